@@ -1,0 +1,60 @@
+// The one I/O shell around the pure generators (DESIGN.md §2). `npm run codegen` writes
+// generated/ (deleting files no generator produced); `-- --check` writes nothing and fails,
+// listing stale files, when anything differs.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runGenerators } from './codegen/run-generators.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const check = process.argv.includes('--check');
+
+function listFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return entries.map((entry) => path.posix.join(dir, entry.split(path.sep).join('/'))).filter((file) => {
+    try {
+      readFileSync(path.join(root, file));
+      return true;
+    } catch {
+      return false; // a directory
+    }
+  });
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const started = performance.now();
+const files = await runGenerators(root);
+const produced = new Map(files.map((file) => [file.path, file.contents]));
+const stale: string[] = [];
+for (const [file, contents] of produced) {
+  if (readOrNull(file) !== contents) stale.push(file);
+}
+const orphans = listFiles('generated').filter((file) => !produced.has(file));
+
+if (check) {
+  if (stale.length > 0 || orphans.length > 0) {
+    for (const file of stale) console.error(`stale: ${file}`);
+    for (const file of orphans) console.error(`not produced by any generator: ${file}`);
+    console.error(`generated/ is out of date (${stale.length + orphans.length} files): run \`npm run codegen\``);
+    process.exit(1);
+  }
+  console.log(`generated/ is up to date (${produced.size} files)`);
+} else {
+  for (const file of stale) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), produced.get(file) ?? '');
+  }
+  for (const file of orphans) rmSync(path.join(root, file));
+  console.log(`codegen: ${stale.length} written, ${orphans.length} removed, ${produced.size} files in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,34 @@
+// Migrates a throwaway embedded PostgreSQL and introspects it, so the `Database` interface
+// always matches the migrations exactly (DESIGN.md §2), independent of any local server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../../src/db/embedded-postgres.ts';
+import { createDatabase } from '../../../src/db/create-database.ts';
+import { migrateToLatest } from '../../../src/db/migrate.ts';
+import type { DbSchema } from './database-schema.ts';
+import { introspectDatabase } from './introspect-database.ts';
+
+export async function introspectFreshDatabase(): Promise<DbSchema> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'codegen-pg-'));
+  const postgres = await startEmbeddedPostgres({ dataDir, password: 'codegen', port: 0 });
+  try {
+    const { db } = createDatabase({ url: postgres.url, poolSize: 1 });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      return await introspectDatabase(client);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,90 @@
+// Precompiled request validators (ajv standalone, DESIGN.md §2). Parameters arrive as
+// strings, so they are validated with type coercion; JSON bodies are validated strictly.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
+import type { CollectedOperation } from './collect-operations.ts';
+import type { JsonSchema, OpenApiDocument, ParameterObject } from './openapi-document.ts';
+
+const componentsId = 'openapi-components';
+// OpenAPI annotations that are not JSON Schema validation keywords.
+const annotationKeywords = ['example', 'xml', 'externalDocs', 'discriminator'];
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) =>
+        key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')
+          ? [key, `${componentsId}#/$defs/${child.slice('#/components/schemas/'.length)}`]
+          : [key, rewriteRefs(child)],
+      ),
+    );
+  }
+  return value;
+}
+
+function parameterGroup(parameters: ParameterObject[], location: ParameterObject['in']): JsonSchema {
+  const selected = parameters.filter((p) => p.in === location);
+  // Header names are case-insensitive; Node lower-cases them, so the schema does too.
+  const key = (p: ParameterObject) => (location === 'header' ? p.name.toLowerCase() : p.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(selected.map((p) => [key(p), rewriteRefs(p.schema ?? {})])),
+    required: selected.filter((p) => p.required).map(key),
+  };
+}
+
+function createAjv(coerce: boolean, document: OpenApiDocument) {
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true },
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    strict: false,
+    useDefaults: coerce,
+  });
+  addFormats.default(ajv);
+  for (const keyword of annotationKeywords) ajv.addKeyword(keyword);
+  ajv.addSchema({ $id: componentsId, $defs: rewriteRefs(document.components?.schemas ?? {}) as JsonSchema });
+  return ajv;
+}
+
+function module(source: string): string {
+  // Standalone output is plain JavaScript; it is checked by its generator, not by tsc.
+  // ajv's ESM output still calls require() for its runtime helpers and formats.
+  const prelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
+  return `${tsBanner('ajv standalone (scripts/codegen/openapi)', 'openapi.yaml')}// @ts-nocheck\n/* eslint-disable */\n${prelude}${source.replace(/^"use strict";/, '')}\n`;
+}
+
+export function renderRequestValidators(document: OpenApiDocument, operations: CollectedOperation[]): GeneratedFile[] {
+  const parameterAjv = createAjv(true, document);
+  const bodyAjv = createAjv(false, document);
+  const parameterExports: Record<string, string> = {};
+  const bodyExports: Record<string, string> = {};
+  for (const operation of operations) {
+    const id = operation.operationId;
+    parameterAjv.addSchema(
+      {
+        type: 'object',
+        properties: {
+          path: parameterGroup(operation.parameters, 'path'),
+          query: parameterGroup(operation.parameters, 'query'),
+          headers: parameterGroup(operation.parameters, 'header'),
+          cookies: parameterGroup(operation.parameters, 'cookie'),
+        },
+      },
+      id,
+    );
+    parameterExports[id] = id;
+    const jsonSchema = operation.requestBody?.schemas['application/json'];
+    if (jsonSchema) {
+      bodyAjv.addSchema(rewriteRefs(jsonSchema) as JsonSchema, id);
+      bodyExports[id] = id;
+    }
+  }
+  return [
+    { path: 'generated/openapi/validate-parameters.ts', contents: module(standaloneCode.default(parameterAjv, parameterExports)) },
+    { path: 'generated/openapi/validate-bodies.ts', contents: module(standaloneCode.default(bodyAjv, bodyExports)) },
+  ];
+}

@@ -1,0 +1,21 @@
+// Reads the sources once and hands each pure generator its parsed input.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { introspectFreshDatabase } from './database/database-generator.ts';
+import { renderDatabaseTypes } from './database/render-database-types.ts';
+import { generateFromGraphqlSchema } from './graphql/graphql-generator.ts';
+import { generateFromOpenApi } from './openapi/openapi-generator.ts';
+import type { OpenApiDocument } from './openapi/openapi-document.ts';
+import type { GeneratedFile } from './shared/generated-file.ts';
+
+export async function runGenerators(root: string): Promise<GeneratedFile[]> {
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  const [database, openapi, graphql] = await Promise.all([
+    introspectFreshDatabase(),
+    generateFromOpenApi(parse(read('openapi.yaml')) as OpenApiDocument),
+    generateFromGraphqlSchema(root),
+  ]);
+  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql];
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,103 @@
+// `npm test`: one PostgreSQL for the whole run (the embedded one, or TEST_DATABASE_URL),
+// a migrated template database that each test file clones, then uvu. Keeps uvu's exit code
+// and prints the closing line `N passed, N failed` that CI reads (DESIGN.md §11).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { createDatabase } from '../src/db/create-database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const templateName = `platform_test_template_${process.pid}`;
+const filter = process.argv.slice(2);
+
+async function prepareServer(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) return { adminUrl: external, stop: async () => {} };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-pg-'));
+  const postgres = await startEmbeddedPostgres({ dataDir, password: 'test', port: 0 });
+  return {
+    adminUrl: postgres.url,
+    stop: async () => {
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function createTemplate(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${templateName}`);
+    await client.query(`CREATE DATABASE ${templateName}`);
+  } finally {
+    await client.end();
+  }
+  const { db } = createDatabase({ url: withDatabase(adminUrl, templateName), poolSize: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function dropTemplate(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+function runUvu(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const args = [path.join(root, 'node_modules/uvu/bin.js'), 'test', filter[0] ?? '.*\\.test\\.ts$', '-i', 'fixtures', '-i', 'support'];
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function count(output: string, label: string): number {
+  const match = new RegExp(`${label}:\\s+(\\d+)`).exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+  return match ? Number(match[1]) : 0;
+}
+
+const server = await prepareServer();
+let exitCode = 1;
+try {
+  await createTemplate(server.adminUrl);
+  const { code, output } = await runUvu({
+    ...process.env,
+    PLATFORM_TEST_ADMIN_URL: server.adminUrl,
+    PLATFORM_TEST_TEMPLATE: templateName,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  });
+  const total = count(output, 'Total');
+  const passed = count(output, 'Passed');
+  const skipped = count(output, 'Skipped');
+  const failed = Math.max(total - passed - skipped, code === 0 ? 0 : 1);
+  exitCode = total === 0 ? 1 : code;
+  if (total === 0) console.error('no tests ran');
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+} finally {
+  await dropTemplate(server.adminUrl).catch(() => {});
+  await server.stop();
+}
+process.exit(exitCode);

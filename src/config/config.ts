@@ -1,0 +1,118 @@
+// The only reader of process.env (DESIGN.md §3 layer rules). Validates, fills defaults,
+// freezes; invalid configuration fails at start with every problem listed.
+import path from 'node:path';
+import { oneOf, port, secret, text, url } from './config-schema.ts';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const seedModes = ['demo', 'none'] as const;
+
+export interface Config {
+  readonly production: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly dataPort: number;
+  readonly publicUrl: string;
+  readonly dataPublicUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly embeddedPostgresPort: number;
+  readonly seed: 'demo' | 'none' | undefined;
+  readonly logLevel: (typeof logLevels)[number];
+  readonly adminApiKey: string | undefined;
+  readonly dataAdminSecret: string | undefined;
+  readonly oidc: {
+    readonly issuer: string | undefined;
+    readonly clientId: string | undefined;
+    readonly clientSecret: string | undefined;
+    readonly audience: string | undefined;
+  };
+  readonly redisUrl: string | undefined;
+  readonly chromiumPath: string | undefined;
+  readonly providers: {
+    readonly custodyUrl: string | undefined;
+    readonly kycUrl: string | undefined;
+    readonly marketDataUrl: string | undefined;
+    readonly coinPricesUrl: string | undefined;
+    readonly amlUrl: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = <T>(name: string, parse: (raw: string | undefined, name: string, problems: string[]) => T): T =>
+    parse(env[name], name, problems);
+
+  const production = env.NODE_ENV === 'production';
+  const host = read('HOST', text('127.0.0.1')) as string;
+  const httpPort = read('PORT', port(3000));
+  const dataPort = read('DATA_PORT', port(3001));
+  const webUrl = url({ protocols: ['http:', 'https:'] });
+  const config: Config = {
+    production,
+    host,
+    port: httpPort,
+    dataPort,
+    publicUrl: stripSlash(read('PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${httpPort}`),
+    dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
+    databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    dataDir: path.resolve(read('DATA_DIR', text('.data')) as string),
+    embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', port(0)),
+    seed: read('SEED', oneOf(seedModes, undefined)),
+    logLevel: read('LOG_LEVEL', oneOf(logLevels, 'info')) as Config['logLevel'],
+    adminApiKey: read('ADMIN_API_KEY', secret(24)),
+    dataAdminSecret: read('DATA_ADMIN_SECRET', secret(24)),
+    oidc: {
+      issuer: read('OIDC_ISSUER', webUrl),
+      clientId: read('OIDC_CLIENT_ID', text()),
+      clientSecret: read('OIDC_CLIENT_SECRET', text()),
+      audience: read('OIDC_AUDIENCE', text()),
+    },
+    redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    chromiumPath: read('CHROMIUM_PATH', text()),
+    providers: {
+      custodyUrl: read('CUSTODY_URL', webUrl),
+      kycUrl: read('KYC_URL', webUrl),
+      marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
+      coinPricesUrl: read('COIN_PRICES_URL', webUrl),
+      amlUrl: read('AML_URL', webUrl),
+    },
+  };
+
+  if (production) {
+    // Generated secrets are a convenience of the embedded setup only (DESIGN.md §4).
+    for (const name of ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
+      if (!env[name]) problems.push(`${name} is required when NODE_ENV=production`);
+    }
+  }
+  if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+function stripSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child);
+  }
+  return Object.freeze(value);
+}

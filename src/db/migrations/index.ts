@@ -1,0 +1,8 @@
+// Migrations are listed explicitly (not read from the folder) so that type stripping, bundling
+// and the codegen introspection all see the same ordered set.
+import type { Migration } from 'kysely/migration';
+import * as initialSchema from './0001-initial-schema.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};

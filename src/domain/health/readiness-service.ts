@@ -1,0 +1,70 @@
+// Readiness of this node (issue 2 §5): the database answers and every migration is applied.
+// The PDF engine is reported but never fails readiness (issue 5).
+export type CheckStatus = 'ok' | 'pending' | 'unavailable' | 'error';
+
+export interface CheckResult {
+  status: CheckStatus;
+  latencyMs?: number;
+  message?: string;
+}
+
+export interface Readiness {
+  status: 'ok' | 'unavailable';
+  checks: { database: CheckResult; migrations: CheckResult; pdf: CheckResult };
+}
+
+export interface ReadinessProbes {
+  /** Resolves when the database answers; rejects otherwise. */
+  pingDatabase(): Promise<void>;
+  pendingMigrations(): Promise<string[]>;
+  pdfEngine(): CheckResult;
+}
+
+const timeoutMs = 2_000;
+
+export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness> {
+  const database = await timed(() => probes.pingDatabase());
+  let migrations: CheckResult;
+  if (database.status !== 'ok') {
+    migrations = { status: 'unavailable', message: 'database unreachable' };
+  } else {
+    const started = performance.now();
+    try {
+      const pending = await withTimeout(probes.pendingMigrations());
+      migrations = pending.length === 0
+        ? { status: 'ok', latencyMs: elapsed(started) }
+        : { status: 'pending', latencyMs: elapsed(started), message: `pending migrations: ${pending.join(', ')}` };
+    } catch (error) {
+      migrations = { status: 'error', latencyMs: elapsed(started), message: describe(error) };
+    }
+  }
+  const ready = database.status === 'ok' && migrations.status === 'ok';
+  return { status: ready ? 'ok' : 'unavailable', checks: { database, migrations, pdf: probes.pdfEngine() } };
+}
+
+async function timed(check: () => Promise<void>): Promise<CheckResult> {
+  const started = performance.now();
+  try {
+    await withTimeout(check());
+    return { status: 'ok', latencyMs: elapsed(started) };
+  } catch (error) {
+    return { status: 'unavailable', latencyMs: elapsed(started), message: describe(error) };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+function describe(error: unknown): string {
+  // Driver messages can include host names but never credentials; keep them short.
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}

@@ -1,0 +1,46 @@
+import { type ErrorCode, errorCodes, maskedMessage } from './error-codes.ts';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export interface AppErrorOptions {
+  details?: ErrorDetail[];
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** The one error class of the service: every expected failure carries a code from error-codes.ts. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  get httpStatus(): number {
+    return errorCodes[this.code].httpStatus;
+  }
+
+  /** The message a client may see: unexposed codes are masked. */
+  get publicMessage(): string {
+    return errorCodes[this.code].expose ? this.message : maskedMessage;
+  }
+}
+
+export function notImplemented(operation: string): AppError {
+  return new AppError('NOT_IMPLEMENTED', `not implemented: ${operation}`);
+}
+
+/** Normalizes anything thrown into an AppError; unknown errors become a masked INTERNAL. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError('INTERNAL', error instanceof Error ? error.message : String(error), { cause: error });
+}

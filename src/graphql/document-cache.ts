@@ -1,0 +1,35 @@
+// Parsed and validated documents are cached by query text (DESIGN.md §14: parsing and
+// validating every request cost about 7×). Bounded, least recently used first out.
+import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+
+export interface DocumentCache {
+  parse(source: string): DocumentNode;
+  validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
+}
+
+export function createDocumentCache(capacity = 1_000): DocumentCache {
+  const documents = new Map<string, DocumentNode>();
+  const validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  return {
+    parse(source) {
+      const cached = documents.get(source);
+      if (cached) {
+        documents.delete(source);
+        documents.set(source, cached);
+        return cached;
+      }
+      const document = parse(source, { maxTokens: 10_000 });
+      documents.set(source, document);
+      if (documents.size > capacity) documents.delete(documents.keys().next().value as string);
+      return document;
+    },
+    validate(schema, document) {
+      let errors = validations.get(document);
+      if (!errors) {
+        errors = validate(schema, document);
+        validations.set(document, errors);
+      }
+      return errors;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// What every business GraphQL resolver receives (DESIGN.md §7).
+import type { Logger } from 'pino';
+import type { Principal } from '../access/principal.ts';
+
+// A type alias, not an interface: graphql-http requires a context assignable to a record.
+export type GraphqlContext = {
+  readonly requestId: string;
+  readonly logger: Logger;
+  readonly principal: Principal;
+};

@@ -1,0 +1,36 @@
+// THE list of business GraphQL root fields that still answer a NOT_IMPLEMENTED error
+// (issue 2 §5); later work only ever removes entries. `ping` is the one real field so far.
+export const notImplementedFields = {
+  Query: [
+    'digitalWalletSummaryById',
+    'digitalWalletDetailById',
+    'netWorthUsdByUserId',
+    'netWorthUsdByOrganizationId',
+    'digitalAssetsByUserId',
+    'digitalAssetsByOrganizationId',
+    'coinPrice',
+    'getPotentialKycProfiles',
+    'sumsubQuestionnaireDataDecrypted',
+  ],
+  Mutation: [
+    'createDigitalWallet',
+    'createDigitalWalletAddress',
+    'addDigitalWalletWhitelistEntry',
+    'removeDigitalWalletWhitelistEntry',
+    'runDigitalWalletAmlReport',
+    'requestOtcQuote',
+    'calculateOtcQuote',
+    'refreshOtcQuote',
+    'requestOtcTrade',
+    'cancelFundSubscription',
+    'cancelFundRedemption',
+    'generateFundUserAgreementPdf',
+    'downloadFundInvestorCapitalStatementPdf',
+    'downloadInvoicePdf',
+    'downloadQuotePdf',
+    'bitgoSendTransaction',
+    'bitgoResolveApproval',
+    'bitgoSyncWalletTransactions',
+  ],
+  Subscription: ['orderBookUpdates'],
+} as const;

@@ -1,0 +1,56 @@
+// Subscriptions over graphql-ws on the same port and path as POST /graphql (DESIGN.md §3).
+// The API key travels in the connection_init payload (browsers cannot set WebSocket headers)
+// or in the upgrade request's X-API-Key header.
+import type { Server } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { Principal } from '../access/principal.ts';
+import type { DocumentCache } from './document-cache.ts';
+import type { GraphqlContext } from './graphql-context.ts';
+
+export interface SubscriptionServerOptions {
+  server: Server;
+  schema: GraphQLSchema;
+  documents: DocumentCache;
+  logger: Logger;
+  /** Resolves an API key to a principal, or null when it is not valid. */
+  authenticateApiKey(key: string): Principal | null;
+}
+
+export function startSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
+  const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
+  const principals = new WeakMap<object, Principal>();
+  const disposable = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
+    {
+      schema: options.schema,
+      onConnect: (ctx) => {
+        const fromParams = ctx.connectionParams?.['X-API-Key'] ?? ctx.connectionParams?.['x-api-key'];
+        const key = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers['x-api-key'];
+        const principal = typeof key === 'string' ? options.authenticateApiKey(key) : null;
+        if (!principal) return false; // graphql-ws closes with 4403 Forbidden
+        principals.set(ctx.extra, principal);
+        return true;
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        const document = options.documents.parse(payload.query);
+        const errors = options.documents.validate(options.schema, document);
+        if (errors.length > 0) return [...errors];
+        const context: GraphqlContext = {
+          requestId: `ws-${_id}`,
+          logger: options.logger,
+          principal: principals.get(ctx.extra) ?? { kind: 'anonymous' },
+        };
+        return { schema: options.schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue: context };
+      },
+    },
+    wsServer,
+  );
+  return {
+    close: async () => {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Health, readiness, service info and metrics (issue 2 §5): the operations answered before
+// any authentication, by load balancers and scrapers.
+import type { Handlers } from '../../../generated/openapi/handlers.ts';
+import type { Readiness } from '../../domain/health/readiness-service.ts';
+
+export interface HealthDependencies {
+  readiness(): Promise<Readiness>;
+  metricsText(): Promise<{ body: string }>;
+  service: { name: string; version: string; startedAt: number };
+}
+
+type HealthHandlers = Pick<Handlers, 'getLiveness' | 'getHealth' | 'getReadiness' | 'getServiceInfo' | 'getMetrics'>;
+
+export function healthHandlers(deps: HealthDependencies): HealthHandlers {
+  return {
+    getLiveness: async () => ({ status: 200, contentType: 'text/plain', body: 'ok' }),
+    getHealth: async () => ({ status: 204 }),
+    getReadiness: async () => {
+      const readiness = await deps.readiness();
+      return readiness.status === 'ok'
+        ? { status: 200, contentType: 'application/json', body: readiness, headers: { 'Cache-Control': 'no-store' } }
+        : { status: 503, contentType: 'application/json', body: readiness, headers: { 'Cache-Control': 'no-store' } };
+    },
+    getServiceInfo: async () => ({
+      status: 200,
+      contentType: 'application/json',
+      body: {
+        name: deps.service.name,
+        version: deps.service.version,
+        uptimeSeconds: Math.round((Date.now() - deps.service.startedAt) / 100) / 10,
+      },
+    }),
+    getMetrics: async () => {
+      const metrics = await deps.metricsText();
+      return { status: 200, contentType: 'text/plain; version=0.0.4', body: metrics.body };
+    },
+  };
+}

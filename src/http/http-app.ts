@@ -1,0 +1,30 @@
+// The REST + GraphQL Koa application: request id, metrics and logs, error mapping, then the
+// router bound from the operation table (DESIGN.md §3). Kept small on purpose.
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Metrics } from '../observability/metrics.ts';
+import type { HttpState } from './koa-state.ts';
+import { handleErrors } from './middleware/handle-errors.ts';
+import { observeRequests } from './middleware/observe-requests.ts';
+import { requestId } from './middleware/request-id.ts';
+import { type RouterOptions, createRouter, unmatchedRoute } from './router.ts';
+
+export interface HttpAppOptions extends RouterOptions {
+  metrics: Metrics;
+  logger: Logger;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  proxy?: boolean;
+}
+
+export function createHttpApp(options: HttpAppOptions): Koa<HttpState> {
+  const app = new Koa<HttpState>({ proxy: options.proxy ?? false });
+  const router = createRouter(options);
+  app.use(requestId());
+  app.use(observeRequests(options.logger, options.metrics));
+  app.use(handleErrors(options.logger));
+  app.use(router.routes());
+  app.use(unmatchedRoute(router));
+  // Errors are answered by handleErrors; Koa's own handler would print them to stderr.
+  app.silent = true;
+  return app;
+}

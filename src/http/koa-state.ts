@@ -1,0 +1,9 @@
+import type { Principal } from '../access/principal.ts';
+
+/** What the middleware chain leaves on `ctx.state` for later middleware. */
+export interface HttpState {
+  requestId: string;
+  /** The matched route template (`/invoices/{invoiceId}`), or `unmatched`. */
+  route: string;
+  principal: Principal;
+}

@@ -1,0 +1,43 @@
+// Maps anything thrown to the error body with the status of errors/error-codes.ts; unexpected
+// errors are logged with the request id and masked for clients (DESIGN.md §9).
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError, toAppError } from '../../errors/app-error.ts';
+import type { ErrorCode } from '../../errors/error-codes.ts';
+import type { HttpState } from '../koa-state.ts';
+import { errorBody } from './error-body.ts';
+
+export function handleErrors(logger: Logger): Middleware<HttpState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      const error = toAppError(koaHttpError(thrown) ?? thrown);
+      if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED') {
+        logger.error({ err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route }, 'request failed');
+      }
+      ctx.status = error.httpStatus;
+      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+      ctx.body = errorBody(error, ctx.state.requestId);
+    }
+  };
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Koa and its body parsers throw `http-errors` with a 4xx status; keep their meaning. */
+function koaHttpError(thrown: unknown): AppError | undefined {
+  if (thrown instanceof AppError) return undefined;
+  const { status, expose, message } = (thrown ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const code = statusCodes[status] ?? 'BAD_REQUEST';
+  return new AppError(code, expose === true && typeof message === 'string' ? message : code.toLowerCase().replace(/_/g, ' '), { cause: thrown });
+}

@@ -1,0 +1,23 @@
+// One access log line and one metrics observation per request, labelled by route template.
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { Metrics } from '../../observability/metrics.ts';
+import type { HttpState } from '../koa-state.ts';
+
+export function observeRequests(logger: Logger, metrics: Metrics): Middleware<HttpState> {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observeRequest({ method: ctx.method, route: ctx.state.route, status: ctx.status }, seconds);
+      if (logger.isLevelEnabled('debug') || ctx.status >= 500) {
+        logger[ctx.status >= 500 ? 'warn' : 'debug'](
+          { requestId: ctx.state.requestId, method: ctx.method, route: ctx.state.route, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
+          'request',
+        );
+      }
+    }
+  };
+}

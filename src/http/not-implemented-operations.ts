@@ -1,0 +1,37 @@
+// THE list of REST operations that still answer 501 "not implemented: <operationId>"
+// (issue 2 §5). Later work only ever removes entries from it; the type checker makes sure
+// every operation is either here or has a real handler in handlers/index.ts.
+import type { OperationId } from '../../generated/openapi/operations.ts';
+
+export const notImplementedOperations = [
+  // identity (issue 3)
+  'exchangeToken',
+  'getSession',
+  'deleteSession',
+  'logout',
+  'login',
+  'loginCallback',
+  'createWalletJwt',
+  'createWorkflowSdkInitToken',
+  'createKycSdkInitToken',
+  'getOpenIdConfiguration',
+  'getJwks',
+  // documents, files and assets (issue 5)
+  'getInvoiceDocument',
+  'getReceiptDocument',
+  'getQuoteDocument',
+  'getProductCatalogDocument',
+  'getFundUserAgreement',
+  'getCaseReportPdf',
+  'getCaseAgreementPdf',
+  'uploadDocuments',
+  'getUploadedFile',
+  'getKycDocumentFile',
+  'getWalletSparkline',
+  'getCoinIcon',
+  'getStaticCoinImage',
+  'getStaticFlagImage',
+  'getStaticNetworkImage',
+] as const satisfies readonly OperationId[];
+
+export type NotImplementedOperation = (typeof notImplementedOperations)[number];

@@ -1,0 +1,95 @@
+// Binds every operation of generated/openapi/operations.ts to its handler (DESIGN.md §3):
+// authenticate per the operation's security, validate with the generated validators, call
+// the handler, write its typed result. Unknown routes answer 404 with the error body.
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { type OperationId, operations } from '../../generated/openapi/operations.ts';
+import type { Handlers } from '../../generated/openapi/handlers.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Authenticator } from './authenticate.ts';
+import type { HttpState } from './koa-state.ts';
+import type { OperationDefinition } from './operation-definition.ts';
+import type { RequestContext } from './request-context.ts';
+import type { Logger } from 'pino';
+import { sendResult, type HandlerResult } from './send-result.ts';
+import { validateJsonBody, validateParameters } from './validate-request.ts';
+
+export interface RouterOptions {
+  handlers: Handlers;
+  /** Operations served by a transport of their own (the GraphQL endpoint), after authentication. */
+  transports?: Partial<Record<OperationId, Middleware<HttpState>>>;
+  notImplemented: ReadonlySet<OperationId>;
+  authenticate: Authenticator;
+  logger: Logger;
+}
+
+const jsonBody = koaBody({ json: true, jsonStrict: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false });
+
+export function createRouter(options: RouterOptions): Router<HttpState> {
+  const router = new Router<HttpState>();
+  for (const id of Object.keys(operations) as OperationId[]) {
+    const operation: OperationDefinition = operations[id];
+    const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+    router[method](operation.routerPath, bindOperation(id, operation, options));
+  }
+  return router;
+}
+
+function bindOperation(id: OperationId, operation: OperationDefinition, options: RouterOptions): Middleware<HttpState> {
+  const takesJson = operation.requestBody?.contentTypes.includes('application/json') ?? false;
+  const transport = options.transports?.[id];
+  return async (ctx, next) => {
+    ctx.state.route = operation.path;
+    // An operation not built yet still validates its input, so client teams can develop
+    // against the contract; it skips authentication, which may not exist for it yet.
+    const pending = options.notImplemented.has(id);
+    if (!pending) ctx.state.principal = await options.authenticate(ctx, operation.security);
+    if (transport && !pending) return transport(ctx, next);
+    const parts = {
+      path: { ...ctx.params },
+      query: { ...ctx.query },
+      headers: { ...ctx.headers },
+      cookies: {},
+    };
+    validateParameters(id, parts);
+    let body: unknown;
+    if (takesJson) {
+      if (!ctx.is('application/json')) {
+        if (operation.requestBody?.required || ctx.request.length) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'request body must be application/json');
+        }
+      } else {
+        await jsonBody(ctx, async () => {});
+        body = (ctx.request as { body?: unknown }).body;
+        validateJsonBody(id, body);
+      }
+    }
+    if (pending) throw new AppError('NOT_IMPLEMENTED', `not implemented: ${id}`);
+    const handler = options.handlers[id] as (input: unknown, context: RequestContext) => Promise<HandlerResult>;
+    const result = await handler({ ...parts, body }, requestContext(ctx, options.logger));
+    sendResult(ctx, result);
+  };
+}
+
+function requestContext(ctx: Context, logger: Logger): RequestContext {
+  const state = ctx.state as HttpState;
+  return {
+    requestId: state.requestId,
+    logger: logger.child({ requestId: state.requestId }),
+    principal: state.principal,
+    raw: { headers: ctx.headers, ip: ctx.ip },
+  };
+}
+
+/** The fallback after the router: nothing matched, or the path exists with another method. */
+export function unmatchedRoute(router: Router<HttpState>): Middleware<HttpState> {
+  return async (ctx) => {
+    const allowed = router.stack.filter((layer) => layer.match(ctx.path)).flatMap((layer) => layer.methods);
+    if (allowed.length > 0) {
+      ctx.set('Allow', [...new Set(allowed)].join(', '));
+      throw new AppError('METHOD_NOT_ALLOWED', `method ${ctx.method} is not allowed on ${ctx.path}`);
+    }
+    throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+  };
+}

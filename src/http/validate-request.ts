@@ -1,0 +1,53 @@
+// Runs the precompiled validators of generated/openapi on a request; a failure becomes one
+// 400 whose message names each bad field (issue 2 §5).
+import { AppError, type ErrorDetail } from '../errors/app-error.ts';
+import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
+import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+const parameterTable = parameterValidators as unknown as Record<string, Validator | undefined>;
+const bodyTable = bodyValidators as unknown as Record<string, Validator | undefined>;
+
+export interface RequestParts {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  cookies: Record<string, unknown>;
+}
+
+/** Validates (and coerces in place) path, query, header and cookie parameters. */
+export function validateParameters(operationId: string, parts: RequestParts): void {
+  const validate = parameterTable[operationId];
+  if (validate && !validate(parts)) throw validationError(validate.errors ?? [], '');
+}
+
+export function validateJsonBody(operationId: string, body: unknown): void {
+  const validate = bodyTable[operationId];
+  if (validate && !validate(body)) throw validationError(validate.errors ?? [], 'body');
+}
+
+function validationError(errors: AjvError[], prefix: string): AppError {
+  const details = errors.map((error) => describe(error, prefix));
+  const unique = [...new Map(details.map((d) => [`${d.path} ${d.message}`, d])).values()];
+  const summary = unique.map((d) => `${d.path || 'request'} ${d.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', `invalid request: ${summary}`, { details: unique });
+}
+
+function describe(error: AjvError, prefix: string): ErrorDetail {
+  const segments = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  const path = [prefix, ...segments].filter(Boolean).join('.');
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'required') message = 'is required';
+  if (error.keyword === 'additionalProperties') message = 'is not allowed';
+  if (error.keyword === 'enum') message = `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+  return { path, message };
+}

@@ -1,0 +1,79 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+
+let service: TestService;
+
+test.before(async () => {
+  service = await startTestService();
+});
+test.after(async () => {
+  await service.stop();
+});
+
+const gql = (query: string, headers: Record<string, string> = { 'x-api-key': testAdminApiKey }) =>
+  service.request('POST', '/graphql', { body: { query }, headers: { accept: 'application/graphql-response+json', ...headers } });
+
+test('ping answers pong with a valid API key', async () => {
+  const response = await gql('{ ping }');
+  assert.is(response.status, 200);
+  assert.equal(response.json(), { data: { ping: 'pong' } });
+  assert.match(response.headers.get('content-type') ?? '', /application\/graphql-response\+json/);
+});
+
+test('a missing API key is 401 with the error body', async () => {
+  const response = await gql('{ ping }', {});
+  assert.is(response.status, 401);
+  assert.is(response.json().code, 'UNAUTHENTICATED');
+  assert.match(response.json().message, /X-API-Key/);
+});
+
+test('a wrong API key is 401', async () => {
+  const response = await gql('{ ping }', { 'x-api-key': 'wrong-key-wrong-key-wrong-key' });
+  assert.is(response.status, 401);
+  assert.is(response.json().message, 'invalid API key');
+});
+
+test('a field not built yet answers a NOT_IMPLEMENTED GraphQL error', async () => {
+  const response = await gql('{ coinPrice(symbol: "BTC") { symbol } }');
+  assert.is(response.status, 200);
+  const body = response.json();
+  assert.is(body.data.coinPrice, null);
+  assert.is(body.errors[0].message, 'not implemented: coinPrice');
+  assert.is(body.errors[0].extensions.code, 'NOT_IMPLEMENTED');
+});
+
+test('a document that does not parse or validate is a 400 GraphQL response', async () => {
+  const syntax = await gql('{ ping ');
+  assert.is(syntax.status, 400);
+  assert.match(syntax.json().errors[0].message, /Syntax Error/);
+  const unknown = await gql('{ pong }');
+  assert.is(unknown.status, 400);
+  assert.match(unknown.json().errors[0].message, /Cannot query field "pong"/);
+});
+
+test('subscriptions run over graphql-ws on /graphql and need the API key', async () => {
+  const url = service.url.replace('http', 'ws') + '/graphql';
+  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { 'X-API-Key': testAdminApiKey }, retryAttempts: 0 });
+  const result = await new Promise<{ errors?: { message: string }[] }>((resolve, reject) => {
+    client.subscribe({ query: 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId } }' }, {
+      next: (value) => resolve(value as never),
+      error: (error) => resolve({ errors: Array.isArray(error) ? error : [{ message: String(error) }] }),
+      complete: () => {},
+    });
+    setTimeout(() => reject(new Error('no answer')), 5_000);
+  });
+  assert.is(result.errors?.[0]?.message, 'not implemented: orderBookUpdates');
+  await client.dispose();
+
+  const refused = createClient({ url, webSocketImpl: WebSocket, connectionParams: {}, retryAttempts: 0, lazy: false });
+  const closeCode = await new Promise<number>((resolve) => {
+    refused.on('closed', (event) => resolve((event as { code: number }).code));
+  });
+  assert.is(closeCode, 4403);
+  await refused.dispose();
+});
+
+test.run();

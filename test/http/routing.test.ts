@@ -1,0 +1,80 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { operations } from '../../generated/openapi/operations.ts';
+import { notImplementedOperations } from '../../src/http/not-implemented-operations.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+
+let service: TestService;
+
+test.before(async () => {
+  service = await startTestService();
+});
+test.after(async () => {
+  await service.stop();
+});
+
+test('an unknown route answers 404 with the error body', async () => {
+  const response = await service.request('GET', '/no/such/route');
+  assert.is(response.status, 404);
+  const body = response.json();
+  assert.equal({ success: body.success, code: body.code }, { success: false, code: 'NOT_FOUND' });
+  assert.is(body.requestId, response.headers.get('x-request-id'));
+  assert.match(body.message, /GET \/no\/such\/route/);
+});
+
+test('a known path with another method answers 405 with Allow', async () => {
+  const response = await service.request('PUT', '/healthz');
+  assert.is(response.status, 405);
+  assert.match(response.headers.get('allow') ?? '', /GET/);
+  assert.is(response.json().code, 'METHOD_NOT_ALLOWED');
+});
+
+test('every operation not built yet answers 501 naming its operationId', async () => {
+  const examples: Record<string, string> = {
+    invoiceId: '1', receiptId: '1', quoteId: '1', fundId: '1', caseId: '1', walletId: '1',
+    id: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f', symbol: 'btc', name: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f.pdf',
+  };
+  const queries: Record<string, string> = { getKycDocumentFile: '?token=abc.def.ghi', loginCallback: '?code=abc&state=def' };
+  const bodies: Record<string, object> = {
+    exchangeToken: { token: 'a.b.c' },
+    createWalletJwt: { targetPublicKey: 'abc', scope: 'user' },
+    createWorkflowSdkInitToken: { userId: 'demo-alice', organizationId: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f' },
+    createKycSdkInitToken: { userId: 'demo-alice' },
+  };
+  for (const id of notImplementedOperations) {
+    const operation = operations[id];
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => examples[name] ?? 'x') + (queries[id] ?? '');
+    const headers: Record<string, string> = id === 'uploadDocuments' ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
+    const response = await service.request(operation.method, path, { body: bodies[id], headers });
+    assert.is(response.status, 501, `${id}: ${response.text}`);
+    const body = response.json();
+    assert.is(body.code, 'NOT_IMPLEMENTED', id);
+    assert.is(body.message, `not implemented: ${id}`);
+  }
+});
+
+test('request parameters are validated against openapi.yaml, naming each bad field', async () => {
+  const response = await service.request('GET', '/invoices/abc?format=docx');
+  assert.is(response.status, 400);
+  const body = response.json();
+  assert.is(body.code, 'VALIDATION_FAILED');
+  assert.match(body.message, /path\.invoiceId must be integer/);
+  assert.match(body.message, /query\.format must be one of html, pdf/);
+  assert.equal(body.details.map((d: { path: string }) => d.path).sort(), ['path.invoiceId', 'query.format']);
+});
+
+test('JSON bodies are validated against openapi.yaml', async () => {
+  const response = await service.request('POST', '/auth/token-exchange', { body: { token: 42, extra: true } });
+  assert.is(response.status, 400);
+  const body = response.json();
+  assert.match(body.message, /body\.token must be string/);
+  assert.match(body.message, /body\.extra is not allowed/);
+});
+
+test('malformed JSON is a 400, not a 500', async () => {
+  const response = await service.request('POST', '/auth/token-exchange', { body: '{"token": ', headers: { 'content-type': 'application/json' } });
+  assert.is(response.status, 400);
+  assert.is(response.json().success, false);
+});
+
+test.run();

@@ -1,0 +1,55 @@
+// Starts the real service (both ports, real PostgreSQL) for a test file, and an HTTP client
+// whose every response is checked against openapi.yaml.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/config/config.ts';
+import { createLogger } from '../../src/observability/logger.ts';
+import { type RunningService, startService } from '../../src/service/start-service.ts';
+import { assertMatchesContract } from './openapi-contract.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const testAdminApiKey = 'test-admin-key-0123456789abcdef';
+
+export interface TestService extends RunningService {
+  request(method: string, pathname: string, init?: { headers?: Record<string, string>; body?: string | object }): Promise<TestResponse>;
+  stop(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json<T = any>(): T;
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    DATA_PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_API_KEY: testAdminApiKey,
+    SEED: 'none',
+    ...env,
+  });
+  const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));
+  return {
+    ...service,
+    async request(method, pathname, init = {}) {
+      const body = typeof init.body === 'object' ? JSON.stringify(init.body) : init.body;
+      const headers = { ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}), ...init.headers };
+      const response = await fetch(`${service.url}${pathname}`, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      assertMatchesContract(method, new URL(pathname, 'http://x').pathname, response.status, response.headers.get('content-type'), text);
+      return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+    },
+    async stop() {
+      await service.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
