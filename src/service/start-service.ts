@@ -9,6 +9,7 @@ import { createDatabase, type Db } from '../db/create-database.ts';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
+import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import { createDataLayerApp } from '../data-layer/data-layer-app.ts';
 import { checkReadiness } from '../domain/health/readiness-service.ts';
 import { createBusinessSchema } from '../graphql/business-schema.ts';
@@ -107,8 +108,7 @@ function resolveSecrets(config: Config, logger: Logger) {
 }
 
 async function seedIfWanted(config: Config, embedded: boolean, db: Db, logger: Logger): Promise<void> {
-  const wanted = config.seed === 'demo' || (config.seed === undefined && embedded);
-  if (!wanted) return;
+  if (!shouldSeedDemoData(config.seed, embedded)) return;
   const { seeded } = await seedDemoData(db);
   if (seeded) logger.info('demo data loaded into the empty database');
 }

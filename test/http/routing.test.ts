@@ -32,9 +32,9 @@ test('a known path with another method answers 405 with Allow', async () => {
 test('every operation not built yet answers 501 naming its operationId', async () => {
   const examples: Record<string, string> = {
     invoiceId: '1', receiptId: '1', quoteId: '1', fundId: '1', caseId: '1', walletId: '1',
-    id: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f', symbol: 'btc', name: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f.pdf',
+    id: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f', symbol: 'ch', name: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f.pdf',
   };
-  const queries: Record<string, string> = { getKycDocumentFile: '?token=abc.def.ghi', loginCallback: '?code=abc&state=def' };
+  const queries: Record<string, string> = { getKycDocumentFile: '?token=abc.def.ghi', loginCallback: '?code=abcdefgh&state=abcdefghijklmnopqrstuvwxyz' };
   const bodies: Record<string, object> = {
     exchangeToken: { token: 'a.b.c' },
     createWalletJwt: { targetPublicKey: 'abc', scope: 'user' },

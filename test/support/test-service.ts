@@ -32,6 +32,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     DATA_PORT: '0',
     DATA_DIR: dataDir,
     ADMIN_API_KEY: testAdminApiKey,
+    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
     SEED: 'none',
     ...env,
   });

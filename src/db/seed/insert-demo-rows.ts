@@ -1,0 +1,56 @@
+// Inserts the demo data set in foreign-key order. Callers run it inside a transaction.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../generated/database/database.ts';
+import { demoAuditLog } from './demo-audit-log.ts';
+import { demoInvoiceLines, demoInvoices, demoReceipts } from './demo-billing.ts';
+import { demoCaseInvitations, demoComplianceCases, demoFileUploads, demoKycDocuments, demoKycProfiles } from './demo-compliance.ts';
+import { demoFundRedemptions, demoFundSubscriptions, demoFunds } from './demo-funds.ts';
+import { demoCoinPrices, demoCoins, demoTradingProducts } from './demo-market.ts';
+import { demoOrganizations } from './demo-organizations.ts';
+import { demoProducts } from './demo-products.ts';
+import { demoSalesQuoteLines, demoSalesQuotes } from './demo-sales-quotes.ts';
+import { demoOtcQuotes, demoOtcTrades } from './demo-trading.ts';
+import { demoAppUsers, demoMemberships } from './demo-users.ts';
+import { demoAmlReports, demoPendingApprovals, demoTransactions, demoValueHistory } from './demo-wallet-activity.ts';
+import { demoWalletAddresses, demoWalletAssets, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
+
+export async function insertDemoRows(db: Kysely<Database>): Promise<void> {
+  await db.insertInto('organization').values(demoOrganizations).execute();
+  await db.insertInto('app_user').values(demoAppUsers).execute();
+  await db.insertInto('organization_membership').values(demoMemberships).execute();
+
+  await db.insertInto('coin').values(demoCoins).execute();
+  await db.insertInto('coin_price').values(demoCoinPrices).execute();
+  await db.insertInto('trading_product').values(demoTradingProducts).execute();
+
+  await db.insertInto('digital_wallet').values(demoWallets).execute();
+  await db.insertInto('digital_wallet_asset').values(demoWalletAssets).execute();
+  await db.insertInto('digital_wallet_address').values(demoWalletAddresses).execute();
+  await db.insertInto('digital_wallet_whitelist_entry').values(demoWhitelistEntries).execute();
+  await db.insertInto('digital_wallet_transaction').values(demoTransactions).execute();
+  await db.insertInto('digital_wallet_pending_approval').values(demoPendingApprovals).execute();
+  await db.insertInto('digital_wallet_value_history').values(demoValueHistory).execute();
+  await db.insertInto('aml_report').values(demoAmlReports).execute();
+
+  await db.insertInto('otc_quote').values(demoOtcQuotes).execute();
+  await db.insertInto('otc_trade').values(demoOtcTrades).execute();
+
+  await db.insertInto('fund').values(demoFunds).execute();
+  await db.insertInto('fund_subscription').values(demoFundSubscriptions).execute();
+  await db.insertInto('fund_redemption').values(demoFundRedemptions).execute();
+
+  await db.insertInto('product').values(demoProducts).execute();
+  await db.insertInto('invoice').values(demoInvoices).execute();
+  await db.insertInto('invoice_line').values(demoInvoiceLines).execute();
+  await db.insertInto('receipt').values(demoReceipts).execute();
+  await db.insertInto('quote').values(demoSalesQuotes).execute();
+  await db.insertInto('quote_line').values(demoSalesQuoteLines).execute();
+
+  await db.insertInto('compliance_case').values(demoComplianceCases).execute();
+  await db.insertInto('case_invitation').values(demoCaseInvitations).execute();
+  await db.insertInto('file_upload').values(demoFileUploads).execute();
+  await db.insertInto('kyc_profile').values(demoKycProfiles).execute();
+  await db.insertInto('kyc_document').values(demoKycDocuments).execute();
+
+  await db.insertInto('audit_log').values(demoAuditLog).execute();
+}
