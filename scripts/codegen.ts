@@ -5,8 +5,11 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { runGenerators } from './codegen/run-generators.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const check = process.argv.includes('--check');
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+// --root lets a test run codegen over a copy of the sources.
+const rootIndex = args.indexOf('--root');
+const root = rootIndex >= 0 && args[rootIndex + 1] ? path.resolve(args[rootIndex + 1]) : path.resolve(import.meta.dirname, '..');
 
 function listFiles(dir: string): string[] {
   let entries: string[];
