@@ -12,6 +12,7 @@ import { createTestDatabase } from './test-database.ts';
 export const testAdminApiKey = 'test-admin-key-0123456789abcdef';
 
 export interface TestService extends RunningService {
+  databaseUrl: string;
   request(method: string, pathname: string, init?: { headers?: Record<string, string>; body?: string | object }): Promise<TestResponse>;
   stop(): Promise<void>;
 }
@@ -39,6 +40,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));
   return {
     ...service,
+    databaseUrl: database.url,
     async request(method, pathname, init = {}) {
       const body = typeof init.body === 'object' ? JSON.stringify(init.body) : init.body;
       const headers = { ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}), ...init.headers };

@@ -1,0 +1,44 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+
+test('defaults need nothing configured', () => {
+  const config = loadConfig({});
+  assert.is(config.host, '127.0.0.1');
+  assert.is(config.port, 3000);
+  assert.is(config.dataPort, 3001);
+  assert.is(config.publicUrl, 'http://127.0.0.1:3000');
+  assert.is(config.dataPublicUrl, 'http://127.0.0.1:3001');
+  assert.is(config.databaseUrl, undefined);
+  assert.is(config.seed, undefined);
+  assert.is(config.logLevel, 'info');
+  assert.ok(Object.isFrozen(config) && Object.isFrozen(config.oidc));
+});
+
+test('every invalid setting is listed at once', () => {
+  try {
+    loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED: 'maybe', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url', ADMIN_API_KEY: 'short' });
+    assert.unreachable('should have thrown');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    assert.match(problems, /PORT must be a TCP port number/);
+    assert.match(problems, /DATABASE_URL must use one of postgres:, postgresql:/);
+    assert.match(problems, /SEED must be one of demo, none, got 'maybe'/);
+    assert.match(problems, /LOG_LEVEL must be one of/);
+    assert.match(problems, /PUBLIC_URL must be an absolute URL/);
+    assert.match(problems, /ADMIN_API_KEY must be at least 24 characters/);
+  }
+});
+
+test('production requires its secrets and an external database', () => {
+  assert.throws(() => loadConfig({ NODE_ENV: 'production' }), (error: ConfigError) =>
+    ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'DATABASE_URL', 'PUBLIC_URL'].every((name) => error.problems.some((p) => p.startsWith(name))));
+});
+
+test('PORT and DATA_PORT must differ; trailing slashes are dropped from public URLs', () => {
+  assert.throws(() => loadConfig({ PORT: '4000', DATA_PORT: '4000' }), /PORT and DATA_PORT must differ/);
+  assert.is(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl, 'https://api.example.com');
+});
+
+test.run();
