@@ -9,7 +9,8 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 // --root lets a test run codegen over a copy of the sources.
 const rootIndex = args.indexOf('--root');
-const root = rootIndex >= 0 && args[rootIndex + 1] ? path.resolve(args[rootIndex + 1]) : path.resolve(import.meta.dirname, '..');
+const rootArgument = rootIndex >= 0 ? args[rootIndex + 1] : undefined;
+const root = rootArgument ? path.resolve(rootArgument) : path.resolve(import.meta.dirname, '..');
 
 function listFiles(dir: string): string[] {
   let entries: string[];

@@ -6,6 +6,7 @@ import { introspectFreshDatabase } from './database/database-generator.ts';
 import { renderDatabaseTypes } from './database/render-database-types.ts';
 import { generateFromGraphqlSchema } from './graphql/graphql-generator.ts';
 import { generateFromOpenApi } from './openapi/openapi-generator.ts';
+import { generatePermissions } from './permissions/generate-permissions.ts';
 import type { OpenApiDocument } from './openapi/openapi-document.ts';
 import type { GeneratedFile } from './shared/generated-file.ts';
 
@@ -16,6 +17,7 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     generateFromOpenApi(parse(read('openapi.yaml')) as OpenApiDocument),
     generateFromGraphqlSchema(root),
   ]);
-  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql];
+  const permissions = generatePermissions({ yamlText: read('permissions.yaml'), fileName: 'permissions.yaml', database });
+  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql, ...permissions.files];
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

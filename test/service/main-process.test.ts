@@ -60,7 +60,7 @@ test('starts on the embedded database with demo data, refuses a second process, 
   assert.is(await data.text(), 'ok');
   const dataGraphql = await fetch(`${ready.dataUrl}/v1/graphql`, { method: 'POST', body: '{}' });
   assert.is(dataGraphql.status, 501);
-  assert.match((await dataGraphql.json()).errors[0].message, /not implemented/);
+  assert.match(((await dataGraphql.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /not implemented/);
 
   const second = start({});
   assert.is(await second.exit, 1);

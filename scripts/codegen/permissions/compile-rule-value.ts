@@ -1,0 +1,127 @@
+// Turns the right-hand side of a comparison or a preset into a literal or a session
+// variable reference, checking what can be checked without a database: declared variable,
+// declared for the role, list versus single value, and type family.
+import { columnFamily, familiesCompatible, literalMismatch, sessionVariableFamily } from './column-types.ts';
+import { report, type CompileContext, type RuleScope } from './compile-context.ts';
+import type { DbColumn } from './database-schema.ts';
+import type { ComparisonOperator, JsonValue, RuleValue } from './permission-model.ts';
+import type { SessionVariableType } from './permissions-source.ts';
+import { looksLikeSessionVariable, sessionVariableHeader, sessionVariableKey } from './session-variable-names.ts';
+import type { YamlPath } from './validation-issue.ts';
+
+interface ValueSite {
+  readonly context: CompileContext;
+  readonly scope: RuleScope;
+  readonly table: string;
+  readonly column: DbColumn;
+  readonly path: YamlPath;
+}
+
+const listOperators = new Set<ComparisonOperator>(['_in', '_nin']);
+const patternOperators = new Set<ComparisonOperator>(['_like', '_ilike']);
+
+function columnText(site: ValueSite): string {
+  return `column '${site.column.name}' (${site.column.dataType}) of table '${site.table}'`;
+}
+
+/** Resolves a session variable reference, reporting undeclared ones; null when undeclared. */
+function sessionVariable(site: ValueSite, reference: string): { name: string; type: SessionVariableType } | null {
+  const { context, scope, path } = site;
+  const name = sessionVariableKey(reference);
+  const type = context.sessionVariables.get(name);
+  if (type === undefined) {
+    report(context, path, 'value', `undeclared session variable '${reference}' (declare it under session_variables) (${scope.label})`);
+    return null;
+  }
+  scope.used.add(name);
+  if (scope.declared && !scope.declared.has(name)) {
+    report(context, path, 'value',
+      `session variable '${sessionVariableHeader(name)}' is used by role '${scope.role}' but missing from roles.${scope.role}.session_variables (${scope.label})`);
+  }
+  return { name, type };
+}
+
+function compareSessionVariable(site: ValueSite, operator: ComparisonOperator, reference: string): RuleValue {
+  const resolved = sessionVariable(site, reference);
+  const fallback: RuleValue = { type: 'session', name: sessionVariableKey(reference) };
+  if (!resolved) return fallback;
+  const { context, scope, path } = site;
+  const header = sessionVariableHeader(resolved.name);
+  const variable = sessionVariableFamily(resolved.type);
+  if (operator === '_is_null') {
+    report(context, path, 'value', `_is_null expects true or false, not a session variable (${scope.label})`);
+  } else if (listOperators.has(operator) && !variable.isArray) {
+    report(context, path, 'value', `${operator} needs a list or an array session variable, but '${header}' is ${resolved.type} (${scope.label})`);
+  } else if (!listOperators.has(operator) && variable.isArray) {
+    report(context, path, 'value', `${operator} compares with a single value, but '${header}' is an array (${resolved.type}); use _in (${scope.label})`);
+  } else if (patternOperators.has(operator) && variable.family !== 'string') {
+    report(context, path, 'value', `${operator} needs a text pattern, but '${header}' is ${resolved.type} (${scope.label})`);
+  } else if (!familiesCompatible(columnFamily(site.column.dataType), variable.family)) {
+    report(context, path, 'value', `session variable '${header}' (${resolved.type}) cannot be compared with ${columnText(site)} (${scope.label})`);
+  }
+  return { type: 'session', name: resolved.name };
+}
+
+function checkScalarLiteral(site: ValueSite, operator: ComparisonOperator, value: unknown, path: YamlPath): void {
+  const { context, scope } = site;
+  if (value === null) {
+    report(context, path, 'value', `${operator} cannot compare with null; use _is_null (${scope.label})`);
+    return;
+  }
+  if (looksLikeSessionVariable(value)) {
+    // Hasura substitutes whole values only; a list of variables is an array variable.
+    report(context, path, 'value', `session variable '${value}' cannot be an element of a list; declare an array session variable instead (${scope.label})`);
+    return;
+  }
+  if (typeof value === 'object') {
+    report(context, path, 'value', `${operator} expects a single value, not ${Array.isArray(value) ? 'a list' : 'a mapping'} (${scope.label})`);
+    return;
+  }
+  const expected = literalMismatch(columnFamily(site.column.dataType), value);
+  if (expected) report(context, path, 'value', `${operator} expects ${expected} for ${columnText(site)}, got ${JSON.stringify(value)} (${scope.label})`);
+}
+
+export function compileComparisonValue(site: ValueSite, operator: ComparisonOperator, value: unknown): RuleValue {
+  const { context, scope, path } = site;
+  if (looksLikeSessionVariable(value)) return compareSessionVariable(site, operator, value);
+  if (operator === '_is_null') {
+    if (typeof value !== 'boolean') report(context, path, 'value', `_is_null expects true or false (${scope.label})`);
+  } else if (listOperators.has(operator)) {
+    if (!Array.isArray(value)) {
+      report(context, path, 'value', `${operator} expects a list of values or an array session variable (${scope.label})`);
+    } else {
+      value.forEach((item, index) => checkScalarLiteral(site, operator, item, [...path, index]));
+    }
+  } else if (patternOperators.has(operator)) {
+    if (columnFamily(site.column.dataType) !== 'string') {
+      report(context, path, 'value', `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`);
+    } else if (typeof value !== 'string') {
+      report(context, path, 'value', `${operator} expects a text pattern (${scope.label})`);
+    }
+  } else {
+    checkScalarLiteral(site, operator, value, path);
+  }
+  return { type: 'literal', value: value as JsonValue };
+}
+
+export function compilePresetValue(site: ValueSite, value: unknown): RuleValue {
+  const { context, scope, path, column } = site;
+  if (looksLikeSessionVariable(value)) {
+    const resolved = sessionVariable(site, value);
+    if (!resolved) return { type: 'session', name: sessionVariableKey(value) };
+    const variable = sessionVariableFamily(resolved.type);
+    const family = columnFamily(column.dataType);
+    const compatible = variable.isArray ? family === 'array' || family === 'other' : familiesCompatible(family, variable.family);
+    if (!compatible) {
+      report(context, path, 'value', `session variable '${sessionVariableHeader(resolved.name)}' (${resolved.type}) cannot be stored in ${columnText(site)} (${scope.label})`);
+    }
+    return { type: 'session', name: resolved.name };
+  }
+  if (value === null) {
+    if (!column.isNullable) report(context, path, 'value', `cannot preset NOT NULL ${columnText(site)} to null (${scope.label})`);
+  } else {
+    const expected = literalMismatch(columnFamily(column.dataType), value);
+    if (expected) report(context, path, 'value', `preset for ${columnText(site)} must be ${expected}, got ${JSON.stringify(value)} (${scope.label})`);
+  }
+  return { type: 'literal', value: value as JsonValue };
+}

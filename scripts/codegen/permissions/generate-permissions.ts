@@ -1,0 +1,16 @@
+// The permissions generator (DESIGN.md §2): permissions.yaml + the introspected database →
+// generated files. Pure: the codegen shell reads the inputs and writes the output.
+import { compilePermissionsFile, type PermissionsFileInput } from './compile-permissions-file.ts';
+import { renderCompiledPermissions } from './render-compiled-permissions.ts';
+import { renderPermissionMatrix } from './render-permission-matrix.ts';
+import type { GeneratedFile } from '../shared/generated-file.ts';
+
+export { compilePermissionsFile } from './compile-permissions-file.ts';
+export type { PermissionsFileInput } from './compile-permissions-file.ts';
+export { PermissionsFileError } from './permissions-file-error.ts';
+
+/** Throws PermissionsFileError (every problem, as `file:line:col: message`) when invalid. */
+export function generatePermissions(input: PermissionsFileInput): { files: GeneratedFile[] } {
+  const compiled = compilePermissionsFile(input);
+  return { files: [renderCompiledPermissions(compiled), renderPermissionMatrix(compiled, input.database)] };
+}
