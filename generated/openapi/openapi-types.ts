@@ -403,7 +403,7 @@ export interface paths {
         /**
          * Fund user agreement as HTML or PDF
          * @description Renders the fund user agreement for the calling investor and the fund. Visible to
-         *     investors of the fund (users whose allowed funds include it) and to administrators
+         *     investors of the fund (users with a subscription in it) and to administrators
          *     (admin API key, or an admin user's session or bearer); `service` and `partner` API
          *     keys are refused. A missing fund and one the caller may not see are both answered
          *     **404** with the same body.

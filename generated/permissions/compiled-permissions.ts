@@ -3615,7 +3615,6 @@ export const permissionModel = {
             value: { type: 'session', name: 'x-data-user-id' },
           },
         },
-        { name: 'administrator', kind: 'administrator', credentials: ['admin_api_key', 'admin_user'] },
       ],
     },
     file_upload: {
