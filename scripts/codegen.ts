@@ -38,7 +38,16 @@ function readOrNull(file: string): string | null {
 }
 
 const started = performance.now();
-const files = await runGenerators(root);
+const files = await runGenerators(root).catch((error: unknown) => {
+  // Source errors (e.g. permissions.yaml) carry `file:line:column: message` lines: print
+  // those for the spec author, not a stack trace.
+  const problems = (error as { errors?: unknown }).errors;
+  if (Array.isArray(problems) && problems.every((line) => typeof line === 'string')) {
+    console.error(`codegen: ${problems.length} problem(s) in the sources:\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+  throw error;
+});
 const produced = new Map(files.map((file) => [file.path, file.contents]));
 const stale: string[] = [];
 for (const [file, contents] of produced) {
