@@ -13,20 +13,13 @@ const rootArgument = rootIndex >= 0 ? args[rootIndex + 1] : undefined;
 const root = rootArgument ? path.resolve(rootArgument) : path.resolve(import.meta.dirname, '..');
 
 function listFiles(dir: string): string[] {
-  let entries: string[];
   try {
-    entries = readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' });
+    return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   } catch {
     return [];
   }
-  return entries.map((entry) => path.posix.join(dir, entry.split(path.sep).join('/'))).filter((file) => {
-    try {
-      readFileSync(path.join(root, file));
-      return true;
-    } catch {
-      return false; // a directory
-    }
-  });
 }
 
 function readOrNull(file: string): string | null {

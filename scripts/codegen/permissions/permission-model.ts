@@ -1,116 +1,12 @@
 // The compiled, normalized model: what the data layer's SQL compiler, the access layer and
-// the matrix read. The same declarations are emitted into the generated file
-// (compiled-permissions-types.ts), which must not import from scripts/.
-import type { DocumentCredential, SessionVariableType } from './permissions-source.ts';
+// the matrix read. The types live in src/access/permission-model.ts (the generated file
+// imports them from there); the compiler's constants are here.
+import type { ComparisonOperator, RuleAction } from '../../../src/access/permission-model.ts';
 
-export type { DocumentCredential, SessionVariableType };
+export type * from '../../../src/access/permission-model.ts';
 
-export type RuleAction = 'select' | 'insert' | 'update' | 'delete';
 export const ruleActions: readonly RuleAction[] = ['select', 'insert', 'update', 'delete'];
 
-export type ComparisonOperator =
-  | '_eq' | '_neq' | '_gt' | '_lt' | '_gte' | '_lte' | '_in' | '_nin' | '_like' | '_ilike' | '_is_null';
 export const comparisonOperators: readonly ComparisonOperator[] = [
   '_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin', '_like', '_ilike', '_is_null',
 ];
-
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
-
-/** A literal from the YAML, or a session variable (lower-case name) read at request time. */
-export type RuleValue =
-  | { readonly type: 'literal'; readonly value: JsonValue }
-  | { readonly type: 'session'; readonly name: string };
-
-/** A Hasura boolean expression, normalized: `{}` is an `and` without operands (all rows). */
-export type BoolExp =
-  | { readonly type: 'and'; readonly operands: readonly BoolExp[] }
-  | { readonly type: 'or'; readonly operands: readonly BoolExp[] }
-  | { readonly type: 'not'; readonly operand: BoolExp }
-  | { readonly type: 'compare'; readonly column: string; readonly operator: ComparisonOperator; readonly value: RuleValue }
-  | {
-      readonly type: 'relationship';
-      readonly relationship: string;
-      readonly kind: 'object' | 'array';
-      readonly remoteTable: string;
-      readonly where: BoolExp;
-    };
-
-export interface SelectPermission {
-  readonly filter: BoolExp;
-  readonly columns: readonly string[];
-  readonly allowAggregations: boolean;
-  readonly limit: number | null;
-}
-export interface InsertPermission {
-  readonly check: BoolExp;
-  readonly set: { readonly [column: string]: RuleValue };
-  readonly columns: readonly string[];
-}
-export interface UpdatePermission {
-  readonly filter: BoolExp;
-  readonly columns: readonly string[];
-  readonly check: BoolExp | null;
-  readonly set: { readonly [column: string]: RuleValue };
-}
-export interface DeletePermission { readonly filter: BoolExp }
-
-export interface TablePermissions {
-  readonly select: SelectPermission | null;
-  readonly insert: InsertPermission | null;
-  readonly update: UpdatePermission | null;
-  readonly delete: DeletePermission | null;
-}
-
-export interface RelationshipModel {
-  readonly kind: 'object' | 'array';
-  readonly remoteTable: string;
-  readonly columnMapping: { readonly [localColumn: string]: string };
-}
-
-export interface ColumnModel { readonly name: string; readonly dataType: string; readonly isNullable: boolean }
-
-export interface TableModel {
-  readonly description: string;
-  readonly primaryKey: readonly string[];
-  readonly columns: readonly ColumnModel[];
-  readonly relationships: { readonly [name: string]: RelationshipModel };
-}
-
-export interface SessionVariableModel {
-  readonly type: SessionVariableType;
-  /** The header spelling, e.g. X-Data-User-Id (names are case-insensitive). */
-  readonly header: string;
-  readonly description: string;
-}
-
-export interface RoleModel { readonly description: string; readonly sessionVariables: readonly string[] }
-
-export type DocumentRuleModel =
-  | { readonly name: string; readonly kind: 'filter'; readonly filter: BoolExp }
-  | { readonly name: string; readonly kind: 'administrator'; readonly credentials: readonly DocumentCredential[] };
-
-export interface DocumentAccessModel {
-  readonly table: string;
-  readonly description: string;
-  readonly rules: readonly DocumentRuleModel[];
-}
-
-export interface PermissionModel {
-  readonly version: 1;
-  readonly sessionVariables: { readonly [name: string]: SessionVariableModel };
-  readonly roles: { readonly [role: string]: RoleModel };
-  readonly tables: { readonly [table: string]: TableModel };
-  readonly secretColumns: { readonly [table: string]: readonly string[] };
-  /** role → table → rules; only tables the role has at least one rule on. */
-  readonly permissions: { readonly [role: string]: { readonly [table: string]: TablePermissions } };
-  readonly documentAccess: { readonly [name: string]: DocumentAccessModel };
-}
-
-/** A CASL raw rule; session values are `{ $session: name }` placeholders until interpolated. */
-export interface CaslRawRule {
-  readonly action: RuleAction;
-  readonly subject: string;
-  readonly fields?: readonly string[];
-  readonly conditions?: CaslConditions;
-}
-export type CaslConditions = { readonly [key: string]: unknown };

@@ -3,8 +3,9 @@
 // against the database (a column, a relationship or an operator), so compile-bool-exp.ts
 // checks them.
 
-export type SessionVariableType =
-  | 'text' | 'uuid' | 'integer' | 'numeric' | 'boolean' | 'timestamptz' | 'text[]' | 'uuid[]' | 'integer[]';
+import type { DocumentCredential, SessionVariableType } from '../../../src/access/permission-model.ts';
+
+export type { DocumentCredential, SessionVariableType };
 
 export type RawBoolExp = Record<string, unknown>;
 export type RawColumns = '*' | string[];
@@ -29,7 +30,6 @@ export interface RawTable {
   delete?: Record<string, RawDeleteRule>;
 }
 
-export type DocumentCredential = 'admin_api_key' | 'admin_user';
 
 export interface RawDocumentRule { name: string; filter?: RawBoolExp; administrator?: true; credentials?: DocumentCredential[] }
 export interface RawDocument { table: string; description: string; rules: RawDocumentRule[] }

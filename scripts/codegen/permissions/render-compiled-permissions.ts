@@ -1,7 +1,6 @@
 // generated/permissions/compiled-permissions.ts: the typed model (for the data layer's SQL
 // compiler) and the CASL raw rules (for src/access), as `as const` data.
 import type { CompiledPermissions } from './compile-permissions.ts';
-import { compiledPermissionsTypes } from './compiled-permissions-types.ts';
 import { renderTsLiteral } from './render-ts-literal.ts';
 import { tsBanner, type GeneratedFile } from '../shared/generated-file.ts';
 
@@ -27,7 +26,9 @@ export function renderCompiledPermissions(compiled: CompiledPermissions): Genera
     '// The compiled permissions (DESIGN.md §2, §6): the normalized rules the data layer compiles',
     '// to SQL, and the same rules as CASL raw rules for src/access.',
     '',
-    compiledPermissionsTypes.trimEnd(),
+    "import type { CaslRawRule, PermissionModel } from '../../src/access/permission-model.ts';",
+    '',
+    "export type * from '../../src/access/permission-model.ts';",
     '',
     `export const permissionModel = ${renderTsLiteral(compiled.model)} as const satisfies PermissionModel;`,
     '',

@@ -1,5 +1,5 @@
 // The generated TypeScript type-checks under the project's strict settings: the data
-// satisfies the emitted declarations, which mirror permission-model.ts.
+// satisfies the model types of src/access/permission-model.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -16,7 +16,7 @@ function diagnosticsOf(fileName: string, contents: string): string[] {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
     lib: ['lib.es2022.d.ts'], types: [], strict: true, noEmit: true, noUncheckedIndexedAccess: true, isolatedModules: true,
-    verbatimModuleSyntax: true, skipLibCheck: true,
+    verbatimModuleSyntax: true, skipLibCheck: true, allowImportingTsExtensions: true,
   };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;

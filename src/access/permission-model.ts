@@ -1,7 +1,7 @@
-// The type declarations emitted at the top of generated/permissions/compiled-permissions.ts.
-// They mirror permission-model.ts (a generated file cannot import scripts/); the generated
-// data is checked against them with `satisfies`, and a test type-checks the output.
-export const compiledPermissionsTypes = `export type SessionVariableType =
+// The compiled permission model's types: what generated/permissions/compiled-permissions.ts
+// satisfies and what the data layer's SQL compiler and src/access read. They live in src/ so
+// the generated file can import them (src/ never imports scripts/).
+export type SessionVariableType =
   | 'text' | 'uuid' | 'integer' | 'numeric' | 'boolean' | 'timestamptz' | 'text[]' | 'uuid[]' | 'integer[]';
 
 export type RuleAction = 'select' | 'insert' | 'update' | 'delete';
@@ -16,7 +16,7 @@ export type RuleValue =
   | { readonly type: 'literal'; readonly value: JsonValue }
   | { readonly type: 'session'; readonly name: string };
 
-/** A Hasura boolean expression, normalized: \`{}\` is an \`and\` without operands (all rows). */
+/** A Hasura boolean expression, normalized: `{}` is an `and` without operands (all rows). */
 export type BoolExp =
   | { readonly type: 'and'; readonly operands: readonly BoolExp[] }
   | { readonly type: 'or'; readonly operands: readonly BoolExp[] }
@@ -103,7 +103,7 @@ export interface PermissionModel {
   readonly documentAccess: { readonly [name: string]: DocumentAccessModel };
 }
 
-/** A CASL raw rule; session values are \`{ $session: name }\` placeholders until interpolated. */
+/** A CASL raw rule; session values are `{ $session: name }` placeholders until interpolated. */
 export interface CaslRawRule {
   readonly action: RuleAction;
   readonly subject: string;
@@ -111,4 +111,3 @@ export interface CaslRawRule {
   readonly conditions?: CaslConditions;
 }
 export type CaslConditions = { readonly [key: string]: unknown };
-`;
