@@ -1907,6 +1907,57 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "login_attempt",
+      "columns": [
+        {
+          "name": "state_hash",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "binding_hash",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "nonce",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "code_verifier",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "return_to",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true
+        },
+        {
+          "name": "expires_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": false
+        }
+      ],
+      "primaryKey": [
+        "state_hash"
+      ],
+      "foreignKeys": []
+    },
+    {
       "name": "organization",
       "columns": [
         {

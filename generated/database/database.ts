@@ -281,6 +281,16 @@ export interface KycProfileTable {
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface LoginAttemptTable {
+  state_hash: string;
+  binding_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface OrganizationTable {
   id: Generated<string>;
   name: string;
@@ -418,6 +428,7 @@ export interface Database {
   invoice_line: InvoiceLineTable;
   kyc_document: KycDocumentTable;
   kyc_profile: KycProfileTable;
+  login_attempt: LoginAttemptTable;
   organization: OrganizationTable;
   organization_membership: OrganizationMembershipTable;
   otc_quote: OtcQuoteTable;

@@ -1327,6 +1327,9 @@ export const operations = {
       "401": [
         "application/json"
       ],
+      "403": [
+        "application/json"
+      ],
       "415": [
         "application/json"
       ],

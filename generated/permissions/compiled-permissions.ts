@@ -673,6 +673,7 @@ export const permissionModel = {
     auth_session: ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip_address'],
     case_invitation: ['token_hash'],
     kyc_profile: ['questionnaire_ciphertext'],
+    login_attempt: ['state_hash', 'binding_hash', 'nonce', 'code_verifier', 'return_to', 'created_at', 'expires_at'],
     signing_key: ['private_key_ciphertext'],
   },
   permissions: {

@@ -1,21 +1,41 @@
-// Who is calling, as resolved by authentication; the one type the access layer reads
-// (issue 3 adds sessions, bearer tokens and stored API keys).
+// Who is calling, as resolved by authentication (issue 3, DESIGN.md §5); the one type the
+// access layer and every handler read.
+export type ApiKeyKind = 'admin' | 'service' | 'partner';
+
+/** How a user proved who they are; tokens and cookies differ in what they may do. */
+export type UserCredential = 'session-cookie' | 'platform-token' | 'provider-token';
+
 export type Principal =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'admin-api-key'; readonly keyId: 'bootstrap' | string }
   | {
       readonly kind: 'api-key';
       readonly keyId: string;
-      readonly keyKind: 'admin' | 'service' | 'partner';
+      readonly keyKind: ApiKeyKind;
       readonly organizationId: string | null;
       readonly scopes: readonly string[];
     }
   | {
       readonly kind: 'user';
       readonly userId: string;
+      readonly credential: UserCredential;
+      /** The server-side session behind the credential; null for identity-provider tokens. */
       readonly sessionId: string | null;
       readonly organizationIds: readonly string[];
       readonly isAdministrator: boolean;
     };
 
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+export type ApiKeyPrincipal = Extract<Principal, { kind: 'api-key' }>;
+
 export const anonymous: Principal = Object.freeze({ kind: 'anonymous' });
+
+/** DESIGN.md §5: an admin API key, or a session or bearer of a user with the admin role. */
+export function isAdministrator(principal: Principal): boolean {
+  if (principal.kind === 'api-key') return principal.keyKind === 'admin';
+  return principal.kind === 'user' && principal.isAdministrator;
+}
+
+/** Admin keys hold every scope (openapi.yaml, SDK init-token routes). */
+export function apiKeyHasScope(principal: ApiKeyPrincipal, scope: string): boolean {
+  return principal.keyKind === 'admin' || principal.scopes.includes(scope);
+}

@@ -51,3 +51,37 @@ export function secret(minLength: number): Parser<string | undefined> {
     return raw;
   };
 }
+
+/** A non-negative integer such as a count or a limit. */
+export function count(fallback: number): Parser<number> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) {
+      problems.push(`${name} must be a whole number >= 0, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+}
+
+/** Comma-separated http(s) origins such as `https://app.example.org,http://localhost:5173`. */
+export function originList(): Parser<readonly string[]> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw.trim() === '') return [];
+    const origins: string[] = [];
+    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      try {
+        const parsed = new URL(item);
+        if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== item.replace(/\/$/, '')) {
+          problems.push(`${name} must list origins (scheme://host[:port]) only, got '${item}'`);
+        } else {
+          origins.push(parsed.origin);
+        }
+      } catch {
+        problems.push(`${name} must list absolute origins, got '${item}'`);
+      }
+    }
+    return origins;
+  };
+}

@@ -1,7 +1,7 @@
 // The only reader of process.env (DESIGN.md §3 layer rules). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
-import { oneOf, port, secret, text, url } from './config-schema.ts';
+import { count, oneOf, originList, port, secret, text, url } from './config-schema.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
@@ -20,6 +20,12 @@ export interface Config {
   readonly logLevel: (typeof logLevels)[number];
   readonly adminApiKey: string | undefined;
   readonly dataAdminSecret: string | undefined;
+  /** Encrypts the private signing keys stored in PostgreSQL (DESIGN.md §5). */
+  readonly signingKeySecret: string | undefined;
+  /** Origins `returnTo` may point at, besides PUBLIC_URL's own (no open redirect). */
+  readonly returnToOrigins: readonly string[];
+  /** Requests per minute per client address on each authentication route; 0 disables. */
+  readonly authRateLimit: number;
   readonly oidc: {
     readonly issuer: string | undefined;
     readonly clientId: string | undefined;
@@ -31,6 +37,8 @@ export interface Config {
   readonly providers: {
     readonly custodyUrl: string | undefined;
     readonly kycUrl: string | undefined;
+    readonly kycAppToken: string | undefined;
+    readonly kycSecretKey: string | undefined;
     readonly marketDataUrl: string | undefined;
     readonly coinPricesUrl: string | undefined;
     readonly amlUrl: string | undefined;
@@ -72,6 +80,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read('LOG_LEVEL', oneOf(logLevels, 'info')) as Config['logLevel'],
     adminApiKey: read('ADMIN_API_KEY', secret(24)),
     dataAdminSecret: read('DATA_ADMIN_SECRET', secret(24)),
+    signingKeySecret: read('SIGNING_KEY_SECRET', secret(32)),
+    returnToOrigins: read('RETURN_TO_ORIGINS', originList()),
+    authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     oidc: {
       issuer: read('OIDC_ISSUER', webUrl),
       clientId: read('OIDC_CLIENT_ID', text()),
@@ -83,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     providers: {
       custodyUrl: read('CUSTODY_URL', webUrl),
       kycUrl: read('KYC_URL', webUrl),
+      kycAppToken: read('KYC_APP_TOKEN', text()),
+      kycSecretKey: read('KYC_SECRET_KEY', text()),
       marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
       coinPricesUrl: read('COIN_PRICES_URL', webUrl),
       amlUrl: read('AML_URL', webUrl),
@@ -91,9 +104,14 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (production) {
     // Generated secrets are a convenience of the embedded setup only (DESIGN.md §4).
-    for (const name of ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
+    for (const name of ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'SIGNING_KEY_SECRET', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
       if (!env[name]) problems.push(`${name} is required when NODE_ENV=production`);
     }
+    // The built-in development identity provider lets anyone pick a user (issue 3).
+    if (!env.OIDC_ISSUER) problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
+  }
+  if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
+    problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
   }
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');

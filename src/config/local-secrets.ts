@@ -8,6 +8,7 @@ export interface LocalSecrets {
   adminApiKey: string;
   dataAdminSecret: string;
   embeddedPostgresPassword: string;
+  signingKeySecret: string;
 }
 
 export interface LoadedSecrets {
@@ -38,6 +39,7 @@ export function loadLocalSecrets(dataDir: string): LoadedSecrets {
     adminApiKey: take('adminApiKey', 'adm_'),
     dataAdminSecret: take('dataAdminSecret', 'das_'),
     embeddedPostgresPassword: take('embeddedPostgresPassword', ''),
+    signingKeySecret: take('signingKeySecret', ''),
   };
   if (created.length > 0) writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return { secrets, created };

@@ -9,6 +9,8 @@ export interface AppErrorOptions {
   details?: ErrorDetail[];
   headers?: Record<string, string>;
   cause?: unknown;
+  /** Extra members of the REST error body that an operation's spec declares (e.g. `active`). */
+  bodyFields?: Record<string, unknown>;
 }
 
 /** The one error class of the service: every expected failure carries a code from error-codes.ts. */
@@ -16,6 +18,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly headers: Record<string, string>;
+  readonly bodyFields: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -23,6 +26,7 @@ export class AppError extends Error {
     this.code = code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.bodyFields = options.bodyFields ?? {};
   }
 
   get httpStatus(): number {

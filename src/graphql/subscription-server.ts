@@ -16,7 +16,7 @@ export interface SubscriptionServerOptions {
   documents: DocumentCache;
   logger: Logger;
   /** Resolves an API key to a principal, or null when it is not valid. */
-  authenticateApiKey(key: string): Principal | null;
+  authenticateApiKey(key: string): Promise<Principal | null>;
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
@@ -25,10 +25,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
   const disposable = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
       schema: options.schema,
-      onConnect: (ctx) => {
+      onConnect: async (ctx) => {
         const fromParams = ctx.connectionParams?.['X-API-Key'] ?? ctx.connectionParams?.['x-api-key'];
         const key = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers['x-api-key'];
-        const principal = typeof key === 'string' ? options.authenticateApiKey(key) : null;
+        const principal = typeof key === 'string' ? await options.authenticateApiKey(key) : null;
         if (!principal) return false; // graphql-ws closes with 4403 Forbidden
         principals.set(ctx.extra, principal);
         return true;

@@ -1,32 +1,69 @@
 // Resolves the caller for an operation from the security requirement that openapi.yaml
-// declares for it (DESIGN.md §5). Alternatives are tried in order; the first one whose
-// credential is present decides. Issue 3 adds sessions, bearer tokens and stored API keys.
+// declares for it (issue 3, DESIGN.md §5). Credentials are looked at in a fixed order
+// (bearer, API key, session cookie), only for the schemes the operation accepts.
+// - An operation without an anonymous alternative: the first credential present decides,
+//   and a bad one is refused (401, or 403 for a revoked key).
+// - An operation with an anonymous alternative (`{}`): a bad credential counts as none, so a
+//   stale browser tab can still log out.
 import type { Context } from 'koa';
+import type { OperationId } from '../../generated/openapi/operations.ts';
 import { AppError } from '../errors/app-error.ts';
 import { anonymous, type Principal } from '../access/principal.ts';
-import { constantTimeEqual } from './constant-time-equal.ts';
+import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
+
+export const sessionCookieName = 'platform_session';
 
 export interface AuthenticationOptions {
-  adminApiKey: string;
+  resolver: CredentialResolver;
+  /** Operations whose bearer token is their input rather than a credential (token exchange). */
+  bearerIsInput?: ReadonlySet<OperationId>;
 }
 
-export type Authenticator = (ctx: Context, security: readonly (readonly string[])[]) => Promise<Principal>;
+export type Authenticator = (ctx: Context, operationId: OperationId, security: readonly (readonly string[])[]) => Promise<Principal>;
 
 export function createAuthenticator(options: AuthenticationOptions): Authenticator {
-  return async (ctx, security) => {
-    if (security.length === 0 || security.some((alternative) => alternative.length === 0)) {
-      return anonymous;
-    }
+  return async (ctx, operationId, security) => {
+    if (security.length === 0) return anonymous;
+    const anonymousAllowed = security.some((alternative) => alternative.length === 0);
     const schemes = new Set(security.flat());
-    if (schemes.has('apiKey')) {
-      const presented = ctx.get('x-api-key');
-      if (presented) {
-        if (constantTimeEqual(presented, options.adminApiKey)) return { kind: 'admin-api-key', keyId: 'bootstrap' };
-        throw new AppError('UNAUTHENTICATED', 'invalid API key');
-      }
+    const attempt = presentedCredential(ctx, schemes, options.bearerIsInput?.has(operationId) ?? false);
+    if (!attempt) {
+      if (anonymousAllowed || onlySignedUrl(schemes, ctx)) return anonymous;
+      throw new AppError('UNAUTHENTICATED', `authentication required: send ${describeSchemes(schemes)}`);
     }
-    throw new AppError('UNAUTHENTICATED', `authentication required: send ${describeSchemes(schemes)}`);
+    try {
+      return await attempt(options.resolver);
+    } catch (error) {
+      if (anonymousAllowed && error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) return anonymous;
+      throw error;
+    }
   };
+}
+
+type Attempt = (resolver: CredentialResolver) => Promise<Principal>;
+
+function presentedCredential(ctx: Context, schemes: Set<string>, bearerIsInput: boolean): Attempt | null {
+  const authorization = ctx.get('authorization');
+  if (authorization && schemes.has('bearerAuth') && !bearerIsInput) {
+    const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization);
+    if (!match) return () => Promise.reject(new AppError('UNAUTHENTICATED', 'Authorization header must be "Bearer <token>"'));
+    const token = match[1]!;
+    return (resolver) => resolver.fromBearer(token);
+  }
+  const apiKey = ctx.get('x-api-key');
+  if (apiKey && schemes.has('apiKey')) return (resolver) => resolver.fromApiKey(apiKey);
+  const cookie = schemes.has('sessionCookie') ? ctx.cookies.get(sessionCookieName) : undefined;
+  if (cookie) return (resolver) => resolver.fromSessionCookie(cookie);
+  return null;
+}
+
+/** Signed-URL operations check their `?token=` in the handler, which knows the resource. */
+function onlySignedUrl(schemes: Set<string>, ctx: Context): boolean {
+  if (!(schemes.size === 1 && schemes.has('signedUrlToken'))) return false;
+  if (typeof ctx.query.token !== 'string' || ctx.query.token === '') {
+    throw new AppError('UNAUTHENTICATED', 'this link needs its signed token (?token=)');
+  }
+  return true;
 }
 
 const schemeNames: Record<string, string> = {

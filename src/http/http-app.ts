@@ -1,6 +1,6 @@
 // The REST + GraphQL Koa application: request id, metrics and logs, error mapping, then the
 // router bound from the operation table (DESIGN.md §3). Kept small on purpose.
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.ts';
 import type { HttpState } from './koa-state.ts';
@@ -14,6 +14,8 @@ export interface HttpAppOptions extends RouterOptions {
   logger: Logger;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   proxy?: boolean;
+  /** Middleware mounted ahead of the router, e.g. the development identity provider. */
+  before?: Middleware<HttpState>[];
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa<HttpState> {
@@ -22,6 +24,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<HttpState> {
   app.use(requestId());
   app.use(observeRequests(options.logger, options.metrics));
   app.use(handleErrors(options.logger));
+  for (const middleware of options.before ?? []) app.use(middleware);
   app.use(router.routes());
   app.use(unmatchedRoute(router));
   // Errors are answered by handleErrors; Koa's own handler would print them to stderr.

@@ -4,19 +4,7 @@
 import type { OperationId } from '../../generated/openapi/operations.ts';
 
 export const notImplementedOperations = [
-  // identity (issue 3)
-  'exchangeToken',
-  'getSession',
-  'deleteSession',
-  'logout',
-  'login',
-  'loginCallback',
-  'createWalletJwt',
-  'createWorkflowSdkInitToken',
-  'createKycSdkInitToken',
-  'getOpenIdConfiguration',
-  'getJwks',
-  // documents, files and assets (issue 5)
+  // documents and files (issue 5)
   'getInvoiceDocument',
   'getReceiptDocument',
   'getQuoteDocument',
@@ -28,10 +16,6 @@ export const notImplementedOperations = [
   'getUploadedFile',
   'getKycDocumentFile',
   'getWalletSparkline',
-  'getCoinIcon',
-  'getStaticCoinImage',
-  'getStaticFlagImage',
-  'getStaticNetworkImage',
 ] as const satisfies readonly OperationId[];
 
 export type NotImplementedOperation = (typeof notImplementedOperations)[number];

@@ -8,5 +8,11 @@ export interface RequestContext {
   readonly logger: Logger;
   readonly principal: Principal;
   /** The raw request for the few handlers that stream (uploads, file downloads). */
-  readonly raw: { readonly headers: Readonly<Record<string, string | string[] | undefined>>; readonly ip: string };
+  readonly raw: {
+    readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+    readonly ip: string;
+    /** The query string as received (without `?`), for handlers that must see every parameter. */
+    readonly querystring: string;
+    cookie(name: string): string | undefined;
+  };
 }

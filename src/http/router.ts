@@ -21,6 +21,10 @@ export interface RouterOptions {
   transports?: Partial<Record<OperationId, Middleware<HttpState>>>;
   notImplemented: ReadonlySet<OperationId>;
   authenticate: Authenticator;
+  /** Middleware that runs before authentication for an operation (rate limits). */
+  guards?: Partial<Record<OperationId, Middleware<HttpState>>>;
+  /** Extra error-body members for a failed authentication (`GET /auth/session`: `active: false`). */
+  unauthenticatedFields?: Partial<Record<OperationId, Record<string, unknown>>>;
   logger: Logger;
 }
 
@@ -39,12 +43,15 @@ export function createRouter(options: RouterOptions): Router<HttpState> {
 function bindOperation(id: OperationId, operation: OperationDefinition, options: RouterOptions): Middleware<HttpState> {
   const takesJson = operation.requestBody?.contentTypes.includes('application/json') ?? false;
   const transport = options.transports?.[id];
+  const guard = options.guards?.[id];
+  const unauthenticatedFields = options.unauthenticatedFields?.[id];
   return async (ctx, next) => {
     ctx.state.route = operation.path;
+    if (guard) await guard(ctx, async () => {});
     // An operation not built yet still validates its input, so client teams can develop
     // against the contract; it skips authentication, which may not exist for it yet.
     const pending = options.notImplemented.has(id);
-    if (!pending) ctx.state.principal = await options.authenticate(ctx, operation.security);
+    if (!pending) ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (transport && !pending) return transport(ctx, next);
     const parts = {
       path: { ...ctx.params },
@@ -72,13 +79,30 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   };
 }
 
+async function authenticate(
+  ctx: Context,
+  id: OperationId,
+  operation: OperationDefinition,
+  authenticator: Authenticator,
+  unauthenticatedFields: Record<string, unknown> | undefined,
+) {
+  try {
+    return await authenticator(ctx, id, operation.security);
+  } catch (error) {
+    if (unauthenticatedFields && error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+      throw new AppError(error.code, error.message, { headers: error.headers, bodyFields: unauthenticatedFields, cause: error.cause });
+    }
+    throw error;
+  }
+}
+
 function requestContext(ctx: Context, logger: Logger): RequestContext {
   const state = ctx.state as HttpState;
   return {
     requestId: state.requestId,
     logger: logger.child({ requestId: state.requestId }),
     principal: state.principal,
-    raw: { headers: ctx.headers, ip: ctx.ip },
+    raw: { headers: ctx.headers, ip: ctx.ip, querystring: ctx.querystring, cookie: (name) => ctx.cookies.get(name) },
   };
 }
 

@@ -16,13 +16,18 @@ import { createBusinessSchema } from '../graphql/business-schema.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
+import { createAssetService } from '../domain/assets/asset-service.ts';
 import { createAuthenticator } from '../http/authenticate.ts';
-import { constantTimeEqual } from '../http/constant-time-equal.ts';
+import { assetHandlers } from '../http/handlers/asset-handlers.ts';
+import { authHandlers } from '../http/handlers/auth-handlers.ts';
 import { handlerTable } from '../http/handlers/handler-table.ts';
 import { healthHandlers } from '../http/handlers/health-handlers.ts';
+import { oidcHandlers } from '../http/handlers/oidc-handlers.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import { notImplementedOperations } from '../http/not-implemented-operations.ts';
 import { createMetrics } from '../observability/metrics.ts';
+import { authRateLimits } from './auth-rate-limits.ts';
+import { createIdentity } from './create-identity.ts';
 import { resolveDatabase } from './resolve-database.ts';
 import { serviceInfo } from './service-info.ts';
 
@@ -44,12 +49,27 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     await seedIfWanted(config, database.embedded, db, logger);
 
+    // Listen first: with PORT=0 the public URL, which is the token issuer, is known only now.
+    const server = http.createServer(notReadyYet);
+    const dataServer = http.createServer(createDataLayerApp().callback());
+    await listen(server, config.port, config.host);
+    closers.unshift(() => closeServer(server));
+    await listen(dataServer, config.dataPort, config.host);
+    closers.unshift(() => closeServer(dataServer));
+    const url = publicOrBound(config.publicUrl, config.port, server);
+    const dataUrl = publicOrBound(config.dataPublicUrl, config.dataPort, dataServer);
+
     const metrics = createMetrics();
     const schema = createBusinessSchema();
     const documents = createDocumentCache();
-    const authenticate = createAuthenticator({ adminApiKey: secrets.adminApiKey });
-    const handlers = handlerTable(
-      healthHandlers({
+    const identity = await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger });
+    const limits = await authRateLimits(config, logger);
+    closers.unshift(limits.close);
+    const sweeper = setInterval(() => void identity.services.sweep().catch((error: unknown) => logger.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
+    sweeper.unref();
+    closers.unshift(async () => clearInterval(sweeper));
+    const handlers = handlerTable({
+      ...healthHandlers({
         service: { ...serviceInfo, startedAt },
         metricsText: async () => ({ body: await metrics.registry.metrics() }),
         readiness: () =>
@@ -59,36 +79,43 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
             pdfEngine: () => ({ status: 'unavailable', message: 'PDF rendering is not built yet (issue 5)' }),
           }),
       }),
-    );
+      ...authHandlers(identity.services, url),
+      ...oidcHandlers(url, identity.services.keys),
+      ...assetHandlers(createAssetService()),
+    });
     const app = createHttpApp({
       handlers,
       transports: { postGraphql: graphqlTransport(schema, documents, logger) },
       notImplemented: new Set(notImplementedOperations),
-      authenticate,
+      authenticate: createAuthenticator({ resolver: identity.services.credentials, bearerIsInput: new Set(['exchangeToken']) }),
+      guards: limits.guards,
+      unauthenticatedFields: { getSession: { active: false } },
+      before: identity.devProvider ? [identity.devProvider.middleware] : [],
       logger,
       metrics,
     });
-    const server = http.createServer(app.callback());
     const subscriptions = startSubscriptionServer({
       server,
       schema,
       documents,
       logger,
-      authenticateApiKey: (key) => (constantTimeEqual(key, secrets.adminApiKey) ? { kind: 'admin-api-key', keyId: 'bootstrap' } : null),
+      authenticateApiKey: (key) => identity.services.credentials.fromApiKey(key).catch(() => null),
     });
-    const dataServer = http.createServer(createDataLayerApp().callback());
-    await listen(server, config.port, config.host);
-    closers.unshift(() => closeServer(server), () => subscriptions.close());
-    await listen(dataServer, config.dataPort, config.host);
-    closers.unshift(() => closeServer(dataServer));
-    const url = publicOrBound(config.publicUrl, config.port, server);
-    const dataUrl = publicOrBound(config.dataPublicUrl, config.dataPort, dataServer);
+    closers.unshift(() => subscriptions.close());
+    server.removeListener('request', notReadyYet);
+    server.on('request', app.callback());
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
     return { url, dataUrl, db, close: () => closeAll(closers) };
   } catch (error) {
     await closeAll(closers);
     throw error;
   }
+}
+
+/** Requests that arrive between listen() and the end of start-up. */
+function notReadyYet(_request: http.IncomingMessage, response: http.ServerResponse): void {
+  response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+  response.end(JSON.stringify({ success: false, message: 'service is starting', code: 'SERVICE_UNAVAILABLE', requestId: 'starting' }));
 }
 
 function resolveSecrets(config: Config, logger: Logger) {
@@ -104,7 +131,8 @@ function resolveSecrets(config: Config, logger: Logger) {
     process.stdout.write(`Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`);
     logger.info({ generated: shown }, 'generated local secrets');
   }
-  return { adminApiKey, dataAdminSecret, embeddedPostgresPassword: local.secrets.embeddedPostgresPassword };
+  const signingKeySecret = config.signingKeySecret ?? local.secrets.signingKeySecret;
+  return { adminApiKey, dataAdminSecret, signingKeySecret, embeddedPostgresPassword: local.secrets.embeddedPostgresPassword };
 }
 
 async function seedIfWanted(config: Config, embedded: boolean, db: Db, logger: Logger): Promise<void> {

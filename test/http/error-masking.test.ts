@@ -5,13 +5,16 @@ import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAuthenticator } from '../../src/http/authenticate.ts';
-import { handlerTable } from '../../src/http/handlers/handler-table.ts';
+import { handlerTable, type ImplementedHandlers } from '../../src/http/handlers/handler-table.ts';
 import { healthHandlers } from '../../src/http/handlers/health-handlers.ts';
 import { createHttpApp } from '../../src/http/http-app.ts';
 import { notImplementedOperations } from '../../src/http/not-implemented-operations.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { createMetrics } from '../../src/observability/metrics.ts';
 import { assertMatchesContract } from '../support/openapi-contract.ts';
+
+const refuse = () => Promise.reject(new Error('no credentials in this test'));
+const refuseEverything = { fromSessionCookie: refuse, fromBearer: refuse, fromApiKey: refuse };
 
 test('an unexpected error is a masked 500 whose request id is in the log', async () => {
   const lines: Record<string, any>[] = [];
@@ -23,10 +26,10 @@ test('an unexpected error is a masked 500 whose request id is in the log', async
       metricsText: async () => ({ body: '' }),
       readiness: async () => { throw new Error('connection to 10.0.0.7 failed: password authentication failed'); },
     }),
-  });
+  } as ImplementedHandlers);
   const app = createHttpApp({
     handlers, logger, metrics: createMetrics(), notImplemented: new Set(notImplementedOperations),
-    authenticate: createAuthenticator({ adminApiKey: 'k'.repeat(32) }),
+    authenticate: createAuthenticator({ resolver: refuseEverything }),
   });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,9 @@
 // and the codegen introspection all see the same ordered set.
 import type { Migration } from 'kysely/migration';
 import * as initialSchema from './0001-initial-schema.ts';
+import * as loginAttempt from './0002-login-attempt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-login-attempt': loginAttempt,
 };

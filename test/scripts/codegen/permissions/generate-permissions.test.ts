@@ -51,7 +51,7 @@ test('the matrix shows row filters, aggregates and column grids readably', () =>
   assert.match(matrix, /rows `status <> 'locked'`<br>check `status <> 'locked'`/);
   assert.match(matrix, /`status = 'draft' AND organization_id = X-Data-Organization-Id`/);
   assert.match(matrix, /^\| `internal_notes` \| S I U \|  \|  \|$/m); // accounting, auditor, organization_admin
-  assert.match(matrix, /Tables the data layer does not serve: `api_key`, `auth_session`, `signing_key`\./);
+  assert.match(matrix, /Tables the data layer does not serve: `api_key`, `auth_session`, `login_attempt`, `signing_key`\./);
   assert.match(matrix, /- `administrator_api_key`: administrator via admin API key$/m);
 });
 

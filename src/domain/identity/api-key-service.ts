@@ -1,0 +1,91 @@
+// API keys (issue 3): creation (secret shown once), listing, revocation, the ADMIN_API_KEY
+// bootstrap key, and authentication of a presented `X-API-Key` in constant time.
+import type { ApiKeyStore, StoredApiKey } from '../../access/credentials/api-key-store.ts';
+import type { ApiKeyKind, ApiKeyPrincipal } from '../../access/principal.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { bootstrapPrefix, generateApiKeySecret, hashApiKey, prefixOf } from './api-key-secrets.ts';
+import { digestsEqual } from './secret-digest.ts';
+
+export const apiKeyKinds: readonly ApiKeyKind[] = ['admin', 'service', 'partner'];
+/** Scopes the SDK init-token routes check (openapi.yaml); admin keys hold every scope. */
+export const knownScopes = ['workflow-sdk', 'kyc-sdk'] as const;
+
+export interface NewApiKeyRequest {
+  name: string;
+  kind: ApiKeyKind;
+  organizationId?: string | null;
+  scopes?: readonly string[];
+  createdBy?: string | null;
+}
+
+// last_used_at is advisory; writing it on every request would turn reads into writes.
+const markUsedEveryMs = 60_000;
+
+export function createApiKeyService(options: { store: ApiKeyStore; now?: () => Date }) {
+  const now = options.now ?? (() => new Date());
+  const lastMarked = new Map<string, number>();
+
+  function markUsed(key: StoredApiKey): void {
+    const at = now();
+    const previous = lastMarked.get(key.id) ?? key.lastUsedAt?.getTime() ?? 0;
+    if (at.getTime() - previous < markUsedEveryMs) return;
+    lastMarked.set(key.id, at.getTime());
+    if (lastMarked.size > 10_000) lastMarked.clear();
+    void options.store.markUsed(key.id, at).catch(() => lastMarked.delete(key.id));
+  }
+
+  return {
+    /** Resolves a presented key; 401 when unknown, 403 when recognised but revoked. */
+    async authenticate(presented: string): Promise<ApiKeyPrincipal> {
+      const hash = hashApiKey(presented);
+      const prefix = prefixOf(presented);
+      let key = await options.store.findByPrefix(prefix);
+      // An operator may set ADMIN_API_KEY to a key of the generated shape.
+      if ((!key || !digestsEqual(hash, key.secretHash)) && prefix !== bootstrapPrefix) key = await options.store.findByPrefix(bootstrapPrefix);
+      if (!key || !digestsEqual(hash, key.secretHash)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
+      if (key.revokedAt) throw new AppError('FORBIDDEN', `API key ${key.prefix} has been revoked`);
+      markUsed(key);
+      return { kind: 'api-key', keyId: key.id, keyKind: key.kind, organizationId: key.organizationId, scopes: key.scopes };
+    },
+
+    async create(request: NewApiKeyRequest): Promise<{ secret: string; key: StoredApiKey }> {
+      const problems: string[] = [];
+      if (!request.name.trim() || request.name.length > 200) problems.push('name must be 1-200 characters');
+      if (!apiKeyKinds.includes(request.kind)) problems.push(`kind must be one of ${apiKeyKinds.join(', ')}`);
+      for (const scope of request.scopes ?? []) {
+        if (!(knownScopes as readonly string[]).includes(scope)) problems.push(`unknown scope '${scope}' (known: ${knownScopes.join(', ')})`);
+      }
+      if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.join('; '));
+      const generated = generateApiKeySecret();
+      const key = await options.store.create({
+        name: request.name.trim(),
+        kind: request.kind,
+        organizationId: request.organizationId ?? null,
+        scopes: [...new Set(request.scopes ?? [])],
+        prefix: generated.prefix,
+        secretHash: generated.hash,
+        createdBy: request.createdBy ?? null,
+      });
+      return { secret: generated.secret, key };
+    },
+
+    list: () => options.store.list(),
+
+    revoke: (idOrPrefix: string) => options.store.revoke(idOrPrefix, now()),
+
+    /** ADMIN_API_KEY becomes a stored admin key, so it has an id, a kind and `last_used_at`. */
+    async ensureBootstrapKey(secret: string): Promise<void> {
+      await options.store.upsert({
+        name: 'bootstrap (ADMIN_API_KEY)',
+        kind: 'admin',
+        organizationId: null,
+        scopes: [],
+        prefix: bootstrapPrefix,
+        secretHash: hashApiKey(secret),
+        createdBy: null,
+      });
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

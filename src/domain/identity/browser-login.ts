@@ -1,0 +1,79 @@
+// The browser login (issue 3, openapi.yaml `/auth/login`, `/auth/callback`): authorization
+// code with PKCE (S256) against the identity provider; the attempt is kept server-side and
+// bound to the browser by a random cookie, so a `state` works once, in one browser.
+import type { LoginAttemptStore } from '../../access/credentials/login-attempt-store.ts';
+import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { IdentityProviderClient } from './identity-provider-client.ts';
+import type { ReturnToPolicy } from './return-to-policy.ts';
+import { digestsEqual, randomSecret, sha256Base64Url } from './secret-digest.ts';
+import type { CreatedSession, SessionService } from './session-service.ts';
+import { tokenLifetimes } from './token-lifetimes.ts';
+
+export interface LoginStart {
+  authorizationUrl: URL;
+  /** Value of the HttpOnly login-binding cookie. */
+  binding: string;
+  expiresAt: Date;
+}
+
+export interface LoginFinish {
+  session: CreatedSession;
+  returnTo: string;
+}
+
+export function createBrowserLogin(deps: {
+  provider: IdentityProviderClient;
+  attempts: LoginAttemptStore;
+  sessions: SessionService;
+  users: UserDirectory;
+  returnTo: ReturnToPolicy;
+  callbackUrl: string;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async start(returnTo: string | undefined): Promise<LoginStart> {
+      const target = deps.returnTo.resolve(returnTo);
+      const state = randomSecret(32);
+      const nonce = randomSecret(32);
+      const codeVerifier = randomSecret(48);
+      const binding = randomSecret(32);
+      const expiresAt = new Date(now().getTime() + tokenLifetimes.loginAttemptSeconds * 1000);
+      const authorizationUrl = await providerCall('the identity provider is unreachable', () =>
+        deps.provider.authorizationUrl({ redirectUri: deps.callbackUrl, state, nonce, codeVerifier }),
+      );
+      await deps.attempts.save({ stateHash: sha256Base64Url(state), bindingHash: sha256Base64Url(binding), nonce, codeVerifier, returnTo: target, expiresAt });
+      return { authorizationUrl, binding, expiresAt };
+    },
+
+    async finish(callbackUrl: URL, binding: string | undefined, client: { userAgent?: string; ip?: string }): Promise<LoginFinish> {
+      const state = callbackUrl.searchParams.get('state') ?? '';
+      const attempt = await deps.attempts.take(sha256Base64Url(state));
+      if (!attempt || attempt.expiresAt <= now()) throw new AppError('BAD_REQUEST', 'login state is unknown, expired or already used; start again at /auth/login');
+      if (!binding || !digestsEqual(sha256Base64Url(binding), attempt.bindingHash)) {
+        throw new AppError('BAD_REQUEST', 'this login was started in another browser (login cookie missing or different); start again at /auth/login');
+      }
+      let subject: string;
+      try {
+        ({ subject } = await deps.provider.redeemCode(callbackUrl, { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier }));
+      } catch (error) {
+        throw new AppError('BAD_REQUEST', `the authorization code could not be redeemed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      const user = await deps.users.find(subject);
+      if (!user) throw new AppError('BAD_REQUEST', `user ${JSON.stringify(subject.slice(0, 255))} is not known to the platform`);
+      const session = await deps.sessions.create(user.id, tokenLifetimes.browserSessionSeconds, { userAgent: client.userAgent, ip: client.ip });
+      return { session, returnTo: attempt.returnTo };
+    },
+  };
+}
+
+async function providerCall<T>(message: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error, headers: { 'Retry-After': '30' } });
+  }
+}
+
+export type BrowserLogin = ReturnType<typeof createBrowserLogin>;

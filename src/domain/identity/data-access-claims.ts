@@ -1,0 +1,17 @@
+// The data-access-layer claims of a platform access token (DESIGN.md §6, docs/identity.md):
+// the roles the user holds in their home organization plus `user`, which is the default.
+import type { UserProfile } from '../../access/credentials/user-directory.ts';
+import type { DataAccessClaims } from './platform-tokens.ts';
+
+export const defaultDataRole = 'user';
+
+export function dataAccessClaims(profile: UserProfile): DataAccessClaims {
+  const claims: DataAccessClaims = {
+    'x-data-allowed-roles': [...new Set([defaultDataRole, ...profile.roles])],
+    'x-data-default-role': defaultDataRole,
+    'x-data-user-id': profile.id,
+  };
+  if (profile.organizationId) claims['x-data-organization-id'] = profile.organizationId;
+  claims['x-data-allowed-funds'] = `{${profile.fundIds.join(',')}}`;
+  return claims;
+}

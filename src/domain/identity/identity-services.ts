@@ -1,0 +1,76 @@
+// Wires the identity area (issue 3) from its stores and settings; the composition root calls
+// this once and hands the pieces to the transports.
+import type { ApiKeyStore } from '../../access/credentials/api-key-store.ts';
+import type { LoginAttemptStore } from '../../access/credentials/login-attempt-store.ts';
+import type { SessionStore } from '../../access/credentials/session-store.ts';
+import type { SigningKeyStore } from '../../access/credentials/signing-key-store.ts';
+import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import { createApiKeyService } from './api-key-service.ts';
+import { createBrowserLogin } from './browser-login.ts';
+import { createCredentialResolver } from './credential-resolver.ts';
+import { createIdentityProviderClient, type IdentityProviderSettings } from './identity-provider-client.ts';
+import { createKeyEncryption } from './key-encryption.ts';
+import { createLogoutService } from './logout-service.ts';
+import { createPlatformTokens } from './platform-tokens.ts';
+import { createReturnToPolicy } from './return-to-policy.ts';
+import { createSdkInitTokenService } from './sdk-init-token-service.ts';
+import { createSessionService } from './session-service.ts';
+import { createSigningKeyRing } from './signing-key-ring.ts';
+import { createTokenExchange } from './token-exchange.ts';
+import { createWalletTokenService } from './wallet-token-service.ts';
+
+export interface IdentitySettings {
+  publicUrl: string;
+  dataPublicUrl: string;
+  provider: IdentityProviderSettings;
+  returnToOrigins: readonly string[];
+  signingKeySecret: string;
+}
+
+export interface IdentityStores {
+  signingKeys: SigningKeyStore;
+  sessions: SessionStore;
+  loginAttempts: LoginAttemptStore;
+  apiKeys: ApiKeyStore;
+  users: UserDirectory;
+}
+
+export function createIdentityServices(settings: IdentitySettings, stores: IdentityStores, kyc: KycProvider) {
+  const keys = createSigningKeyRing({ store: stores.signingKeys, encryption: createKeyEncryption(settings.signingKeySecret) });
+  const tokens = createPlatformTokens({
+    issuer: settings.publicUrl,
+    keys,
+    audiences: {
+      access: [settings.publicUrl, settings.dataPublicUrl],
+      wallet: `${settings.publicUrl}/wallet`,
+      workflowSdk: [`${settings.publicUrl}/workflow-sdk`, settings.dataPublicUrl],
+      kycDocument: `${settings.publicUrl}/kyc/documents`,
+    },
+  });
+  const provider = createIdentityProviderClient(settings.provider);
+  const sessions = createSessionService({ store: stores.sessions });
+  const apiKeys = createApiKeyService({ store: stores.apiKeys });
+  const returnTo = createReturnToPolicy(settings.publicUrl, settings.returnToOrigins);
+  return {
+    keys,
+    tokens,
+    provider,
+    sessions,
+    apiKeys,
+    returnTo,
+    users: stores.users,
+    credentials: createCredentialResolver({ users: stores.users, sessions, tokens, provider, apiKeys }),
+    login: createBrowserLogin({ provider, attempts: stores.loginAttempts, sessions, users: stores.users, returnTo, callbackUrl: `${settings.publicUrl}/auth/callback` }),
+    logout: createLogoutService({ provider, sessions, returnTo }),
+    exchange: createTokenExchange({ provider, tokens, sessions, users: stores.users }),
+    walletTokens: createWalletTokenService({ tokens, users: stores.users }),
+    sdkTokens: createSdkInitTokenService({ tokens, users: stores.users, kyc, apiKeys }),
+    /** Removes expired sessions and login attempts; run periodically. */
+    async sweep(): Promise<{ sessions: number; loginAttempts: number }> {
+      return { sessions: await sessions.deleteExpired(), loginAttempts: await stores.loginAttempts.deleteExpired(new Date()) };
+    },
+  };
+}
+
+export type IdentityServices = ReturnType<typeof createIdentityServices>;

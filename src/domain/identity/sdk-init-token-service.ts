@@ -1,0 +1,96 @@
+// SDK init tokens (issue 3, openapi.yaml `/auth/workflow-sdk/init-token` and
+// `/auth/kyc-sdk/init-token`): API keys whose scopes allow it; a key bound to an
+// organization only reaches that organization's users.
+import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import { apiKeyHasScope, type ApiKeyPrincipal } from '../../access/principal.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { defaultKycLevelName, type KycProvider } from '../../providers/kyc/kyc-provider.ts';
+import type { ApiKeyService } from './api-key-service.ts';
+import { dataAccessClaim, type PlatformTokens } from './platform-tokens.ts';
+import { tokenLifetimes } from './token-lifetimes.ts';
+
+export interface KycServerTokenRequest {
+  apiToken: string;
+  externalUserId: string;
+  externalUserEmail: string;
+  ttl: number;
+  externalUserFirstName?: string;
+  externalUserLastName?: string;
+  currency?: string;
+  amount?: string;
+}
+
+export function createSdkInitTokenService(deps: { tokens: PlatformTokens; users: UserDirectory; kyc: KycProvider; apiKeys: ApiKeyService }) {
+  async function requireUserOfKey(key: ApiKeyPrincipal, userId: string, organizationId?: string): Promise<void> {
+    if (key.organizationId && organizationId && key.organizationId !== organizationId) {
+      throw new AppError('FORBIDDEN', `this API key is bound to another organization than ${organizationId}`);
+    }
+    const user = await deps.users.find(userId);
+    const scopeOrganization = organizationId ?? key.organizationId;
+    if (!user) {
+      // Unknown and foreign users look the same to an organization-bound caller.
+      if (scopeOrganization) throw new AppError('FORBIDDEN', `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`);
+      throw new AppError('BAD_REQUEST', `userId ${JSON.stringify(userId)} is not a known platform user`);
+    }
+    if (scopeOrganization && !user.organizationIds.includes(scopeOrganization)) {
+      throw new AppError('FORBIDDEN', `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`);
+    }
+  }
+
+  function requireScope(key: ApiKeyPrincipal, scope: string): void {
+    if (!apiKeyHasScope(key, scope)) throw new AppError('FORBIDDEN', `this API key lacks the '${scope}' scope`);
+  }
+
+  return {
+    async workflowToken(key: ApiKeyPrincipal, request: { userId: string; organizationId: string }) {
+      requireScope(key, 'workflow-sdk');
+      await requireUserOfKey(key, request.userId, request.organizationId);
+      // The workflow SDK reads the data layer as `workflow_sdk_user` (permissions.yaml).
+      const issued = await deps.tokens.issue(
+        'workflow-sdk',
+        {
+          sub: request.userId,
+          org_id: request.organizationId,
+          [dataAccessClaim]: {
+            'x-data-allowed-roles': ['workflow_sdk_user'],
+            'x-data-default-role': 'workflow_sdk_user',
+            'x-data-user-id': request.userId,
+            'x-data-organization-id': request.organizationId,
+          },
+        },
+        tokenLifetimes.workflowSdkTokenSeconds,
+      );
+      return { token: issued.token, expiresAt: issued.expiresAt };
+    },
+
+    async kycUserToken(key: ApiKeyPrincipal, request: { userId: string; levelName?: string }) {
+      requireScope(key, 'kyc-sdk');
+      await requireUserOfKey(key, request.userId);
+      const token = await deps.kyc.createAccessToken({
+        userId: request.userId,
+        levelName: request.levelName ?? defaultKycLevelName,
+        ttlInSecs: tokenLifetimes.kycSdkTokenSeconds,
+      });
+      return { token: token.token, expiresAt: token.expiresAt };
+    },
+
+    /** Form (b): the credential is `apiToken` in the body (server-to-server only). */
+    async kycServerToken(request: KycServerTokenRequest) {
+      const key = await deps.apiKeys.authenticate(request.apiToken);
+      requireScope(key, 'kyc-sdk');
+      const token = await deps.kyc.createAccessToken({
+        userId: request.externalUserId,
+        levelName: defaultKycLevelName,
+        ttlInSecs: request.ttl,
+        email: request.externalUserEmail,
+        firstName: request.externalUserFirstName,
+        lastName: request.externalUserLastName,
+        currency: request.currency,
+        amount: request.amount,
+      });
+      return { token: token.token };
+    },
+  };
+}
+
+export type SdkInitTokenService = ReturnType<typeof createSdkInitTokenService>;

@@ -1,0 +1,22 @@
+// Digests and random values for credentials. Every secret the platform hands out is 256
+// bits of randomness, so a plain SHA-256 is a sufficient one-way function for storing it.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function sha256Base64Url(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('base64url');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two digests of the same algorithm and encoding. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

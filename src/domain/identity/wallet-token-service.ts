@@ -1,0 +1,45 @@
+// `POST /auth/wallet-jwt` (issue 3, DOMAIN.md "Smart-wallet JWT"): binds the client's
+// ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`.
+import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import { isAdministrator, type Principal } from '../../access/principal.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { PlatformTokens } from './platform-tokens.ts';
+import { sha256Hex } from './secret-digest.ts';
+import { tokenLifetimes } from './token-lifetimes.ts';
+
+export type WalletTokenRequest =
+  | { targetPublicKey: string; scope: 'user' }
+  | { targetPublicKey: string; scope: 'organization'; organizationId: string };
+
+export function createWalletTokenService(deps: { tokens: PlatformTokens; users: UserDirectory }) {
+  return {
+    async issue(principal: Principal, request: WalletTokenRequest): Promise<{ token: string; expiresAt: Date }> {
+      const subject = await subjectFor(principal, request, deps.users);
+      const issued = await deps.tokens.issue(
+        'wallet',
+        { sub: subject, scope: request.scope, nonce: sha256Hex(request.targetPublicKey), ...(principal.kind === 'user' ? { act: { sub: principal.userId } } : {}) },
+        tokenLifetimes.walletTokenSeconds,
+      );
+      return { token: issued.token, expiresAt: issued.expiresAt };
+    },
+  };
+}
+
+async function subjectFor(principal: Principal, request: WalletTokenRequest, users: UserDirectory): Promise<string> {
+  if (principal.kind === 'api-key' && principal.keyKind !== 'admin') {
+    throw new AppError('FORBIDDEN', `${principal.keyKind} API keys may not issue wallet tokens; use an admin key or a user session`);
+  }
+  if (request.scope === 'user') {
+    if (principal.kind !== 'user') throw new AppError('FORBIDDEN', "scope 'user' needs a user session or bearer token; an API key has no user");
+    return principal.userId;
+  }
+  if (principal.kind === 'anonymous') throw new AppError('UNAUTHENTICATED', 'authentication required');
+  if (isAdministrator(principal)) {
+    if (!(await users.organizationExists(request.organizationId))) throw new AppError('BAD_REQUEST', `organization ${request.organizationId} does not exist`);
+    return request.organizationId;
+  }
+  if (principal.kind === 'user' && principal.organizationIds.includes(request.organizationId)) return request.organizationId;
+  throw new AppError('FORBIDDEN', `you are not a member of organization ${request.organizationId}`);
+}
+
+export type WalletTokenService = ReturnType<typeof createWalletTokenService>;

@@ -1,0 +1,153 @@
+// The authentication routes of openapi.yaml (issue 3). Thin: read the input, call the
+// identity services, map the result and the cookies.
+import type { Handlers } from '../../../generated/openapi/handlers.ts';
+import type { Principal, UserPrincipal } from '../../access/principal.ts';
+import type { IdentityServices } from '../../domain/identity/identity-services.ts';
+import { tokenLifetimes } from '../../domain/identity/token-lifetimes.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { sessionCookieName } from '../authenticate.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { CookieInstruction } from '../send-result.ts';
+
+type AuthHandlers = Pick<
+  Handlers,
+  | 'exchangeToken'
+  | 'getSession'
+  | 'deleteSession'
+  | 'logout'
+  | 'login'
+  | 'loginCallback'
+  | 'createWalletJwt'
+  | 'createWorkflowSdkInitToken'
+  | 'createKycSdkInitToken'
+>;
+
+export const loginCookieName = 'platform_login';
+const noStore = { 'Cache-Control': 'no-store' };
+
+export function authHandlers(identity: IdentityServices, publicUrl: string): AuthHandlers {
+  const secure = publicUrl.startsWith('https:');
+  const clearSession: CookieInstruction = { name: sessionCookieName, value: null, secure };
+
+  return {
+    exchangeToken: async (input, context) => {
+      const token = input.body?.token ?? bearerOf(context);
+      const result = await identity.exchange.exchange(token, clientOf(context));
+      return { status: 200, contentType: 'application/json', body: { success: true, token: result.token }, headers: noStore };
+    },
+
+    getSession: async (_input, context) => {
+      const user = sessionUser(context.principal);
+      const profile = await identity.users.find(user.userId);
+      if (!profile) throw new AppError('UNAUTHENTICATED', 'No active session', { bodyFields: { active: false } });
+      return {
+        status: 200,
+        contentType: 'application/json',
+        headers: noStore,
+        body: {
+          success: true,
+          timestamp: new Date().toISOString(),
+          sessionID: user.sessionId,
+          userID: profile.id,
+          active: true,
+          allowedFunds: [...profile.fundIds],
+          allowedOrganizations: [...profile.organizationIds],
+        },
+      };
+    },
+
+    deleteSession: async (_input, context) => {
+      const user = sessionUser(context.principal, false);
+      await identity.sessions.destroy(user.sessionId);
+      return { status: 200, contentType: 'application/json', body: { success: true, message: 'Session destroyed' }, cookies: [clearSession] };
+    },
+
+    logout: async (input, context) => {
+      const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo);
+      const wantsJson =
+        input.headers['x-client-type'] === 'api' || input.query['x-client-type'] === 'api' || acceptsJson(context.raw.headers.accept);
+      if (wantsJson) return { status: 200, contentType: 'application/json', body: { redirectUrl }, headers: noStore, cookies: [clearSession] };
+      return { status: 302, headers: { Location: redirectUrl, ...noStore }, cookies: [clearSession] };
+    },
+
+    login: async (input) => {
+      const started = await identity.login.start(input.query.returnTo);
+      return {
+        status: 302,
+        headers: { Location: started.authorizationUrl.href, ...noStore },
+        cookies: [{ name: loginCookieName, value: started.binding, path: '/auth/callback', maxAgeSeconds: tokenLifetimes.loginAttemptSeconds, secure }],
+      };
+    },
+
+    loginCallback: async (_input, context) => {
+      const callbackUrl = new URL(`${publicUrl}/auth/callback?${context.raw.querystring}`);
+      const finished = await identity.login.finish(callbackUrl, context.raw.cookie(loginCookieName), clientOf(context));
+      return {
+        status: 302,
+        headers: { Location: finished.returnTo, ...noStore },
+        cookies: [
+          { name: sessionCookieName, value: finished.session.cookieSecret, maxAgeSeconds: tokenLifetimes.browserSessionSeconds, secure },
+          { name: loginCookieName, value: null, path: '/auth/callback', secure },
+        ],
+      };
+    },
+
+    createWalletJwt: async (input, context) => {
+      const issued = await identity.walletTokens.issue(context.principal, input.body);
+      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+    },
+
+    createWorkflowSdkInitToken: async (input, context) => {
+      if (context.principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'an X-API-Key header is required');
+      const issued = await identity.sdkTokens.workflowToken(context.principal, input.body);
+      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+    },
+
+    createKycSdkInitToken: async (input, context) => {
+      const body = input.body;
+      if ('apiToken' in body) {
+        const issued = await identity.sdkTokens.kycServerToken(body);
+        return { status: 200, contentType: 'application/json', body: { token: issued.token }, headers: noStore };
+      }
+      const key = await apiKeyOf(context, identity);
+      const issued = await identity.sdkTokens.kycUserToken(key, body);
+      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+    },
+  };
+}
+
+/** The user and session behind the credential; 401 (`active: false`) when there is none. */
+function sessionUser(principal: Principal, inactiveBody = true): UserPrincipal & { sessionId: string } {
+  if (principal.kind === 'user' && principal.sessionId) return principal as UserPrincipal & { sessionId: string };
+  const message = principal.kind === 'user' ? 'this bearer token is not tied to a platform session; exchange it at /auth/token-exchange' : 'No active session';
+  throw new AppError('UNAUTHENTICATED', message, inactiveBody ? { bodyFields: { active: false } } : {});
+}
+
+/**
+ * The KYC route accepts anonymous callers for its server-to-server form, so authentication
+ * let a bad key through as anonymous; form (a) re-checks it to say exactly what was wrong.
+ */
+async function apiKeyOf(context: RequestContext, identity: IdentityServices) {
+  if (context.principal.kind === 'api-key') return context.principal;
+  const presented = context.raw.headers['x-api-key'];
+  if (typeof presented === 'string' && presented !== '') return identity.apiKeys.authenticate(presented);
+  throw new AppError('UNAUTHENTICATED', 'form (a) {userId, levelName?} needs an X-API-Key header; server-to-server callers send apiToken in the body');
+}
+
+function bearerOf(context: RequestContext): string | undefined {
+  const header = context.raw.headers.authorization;
+  if (typeof header !== 'string' || header === '') return undefined;
+  const match = /^Bearer +(\S+)$/i.exec(header);
+  if (!match) throw new AppError('BAD_REQUEST', 'Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+function clientOf(context: RequestContext): { userAgent?: string; ip?: string } {
+  const agent = context.raw.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : undefined, ip: context.raw.ip || undefined };
+}
+
+function acceptsJson(accept: string | string[] | undefined): boolean {
+  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  return /(^|,)\s*application\/json\s*(;|,|$)/i.test(value);
+}

@@ -1,0 +1,29 @@
+// Answers 429 RATE_LIMITED with Retry-After (openapi.yaml `TooManyRequests`) once a key has
+// used its limit; the error body itself is written by handle-errors.ts.
+import type { DefaultState, Middleware, ParameterizedContext } from 'koa';
+import { AppError } from '../../errors/app-error.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+
+/**
+ * `keyOf` names what is counted: the client address plus the route group (`ctx.ip` is the
+ * socket address unless the app trusts a proxy), or `credentialFingerprint(secret)`, never a
+ * raw secret.
+ */
+export function rateLimit<State = DefaultState>(
+  limiter: RateLimiter,
+  keyOf: (ctx: ParameterizedContext<State>) => string,
+): Middleware<State> {
+  const { name, points, durationSeconds } = limiter.rule;
+  return async (ctx, next) => {
+    const decision = await limiter.consume(keyOf(ctx));
+    if (!decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,
+        { headers: { 'Retry-After': String(seconds) } },
+      );
+    }
+    await next();
+  };
+}

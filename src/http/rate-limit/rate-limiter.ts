@@ -1,0 +1,123 @@
+// Fixed-window rate limits for the authentication routes (DESIGN.md §5, openapi.yaml "Rate
+// limits"): in process memory by default, in Redis when REDIS_URL is set so every node
+// counts against the same limit (DESIGN.md §10).
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface RateLimitRule {
+  /** Names the limit in keys, messages and logs, e.g. `auth`. */
+  name: string;
+  /** Requests allowed per key and window; `0` disables the limit (every request allowed). */
+  points: number;
+  /** Window length; a key's window starts at its first request. At most 86400 (Retry-After's maximum). */
+  durationSeconds: number;
+}
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  readonly rule: RateLimitRule;
+  /** Counts one request for `key`; never rejects (a failing store allows the request). */
+  consume(key: string): Promise<RateLimitDecision>;
+  close?(): Promise<void>;
+}
+
+export interface RateLimitStore {
+  /** Shares the counts across nodes; the connection stays its creator's to close. */
+  redis?: Redis;
+  /** Namespaces the keys (`<keyPrefix>:<rule name>:<key>`), e.g. per deployment. */
+  keyPrefix: string;
+  /** Receives the warning when the limiter itself fails. */
+  logger: Logger;
+}
+
+const maxRetryAfterSeconds = 86_400;
+
+export function createRateLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiter {
+  assertValidRule(rule);
+  if (rule.points === 0) return { rule, consume: async () => ({ allowed: true }) };
+  const options = { keyPrefix: `${store.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+  const memory = new RateLimiterMemory(options);
+  const limiter = store.redis
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: store.redis,
+        // A Redis outage degrades to per-node limits instead of failing or unlimiting requests.
+        insuranceLimiter: memory,
+        // A key already over its limit is refused from memory until its window ends, so a
+        // flood of refused requests costs Redis nothing.
+        inMemoryBlockOnConsumed: rule.points + 1,
+      })
+    : memory;
+  return fromRateLimiterFlexible(rule, limiter, store.logger);
+}
+
+/**
+ * Adapts a rate-limiter-flexible limiter. It rejects with a `RateLimiterRes` when the limit
+ * is reached, but with an `Error` when its store fails and no insurance limiter took over:
+ * such a failure must not fail or block the request, so it is allowed and logged (at most
+ * once a minute, so an outage cannot flood the log).
+ */
+export function fromRateLimiterFlexible(
+  rule: RateLimitRule,
+  limiter: { consume(key: string): Promise<RateLimiterRes> },
+  logger: Logger,
+): RateLimiter {
+  const warnings = throttledWarning(logger, 60_000);
+  return {
+    rule,
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: retryAfterSeconds(rejection.msBeforeNext) };
+        }
+        warnings.warn({ err: rejection, rateLimit: rule.name }, 'rate limiter failed; request allowed without counting');
+        return { allowed: true };
+      }
+    },
+  };
+}
+
+/**
+ * A short, stable stand-in for a credential in a rate-limit key, so no secret reaches Redis
+ * or a log (DESIGN.md §5 "never log secrets or tokens").
+ */
+export function credentialFingerprint(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex').slice(0, 16);
+}
+
+/** Whole seconds, at least 1 (a 0 would invite an immediate retry), at most a day. */
+function retryAfterSeconds(msBeforeNext: number): number {
+  return Math.min(Math.max(Math.ceil(msBeforeNext / 1000), 1), maxRetryAfterSeconds);
+}
+
+function assertValidRule(rule: RateLimitRule): void {
+  if (!Number.isInteger(rule.points) || rule.points < 0) {
+    throw new Error(`rate limit ${rule.name}: points must be a whole number ≥ 0 (0 disables the limit), got ${rule.points}`);
+  }
+  if (!Number.isInteger(rule.durationSeconds) || rule.durationSeconds < 1 || rule.durationSeconds > maxRetryAfterSeconds) {
+    throw new Error(`rate limit ${rule.name}: durationSeconds must be a whole number from 1 to ${maxRetryAfterSeconds}, got ${rule.durationSeconds}`);
+  }
+}
+
+function throttledWarning(logger: Logger, intervalMs: number) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let suppressed = 0;
+  return {
+    warn(fields: Record<string, unknown>, message: string): void {
+      const now = Date.now();
+      if (now - lastAt < intervalMs) {
+        suppressed += 1;
+        return;
+      }
+      logger.warn({ ...fields, suppressedSinceLastWarning: suppressed }, message);
+      lastAt = now;
+      suppressed = 0;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// HTTP client of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)", DESIGN.md §3
+// providers). Every request is signed and has a deadline. Provider failures become INTERNAL
+// (masked for clients, the message is for logs), except a 400/404 that describes what was
+// wrong with the applicant or level: that is the caller's BAD_REQUEST. The secret key and the
+// returned token are never logged nor put in an error message.
+import type { Logger } from 'pino';
+import { AppError } from '../../errors/app-error.ts';
+import { assertValidAccessTokenRequest, type KycAccessTokenRequest, type KycProvider } from './kyc-provider.ts';
+import { signKycRequest } from './sign-kyc-request.ts';
+
+export const defaultKycTimeoutMs = 10_000;
+
+export interface KycHttpClientOptions {
+  /** Base URL of the provider; a path prefix (a proxy) is kept and signed. */
+  url: string;
+  appToken: string;
+  secretKey: string;
+  timeoutMs?: number;
+  logger: Logger;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+interface ProviderAnswer {
+  status: number;
+  text: string;
+}
+
+const operation = 'accessTokens';
+const maxDescriptionLength = 500;
+
+export function createKycHttpClient(options: KycHttpClientOptions): KycProvider {
+  const base = new URL(options.url);
+  const origin = base.origin;
+  const pathPrefix = base.pathname.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? defaultKycTimeoutMs;
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? (() => new Date());
+  const { appToken, secretKey, logger } = options;
+
+  return {
+    async createAccessToken(request) {
+      assertValidAccessTokenRequest(request);
+      const pathWithQuery = `${pathPrefix}/resources/accessTokens?${accessTokenQuery(request)}`;
+      const body = JSON.stringify(applicantFields(request));
+      const sentAt = now();
+      const ts = Math.floor(sentAt.getTime() / 1000);
+      const headers = {
+        'X-App-Token': appToken,
+        'X-App-Access-Ts': String(ts),
+        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'POST', pathWithQuery, body }),
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      };
+      const context = { provider: 'kyc', operation, userId: request.userId, levelName: request.levelName };
+      const started = performance.now();
+      try {
+        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'POST', headers, body }, timeoutMs);
+        const token = readAccessToken(answer, request.userId);
+        logger.debug({ ...context, ms: Math.round(performance.now() - started) }, 'KYC access token created');
+        return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
+      } catch (error) {
+        // Logged here as well: the error handler logs only an error's cause, which would lose
+        // which provider call failed.
+        logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
+        throw error;
+      }
+    },
+  };
+}
+
+function accessTokenQuery(request: KycAccessTokenRequest): string {
+  return `userId=${encodeQueryValue(request.userId)}&levelName=${encodeQueryValue(request.levelName)}&ttlInSecs=${request.ttlInSecs}`;
+}
+
+/**
+ * RFC 3986 encoding: also escapes `!'()*`, which `encodeURIComponent` leaves alone and the URL
+ * parser inside fetch would re-encode (`'` → `%27`), so the path sent is the path signed.
+ */
+function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function applicantFields(request: KycAccessTokenRequest): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of ['email', 'firstName', 'lastName', 'currency', 'amount'] as const) {
+    const value = request[name];
+    if (value !== undefined) fields[name] = value;
+  }
+  return fields;
+}
+
+async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<ProviderAnswer> {
+  try {
+    // `manual`: a redirect would re-send the signed request to a path the signature does not cover.
+    const response = await fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new AppError('INTERNAL', `KYC provider did not answer ${operation} within the ${timeoutMs} ms timeout`, { cause: error });
+    }
+    throw new AppError('INTERNAL', `KYC provider could not be reached for ${operation}: ${describeNetworkError(error)}`, { cause: error });
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+function readAccessToken(answer: ProviderAnswer, requestedUserId: string): string {
+  const { status } = answer;
+  const parsed = parseJson(answer.text);
+  if (status < 200 || status >= 300) throw providerRefusal(status, parsed);
+  // The body of a 2xx may hold the token: it never goes into a message, not even a JSON
+  // parser's excerpt of it.
+  if (parsed === undefined) {
+    throw new AppError('INTERNAL', `KYC provider answered ${status} for ${operation} with a body that is not JSON`);
+  }
+  if (!isRecord(parsed) || typeof parsed.token !== 'string' || parsed.token === '') {
+    throw new AppError('INTERNAL', `KYC provider answered ${status} for ${operation} without a token`);
+  }
+  // A token for another applicant would let this caller act as that applicant in the SDK.
+  if (parsed.userId !== requestedUserId) {
+    throw new AppError('INTERNAL', `KYC provider answered ${operation} for userId ${JSON.stringify(parsed.userId)} instead of ${JSON.stringify(requestedUserId)}`);
+  }
+  return parsed.token;
+}
+
+function providerRefusal(status: number, parsed: unknown): AppError {
+  const description = isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== ''
+    ? truncate(parsed.description.trim())
+    : undefined;
+  if ((status === 400 || status === 404) && description !== undefined) {
+    return new AppError('BAD_REQUEST', `KYC provider refused the access token request: ${description}`);
+  }
+  const correlationId = isRecord(parsed) && typeof parsed.correlationId === 'string' ? ` (correlationId ${truncate(parsed.correlationId)})` : '';
+  return new AppError('INTERNAL', `KYC provider answered ${status} for ${operation}${description ? `: ${description}` : ''}${correlationId}`);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function truncate(text: string): string {
+  return text.length > maxDescriptionLength ? `${text.slice(0, maxDescriptionLength)}…` : text;
+}

@@ -1,0 +1,34 @@
+// Rate limits of the authentication routes (issue 3, openapi.yaml "Rate limits"): per client
+// address and route, AUTH_RATE_LIMIT requests a minute; shared through Redis with REDIS_URL.
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { OperationId } from '../../generated/openapi/operations.ts';
+import type { Config } from '../config/config.ts';
+import type { HttpState } from '../http/koa-state.ts';
+import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
+import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
+import { closeRedisConnection, createRedisConnection, waitForRedis } from '../http/rate-limit/redis-connection.ts';
+
+export const rateLimitedOperations = [
+  'exchangeToken',
+  'getSession',
+  'deleteSession',
+  'logout',
+  'login',
+  'loginCallback',
+  'createWalletJwt',
+  'createWorkflowSdkInitToken',
+  'createKycSdkInitToken',
+] as const satisfies readonly OperationId[];
+
+export async function authRateLimits(config: Config, logger: Logger): Promise<{
+  guards: Partial<Record<OperationId, Middleware<HttpState>>>;
+  close(): Promise<void>;
+}> {
+  const redis = config.redisUrl ? createRedisConnection({ url: config.redisUrl, logger }) : undefined;
+  if (redis) await waitForRedis(redis);
+  const limiter = createRateLimiter({ name: 'auth', points: config.authRateLimit, durationSeconds: 60 }, { redis, keyPrefix: 'wealth-platform:rate-limit', logger });
+  const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
+  for (const id of rateLimitedOperations) guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`);
+  return { guards, close: async () => (redis ? closeRedisConnection(redis) : undefined) };
+}
