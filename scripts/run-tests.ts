@@ -63,7 +63,10 @@ async function dropTemplate(adminUrl: string): Promise<void> {
 
 function runUvu(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const args = [path.join(root, 'node_modules/uvu/bin.js'), 'test', filter[0] ?? '.*\\.test\\.ts$', '-i', 'fixtures', '-i', 'support'];
+    // Arguments narrow the run to test files whose path matches any of them; only
+    // `*.test.ts` files ever run (goldens and fixtures sit beside the tests).
+    const pattern = filter.length > 0 ? `^(?=.*(?:${filter.join('|')})).*\\.test\\.ts$` : '.*\\.test\\.ts$';
+    const args = [path.join(root, 'node_modules/uvu/bin.js'), 'test', pattern, '-i', 'fixtures', '-i', 'support', '-i', 'golden'];
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

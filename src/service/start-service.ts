@@ -4,7 +4,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import { loadLocalSecrets } from '../config/local-secrets.ts';
 import { createDatabase, type Db } from '../db/create-database.ts';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
@@ -29,6 +28,7 @@ import { createMetrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
 import { createIdentity } from './create-identity.ts';
 import { resolveDatabase } from './resolve-database.ts';
+import { resolveSecrets } from './resolve-secrets.ts';
 import { serviceInfo } from './service-info.ts';
 
 export interface RunningService {
@@ -116,23 +116,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 function notReadyYet(_request: http.IncomingMessage, response: http.ServerResponse): void {
   response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
   response.end(JSON.stringify({ success: false, message: 'service is starting', code: 'SERVICE_UNAVAILABLE', requestId: 'starting' }));
-}
-
-function resolveSecrets(config: Config, logger: Logger) {
-  const local = loadLocalSecrets(config.dataDir);
-  const adminApiKey = config.adminApiKey ?? local.secrets.adminApiKey;
-  const dataAdminSecret = config.dataAdminSecret ?? local.secrets.dataAdminSecret;
-  const shown = local.created.filter(
-    (name) => (name === 'adminApiKey' && !config.adminApiKey) || (name === 'dataAdminSecret' && !config.dataAdminSecret),
-  );
-  if (shown.length > 0) {
-    // Printed once, on the run that generated them (DESIGN.md §4); never logged again.
-    const lines = shown.map((name) => `  ${name === 'adminApiKey' ? 'ADMIN_API_KEY' : 'DATA_ADMIN_SECRET'}=${name === 'adminApiKey' ? adminApiKey : dataAdminSecret}`);
-    process.stdout.write(`Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`);
-    logger.info({ generated: shown }, 'generated local secrets');
-  }
-  const signingKeySecret = config.signingKeySecret ?? local.secrets.signingKeySecret;
-  return { adminApiKey, dataAdminSecret, signingKeySecret, embeddedPostgresPassword: local.secrets.embeddedPostgresPassword };
 }
 
 async function seedIfWanted(config: Config, embedded: boolean, db: Db, logger: Logger): Promise<void> {

@@ -1,5 +1,6 @@
 // Stored API keys (DESIGN.md §5): only the SHA-256 of the secret is kept; the prefix is a
 // public handle used to find the row before the constant-time comparison.
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import type { ApiKeyKind } from '../principal.ts';
 
@@ -93,8 +94,14 @@ export function createApiKeyStore(db: Db) {
           secret_hash: key.secretHash,
           created_by: key.createdBy,
         })
+        // A new secret un-revokes the key; the same secret keeps an operator's revocation.
         .onConflict((oc) =>
-          oc.column('prefix').doUpdateSet({ secret_hash: key.secretHash, kind: key.kind, name: key.name, revoked_at: null }),
+          oc.column('prefix').doUpdateSet({
+            secret_hash: key.secretHash,
+            kind: key.kind,
+            name: key.name,
+            revoked_at: sql<Date | null>`CASE WHEN api_key.secret_hash = excluded.secret_hash THEN api_key.revoked_at END`,
+          }),
         )
         .execute();
     },

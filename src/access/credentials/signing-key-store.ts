@@ -42,6 +42,12 @@ export function createSigningKeyStore(db: Db) {
       }));
     },
 
+    /** Every key ever stored, newest first (for operators; `keys list`). */
+    async listAll(): Promise<Omit<StoredSigningKey, 'privateKeyCiphertext' | 'publicJwk'>[]> {
+      const rows = await db.selectFrom('signing_key').select(['kid', 'created_at', 'retired_at', 'expires_at']).orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
+      return rows.map((row) => ({ kid: row.kid, createdAt: row.created_at, retiredAt: row.retired_at, expiresAt: row.expires_at }));
+    },
+
     /**
      * Adds `key` as the current key. With `retireCurrent`, the keys in use are retired and
      * stay listed until `retiredKeysExpireAt`; without it, nothing happens when a current key

@@ -1,0 +1,29 @@
+// The secrets a process needs: from the environment, else generated once and kept in
+// DATA_DIR/secrets.json (DESIGN.md §4). Shared by the service and the admin CLI.
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import { loadLocalSecrets } from '../config/local-secrets.ts';
+
+export interface ResolvedSecrets {
+  adminApiKey: string;
+  dataAdminSecret: string;
+  signingKeySecret: string;
+  embeddedPostgresPassword: string;
+}
+
+export function resolveSecrets(config: Config, logger: Logger): ResolvedSecrets {
+  const local = loadLocalSecrets(config.dataDir);
+  const adminApiKey = config.adminApiKey ?? local.secrets.adminApiKey;
+  const dataAdminSecret = config.dataAdminSecret ?? local.secrets.dataAdminSecret;
+  const shown = local.created.filter(
+    (name) => (name === 'adminApiKey' && !config.adminApiKey) || (name === 'dataAdminSecret' && !config.dataAdminSecret),
+  );
+  if (shown.length > 0) {
+    // Printed once, on the run that generated them (DESIGN.md §4); never logged again.
+    const lines = shown.map((name) => `  ${name === 'adminApiKey' ? 'ADMIN_API_KEY' : 'DATA_ADMIN_SECRET'}=${name === 'adminApiKey' ? adminApiKey : dataAdminSecret}`);
+    process.stdout.write(`Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`);
+    logger.info({ generated: shown }, 'generated local secrets');
+  }
+  const signingKeySecret = config.signingKeySecret ?? local.secrets.signingKeySecret;
+  return { adminApiKey, dataAdminSecret, signingKeySecret, embeddedPostgresPassword: local.secrets.embeddedPostgresPassword };
+}

@@ -1,0 +1,203 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type DocumentKind, type DocumentModels, documentKinds } from '../../src/documents/document-models.ts';
+import { createHtmlRenderer } from '../../src/documents/render-html.ts';
+import { AppError } from '../../src/errors/app-error.ts';
+import { capitalStatementFixture } from './fixtures/capital-statement.ts';
+import { caseAgreementFixture } from './fixtures/case-agreement.ts';
+import { caseReportFixture } from './fixtures/case-report.ts';
+import { fundUserAgreementFixture } from './fixtures/fund-user-agreement.ts';
+import { invoiceFixture } from './fixtures/invoice.ts';
+import { productCatalogFixture } from './fixtures/product-catalog.ts';
+import { quoteFixture } from './fixtures/quote.ts';
+import { receiptFixture } from './fixtures/receipt.ts';
+
+const fixtures: { [K in DocumentKind]: DocumentModels[K] } = {
+  invoice: invoiceFixture,
+  receipt: receiptFixture,
+  quote: quoteFixture,
+  'product-catalog': productCatalogFixture,
+  'case-report': caseReportFixture,
+  'case-agreement': caseAgreementFixture,
+  'fund-user-agreement': fundUserAgreementFixture,
+  'capital-statement': capitalStatementFixture,
+};
+
+const renderer = createHtmlRenderer();
+// Goldens are rewritten, not compared, with UPDATE_SNAPSHOTS=1 (DESIGN.md §11).
+const updateSnapshots = process.env.UPDATE_SNAPSHOTS === '1';
+
+function render<K extends DocumentKind>(kind: K, model: DocumentModels[K] = fixtures[kind]): string {
+  return renderer.render(kind, model);
+}
+
+function firstDifference(expected: string, actual: string): string {
+  const expectedLines = expected.split('\n');
+  const actualLines = actual.split('\n');
+  for (let index = 0; index < Math.max(expectedLines.length, actualLines.length); index++) {
+    if (expectedLines[index] !== actualLines[index]) {
+      return `first difference at line ${index + 1}:\n  golden:   ${JSON.stringify(expectedLines[index] ?? '<end of file>')}\n  rendered: ${JSON.stringify(actualLines[index] ?? '<end of output>')}`;
+    }
+  }
+  return 'the files differ only in their final newline';
+}
+
+function assertMatchesGolden(kind: DocumentKind, html: string): void {
+  const file = new URL(`./golden/${kind}.html`, import.meta.url);
+  if (updateSnapshots) {
+    writeFileSync(file, html);
+    return;
+  }
+  let golden: string;
+  try {
+    golden = readFileSync(file, 'utf8');
+  } catch {
+    throw new assert.Assertion({ message: `no golden test/documents/golden/${kind}.html; run with UPDATE_SNAPSHOTS=1 to create it`, operator: 'golden', expects: undefined, actual: undefined });
+  }
+  if (golden !== html) {
+    throw new assert.Assertion({ message: `${kind}.html does not match its golden; ${firstDifference(golden, html)}\n(UPDATE_SNAPSHOTS=1 rewrites the goldens)`, operator: 'golden', expects: undefined, actual: undefined });
+  }
+}
+
+function withChanges<T extends object>(model: T, changes: Partial<T>): T {
+  return { ...model, ...changes };
+}
+
+/** The model with one field removed, as a caller that forgot it would pass it. */
+function without<T extends object>(model: T, key: keyof T): T {
+  const copy = { ...model };
+  Reflect.deleteProperty(copy, key);
+  return copy;
+}
+
+function renderError(render: () => string): AppError {
+  try {
+    render();
+  } catch (error) {
+    assert.instance(error, AppError);
+    return error as AppError;
+  }
+  throw new assert.Assertion({ message: 'the render should have failed', operator: 'throws', expects: undefined, actual: undefined });
+}
+
+for (const kind of documentKinds) {
+  test(`${kind}: the rendered HTML matches golden/${kind}.html byte for byte`, () => {
+    assertMatchesGolden(kind, render(kind));
+  });
+}
+
+test('every document is a complete A4 page with page numbers in @page margin boxes', () => {
+  for (const kind of documentKinds) {
+    const html = render(kind);
+    assert.ok(html.startsWith('<!DOCTYPE html>\n<html lang="en-GB">'), kind);
+    assert.match(html, /size: A4;/, kind);
+    assert.match(html, /@bottom-right \{\s*content: "Page " counter\(page\) " of " counter\(pages\);/, kind);
+    assert.match(html, /thead \{ display: table-header-group; \}/, kind);
+    assert.match(html, /tr \{ break-inside: avoid;/, kind);
+    assert.match(html, /font-family: "Liberation Sans", Arial, sans-serif;/, kind);
+  }
+});
+
+test('no document loads anything remote or runs a script', () => {
+  const remoteAttribute = /\b(?:src|href|srcset|action|poster|data)\s*=\s*["']?\s*(?:https?:)?\/\//i;
+  const remoteCss = /url\(\s*["']?\s*(?:https?:)?\/\//i;
+  for (const kind of documentKinds) {
+    const html = render(kind);
+    assert.not.match(html, remoteAttribute, `${kind}: remote URL in an attribute`);
+    assert.not.match(html, remoteCss, `${kind}: remote URL in CSS`);
+    assert.not.match(html, /@import|<link\b|<script\b|<iframe\b|<object\b|<embed\b/i, kind);
+    for (const match of html.matchAll(/\b(?:src|href)\s*=\s*"([^"]*)"/g)) {
+      assert.ok(match[1]?.startsWith('data:'), `${kind}: ${match[0].slice(0, 60)} is not a data: URI`);
+    }
+  }
+});
+
+test('coin icons are embedded as data: URIs', () => {
+  const html = render('capital-statement');
+  assert.match(html, /<img class="coin-icon" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*" alt="" width="14" height="14">Bitcoin/);
+});
+
+test('text from the model is escaped, in the body and in the running header and footer', () => {
+  const hostile = '<script>alert("x")</script> & "quoted" </style>';
+  const html = render('invoice', withChanges(invoiceFixture, {
+    invoiceNumber: hostile,
+    issuer: { ...invoiceFixture.issuer, name: hostile },
+    recipient: { organization: { ...invoiceFixture.recipient.organization, name: hostile }, person: { name: hostile, email: null } },
+    notes: hostile,
+  }));
+  assert.not.match(html, /<script/i);
+  assert.is(html.match(/<\/style>/g)?.length, 1, 'only the stylesheet closes <style>');
+  assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quoted&quot; &lt;/style&gt;'));
+  assert.ok(html.includes('<div>Attn. &lt;script&gt;'));
+  assert.ok(html.includes('@bottom-left { content: "\\3c script\\3e alert(\\22 x\\22 )\\3c /script\\3e  \\26  \\22 quoted\\22  \\3c /style\\3e "'));
+});
+
+test('draft and void invoices carry a watermark; a paid one says so', () => {
+  assert.match(render('invoice', withChanges(invoiceFixture, { status: 'draft', issuedAt: null, dueAt: null })), /<div class="watermark">Draft<\/div>[\s\S]*<dd>Not issued<\/dd>/);
+  assert.match(render('invoice', withChanges(invoiceFixture, { status: 'void' })), /<div class="watermark">Void<\/div>/);
+  assert.match(render('invoice', withChanges(invoiceFixture, { status: 'paid' })), /<strong>Paid\.<\/strong>/);
+  assert.not.match(render('invoice'), /watermark">/);
+});
+
+test('a crypto receipt shows the coin with its icon and the transaction', () => {
+  const html = render('receipt', withChanges(receiptFixture, {
+    payment: { method: 'crypto', reference: null, crypto: { coin: { symbol: 'USDC', name: 'USD Coin' }, amount: '6323.850000', transactionHash: '0xabc123' } },
+  }));
+  assert.match(html, /<dd><img class="coin-icon" src="data:image\/svg\+xml;base64,[^"]+" alt="" width="14" height="14">6,323.85 USDC \(USD Coin\)<\/dd>/);
+  assert.match(html, /<dd class="mono">0xabc123<\/dd>/);
+  assert.match(html, /Crypto-asset transfer/);
+});
+
+test('the fund user agreement prints without cover page and signature when not asked for', () => {
+  const html = render('fund-user-agreement', withChanges(fundUserAgreementFixture, { includeCoverPage: false, signature: null }));
+  assert.not.match(html, /cover-page"/);
+  assert.not.match(html, /<img/);
+  assert.match(html, /<div>Erin Fischer<\/div>\s*<div class="small muted">Date<\/div>/);
+});
+
+test('a signature must be a PNG or JPEG data: URI from the model', () => {
+  for (const imageDataUri of ['https://example.com/signature.png', 'file:///etc/passwd', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,"onerror="x']) {
+    const signature = { imageDataUri, signerName: 'Erin Fischer', signedAt: null };
+    const error = renderError(() => render('fund-user-agreement', withChanges(fundUserAgreementFixture, { signature })));
+    assert.is(error.code, 'INTERNAL');
+    assert.match(error.message, /cannot render fund-user-agreement: imageDataUri: image must be a data:image\/png or data:image\/jpeg base64 URI/);
+  }
+});
+
+test('a missing field fails the render, naming it, instead of printing a blank', () => {
+  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'invoiceNumber'))).message, /^cannot render invoice: field 'invoiceNumber' is missing \(line 1, column \d+\)$/);
+
+  const lines = [without(invoiceFixture.lines[0] as (typeof invoiceFixture.lines)[number], 'taxAmount')];
+  assert.match(renderError(() => render('invoice', withChanges(invoiceFixture, { lines }))).message, /formatMoney: amount must be a decimal string, got undefined \(missing field\) \(line \d+, column \d+\)/);
+
+  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'notes'))).message, /#if on a missing field/);
+
+  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'issuer'))).message, /field 'issuer\.name' is missing/);
+
+  assert.match(renderError(() => render('capital-statement', without(capitalStatementFixture, 'fundHoldings'))).message, /#if on a missing field/);
+});
+
+test('money must be a decimal string, never a float', () => {
+  const error = renderError(() => render('invoice', withChanges(invoiceFixture, { total: 6323.85 as unknown as string })));
+  assert.match(error.message, /formatMoney: amount must be a decimal string, got number 6323.85/);
+});
+
+test('the locale comes from the model: en-GB by default, canonicalized, validated', () => {
+  assert.is(render('invoice', without(invoiceFixture, 'locale')), render('invoice'));
+
+  const swiss = render('invoice', withChanges(invoiceFixture, { locale: 'de-ch' }));
+  assert.match(swiss, /<html lang="de-CH">/);
+  assert.match(swiss, /<dd>1\. Oktober 2025<\/dd>/);
+  assert.match(swiss, /\$\s6&#x27;323\.85/);
+  assert.match(swiss, /<div>Schweiz<\/div>/);
+
+  const error = renderError(() => render('invoice', withChanges(invoiceFixture, { locale: 'not a locale' })));
+  assert.match(error.message, /locale 'not a locale' is not a BCP 47 language tag/);
+});
+
+test('rendering is repeatable: the same model gives the same bytes', () => {
+  for (const kind of documentKinds) assert.is(render(kind), render(kind), kind);
+});
+
+test.run();
