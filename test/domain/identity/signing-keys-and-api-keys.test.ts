@@ -10,7 +10,7 @@ import { createApiKeyService } from '../../../src/domain/identity/api-key-servic
 import { createKeyEncryption } from '../../../src/domain/identity/key-encryption.ts';
 import { createPlatformTokens } from '../../../src/domain/identity/platform-tokens.ts';
 import { createSigningKeyRing } from '../../../src/domain/identity/signing-key-ring.ts';
-import { AppError } from '../../../src/errors/app-error.ts';
+import type { AppError } from '../../../src/errors/app-error.ts';
 import { createTestDatabase } from '../../support/test-database.ts';
 
 const database = await createTestDatabase();
