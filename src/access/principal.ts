@@ -21,6 +21,8 @@ export type Principal =
       /** The server-side session behind the credential; null for identity-provider tokens. */
       readonly sessionId: string | null;
       readonly organizationIds: readonly string[];
+      /** Funds the user may see (user-directory.ts), the `allowedFunds` of a session. */
+      readonly fundIds: readonly number[];
       readonly isAdministrator: boolean;
     };
 

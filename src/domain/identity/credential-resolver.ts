@@ -73,6 +73,7 @@ export function userPrincipal(profile: UserProfile, credential: UserCredential, 
     credential,
     sessionId,
     organizationIds: profile.organizationIds,
+    fundIds: profile.fundIds,
     isAdministrator: profile.isPlatformAdmin,
   };
 }

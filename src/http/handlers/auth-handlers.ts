@@ -38,8 +38,6 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
 
     getSession: async (_input, context) => {
       const user = sessionUser(context.principal);
-      const profile = await identity.users.find(user.userId);
-      if (!profile) throw new AppError('UNAUTHENTICATED', 'No active session', { bodyFields: { active: false } });
       return {
         status: 200,
         contentType: 'application/json',
@@ -48,10 +46,10 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
           success: true,
           timestamp: new Date().toISOString(),
           sessionID: user.sessionId,
-          userID: profile.id,
+          userID: user.userId,
           active: true,
-          allowedFunds: [...profile.fundIds],
-          allowedOrganizations: [...profile.organizationIds],
+          allowedFunds: [...user.fundIds],
+          allowedOrganizations: [...user.organizationIds],
         },
       };
     },
