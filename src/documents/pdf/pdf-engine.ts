@@ -264,16 +264,17 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   }
 
   function status(): PdfEngineStatus {
-    const base = { renders };
-    if (closed) return { ...base, status: 'unavailable', message: 'the PDF engine is closed' };
-    if (lookupResult && 'missing' in lookupResult) return { ...base, status: 'unavailable', message: lookupResult.hint };
+    const report = (state: PdfEngineState, message: string, browserPid?: number): PdfEngineStatus =>
+      browserPid === undefined ? { status: state, message, renders } : { status: state, message, browserPid, renders };
+    if (closed) return report('unavailable', 'the PDF engine is closed');
+    if (lookupResult && 'missing' in lookupResult) return report('unavailable', lookupResult.hint);
     if (current && !current.launched.exit) {
-      const message = `Chromium at ${describeFound()}; ${current.pool.busy} of ${poolSize} pages busy, ${queue.waiting} waiting`;
-      return { ...base, status: 'ready', message, ...(current.launched.pid ? { browserPid: current.launched.pid } : {}) };
+      const load = `${current.pool.busy} of ${poolSize} pages busy, ${queue.waiting} waiting`;
+      return report('ready', `Chromium at ${describeFound()}; ${load}`, current.launched.pid);
     }
-    if (launching) return { ...base, status: 'starting', message: `launching Chromium${lookupResult ? ` at ${describeFound()}` : ''}` };
-    if (problem) return { ...base, ...problem };
-    return { ...base, status: 'starting', message: 'Chromium not launched yet: it launches on start() or the first render' };
+    if (launching) return report('starting', `launching Chromium${lookupResult ? ` at ${describeFound()}` : ''}`);
+    if (problem) return report(problem.status, problem.message);
+    return report('starting', 'Chromium not launched yet: it launches on start() or the first render');
   }
 
   function describeFound(): string {

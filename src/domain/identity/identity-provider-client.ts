@@ -104,7 +104,7 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
         return payload as JWTPayload & { sub: string };
       } catch (error) {
         const described = describeJoseError(error);
-        if (described instanceof TokenRejected) throw new TokenRejected(described.message.replace('unknown key', "key the provider's JWKS does not have"));
+        if (described instanceof TokenRejected) throw new TokenRejected(described.message.replace('an unknown key', "a key the provider's JWKS does not have"));
         throw described;
       }
     },

@@ -82,7 +82,8 @@ export function createSigningKeyRing(options: { store: SigningKeyStore; encrypti
 
     async rotate() {
       const at = now();
-      const retiredUntil = new Date(at.getTime() + longestTokenSeconds * 1000);
+      // Other nodes keep signing with the old key until their cache refreshes (cacheMs).
+      const retiredUntil = new Date(at.getTime() + longestTokenSeconds * 1000 + cacheMs);
       const key = await newKey();
       await options.store.add(key, { retireCurrent: true, now: at, retiredKeysExpireAt: retiredUntil });
       await keys(0);
