@@ -16,11 +16,12 @@ try {
 const logger = createLogger(config.logLevel);
 // Signal handlers come first: a SIGTERM during start-up (while Chromium launches, say) must
 // still shut down cleanly instead of killing the process with the default action.
-let service: RunningService | undefined;
+const running: { service?: RunningService } = {};
 let stopRequested: string | undefined;
 let stopping = false;
 
 async function shutdown(signal: string): Promise<void> {
+  const { service } = running;
   if (!service) {
     stopRequested = signal;
     return;
@@ -39,7 +40,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-service = await startService(config, logger).catch((error: unknown) => {
+running.service = await startService(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'service failed to start');
   process.exit(1);
 });
