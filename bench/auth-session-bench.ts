@@ -10,7 +10,7 @@ import { createSigningKeyStore } from '../src/access/credentials/signing-key-sto
 import { createUserDirectory } from '../src/access/credentials/user-directory.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createKeyEncryption } from '../src/domain/identity/key-encryption.ts';
-import { createPlatformTokens } from '../src/domain/identity/platform-tokens.ts';
+import { createPlatformTokens, platformAudiences } from '../src/domain/identity/platform-tokens.ts';
 import { createSessionService } from '../src/domain/identity/session-service.ts';
 import { createSigningKeyRing } from '../src/domain/identity/signing-key-ring.ts';
 import { issueAccessToken } from '../src/domain/identity/token-exchange.ts';
@@ -39,7 +39,7 @@ try {
   const tokens = createPlatformTokens({
     issuer: service.url,
     keys,
-    audiences: { access: [service.url, service.dataUrl], wallet: '', workflowSdk: [], kycDocument: '' },
+    audiences: platformAudiences(service.url, service.dataUrl),
   });
   const profile = await createUserDirectory(service.db).find('demo-alice');
   if (!profile) throw new Error('demo data missing');

@@ -4,9 +4,10 @@
 // badge, so a new coin never breaks a document.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageAssetFolders } from '../domain/assets/asset-catalog.ts';
 
-const iconDirectory = path.join(path.dirname(fileURLToPath(import.meta.resolve('cryptocurrency-icons/package.json'))), 'svg', 'color');
+// The same folder the public coin images are served from (docs/assets.md).
+const iconDirectory = packageAssetFolders().coins;
 
 /** The package names files after the symbol; `$pac` shows `$` occurs. Anything else cannot be a file name there. */
 const fileSymbolPattern = /^[A-Z0-9$]{1,15}$/;

@@ -6,7 +6,7 @@ import { SignJWT, type JWTPayload } from 'jose';
 import { createSigningKeyStore } from '../../src/access/credentials/signing-key-store.ts';
 import { createDatabase } from '../../src/db/create-database.ts';
 import { createKeyEncryption } from '../../src/domain/identity/key-encryption.ts';
-import { createPlatformTokens, type PlatformTokens, type TokenAudiences, type TokenUse } from '../../src/domain/identity/platform-tokens.ts';
+import { createPlatformTokens, platformAudiences, type PlatformTokens, type TokenAudiences, type TokenUse } from '../../src/domain/identity/platform-tokens.ts';
 import { createSigningKeyRing } from '../../src/domain/identity/signing-key-ring.ts';
 import { generateSigningKey, type SigningKey } from './fake-identity-provider.ts';
 
@@ -25,16 +25,6 @@ export interface PlatformTokenForge {
   unknownKeyAccessToken(sub: string, sid: string, options?: { kid?: string; lifetimeSeconds?: number }): Promise<string>;
   readonly audiences: TokenAudiences;
   close(): Promise<void>;
-}
-
-/** The audiences the service gives its tokens (src/domain/identity/identity-services.ts). */
-export function platformAudiences(publicUrl: string, dataPublicUrl: string): TokenAudiences {
-  return {
-    access: [publicUrl, dataPublicUrl],
-    wallet: `${publicUrl}/wallet`,
-    workflowSdk: [`${publicUrl}/workflow-sdk`, dataPublicUrl],
-    kycDocument: `${publicUrl}/kyc/documents`,
-  };
 }
 
 export async function createPlatformTokenForge(options: {

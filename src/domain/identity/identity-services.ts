@@ -12,7 +12,7 @@ import { createCredentialResolver } from './credential-resolver.ts';
 import { createIdentityProviderClient, type IdentityProviderSettings } from './identity-provider-client.ts';
 import { createKeyEncryption } from './key-encryption.ts';
 import { createLogoutService } from './logout-service.ts';
-import { createPlatformTokens } from './platform-tokens.ts';
+import { createPlatformTokens, platformAudiences } from './platform-tokens.ts';
 import { createReturnToPolicy } from './return-to-policy.ts';
 import { createSdkInitTokenService } from './sdk-init-token-service.ts';
 import { createSessionService } from './session-service.ts';
@@ -41,12 +41,7 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
   const tokens = createPlatformTokens({
     issuer: settings.publicUrl,
     keys,
-    audiences: {
-      access: [settings.publicUrl, settings.dataPublicUrl],
-      wallet: `${settings.publicUrl}/wallet`,
-      workflowSdk: [`${settings.publicUrl}/workflow-sdk`, settings.dataPublicUrl],
-      kycDocument: `${settings.publicUrl}/kyc/documents`,
-    },
+    audiences: platformAudiences(settings.publicUrl, settings.dataPublicUrl),
   });
   const provider = createIdentityProviderClient(settings.provider);
   const sessions = createSessionService({ store: stores.sessions });

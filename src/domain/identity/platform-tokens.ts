@@ -32,6 +32,16 @@ export interface TokenAudiences {
   kycDocument: string;
 }
 
+/** The audience of each token purpose (docs/identity.md): distinct, so purposes never mix. */
+export function platformAudiences(publicUrl: string, dataPublicUrl: string): TokenAudiences {
+  return {
+    access: [publicUrl, dataPublicUrl],
+    wallet: `${publicUrl}/wallet`,
+    workflowSdk: [`${publicUrl}/workflow-sdk`, dataPublicUrl],
+    kycDocument: `${publicUrl}/kyc/documents`,
+  };
+}
+
 export class TokenRejected extends Error {
   constructor(message: string) {
     super(message);
