@@ -2,7 +2,7 @@
 // The compiled permissions (DESIGN.md §2, §6): the normalized rules the data layer compiles
 // to SQL, and the same rules as CASL raw rules for src/access.
 
-import type { CaslRawRule, PermissionModel } from '../../src/access/permission-model.ts';
+import type { CaslRawRule, DocumentCaslRule, PermissionModel } from '../../src/access/permission-model.ts';
 
 export type * from '../../src/access/permission-model.ts';
 
@@ -4764,3 +4764,90 @@ export const caslRules = {
     },
   ],
 } as const satisfies { readonly [Role in RoleName]: readonly CaslRawRule[] };
+
+/**
+ * The filter rules of document_access as CASL `read` raw rules on the document's table,
+ * one per rule (`reason` is its name). A caller may read a row when any of them matches
+ * or when an administrator rule of permissionModel.documentAccess admits the caller's
+ * credential. Session placeholders and matcher as for caslRules.
+ */
+export const documentCaslRules = {
+  compliance_case_agreement: [],
+  compliance_case_report: [],
+  digital_wallet_sparkline: [
+    {
+      action: 'read',
+      subject: 'digital_wallet',
+      reason: 'owner',
+      conditions: { owner_user_id: { $eq: { $session: 'x-data-user-id' } } },
+    },
+  ],
+  file_upload: [
+    {
+      action: 'read',
+      subject: 'file_upload',
+      reason: 'owner',
+      conditions: { owner_user_id: { $eq: { $session: 'x-data-user-id' } } },
+    },
+    {
+      action: 'read',
+      subject: 'file_upload',
+      reason: 'case_subject',
+      conditions: { 'case.subject_user_id': { $eq: { $session: 'x-data-user-id' } } },
+    },
+    {
+      action: 'read',
+      subject: 'file_upload',
+      reason: 'case_invitation_holder',
+      conditions: { 'case.invitations': { $elemMatch: { user_id: { $eq: { $session: 'x-data-user-id' } } } } },
+    },
+    {
+      action: 'read',
+      subject: 'file_upload',
+      reason: 'fund_investor',
+      conditions: {
+        'fund.subscriptions': { $elemMatch: { investor_user_id: { $eq: { $session: 'x-data-user-id' } } } },
+      },
+    },
+  ],
+  fund_user_agreement: [
+    {
+      action: 'read',
+      subject: 'fund',
+      reason: 'investor',
+      conditions: { subscriptions: { $elemMatch: { investor_user_id: { $eq: { $session: 'x-data-user-id' } } } } },
+    },
+  ],
+  invoice: [
+    {
+      action: 'read',
+      subject: 'invoice',
+      reason: 'recipient',
+      conditions: { recipient_user_id: { $eq: { $session: 'x-data-user-id' } } },
+    },
+  ],
+  quote: [
+    {
+      action: 'read',
+      subject: 'quote',
+      reason: 'quote_user',
+      conditions: { user_id: { $eq: { $session: 'x-data-user-id' } } },
+    },
+  ],
+  receipt: [
+    {
+      action: 'read',
+      subject: 'receipt',
+      reason: 'recipient',
+      conditions: { recipient_user_id: { $eq: { $session: 'x-data-user-id' } } },
+    },
+    {
+      action: 'read',
+      subject: 'receipt',
+      reason: 'invoice_recipient',
+      conditions: { 'invoice.recipient_user_id': { $eq: { $session: 'x-data-user-id' } } },
+    },
+  ],
+} as const satisfies {
+  readonly [Document in DocumentName]: readonly DocumentCaslRule[];
+};

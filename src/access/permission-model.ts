@@ -111,3 +111,11 @@ export interface CaslRawRule {
   readonly conditions?: CaslConditions;
 }
 export type CaslConditions = { readonly [key: string]: unknown };
+
+/** A document_access filter rule as a CASL raw rule; `reason` is the rule's name. */
+export interface DocumentCaslRule {
+  readonly action: 'read';
+  readonly subject: string;
+  readonly reason: string;
+  readonly conditions?: CaslConditions;
+}

@@ -10,7 +10,7 @@
 // disjunctive normal form first (`exists(a or b)` = `exists(a) or exists(b)`, negation
 // pushed onto the comparisons); what still cannot be expressed is a compile error.
 // Session variables stay `{ $session: name }` placeholders until interpolated.
-import { likePatternToRegexSource } from './like-pattern.ts';
+import { likePatternToRegexSource } from '../../../src/access/like-pattern.ts';
 import type { BoolExp, CaslConditions, ComparisonOperator } from './permission-model.ts';
 
 export class CaslUnsupportedError extends Error {

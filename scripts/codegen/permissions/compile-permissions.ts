@@ -1,6 +1,6 @@
 // permissions.yaml (structurally valid) + the database → the normalized model and the CASL
 // rules. Every problem is collected; the result exists only when there were none.
-import { CaslUnsupportedError } from './bool-exp-to-casl.ts';
+import { boolExpToCasl, CaslUnsupportedError } from './bool-exp-to-casl.ts';
 import { caslRuleFor } from './compile-casl-rules.ts';
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compileRoleDeclarations, compileSecretColumns, compileSessionVariables } from './compile-declarations.ts';
@@ -10,7 +10,7 @@ import { compileDeleteRule, compileInsertRule, compileSelectRule, compileUpdateR
 import { indexDatabase } from './database-index.ts';
 import type { DbSchema } from './database-schema.ts';
 import {
-  ruleActions, type CaslRawRule, type PermissionModel, type RelationshipModel, type RuleAction, type TableModel, type TablePermissions,
+  ruleActions, type CaslRawRule, type DocumentCaslRule, type PermissionModel, type RelationshipModel, type RuleAction, type TableModel, type TablePermissions,
 } from './permission-model.ts';
 import type { PermissionsSource } from './permissions-source.ts';
 import { sessionVariableHeader, sessionVariableKey } from './session-variable-names.ts';
@@ -21,7 +21,10 @@ export interface CompiledPermissions {
   readonly model: PermissionModel;
   /** role → CASL raw rules, by table then action (select, insert, update, delete). */
   readonly caslRules: { readonly [role: string]: readonly CaslRawRule[] };
+  /** document → CASL `read` rules of its filter rules (administrator rules stay in the model). */
+  readonly documentCaslRules: { readonly [document: string]: readonly DocumentCaslRule[] };
 }
+
 
 export type CompileResult =
   | { readonly ok: true; readonly compiled: CompiledPermissions }
@@ -133,6 +136,25 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
       report(context, path, 'key', `${action} rule for role '${role}' on table '${table}' cannot be expressed as CASL conditions: ${error.message}`);
     }
   }
+  const documentCaslRules = new Map<string, DocumentCaslRule[]>();
+  for (const [name, document] of [...documentAccess].sort(([a], [b]) => compareNames(a, b))) {
+    const rules: DocumentCaslRule[] = [];
+    document.rules.forEach((rule, index) => {
+      if (rule.kind !== 'filter') return;
+      try {
+        const conditions = boolExpToCasl(rule.filter);
+        rules.push({
+          action: 'read', subject: document.table, reason: rule.name,
+          ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof CaslUnsupportedError)) throw error;
+        report(context, ['document_access', name, 'rules', index, 'filter'], 'key',
+          `document access '${name}', rule '${rule.name}' cannot be expressed as CASL conditions: ${error.message}`);
+      }
+    });
+    documentCaslRules.set(name, rules);
+  }
   if (issues.length > 0) return { ok: false, issues };
 
   const roles = Object.keys(source.roles).sort(compareNames);
@@ -151,5 +173,12 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
       Object.fromEntries([...(permissions.get(role) ?? [])].sort(([a], [b]) => compareNames(a, b)))])),
     documentAccess: Object.fromEntries([...documentAccess].sort(([a], [b]) => compareNames(a, b))),
   };
-  return { ok: true, compiled: { model, caslRules: Object.fromEntries(roles.map((role) => [role, caslRules.get(role) ?? []])) } };
+  return {
+    ok: true,
+    compiled: {
+      model,
+      caslRules: Object.fromEntries(roles.map((role) => [role, caslRules.get(role) ?? []])),
+      documentCaslRules: Object.fromEntries(documentCaslRules),
+    },
+  };
 }

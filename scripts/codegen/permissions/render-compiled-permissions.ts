@@ -20,13 +20,20 @@ const caslNote = `/**
  * permissionModel.
  */`;
 
+const documentCaslNote = `/**
+ * The filter rules of document_access as CASL \`read\` raw rules on the document's table,
+ * one per rule (\`reason\` is its name). A caller may read a row when any of them matches
+ * or when an administrator rule of permissionModel.documentAccess admits the caller's
+ * credential. Session placeholders and matcher as for caslRules.
+ */`;
+
 export function renderCompiledPermissions(compiled: CompiledPermissions): GeneratedFile {
   const contents = [
     tsBanner('scripts/codegen/permissions', 'permissions.yaml').trimEnd(),
     '// The compiled permissions (DESIGN.md §2, §6): the normalized rules the data layer compiles',
     '// to SQL, and the same rules as CASL raw rules for src/access.',
     '',
-    "import type { CaslRawRule, PermissionModel } from '../../src/access/permission-model.ts';",
+    "import type { CaslRawRule, DocumentCaslRule, PermissionModel } from '../../src/access/permission-model.ts';",
     '',
     "export type * from '../../src/access/permission-model.ts';",
     '',
@@ -39,6 +46,11 @@ export function renderCompiledPermissions(compiled: CompiledPermissions): Genera
     '',
     caslNote,
     `export const caslRules = ${renderTsLiteral(compiled.caslRules)} as const satisfies { readonly [Role in RoleName]: readonly CaslRawRule[] };`,
+    '',
+    documentCaslNote,
+    `export const documentCaslRules = ${renderTsLiteral(compiled.documentCaslRules)} as const satisfies {`,
+    '  readonly [Document in DocumentName]: readonly DocumentCaslRule[];',
+    '};',
     '',
   ].join('\n');
   return { path: compiledPermissionsPath, contents };

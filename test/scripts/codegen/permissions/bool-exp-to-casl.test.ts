@@ -5,8 +5,8 @@ import { $and, $nor, $or, and, nor, or } from '@ucast/mongo2js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { boolExpToCasl, CaslUnsupportedError } from '../../../../scripts/codegen/permissions/bool-exp-to-casl.ts';
-import { interpolateSessionVariables } from '../../../../scripts/codegen/permissions/interpolate-session-variables.ts';
-import { likePatternToRegexSource } from '../../../../scripts/codegen/permissions/like-pattern.ts';
+import { interpolateSessionVariables } from '../../../../src/access/interpolate-session-variables.ts';
+import { likePatternToRegexSource } from '../../../../src/access/like-pattern.ts';
 import type { BoolExp, ComparisonOperator } from '../../../../scripts/codegen/permissions/permission-model.ts';
 
 const compare = (column: string, operator: ComparisonOperator, value: unknown): BoolExp =>

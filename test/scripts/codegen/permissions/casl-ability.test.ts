@@ -10,7 +10,7 @@ import { compilePermissionsFile } from '../../../../scripts/codegen/permissions/
 import type { DbSchema } from '../../../../scripts/codegen/permissions/database-schema.ts';
 import {
   interpolateSessionVariables, MissingSessionVariableError, type SessionValues,
-} from '../../../../scripts/codegen/permissions/interpolate-session-variables.ts';
+} from '../../../../src/access/interpolate-session-variables.ts';
 
 const database = JSON.parse(readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8')) as DbSchema;
 const yamlText = readFileSync(new URL('../../../../permissions.yaml', import.meta.url), 'utf8');

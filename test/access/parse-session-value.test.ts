@@ -1,7 +1,7 @@
 // Session values arrive as strings; arrays as Postgres array literals (DESIGN.md §6).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseSessionValue } from '../../../../scripts/codegen/permissions/parse-session-value.ts';
+import { parseSessionValue } from '../../src/access/parse-session-value.ts';
 
 test('scalars', () => {
   assert.is(parseSessionValue('text', 'auth0|abc'), 'auth0|abc');

@@ -1,7 +1,6 @@
 // Replaces the `{ $session: name }` placeholders of compiled CASL rules with a request's
-// session values, just before an ability is built. Belongs to src/access at run time
-// (scripts/ is never imported by src/); it lives here with the compiler that defines the
-// placeholder format until the access layer takes it over.
+// session values, just before an ability is built (the placeholder format is defined by
+// scripts/codegen/permissions/bool-exp-to-casl.ts).
 import { likePatternToRegexSource } from './like-pattern.ts';
 
 export type SessionScalar = string | number | boolean;
