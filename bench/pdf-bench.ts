@@ -3,8 +3,17 @@
 // puppeteer `page.pdf` on reused pages in the same run (DESIGN.md §14: median ≤ 1.2× the
 // baseline, ≥ 20 PDFs/s). Absolute figures move between runs on shared machines; ratios hold.
 import { readdirSync, readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
 import type { Page } from 'puppeteer-core';
+import { type DocumentKind, type DocumentModels, documentKinds } from '../src/documents/document-models.ts';
+import { createHtmlRenderer } from '../src/documents/render-html.ts';
+import { capitalStatementFixture } from '../test/documents/fixtures/capital-statement.ts';
+import { caseAgreementFixture } from '../test/documents/fixtures/case-agreement.ts';
+import { caseReportFixture } from '../test/documents/fixtures/case-report.ts';
+import { fundUserAgreementFixture } from '../test/documents/fixtures/fund-user-agreement.ts';
+import { invoiceFixture } from '../test/documents/fixtures/invoice.ts';
+import { productCatalogFixture } from '../test/documents/fixtures/product-catalog.ts';
+import { quoteFixture } from '../test/documents/fixtures/quote.ts';
+import { receiptFixture } from '../test/documents/fixtures/receipt.ts';
 import { findChromium } from '../src/documents/pdf/find-chromium.ts';
 import { launchBrowser } from '../src/documents/pdf/launch-browser.ts';
 import { createPdfEngine } from '../src/documents/pdf/pdf-engine.ts';
@@ -17,46 +26,18 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 // Walking /proc costs CPU on a 2-core machine; sample often enough to see peaks, no more.
 const sampleEveryMs = 100;
 
-// A synthetic 20-line A4 invoice, so the bench does not depend on the real templates.
-const invoiceTemplate = Handlebars.compile(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Invoice {{number}}</title>
-<style>
-  @page { size: A4; margin: 18mm 15mm; }
-  body { font-family: 'Liberation Sans', sans-serif; font-size: 10pt; color: #1a1a1a; }
-  header { display: flex; justify-content: space-between; border-bottom: 2px solid #0b3d91; padding-bottom: 8px; }
-  h1 { color: #0b3d91; margin: 0; }
-  table { width: 100%; border-collapse: collapse; margin-top: 16px; }
-  th { background: #0b3d91; color: white; text-align: left; padding: 4px 6px; }
-  td { padding: 4px 6px; border-bottom: 1px solid #ddd; }
-  td.amount, th.amount { text-align: right; }
-  tfoot td { font-weight: bold; border-top: 2px solid #0b3d91; }
-</style></head>
-<body>
-<header><div><h1>Invoice {{number}}</h1><div>Issued {{issued}} · due {{due}}</div></div>
-<div>{{seller.name}}<br>{{seller.address}}</div></header>
-<p>Bill to: <strong>{{buyer.name}}</strong>, {{buyer.address}}</p>
-<table><thead><tr><th>#</th><th>Description</th><th class="amount">Qty</th><th class="amount">Unit</th><th class="amount">Amount</th></tr></thead>
-<tbody>{{#each lines}}<tr><td>{{inc @index}}</td><td>{{description}}</td><td class="amount">{{quantity}}</td><td class="amount">{{money unitPrice}}</td><td class="amount">{{money amount}}</td></tr>{{/each}}</tbody>
-<tfoot><tr><td colspan="4">Total ({{currency}})</td><td class="amount">{{money total}}</td></tr></tfoot></table>
-</body></html>`);
-const moneyFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-Handlebars.registerHelper('money', (value: number) => moneyFormat.format(value));
-Handlebars.registerHelper('inc', (value: number) => value + 1);
-
-const lines = Array.from({ length: 20 }, (_, i) => {
-  const quantity = (i % 5) + 1;
-  const unitPrice = 125.5 + i * 17.25;
-  return { description: `Custody and reporting service, item ${i + 1}`, quantity, unitPrice, amount: quantity * unitPrice };
-});
-const invoiceData = {
-  number: 'INV-2025-0042',
-  issued: '2025-11-21',
-  due: '2025-12-21',
-  currency: 'EUR',
-  seller: { name: 'Northbridge Wealth AG', address: 'Bahnhofstrasse 1, 8001 Zürich' },
-  buyer: { name: 'Aurora Family Office', address: '12 Harbour Road, Dublin' },
-  lines,
-  total: lines.reduce((sum, line) => sum + line.amount, 0),
+// The real invoice template and the invoice fixture of the golden HTML tests, so the bench
+// measures what the routes print.
+const renderer = createHtmlRenderer();
+const fixtures: { [K in DocumentKind]: DocumentModels[K] } = {
+  invoice: invoiceFixture,
+  receipt: receiptFixture,
+  quote: quoteFixture,
+  'product-catalog': productCatalogFixture,
+  'case-report': caseReportFixture,
+  'case-agreement': caseAgreementFixture,
+  'fund-user-agreement': fundUserAgreementFixture,
+  'capital-statement': capitalStatementFixture,
 };
 
 interface Run {
@@ -174,12 +155,13 @@ async function engineRun(executablePath: string, html: string, poolSize: number)
   }
 }
 
-function htmlRenderTime(): { median: number; p95: number } {
-  for (let i = 0; i < 200; i++) invoiceTemplate(invoiceData);
+function htmlRenderTime(kind: DocumentKind): { median: number; p95: number } {
+  const render = () => renderer.render(kind, fixtures[kind] as never);
+  for (let i = 0; i < 200; i++) render();
   const times: number[] = [];
   for (let i = 0; i < 2_000; i++) {
     const t = performance.now();
-    invoiceTemplate(invoiceData);
+    render();
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -216,8 +198,8 @@ if ('missing' in found) {
   console.log(`PDF bench skipped: ${found.hint}`);
   process.exit(0);
 }
-const html = invoiceTemplate(invoiceData);
-const htmlTime = htmlRenderTime();
+const html = renderer.render('invoice', invoiceFixture);
+const htmlTimes = documentKinds.map((kind) => ({ kind, ...htmlRenderTime(kind) }));
 const results: { base: Result[]; engine: Result[]; engine4: Result[] } = { base: [], engine: [], engine4: [] };
 for (let round = 1; round <= rounds; round++) {
   process.stderr.write(`round ${round} of ${rounds}…\n`);
@@ -232,7 +214,7 @@ const engine4 = combine(results.engine4);
 const ms = (value: number) => value.toFixed(1);
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-console.log(`\nPDF engine — ${found.path} (${found.source}); medians of ${rounds} rounds of ${renders} renders per row after ${warmup} warm-up; 20-line A4 invoice, ${html.length} bytes of HTML\n`);
+console.log(`\nPDF engine — ${found.path} (${found.source}); medians of ${rounds} rounds of ${renders} renders per row after ${warmup} warm-up; the invoice template with the golden-test fixture, ${html.length} bytes of HTML\n`);
 console.log(row(['measure', 'baseline (raw page.pdf, reused pages)', 'engine (pool 2)', 'engine / baseline', 'engine (pool 4)', 'target']));
 console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
 console.log(row(['median ms, 1 at a time', ms(base.one.median), ms(engine.one.median), ratio(engine.one.median, base.one.median), ms(engine4.one.median), '≤ 1.2× baseline']));
@@ -242,4 +224,7 @@ console.log(row(['p95 ms, 4 concurrent', ms(base.four.p95), ms(engine.four.p95),
 console.log(row(['PDFs/s, 4 concurrent', ms(base.four.perSecond), ms(engine.four.perSecond), ratio(engine.four.perSecond, base.four.perSecond), ms(engine4.four.perSecond), '≥ 20']));
 console.log(row(['browser peak RSS MB (sum over processes)', ms(base.memory.rssMb), ms(engine.memory.rssMb), '', ms(engine4.memory.rssMb), '']));
 console.log(row(['browser peak PSS MB (shared pages once)', ms(base.memory.pssMb), ms(engine.memory.pssMb), '', ms(engine4.memory.pssMb), '']));
-console.log(`\nHTML render (Handlebars, compiled once): median ${htmlTime.median.toFixed(3)} ms, p95 ${htmlTime.p95.toFixed(3)} ms`);
+console.log('\nHTML render (Handlebars, compiled once, golden-test fixtures):\n');
+console.log(row(['document', 'median ms', 'p95 ms']));
+console.log(row(['---', '---:', '---:']));
+for (const time of htmlTimes) console.log(row([time.kind, time.median.toFixed(3), time.p95.toFixed(3)]));
