@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { generateDataLayerSchemas } from './data-layer/data-layer-generator.ts';
 import { introspectFreshDatabase } from './database/database-generator.ts';
 import { renderDatabaseTypes } from './database/render-database-types.ts';
 import { generateFromGraphqlSchema } from './graphql/graphql-generator.ts';
@@ -17,7 +18,9 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     generateFromOpenApi(parse(read('openapi.yaml')) as OpenApiDocument),
     generateFromGraphqlSchema(root),
   ]);
-  const permissions = generatePermissions({ yamlText: read('permissions.yaml'), fileName: 'permissions.yaml', database });
-  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql, ...permissions.files];
+  const permissionsInput = { yamlText: read('permissions.yaml'), fileName: 'permissions.yaml', database };
+  const permissions = generatePermissions(permissionsInput);
+  const dataLayer = generateDataLayerSchemas(permissionsInput);
+  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql, ...permissions.files, ...dataLayer];
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

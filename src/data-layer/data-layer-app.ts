@@ -1,31 +1,69 @@
-// The data-access layer's port (DATA_PORT, DESIGN.md §6). Until issue 4 builds the
-// role-based GraphQL endpoint, /v1/graphql answers a GraphQL-shaped NOT_IMPLEMENTED error.
-import Koa from 'koa';
+// The data-access layer's HTTP face on DATA_PORT (DESIGN.md §6): POST /v1/graphql and
+// GET /healthz. A plain node handler: the JSON PostgreSQL builds is written through as is.
+// Status codes: a request refused before GraphQL runs (credentials, role, session variables,
+// body) gets its code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL
+// document, its variables or its execution are answered 200 with `errors`, as Hasura and
+// GraphQL-over-HTTP (application/json) do. Only a bug answers 500.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { toAppError } from '../errors/app-error.ts';
+import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
+import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
+import { readGraphqlBody } from './read-graphql-body.ts';
+import type { DataRequestExecutor } from './request/execute-data-request.ts';
 
-const notImplemented = {
-  errors: [
-    {
-      message: 'not implemented: data-access layer GraphQL endpoint',
-      extensions: { code: 'NOT_IMPLEMENTED', path: '$' },
-    },
-  ],
-};
+export interface DataLayerAppOptions {
+  readonly authenticate: DataAuthenticator;
+  readonly execute: DataRequestExecutor;
+  readonly logger: Logger;
+}
 
-export function createDataLayerApp(): Koa {
-  const app = new Koa();
-  app.use(async (ctx) => {
-    if (ctx.path === '/healthz' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-      ctx.type = 'text/plain';
-      ctx.body = 'ok';
+function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
+  response.end(body);
+}
+
+function sendError(response: ServerResponse, error: unknown, stage: 'request' | 'graphql', logger: Logger): void {
+  if (error instanceof DataLayerErrors) {
+    send(response, 200, errorsBody(error.entries));
+    return;
+  }
+  const appError = toAppError(error);
+  if (appError.code === 'INTERNAL') logger.error({ err: error }, 'data layer request failed');
+  const status = appError.code === 'INTERNAL' ? 500 : stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' ? appError.httpStatus : 200;
+  send(response, status, errorsBody([errorEntry(error)]), appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {});
+}
+
+async function handleGraphql(request: IncomingMessage, response: ServerResponse, options: DataLayerAppOptions): Promise<void> {
+  let stage: 'request' | 'graphql' = 'request';
+  try {
+    if (request.method !== 'POST') throw new DataLayerError('METHOD_NOT_ALLOWED', `${request.method} is not supported: send the GraphQL request with POST`);
+    const caller = await options.authenticate(request.headers);
+    const body = await readGraphqlBody(request);
+    stage = 'graphql';
+    send(response, 200, await options.execute(caller, body));
+  } catch (error) {
+    if (!response.headersSent) sendError(response, error, stage, options.logger);
+  }
+}
+
+export function createDataLayerApp(options: DataLayerAppOptions): RequestListener {
+  return (request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
+      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(request.method === 'HEAD' ? undefined : 'ok');
       return;
     }
-    if (ctx.path === '/v1/graphql') {
-      ctx.status = 501;
-      ctx.body = notImplemented;
+    if (path === '/v1/graphql') {
+      void handleGraphql(request, response, options);
       return;
     }
-    ctx.status = 404;
-    ctx.body = { errors: [{ message: `no route for ${ctx.method} ${ctx.path}`, extensions: { code: 'NOT_FOUND', path: '$' } }] };
-  });
-  return app;
+    send(response, 404, errorsBody([{ message: `no route for ${request.method} ${path}`, code: 'NOT_FOUND', path: '$' }]));
+  };
+}
+
+/** Requests that arrive between listen() and the end of start-up. */
+export function dataLayerNotReady(_request: IncomingMessage, response: ServerResponse): void {
+  send(response, 503, errorsBody([{ message: 'service is starting', code: 'SERVICE_UNAVAILABLE', path: '$' }]), { 'Retry-After': '1' });
 }

@@ -59,8 +59,9 @@ test('starts on the embedded database with demo data, refuses a second process, 
   const data = await fetch(`${ready.dataUrl}/healthz`);
   assert.is(await data.text(), 'ok');
   const dataGraphql = await fetch(`${ready.dataUrl}/v1/graphql`, { method: 'POST', body: '{}' });
-  assert.is(dataGraphql.status, 501);
-  assert.match(((await dataGraphql.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /not implemented/);
+  // The data layer answers, and refuses a request without credentials.
+  assert.is(dataGraphql.status, 401);
+  assert.match(((await dataGraphql.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /no credentials/);
 
   const second = start({});
   assert.is(await second.exit, 1);

@@ -1,0 +1,66 @@
+// One root field → ONE SQL statement returning its JSON as text (DESIGN.md §6, §14: the JSON
+// is built in PostgreSQL and passed through untouched). List statements also return how many
+// rows they read, so an unbounded list can be refused instead of silently cut.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { joinConditions } from '../condition-to-sql.ts';
+import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
+import { toDatabaseValue, typedValue } from './column-sql.ts';
+import { compileAggregateResult, requireAggregations } from './compile-aggregate.ts';
+import { compileRowSet } from './compile-row-set.ts';
+import { createCompileScope, type CompileScope, type DataQueryLimits } from './compile-scope.ts';
+import { compileSelection, jsonAggregate } from './compile-selection.ts';
+import type { RootFieldPlan } from './query-plan.ts';
+import { requireColumn } from './role-permissions.ts';
+import { rowFilter } from './role-row-filter.ts';
+
+export interface RootStatement {
+  readonly query: RawBuilder<unknown>;
+  /** Set when the statement returns `row_count` and more rows than this must be refused. */
+  readonly maxRows: number | null;
+}
+
+export function compileRootField(role: string, plan: RootFieldPlan, limits: DataQueryLimits): RootStatement {
+  const scope = createCompileScope(role, limits);
+  switch (plan.kind) {
+    case 'select': return compileList(plan, scope);
+    case 'select_by_pk': return compileByPk(plan, scope);
+    case 'select_aggregate': return compileAggregate(plan, scope);
+  }
+}
+
+function compileList(plan: Extract<RootFieldPlan, { kind: 'select' }>, scope: CompileScope): RootStatement {
+  const alias = scope.nextAlias();
+  const rows = compileRowSet({ table: plan.table, alias, arguments: plan.arguments, join: [], defaultLimit: scope.limits.maxRows + 1, scope });
+  const value = jsonAggregate(compileSelection(plan.fields, plan.table, alias, scope), rows.order);
+  return { query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`, maxRows: scope.limits.maxRows };
+}
+
+function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, scope: CompileScope): RootStatement {
+  const alias = scope.nextAlias();
+  const keys = plan.key.map(({ column, value }) => {
+    const dataType = requireColumn(scope.role, plan.table, column);
+    const bound = bindPlanValue(value, `${plan.table}.${column}`, (raw, describe) => toDatabaseValue(dataType, requireNotNull(column)(raw, describe)));
+    return sql<SqlBool>`${sql.ref(`${alias}.${column}`)} = ${typedValue(bound, dataType)}`;
+  });
+  const where = joinConditions('and', [...keys, rowFilter(scope.role, plan.table, alias)]);
+  const object = compileSelection(plan.fields, plan.table, alias, scope);
+  return {
+    query: sql`SELECT (SELECT ${object} FROM ${sql.table(plan.table)} AS ${sql.id(alias)} WHERE ${where} LIMIT 1)::text AS "value"`,
+    maxRows: null,
+  };
+}
+
+function compileAggregate(plan: Extract<RootFieldPlan, { kind: 'select_aggregate' }>, scope: CompileScope): RootStatement {
+  requireAggregations(scope.role, plan.table);
+  const alias = scope.nextAlias();
+  // Only listed nodes need bounding; a bare aggregate reads every row it is allowed to.
+  const listsNodes = plan.fields.some((field) => field.kind === 'nodes');
+  const rows = compileRowSet({
+    table: plan.table, alias, arguments: plan.arguments, join: [], defaultLimit: listsNodes ? scope.limits.maxRows + 1 : null, scope,
+  });
+  const value = compileAggregateResult(plan.fields, rows, plan.table, alias, scope);
+  return {
+    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`,
+    maxRows: listsNodes ? scope.limits.maxRows : null,
+  };
+}

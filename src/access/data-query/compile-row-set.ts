@@ -1,0 +1,96 @@
+// The rows one list field reads (root list, array relationship, aggregate): the table under
+// the role's row filter and the client's where, sorted, de-duplicated by distinct_on, and
+// paged, as a derived table under the table's alias. The permission's `limit` caps the
+// client's (Hasura takes the smaller); without a client limit a default keeps results bounded.
+import { sql, type RawBuilder } from 'kysely';
+import { AppError } from '../../errors/app-error.ts';
+import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
+import { bindPlanValue } from './bind-plan-value.ts';
+import { compileSortKeys, orderClause } from './compile-order-by.ts';
+import type { CompileScope } from './compile-scope.ts';
+import { compileWhere } from './compile-where.ts';
+import type { PlanValue, RowSetArguments } from './query-plan.ts';
+import { requireColumn, requireSelect } from './role-permissions.ts';
+import { rowFilter } from './role-row-filter.ts';
+
+export interface RowSetOptions {
+  readonly table: string;
+  readonly alias: string;
+  readonly arguments: RowSetArguments;
+  /** Extra conditions, e.g. the join of an array relationship to its parent row. */
+  readonly join: readonly SqlCondition[];
+  /** Rows read when the client gives no limit (null: all). */
+  readonly defaultLimit: number | null;
+  readonly scope: CompileScope;
+}
+
+export interface RowSet {
+  /** `(SELECT …) AS alias`, for a FROM clause. */
+  readonly from: RawBuilder<unknown>;
+  /** The ORDER BY list over the derived table's columns, for json_agg; null when unordered. */
+  readonly order: RawBuilder<unknown> | null;
+}
+
+function smaller(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}
+
+function limitParameter(limit: PlanValue | null, permissionLimit: number | null, defaultLimit: number | null, maxRows: number): unknown {
+  const fallback = smaller(permissionLimit, defaultLimit);
+  if (limit === null) return fallback;
+  return bindPlanValue(limit, 'limit', (value) => {
+    if (value === null || value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maxRows) {
+      throw new AppError('VALIDATION_FAILED', `limit must be an integer from 0 to ${maxRows}, got ${JSON.stringify(value)}`);
+    }
+    return smaller(value, permissionLimit);
+  });
+}
+
+function offsetParameter(offset: PlanValue): unknown {
+  return bindPlanValue(offset, 'offset', (value) => {
+    if (value === null || value === undefined) return 0;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+      throw new AppError('VALIDATION_FAILED', `offset must be a non-negative integer, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  });
+}
+
+function pagingClause(args: RowSetArguments, permissionLimit: number | null, defaultLimit: number | null, maxRows: number): RawBuilder<unknown> {
+  const limit = limitParameter(args.limit, permissionLimit, defaultLimit, maxRows);
+  const limitSql = limit === null ? sql`` : sql` LIMIT ${limit}`;
+  return args.offset === null ? limitSql : sql`${limitSql} OFFSET ${offsetParameter(args.offset)}`;
+}
+
+export function compileRowSet(options: RowSetOptions): RowSet {
+  const { table, alias, scope } = options;
+  const args = options.arguments;
+  const permission = requireSelect(scope.role, table);
+  const where = joinConditions('and', [
+    ...options.join,
+    rowFilter(scope.role, table, alias),
+    ...(args.where ? [compileWhere(args.where, table, alias, scope)] : []),
+  ]);
+  const keys = compileSortKeys(args.orderBy, table, alias, scope);
+  const columns = sql.join([sql`${sql.ref(alias)}.*`, ...keys.flatMap((key) => (key.column ? [key.column] : []))]);
+  const paging = pagingClause(args, permission.limit, options.defaultLimit, scope.limits.maxRows);
+  const source = sql`${sql.table(table)} AS ${sql.id(alias)}`;
+  const order = keys.length > 0 ? orderClause(keys, 'outer') : null;
+  if (args.distinctOn.length === 0) {
+    const orderBy = keys.length > 0 ? sql` ORDER BY ${orderClause(keys, 'inner')}` : sql``;
+    return { from: sql`(SELECT ${columns} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`, order };
+  }
+  const distinct = sql.join(args.distinctOn.map((column) => {
+    requireColumn(scope.role, table, column);
+    return sql.ref(`${alias}.${column}`);
+  }));
+  const innerOrder = keys.length > 0 ? sql`${distinct}, ${orderClause(keys, 'inner')}` : distinct;
+  const outerOrder = order ? sql` ORDER BY ${order}` : sql``;
+  return {
+    from: sql`(SELECT * FROM (SELECT DISTINCT ON (${distinct}) ${columns} FROM ${source} WHERE ${where} ORDER BY ${innerOrder}) AS ${sql.id(alias)}${outerOrder}${paging}) AS ${sql.id(alias)}`,
+    order,
+  };
+}

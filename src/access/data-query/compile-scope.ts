@@ -1,0 +1,27 @@
+// State shared while one root field compiles: the role, the limits, and table aliases that are
+// unique within the statement (t0, t1, …; condition-to-sql derives `t0__r1` from them).
+export interface DataQueryLimits {
+  /** Most rows a root field returns, and the most a `limit` argument may ask for. */
+  readonly maxRows: number;
+}
+
+export const defaultDataQueryLimits: DataQueryLimits = { maxRows: 10_000 };
+
+export interface CompileScope {
+  readonly role: string;
+  readonly limits: DataQueryLimits;
+  nextAlias(): string;
+}
+
+export function createCompileScope(role: string, limits: DataQueryLimits): CompileScope {
+  let counter = 0;
+  return { role, limits, nextAlias: () => `t${counter++}` };
+}
+
+const graphqlName = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** Response keys and type names are inlined as SQL literals; GraphQL's grammar already limits them to this. */
+export function checkedName(name: string): string {
+  if (!graphqlName.test(name)) throw new Error(`not a GraphQL name: ${JSON.stringify(name)}`);
+  return name;
+}

@@ -1,0 +1,68 @@
+// The data layer's authentication (DESIGN.md §6). In this order:
+// 1. X-Data-Admin-Secret (compared in constant time): role `admin`, or the role named by
+//    X-Data-Role with session variables from the X-Data-* headers;
+// 2. Authorization: Bearer <platform token>: role and session variables from its
+//    `data_access` claims; X-Data-Role may only pick one of the token's allowed roles, and
+//    X-Data-* session headers are ignored (never trusted without the secret);
+// 3. nothing: refused.
+import type { IncomingHttpHeaders } from 'node:http';
+import { adminRole, isKnownRole } from '../../access/data-query/role-permissions.ts';
+import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
+import { DataLayerError } from '../data-layer-error.ts';
+import type { BearerVerifier } from './bearer-verifier.ts';
+import type { DataCaller } from './data-caller.ts';
+import { parseSessionVariables, requireRoleSessionVariables } from './session-variables.ts';
+
+export type DataAuthenticator = (headers: IncomingHttpHeaders) => Promise<DataCaller>;
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function requireKnownRole(role: string): void {
+  if (!isKnownRole(role)) throw new DataLayerError('FORBIDDEN', `role '${role.slice(0, 100)}' is not a data-layer role (unknown role or no permission)`);
+}
+
+export function createDataAuthenticator(deps: { adminSecret: string; verifyBearer: BearerVerifier }): DataAuthenticator {
+  const secretDigest = sha256Hex(deps.adminSecret);
+
+  function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
+    if (!digestsEqual(sha256Hex(secret), secretDigest)) throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
+    const role = header(headers, 'x-data-role')?.trim() || adminRole;
+    requireKnownRole(role);
+    const session = parseSessionVariables((name) => header(headers, name), (name) => `header ${name}`);
+    requireRoleSessionVariables(role, session, (name) => `header ${name}`);
+    return { role, session, via: 'admin-secret' };
+  }
+
+  async function withBearer(headers: IncomingHttpHeaders, token: string): Promise<DataCaller> {
+    const claims = await deps.verifyBearer(token);
+    const allowed = claims['x-data-allowed-roles'];
+    const fallback = claims['x-data-default-role'];
+    if (!Array.isArray(allowed) || !allowed.every((role) => typeof role === 'string') || typeof fallback !== 'string') {
+      throw new DataLayerError('FORBIDDEN', 'bearer token has malformed data_access claims (x-data-allowed-roles, x-data-default-role)');
+    }
+    const role = header(headers, 'x-data-role')?.trim() || fallback;
+    if (role === adminRole || !allowed.includes(role)) {
+      throw new DataLayerError('FORBIDDEN', `role '${role.slice(0, 100)}' is not among the roles this token allows (${allowed.join(', ')})`);
+    }
+    requireKnownRole(role);
+    const claim = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
+    const session = parseSessionVariables(claim, (name) => `token claim ${name.toLowerCase()}`);
+    requireRoleSessionVariables(role, session, (name) => `token claim ${name.toLowerCase()}`);
+    return { role, session, via: 'bearer' };
+  }
+
+  return async (headers) => {
+    const secret = header(headers, 'x-data-admin-secret');
+    if (secret !== undefined) return withSecret(headers, secret);
+    const authorization = header(headers, 'authorization');
+    if (authorization !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      if (!match) throw new DataLayerError('UNAUTHENTICATED', 'Authorization must be "Bearer <platform access token>"');
+      return withBearer(headers, match[1] as string);
+    }
+    throw new DataLayerError('UNAUTHENTICATED', 'no credentials: send X-Data-Admin-Secret, or Authorization: Bearer with a platform access token (X-Data-Role and X-Data-* headers alone are not trusted)');
+  };
+}

@@ -1,0 +1,31 @@
+// Wires the data layer for the composition root: authentication (admin secret, platform
+// bearer tokens), the request executor over src/access's query executor, and the HTTP app.
+import type { RequestListener } from 'node:http';
+import type { Logger } from 'pino';
+import type { DataQueryExecutor } from '../access/data-query/data-query-executor.ts';
+import type { PlatformTokens } from '../domain/identity/platform-tokens.ts';
+import type { SessionService } from '../domain/identity/session-service.ts';
+import { createDataAuthenticator } from './auth/authenticate-data-request.ts';
+import { createBearerVerifier } from './auth/bearer-verifier.ts';
+import { createDataLayerApp } from './data-layer-app.ts';
+import { createDataRequestExecutor } from './request/execute-data-request.ts';
+
+export interface DataLayerDependencies {
+  readonly queries: DataQueryExecutor;
+  readonly adminSecret: string;
+  readonly tokens: PlatformTokens;
+  readonly sessions: Pick<SessionService, 'findById'>;
+  readonly dataPublicUrl: string;
+  readonly logger: Logger;
+}
+
+export function createDataLayer(deps: DataLayerDependencies): RequestListener {
+  return createDataLayerApp({
+    authenticate: createDataAuthenticator({
+      adminSecret: deps.adminSecret,
+      verifyBearer: createBearerVerifier({ tokens: deps.tokens, sessions: deps.sessions, dataPublicUrl: deps.dataPublicUrl }),
+    }),
+    execute: createDataRequestExecutor({ queries: deps.queries }),
+    logger: deps.logger,
+  });
+}

@@ -1,0 +1,49 @@
+// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB.
+import type { IncomingMessage } from 'node:http';
+import { DataLayerError } from './data-layer-error.ts';
+import type { DataRequest } from './request/execute-data-request.ts';
+
+export const maxBodyBytes = 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    throw new DataLayerError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBodyBytes} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes) throw new DataLayerError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBodyBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export async function readGraphqlBody(request: IncomingMessage): Promise<DataRequest> {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(request)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof DataLayerError) throw error;
+    throw new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
+  }
+  if (!isObject(body)) throw new DataLayerError('BAD_REQUEST', 'request body must be a JSON object {"query", "variables", "operationName"}');
+  const { query, variables, operationName } = body;
+  if (typeof query !== 'string' || query.trim() === '') throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
+  if (variables !== undefined && variables !== null && !isObject(variables)) {
+    throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    throw new DataLayerError('BAD_REQUEST', '"operationName" must be a string', '$.operationName');
+  }
+  return { query, variables: variables ?? null, operationName: operationName ?? null };
+}

@@ -1,0 +1,62 @@
+// A planned operation compiled for reuse: one SQL statement per table root field (src/access
+// compiles it), `__typename`, and the introspection fields as a document of their own; then run
+// with a request's session values and variables, the statements' JSON spliced into the response.
+import { execute, type DocumentNode, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { CompiledRootField, DataQueryExecutor } from '../../access/data-query/data-query-executor.ts';
+import type { DataCaller } from '../auth/data-caller.ts';
+import { DataLayerErrors } from '../data-layer-error.ts';
+import type { RootEntry } from './build-operation-plan.ts';
+import type { DataRequest } from './execute-data-request.ts';
+import { introspectionDocument } from './introspection-document.ts';
+import { dataLayerMessage } from './validation-messages.ts';
+
+type CompiledEntry =
+  | { readonly kind: 'sql'; readonly alias: string; readonly statement: CompiledRootField }
+  | { readonly kind: 'typename'; readonly alias: string }
+  | { readonly kind: 'introspection'; readonly alias: string };
+
+export interface CompiledOperation {
+  readonly entries: readonly CompiledEntry[];
+  readonly introspection: DocumentNode | null;
+}
+
+interface RunContext {
+  readonly schema: GraphQLSchema;
+  readonly caller: DataCaller;
+  readonly request: DataRequest;
+  readonly variables: Readonly<Record<string, unknown>>;
+  readonly queries: DataQueryExecutor;
+}
+
+export function compileOperation(
+  document: DocumentNode, operation: OperationDefinitionNode, entries: readonly RootEntry[], role: string, queries: DataQueryExecutor,
+): CompiledOperation {
+  const introspectionFields: FieldNode[] = entries.flatMap((entry) => (entry.kind === 'introspection' ? [...entry.nodes] : []));
+  return {
+    entries: entries.map((entry): CompiledEntry => {
+      if (entry.kind === 'table') return { kind: 'sql', alias: entry.alias, statement: queries.compile(role, entry.plan) };
+      return { kind: entry.kind, alias: entry.alias };
+    }),
+    introspection: introspectionFields.length > 0 ? introspectionDocument(document, operation, introspectionFields) : null,
+  };
+}
+
+export async function runOperation(compiled: CompiledOperation, context: RunContext): Promise<string> {
+  const introspected = compiled.introspection ? await introspect(context.schema, compiled.introspection, context.request) : {};
+  const values = await Promise.all(compiled.entries.map(async (entry) => {
+    switch (entry.kind) {
+      case 'sql': return context.queries.run(entry.statement, { session: context.caller.session, variables: context.variables });
+      case 'typename': return '"query_root"';
+      case 'introspection': return JSON.stringify(introspected[entry.alias] ?? null);
+    }
+  }));
+  return `{"data":{${compiled.entries.map((entry, index) => `${JSON.stringify(entry.alias)}:${values[index]}`).join(',')}}}`;
+}
+
+async function introspect(schema: GraphQLSchema, document: DocumentNode, request: DataRequest): Promise<Record<string, unknown>> {
+  const result = await execute({ schema, document, variableValues: request.variables ?? {}, operationName: request.operationName ?? undefined });
+  if (result.errors && result.errors.length > 0) {
+    throw new DataLayerErrors(result.errors.map((error) => ({ message: dataLayerMessage(error.message), code: 'VALIDATION_FAILED', path: '$' })));
+  }
+  return (result.data ?? {}) as Record<string, unknown>;
+}

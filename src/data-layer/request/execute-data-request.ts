@@ -1,0 +1,71 @@
+// One data-layer request from a known caller (DESIGN.md §6, §14): the document is parsed and
+// validated against the caller's role schema (cached), the operation is planned and each root
+// field compiled to one SQL statement (cached per role, query, operation and the values of
+// plan-shaping variables), then the statements run with the caller's session values and the
+// request's variables bound, and their JSON is spliced into the response untouched.
+import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type { DataQueryExecutor } from '../../access/data-query/data-query-executor.ts';
+import type { DataCaller } from '../auth/data-caller.ts';
+import { DataLayerError, DataLayerErrors } from '../data-layer-error.ts';
+import { LruCache } from '../lru-cache.ts';
+import { roleSchema } from '../schema/role-schemas.ts';
+import { buildOperationPlan } from './build-operation-plan.ts';
+import { compileOperation, runOperation, type CompiledOperation } from './compiled-operation.ts';
+import { createPlanContext, defaultRequestLimits, type RequestLimits } from './plan-context.ts';
+import { createPreparedDocuments, unsupportedOperationMessage } from './prepared-documents.ts';
+import { structuralVariables } from './structural-variables.ts';
+import { dataLayerMessage } from './validation-messages.ts';
+
+export interface DataRequest {
+  readonly query: string;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  readonly operationName: string | null;
+}
+
+export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
+
+export function createDataRequestExecutor(options: { queries: DataQueryExecutor; limits?: RequestLimits; cacheSize?: number }): DataRequestExecutor {
+  const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
+  const plans = new LruCache<CompiledOperation>(options.cacheSize ?? 1_000);
+  const limits = options.limits ?? defaultRequestLimits;
+
+  return async (caller, request) => {
+    const schema = roleSchema(caller.role);
+    const prepared = documents.prepare(caller.role, schema, request.query);
+    const operation = selectOperation(prepared.document, request.operationName);
+    if (operation.operation !== 'query') throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
+    if (prepared.errors) throw new DataLayerErrors(prepared.errors);
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 10, hideSuggestions: true });
+    if (coerced.errors) {
+      throw new DataLayerErrors(coerced.errors.map((error) => ({
+        message: dataLayerMessage(error.message),
+        code: 'VALIDATION_FAILED',
+        path: variablePath(error.message),
+      })));
+    }
+    const variables = coerced.variableValues;
+    const structural = structuralVariables(schema, operation);
+    const key = [caller.role, request.operationName ?? '', request.query, JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))].join('\u0000');
+    let compiled = plans.get(key);
+    if (!compiled) {
+      const fragments = new Map(prepared.document.definitions.flatMap((definition) =>
+        (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+      const context = createPlanContext({ variables, structural: new Set(structural) }, fragments, limits);
+      compiled = compileOperation(prepared.document, operation, buildOperationPlan(schema, operation, context), caller.role, options.queries);
+      plans.set(key, compiled);
+    }
+    return runOperation(compiled, { schema, caller, request, variables: variables.coerced, queries: options.queries });
+  };
+}
+
+function selectOperation(document: DocumentNode, operationName: string | null): OperationDefinitionNode {
+  const operation = getOperationAST(document, operationName);
+  if (operation) return operation;
+  if (operationName !== null) throw new DataLayerError('BAD_REQUEST', `the document has no operation named '${operationName.slice(0, 100)}'`);
+  throw new DataLayerError('BAD_REQUEST', 'the document has several operations (or none): name the one to run in operationName');
+}
+
+function variablePath(message: string): string {
+  const name = /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
+  return name ? `$.variableValues.${name}` : '$';
+}

@@ -1,0 +1,59 @@
+// Parsing and validating against the role's schema, cached per (role, query text) (DESIGN.md
+// §14: doing both on every request cost about 7×). Syntax errors are BAD_REQUEST; validation
+// errors are VALIDATION_FAILED with the data layer's wording and a path.
+import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';
+import { LruCache } from '../lru-cache.ts';
+import { nodePaths } from './request-paths.ts';
+import { validationMessage } from './validation-messages.ts';
+
+export type PreparedDocument =
+  | { readonly document: DocumentNode; readonly errors: null }
+  | { readonly document: DocumentNode; readonly errors: readonly ErrorEntry[] };
+
+/** Parser limits: a document is refused before it can cost much CPU or memory. */
+export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: 200_000 } as const;
+
+const mutationUnsupported = /The (mutation|subscription) operation is not supported by the schema/;
+
+export function createPreparedDocuments(capacity = 1_000) {
+  const cache = new LruCache<PreparedDocument>(capacity);
+  return {
+    prepare(role: string, schema: GraphQLSchema, query: string): PreparedDocument {
+      const key = `${role}\u0000${query}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const document = parseDocument(query);
+      const errors = validate(schema, document, specifiedRules, { hideSuggestions: true, maxErrors: 20 });
+      const prepared: PreparedDocument = { document, errors: errors.length === 0 ? null : validationEntries(document, errors) };
+      cache.set(key, prepared);
+      return prepared;
+    },
+  };
+}
+
+export type PreparedDocuments = ReturnType<typeof createPreparedDocuments>;
+
+export function unsupportedOperationMessage(operation: string): string {
+  return operation === 'mutation' ? 'mutations are not implemented yet in the data layer' : `${operation}s are not supported by the data layer`;
+}
+
+function parseDocument(query: string): DocumentNode {
+  try {
+    return parse(query, parseLimits);
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    throw new DataLayerError('BAD_REQUEST', `GraphQL syntax error: ${error.message.replace(/^Syntax Error: /, '')}`);
+  }
+}
+
+function validationEntries(document: DocumentNode, errors: readonly GraphQLError[]): ErrorEntry[] {
+  const paths = nodePaths(document);
+  return errors.map((error) => {
+    const node = error.nodes?.[0];
+    const path = (node && paths.get(node)) ?? '$';
+    const unsupported = mutationUnsupported.exec(error.message)?.[1];
+    if (unsupported) return { message: unsupportedOperationMessage(unsupported), code: 'NOT_IMPLEMENTED', path };
+    return { message: validationMessage(error), code: 'VALIDATION_FAILED', path };
+  });
+}

@@ -1,0 +1,52 @@
+// One GraphQL schema per role (DESIGN.md §6): it contains only what the role may use, so
+// validation against it is the first permission check and introspection shows exactly the
+// role's access. Pure over the PermissionModel (scripts/codegen prints it as SDL).
+import {
+  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap,
+} from 'graphql';
+import type { PermissionModel } from '../../access/permission-model.ts';
+import { createAggregateType } from './aggregate-types.ts';
+import { createComparisonTypes } from './comparison-types.ts';
+import { roleTables } from './role-tables.ts';
+import { dataLayerExtensions } from './schema-metadata.ts';
+import { createTableInputTypes, orderByEnum } from './table-input-types.ts';
+import { columnInputType, createTableObjectTypes } from './table-object-types.ts';
+import { rowSetArguments } from './row-set-arguments.ts';
+
+export const queryRootName = 'query_root';
+
+export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSchema {
+  const tables = roleTables(model, role);
+  const inputs = createTableInputTypes(tables, createComparisonTypes(), orderByEnum());
+  const objectType = createTableObjectTypes(tables, inputs);
+  const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  for (const table of tables.values()) {
+    const type = objectType(table.name);
+    fields[table.name] = {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+      description: `fetch data from the table: "${table.name}"`,
+      args: rowSetArguments(table.name, inputs),
+      extensions: dataLayerExtensions({ kind: 'select', table: table.name }),
+    };
+    if (table.allowAggregations) {
+      fields[`${table.name}_aggregate`] = {
+        type: new GraphQLNonNull(createAggregateType(table, type, inputs)),
+        description: `fetch aggregated fields from the table: "${table.name}"`,
+        args: rowSetArguments(table.name, inputs),
+        extensions: dataLayerExtensions({ kind: 'select_aggregate', table: table.name }),
+      };
+    }
+    if (table.byPrimaryKey) {
+      const keyColumns = table.model.primaryKey.map((key) => table.columns.find((column) => column.name === key));
+      fields[`${table.name}_by_pk`] = {
+        type,
+        description: `fetch data from the table: "${table.name}" using primary key columns`,
+        args: Object.fromEntries(keyColumns.flatMap((column) => (column ? [[column.name, { type: new GraphQLNonNull(columnInputType(column)) }]] : []))),
+        extensions: dataLayerExtensions({ kind: 'select_by_pk', table: table.name }),
+      };
+    }
+  }
+  // GraphQL needs at least one root field; Hasura answers the same for a role without access.
+  if (tables.size === 0) fields.no_queries_available = { type: new GraphQLNonNull(GraphQLString), resolve: () => '' };
+  return new GraphQLSchema({ query: new GraphQLObjectType({ name: queryRootName, fields }) });
+}

@@ -1,0 +1,62 @@
+// Per table of a role: the object type `<t>` with exactly the columns the role may read, object
+// relationships (nullable: the related row may be hidden by the role's rule) and array
+// relationships with the list arguments, to tables the role may also read.
+import {
+  GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfigMap, type GraphQLOutputType, type GraphQLScalarType,
+} from 'graphql';
+import type { ColumnModel } from '../../access/permission-model.ts';
+import { columnKind } from './column-kinds.ts';
+import { rowSetArguments } from './row-set-arguments.ts';
+import type { RoleTables } from './role-tables.ts';
+import { dataLayerExtensions } from './schema-metadata.ts';
+import { visibleRelationships, type TableInputTypes } from './table-input-types.ts';
+
+/** The column's value as an argument (`<t>_by_pk`): the scalar, or a list of it for array columns. */
+export function columnInputType(column: ColumnModel): GraphQLScalarType | GraphQLList<GraphQLNonNull<GraphQLScalarType>> {
+  const kind = columnKind(column.dataType);
+  return kind.list ? new GraphQLList(new GraphQLNonNull(kind.scalar)) : kind.scalar;
+}
+
+export function columnOutputType(column: ColumnModel, nullable = column.isNullable): GraphQLOutputType {
+  const base = columnInputType(column);
+  return nullable ? base : new GraphQLNonNull(base);
+}
+
+export function createTableObjectTypes(tables: RoleTables, inputs: TableInputTypes): (table: string) => GraphQLObjectType {
+  const made = new Map<string, GraphQLObjectType>();
+  const objectType = (name: string): GraphQLObjectType => {
+    const existing = made.get(name);
+    if (existing) return existing;
+    const table = tables.get(name);
+    if (!table) throw new Error(`table '${name}' is not in this role's schema`);
+    const type = new GraphQLObjectType({
+      name,
+      description: table.model.description || undefined,
+      fields: () => {
+        const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+        for (const column of table.columns) {
+          fields[column.name] = { type: columnOutputType(column), extensions: dataLayerExtensions({ kind: 'column', column: column.name }) };
+        }
+        for (const [relationshipName, relationship] of visibleRelationships(table, tables)) {
+          const remote = objectType(relationship.remoteTable);
+          fields[relationshipName] = relationship.kind === 'object'
+            ? {
+                type: remote,
+                description: 'An object relationship',
+                extensions: dataLayerExtensions({ kind: 'object_relationship', relationship: relationshipName, table: relationship.remoteTable }),
+              }
+            : {
+                type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
+                description: 'An array relationship',
+                args: rowSetArguments(relationship.remoteTable, inputs),
+                extensions: dataLayerExtensions({ kind: 'array_relationship', relationship: relationshipName, table: relationship.remoteTable }),
+              };
+        }
+        return fields;
+      },
+    });
+    made.set(name, type);
+    return type;
+  };
+  return objectType;
+}

@@ -1,0 +1,7 @@
+-- role organization_member: { coin { symbol name network decimals } }
+SELECT coalesce(json_agg(json_build_object('symbol', "t0"."symbol", 'name', "t0"."name", 'network', "t0"."network", 'decimals', "t0"."decimals")), '[]'::json)::text AS "value", count(*) AS "row_count"
+FROM (SELECT "t0".*
+  FROM "coin" AS "t0"
+  WHERE true
+  LIMIT $1) AS "t0"
+-- $1: 10001

@@ -1,0 +1,162 @@
+// The audited seed select rules of permissions.yaml through the data layer: the rows each role
+// gets are compared with plain SQL written from the rule text, the columns with the rule's
+// column list, and aggregates are allowed exactly where the rule allows them.
+import { sql } from 'kysely';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
+import { startTestService, type TestService } from '../support/test-service.ts';
+import { asRole, dataOf, demo, errorOf, postGraphql } from './data-layer-client.ts';
+
+let service: TestService;
+
+test.before(async () => {
+  service = await startTestService({ SEED: 'demo' });
+});
+
+test.after(async () => {
+  await service?.stop();
+});
+
+const orgAdmin = (organization: string, user: string) => asRole('organization_admin', { 'x-data-organization-id': organization, 'x-data-user-id': user });
+const investor = (user: string, funds: string) => asRole('investor', { 'x-data-user-id': user, 'x-data-allowed-funds': funds });
+const accounting = asRole('accounting', { 'x-data-organization-id': demo.aurora, 'x-data-user-id': 'demo-carol' });
+const auditor = asRole('auditor');
+const frontOffice = asRole('front_office');
+
+async function expectedIds(query: ReturnType<typeof sql<{ id: string | number }>>): Promise<string[]> {
+  const { rows } = await query.execute(service.db);
+  return rows.map((row) => String(row.id)).sort();
+}
+
+const idsOf = (rows: { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
+
+async function query(headers: Record<string, string>, text: string, variables?: Record<string, unknown>) {
+  return dataOf(await postGraphql(service, text, { headers, variables }));
+}
+
+/** The columns a role's schema offers on a table: its `<t>_select_column` enum. */
+async function visibleColumns(headers: Record<string, string>, table: string): Promise<string[]> {
+  const data = await query(headers, `{ __type(name: "${table}_select_column") { enumValues { name } } }`);
+  return (data.__type?.enumValues ?? []).map((value: { name: string }) => value.name).sort();
+}
+
+const sorted = (names: readonly string[]) => [...names].sort();
+
+test('organization_admin reads exactly the six audited wallet columns of its own organization', async () => {
+  for (const [organization, user] of [[demo.aurora, 'demo-alice'], [demo.meridian, 'demo-grace']] as const) {
+    const data = await query(orgAdmin(organization, user), '{ digital_wallet { id label coin wallet_type usd_value created_at } }');
+    assert.equal(idsOf(data.digital_wallet), await expectedIds(sql`SELECT id FROM digital_wallet WHERE organization_id = ${organization}`));
+    const { rows } = await sql<{ id: number; usd_value: string; created_at: Date }>`SELECT id, usd_value::text AS usd_value, created_at FROM digital_wallet WHERE organization_id = ${organization}`.execute(service.db);
+    for (const row of rows) {
+      const found = data.digital_wallet.find((wallet: { id: number }) => wallet.id === row.id);
+      assert.is(found.usd_value, row.usd_value, 'numeric arrives as the exact decimal string');
+      assert.is(Date.parse(found.created_at), row.created_at.getTime());
+    }
+  }
+  assert.equal(await visibleColumns(orgAdmin(demo.aurora, 'demo-alice'), 'digital_wallet'), sorted(['id', 'label', 'coin', 'wallet_type', 'usd_value', 'created_at']));
+});
+
+test('investor reads own subscriptions in allowed funds only, five columns, no aggregates', async () => {
+  const cases = [['demo-erin', '{1,2}', [1, 2]], ['demo-erin', '{1,2,3}', [1, 2, 3]], ['demo-heidi', '{2}', [2]], ['demo-erin', '{}', []]] as const;
+  for (const [user, funds, fundIds] of cases) {
+    const data = await query(investor(user, funds), '{ fund_subscription { id fund_id subscription_amount status created_at } }');
+    const expected = await expectedIds(sql`SELECT id FROM fund_subscription WHERE investor_user_id = ${user} AND fund_id = ANY(${[...fundIds]}::int[])`);
+    assert.equal(idsOf(data.fund_subscription), expected, `${user} ${funds}`);
+  }
+  assert.equal(await visibleColumns(investor('demo-erin', '{1}'), 'fund_subscription'), sorted(['id', 'fund_id', 'subscription_amount', 'status', 'created_at']));
+  const aggregate = errorOf(await postGraphql(service, '{ fund_subscription_aggregate { aggregate { count } } }', { headers: investor('demo-erin', '{1}') }));
+  assert.is(aggregate.message, "field 'fund_subscription_aggregate' not found in type 'query_root' (unknown field or no permission)");
+  assert.is(aggregate.extensions.code, 'VALIDATION_FAILED');
+});
+
+test('accounting reads every invoice with every column, including internal notes and cost breakdown', async () => {
+  const data = await query(accounting, '{ invoice { id invoice_number total internal_notes cost_breakdown created_by } }');
+  assert.equal(idsOf(data.invoice), await expectedIds(sql`SELECT id FROM invoice`));
+  const { rows } = await sql<{ id: number; total: string; internal_notes: string | null; cost_breakdown: unknown }>`SELECT id, total::text AS total, internal_notes, cost_breakdown FROM invoice`.execute(service.db);
+  for (const row of rows) {
+    const found = data.invoice.find((invoice: { id: number }) => invoice.id === row.id);
+    assert.equal([found.total, found.internal_notes, found.cost_breakdown], [row.total, row.internal_notes, row.cost_breakdown]);
+  }
+  assert.ok(rows.some((row) => row.internal_notes !== null), 'the demo data has internal notes to hide');
+  const allColumns = permissionModel.tables.invoice.columns.map((column) => column.name);
+  assert.equal(await visibleColumns(accounting, 'invoice'), sorted(allColumns));
+  const totals = await query(accounting, '{ invoice_aggregate { aggregate { count sum { total } } } }');
+  const [sums] = (await sql<{ count: string; total: string }>`SELECT count(*) AS count, sum(total)::text AS total FROM invoice`.execute(service.db)).rows;
+  assert.equal(totals.invoice_aggregate.aggregate, { count: Number(sums?.count), sum: { total: sums?.total } });
+});
+
+test('front_office reads every client wallet (six columns, no owner or custodian ids) and every OTC quote', async () => {
+  const wallets = await query(frontOffice, '{ digital_wallet { id label coin wallet_type usd_value status } }');
+  assert.equal(idsOf(wallets.digital_wallet), await expectedIds(sql`SELECT id FROM digital_wallet`));
+  assert.equal(await visibleColumns(frontOffice, 'digital_wallet'), sorted(['id', 'label', 'coin', 'wallet_type', 'usd_value', 'status']));
+  const quotes = await query(frontOffice, '{ otc_quote { id } otc_quote_aggregate { aggregate { count } } }');
+  assert.equal(idsOf(quotes.otc_quote), await expectedIds(sql`SELECT id FROM otc_quote`));
+  assert.is(quotes.otc_quote_aggregate.aggregate.count, quotes.otc_quote.length);
+  assert.equal(await visibleColumns(frontOffice, 'otc_quote'), sorted(permissionModel.tables.otc_quote.columns.map((column) => column.name)));
+  const sums = await query(frontOffice, '{ digital_wallet_aggregate { aggregate { sum { usd_value } max { usd_value } } } }');
+  const [expected] = (await sql<{ sum: string; max: string }>`SELECT sum(usd_value)::text AS sum, max(usd_value)::text AS max FROM digital_wallet`.execute(service.db)).rows;
+  assert.equal(sums.digital_wallet_aggregate.aggregate, { sum: { usd_value: expected?.sum }, max: { usd_value: expected?.max } });
+});
+
+test('the invoice column split: accounting, auditor and organization_admin each see their columns', async () => {
+  const all = permissionModel.tables.invoice.columns.map((column) => column.name);
+  const hiddenFromAuditor = ['internal_notes', 'cost_breakdown'];
+  const hiddenFromOrgAdmin = ['internal_notes', 'cost_breakdown', 'created_by'];
+  assert.equal(await visibleColumns(auditor, 'invoice'), sorted(all.filter((column) => !hiddenFromAuditor.includes(column))));
+  assert.equal(await visibleColumns(orgAdmin(demo.aurora, 'demo-alice'), 'invoice'), sorted(all.filter((column) => !hiddenFromOrgAdmin.includes(column))));
+  assert.equal(idsOf((await query(auditor, '{ invoice { id created_by } }')).invoice), await expectedIds(sql`SELECT id FROM invoice`));
+  const own = await query(orgAdmin(demo.meridian, 'demo-grace'), '{ invoice { id } }');
+  assert.equal(idsOf(own.invoice), await expectedIds(sql`SELECT id FROM invoice WHERE organization_id = ${demo.meridian}`));
+});
+
+test('a column the role may not read answers exactly like a column that does not exist', async () => {
+  const cases = [
+    [auditor, 'internal_notes'], [auditor, 'cost_breakdown'], [orgAdmin(demo.aurora, 'demo-alice'), 'created_by'], [orgAdmin(demo.aurora, 'demo-alice'), 'internal_notes'],
+  ] as const;
+  for (const [headers, column] of cases) {
+    for (const shape of [
+      (name: string) => `{ invoice { id ${name} } }`,
+      (name: string) => `{ invoice(where: {${name}: {_is_null: false}}) { id } }`,
+      (name: string) => `{ invoice(order_by: {${name}: asc}) { id } }`,
+      (name: string) => `{ invoice(distinct_on: [${name}]) { id } }`,
+    ]) {
+      const forbidden = errorOf(await postGraphql(service, shape(column), { headers }));
+      const missing = errorOf(await postGraphql(service, shape('no_such_column'), { headers }));
+      assert.match(forbidden.message, /permission/);
+      assert.is(forbidden.message, missing.message.replace('no_such_column', column));
+      assert.is(forbidden.extensions.path, missing.extensions.path.replace('no_such_column', column));
+      assert.is(forbidden.extensions.code, 'VALIDATION_FAILED');
+    }
+  }
+  // A table the role cannot read at all, and one that does not exist, answer alike.
+  const table = errorOf(await postGraphql(service, '{ audit_log { id } }', { headers: frontOffice }));
+  assert.is(table.message, "field 'audit_log' not found in type 'query_root' (unknown field or no permission)");
+  assert.is(errorOf(await postGraphql(service, '{ api_key { id } }', { headers: asRole(null) })).message, "field 'api_key' not found in type 'query_root' (unknown field or no permission)");
+});
+
+test('every role schema offers <t>_aggregate exactly where its rule allows aggregations', async () => {
+  for (const [role, tables] of Object.entries(permissionModel.permissions)) {
+    const declared = permissionModel.roles[role as keyof typeof permissionModel.roles].sessionVariables as readonly string[];
+    const session = Object.fromEntries(declared.map((name) => [name, name === 'x-data-organization-id' ? demo.aurora : name === 'x-data-allowed-funds' ? '{1}' : 'demo-alice']));
+    const data = await query(asRole(role, session), '{ __schema { queryType { fields { name } } } }');
+    const fields = new Set(data.__schema.queryType.fields.map((field: { name: string }) => field.name));
+    for (const [table, rules] of Object.entries(tables)) {
+      if (!rules.select) continue;
+      assert.ok(fields.has(table), `${role} selects ${table}`);
+      assert.is(fields.has(`${table}_aggregate`), rules.select.allowAggregations, `${role} ${table}_aggregate`);
+    }
+  }
+});
+
+test('bigint columns arrive as strings, timestamps as ISO strings, jsonb as JSON', async () => {
+  const data = await query(auditor, '{ audit_log(order_by: {id: asc}, limit: 1) { id occurred_at details } }');
+  const [row] = (await sql<{ id: string; occurred_at: Date; details: unknown }>`SELECT id::text AS id, occurred_at, details FROM audit_log ORDER BY id LIMIT 1`.execute(service.db)).rows;
+  const [log] = data.audit_log;
+  assert.is(log.id, row?.id);
+  assert.is(typeof log.id, 'string');
+  assert.is(Date.parse(log.occurred_at), row?.occurred_at.getTime());
+  assert.equal(log.details, row?.details);
+});
+
+test.run();

@@ -1,0 +1,82 @@
+// One SQL statement per root field, nested relations included (DESIGN.md §6), counted by a
+// Kysely `log` hook on a database handle built here; and the cached statement is the same text
+// for every caller of a role, with session values and variables bound as parameters.
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Database } from '../../generated/database/database.ts';
+import { createDataQueryExecutor } from '../../src/access/data-query/data-query-executor.ts';
+import type { DataCaller } from '../../src/data-layer/auth/data-caller.ts';
+import { createDataRequestExecutor, type DataRequestExecutor } from '../../src/data-layer/request/execute-data-request.ts';
+import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { demo } from './data-layer-client.ts';
+
+let database: TestDatabase;
+let db: Kysely<Database>;
+let execute: DataRequestExecutor;
+const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+
+test.before(async () => {
+  database = await createTestDatabase();
+  db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }),
+    log: (event: LogEvent) => {
+      if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  await seedDemoData(db);
+  execute = createDataRequestExecutor({ queries: createDataQueryExecutor(db) });
+});
+
+test.after(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+const orgAdmin = (organization: string, user: string): DataCaller => ({
+  role: 'organization_admin', session: { 'x-data-organization-id': organization, 'x-data-user-id': user }, via: 'admin-secret',
+});
+
+async function counted(caller: DataCaller, query: string, variables: Record<string, unknown> | null = null) {
+  statements.length = 0;
+  const body = JSON.parse(await execute(caller, { query, variables, operationName: null }));
+  return { body, statements: [...statements] };
+}
+
+const nested = `{
+  organization { name digital_wallets(order_by: {id: asc}) { id assets { symbol balance } whitelist_entries { address } } memberships { role user { email } } }
+  digital_wallet(where: {assets: {symbol: {_eq: "ETH"}}}) { label assets(order_by: {symbol: asc}) { symbol wallet { label } } }
+  invoice_aggregate { aggregate { count sum { total } } nodes { invoice_number organization { name } } }
+  __typename
+}`;
+
+test('each root field is one statement, however deep its relations go', async () => {
+  const { body, statements: sent } = await counted(orgAdmin(demo.aurora, 'demo-alice'), nested);
+  assert.is(body.errors, undefined, JSON.stringify(body.errors));
+  assert.is(sent.length, 3, sent.map((statement) => statement.sql).join('\n'));
+  assert.ok(body.data.organization[0].digital_wallets[1].assets.length > 1);
+  assert.ok(body.data.organization[0].memberships.length > 0);
+  assert.is(body.data.__typename, 'query_root');
+});
+
+test('introspection and __typename send no statement', async () => {
+  const { body, statements: sent } = await counted(orgAdmin(demo.aurora, 'demo-alice'), '{ __typename __type(name: "digital_wallet") { name } }');
+  assert.equal(body.data, { __typename: 'query_root', __type: { name: 'digital_wallet' } });
+  assert.is(sent.length, 0);
+});
+
+test('the compiled statement is shared by every caller of the role; session values and variables are parameters', async () => {
+  const query = 'query($id: Int!) { digital_wallet(where: {id: {_gte: $id}}) { id } }';
+  const aurora = await counted(orgAdmin(demo.aurora, 'demo-alice'), query, { id: 2 });
+  const meridian = await counted(orgAdmin(demo.meridian, 'demo-grace'), query, { id: 6 });
+  assert.is(aurora.statements[0]?.sql, meridian.statements[0]?.sql);
+  assert.ok(aurora.statements[0]?.parameters.includes(demo.aurora) && aurora.statements[0]?.parameters.includes(2));
+  assert.ok(meridian.statements[0]?.parameters.includes(demo.meridian) && meridian.statements[0]?.parameters.includes(6));
+  assert.ok(!aurora.statements[0]?.sql.includes(demo.aurora), 'no value is interpolated into the SQL text');
+  assert.equal(aurora.body.data.digital_wallet.map((row: { id: number }) => row.id).sort(), [2, 3, 4]);
+  assert.equal(meridian.body.data.digital_wallet.map((row: { id: number }) => row.id).sort(), [6, 7]);
+});
+
+test.run();
