@@ -1526,7 +1526,7 @@ export interface components {
         Download: boolean;
         /** @description `svg` (default) answers `image/svg+xml`; `base64` answers JSON `SparklineBase64`. */
         SparklineFormat: "svg" | "base64";
-        /** @description Number of days of value history to draw, ending now. */
+        /** @description Number of days of value history to draw, ending at the wallet's newest recorded value (the history is refreshed every 8 minutes on a live system; the demo data ends 2026-01-01). */
         SparklineDays: number;
         /** @description Entity tag(s) from an earlier answer; a match is answered 304. */
         IfNoneMatch: string;
@@ -2314,7 +2314,7 @@ export interface operations {
             query?: {
                 /** @description `svg` (default) answers `image/svg+xml`; `base64` answers JSON `SparklineBase64`. */
                 format?: components["parameters"]["SparklineFormat"];
-                /** @description Number of days of value history to draw, ending now. */
+                /** @description Number of days of value history to draw, ending at the wallet's newest recorded value (the history is refreshed every 8 minutes on a live system; the demo data ends 2026-01-01). */
                 days?: components["parameters"]["SparklineDays"];
             };
             header?: {

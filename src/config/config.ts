@@ -2,6 +2,7 @@
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
 import { count, oneOf, originList, port, secret, text, url } from './config-schema.ts';
+import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
@@ -15,6 +16,8 @@ export interface Config {
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /** Directory of uploaded files (docs/files.md); `DATA_DIR/uploads` unless UPLOAD_DIR is set. */
+  readonly uploadDir: string;
   readonly embeddedPostgresPort: number;
   readonly seed: 'demo' | 'none' | undefined;
   readonly logLevel: (typeof logLevels)[number];
@@ -36,6 +39,8 @@ export interface Config {
   readonly chromiumPath: string | undefined;
   /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
   readonly pdfPrewarm: boolean;
+  /** The operator printed as issuer on documents (DOCUMENT_ISSUER_*; demo values when none is set). */
+  readonly documentIssuer: DocumentIssuerConfig;
   readonly providers: {
     readonly custodyUrl: string | undefined;
     readonly kycUrl: string | undefined;
@@ -77,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
     dataDir: path.resolve(read('DATA_DIR', text('.data')) as string),
+    uploadDir: path.resolve(read('UPLOAD_DIR', text()) ?? path.join(read('DATA_DIR', text('.data')) as string, 'uploads')),
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', port(0)),
     seed: read('SEED', oneOf(seedModes, undefined)),
     logLevel: read('LOG_LEVEL', oneOf(logLevels, 'info')) as Config['logLevel'],
@@ -94,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
     chromiumPath: read('CHROMIUM_PATH', text()),
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
+    documentIssuer: readDocumentIssuer(env, production, problems),
     providers: {
       custodyUrl: read('CUSTODY_URL', webUrl),
       kycUrl: read('KYC_URL', webUrl),

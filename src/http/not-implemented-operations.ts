@@ -5,17 +5,6 @@ import type { OperationId } from '../../generated/openapi/operations.ts';
 
 export const notImplementedOperations = [
   // documents and files (issue 5)
-  'getInvoiceDocument',
-  'getReceiptDocument',
-  'getQuoteDocument',
-  'getProductCatalogDocument',
-  'getFundUserAgreement',
-  'getCaseReportPdf',
-  'getCaseAgreementPdf',
-  'uploadDocuments',
-  'getUploadedFile',
-  'getKycDocumentFile',
-  'getWalletSparkline',
 ] as const satisfies readonly OperationId[];
 
 export type NotImplementedOperation = (typeof notImplementedOperations)[number];

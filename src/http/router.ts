@@ -1,6 +1,7 @@
 // Binds every operation of generated/openapi/operations.ts to its handler (DESIGN.md §3):
 // authenticate per the operation's security, validate with the generated validators, call
 // the handler, write its typed result. Unknown routes answer 404 with the error body.
+import { tmpdir } from 'node:os';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
@@ -11,6 +12,8 @@ import type { Authenticator } from './authenticate.ts';
 import type { HttpState } from './koa-state.ts';
 import type { OperationDefinition } from './operation-definition.ts';
 import type { RequestContext } from './request-context.ts';
+import { type MultipartFormSpec, multipartFormSpecs } from './multipart/multipart-form-specs.ts';
+import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/receive-multipart-form.ts';
 import type { Logger } from 'pino';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
@@ -25,6 +28,8 @@ export interface RouterOptions {
   guards?: Partial<Record<OperationId, Middleware<HttpState>>>;
   /** Extra error-body members for a failed authentication (`GET /auth/session`: `active: false`). */
   unauthenticatedFields?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Where multipart file parts wait while their request runs; the OS temporary directory by default. */
+  multipartTempDir?: string;
   logger: Logger;
 }
 
@@ -42,6 +47,8 @@ export function createRouter(options: RouterOptions): Router<HttpState> {
 
 function bindOperation(id: OperationId, operation: OperationDefinition, options: RouterOptions): Middleware<HttpState> {
   const takesJson = operation.requestBody?.contentTypes.includes('application/json') ?? false;
+  const multipart = operation.requestBody?.contentTypes.includes('multipart/form-data') ? multipartSpecOf(id) : null;
+  const multipartTempDir = options.multipartTempDir ?? tmpdir();
   const transport = options.transports?.[id];
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
@@ -73,10 +80,27 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
       }
     }
     if (pending) throw new AppError('NOT_IMPLEMENTED', `not implemented: ${id}`);
-    const handler = options.handlers[id] as (input: unknown, context: RequestContext) => Promise<HandlerResult>;
-    const result = await handler({ ...parts, body }, requestContext(ctx, options.logger));
-    sendResult(ctx, result);
+    // Multipart bodies: files wait in temporary files, removed once the request is answered.
+    let form: ReceivedMultipartForm | undefined;
+    if (multipart) {
+      form = await receiveMultipartForm(ctx, multipart, { tempDir: multipartTempDir, principal: ctx.state.principal });
+      body = form.form;
+    }
+    try {
+      const handler = options.handlers[id] as (input: unknown, context: RequestContext) => Promise<HandlerResult>;
+      const result = await handler({ ...parts, body }, requestContext(ctx, options.logger));
+      sendResult(ctx, result);
+    } finally {
+      await form?.dispose();
+    }
   };
+}
+
+/** The form an operation with a multipart/form-data body accepts; stating none is a bug. */
+function multipartSpecOf(id: OperationId): MultipartFormSpec {
+  const spec = multipartFormSpecs[id];
+  if (!spec) throw new Error(`${id} takes multipart/form-data but src/http/multipart/multipart-form-specs.ts does not describe its form`);
+  return spec;
 }
 
 async function authenticate(

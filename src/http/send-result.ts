@@ -28,7 +28,9 @@ export function sendResult(ctx: Context, result: HandlerResult): void {
     ctx.body = ctx.status >= 300 && ctx.status < 400 ? '' : null;
     return;
   }
-  if (typeof result.contentType === 'string') ctx.type = result.contentType;
+  // A media range in openapi.yaml (`*/*`, uploaded files) names no type: the handler sends
+  // the real one in its Content-Type header.
+  if (typeof result.contentType === 'string' && !result.contentType.includes('*')) ctx.type = result.contentType;
   // Koa serializes objects as JSON and keeps the content type set above.
   ctx.body = result.body as Context['body'];
 }

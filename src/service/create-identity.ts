@@ -12,6 +12,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createIdentityServices, type IdentityServices } from '../domain/identity/identity-services.ts';
 import { createKycProvider } from '../providers/kyc/create-kyc-provider.ts';
+import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
 
 /** The client id the platform uses at its built-in development provider. */
@@ -21,6 +22,7 @@ export const devProviderPath = '/dev-oidc';
 export interface Identity {
   services: IdentityServices;
   devProvider: DevIdentityProvider | null;
+  kyc: KycProvider;
 }
 
 export async function createIdentity(options: {
@@ -34,6 +36,8 @@ export async function createIdentity(options: {
   const { config, db, publicUrl, logger } = options;
   const users = createUserDirectory(db);
   const external = config.oidc.issuer;
+  // One KYC provider for the SDK init tokens and the KYC document files.
+  const kyc = createKycProvider({ url: config.providers.kycUrl, appToken: config.providers.kycAppToken, secretKey: config.providers.kycSecretKey, logger });
   const services = createIdentityServices(
     {
       publicUrl,
@@ -51,12 +55,12 @@ export async function createIdentity(options: {
       apiKeys: createApiKeyStore(db),
       users,
     },
-    createKycProvider({ url: config.providers.kycUrl, appToken: config.providers.kycAppToken, secretKey: config.providers.kycSecretKey, logger }),
+    kyc,
   );
   await services.keys.ensureKey();
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
   const devProvider = external ? null : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
-  return { services, devProvider };
+  return { services, devProvider, kyc };
 }
 
 function startDevProvider(publicUrl: string, users: UserDirectory, services: IdentityServices, secret: string, logger: Logger) {

@@ -2,6 +2,7 @@
 // (DESIGN.md §4). Returns a handle whose close() is the graceful shutdown.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { createDatabase, type Db } from '../db/create-database.ts';
@@ -9,7 +10,9 @@ import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
-import { createDataLayerApp } from '../data-layer/data-layer-app.ts';
+import { createDataQueryExecutor } from '../access/data-query/data-query-executor.ts';
+import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import { dataLayerNotReady } from '../data-layer/data-layer-app.ts';
 import { type CheckResult, checkReadiness } from '../domain/health/readiness-service.ts';
 import { createBusinessSchema } from '../graphql/business-schema.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
@@ -17,8 +20,24 @@ import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import { createPdfEngine, type PdfEngine } from '../documents/pdf/pdf-engine.ts';
 import { createAssetService } from '../domain/assets/asset-service.ts';
+import { createFileUploadStore } from '../access/files/file-upload-store.ts';
+import { createDirectoryFileStorage } from '../domain/files/directory-file-storage.ts';
+import { createUploadService } from '../domain/files/upload-service.ts';
+import { fileHandlers } from '../http/handlers/file-handlers.ts';
+import { createDocumentRecords } from '../access/documents/document-records.ts';
+import { createDocumentOutput } from '../domain/documents/document-output.ts';
+import { issuerParty } from '../domain/documents/document-parties.ts';
+import { createDocumentService } from '../domain/documents/document-service.ts';
+import { createHtmlRenderer } from '../documents/render-html.ts';
+import { documentHandlers } from '../http/handlers/document-handlers.ts';
+import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
+import { createKycDocumentTokens } from '../domain/identity/kyc-document-tokens.ts';
+import { createKycDocumentFileService } from '../domain/kyc/kyc-document-file-service.ts';
+import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline-service.ts';
 import { createAuthenticator } from '../http/authenticate.ts';
 import { assetHandlers } from '../http/handlers/asset-handlers.ts';
+import { kycDocumentHandlers } from '../http/handlers/kyc-document-handlers.ts';
+import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import { authHandlers } from '../http/handlers/auth-handlers.ts';
 import { handlerTable } from '../http/handlers/handler-table.ts';
 import { healthHandlers } from '../http/handlers/health-handlers.ts';
@@ -52,7 +71,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     // Listen first: with PORT=0 the public URL, which is the token issuer, is known only now.
     const server = http.createServer(notReadyYet);
-    const dataServer = http.createServer(createDataLayerApp().callback());
+    const dataServer = http.createServer(dataLayerNotReady);
     await listen(server, config.port, config.host);
     closers.unshift(() => closeServer(server));
     await listen(dataServer, config.dataPort, config.host);
@@ -86,6 +105,17 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       ...authHandlers(identity.services, url),
       ...oidcHandlers(url, identity.services.keys),
       ...assetHandlers(createAssetService()),
+      ...fileHandlers(createUploadService({ storage: createDirectoryFileStorage(config.uploadDir), store: createFileUploadStore(db) })),
+      ...documentHandlers(createDocumentService({
+        records: createDocumentRecords(db),
+        output: createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine }),
+        issuer: issuerParty(config.documentIssuer),
+      })),
+      ...walletSparklineHandlers(createWalletSparklineService({ history: createWalletValueHistoryReader(db) })),
+      ...kycDocumentHandlers(createKycDocumentFileService({
+        tokens: createKycDocumentTokens(identity.services.tokens),
+        kyc: identity.kyc,
+      })),
     });
     const app = createHttpApp({
       handlers,
@@ -94,6 +124,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       authenticate: createAuthenticator({ resolver: identity.services.credentials, bearerIsInput: new Set(['exchangeToken']) }),
       guards: limits.guards,
       unauthenticatedFields: { getSession: { active: false } },
+      // Next to the stored files, so storing one is a hard link rather than a copy (docs/files.md).
+      multipartTempDir: path.join(config.uploadDir, '.incoming'),
       before: identity.devProvider ? [identity.devProvider.middleware] : [],
       logger,
       metrics,
@@ -108,6 +140,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     closers.unshift(() => subscriptions.close());
     server.removeListener('request', notReadyYet);
     server.on('request', app.callback());
+    dataServer.removeListener('request', dataLayerNotReady);
+    dataServer.on('request', createDataLayer({
+      queries: createDataQueryExecutor(db),
+      adminSecret: secrets.dataAdminSecret,
+      tokens: identity.services.tokens,
+      sessions: identity.services.sessions,
+      dataPublicUrl: dataUrl,
+      logger: logger.child({ component: 'data-layer' }),
+    }));
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
     return { url, dataUrl, db, close: () => closeAll(closers) };
   } catch (error) {

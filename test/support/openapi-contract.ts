@@ -62,7 +62,12 @@ export function assertMatchesContract(method: string, pathname: string, status: 
     return;
   }
   const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
-  const match = declared.find((type) => type.split(';')[0]?.trim() === mediaType);
+  // A declared media range (`*/*`, `image/*`) admits every type it covers (RFC 9110 §12.5.1).
+  const covers = (declaredType: string) => {
+    const range = declaredType.split(';')[0]?.trim() ?? '';
+    return range === mediaType || range === '*/*' || (range.endsWith('/*') && mediaType.startsWith(range.slice(0, -1)));
+  };
+  const match = declared.find((type) => type.split(';')[0]?.trim() === mediaType) ?? declared.find(covers);
   if (!match) throw new ContractViolation(`${route.operation.operationId}: ${status} content type '${contentType}' is not one of ${declared.join(', ')}`);
   if (!/json/.test(mediaType)) return;
   const validate = validatorFor(route.operation.path, method, String(status), match);

@@ -57,7 +57,7 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 
 // The router passes Node's lowercased header names while the generated type spells them as
 // the spec does (`If-None-Match`), so look the name up without regard to case.
-function headerValue(headers: Readonly<Record<string, unknown>>, name: string): string | undefined {
+export function headerValue(headers: Readonly<Record<string, unknown>>, name: string): string | undefined {
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() === name && typeof value === 'string') return value;
   }

@@ -1,11 +1,12 @@
 // HTTP client of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)", DESIGN.md §3
 // providers). Every request is signed and has a deadline. Provider failures become INTERNAL
 // (masked for clients, the message is for logs), except a 400/404 that describes what was
-// wrong with the applicant or level: that is the caller's BAD_REQUEST. The secret key and the
-// returned token are never logged nor put in an error message.
+// wrong with the applicant or level: that is the caller's BAD_REQUEST, and a 404 for a
+// document file, which means the provider has no such document (null). The secret key and
+// the returned token are never logged nor put in an error message.
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
-import { assertValidAccessTokenRequest, type KycAccessTokenRequest, type KycProvider } from './kyc-provider.ts';
+import { assertValidAccessTokenRequest, type KycAccessTokenRequest, type KycDocumentFile, type KycProvider } from './kyc-provider.ts';
 import { signKycRequest } from './sign-kyc-request.ts';
 
 export const defaultKycTimeoutMs = 10_000;
@@ -23,11 +24,15 @@ export interface KycHttpClientOptions {
 
 interface ProviderAnswer {
   status: number;
-  text: string;
+  contentType: string | null;
+  bytes: Buffer;
 }
 
 const operation = 'accessTokens';
+const documentOperation = 'inspectionResource';
 const maxDescriptionLength = 500;
+/** The largest document file accepted, the platform's own upload limit (DESIGN.md §8). */
+export const maxKycDocumentBytes = 80 * 1024 * 1024;
 
 export function createKycHttpClient(options: KycHttpClientOptions): KycProvider {
   const base = new URL(options.url);
@@ -55,13 +60,38 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
       const context = { provider: 'kyc', operation, userId: request.userId, levelName: request.levelName };
       const started = performance.now();
       try {
-        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'POST', headers, body }, timeoutMs);
+        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'POST', headers, body }, timeoutMs, operation);
         const token = readAccessToken(answer, request.userId);
         logger.debug({ ...context, ms: Math.round(performance.now() - started) }, 'KYC access token created');
         return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
       } catch (error) {
         // Logged here as well: the error handler logs only an error's cause, which would lose
         // which provider call failed.
+        logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
+        throw error;
+      }
+    },
+
+    // Sumsub: GET /resources/inspections/{inspectionId}/resources/{imageId}; the platform's
+    // document id is the provider's resource id. Ids are encoded like query values, so a `/`
+    // in one cannot reach another path and the path sent is the path signed.
+    async getDocumentFile(inspectionId, documentId) {
+      const pathWithQuery = `${pathPrefix}/resources/inspections/${encodeQueryValue(inspectionId)}/resources/${encodeQueryValue(documentId)}`;
+      const ts = Math.floor(now().getTime() / 1000);
+      const headers = {
+        'X-App-Token': appToken,
+        'X-App-Access-Ts': String(ts),
+        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'GET', pathWithQuery, body: '' }),
+        Accept: 'image/jpeg, image/png, application/pdf',
+      };
+      const context = { provider: 'kyc', operation: documentOperation, inspectionId, documentId };
+      const started = performance.now();
+      try {
+        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'GET', headers }, timeoutMs, documentOperation);
+        const file = readDocumentFile(answer);
+        logger.debug({ ...context, ms: Math.round(performance.now() - started), found: file !== null }, 'KYC document file fetched');
+        return file;
+      } catch (error) {
         logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
         throw error;
       }
@@ -90,17 +120,52 @@ function applicantFields(request: KycAccessTokenRequest): Record<string, string>
   return fields;
 }
 
-async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<ProviderAnswer> {
+async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeoutMs: number, operationName: string): Promise<ProviderAnswer> {
+  let response: Response;
   try {
     // `manual`: a redirect would re-send the signed request to a path the signature does not cover.
-    const response = await fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, text: await response.text() };
+    response = await fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new AppError('INTERNAL', `KYC provider did not answer ${operation} within the ${timeoutMs} ms timeout`, { cause: error });
-    }
-    throw new AppError('INTERNAL', `KYC provider could not be reached for ${operation}: ${describeNetworkError(error)}`, { cause: error });
+    throw networkFailure(error, operationName, timeoutMs);
   }
+  const declaredLength = Number(response.headers.get('content-length') ?? '0');
+  if (declaredLength > maxKycDocumentBytes) {
+    await response.body?.cancel();
+    throw new AppError('INTERNAL', `KYC provider answered ${operationName} with ${declaredLength} bytes, more than the ${maxKycDocumentBytes} accepted`);
+  }
+  try {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, contentType: mediaType(response.headers.get('content-type')), bytes };
+  } catch (error) {
+    throw networkFailure(error, operationName, timeoutMs);
+  }
+}
+
+function networkFailure(error: unknown, operationName: string, timeoutMs: number): AppError {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return new AppError('INTERNAL', `KYC provider did not answer ${operationName} within the ${timeoutMs} ms timeout`, { cause: error });
+  }
+  return new AppError('INTERNAL', `KYC provider could not be reached for ${operationName}: ${describeNetworkError(error)}`, { cause: error });
+}
+
+/** `image/PNG; charset=x` → `image/png`; null when absent. */
+function mediaType(header: string | null): string | null {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type ? type : null;
+}
+
+function readDocumentFile(answer: ProviderAnswer): KycDocumentFile | null {
+  if (answer.status === 404) return null;
+  if (answer.status !== 200) {
+    const parsed = parseJson(answer.bytes.toString('utf8'));
+    const description = isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== '' ? `: ${truncate(parsed.description.trim())}` : '';
+    throw new AppError('INTERNAL', `KYC provider answered ${answer.status} for ${documentOperation}${description}`);
+  }
+  if (answer.bytes.length > maxKycDocumentBytes) {
+    throw new AppError('INTERNAL', `KYC provider answered ${documentOperation} with ${answer.bytes.length} bytes, more than the ${maxKycDocumentBytes} accepted`);
+  }
+  if (answer.bytes.length === 0) throw new AppError('INTERNAL', `KYC provider answered ${documentOperation} with an empty file`);
+  return { contentType: answer.contentType ?? 'application/octet-stream', bytes: answer.bytes };
 }
 
 function describeNetworkError(error: unknown): string {
@@ -111,7 +176,7 @@ function describeNetworkError(error: unknown): string {
 
 function readAccessToken(answer: ProviderAnswer, requestedUserId: string): string {
   const { status } = answer;
-  const parsed = parseJson(answer.text);
+  const parsed = parseJson(answer.bytes.toString('utf8'));
   if (status < 200 || status >= 300) throw providerRefusal(status, parsed);
   // The body of a 2xx may hold the token: it never goes into a message, not even a JSON
   // parser's excerpt of it.

@@ -1,5 +1,6 @@
 // The KYC provider port (DOMAIN.md "KYC (Sumsub-like)", DESIGN.md §3 providers): an SDK
-// access token for one applicant at one verification level. Implemented by the HTTP client
+// access token for one applicant at one verification level, and the file of one inspection
+// document (issue 5, KYC document links). Implemented by the HTTP client
 // and by the simulator, which both check requests here so they refuse the same input.
 import { AppError, type ErrorDetail } from '../../errors/app-error.ts';
 
@@ -24,8 +25,17 @@ export interface KycAccessToken {
   expiresAt: Date;
 }
 
+/** One document file of an inspection, as the provider stores it (an image or a PDF). */
+export interface KycDocumentFile {
+  /** The media type the provider declared, without parameters, lowercase. */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export interface KycProvider {
   createAccessToken(request: KycAccessTokenRequest): Promise<KycAccessToken>;
+  /** The file of document `documentId` of inspection `inspectionId`; null when the provider has no such document. */
+  getDocumentFile(inspectionId: string, documentId: string): Promise<KycDocumentFile | null>;
 }
 
 export const defaultKycLevelName = 'basic-kyc-level';

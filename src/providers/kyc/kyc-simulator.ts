@@ -1,19 +1,29 @@
 // The KYC provider used when no URL is configured (DESIGN.md §3 providers). Tokens have the
 // provider's shape (`_act-sbx-jwt-` + an unsigned JWT) so clients and the SDK see the same form.
+// Document files: the simulator has no database, so it holds the documents of the demo data
+// by their id pattern (docs/demo-data.md: `88888888-…` is a KYC document) plus any ids given
+// at construction, and serves a generated placeholder PNG for each, whatever the inspection.
 import { randomUUID } from 'node:crypto';
 import { assertValidAccessTokenRequest, type KycProvider } from './kyc-provider.ts';
+import { simulatedDocumentPng } from './simulated-document-image.ts';
 
 export interface KycSimulatorOptions {
   now?: () => Date;
   /** Random part of the token id (`jti`); injectable for deterministic tests. */
   newTokenId?: () => string;
+  /** Document ids the simulator holds besides those of the demo data. */
+  documentIds?: readonly string[];
 }
+
+/** The demo data's KYC document ids (src/db/seed/demo-ids.ts, kind `kycDocument`). */
+export const simulatedDemoDocumentIdPattern = /^88888888-0000-4000-8000-[0-9]{12}$/;
 
 export const simulatedTokenPrefix = '_act-sbx-jwt-';
 
 export function createKycSimulator(options: KycSimulatorOptions = {}): KycProvider {
   const now = options.now ?? (() => new Date());
   const newTokenId = options.newTokenId ?? (() => randomUUID());
+  const extraDocuments = new Set((options.documentIds ?? []).map((id) => id.toLowerCase()));
   return {
     async createAccessToken(request) {
       assertValidAccessTokenRequest(request);
@@ -25,6 +35,12 @@ export function createKycSimulator(options: KycSimulatorOptions = {}): KycProvid
         exp: Math.floor(expiresAt.getTime() / 1000),
       };
       return { token: simulatedToken(payload), userId: request.userId, expiresAt };
+    },
+
+    async getDocumentFile(_inspectionId, documentId) {
+      const id = documentId.toLowerCase();
+      if (!simulatedDemoDocumentIdPattern.test(id) && !extraDocuments.has(id)) return null;
+      return { contentType: 'image/png', bytes: simulatedDocumentPng(id) };
     },
   };
 }

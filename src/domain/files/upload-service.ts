@@ -1,0 +1,121 @@
+// Uploads and downloads of files (DESIGN.md §8, issue 5). An upload is all or nothing: the
+// bytes are stored first under their final names, then every metadata row is inserted in one
+// transaction; when anything fails, the stored files are removed again.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FileUploadStore, NewFileUpload, UploadTargetName, UploadTargets } from '../../access/files/file-upload-store.ts';
+import type { Principal } from '../../access/principal.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { FileStorage } from './file-storage.ts';
+import { sanitizeOriginalName } from './original-file-name.ts';
+import { sniffContentType } from './sniff-content-type.ts';
+import { storedFileName } from './stored-file-name.ts';
+import { assertMayRequestDownloads, assertMayUpload } from './upload-access.ts';
+
+/** One received file, still in a local temporary file. */
+export interface IncomingFile {
+  readonly tempPath: string;
+  /** As the client sent it; untrusted. */
+  readonly originalName: string | null;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+export interface UploadedFileRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly originalName: string;
+  readonly contentType: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+export interface FileDownload {
+  readonly name: string;
+  readonly originalName: string;
+  readonly contentType: string;
+  readonly size: number;
+  readonly stream: Readable;
+}
+
+export interface UploadService {
+  upload(principal: Principal, files: readonly IncomingFile[], targets: UploadTargets, requestId: string): Promise<UploadedFileRecord[]>;
+  /** NOT_FOUND when no file is stored as `name`; FORBIDDEN when the caller may not read it. */
+  download(principal: Principal, name: string): Promise<FileDownload>;
+}
+
+export interface UploadServiceOptions {
+  storage: FileStorage;
+  store: FileUploadStore;
+  newId?: () => string;
+}
+
+const targetNouns: Record<UploadTargetName, string> = { caseId: 'case', fundId: 'fund', organizationId: 'organization' };
+
+export function createUploadService(options: UploadServiceOptions): UploadService {
+  const { storage, store } = options;
+  const newId = options.newId ?? randomUUID;
+
+  async function prepare(file: IncomingFile): Promise<NewFileUpload> {
+    const sniffed = await sniffContentType(file.tempPath, file.size);
+    const id = newId();
+    return {
+      id,
+      storedName: storedFileName(id, sniffed.extension),
+      originalName: sanitizeOriginalName(file.originalName),
+      contentType: sniffed.contentType,
+      sizeBytes: file.size,
+      sha256: file.sha256,
+    };
+  }
+
+  return {
+    async upload(principal, files, targets, requestId) {
+      assertMayUpload(principal);
+      if (files.length === 0) throw new AppError('BAD_REQUEST', 'no file to store');
+      const missing = await store.missingTargets(targets);
+      if (missing.length > 0) {
+        const names = missing.map((target) => `${target} ${String(targets[target])} names no ${targetNouns[target]}`);
+        throw new AppError('BAD_REQUEST', `nothing stored: ${names.join('; ')}`);
+      }
+      const uploads: NewFileUpload[] = [];
+      for (const file of files) uploads.push(await prepare(file));
+      const stored: string[] = [];
+      try {
+        for (const [index, upload] of uploads.entries()) {
+          await storage.put(upload.storedName, (files[index] as IncomingFile).tempPath);
+          stored.push(upload.storedName);
+        }
+        await store.record(uploads, targets, {
+          userId: principal.kind === 'user' ? principal.userId : null,
+          apiKeyId: principal.kind === 'api-key' ? principal.keyId : null,
+          requestId,
+        });
+      } catch (error) {
+        await Promise.allSettled(stored.map((name) => storage.remove(name)));
+        throw error;
+      }
+      return uploads.map((upload) => ({
+        id: upload.id,
+        name: upload.storedName,
+        originalName: upload.originalName,
+        contentType: upload.contentType,
+        size: upload.sizeBytes,
+        sha256: upload.sha256,
+      }));
+    },
+
+    async download(principal, name) {
+      assertMayRequestDownloads(principal);
+      const upload = await store.findForReader(name, principal);
+      if (!upload) throw new AppError('NOT_FOUND', `no uploaded file named ${name}`);
+      if (!upload.readable) {
+        throw new AppError('FORBIDDEN', `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`);
+      }
+      const content = await storage.open(upload.storedName);
+      // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.
+      if (!content) throw new AppError('NOT_FOUND', `uploaded file ${name} has no stored content`);
+      return { name: upload.storedName, originalName: upload.originalName, contentType: upload.contentType, size: content.size, stream: content.stream };
+    },
+  };
+}

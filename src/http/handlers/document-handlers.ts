@@ -1,0 +1,69 @@
+// The document routes of issue 5: thin handlers over the document service that add what
+// openapi.yaml RenderedDocument / PdfDocument require of every answer: a Content-Disposition
+// naming the file (`attachment` with `download=true`, else `inline`) and `private, no-store`.
+import type { Handlers } from '../../../generated/openapi/handlers.ts';
+import type { RenderedDocument } from '../../domain/documents/document-output.ts';
+import type { DocumentService } from '../../domain/documents/document-service.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+type DocumentHandlers = Pick<
+  Handlers,
+  | 'getInvoiceDocument'
+  | 'getReceiptDocument'
+  | 'getQuoteDocument'
+  | 'getProductCatalogDocument'
+  | 'getFundUserAgreement'
+  | 'getCaseReportPdf'
+  | 'getCaseAgreementPdf'
+>;
+
+/** openapi.yaml CacheControlPrivateNoStore: personal documents are never cached. */
+export const documentCacheControl = 'private, no-store';
+// The HTML is self-contained (inline CSS, data: images and fonts); nothing else may load or run.
+export const documentContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+
+type DocumentResult =
+  | { status: 200; contentType: 'text/html'; body: string; headers: Record<string, string> }
+  | { status: 200; contentType: 'application/pdf'; body: string; headers: Record<string, string> };
+
+export function documentHandlers(service: DocumentService): DocumentHandlers {
+  return {
+    getInvoiceDocument: async (input, { principal }) =>
+      answer(await service.invoice(principal, input.path.invoiceId, input.query.format ?? 'html'), input.query.download),
+    getReceiptDocument: async (input, { principal }) =>
+      answer(await service.receipt(principal, input.path.receiptId, input.query.format ?? 'html'), input.query.download),
+    getQuoteDocument: async (input, { principal }) =>
+      answer(await service.quote(principal, input.path.quoteId, input.query.format ?? 'html'), input.query.download),
+    getProductCatalogDocument: async (input, { principal }) =>
+      answer(await service.productCatalog(principal, input.query.format ?? 'html'), input.query.download),
+    getFundUserAgreement: async (input, { principal }) =>
+      answer(await service.fundUserAgreement(principal, input.path.fundId, input.query.format ?? 'html'), input.query.download),
+    getCaseReportPdf: async (input, { principal }) => pdfAnswer(await service.caseReport(principal, input.path.caseId), input.query.download),
+    getCaseAgreementPdf: async (input, { principal }) => pdfAnswer(await service.caseAgreement(principal, input.path.caseId), input.query.download),
+  };
+}
+
+/** RFC 6266: a quoted `filename` plus RFC 5987 `filename*` (the name is ASCII-safe already). */
+export function contentDisposition(fileName: string, download: boolean | undefined): string {
+  return `${download === true ? 'attachment' : 'inline'}; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function answer(document: RenderedDocument, download: boolean | undefined): DocumentResult {
+  const headers = {
+    'Content-Disposition': contentDisposition(document.fileName, download),
+    'Cache-Control': documentCacheControl,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (document.format === 'html') {
+    return { status: 200, contentType: 'text/html', body: document.body, headers: { ...headers, 'Content-Security-Policy': documentContentSecurityPolicy } };
+  }
+  // openapi-typescript types `format: binary` as string; Koa writes a Buffer body as bytes.
+  const bytes = Buffer.from(document.body.buffer, document.body.byteOffset, document.body.byteLength);
+  return { status: 200, contentType: 'application/pdf', body: bytes as unknown as string, headers };
+}
+
+function pdfAnswer(document: RenderedDocument, download: boolean | undefined): Extract<DocumentResult, { contentType: 'application/pdf' }> {
+  const result = answer(document, download);
+  if (result.contentType !== 'application/pdf') throw new AppError('INTERNAL', 'the case routes render PDF only');
+  return result;
+}
