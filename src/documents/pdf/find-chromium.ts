@@ -64,9 +64,11 @@ export function isExecutableFile(path: string): boolean {
 }
 
 /**
- * `@sparticuz/chromium` as an optional dependency is the "npm install alone" path of issue 5.
- * It is not a dependency today (it is built for AWS Lambda and its engines field makes npm
- * skip it on Node 20), so it is imported by a computed name and skipped when absent.
+ * `@sparticuz/chromium` (optional dependency) is the "npm install alone" path: it ships a
+ * brotli-packed Linux Chromium and unpacks it to /tmp on first use. npm installs it only when
+ * npm itself runs on Node ≥ 22 (its engines field; npm skips it under Node 20, as on the CI
+ * machine, which uses Debian's package instead), so it is imported by a computed name and
+ * skipped when absent.
  */
 async function sparticuzChromium(): Promise<string | undefined> {
   if (process.platform !== 'linux') return undefined;
