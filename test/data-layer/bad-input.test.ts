@@ -53,13 +53,13 @@ test('malformed bodies are refused before GraphQL', async () => {
   assert.is(huge.status, 413);
 });
 
-test('the mutation answer is the documented NOT_IMPLEMENTED error; subscriptions are refused too', async () => {
-  const response = await postGraphql(service, 'mutation { insert_invoice(objects: []) { affected_rows } }', { headers: admin });
-  assert.is(response.status, 200);
-  assert.is(response.text, '{"errors":[{"message":"mutations are not implemented yet in the data layer","extensions":{"code":"NOT_IMPLEMENTED","path":"$"}}]}');
+test('subscriptions are refused as NOT_IMPLEMENTED; a role without mutations is told so with the permission wording', async () => {
   expectError(await postGraphql(service, 'subscription { coin { symbol } }', { headers: admin }), 200, 'NOT_IMPLEMENTED', /subscriptions are not supported/);
   const introspected = dataOf(await postGraphql(service, '{ __schema { mutationType { name } subscriptionType { name } } }', { headers: admin }));
-  assert.equal(introspected.__schema, { mutationType: null, subscriptionType: null });
+  assert.equal(introspected.__schema, { mutationType: { name: 'mutation_root' }, subscriptionType: null });
+  const auditor = { 'x-data-admin-secret': admin['x-data-admin-secret'] as string, 'x-data-role': 'auditor' };
+  expectError(await postGraphql(service, 'mutation { insert_invoice(objects: []) { affected_rows } }', { headers: auditor }), 200, 'VALIDATION_FAILED',
+    /no mutations exist for this role \(unknown operation or no permission\)/);
 });
 
 test('operation selection: several operations need operationName, an unknown name is refused', async () => {

@@ -39,7 +39,29 @@ test('query_root has a list field per readable table, _by_pk where the key is re
       table.name, ...(table.byPrimaryKey ? [`${table.name}_by_pk`] : []), ...(table.allowAggregations ? [`${table.name}_aggregate`] : []),
     ]).sort();
     assert.equal(fields, expected, role);
-    assert.is(roleSchema(role).getMutationType(), undefined);
+  }
+});
+
+test('mutation_root has each insert/update/delete field exactly where the role has the rule (admin: all)', () => {
+  for (const role of schemaRoles(permissionModel)) {
+    const fields = Object.keys(roleSchema(role).getMutationType()?.getFields() ?? {}).sort();
+    const expected = [...roleTables(permissionModel, role).values()].flatMap((table) => {
+      const pk = table.byPrimaryKey;
+      return [
+        ...(table.insertColumns?.length ? [`insert_${table.name}`, `insert_${table.name}_one`] : []),
+        ...(table.updateColumns?.length ? [`update_${table.name}`, ...(pk ? [`update_${table.name}_by_pk`] : [])] : []),
+        ...(table.deletable ? [`delete_${table.name}`, ...(pk ? [`delete_${table.name}_by_pk`] : [])] : []),
+      ];
+    }).sort();
+    assert.equal(fields, expected, role);
+    const rules = permissionModel.permissions[role as keyof typeof permissionModel.permissions] as Record<string, Record<string, unknown>> | undefined;
+    if (role !== 'admin') {
+      for (const [table, rule] of Object.entries(rules ?? {})) {
+        for (const action of ['insert', 'update', 'delete']) {
+          assert.is(fields.includes(`${action}_${table}`), Boolean(rule[action]), `${role} ${action}_${table}`);
+        }
+      }
+    }
   }
 });
 

@@ -1,6 +1,7 @@
 // One root field → ONE SQL statement returning its JSON as text (DESIGN.md §6, §14: the JSON
 // is built in PostgreSQL and passed through untouched). List statements also return how many
-// rows they read, so an unbounded list can be refused instead of silently cut.
+// rows they read, so an unbounded list can be refused instead of silently cut. Mutations are
+// compiled in compile-mutation.ts.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { joinConditions } from '../condition-to-sql.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
@@ -8,6 +9,7 @@ import { toDatabaseValue, typedValue } from './column-sql.ts';
 import { compileAggregateResult, requireAggregations } from './compile-aggregate.ts';
 import { compileRowSet } from './compile-row-set.ts';
 import { createCompileScope, type CompileScope, type DataQueryLimits } from './compile-scope.ts';
+import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
 import type { RootFieldPlan } from './query-plan.ts';
 import { requireColumn } from './role-permissions.ts';
@@ -17,6 +19,10 @@ export interface RootStatement {
   readonly query: RawBuilder<unknown>;
   /** Set when the statement returns `row_count` and more rows than this must be refused. */
   readonly maxRows: number | null;
+  /** A mutation statement (run inside the operation's transaction). */
+  readonly mutation: boolean;
+  /** Set when the statement returns `check_passed` for this rule's check. */
+  readonly check: MutationCheck | null;
 }
 
 export function compileRootField(role: string, plan: RootFieldPlan, limits: DataQueryLimits): RootStatement {
@@ -25,6 +31,7 @@ export function compileRootField(role: string, plan: RootFieldPlan, limits: Data
     case 'select': return compileList(plan, scope);
     case 'select_by_pk': return compileByPk(plan, scope);
     case 'select_aggregate': return compileAggregate(plan, scope);
+    case 'insert': case 'update': case 'delete': return { ...compileMutation(plan, scope), maxRows: null, mutation: true };
   }
 }
 
@@ -32,7 +39,7 @@ function compileList(plan: Extract<RootFieldPlan, { kind: 'select' }>, scope: Co
   const alias = scope.nextAlias();
   const rows = compileRowSet({ table: plan.table, alias, arguments: plan.arguments, join: [], defaultLimit: scope.limits.maxRows + 1, scope });
   const value = jsonAggregate(compileSelection(plan.fields, plan.table, alias, scope), rows.order);
-  return { query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`, maxRows: scope.limits.maxRows };
+  return { query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`, maxRows: scope.limits.maxRows, mutation: false, check: null };
 }
 
 function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, scope: CompileScope): RootStatement {
@@ -47,6 +54,8 @@ function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, sco
   return {
     query: sql`SELECT (SELECT ${object} FROM ${sql.table(plan.table)} AS ${sql.id(alias)} WHERE ${where} LIMIT 1)::text AS "value"`,
     maxRows: null,
+    mutation: false,
+    check: null,
   };
 }
 
@@ -62,5 +71,7 @@ function compileAggregate(plan: Extract<RootFieldPlan, { kind: 'select_aggregate
   return {
     query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`,
     maxRows: listsNodes ? scope.limits.maxRows : null,
+    mutation: false,
+    check: null,
   };
 }

@@ -69,6 +69,7 @@ export type AggregateResultField =
   | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
 
 export type RootFieldPlan =
+  | MutationPlan
   | { readonly kind: 'select'; readonly alias: string; readonly table: string; readonly arguments: RowSetArguments; readonly fields: readonly SelectionField[] }
   | {
       readonly kind: 'select_by_pk';
@@ -84,3 +85,34 @@ export type RootFieldPlan =
       readonly arguments: RowSetArguments;
       readonly fields: readonly AggregateResultField[];
     };
+
+/** Column values of one inserted row, or of `_set`, or of a primary key (issue 4). */
+export type ColumnValues = readonly { readonly column: string; readonly value: PlanValue }[];
+
+/** A field of `<t>_mutation_response`. */
+export type MutationResponseField =
+  | { readonly kind: 'affected_rows'; readonly alias: string }
+  | { readonly kind: 'returning'; readonly alias: string; readonly fields: readonly SelectionField[] }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
+
+/** What a mutation root field answers: `<t>_mutation_response`, or one row (`_one`, `_by_pk`; null when none). */
+export type MutationOutput =
+  | { readonly kind: 'response'; readonly fields: readonly MutationResponseField[] }
+  | { readonly kind: 'row'; readonly fields: readonly SelectionField[] };
+
+/** The rows an update or delete touches: the client's `where`, or a primary key (`_by_pk`). */
+export type MutationTarget =
+  | { readonly kind: 'where'; readonly where: WherePlan }
+  | { readonly kind: 'key'; readonly key: ColumnValues };
+
+export type MutationPlan =
+  | { readonly kind: 'insert'; readonly alias: string; readonly table: string; readonly objects: readonly ColumnValues[]; readonly output: MutationOutput }
+  | {
+      readonly kind: 'update';
+      readonly alias: string;
+      readonly table: string;
+      readonly target: MutationTarget;
+      readonly set: ColumnValues;
+      readonly output: MutationOutput;
+    }
+  | { readonly kind: 'delete'; readonly alias: string; readonly table: string; readonly target: MutationTarget; readonly output: MutationOutput };

@@ -9,7 +9,7 @@ import { $and, $nor, $or, and, nor, or, type Condition } from '@ucast/mongo2js';
 import { caslRules, permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import { conditionToSql, sqlFalse, sqlTrue, type SqlCondition } from '../condition-to-sql.ts';
 import { interpolateSessionVariables, type SessionValues } from '../interpolate-session-variables.ts';
-import type { CaslRawRule } from '../permission-model.ts';
+import type { CaslRawRule, RuleAction } from '../permission-model.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import { adminRole } from './role-permissions.ts';
 
@@ -38,15 +38,23 @@ function abilityOf(role: string): MongoAbility {
   return ability;
 }
 
-function conditionOf(role: string, table: string): Condition | null {
-  const key = `${role}\u0000${table}`;
-  if (!conditions.has(key)) conditions.set(key, rulesToAST(abilityOf(role), 'select', table));
+function conditionOf(role: string, action: RuleAction, table: string): Condition | null {
+  const key = `${role}\u0000${action}\u0000${table}`;
+  if (!conditions.has(key)) conditions.set(key, rulesToAST(abilityOf(role), action, table));
   return conditions.get(key) ?? null;
 }
 
 /** The rows of `table` (as `alias`) that `role` may select. */
 export function rowFilter(role: string, table: string, alias: string): SqlCondition {
+  return ruleCondition(role, 'select', table, alias);
+}
+
+/**
+ * The condition of the role's rule for `action` over the row under `alias`: the row filter of
+ * select, update and delete, and the check of insert (issue 4). No rule = `false`.
+ */
+export function ruleCondition(role: string, action: RuleAction, table: string, alias: string): SqlCondition {
   if (role === adminRole) return sqlTrue;
-  const condition = conditionOf(role, table);
+  const condition = conditionOf(role, action, table);
   return condition ? conditionToSql(condition, table, alias) : sqlFalse;
 }

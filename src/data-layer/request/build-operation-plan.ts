@@ -1,11 +1,12 @@
 // An operation's root fields → what to run for each response key: a table plan (compiled to
-// one SQL statement by src/access), `__typename`, or introspection (answered by graphql-js
+// one SQL statement by src/access; mutations in build-mutation-plan.ts), `__typename`, or introspection (answered by graphql-js
 // from the role schema).
 import { getNamedType, isObjectType, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { RootFieldPlan } from '../../access/data-query/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta, type RootFieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';
+import { buildMutationPlan } from './build-mutation-plan.ts';
 import { buildAggregateSelection, buildSelection } from './build-selection.ts';
 import { collectFields, fieldPath } from './collect-fields.ts';
 import { leafPlanValue } from './input-values.ts';
@@ -17,8 +18,8 @@ export type RootEntry =
   | { readonly kind: 'introspection'; readonly alias: string; readonly nodes: readonly FieldNode[] };
 
 export function buildOperationPlan(schema: GraphQLSchema, operation: OperationDefinitionNode, context: PlanContext): RootEntry[] {
-  const root = schema.getQueryType();
-  if (!root) throw new Error('role schema without a query root');
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  if (!root) throw new Error(`role schema without a ${operation.operation} root`);
   const fields = collectFields([operation.selectionSet], context, '$', 0);
   if (fields.size > context.limits.maxRootFields) {
     throw new DataLayerError('VALIDATION_FAILED', `the query has more than ${context.limits.maxRootFields} root fields; split it`, '$');
@@ -53,6 +54,8 @@ export function buildOperationPlan(schema: GraphQLSchema, operation: OperationDe
         });
         return { kind: 'table', alias, plan: { kind: 'select_by_pk', alias, table: meta.table, key, fields: buildSelection(level, context) } };
       }
+      default:
+        return { kind: 'table', alias, plan: buildMutationPlan(meta.kind, meta.table, alias, field, nodes, context, path) };
     }
   });
 }

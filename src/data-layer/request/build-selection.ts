@@ -4,7 +4,7 @@ import {
   GraphQLBoolean, getNamedType, isEnumType, isObjectType, type FieldNode, type GraphQLEnumType, type GraphQLObjectType,
 } from 'graphql';
 import type {
-  AggregateColumnField, AggregateField, AggregateResultField, SelectionField,
+  AggregateColumnField, AggregateField, AggregateResultField, MutationResponseField, SelectionField,
 } from '../../access/data-query/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta } from '../schema/schema-metadata.ts';
@@ -14,7 +14,7 @@ import { isNullInput, listItems, resolveNow } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
 
-interface Level { readonly nodes: readonly FieldNode[]; readonly type: GraphQLObjectType; readonly path: string; readonly depth: number }
+export interface Level { readonly nodes: readonly FieldNode[]; readonly type: GraphQLObjectType; readonly path: string; readonly depth: number }
 
 function fieldsOf(level: Level, context: PlanContext) {
   return [...collectFields(subSelections(level.nodes), context, level.path, level.depth + 1)].map(([key, nodes]) => {
@@ -92,4 +92,14 @@ function countField(alias: string, node: FieldNode, definitions: readonly { name
     ? resolveNow(distinctArgument.input, GraphQLBoolean, context, distinctArgument.path) === true
     : false;
   return { kind: 'count', alias, columns, distinct };
+}
+
+/** A selection on `<t>_mutation_response`: affected_rows, returning { … }, __typename. */
+export function buildMutationResponse(level: Level, context: PlanContext): MutationResponseField[] {
+  return fieldsOf(level, context).map(({ key, nodes, path, field, meta }): MutationResponseField => {
+    if (!field || !meta) return { kind: 'typename', alias: key, typename: level.type.name };
+    if (meta.kind === 'affected_rows') return { kind: 'affected_rows', alias: key };
+    if (meta.kind === 'returning') return { kind: 'returning', alias: key, fields: buildSelection({ nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 }, context) };
+    throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
+  });
 }

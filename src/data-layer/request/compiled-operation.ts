@@ -7,6 +7,8 @@ import type { DataCaller } from '../auth/data-caller.ts';
 import { DataLayerErrors } from '../data-layer-error.ts';
 import type { RootEntry } from './build-operation-plan.ts';
 import type { DataRequest } from './execute-data-request.ts';
+import { queryRootName } from '../schema/build-role-schema.ts';
+import { mutationRootName } from '../schema/mutation-types.ts';
 import { introspectionDocument } from './introspection-document.ts';
 import { dataLayerMessage } from './validation-messages.ts';
 
@@ -16,6 +18,8 @@ type CompiledEntry =
   | { readonly kind: 'introspection'; readonly alias: string };
 
 export interface CompiledOperation {
+  /** A mutation's statements run in order in one transaction; a query's concurrently. */
+  readonly mutation: boolean;
   readonly entries: readonly CompiledEntry[];
   readonly introspection: DocumentNode | null;
 }
@@ -33,6 +37,7 @@ export function compileOperation(
 ): CompiledOperation {
   const introspectionFields: FieldNode[] = entries.flatMap((entry) => (entry.kind === 'introspection' ? [...entry.nodes] : []));
   return {
+    mutation: operation.operation === 'mutation',
     entries: entries.map((entry): CompiledEntry => {
       if (entry.kind === 'table') return { kind: 'sql', alias: entry.alias, statement: queries.compile(role, entry.plan) };
       return { kind: entry.kind, alias: entry.alias };
@@ -42,15 +47,25 @@ export function compileOperation(
 }
 
 export async function runOperation(compiled: CompiledOperation, context: RunContext): Promise<string> {
+  if (compiled.mutation) return runMutation(compiled, context);
   const introspected = compiled.introspection ? await introspect(context.schema, compiled.introspection, context.request) : {};
   const values = await Promise.all(compiled.entries.map(async (entry) => {
     switch (entry.kind) {
       case 'sql': return context.queries.run(entry.statement, { session: context.caller.session, variables: context.variables });
-      case 'typename': return '"query_root"';
+      case 'typename': return `"${queryRootName}"`;
       case 'introspection': return JSON.stringify(introspected[entry.alias] ?? null);
     }
   }));
   return `{"data":{${compiled.entries.map((entry, index) => `${JSON.stringify(entry.alias)}:${values[index]}`).join(',')}}}`;
+}
+
+/** Every root field's statement in order in one transaction (Hasura's semantics, issue 4). */
+async function runMutation(compiled: CompiledOperation, context: RunContext): Promise<string> {
+  const statements = compiled.entries.flatMap((entry) => (entry.kind === 'sql' ? [entry.statement] : []));
+  const values = await context.queries.runMutation(statements, { session: context.caller.session, variables: context.variables });
+  let next = 0;
+  const json = compiled.entries.map((entry) => (entry.kind === 'sql' ? values[next++] : `"${mutationRootName}"`));
+  return `{"data":{${compiled.entries.map((entry, index) => `${JSON.stringify(entry.alias)}:${json[index]}`).join(',')}}}`;
 }
 
 async function introspect(schema: GraphQLSchema, document: DocumentNode, request: DataRequest): Promise<Record<string, unknown>> {

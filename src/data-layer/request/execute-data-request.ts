@@ -33,7 +33,7 @@ export function createDataRequestExecutor(options: { queries: DataQueryExecutor;
     const schema = roleSchema(caller.role);
     const prepared = documents.prepare(caller.role, schema, request.query);
     const operation = selectOperation(prepared.document, request.operationName);
-    if (operation.operation !== 'query') throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
+    if (operation.operation === 'subscription') throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
     if (prepared.errors) throw new DataLayerErrors(prepared.errors);
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 10, hideSuggestions: true });
     if (coerced.errors) {

@@ -35,7 +35,7 @@ export function createPreparedDocuments(capacity = 1_000) {
 export type PreparedDocuments = ReturnType<typeof createPreparedDocuments>;
 
 export function unsupportedOperationMessage(operation: string): string {
-  return operation === 'mutation' ? 'mutations are not implemented yet in the data layer' : `${operation}s are not supported by the data layer`;
+  return `${operation}s are not supported by the data layer`;
 }
 
 function parseDocument(query: string): DocumentNode {
@@ -53,6 +53,7 @@ function validationEntries(document: DocumentNode, errors: readonly GraphQLError
     const node = error.nodes?.[0];
     const path = (node && paths.get(node)) ?? '$';
     const unsupported = mutationUnsupported.exec(error.message)?.[1];
+    if (unsupported === 'mutation') return { message: 'no mutations exist for this role (unknown operation or no permission)', code: 'VALIDATION_FAILED', path };
     if (unsupported) return { message: unsupportedOperationMessage(unsupported), code: 'NOT_IMPLEMENTED', path };
     return { message: validationMessage(error), code: 'VALIDATION_FAILED', path };
   });

@@ -7,6 +7,7 @@ import {
 import type { PermissionModel } from '../../access/permission-model.ts';
 import { createAggregateType } from './aggregate-types.ts';
 import { createComparisonTypes } from './comparison-types.ts';
+import { mutationFields, mutationRootName } from './mutation-types.ts';
 import { roleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
 import { createTableInputTypes, orderByEnum } from './table-input-types.ts';
@@ -48,5 +49,9 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
   }
   // GraphQL needs at least one root field; Hasura answers the same for a role without access.
   if (tables.size === 0) fields.no_queries_available = { type: new GraphQLNonNull(GraphQLString), resolve: () => '' };
-  return new GraphQLSchema({ query: new GraphQLObjectType({ name: queryRootName, fields }) });
+  const mutations = mutationFields(tables, inputs, objectType);
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: queryRootName, fields }),
+    mutation: Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: mutationRootName, fields: mutations }) : undefined,
+  });
 }

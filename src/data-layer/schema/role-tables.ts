@@ -1,5 +1,6 @@
-// The tables a role may select and, for each, the columns it may read, in table order: the
-// input of the role's schema. Pure over a PermissionModel, so codegen can build the same
+// The tables a role may select and, for each, the columns it may read and write, in table
+// order: the input of the role's schema. Mutations are offered only on tables the role may
+// also select (as Hasura: `where` and `returning` are built from the select rule). Pure over a PermissionModel, so codegen can build the same
 // schemas from a freshly compiled permissions.yaml. `admin` reads everything.
 import { adminRole } from '../../access/data-query/admin-role.ts';
 import type { ColumnModel, PermissionModel, TableModel } from '../../access/permission-model.ts';
@@ -11,6 +12,11 @@ export interface RoleTable {
   readonly allowAggregations: boolean;
   /** Whether the role may read every primary-key column (then `<t>_by_pk` exists). */
   readonly byPrimaryKey: boolean;
+  /** Columns an insert may give (the rule's columns minus presets); null: no insert rule. */
+  readonly insertColumns: readonly ColumnModel[] | null;
+  /** Columns `_set` may give (the rule's columns minus presets); null: no update rule. */
+  readonly updateColumns: readonly ColumnModel[] | null;
+  readonly deletable: boolean;
 }
 
 export type RoleTables = ReadonlyMap<string, RoleTable>;
@@ -23,12 +29,18 @@ export function roleTables(model: PermissionModel, role: string): RoleTables {
       : model.permissions[role]?.[name]?.select;
     if (!select) continue;
     const columns = table.columns.filter((column) => select.columns.includes(column.name));
+    const rules = model.permissions[role]?.[name];
+    const writable = (rule: { columns: readonly string[]; set: { readonly [column: string]: unknown } } | null | undefined) =>
+      (role === adminRole ? columns : rule ? table.columns.filter((column) => rule.columns.includes(column.name) && !Object.hasOwn(rule.set, column.name)) : null);
     tables.set(name, {
       name,
       model: table,
       columns,
       allowAggregations: select.allowAggregations,
       byPrimaryKey: table.primaryKey.length > 0 && table.primaryKey.every((key) => select.columns.includes(key)),
+      insertColumns: writable(rules?.insert),
+      updateColumns: writable(rules?.update),
+      deletable: role === adminRole || Boolean(rules?.delete),
     });
   }
   return tables;

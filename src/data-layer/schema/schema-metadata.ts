@@ -2,12 +2,14 @@
 // (`dataLayer`) so the request side reads meaning from the schema rather than from names.
 import type { AggregateFunction } from '../../access/data-query/query-plan.ts';
 
-export type RootFieldMeta = { readonly kind: 'select' | 'select_by_pk' | 'select_aggregate'; readonly table: string };
+export type MutationKind = 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'delete' | 'delete_by_pk';
+
+export type RootFieldMeta = { readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind; readonly table: string };
 
 export type OutputFieldMeta =
   | { readonly kind: 'column'; readonly column: string }
   | { readonly kind: 'object_relationship' | 'array_relationship'; readonly relationship: string; readonly table: string }
-  | { readonly kind: 'aggregate' | 'nodes' | 'count' }
+  | { readonly kind: 'aggregate' | 'nodes' | 'count' | 'affected_rows' | 'returning' }
   | { readonly kind: 'function'; readonly fn: AggregateFunction };
 
 export type InputFieldMeta =

@@ -1,7 +1,7 @@
 // Shared by the tests of POST /documents/upload and GET /static/file-uploads/{name}: a real
 // service with demo data and its own upload directory, credentials of demo users, and HTTP
 // helpers whose responses are checked against openapi.yaml like every other test's.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -61,7 +61,11 @@ export interface UploadRow {
 }
 
 export async function startFileTestService(): Promise<FileTestService> {
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'platform-test-uploads-'));
+  // The upload directory sits in a private parent, so a test can check that nothing was
+  // written beside it without seeing what other processes put in the system temp directory.
+  const parentDir = mkdtempSync(path.join(tmpdir(), 'platform-test-uploads-'));
+  const uploadDir = path.join(parentDir, 'uploads');
+  mkdirSync(uploadDir);
   const service = await startTestService({ SEED: 'demo', UPLOAD_DIR: uploadDir });
   const sessions = createSessionService({ store: createSessionStore(service.db) });
   const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
@@ -111,7 +115,7 @@ export async function startFileTestService(): Promise<FileTestService> {
     incomingFiles: () => list(incomingDir),
     async stop() {
       await service.stop();
-      rmSync(uploadDir, { recursive: true, force: true });
+      rmSync(parentDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,116 @@
+// The mutation root of a role's schema (DESIGN.md §6, issue 4), Hasura's names and shapes:
+// insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set), update_<t>_by_pk
+// (pk_columns, _set), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
+// columns the rule lets the client give: its columns minus presets (`set`), which the server
+// fills in. Many-row forms answer `<t>_mutation_response`; `_one`/`_by_pk` the row or null.
+import {
+  GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfigMap,
+} from 'graphql';
+import type { ColumnModel } from '../../access/permission-model.ts';
+import type { RoleTable, RoleTables } from './role-tables.ts';
+import { dataLayerExtensions } from './schema-metadata.ts';
+import type { TableInputTypes } from './table-input-types.ts';
+import { columnInputType } from './table-object-types.ts';
+
+export const mutationRootName = 'mutation_root';
+
+function columnsInput(name: string, description: string, columns: readonly ColumnModel[], required = false): GraphQLInputObjectType {
+  return new GraphQLInputObjectType({
+    name,
+    description,
+    fields: Object.fromEntries(columns.map((column) => {
+      const type = columnInputType(column);
+      return [column.name, { type: required ? new GraphQLNonNull(type) : type, extensions: dataLayerExtensions({ kind: 'column', column: column.name }) }];
+    })),
+  });
+}
+
+function keyColumns(table: RoleTable): ColumnModel[] {
+  return table.model.primaryKey.flatMap((key) => table.columns.filter((column) => column.name === key));
+}
+
+function responseType(table: RoleTable, objectType: GraphQLObjectType): GraphQLObjectType {
+  return new GraphQLObjectType({
+    name: `${table.name}_mutation_response`,
+    description: `response of any mutation on the table "${table.name}"`,
+    fields: {
+      affected_rows: { type: new GraphQLNonNull(GraphQLInt), description: 'number of rows affected by the mutation', extensions: dataLayerExtensions({ kind: 'affected_rows' }) },
+      returning: {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectType))),
+        description: 'data from the rows affected by the mutation (those the role may also select)',
+        extensions: dataLayerExtensions({ kind: 'returning' }),
+      },
+    },
+  });
+}
+
+/** The mutation root fields for the role's tables; empty when the role may not write anything. */
+export function mutationFields(
+  tables: RoleTables, inputs: TableInputTypes, objectType: (table: string) => GraphQLObjectType,
+): GraphQLFieldConfigMap<unknown, unknown> {
+  const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  for (const table of tables.values()) {
+    const { name } = table;
+    const insertColumns = table.insertColumns?.length ? table.insertColumns : null;
+    const updateColumns = table.updateColumns?.length ? table.updateColumns : null;
+    if (!insertColumns && !updateColumns && !table.deletable) continue;
+    const row = objectType(name);
+    const response = responseType(table, row);
+    const pkArgs = table.byPrimaryKey ? keyColumns(table) : null;
+    if (insertColumns) {
+      const input = columnsInput(`${name}_insert_input`, `input type for inserting data into table "${name}"`, insertColumns);
+      fields[`insert_${name}`] = {
+        type: response,
+        description: `insert data into the table: "${name}"`,
+        args: { objects: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))), description: 'the rows to be inserted' } },
+        extensions: dataLayerExtensions({ kind: 'insert', table: name }),
+      };
+      fields[`insert_${name}_one`] = {
+        type: row,
+        description: `insert a single row into the table: "${name}"`,
+        args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' } },
+        extensions: dataLayerExtensions({ kind: 'insert_one', table: name }),
+      };
+    }
+    if (updateColumns) {
+      const set = columnsInput(`${name}_set_input`, `input type for updating data in table "${name}"`, updateColumns);
+      fields[`update_${name}`] = {
+        type: response,
+        description: `update data of the table: "${name}"`,
+        args: {
+          _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+          where: { type: new GraphQLNonNull(inputs.boolExp(name)), description: 'filter the rows which have to be updated' },
+        },
+        extensions: dataLayerExtensions({ kind: 'update', table: name }),
+      };
+      if (pkArgs) {
+        fields[`update_${name}_by_pk`] = {
+          type: row,
+          description: `update single row of the table: "${name}"`,
+          args: {
+            _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+            pk_columns: { type: new GraphQLNonNull(columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true)) },
+          },
+          extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
+        };
+      }
+    }
+    if (table.deletable) {
+      fields[`delete_${name}`] = {
+        type: response,
+        description: `delete data from the table: "${name}"`,
+        args: { where: { type: new GraphQLNonNull(inputs.boolExp(name)), description: 'filter the rows which have to be deleted' } },
+        extensions: dataLayerExtensions({ kind: 'delete', table: name }),
+      };
+      if (pkArgs) {
+        fields[`delete_${name}_by_pk`] = {
+          type: row,
+          description: `delete single row from the table: "${name}"`,
+          args: Object.fromEntries(pkArgs.map((column) => [column.name, { type: new GraphQLNonNull(columnInputType(column)) }])),
+          extensions: dataLayerExtensions({ kind: 'delete_by_pk', table: name }),
+        };
+      }
+    }
+  }
+  return fields;
+}

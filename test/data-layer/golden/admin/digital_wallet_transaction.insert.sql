@@ -1,0 +1,16 @@
+-- role admin: mutation { insert_digital_wallet_transaction(objects: [{ id: $id, wallet_id: $wallet_id, transfer_id: $transfer_id, tx_hash: $tx_hash, direction: $direction, coin: $coin, amount_base_units: $amount_base_units, usd_value: $usd_value, state: $state, counterparty_address: $counterparty_address, created_at: $created_at, confirmed_at: $confirmed_at }]) { affected_rows returning { id wallet_id transfer_id tx_hash direction coin amount_base_units usd_value state counterparty_address created_at confirmed_at } } }
+WITH "t0" AS (INSERT INTO "digital_wallet_transaction" ("id", "wallet_id", "transfer_id", "tx_hash", "direction", "coin", "amount_base_units", "usd_value", "state", "counterparty_address", "created_at", "confirmed_at") VALUES ($1::int4, $2::int4, $3::text, $4::text, $5::text, $6::text, $7::numeric, $8::numeric, $9::text, $10::text, $11::timestamptz, $12::timestamptz) RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'wallet_id', "t0"."wallet_id", 'transfer_id', "t0"."transfer_id", 'tx_hash', "t0"."tx_hash", 'direction', "t0"."direction", 'coin', "t0"."coin", 'amount_base_units', "t0"."amount_base_units"::text, 'usd_value', "t0"."usd_value"::text, 'state', "t0"."state", 'counterparty_address', "t0"."counterparty_address", 'created_at', "t0"."created_at", 'confirmed_at', "t0"."confirmed_at")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
+FROM "t0"
+-- $1: digital_wallet_transaction.id $id
+-- $2: digital_wallet_transaction.wallet_id $wallet_id
+-- $3: digital_wallet_transaction.transfer_id $transfer_id
+-- $4: digital_wallet_transaction.tx_hash $tx_hash
+-- $5: digital_wallet_transaction.direction $direction
+-- $6: digital_wallet_transaction.coin $coin
+-- $7: digital_wallet_transaction.amount_base_units $amount_base_units
+-- $8: digital_wallet_transaction.usd_value $usd_value
+-- $9: digital_wallet_transaction.state $state
+-- $10: digital_wallet_transaction.counterparty_address $counterparty_address
+-- $11: digital_wallet_transaction.created_at $created_at
+-- $12: digital_wallet_transaction.confirmed_at $confirmed_at

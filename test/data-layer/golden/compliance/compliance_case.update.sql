@@ -1,0 +1,9 @@
+-- role compliance: mutation { update_compliance_case(where: {}, _set: { status: $status, summary: $summary, closed_at: $closed_at }) { affected_rows returning { id organization_id subject_user_id fund_id case_type status title summary created_at closed_at } } }
+WITH "t1" AS (UPDATE "compliance_case" AS "t0" SET "status" = $1::text, "summary" = $2::text, "closed_at" = $3::timestamptz
+  WHERE "t0"."status" <> $4 RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'organization_id', "t1"."organization_id", 'subject_user_id', "t1"."subject_user_id", 'fund_id', "t1"."fund_id", 'case_type', "t1"."case_type", 'status', "t1"."status", 'title', "t1"."title", 'summary', "t1"."summary", 'created_at', "t1"."created_at", 'closed_at', "t1"."closed_at")) FILTER (WHERE true), '[]'::json))::text AS "value", coalesce(bool_and(coalesce(true, false)), true) AS "check_passed"
+FROM "t1"
+-- $1: compliance_case.status $status
+-- $2: compliance_case.summary $summary
+-- $3: compliance_case.closed_at $closed_at
+-- $4: "closed"

@@ -1,0 +1,14 @@
+-- role digital_wallets_admin: mutation { insert_digital_wallet_address(objects: [{ wallet_id: $wallet_id, address: $address, network: $network, label: $label }]) { affected_rows returning { id wallet_id address network label created_at } } }
+WITH "t0" AS (INSERT INTO "digital_wallet_address" ("wallet_id", "address", "network", "label") VALUES ($1::int4, $2::text, $3::text, $4::text) RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'wallet_id', "t0"."wallet_id", 'address', "t0"."address", 'network', "t0"."network", 'label', "t0"."label", 'created_at', "t0"."created_at")) FILTER (WHERE EXISTS (SELECT 1
+        FROM "digital_wallet" AS "t0__r1"
+        WHERE ("t0__r1"."id" = "t0"."wallet_id" AND "t0__r1"."organization_id" = $5))), '[]'::json))::text AS "value", coalesce(bool_and(coalesce(EXISTS (SELECT 1
+        FROM "digital_wallet" AS "t0__r1"
+        WHERE ("t0__r1"."id" = "t0"."wallet_id" AND "t0__r1"."organization_id" = $6)), false)), true) AS "check_passed"
+FROM "t0"
+-- $1: digital_wallet_address.wallet_id $wallet_id
+-- $2: digital_wallet_address.address $address
+-- $3: digital_wallet_address.network $network
+-- $4: digital_wallet_address.label $label
+-- $5: session x-data-organization-id
+-- $6: session x-data-organization-id
