@@ -20,8 +20,12 @@ const statements: { sql: string; parameters: readonly unknown[] }[] = [];
 
 test.before(async () => {
   database = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  // As in src/db/create-database.ts: an idle client losing its connection (the database is
+  // dropped WITH (FORCE) after the file) must not crash the test process.
+  pool.on('error', () => {});
   db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 4 }) }),
+    dialect: new PostgresDialect({ pool }),
     log: (event: LogEvent) => {
       if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
     },
