@@ -2,6 +2,7 @@
 // applies the caller's document_access rule to the root row itself, so the document service
 // cannot forget the filter, and it sees plain records, never Kysely.
 import type { Db } from '../../db/create-database.ts';
+import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../principal.ts';
 import { type CaseDocumentName, type ComplianceCaseRecord, findComplianceCaseRecord } from './compliance-case-record.ts';
 import { type FundAgreementRecord, findFundAgreementRecord } from './fund-agreement-record.ts';
@@ -29,12 +30,8 @@ export interface DocumentRecords {
   complianceCase(principal: Principal, document: CaseDocumentName, caseId: number): Promise<ComplianceCaseRecord | null>;
 }
 
-// The document tables key rows by `integer`; the spec allows ids up to 2^53 - 1, and a larger
-// one must read as "no such row", not fail the statement with an out-of-range error.
-const largestRowId = 2_147_483_647;
-
 function inRange<T>(id: number, read: () => Promise<T | null>): Promise<T | null> {
-  return id > largestRowId ? Promise.resolve(null) : read();
+  return fitsIntegerRowId(id) ? read() : Promise.resolve(null);
 }
 
 export function createDocumentRecords(db: Db): DocumentRecords {

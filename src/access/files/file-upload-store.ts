@@ -3,6 +3,7 @@
 // permissions.yaml, so "no such file" (404) and "not yours" (403) need a single round trip.
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
+import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../principal.ts';
 
 export interface UploadTargets {
@@ -48,15 +49,11 @@ export interface FileUploadStore {
   findForReader(name: string, principal: Principal): Promise<StoredUpload | null>;
 }
 
-// compliance_case and fund ids are `integer`: a larger id names nothing (and PostgreSQL would
-// refuse to compare it).
-const maxIntegerId = 2_147_483_647;
-
 export function createFileUploadStore(db: Db): FileUploadStore {
   /** Whether a given integer id names a row; an absent one (null) misses nothing. */
   async function integerIdFound(table: 'compliance_case' | 'fund', id: number | null): Promise<boolean> {
     if (id === null) return true;
-    if (id > maxIntegerId) return false;
+    if (!fitsIntegerRowId(id)) return false;
     return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
   async function organizationFound(id: string | null): Promise<boolean> {

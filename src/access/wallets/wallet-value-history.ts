@@ -4,6 +4,7 @@
 // exist (DESIGN.md §3: a service cannot forget the filter).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
+import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../principal.ts';
 
 export interface WalletValuePoint {
@@ -22,13 +23,10 @@ export interface WalletValueHistoryReader {
   pointsBetween(principal: Principal, walletId: number, from: Date, to: Date): Promise<WalletValuePoint[]>;
 }
 
-// `digital_wallet.id` is an `integer`: a larger id (the spec allows up to 2^53 - 1) names no wallet.
-const largestWalletId = 2_147_483_647;
-
 export function createWalletValueHistoryReader(db: Db): WalletValueHistoryReader {
   return {
     async newestPoint(principal, walletId) {
-      if (walletId > largestWalletId) return null;
+      if (!fitsIntegerRowId(walletId)) return null;
       const row = await db
         .selectFrom('digital_wallet as w')
         .leftJoinLateral(
@@ -52,7 +50,7 @@ export function createWalletValueHistoryReader(db: Db): WalletValueHistoryReader
     },
 
     async pointsBetween(principal, walletId, from, to) {
-      if (walletId > largestWalletId) return [];
+      if (!fitsIntegerRowId(walletId)) return [];
       const rows = await db
         .selectFrom('digital_wallet_value_history as h')
         .innerJoin('digital_wallet as w', 'w.id', 'h.wallet_id')

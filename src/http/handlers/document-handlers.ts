@@ -5,6 +5,7 @@ import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { RenderedDocument } from '../../domain/documents/document-output.ts';
 import type { DocumentService } from '../../domain/documents/document-service.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { contentDisposition } from '../content-disposition.ts';
 
 type DocumentHandlers = Pick<
   Handlers,
@@ -43,14 +44,10 @@ export function documentHandlers(service: DocumentService): DocumentHandlers {
   };
 }
 
-/** RFC 6266: a quoted `filename` plus RFC 5987 `filename*` (the name is ASCII-safe already). */
-export function contentDisposition(fileName: string, download: boolean | undefined): string {
-  return `${download === true ? 'attachment' : 'inline'}; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 function answer(document: RenderedDocument, download: boolean | undefined): DocumentResult {
   const headers = {
-    'Content-Disposition': contentDisposition(document.fileName, download),
+    'Content-Disposition': contentDisposition(download === true ? 'attachment' : 'inline', document.fileName),
     'Cache-Control': documentCacheControl,
     'X-Content-Type-Options': 'nosniff',
   };

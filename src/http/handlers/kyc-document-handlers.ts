@@ -3,6 +3,7 @@
 // document of the path, by the KYC document file service.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { KycDocumentFileService, ServedKycDocumentType } from '../../domain/kyc/kyc-document-file-service.ts';
+import { contentDisposition } from '../content-disposition.ts';
 
 type KycDocumentHandlers = Pick<Handlers, 'getKycDocumentFile'>;
 
@@ -25,7 +26,7 @@ export function kycDocumentHandlers(service: KycDocumentFileService): KycDocumen
         // Koa sends a Buffer as is; the generated type spells binary content as a string.
         body: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) as unknown as string,
         headers: {
-          'Content-Disposition': inlineDisposition(file.fileName),
+          'Content-Disposition': contentDisposition('inline', file.fileName),
           'Cache-Control': kycDocumentCacheControl,
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': contentSecurityPolicy(file.contentType),
@@ -39,7 +40,3 @@ function contentSecurityPolicy(contentType: ServedKycDocumentType): string {
   return contentType === 'application/pdf' ? kycPdfContentSecurityPolicy : kycImageContentSecurityPolicy;
 }
 
-/** File names here are ASCII (`kyc-document-<uuid>.<ext>`); `filename*` is there for the spec's form. */
-function inlineDisposition(fileName: string): string {
-  return `inline; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentDisposition } from '../../../src/domain/files/content-disposition.ts';
+import { contentDisposition } from '../../../src/http/content-disposition.ts';
 import { createDirectoryFileStorage } from '../../../src/domain/files/directory-file-storage.ts';
 import { sanitizeOriginalName } from '../../../src/domain/files/original-file-name.ts';
 import { sniffContentType } from '../../../src/domain/files/sniff-content-type.ts';

@@ -1,4 +1,4 @@
-// Content-Disposition for a served file (openapi.yaml ContentDisposition): RFC 6266 with an
+// Content-Disposition for a served document or file (openapi.yaml ContentDisposition): RFC 6266 with an
 // ASCII `filename` for old clients and the exact name in RFC 8187 (formerly 5987) `filename*`.
 export type DispositionType = 'inline' | 'attachment';
 
