@@ -1,0 +1,240 @@
+// Random requests for the property test, drawn with fast-check's `gen` so failures shrink:
+// any role (admin included) with session values from the demo data (sometimes unknown,
+// missing or malformed), one to three root fields over tables the role may read (sometimes
+// not), `where` trees over columns and relationships with operands taken from the stored
+// rows, relation selections three levels deep, orderings, limits and offsets. A few draws
+// name a column, relationship or table the role may not use, to check those are refused.
+import fc, { type GeneratorValue } from 'fast-check';
+import type { DataCase, ListArguments, OrderDirection, OrderKey, RelationSelection, RootField, Selection } from './data-case.ts';
+import { minMaxTypes, summableTypes } from './expected-outcome.ts';
+import { isOrderable, type ReferenceDatabase } from './reference-database.ts';
+import { adminRole, type BoolExpJson, type ReferenceRelationship, type ReferenceRules } from './reference-rules.ts';
+
+const directions: readonly OrderDirection[] = ['asc', 'desc', 'asc_nulls_first', 'asc_nulls_last', 'desc_nulls_first', 'desc_nulls_last'];
+const textTypes = new Set(['text', 'varchar', 'bpchar']);
+
+/** Values no demo row holds, per column type (none for types where any other value is invalid). */
+const absentValues: Readonly<Record<string, string>> = {
+  int2: '4321', int4: '987654', int8: '9876543210', numeric: '98765.4321',
+  uuid: '00000000-0000-4000-8000-00000000dead', text: 'zz-absent', varchar: 'zz-absent', bpchar: 'zz',
+  timestamptz: '1999-12-31T23:59:59+00:00', date: '1999-12-31',
+};
+
+/** Rare draws that make a request invalid (a name the role may not use, a bad session value). */
+const mistakeChance = 0.015;
+
+export function createDataCaseGenerator(rules: ReferenceRules, database: ReferenceDatabase) {
+  const roles = [...rules.roles.keys(), adminRole];
+  const userIds = database.table('app_user').rows.map((row) => row.id as string);
+  const organizationIds = database.table('organization').rows.map((row) => row.id as string);
+  const fundIds = database.table('fund').rows.map((row) => row.id as string);
+
+  return (g: GeneratorValue): DataCase => {
+    const draw = drawing(g);
+    const role = draw.pick(roles);
+    const generator = tableGenerators(draw, rules, database, role);
+    return {
+      role,
+      sessionHeaders: sessionHeaders(draw, rules, role, { userIds, organizationIds, fundIds }),
+      rootFields: Array.from({ length: draw.int(1, 3) }, () => generator.rootField()),
+    };
+  };
+}
+
+type Draw = ReturnType<typeof drawing>;
+
+/** fast-check's integers favour small values; draws here must be uniform (probabilities, picks). */
+const uniformInteger = (min: number, max: number) => fc.noBias(fc.integer({ min, max }));
+
+function drawing(g: GeneratorValue) {
+  const draw = {
+    int: (min: number, max: number) => g(uniformInteger, min, max),
+    chance: (probability: number) => g(uniformInteger, 0, 999) < probability * 1000,
+    pick: <T>(items: readonly T[]): T => {
+      if (items.length === 0) throw new Error('pick from nothing');
+      return items[draw.int(0, items.length - 1)] as T;
+    },
+    subset: <T>(items: readonly T[], max = items.length): T[] => {
+      const chosen = g(fc.subarray, [...items], { maxLength: Math.min(max, items.length) });
+      return chosen;
+    },
+  };
+  return draw;
+}
+
+interface SessionPools { userIds: readonly string[]; organizationIds: readonly string[]; fundIds: readonly string[] }
+
+function sessionHeaders(draw: Draw, rules: ReferenceRules, role: string, pools: SessionPools): Record<string, string> {
+  const valid = (variable: string): string => {
+    switch (rules.sessionVariableTypes.get(variable)) {
+      case 'uuid': {
+        const id = draw.chance(0.85) ? draw.pick(pools.organizationIds) : '7e57da7a-0000-4000-8000-0000000000aa';
+        return draw.chance(0.1) ? id.toUpperCase() : id;
+      }
+      case 'integer[]': return `{${draw.subset([...pools.fundIds, '999']).join(',')}}`;
+      default: return draw.chance(0.85) ? draw.pick(pools.userIds) : 'no-such-user';
+    }
+  };
+  const needed = role === adminRole ? [] : rules.roles.get(role) ?? [];
+  const headers: Record<string, string> = {};
+  for (const variable of needed) headers[variable] = valid(variable);
+  for (const variable of rules.sessionVariableTypes.keys()) {
+    if (!needed.includes(variable) && draw.chance(0.2)) headers[variable] = valid(variable);
+  }
+  if (needed.length > 0 && draw.chance(mistakeChance)) {
+    const variable = draw.pick(needed);
+    const type = rules.sessionVariableTypes.get(variable);
+    if (type === 'text' || draw.chance(0.5)) delete headers[variable];
+    else headers[variable] = type === 'uuid' ? 'not-a-uuid' : '1,2';
+  }
+  return headers;
+}
+
+function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceDatabase, role: string) {
+  const readableTables = rules.trackedTables.filter((table) => rules.select(role, table));
+  const columnsOf = (table: string) => rules.select(role, table)?.columns ?? rules.servedColumns(table);
+  const forbiddenColumns = (table: string) => rules.servedColumns(table).filter((column) => !columnsOf(table).includes(column));
+  const offered = (table: string): ReferenceRelationship[] => rules.relationships(table).filter((relationship) =>
+    rules.select(role, relationship.remoteTable) && relationship.mapping.every(([local]) => columnsOf(table).includes(local)));
+  const typeOf = (table: string, column: string) => database.table(table).columnTypes.get(column) ?? '';
+  const comparable = (table: string) => columnsOf(table).filter((column) => isOrderable(database.table(table), column));
+
+  /** A readable column, or now and then one the role may not read. */
+  const column = (table: string, candidates: readonly string[]): string | null => {
+    const forbidden = forbiddenColumns(table).filter((name) => isOrderable(database.table(table), name));
+    if (forbidden.length > 0 && draw.chance(mistakeChance)) return draw.pick(forbidden);
+    return candidates.length > 0 ? draw.pick(candidates) : null;
+  };
+
+  const storedValue = (table: string, name: string): string | null => {
+    const reference = database.table(table);
+    const values = reference.enumColumns.has(name)
+      ? [...(reference.ranks.get(name)?.keys() ?? [])]
+      : reference.rows.map((row) => row[name]).filter((value): value is string => typeof value === 'string');
+    return values.length > 0 ? draw.pick(values) : null;
+  };
+  const anyValue = (table: string, name: string): string | null => {
+    const absent = database.table(table).enumColumns.has(name) ? undefined : absentValues[typeOf(table, name)];
+    if (absent !== undefined && draw.chance(0.15)) return absent;
+    return storedValue(table, name) ?? absent ?? null;
+  };
+
+  const likePattern = (value: string, caseInsensitive: boolean): string => {
+    const characters = [...value];
+    const start = draw.int(0, characters.length);
+    const end = draw.int(start, characters.length);
+    let body = characters.slice(start, end).map((character) => (draw.chance(0.1) ? '_' : character)).join('');
+    if (caseInsensitive && draw.chance(0.5)) body = draw.chance(0.5) ? body.toUpperCase() : body.toLowerCase();
+    return `${start > 0 || draw.chance(0.2) ? '%' : ''}${body}${end < characters.length || draw.chance(0.2) ? '%' : ''}`;
+  };
+
+  const comparison = (table: string, name: string): Record<string, unknown> => {
+    const type = typeOf(table, name);
+    const operators = ['_eq', '_neq', '_in', '_nin', '_is_null', '_gt', '_lt', '_gte', '_lte'];
+    if (textTypes.has(type)) operators.push('_like', '_ilike');
+    const result: Record<string, unknown> = {};
+    for (let count = draw.chance(0.15) ? 2 : 1; count > 0; count -= 1) {
+      const operator = draw.pick(operators);
+      if (operator === '_is_null') { result[operator] = draw.chance(0.5); continue; }
+      if (operator === '_in' || operator === '_nin') {
+        result[operator] = Array.from({ length: draw.int(0, 3) }, () => anyValue(table, name)).filter((value) => value !== null);
+        continue;
+      }
+      const ordered = ['_gt', '_lt', '_gte', '_lte', '_like', '_ilike'].includes(operator);
+      const value = ordered ? storedValue(table, name) : anyValue(table, name);
+      if (value === null) { result._is_null = draw.chance(0.5); continue; }
+      result[operator] = operator === '_like' || operator === '_ilike' ? likePattern(value, operator === '_ilike') : value;
+    }
+    return result;
+  };
+
+  const boolExp = (table: string, depth: number): BoolExpJson => {
+    const relationships = offered(table);
+    const choice = draw.int(0, 99);
+    if (choice < 5) return {};
+    if (depth < 3 && choice < 15) return { [draw.pick(['_and', '_or'])]: Array.from({ length: draw.int(0, 3) }, () => boolExp(table, depth + 1)) };
+    if (depth < 3 && choice < 22) return { _not: boolExp(table, depth + 1) };
+    if (depth < 3 && choice < 34 && relationships.length > 0) {
+      const relationship = draw.chance(mistakeChance) ? draw.pick(rules.relationships(table)) : draw.pick(relationships);
+      return { [relationship.name]: boolExp(relationship.remoteTable, depth + 1) };
+    }
+    const name = column(table, comparable(table));
+    if (name === null) return {};
+    const expression: Record<string, unknown> = { [name]: comparison(table, name) };
+    if (draw.chance(0.2)) {
+      const other = column(table, comparable(table));
+      if (other !== null && other !== name) expression[other] = comparison(table, other);
+    }
+    return expression;
+  };
+
+  const orderKey = (table: string): OrderKey | null => {
+    const objects = offered(table).filter((relationship) => relationship.kind === 'object' && comparable(relationship.remoteTable).length > 0);
+    if (objects.length > 0 && draw.chance(0.25)) {
+      const relationship = draw.pick(objects);
+      return { path: [relationship.name], column: draw.pick(comparable(relationship.remoteTable)), direction: draw.pick(directions) };
+    }
+    const name = column(table, comparable(table));
+    return name === null ? null : { path: [], column: name, direction: draw.pick(directions) };
+  };
+
+  const listArguments = (table: string): ListArguments => {
+    const rows = database.table(table).rows.length;
+    const where = draw.chance(0.5) ? boolExp(table, 0) : undefined;
+    const orderBy = draw.chance(0.5)
+      ? Array.from({ length: draw.int(1, 3) }, () => orderKey(table)).filter((key): key is OrderKey => key !== null)
+      : [];
+    const limit = draw.chance(0.3) ? draw.int(0, rows + 2) : undefined;
+    const offset = draw.chance(0.2) ? draw.int(0, rows + 1) : undefined;
+    return { ...(where ? { where } : {}), orderBy, ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) };
+  };
+
+  const selection = (table: string, depth: number): Selection => {
+    const key = database.table(table).primaryKey;
+    const others = columnsOf(table).filter((name) => !key.includes(name));
+    const columns = [...key, ...draw.subset(others)];
+    const forbidden = forbiddenColumns(table);
+    if (forbidden.length > 0 && draw.chance(mistakeChance)) columns.push(draw.pick(forbidden));
+    const relations: RelationSelection[] = [];
+    if (depth < 3) {
+      const candidates = draw.chance(mistakeChance) ? rules.relationships(table) : offered(table);
+      for (const relationship of draw.subset(candidates, 2)) {
+        relations.push({ name: relationship.name, selection: selection(relationship.remoteTable, depth + 1), args: relationship.kind === 'array' ? listArguments(relationship.remoteTable) : { orderBy: [] } });
+      }
+    }
+    return { columns, relations };
+  };
+
+  const keyValues = (table: string): Record<string, string> => {
+    const reference = database.table(table);
+    const row = draw.pick(reference.rows);
+    return Object.fromEntries(reference.primaryKey.map((name) => {
+      const absent = absentValues[typeOf(table, name)];
+      return [name, absent !== undefined && draw.chance(0.15) ? absent : String(row[name])];
+    }));
+  };
+
+  const rootField = (): RootField => {
+    const table = readableTables.length > 0 && !draw.chance(0.04) ? draw.pick(readableTables) : draw.pick(rules.trackedTables);
+    const kind = draw.int(0, 99);
+    if (kind < 15 && database.table(table).rows.length > 0) return { kind: 'by_pk', table, key: keyValues(table), selection: selection(table, 1) };
+    // Aggregates of a table the role may not aggregate are asked for now and then only.
+    if (kind < 30 && (rules.select(role, table)?.allowAggregations || draw.chance(0.1))) {
+      const types = database.table(table).columnTypes;
+      const readable = columnsOf(table);
+      const summable = readable.filter((name) => summableTypes.has(types.get(name) ?? ''));
+      const ordered = readable.filter((name) => minMaxTypes.has(types.get(name) ?? ''));
+      const aggregate = { count: draw.chance(0.7), sum: draw.subset(summable, 2), avg: draw.subset(summable, 2), min: draw.subset(ordered, 2), max: draw.subset(ordered, 2) };
+      const empty = aggregate.sum.length + aggregate.avg.length + aggregate.min.length + aggregate.max.length === 0;
+      const where = draw.chance(0.5) ? boolExp(table, 0) : undefined;
+      return {
+        kind: 'aggregate', table, args: { ...(where ? { where } : {}), orderBy: [] },
+        aggregate: { ...aggregate, count: aggregate.count || empty },
+        nodes: draw.chance(0.4) ? selection(table, 1) : null,
+      };
+    }
+    return { kind: 'list', table, args: listArguments(table), selection: selection(table, 1) };
+  };
+
+  return { rootField };
+}

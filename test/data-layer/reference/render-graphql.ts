@@ -1,0 +1,76 @@
+// A generated case → the GraphQL document a client would send (Hasura's field and argument
+// names). Operands are inline literals typed by the column: Int for int2/int4, Boolean for
+// bool, a string for everything else (numeric, bigint, uuid, dates and enums travel as text).
+import type { DataCase, ListArguments, OrderKey, RootField, Selection } from './data-case.ts';
+import type { ReferenceDatabase } from './reference-database.ts';
+import type { BoolExpJson, ReferenceRules } from './reference-rules.ts';
+
+export function renderGraphql(dataCase: DataCase, rules: ReferenceRules, database: ReferenceDatabase): string {
+  const render = renderer(rules, database);
+  return `query {\n${dataCase.rootFields.map((field, index) => `  r${index}: ${render.rootField(field)}`).join('\n')}\n}`;
+}
+
+function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
+  const literal = (table: string, column: string, value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map((item) => literal(table, column, item)).join(', ')}]`;
+    if (typeof value === 'boolean') return String(value);
+    const type = database.table(table).columnTypes.get(column);
+    if (type === 'int2' || type === 'int4') return String(Number(value));
+    if (type === 'bool') return String(value === 'true');
+    return JSON.stringify(String(value));
+  };
+
+  const boolExp = (table: string, expression: BoolExpJson): string => `{${Object.entries(expression).map(([key, operand]) => {
+    if (key === '_and' || key === '_or') return `${key}: [${(operand as BoolExpJson[]).map((item) => boolExp(table, item)).join(', ')}]`;
+    if (key === '_not') return `${key}: ${boolExp(table, operand as BoolExpJson)}`;
+    const relationship = rules.relationships(table).find((candidate) => candidate.name === key);
+    if (relationship) return `${key}: ${boolExp(relationship.remoteTable, operand as BoolExpJson)}`;
+    const comparisons = Object.entries(operand as Record<string, unknown>)
+      .map(([operator, value]) => `${operator}: ${operator === '_is_null' || operator === '_like' || operator === '_ilike' ? JSON.stringify(value) : literal(table, key, value)}`);
+    return `${key}: {${comparisons.join(', ')}}`;
+  }).join(', ')}}`;
+
+  const orderKey = (key: OrderKey): string =>
+    key.path.reduceRight((inner, relationship) => `{${relationship}: ${inner}}`, `{${key.column}: ${key.direction}}`);
+
+  const listArguments = (table: string, args: ListArguments): string => {
+    const parts: string[] = [];
+    if (args.where) parts.push(`where: ${boolExp(table, args.where)}`);
+    if (args.orderBy.length > 0) parts.push(`order_by: [${args.orderBy.map(orderKey).join(', ')}]`);
+    if (args.limit !== undefined) parts.push(`limit: ${args.limit}`);
+    if (args.offset !== undefined) parts.push(`offset: ${args.offset}`);
+    return parts.length > 0 ? `(${parts.join(', ')})` : '';
+  };
+
+  const selection = (table: string, selected: Selection): string => {
+    const fields = [...selected.columns];
+    for (const relation of selected.relations) {
+      const relationship = rules.relationships(table).find((candidate) => candidate.name === relation.name);
+      if (!relationship) throw new Error(`render: '${relation.name}' is not a relationship of '${table}'`);
+      const args = relationship.kind === 'array' ? listArguments(relationship.remoteTable, relation.args) : '';
+      fields.push(`${relation.name}${args} ${selection(relationship.remoteTable, relation.selection)}`);
+    }
+    return `{ ${fields.join(' ')} }`;
+  };
+
+  const rootField = (field: RootField): string => {
+    switch (field.kind) {
+      case 'list': return `${field.table}${listArguments(field.table, field.args)} ${selection(field.table, field.selection)}`;
+      case 'by_pk': {
+        const key = Object.entries(field.key).map(([column, value]) => `${column}: ${literal(field.table, column, value)}`).join(', ');
+        return `${field.table}_by_pk(${key}) ${selection(field.table, field.selection)}`;
+      }
+      case 'aggregate': {
+        const parts: string[] = [];
+        if (field.aggregate.count) parts.push('count');
+        for (const name of ['sum', 'avg', 'min', 'max'] as const) {
+          if (field.aggregate[name].length > 0) parts.push(`${name} { ${field.aggregate[name].join(' ')} }`);
+        }
+        const nodes = field.nodes ? ` nodes ${selection(field.table, field.nodes)}` : '';
+        return `${field.table}_aggregate${listArguments(field.table, field.args)} { aggregate { ${parts.join(' ')} }${nodes} }`;
+      }
+    }
+  };
+
+  return { rootField };
+}
