@@ -1,6 +1,6 @@
 // Property test of the data layer (issue 4): random roles, session values, `where` filters,
 // relation selections, orderings and pages, sent over HTTP to the running service on the demo
-// data, and every answer compared with an independent reference evaluation of permissions.yaml
+// data (with NULLs spread over every nullable column), and every answer compared with an independent reference evaluation of permissions.yaml
 // over the same rows (test/data-layer/reference: the YAML read directly, rules evaluated in
 // JavaScript). No row, column or aggregate outside what the rules allow, none missing.
 // PROPERTY_RUNS sets the number of cases, PROPERTY_SEED replays a failure.
@@ -16,6 +16,7 @@ import { createDataCaseGenerator } from './reference/generate-data-case.ts';
 import { loadReferenceDatabase, type ReferenceDatabase } from './reference/reference-database.ts';
 import { adminRole, loadReferenceRules, trackedTableNames, type ReferenceRules } from './reference/reference-rules.ts';
 import { renderGraphql } from './reference/render-graphql.ts';
+import { spreadNulls } from './reference/spread-nulls.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 3000);
 const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
@@ -26,6 +27,9 @@ let rules: ReferenceRules;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo' });
+  const nulled = await spreadNulls(service.databaseUrl, trackedTableNames());
+  assert.ok(nulled > 20, `NULLs spread over ${nulled} columns`);
+  console.log(`    property: a NULL set in ${nulled} nullable columns`);
   database = await loadReferenceDatabase(service.databaseUrl, trackedTableNames());
   rules = loadReferenceRules(database);
 });

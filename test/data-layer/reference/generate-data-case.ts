@@ -119,19 +119,20 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     return storedValue(table, name) ?? absent ?? null;
   };
 
-  const likePattern = (value: string, caseInsensitive: boolean): string => {
+  /** A pattern from a stored value: a slice, some `_`, `%` around, and sometimes another case (LIKE must then miss). */
+  const likePattern = (value: string): string => {
     const characters = [...value];
     const start = draw.int(0, characters.length);
     const end = draw.int(start, characters.length);
     let body = characters.slice(start, end).map((character) => (draw.chance(0.1) ? '_' : character)).join('');
-    if (caseInsensitive && draw.chance(0.5)) body = draw.chance(0.5) ? body.toUpperCase() : body.toLowerCase();
+    if (draw.chance(0.5)) body = draw.chance(0.5) ? body.toUpperCase() : body.toLowerCase();
     return `${start > 0 || draw.chance(0.2) ? '%' : ''}${body}${end < characters.length || draw.chance(0.2) ? '%' : ''}`;
   };
 
   const comparison = (table: string, name: string): Record<string, unknown> => {
     const type = typeOf(table, name);
     const operators = ['_eq', '_neq', '_in', '_nin', '_is_null', '_gt', '_lt', '_gte', '_lte'];
-    if (textTypes.has(type)) operators.push('_like', '_ilike');
+    if (textTypes.has(type)) operators.push('_like', '_ilike', '_like', '_ilike');
     const result: Record<string, unknown> = {};
     for (let count = draw.chance(0.15) ? 2 : 1; count > 0; count -= 1) {
       const operator = draw.pick(operators);
@@ -143,7 +144,7 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
       const ordered = ['_gt', '_lt', '_gte', '_lte', '_like', '_ilike'].includes(operator);
       const value = ordered ? storedValue(table, name) : anyValue(table, name);
       if (value === null) { result._is_null = draw.chance(0.5); continue; }
-      result[operator] = operator === '_like' || operator === '_ilike' ? likePattern(value, operator === '_ilike') : value;
+      result[operator] = operator === '_like' || operator === '_ilike' ? likePattern(value) : value;
     }
     return result;
   };
