@@ -101,7 +101,15 @@ function createChecker(context: EvaluationContext, problems: string[]) {
 
   const checkList = (table: string, response: Json, rows: readonly ReferenceRow[], args: ListArguments, selection: Selection, path: string) => {
     if (!Array.isArray(response)) { problems.push(`${path}: expected a list, got ${JSON.stringify(response)}`); return; }
-    const candidates = [...matching(table, rows, args.where)].sort((a, b) => compareRows(table, args.orderBy, a, b));
+    const sorted = [...matching(table, rows, args.where)].sort((a, b) => compareRows(table, args.orderBy, a, b));
+    // distinct_on: the first row of each group in order_by order; ties make any of the tied rows right.
+    const groupOf = (row: ReferenceRow) => JSON.stringify((args.distinctOn ?? []).map((column) => {
+      const value = row[column] ?? null;
+      return value === null ? null : database.table(table).ranks.get(column)?.get(value as string) ?? value;
+    }));
+    const firstOfGroup = new Map<string, ReferenceRow>();
+    for (const row of sorted) if (!firstOfGroup.has(groupOf(row))) firstOfGroup.set(groupOf(row), row);
+    const candidates = args.distinctOn ? [...firstOfGroup.values()] : sorted;
     const limits = [args.limit, roleLimit(table) ?? undefined].filter((value): value is number => value !== undefined);
     const limit = limits.length > 0 ? Math.min(...limits) : Infinity;
     const offset = args.offset ?? 0;
@@ -109,7 +117,8 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     if (response.length !== expectedCount) {
       problems.push(`${path}: ${response.length} rows, expected ${expectedCount} (${candidates.length} match, offset ${offset}, limit ${limit}): ${candidates.map((row) => describe(table, row)).join(' ')}`);
     }
-    const byKey = new Map(candidates.map((row) => [keyOf(table, row), row]));
+    const byKey = new Map(sorted.map((row) => [keyOf(table, row), row]));
+    const groupsSeen = new Set<string>();
     const key = database.table(table).primaryKey;
     const types = database.table(table).columnTypes;
     const seen = new Set<string>();
@@ -120,6 +129,13 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       const id = keyOf(table, match);
       if (seen.has(id)) problems.push(`${path}[${index}]: ${describe(table, match)} twice`);
       seen.add(id);
+      if (args.distinctOn) {
+        const group = groupOf(match);
+        if (groupsSeen.has(group)) problems.push(`${path}[${index}]: a second row of distinct_on group ${group}`);
+        groupsSeen.add(group);
+        const first = firstOfGroup.get(group) as ReferenceRow;
+        if (compareRows(table, args.orderBy, match, first) !== 0) problems.push(`${path}[${index}]: ${describe(table, match)} is not the first of its distinct_on group (${describe(table, first)} is)`);
+      }
       found.push(match);
       checkRow(table, item, match, selection, `${path}[${index}]`);
     });

@@ -16,6 +16,8 @@ export interface ListArguments {
   /** Operands are values in the reference rows' text form; `_is_null` takes a boolean. */
   readonly where?: BoolExpJson;
   readonly orderBy: readonly OrderKey[];
+  /** Keeps the first row (in `orderBy` order) of each group of equal values of these columns. */
+  readonly distinctOn?: readonly string[];
   readonly limit?: number;
   readonly offset?: number;
 }

@@ -66,6 +66,7 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
   };
   const checkArguments = (table: string, args: ListArguments) => {
     if (args.where) checkWhere(table, args.where);
+    for (const column of args.distinctOn ?? []) if (!readable(table, column)) reasons.push(`distinct_on: column ${table}.${column}`);
     for (const key of args.orderBy) {
       let current = table;
       for (const step of key.path) {

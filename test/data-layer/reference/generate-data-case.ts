@@ -185,9 +185,12 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     const orderBy = draw.chance(0.5)
       ? Array.from({ length: draw.int(1, 3) }, () => orderKey(table)).filter((key): key is OrderKey => key !== null)
       : [];
+    const distinctOn = draw.chance(0.15)
+      ? Array.from({ length: draw.int(1, 2) }, () => column(table, comparable(table))).filter((name): name is string => name !== null)
+      : [];
     const limit = draw.chance(0.3) ? draw.int(0, rows + 2) : undefined;
     const offset = draw.chance(0.2) ? draw.int(0, rows + 1) : undefined;
-    return { ...(where ? { where } : {}), orderBy, ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) };
+    return { ...(where ? { where } : {}), orderBy, ...(distinctOn.length > 0 ? { distinctOn: [...new Set(distinctOn)] } : {}), ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) };
   };
 
   const selection = (table: string, depth: number): Selection => {

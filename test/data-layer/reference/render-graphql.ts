@@ -37,6 +37,7 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
     const parts: string[] = [];
     if (args.where) parts.push(`where: ${boolExp(table, args.where)}`);
     if (args.orderBy.length > 0) parts.push(`order_by: [${args.orderBy.map(orderKey).join(', ')}]`);
+    if (args.distinctOn) parts.push(`distinct_on: [${args.distinctOn.join(', ')}]`);
     if (args.limit !== undefined) parts.push(`limit: ${args.limit}`);
     if (args.offset !== undefined) parts.push(`offset: ${args.offset}`);
     return parts.length > 0 ? `(${parts.join(', ')})` : '';
