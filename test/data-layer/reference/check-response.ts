@@ -108,7 +108,7 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       return value === null ? null : database.table(table).ranks.get(column)?.get(value as string) ?? value;
     }));
     const firstOfGroup = new Map<string, ReferenceRow>();
-    for (const row of sorted) if (!firstOfGroup.has(groupOf(row))) firstOfGroup.set(groupOf(row), row);
+    if (args.distinctOn) for (const row of sorted) if (!firstOfGroup.has(groupOf(row))) firstOfGroup.set(groupOf(row), row);
     const candidates = args.distinctOn ? [...firstOfGroup.values()] : sorted;
     const limits = [args.limit, roleLimit(table) ?? undefined].filter((value): value is number => value !== undefined);
     const limit = limits.length > 0 ? Math.min(...limits) : Infinity;
@@ -117,14 +117,13 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     if (response.length !== expectedCount) {
       problems.push(`${path}: ${response.length} rows, expected ${expectedCount} (${candidates.length} match, offset ${offset}, limit ${limit}): ${candidates.map((row) => describe(table, row)).join(' ')}`);
     }
-    const byKey = new Map(sorted.map((row) => [keyOf(table, row), row]));
     const groupsSeen = new Set<string>();
     const key = database.table(table).primaryKey;
     const types = database.table(table).columnTypes;
     const seen = new Set<string>();
     const found: ReferenceRow[] = [];
     response.forEach((item: Json, index: number) => {
-      const match = [...byKey.values()].find((row) => key.every((column) => sameValue(types.get(column) ?? '', item?.[column], row[column] ?? null)));
+      const match = sorted.find((row) => key.every((column) => sameValue(types.get(column) ?? '', item?.[column], row[column] ?? null)));
       if (!match) { problems.push(`${path}[${index}]: row outside the rules or the where: ${JSON.stringify(item)}`); return; }
       const id = keyOf(table, match);
       if (seen.has(id)) problems.push(`${path}[${index}]: ${describe(table, match)} twice`);
