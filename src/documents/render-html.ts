@@ -1,4 +1,4 @@
-// Documents as HTML strings (DESIGN.md §8, issue 5): one isolated Handlebars environment per
+// Documents as HTML strings (docs/documents.md): one isolated Handlebars environment per
 // renderer, every template and partial read and parsed once at creation (a syntax error fails
 // there, not on a request) and compiled to code on first use. Strict mode turns a missing
 // field into an error instead of a blank in a legal document; HTML escaping stays on.
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { AppError } from '../errors/app-error.ts';
+import { documentFontCss } from './document-fonts.ts';
 import { type DocumentKind, type DocumentModels, documentKinds } from './document-models.ts';
 import { registerTemplateHelpers, resolveDocumentLocale } from './template-helpers.ts';
 
@@ -33,7 +34,7 @@ function parse(environment: typeof Handlebars, source: string, name: string): Re
 function createEnvironment(): typeof Handlebars {
   const environment = Handlebars.create();
   registerTemplateHelpers(environment);
-  const stylesheet = new environment.SafeString(readTemplate(stylesheetFile));
+  const stylesheet = new environment.SafeString(`${documentFontCss()}\n${readTemplate(stylesheetFile)}`);
   environment.registerHelper('printStylesheet', () => stylesheet);
   for (const file of readdirSync(path.join(templatesDirectory, 'partials')).filter((name) => name.endsWith('.hbs')).sort()) {
     const name = file.slice(0, -'.hbs'.length);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type DocumentKind, type DocumentModels, documentKinds } from '../../src/documents/document-models.ts';
+import { documentFontFaces, fontFile } from '../../src/documents/document-fonts.ts';
 import { createHtmlRenderer } from '../../src/documents/render-html.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { capitalStatementFixture } from './fixtures/capital-statement.ts';
@@ -25,7 +26,7 @@ const fixtures: { [K in DocumentKind]: DocumentModels[K] } = {
 };
 
 const renderer = createHtmlRenderer();
-// Goldens are rewritten, not compared, with UPDATE_SNAPSHOTS=1 (DESIGN.md §11).
+// Goldens are rewritten, not compared, with UPDATE_SNAPSHOTS=1 (docs/architecture.md#tests).
 const updateSnapshots = process.env.UPDATE_SNAPSHOTS === '1';
 
 function render<K extends DocumentKind>(kind: K, model: DocumentModels[K] = fixtures[kind]): string {
@@ -43,7 +44,13 @@ function firstDifference(expected: string, actual: string): string {
   return 'the files differ only in their final newline';
 }
 
-function assertMatchesGolden(kind: DocumentKind, html: string): void {
+/** The goldens keep the font data out (a separate test checks it byte for byte). */
+function elideFontData(html: string): string {
+  return html.replace(/url\(data:font\/woff2;base64,[A-Za-z0-9+/=]+\)/g, 'url(data:font/woff2;base64,…)');
+}
+
+function assertMatchesGolden(kind: DocumentKind, rendered: string): void {
+  const html = elideFontData(rendered);
   const file = new URL(`./golden/${kind}.html`, import.meta.url);
   if (updateSnapshots) {
     writeFileSync(file, html);
@@ -95,7 +102,21 @@ test('every document is a complete A4 page with page numbers in @page margin box
     assert.match(html, /@bottom-right \{\s*content: "Page " counter\(page\) " of " counter\(pages\);/, kind);
     assert.match(html, /thead \{ display: table-header-group; \}/, kind);
     assert.match(html, /tr \{ break-inside: avoid;/, kind);
-    assert.match(html, /font-family: "Liberation Sans", Arial, sans-serif;/, kind);
+    assert.match(html, /font-family: Arimo, "Liberation Sans", Arial, sans-serif;/, kind);
+  }
+});
+
+test('every document embeds its fonts from the @fontsource packages, byte for byte, as data: URLs', () => {
+  for (const kind of documentKinds) {
+    const html = render(kind);
+    const faces = [...html.matchAll(/@font-face \{[^}]*font-family: "(\w+)";[^}]*font-weight: (\d+);[^}]*base64,([A-Za-z0-9+/=]+)\)[^}]*\}/g)];
+    assert.is(faces.length, documentFontFaces.length, kind);
+    documentFontFaces.forEach((face, index) => {
+      const [, family, weight, data] = faces[index]!;
+      assert.is(family, face.family, kind);
+      assert.is(Number(weight), face.weight, kind);
+      assert.ok(Buffer.from(data!, 'base64').equals(readFileSync(fontFile(face))), `${kind}: ${face.family} ${face.weight} ${face.subset}`);
+    });
   }
 });
 

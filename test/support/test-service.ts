@@ -37,6 +37,8 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     SEED: 'none',
     // One browser per test service would be wasteful; PDF tests opt in.
     PDF_PREWARM: 'false',
+    // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
+    ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
     ...env,
   });
   const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));

@@ -1,6 +1,7 @@
-// Where the PDF engine's Chromium comes from, in the order of issue 5 / DESIGN.md §8:
-// CHROMIUM_PATH, then Debian's packages, then a Chromium shipped in an npm package.
+// Where the PDF engine's Chromium comes from, in the order of docs/documents.md#where-chromium-comes-from:
+// CHROMIUM_PATH, then Debian's packages, then the Chromium shipped in an npm package.
 import { accessSync, constants, statSync } from 'node:fs';
+import { npmChromium } from './npm-chromium.ts';
 
 export type ChromiumSource = 'CHROMIUM_PATH' | 'system-package' | 'npm-package';
 
@@ -16,10 +17,11 @@ export interface ChromiumMissing {
 
 export type ChromiumLookup = ChromiumFound | ChromiumMissing;
 
-export const chromiumInstallHint = 'Install Chromium: apt-get install chromium-headless-shell (Debian/Ubuntu), or set CHROMIUM_PATH';
+export const chromiumInstallHint =
+  'No Chromium found: run npm install (it installs @sparticuz/chromium, Linux x64), or apt-get install chromium-headless-shell (Debian/Ubuntu), or set CHROMIUM_PATH';
 
 /**
- * The real binaries, not the /usr/bin wrapper scripts (DESIGN.md §13): the headless shell
+ * The real binaries, not the /usr/bin wrapper scripts (docs/documents.md): the headless shell
  * first, being lighter and about twice as fast as full Chromium for printing.
  */
 export const systemChromiumCandidates: readonly string[] = [
@@ -49,8 +51,9 @@ export async function findChromium(options: FindChromiumOptions = {}): Promise<C
   for (const candidate of options.systemCandidates ?? systemChromiumCandidates) {
     if (isExecutable(candidate)) return { path: candidate, source: 'system-package' };
   }
-  const fromNpm = await (options.npmChromium ?? sparticuzChromium)().catch(() => undefined);
-  if (fromNpm && isExecutable(fromNpm)) return { path: fromNpm, source: 'npm-package' };
+  const fromNpm = await (options.npmChromium ?? (() => npmChromium({ isExecutable })))().catch((error: unknown) => error as Error);
+  if (typeof fromNpm === 'string' && isExecutable(fromNpm)) return { path: fromNpm, source: 'npm-package' };
+  if (fromNpm instanceof Error) return { missing: true, hint: `${chromiumInstallHint} (unpacking @sparticuz/chromium failed: ${fromNpm.message})` };
   return { missing: true, hint: chromiumInstallHint };
 }
 
@@ -61,18 +64,4 @@ export function isExecutableFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * `@sparticuz/chromium` (optional dependency) is the "npm install alone" path: it ships a
- * brotli-packed Linux Chromium and unpacks it to /tmp on first use. npm installs it only when
- * npm itself runs on Node ≥ 22 (its engines field; npm skips it under Node 20, as on the CI
- * machine, which uses Debian's package instead), so it is imported by a computed name and
- * skipped when absent.
- */
-async function sparticuzChromium(): Promise<string | undefined> {
-  if (process.platform !== 'linux') return undefined;
-  const packageName = '@sparticuz/chromium';
-  const loaded: { default?: { executablePath?: () => Promise<string> } } = await import(packageName);
-  return loaded.default?.executablePath ? await loaded.default.executablePath() : undefined;
 }

@@ -1,9 +1,13 @@
-import { createRequire } from 'node:module';
+// Where the PDF engine's Chromium comes from (docs/documents.md#where-chromium-comes-from).
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { chromiumInstallHint, findChromium, isExecutableFile, systemChromiumCandidates } from '../../../src/documents/pdf/find-chromium.ts';
+import { npmChromium } from '../../../src/documents/pdf/npm-chromium.ts';
 
-const only = (...paths: string[]) => (path: string) => paths.includes(path);
+const only = (...paths: string[]) => (file: string) => paths.includes(file);
 const noNpm = async () => undefined;
 
 test('CHROMIUM_PATH wins over every other candidate', async () => {
@@ -29,31 +33,39 @@ test('the npm package is the last resort', async () => {
   assert.equal(found, { path: '/tmp/chromium', source: 'npm-package' });
 });
 
-test('nothing found, or an npm package that fails to load, gives the install hint', async () => {
+test('nothing found gives the install hint; an npm Chromium that fails to unpack says why', async () => {
   assert.equal(await findChromium({ systemCandidates: [], npmChromium: noNpm }), { missing: true, hint: chromiumInstallHint });
   const failing = async () => {
-    throw new Error('Cannot find package @sparticuz/chromium');
+    throw new Error('ENOSPC: no space left on device');
   };
-  assert.equal(await findChromium({ systemCandidates: [], npmChromium: failing }), { missing: true, hint: chromiumInstallHint });
-  assert.is(chromiumInstallHint, 'Install Chromium: apt-get install chromium-headless-shell (Debian/Ubuntu), or set CHROMIUM_PATH');
+  assert.equal(await findChromium({ systemCandidates: [], npmChromium: failing }), {
+    missing: true,
+    hint: `${chromiumInstallHint} (unpacking @sparticuz/chromium failed: ENOSPC: no space left on device)`,
+  });
+  assert.is(
+    chromiumInstallHint,
+    'No Chromium found: run npm install (it installs @sparticuz/chromium, Linux x64), or apt-get install chromium-headless-shell (Debian/Ubuntu), or set CHROMIUM_PATH',
+  );
 });
 
-// The optional dependency is installed only where npm runs on Node >= 22 (not on the CI
-// machine), so the default step is checked against whichever is true here.
-test('the default npm step uses @sparticuz/chromium when it is installed, and is skipped when not', async () => {
-  const found = await findChromium({ systemCandidates: [] });
-  if (installed('@sparticuz/chromium')) assert.equal('source' in found && found.source, 'npm-package');
-  else assert.equal(found, { missing: true, hint: chromiumInstallHint });
-});
-
-function installed(packageName: string): boolean {
+// A regular dependency: npm installs it whatever Node runs npm, so the npm step always finds it.
+test('the default npm step unpacks @sparticuz/chromium into a versioned folder and reuses it', async () => {
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'npm-chromium-test-'));
   try {
-    createRequire(import.meta.url).resolve(packageName);
-    return true;
-  } catch {
-    return false;
+    const first = await npmChromium({ cacheDir, isExecutable: isExecutableFile });
+    const version = JSON.parse(readFileSync(new URL('../../../node_modules/@sparticuz/chromium/package.json', import.meta.url), 'utf8')).version;
+    assert.is(first, path.join(cacheDir, `chromium-${version}`, 'chromium'));
+    assert.ok(isExecutableFile(first!));
+    assert.equal(readdirSync(path.dirname(first!)), ['chromium'], 'no partial file is left beside it');
+    const before = statSync(first!).mtimeMs;
+    assert.is(await npmChromium({ cacheDir, isExecutable: isExecutableFile }), first);
+    assert.is(statSync(first!).mtimeMs, before, 'the second lookup did not unpack again');
+    const found = await findChromium({ systemCandidates: [] });
+    assert.is('source' in found && found.source, 'npm-package');
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
   }
-}
+});
 
 test('isExecutableFile accepts executables only, not directories or missing files', () => {
   assert.ok(isExecutableFile(process.execPath));

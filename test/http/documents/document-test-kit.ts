@@ -1,14 +1,14 @@
 // Shared by the document route tests (issue 5): a demo-seeded service, credentials of every
 // kind (session cookies and bearer tokens of demo users, admin/service/partner API keys), a
 // request that keeps PDF bytes intact and checks what openapi.yaml requires of each answer,
-// and pdftotext to read PDFs back.
-import { spawn } from 'node:child_process';
+// and PDF text read back with unpdf.
 import * as assert from 'uvu/assert';
 import { createApiKeyStore } from '../../../src/access/credentials/api-key-store.ts';
 import { createSessionStore } from '../../../src/access/credentials/session-store.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
 import { createSessionService } from '../../../src/domain/identity/session-service.ts';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';
+import { pdfText } from '../../support/pdf-text.ts';
 import { createPlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
 import { type TestService, startTestService, testAdminApiKey } from '../../support/test-service.ts';
 
@@ -83,17 +83,6 @@ export function errorWithoutRequestId(response: DocumentResponse): Record<string
   return body;
 }
 
-export function pdfToText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pdftotext', ['-layout', '-', '-'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`pdftotext exited with ${code}`))));
-    child.stdin.end(pdf);
-  });
-}
-
 /** A 200 HTML document: type, disposition with its file name, and the given texts present. */
 export function assertHtmlDocument(response: DocumentResponse, fileName: string, texts: readonly string[], disposition: 'inline' | 'attachment' = 'inline'): void {
   assert.is(response.status, 200, response.text.slice(0, 300));
@@ -102,13 +91,13 @@ export function assertHtmlDocument(response: DocumentResponse, fileName: string,
   for (const text of texts) assert.ok(response.text.includes(text), `HTML lacks ${JSON.stringify(text)}`);
 }
 
-/** A 200 PDF: type, disposition, `%PDF-` magic, and the given texts in what pdftotext reads. */
+/** A 200 PDF: type, disposition, `%PDF-` magic, and the given texts in the PDF's text. */
 export async function assertPdfDocument(response: DocumentResponse, fileName: string, texts: readonly string[], disposition: 'inline' | 'attachment' = 'inline'): Promise<string> {
   assert.is(response.status, 200, response.bytes.toString('utf8', 0, 300));
   assert.is(response.headers.get('content-type'), 'application/pdf');
   assertDisposition(response, disposition, fileName);
   assert.is(response.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-  const text = (await pdfToText(response.bytes)).replace(/\s+/g, ' ');
+  const text = (await pdfText(response.bytes)).replace(/\s+/g, ' ');
   for (const expected of texts) assert.ok(text.includes(expected), `PDF text lacks ${JSON.stringify(expected)}:\n${text.slice(0, 2000)}`);
   return text;
 }

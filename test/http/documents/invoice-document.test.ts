@@ -32,7 +32,7 @@ test('the recipient gets the invoice as HTML by default, inline, with its number
   assert.match(response.headers.get('content-security-policy') ?? '', "default-src 'none'");
 });
 
-test('the recipient gets the PDF; pdftotext reads the number, parties, lines and total', async () => {
+test('the recipient gets the PDF; its text reads the number, parties, lines and total', async () => {
   const response = await kit.get(`${invoice}?format=pdf`, await kit.user('demo-judy'));
   await assertPdfDocument(response, 'invoice-INV-2025-0060.pdf', [...invoiceTexts, 'OTC desk access', '5,928.00']);
 });

@@ -30,7 +30,7 @@ test("the quote's user gets it as HTML with product SKUs and the total", async (
   assertHtmlDocument(response, 'quote-Q-2026-0002.html', [...quoteTexts, 'OTC-DESK-MONTH', 'AML-SCREENING', 'US$20,280.00']);
 });
 
-test("the quote's user gets the PDF; pdftotext reads the number, parties and total", async () => {
+test("the quote's user gets the PDF; its text reads the number, parties and total", async () => {
   const response = await kit.get(`${quote}?format=pdf`, await kit.user('demo-judy'));
   await assertPdfDocument(response, 'quote-Q-2026-0002.pdf', [...quoteTexts, '20,280.00']);
 });

@@ -30,7 +30,7 @@ test('the recipient gets the receipt as HTML with the amount, the invoice paid a
   assertHtmlDocument(response, 'receipt-RCPT-2025-0039.html', [...receiptTexts, 'US$4,500.00', 'US$0.00', 'Crypto']);
 });
 
-test('the recipient gets the PDF; pdftotext reads the numbers, parties and amount', async () => {
+test('the recipient gets the PDF; its text reads the numbers, parties and amount', async () => {
   const response = await kit.get(`${receipt}?format=pdf`, await kit.user('demo-grace'));
   await assertPdfDocument(response, 'receipt-RCPT-2025-0039.pdf', [...receiptTexts, '4,500.00']);
 });
