@@ -1,7 +1,7 @@
-// The PDF engine of issue 5 / DESIGN.md §8: one long-lived Chromium over WebDriver BiDi, a
-// small pool of reused pages, a queue with back-pressure, a deadline on every render, and a
-// relaunch after a crash or every `recycleAfterRenders` renders (the Node heap grows per
-// render in BiDi mode, DESIGN.md §13).
+// The PDF engine (docs/documents.md#the-pdf-engine): one long-lived Chromium over WebDriver
+// BiDi, a small pool of reused pages, a queue with back-pressure, a deadline on every render,
+// and a relaunch after a crash or every `recycleAfterRenders` renders (the Node heap grows per
+// render in BiDi mode).
 import type { Page } from 'puppeteer-core';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
@@ -31,7 +31,19 @@ export interface PdfEngineOptions {
   logger: Logger;
   /** Replaces the system and npm steps of the lookup (tests). */
   lookup?: Omit<FindChromiumOptions, 'chromiumPath'>;
+  /** The clock of the render deadlines; tests fire them by hand instead of racing real renders. */
+  deadlineTimers?: DeadlineTimers;
 }
+
+export interface DeadlineTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: DeadlineTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 export interface RenderPdfOptions {
   /** The caller went away: it is answered at once; the render itself ends by its deadline. */
@@ -60,6 +72,8 @@ const lookupRetryMs = missingRetryAfterSeconds * 1_000;
 /** This many deadlines in a row mean the browser itself is unwell: replace it. */
 const timeoutsBeforeRecycle = 3;
 const maxLaunchBackoffMs = 30_000;
+/** How long a failed render waits to learn whether the browser died (the exit is reported after the disconnect). */
+const exitReportGraceMs = 1_000;
 
 export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   const poolSize = options.poolSize ?? 2;
@@ -179,7 +193,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   }
 
   async function renderTask(html: string): Promise<Uint8Array> {
-    const deadline = startDeadline(renderTimeoutMs);
+    const deadline = startDeadline(renderTimeoutMs, options.deadlineTimers ?? realTimers);
     try {
       const instance = await Promise.race([ensureBrowser(), deadline.expired]);
       return await renderOn(instance, html, deadline.expired);
@@ -234,7 +248,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   async function classify(instance: Instance, error: unknown): Promise<unknown> {
     if (error instanceof AppError) return error;
     // The connection usually drops a moment before the process exit is reported.
-    const exit = await exitWithin(instance.launched, 100);
+    const exit = await exitWithin(instance.launched, exitReportGraceMs);
     if (exit) return browserExited(exit);
     const reason = error instanceof Error ? error.message : String(error);
     return new AppError('SERVICE_UNAVAILABLE', `PDF render failed: ${reason}`, { headers: { 'Retry-After': '1' }, cause: error });
@@ -301,14 +315,14 @@ function closedError(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', 'the PDF engine is closed');
 }
 
-function startDeadline(ms: number): { expired: Promise<never>; error: AppError; clear(): void } {
+function startDeadline(ms: number, timers: DeadlineTimers): { expired: Promise<never>; error: AppError; clear(): void } {
   const error = new AppError('SERVICE_UNAVAILABLE', `PDF render timed out after ${ms} ms`, { headers: { 'Retry-After': '5' } });
-  let timer: NodeJS.Timeout | undefined;
+  let timer: unknown;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(error), ms);
+    timer = timers.setTimeout(() => reject(error), ms);
   });
   expired.catch(() => {});
-  return { expired, error, clear: () => clearTimeout(timer) };
+  return { expired, error, clear: () => timers.clearTimeout(timer) };
 }
 
 function exitWithin(launched: LaunchedBrowser, ms: number): Promise<BrowserExit | undefined> {

@@ -1,14 +1,17 @@
-// The PDF engine against a real headless Chromium (issue 5 "Fault tests").
-import { spawn } from 'node:child_process';
+// The PDF engine against a real headless Chromium (docs/documents.md#the-pdf-engine). Render
+// deadlines run on a hand-driven clock: a test expires them once the page provably hangs, so
+// no outcome depends on how fast this machine renders.
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chromiumInstallHint } from '../../../src/documents/pdf/find-chromium.ts';
+import { chromiumInstallHint, findChromium } from '../../../src/documents/pdf/find-chromium.ts';
 import { type PdfEngine, type PdfEngineOptions, createPdfEngine } from '../../../src/documents/pdf/pdf-engine.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
+import { type ManualDeadlines, manualDeadlines } from '../../support/manual-deadlines.ts';
+import { pdfText as pdfToText } from '../../support/pdf-text.ts';
 
 const logger = createLogger(process.env.LOG_LEVEL ?? 'silent');
 const engines: PdfEngine[] = [];
@@ -19,6 +22,10 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const hangingServer = http.createServer(() => {});
 let hangingUrl = '';
 const onRequest = new Map<string, () => void>();
+/** Resolves once the hanging server got `pathname`: the page is then provably mid-render. */
+function requested(pathname: string): Promise<void> {
+  return new Promise((resolve) => onRequest.set(pathname, resolve));
+}
 hangingServer.on('request', (request: http.IncomingMessage) => {
   const listener = onRequest.get(request.url ?? '');
   onRequest.delete(request.url ?? '');
@@ -41,25 +48,20 @@ test.after(async () => {
   process.off('unhandledRejection', onUnhandled);
 });
 
+let deadlines: ManualDeadlines = manualDeadlines();
+test.before.each(() => {
+  deadlines = manualDeadlines();
+});
+
+/** An engine on the browser this run was given (CHROMIUM_PATH) whose deadlines only the test expires. */
 function engine(options: Partial<PdfEngineOptions> = {}): PdfEngine {
-  const created = createPdfEngine({ renderTimeoutMs: 5_000, ...options, logger });
+  const created = createPdfEngine({ chromiumPath: process.env.CHROMIUM_PATH, renderTimeoutMs: 1_000, deadlineTimers: deadlines.timers, ...options, logger });
   engines.push(created);
   return created;
 }
 
 function invoice(text: string, extra = ''): string {
   return `<!doctype html><html><head><style>@page { size: A4; margin: 15mm }</style></head><body><h1>${text}</h1>${extra}</body></html>`;
-}
-
-function pdfToText(pdf: Uint8Array): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pdftotext', ['-', '-'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`pdftotext exited with ${code}`))));
-    child.stdin.end(pdf);
-  });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -89,8 +91,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Polls for up to a minute: generous for a loaded machine, and over at once when it holds. */
 async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 1_200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(check(), what);
 }
 
@@ -100,7 +103,7 @@ function browserPid(pdf: PdfEngine): number {
   return pid as number;
 }
 
-test('prints HTML to a PDF whose text pdftotext can read, and reports ready', async () => {
+test('prints HTML to a PDF whose text reads back, and reports ready on the browser it found', async () => {
   const pdf = engine();
   assert.is(pdf.status().status, 'starting');
   const bytes = await pdf.renderPdf(invoice('Invoice INV-2025-0042', '<p>Total due: 1,234.56 EUR</p>'));
@@ -112,7 +115,9 @@ test('prints HTML to a PDF whose text pdftotext can read, and reports ready', as
   const status = pdf.status();
   assert.is(status.status, 'ready');
   assert.is(status.renders, 1);
-  assert.match(status.message, '/usr/lib/chromium/chromium-headless-shell');
+  const found = await findChromium({ chromiumPath: process.env.CHROMIUM_PATH });
+  assert.ok('path' in found, 'a browser was found');
+  assert.is(status.message, `Chromium at ${found.path} (${found.source}); 0 of 2 pages busy, 0 waiting`);
   assert.ok(isAlive(browserPid(pdf)));
 });
 
@@ -154,10 +159,14 @@ test('a full queue answers SERVICE_UNAVAILABLE with Retry-After at once, and the
 });
 
 test('a page that never finishes loading hits the deadline; the page is replaced and the next render succeeds', async () => {
-  const pdf = engine({ poolSize: 1, renderTimeoutMs: 1_000 });
+  const pdf = engine({ poolSize: 1 });
   await pdf.renderPdf(invoice('warm'));
   const pid = browserPid(pdf);
-  const error = await rejection(pdf.renderPdf(invoice('hangs', `<img src="${hangingUrl}/hang.png">`)));
+  const hanging = requested('/hang.png');
+  const pending = pdf.renderPdf(invoice('hangs', `<img src="${hangingUrl}/hang.png">`));
+  await hanging;
+  deadlines.expireAll();
+  const error = await rejection(pending);
   assert.is(error.code, 'SERVICE_UNAVAILABLE');
   assert.is(error.message, 'PDF render timed out after 1000 ms');
   assert.is(error.headers['Retry-After'], '5');
@@ -168,10 +177,12 @@ test('a page that never finishes loading hits the deadline; the page is replaced
 });
 
 test('a script that never returns hits the deadline without blocking the other pages', async () => {
-  const pdf = engine({ poolSize: 2, renderTimeoutMs: 1_000 });
+  const pdf = engine({ poolSize: 2 });
   const looping = pdf.renderPdf(invoice('loops', '<script>for (;;) {}</script>'));
   const healthy = await pdf.renderPdf(invoice('beside the loop'));
   assert.match(await pdfToText(healthy), 'beside the loop');
+  assert.is(deadlines.pending, 1, 'only the looping render is still running');
+  deadlines.expireAll();
   const error = await rejection(looping);
   assert.is(error.message, 'PDF render timed out after 1000 ms');
   assert.match(await pdfToText(await pdf.renderPdf(invoice('after the loop'))), 'after the loop');
@@ -182,7 +193,11 @@ test('three deadlines in a row replace the browser, since it may itself be hung'
   await pdf.renderPdf(invoice('warm'));
   const first = browserPid(pdf);
   for (const name of ['a', 'b', 'c']) {
-    const error = await rejection(pdf.renderPdf(invoice(name, `<img src="${hangingUrl}/${name}.png">`)));
+    const hanging = requested(`/${name}.png`);
+    const pending = pdf.renderPdf(invoice(name, `<img src="${hangingUrl}/${name}.png">`));
+    await hanging;
+    deadlines.expireAll();
+    const error = await rejection(pending);
     assert.is(error.message, 'PDF render timed out after 500 ms');
   }
   assert.match(await pdfToText(await pdf.renderPdf(invoice('fresh browser'))), 'fresh browser');
@@ -223,7 +238,7 @@ test('a configured CHROMIUM_PATH that does not exist: 503 with the install hint,
 });
 
 test('no Chromium anywhere: 503 with the install hint, and start() does not throw', async () => {
-  const pdf = engine({ lookup: { systemCandidates: [], npmChromium: async () => undefined } });
+  const pdf = engine({ chromiumPath: undefined, lookup: { systemCandidates: [], npmChromium: async () => undefined } });
   await pdf.start();
   assert.equal(pdf.status(), { status: 'unavailable', message: chromiumInstallHint, renders: 0 });
   const error = await rejection(pdf.renderPdf(invoice('never')));
@@ -260,12 +275,16 @@ test('after recycleAfterRenders renders the browser is replaced and the old one 
 });
 
 test('an aborted request is answered at once with the abort reason', async () => {
-  const pdf = engine({ poolSize: 1, renderTimeoutMs: 1_000 });
+  const pdf = engine({ poolSize: 1 });
   const controller = new AbortController();
+  const hanging = requested('/abort.png');
   const pending = pdf.renderPdf(invoice('aborted', `<img src="${hangingUrl}/abort.png">`), { signal: controller.signal });
-  setTimeout(() => controller.abort(new AppError('BAD_REQUEST', 'client closed the connection')), 100);
+  await hanging;
+  controller.abort(new AppError('BAD_REQUEST', 'client closed the connection'));
   const error = await rejection(pending);
   assert.is(error.message, 'client closed the connection');
+  // The abandoned render holds the only page until its deadline ends it.
+  deadlines.expireAll();
   assert.match(await pdfToText(await pdf.renderPdf(invoice('after the abort'))), 'after the abort');
 });
 

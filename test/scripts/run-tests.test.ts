@@ -1,0 +1,40 @@
+// The test command's exit code (docs/architecture.md#tests): a run whose summary reports a
+// failure exits non-zero, even when a library in the test process forces exit code 0.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function runSuite(dir: string): { status: number | null; lastLine: string } {
+  const result = spawnSync(process.execPath, ['scripts/run-tests.ts', '--dir', dir], {
+    cwd: root,
+    // The machine's database when the outer run has one; otherwise the runner starts its own.
+    env: { ...process.env, TEST_DATABASE_URL: process.env.PLATFORM_TEST_ADMIN_URL ?? '' },
+    encoding: 'utf8',
+  });
+  const lines = result.stdout.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n');
+  return { status: result.status, lastLine: lines.at(-1) ?? '' };
+}
+
+test('a suite with a failing test: the closing line counts it and the command exits 1', () => {
+  const { status, lastLine } = runSuite('test/scripts/fixtures/failing-suite');
+  assert.is(lastLine, '1 passed, 1 failed');
+  assert.is(status, 1);
+});
+
+test('a folder without tests: exit 1, since nothing was verified', () => {
+  const empty = mkdtempSync(path.join(tmpdir(), 'run-tests-empty-'));
+  try {
+    const { status, lastLine } = runSuite(empty);
+    assert.is(lastLine, '0 passed, 0 failed');
+    assert.is(status, 1);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test.run();
