@@ -81,7 +81,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     const pdfEngine = createPdfEngine({ chromiumPath: config.chromiumPath, logger: logger.child({ component: 'pdf' }) });
     closers.unshift(() => pdfEngine.close());
-    if (config.pdfPrewarm) void pdfEngine.start();
+    // Either way the log says at once which browser prints PDFs, or why none can.
+    void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
     const metrics = createMetrics();
     const schema = createBusinessSchema();
     const documents = createDocumentCache();

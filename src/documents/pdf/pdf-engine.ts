@@ -53,6 +53,8 @@ export interface RenderPdfOptions {
 export interface PdfEngine {
   /** Looks for Chromium and launches it in the background; never rejects (see status()). */
   start(): Promise<void>;
+  /** Looks for Chromium and logs which one it found, or why none, without launching it. */
+  locate(): Promise<void>;
   renderPdf(html: string, options?: RenderPdfOptions): Promise<Uint8Array>;
   status(): PdfEngineStatus;
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
       lookup = findChromium({ ...options.lookup, chromiumPath: options.chromiumPath }).then((result) => {
         lookupResult = result;
         if ('missing' in result) logger.warn({ hint: result.hint }, 'no Chromium found: PDF rendering is unavailable');
+        else logger.info({ chromium: result.path, source: result.source }, 'PDF browser found');
         return result;
       });
     }
@@ -150,7 +153,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     instances.add(instance);
     current = instance;
     launched.onExit((exit) => onExit(instance, exit));
-    logger.info({ pid: launched.pid, chromium: found.path, source: found.source }, 'PDF browser launched');
+    logger.info({ browserPid: launched.pid, chromium: found.path, source: found.source }, 'PDF browser launched');
     return instance;
   }
 
@@ -172,7 +175,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     current = undefined;
     if (closed || instance.retiring) return;
     problem = { status: 'degraded', message: `the PDF browser exited (${exit.reason}); it relaunches on the next render` };
-    logger.warn({ pid: instance.launched.pid, reason: exit.reason }, 'PDF browser exited');
+    logger.warn({ browserPid: instance.launched.pid, reason: exit.reason }, 'PDF browser exited');
     // A lost connection can leave the process running: make sure it is gone and its profile removed.
     void instance.launched.close(0);
   }
@@ -182,7 +185,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     if (instance.retiring) return;
     instance.retiring = true;
     if (current === instance) current = undefined;
-    logger.info({ pid: instance.launched.pid, renders: instance.renders, reason }, 'PDF browser retired');
+    logger.info({ browserPid: instance.launched.pid, renders: instance.renders, reason }, 'PDF browser retired');
     closeIfIdle(instance);
     // Launch the successor now so the next render finds a warm browser.
     if (!closed) ensureBrowser().catch(() => {});
@@ -277,6 +280,10 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     }
   }
 
+  async function locate(): Promise<void> {
+    await chromium().catch(() => {});
+  }
+
   function status(): PdfEngineStatus {
     const report = (state: PdfEngineState, message: string, browserPid?: number): PdfEngineStatus =>
       browserPid === undefined ? { status: state, message, renders } : { status: state, message, browserPid, renders };
@@ -288,7 +295,8 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     }
     if (launching) return report('starting', `launching Chromium${lookupResult ? ` at ${describeFound()}` : ''}`);
     if (problem) return report(problem.status, problem.message);
-    return report('starting', 'Chromium not launched yet: it launches on start() or the first render');
+    const where = lookupResult ? ` (found at ${describeFound()})` : '';
+    return report('starting', `Chromium not launched yet${where}: it launches on start() or the first render`);
   }
 
   function describeFound(): string {
@@ -304,7 +312,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     instances.clear();
   }
 
-  return { start, renderPdf, status, close };
+  return { start, locate, renderPdf, status, close };
 }
 
 function browserExited(exit: BrowserExit): AppError {

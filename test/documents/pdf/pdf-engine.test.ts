@@ -121,6 +121,18 @@ test('prints HTML to a PDF whose text reads back, and reports ready on the brows
   assert.ok(isAlive(browserPid(pdf)));
 });
 
+test('locate() finds the browser without launching it, and status says where', async () => {
+  const pdf = engine();
+  await pdf.locate();
+  const found = await findChromium({ chromiumPath: process.env.CHROMIUM_PATH });
+  assert.ok('path' in found, 'a browser was found');
+  assert.equal(pdf.status(), {
+    status: 'starting',
+    message: `Chromium not launched yet (found at ${found.path} (${found.source})): it launches on start() or the first render`,
+    renders: 0,
+  });
+});
+
 test('start() launches the browser eagerly; close() ends it, removes its profile and refuses renders', async () => {
   const pdf = engine();
   await pdf.start();
