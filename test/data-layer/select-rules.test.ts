@@ -61,7 +61,7 @@ test('investor reads own subscriptions in allowed funds only, five columns, no a
   const cases = [['demo-erin', '{1,2}', [1, 2]], ['demo-erin', '{1,2,3}', [1, 2, 3]], ['demo-heidi', '{2}', [2]], ['demo-erin', '{}', []]] as const;
   for (const [user, funds, fundIds] of cases) {
     const data = await query(investor(user, funds), '{ fund_subscription { id fund_id subscription_amount status created_at } }');
-    const expected = await expectedIds(sql`SELECT id FROM fund_subscription WHERE investor_user_id = ${user} AND fund_id = ANY(${[...fundIds]}::int[])`);
+    const expected = await expectedIds(sql`SELECT id FROM fund_subscription WHERE user_id = ${user} AND fund_id = ANY(${[...fundIds]}::int[])`);
     assert.equal(idsOf(data.fund_subscription), expected, `${user} ${funds}`);
   }
   assert.equal(await visibleColumns(investor('demo-erin', '{1}'), 'fund_subscription'), sorted(['id', 'fund_id', 'subscription_amount', 'status', 'created_at']));
