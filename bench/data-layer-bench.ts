@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createDataQueryExecutor } from '../src/access/data-query/data-query-executor.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadLocalSecrets } from '../src/config/local-secrets.ts';
-import { parseSessionVariables } from '../src/data-layer/auth/session-variables.ts';
+import { collectSessionText } from '../src/data-layer/auth/session-variables.ts';
 import { createDataRequestExecutor } from '../src/data-layer/request/execute-data-request.ts';
 import { findFreePort } from '../src/db/free-port.ts';
 import { createLogger } from '../src/observability/logger.ts';
@@ -170,8 +170,8 @@ try {
   const statements: Statement[] = [];
   for (const scenario of scenarios) {
     captured.length = 0;
-    const session = parseSessionVariables((name) => headersOf(scenario)[name], (name) => `header ${name}`);
-    await capture({ role: scenario.role, session, via: 'admin-secret' }, { query: scenario.query, variables: null, operationName: null });
+    const sessionText = collectSessionText((name) => headersOf(scenario)[name]);
+    await capture({ role: scenario.role, sessionText, via: 'admin-secret' }, { query: scenario.query, variables: null, operationName: null });
     if (captured.length !== 1) throw new Error(`expected one statement for ${scenario.title}, the data layer sent ${captured.length}`);
     statements.push(captured[0]!);
     if (process.env.BENCH_SHOW_SQL) console.log(`-- ${scenario.title}\n${captured[0]!.sql}\n-- parameters: ${JSON.stringify(captured[0]!.parameters)}\n`);

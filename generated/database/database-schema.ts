@@ -1388,7 +1388,7 @@ export const databaseSchema: DbSchema = {
           "hasDefault": false
         },
         {
-          "name": "investor_user_id",
+          "name": "user_id",
           "dataType": "text",
           "isNullable": false,
           "hasDefault": false
@@ -1433,9 +1433,9 @@ export const databaseSchema: DbSchema = {
           ]
         },
         {
-          "name": "fund_redemption_investor_user_id_fkey",
+          "name": "fund_redemption_user_id_fkey",
           "columns": [
-            "investor_user_id"
+            "user_id"
           ],
           "referencedTable": "app_user",
           "referencedColumns": [
@@ -1460,7 +1460,7 @@ export const databaseSchema: DbSchema = {
           "hasDefault": false
         },
         {
-          "name": "investor_user_id",
+          "name": "user_id",
           "dataType": "text",
           "isNullable": false,
           "hasDefault": false
@@ -1505,9 +1505,9 @@ export const databaseSchema: DbSchema = {
           ]
         },
         {
-          "name": "fund_subscription_investor_user_id_fkey",
+          "name": "fund_subscription_user_id_fkey",
           "columns": [
-            "investor_user_id"
+            "user_id"
           ],
           "referencedTable": "app_user",
           "referencedColumns": [

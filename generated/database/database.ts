@@ -207,7 +207,7 @@ export interface FundTable {
 export interface FundRedemptionTable {
   id: Generated<number>;
   fund_id: number;
-  investor_user_id: string;
+  user_id: string;
   redemption_amount: string;
   status: Generated<string>;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
@@ -217,7 +217,7 @@ export interface FundRedemptionTable {
 export interface FundSubscriptionTable {
   id: Generated<number>;
   fund_id: number;
-  investor_user_id: string;
+  user_id: string;
   subscription_amount: string;
   status: Generated<string>;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;

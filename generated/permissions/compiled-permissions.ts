@@ -137,11 +137,7 @@ export const permissionModel = {
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
       ],
       relationships: {
-        fund_subscriptions: {
-          kind: 'array',
-          remoteTable: 'fund_subscription',
-          columnMapping: { id: 'investor_user_id' },
-        },
+        fund_subscriptions: { kind: 'array', remoteTable: 'fund_subscription', columnMapping: { id: 'user_id' } },
         memberships: { kind: 'array', remoteTable: 'organization_membership', columnMapping: { id: 'user_id' } },
         organization: { kind: 'object', remoteTable: 'organization', columnMapping: { organization_id: 'id' } },
       },
@@ -396,7 +392,7 @@ export const permissionModel = {
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false },
         { name: 'fund_id', dataType: 'int4', isNullable: false },
-        { name: 'investor_user_id', dataType: 'text', isNullable: false },
+        { name: 'user_id', dataType: 'text', isNullable: false },
         { name: 'redemption_amount', dataType: 'numeric', isNullable: false },
         { name: 'status', dataType: 'text', isNullable: false },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
@@ -404,7 +400,7 @@ export const permissionModel = {
       ],
       relationships: {
         fund: { kind: 'object', remoteTable: 'fund', columnMapping: { fund_id: 'id' } },
-        investor: { kind: 'object', remoteTable: 'app_user', columnMapping: { investor_user_id: 'id' } },
+        investor: { kind: 'object', remoteTable: 'app_user', columnMapping: { user_id: 'id' } },
       },
     },
     fund_subscription: {
@@ -413,7 +409,7 @@ export const permissionModel = {
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false },
         { name: 'fund_id', dataType: 'int4', isNullable: false },
-        { name: 'investor_user_id', dataType: 'text', isNullable: false },
+        { name: 'user_id', dataType: 'text', isNullable: false },
         { name: 'subscription_amount', dataType: 'numeric', isNullable: false },
         { name: 'status', dataType: 'text', isNullable: false },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
@@ -421,7 +417,7 @@ export const permissionModel = {
       ],
       relationships: {
         fund: { kind: 'object', remoteTable: 'fund', columnMapping: { fund_id: 'id' } },
-        investor: { kind: 'object', remoteTable: 'app_user', columnMapping: { investor_user_id: 'id' } },
+        investor: { kind: 'object', remoteTable: 'app_user', columnMapping: { user_id: 'id' } },
       },
     },
     invoice: {
@@ -1885,7 +1881,7 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at'],
+          columns: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at'],
           allowAggregations: true,
           limit: null,
         },
@@ -2177,7 +2173,7 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'investor_user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+          columns: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
           allowAggregations: true,
           limit: null,
         },
@@ -2226,7 +2222,7 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+          columns: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
           allowAggregations: true,
           limit: null,
         },
@@ -2293,7 +2289,7 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'investor_user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+          columns: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
           allowAggregations: false,
           limit: null,
         },
@@ -2342,7 +2338,7 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+          columns: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
           allowAggregations: false,
           limit: null,
         },
@@ -2402,7 +2398,7 @@ export const permissionModel = {
             operands: [
               {
                 type: 'compare',
-                column: 'investor_user_id',
+                column: 'user_id',
                 operator: '_eq',
                 value: { type: 'session', name: 'x-data-user-id' },
               },
@@ -2431,7 +2427,7 @@ export const permissionModel = {
               { type: 'compare', column: 'status', operator: '_eq', value: { type: 'literal', value: 'pending' } },
             ],
           },
-          set: { investor_user_id: { type: 'session', name: 'x-data-user-id' } },
+          set: { user_id: { type: 'session', name: 'x-data-user-id' } },
           columns: ['fund_id', 'redemption_amount'],
         },
         update: null,
@@ -2444,7 +2440,7 @@ export const permissionModel = {
             operands: [
               {
                 type: 'compare',
-                column: 'investor_user_id',
+                column: 'user_id',
                 operator: '_eq',
                 value: { type: 'session', name: 'x-data-user-id' },
               },
@@ -2480,7 +2476,7 @@ export const permissionModel = {
               { type: 'compare', column: 'status', operator: '_eq', value: { type: 'literal', value: 'pending' } },
             ],
           },
-          set: { investor_user_id: { type: 'session', name: 'x-data-user-id' } },
+          set: { user_id: { type: 'session', name: 'x-data-user-id' } },
           columns: ['fund_id', 'subscription_amount'],
         },
         update: {
@@ -2489,7 +2485,7 @@ export const permissionModel = {
             operands: [
               {
                 type: 'compare',
-                column: 'investor_user_id',
+                column: 'user_id',
                 operator: '_eq',
                 value: { type: 'session', name: 'x-data-user-id' },
               },
@@ -3578,7 +3574,7 @@ export const permissionModel = {
               remoteTable: 'fund_subscription',
               where: {
                 type: 'compare',
-                column: 'investor_user_id',
+                column: 'user_id',
                 operator: '_eq',
                 value: { type: 'session', name: 'x-data-user-id' },
               },
@@ -3602,7 +3598,7 @@ export const permissionModel = {
             remoteTable: 'fund_subscription',
             where: {
               type: 'compare',
-              column: 'investor_user_id',
+              column: 'user_id',
               operator: '_eq',
               value: { type: 'session', name: 'x-data-user-id' },
             },
@@ -4163,7 +4159,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_subscription',
-      fields: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at'],
+      fields: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at'],
       conditions: { 'investor.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4277,7 +4273,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_redemption',
-      fields: ['id', 'fund_id', 'investor_user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+      fields: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4292,7 +4288,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_subscription',
-      fields: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+      fields: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4315,7 +4311,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_redemption',
-      fields: ['id', 'fund_id', 'investor_user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+      fields: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4330,7 +4326,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_subscription',
-      fields: ['id', 'fund_id', 'investor_user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+      fields: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4355,7 +4351,7 @@ export const caslRules = {
       subject: 'fund_redemption',
       fields: ['id', 'fund_id', 'redemption_amount', 'status', 'created_at'],
       conditions: {
-        investor_user_id: { $eq: { $session: 'x-data-user-id' } },
+        user_id: { $eq: { $session: 'x-data-user-id' } },
         fund_id: { $in: { $session: 'x-data-allowed-funds' } },
       },
     },
@@ -4370,7 +4366,7 @@ export const caslRules = {
       subject: 'fund_subscription',
       fields: ['id', 'fund_id', 'subscription_amount', 'status', 'created_at'],
       conditions: {
-        investor_user_id: { $eq: { $session: 'x-data-user-id' } },
+        user_id: { $eq: { $session: 'x-data-user-id' } },
         fund_id: { $in: { $session: 'x-data-allowed-funds' } },
       },
     },
@@ -4388,7 +4384,7 @@ export const caslRules = {
       action: 'update',
       subject: 'fund_subscription',
       fields: ['status'],
-      conditions: { investor_user_id: { $eq: { $session: 'x-data-user-id' } }, status: { $eq: 'pending' } },
+      conditions: { user_id: { $eq: { $session: 'x-data-user-id' } }, status: { $eq: 'pending' } },
     },
   ],
   kyc_sdk_user: [
@@ -4805,9 +4801,7 @@ export const documentCaslRules = {
       action: 'read',
       subject: 'file_upload',
       reason: 'fund_investor',
-      conditions: {
-        'fund.subscriptions': { $elemMatch: { investor_user_id: { $eq: { $session: 'x-data-user-id' } } } },
-      },
+      conditions: { 'fund.subscriptions': { $elemMatch: { user_id: { $eq: { $session: 'x-data-user-id' } } } } },
     },
   ],
   fund_user_agreement: [
@@ -4815,7 +4809,7 @@ export const documentCaslRules = {
       action: 'read',
       subject: 'fund',
       reason: 'investor',
-      conditions: { subscriptions: { $elemMatch: { investor_user_id: { $eq: { $session: 'x-data-user-id' } } } } },
+      conditions: { subscriptions: { $elemMatch: { user_id: { $eq: { $session: 'x-data-user-id' } } } } },
     },
   ],
   invoice: [

@@ -1,13 +1,15 @@
 // The data-access layer's HTTP face on DATA_PORT (DESIGN.md §6): POST /v1/graphql and
 // GET /healthz. A plain node handler: the JSON PostgreSQL builds is written through as is.
-// Status codes: a request refused before GraphQL runs (credentials, role, session variables,
-// body) gets its code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL
-// document, its variables or its execution are answered 200 with `errors`, as Hasura and
-// GraphQL-over-HTTP (application/json) do. Only a bug answers 500.
+// Status codes: a request refused before GraphQL runs (credentials, role, body) gets its
+// code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL document, its
+// variables or its execution are answered 200 with `errors`, as Hasura and GraphQL-over-HTTP
+// (application/json) do. A missing or malformed session variable is found only after planning
+// but is a credential problem, so it keeps its 400. Only a bug answers 500.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { toAppError } from '../errors/app-error.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
+import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
@@ -30,7 +32,8 @@ function sendError(response: ServerResponse, error: unknown, stage: 'request' | 
   }
   const appError = toAppError(error);
   if (appError.code === 'INTERNAL') logger.error({ err: error }, 'data layer request failed');
-  const status = appError.code === 'INTERNAL' ? 500 : stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' ? appError.httpStatus : 200;
+  const keepsStatus = stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
+  const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
   send(response, status, errorsBody([errorEntry(error)]), appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {});
 }
 

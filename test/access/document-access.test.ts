@@ -53,8 +53,8 @@ const expectedSql: Record<DocumentName, string> = {
   file_upload: `d.owner_user_id = $1
     OR EXISTS (SELECT 1 FROM compliance_case c WHERE c.id = d.case_id AND c.subject_user_id = $1)
     OR EXISTS (SELECT 1 FROM case_invitation ci WHERE ci.case_id = d.case_id AND ci.user_id = $1)
-    OR EXISTS (SELECT 1 FROM fund_subscription s WHERE s.fund_id = d.fund_id AND s.investor_user_id = $1)`,
-  fund_user_agreement: 'EXISTS (SELECT 1 FROM fund_subscription s WHERE s.fund_id = d.id AND s.investor_user_id = $1)',
+    OR EXISTS (SELECT 1 FROM fund_subscription s WHERE s.fund_id = d.fund_id AND s.user_id = $1)`,
+  fund_user_agreement: 'EXISTS (SELECT 1 FROM fund_subscription s WHERE s.fund_id = d.id AND s.user_id = $1)',
   compliance_case_report: 'false',
   compliance_case_agreement: 'false',
 };

@@ -95,17 +95,52 @@ test('an unknown role is refused, whatever the credential', async () => {
   expectError(response, 403, 'FORBIDDEN', /role 'superuser' is not a data-layer role/);
 });
 
-test('a role without a session variable its rules need is refused, naming the variable', async () => {
+test('a request needs only the session variables of the rules it uses', async () => {
+  // organization_admin's digital_wallet rule reads X-Data-Organization-Id only.
+  const wallets = dataOf(await postGraphql(service, '{ digital_wallet { id } }', { headers: asRole('organization_admin', { 'x-data-organization-id': demo.aurora }) }));
+  const auroraWallets = await service.db.selectFrom('digital_wallet').select('id').where('organization_id', '=', demo.aurora).execute();
+  assert.equal(wallets.digital_wallet.map((row: { id: number }) => row.id).sort(), auroraWallets.map((row) => row.id).sort());
+  // accounting's invoice rule has no row filter: no session variable at all.
+  const invoices = dataOf(await postGraphql(service, '{ invoice { id } }', { headers: asRole('accounting') }));
+  const everyInvoice = await service.db.selectFrom('invoice').select('id').execute();
+  assert.equal(invoices.invoice.map((row: { id: number }) => row.id).sort(), everyInvoice.map((row) => row.id).sort());
+  // Introspection and __typename use no rule.
+  assert.equal(dataOf(await postGraphql(service, '{ __typename }', { headers: asRole('investor') })), { __typename: 'query_root' });
+  // Roles whose rules need none (front_office) run without any.
+  assert.ok(dataOf(await postGraphql(service, '{ coin { symbol } }', { headers: asRole('front_office') })).coin.length > 0);
+});
+
+test('a session variable a used rule references is refused when missing, naming it and the root field', async () => {
   expectError(
     await postGraphql(service, usersQuery, { headers: asRole('organization_admin', { 'x-data-user-id': 'demo-alice' }) }),
-    400, 'BAD_REQUEST', /role 'organization_admin' needs session variable header X-Data-Organization-Id/,
+    400, 'BAD_REQUEST',
+    /^role 'organization_admin' needs session variable header X-Data-Organization-Id, which the request does not carry \(the rules behind 'app_user' use it\)$/,
   );
   expectError(
-    await postGraphql(service, '{ fund { id } }', { headers: asRole('investor') }),
-    400, 'BAD_REQUEST', /needs session variables header X-Data-Allowed-Funds, header X-Data-User-Id/,
+    await postGraphql(service, '{ f: fund { id } s: fund_subscription { id } }', { headers: asRole('investor') }),
+    400, 'BAD_REQUEST',
+    /^role 'investor' needs session variables header X-Data-Allowed-Funds, header X-Data-User-Id, which the request does not carry \(the rules behind 'f', 's' use them\)$/,
   );
-  // Roles that need none (front_office) run without any.
-  assert.ok(dataOf(await postGraphql(service, '{ coin { symbol } }', { headers: asRole('front_office') })).coin.length > 0);
+});
+
+test('the rules of nested relationships and of relationships in where count too', async () => {
+  const onlyFunds = asRole('investor', { 'x-data-allowed-funds': '{1,3}' });
+  // investor's fund rule reads X-Data-Allowed-Funds; its fund_subscription rule also X-Data-User-Id.
+  assert.equal(dataOf(await postGraphql(service, '{ fund(order_by: {id: asc}) { id } }', { headers: onlyFunds })).fund, [{ id: 1 }, { id: 3 }]);
+  const missingUser = /^role 'investor' needs session variable header X-Data-User-Id, which the request does not carry \(the rules behind 'fund' use it\)$/;
+  expectError(await postGraphql(service, '{ fund { id subscriptions { id } } }', { headers: onlyFunds }), 400, 'BAD_REQUEST', missingUser);
+  expectError(await postGraphql(service, '{ fund(where: {subscriptions: {}}) { id } }', { headers: onlyFunds }), 400, 'BAD_REQUEST', missingUser);
+});
+
+test('a mutation whose preset needs a missing session variable is refused before anything is written', async () => {
+  const before = await service.db.selectFrom('digital_wallet').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const response = await postGraphql(service, 'mutation { insert_digital_wallet_one(object: {label: "no creator", coin: "BTC", wallet_type: "hot"}) { id } }', {
+    headers: asRole('organization_admin', { 'x-data-organization-id': demo.aurora }),
+  });
+  expectError(response, 400, 'BAD_REQUEST',
+    /^role 'organization_admin' needs session variable header X-Data-User-Id, which the request does not carry \(the rules behind 'insert_digital_wallet_one' use it\)$/);
+  const after = await service.db.selectFrom('digital_wallet').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  assert.is(after.count, before.count);
 });
 
 test('malformed session values are refused with what is wrong', async () => {
@@ -120,6 +155,16 @@ test('malformed session values are refused with what is wrong', async () => {
   expectError(
     await postGraphql(service, '{ fund { id } }', { headers: asRole('investor', { 'x-data-user-id': 'demo-erin', 'x-data-allowed-funds': '1,2' }) }),
     400, 'BAD_REQUEST', /expected a Postgres array literal like \{1,2,3\}/,
+  );
+});
+
+test('a malformed session value that no used rule references is ignored, as Hasura does', async () => {
+  const invoices = dataOf(await postGraphql(service, '{ invoice { id } }', { headers: asRole('accounting', { 'x-data-organization-id': 'not-a-uuid', 'x-data-allowed-funds': '1,2' }) }));
+  assert.is(invoices.invoice.length, (await service.db.selectFrom('invoice').select('id').execute()).length);
+  // The same header is refused as soon as a used rule references it (accounting's invoice delete rule).
+  expectError(
+    await postGraphql(service, 'mutation { delete_invoice(where: {id: {_eq: -1}}) { affected_rows } }', { headers: asRole('accounting', { 'x-data-organization-id': 'not-a-uuid' }) }),
+    400, 'BAD_REQUEST', /^header X-Data-Organization-Id is malformed: invalid uuid session value "not-a-uuid"$/,
   );
 });
 
@@ -159,12 +204,27 @@ test('with a bearer token, X-Data-* session headers are ignored: the token\'s va
   assert.equal(ids(dataOf(asOrgAdmin).organization), [demo.aurora]);
 });
 
-test('a token without a session variable its role needs is refused, naming the claim', async () => {
+test('a token without a session variable a used rule needs is refused, naming the claim', async () => {
   const claims: Record<string, unknown> = { ...aliceClaims };
   delete claims['x-data-organization-id'];
   const token = await accessToken('demo-alice', claims);
   const response = await postGraphql(service, usersQuery, { headers: { authorization: `Bearer ${token}`, 'x-data-role': 'organization_admin' } });
-  expectError(response, 400, 'BAD_REQUEST', /needs session variable token claim x-data-organization-id/);
+  expectError(response, 400, 'BAD_REQUEST',
+    /^role 'organization_admin' needs session variable token claim x-data-organization-id, which the request does not carry \(the rules behind 'app_user' use it\)$/);
+});
+
+test('a token needs only the claims of the rules the request uses', async () => {
+  const token = await accessToken('demo-alice', {
+    'x-data-allowed-roles': ['organization_admin'], 'x-data-default-role': 'organization_admin', 'x-data-organization-id': demo.aurora,
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  const wallets = dataOf(await postGraphql(service, '{ digital_wallet { id } }', { headers }));
+  const auroraWallets = await service.db.selectFrom('digital_wallet').select('id').where('organization_id', '=', demo.aurora).execute();
+  assert.equal(wallets.digital_wallet.map((row: { id: number }) => row.id).sort(), auroraWallets.map((row) => row.id).sort());
+  // Creating a wallet presets created_by from X-Data-User-Id, which this token does not carry.
+  const insert = await postGraphql(service, 'mutation { insert_digital_wallet_one(object: {label: "x", coin: "BTC", wallet_type: "hot"}) { id } }', { headers });
+  expectError(insert, 400, 'BAD_REQUEST',
+    /^role 'organization_admin' needs session variable token claim x-data-user-id, which the request does not carry \(the rules behind 'insert_digital_wallet_one' use it\)$/);
 });
 
 test('broken bearer tokens are refused, each saying what is wrong', async () => {

@@ -31,15 +31,15 @@ test('investor: a subscription gets the preset investor and the default status; 
     insert_fund_subscription_one(object: {fund_id: 2, subscription_amount: "1234.50"}) { fund_id subscription_amount status }
   }`, { headers: investor('demo-erin', '{1,2}') }));
   assert.equal(data.insert_fund_subscription_one, { fund_id: 2, subscription_amount: '1234.50', status: 'pending' });
-  assert.is(await count(sql<{ n: string }>`SELECT count(*) AS n FROM fund_subscription WHERE investor_user_id = 'demo-erin' AND subscription_amount = 1234.50`), 1);
+  assert.is(await count(sql<{ n: string }>`SELECT count(*) AS n FROM fund_subscription WHERE user_id = 'demo-erin' AND subscription_amount = 1234.50`), 1);
 });
 
 test('investor: the preset column is not part of the input type', async () => {
   const error = errorOf(await postGraphql(service, `mutation {
-    insert_fund_subscription_one(object: {fund_id: 2, subscription_amount: "1", investor_user_id: "demo-heidi"}) { id }
+    insert_fund_subscription_one(object: {fund_id: 2, subscription_amount: "1", user_id: "demo-heidi"}) { id }
   }`, { headers: investor('demo-erin', '{1,2}') }));
   assert.is(error.extensions.code, 'VALIDATION_FAILED');
-  assert.match(error.message, /field 'investor_user_id' not found in type 'fund_subscription_insert_input' \(unknown field or no permission\)/);
+  assert.match(error.message, /field 'user_id' not found in type 'fund_subscription_insert_input' \(unknown field or no permission\)/);
 });
 
 test('investor: a check failure in one row of a multi-row insert writes nothing', async () => {

@@ -34,7 +34,7 @@ test('an array relationship lists only related rows the role may read', async ()
   const data = await query(investor('demo-erin', '{1,2}'), '{ fund(order_by: {id: asc}) { id subscriptions(order_by: {id: asc}) { id } } }');
   for (const fund of data.fund) {
     const expected = await column<number>(sql`SELECT id AS value FROM fund_subscription
-      WHERE fund_id = ${fund.id} AND investor_user_id = 'demo-erin' AND fund_id = ANY('{1,2}'::int[]) ORDER BY id`);
+      WHERE fund_id = ${fund.id} AND user_id = 'demo-erin' AND fund_id = ANY('{1,2}'::int[]) ORDER BY id`);
     assert.equal(fund.subscriptions.map((row: { id: number }) => row.id), expected);
   }
   assert.equal(data.fund.map((fund: { id: number }) => fund.id), [1, 2]);

@@ -61,13 +61,45 @@ test('investor reads own subscriptions in allowed funds only, five columns, no a
   const cases = [['demo-erin', '{1,2}', [1, 2]], ['demo-erin', '{1,2,3}', [1, 2, 3]], ['demo-heidi', '{2}', [2]], ['demo-erin', '{}', []]] as const;
   for (const [user, funds, fundIds] of cases) {
     const data = await query(investor(user, funds), '{ fund_subscription { id fund_id subscription_amount status created_at } }');
-    const expected = await expectedIds(sql`SELECT id FROM fund_subscription WHERE investor_user_id = ${user} AND fund_id = ANY(${[...fundIds]}::int[])`);
+    const expected = await expectedIds(sql`SELECT id FROM fund_subscription WHERE user_id = ${user} AND fund_id = ANY(${[...fundIds]}::int[])`);
     assert.equal(idsOf(data.fund_subscription), expected, `${user} ${funds}`);
   }
   assert.equal(await visibleColumns(investor('demo-erin', '{1}'), 'fund_subscription'), sorted(['id', 'fund_id', 'subscription_amount', 'status', 'created_at']));
   const aggregate = errorOf(await postGraphql(service, '{ fund_subscription_aggregate { aggregate { count } } }', { headers: investor('demo-erin', '{1}') }));
   assert.is(aggregate.message, "field 'fund_subscription_aggregate' not found in type 'query_root' (unknown field or no permission)");
   assert.is(aggregate.extensions.code, 'VALIDATION_FAILED');
+});
+
+test('fund requests name their investor user_id (migration 0003); investor_user_id is an unknown field', async () => {
+  const fundManager = asRole('fund_manager', { 'x-data-organization-id': demo.northbridge });
+  const familyOffice = asRole('family_office', { 'x-data-organization-id': demo.aurora });
+  const data = await query(fundManager, `{
+    fund_subscription(order_by: {id: asc}) { id user_id investor { id } }
+    fund_redemption(order_by: {id: asc}) { id user_id }
+    erin: fund_subscription(where: {user_id: {_eq: "demo-erin"}}) { id }
+  }`);
+  const subscriptions = (await sql<{ id: number; user_id: string }>`SELECT s.id, s.user_id FROM fund_subscription s JOIN fund f ON f.id = s.fund_id WHERE f.organization_id = ${demo.northbridge} ORDER BY s.id`.execute(service.db)).rows;
+  const redemptions = (await sql<{ id: number; user_id: string }>`SELECT r.id, r.user_id FROM fund_redemption r JOIN fund f ON f.id = r.fund_id WHERE f.organization_id = ${demo.northbridge} ORDER BY r.id`.execute(service.db)).rows;
+  assert.ok(subscriptions.length > 0 && redemptions.length > 0, 'the demo funds have requests');
+  assert.equal(data.fund_subscription, subscriptions.map((row) => ({ id: row.id, user_id: row.user_id, investor: { id: row.user_id } })));
+  assert.equal(data.fund_redemption, redemptions.map((row) => ({ id: row.id, user_id: row.user_id })));
+  assert.equal(idsOf(data.erin), idsOf(subscriptions.filter((row) => row.user_id === 'demo-erin')));
+  const aurora = await query(familyOffice, '{ fund_subscription { id user_id } }');
+  assert.equal(idsOf(aurora.fund_subscription), await expectedIds(sql`SELECT s.id FROM fund_subscription s JOIN app_user u ON u.id = s.user_id WHERE u.organization_id = ${demo.aurora}`));
+  // The old name is gone for every role, even those that could read it (admin, fund_manager, family_office).
+  const readers = [
+    [asRole(null), 'fund_subscription'], [asRole(null), 'fund_redemption'], [fundManager, 'fund_subscription'], [fundManager, 'fund_redemption'],
+    [familyOffice, 'fund_subscription'], [investor('demo-erin', '{1,2}'), 'fund_subscription'], [investor('demo-erin', '{1,2}'), 'fund_redemption'],
+  ] as const;
+  for (const [headers, table] of readers) {
+    const error = errorOf(await postGraphql(service, `{ ${table} { id investor_user_id } }`, { headers }));
+    assert.is(error.message, `field 'investor_user_id' not found in type '${table}' (unknown field or no permission)`);
+    assert.is(error.extensions.code, 'VALIDATION_FAILED');
+  }
+  // The investor's audited rule (permissions.yaml tables.fund_subscription.select.investor) still
+  // shows five columns: the renamed column filters its rows but is not among them.
+  const hidden = errorOf(await postGraphql(service, '{ fund_subscription { id user_id } }', { headers: investor('demo-erin', '{1,2}') }));
+  assert.is(hidden.message, "field 'user_id' not found in type 'fund_subscription' (unknown field or no permission)");
 });
 
 test('accounting reads every invoice with every column, including internal notes and cost breakdown', async () => {

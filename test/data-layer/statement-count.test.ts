@@ -40,7 +40,7 @@ test.after(async () => {
 });
 
 const orgAdmin = (organization: string, user: string): DataCaller => ({
-  role: 'organization_admin', session: { 'x-data-organization-id': organization, 'x-data-user-id': user }, via: 'admin-secret',
+  role: 'organization_admin', sessionText: { 'x-data-organization-id': organization, 'x-data-user-id': user }, via: 'admin-secret',
 });
 
 async function counted(caller: DataCaller, query: string, variables: Record<string, unknown> | null = null) {
@@ -109,7 +109,7 @@ test('a failed check rolls the transaction back', async () => {
   }`);
   assert.is(body.errors, undefined, 'organization_admin may update its own organization only, and the check holds');
   assert.is(body.data.b.affected_rows, 1);
-  const failing = await counted({ role: 'investor', session: { 'x-data-user-id': 'demo-erin', 'x-data-allowed-funds': [1, 2] }, via: 'admin-secret' },
+  const failing = await counted({ role: 'investor', sessionText: { 'x-data-user-id': 'demo-erin', 'x-data-allowed-funds': '{1,2}' }, via: 'admin-secret' },
     'mutation { insert_fund_subscription(objects: [{fund_id: 1, subscription_amount: "1"}, {fund_id: 3, subscription_amount: "1"}]) { affected_rows } }').catch((error: unknown) => error);
   assert.ok(failing instanceof Error && /check constraint of an insert permission has failed/.test(failing.message), String(failing));
   assert.equal(statements.filter((statement) => transactionControl.test(statement.sql.trim())).map((statement) => statement.sql.trim().toLowerCase()), ['begin', 'rollback']);

@@ -190,7 +190,7 @@ test('wallet details: value history, pending approval, investors, invitation tok
   assert.match(approval.id, /^[0-9a-f]{32}$/);
 
   const investors = await column(sql`SELECT DISTINCT m.user_id AS value FROM organization_membership m WHERE role = 'investor'`);
-  const subscribers = await column(sql`SELECT DISTINCT investor_user_id AS value FROM fund_subscription`);
+  const subscribers = await column(sql`SELECT DISTINCT user_id AS value FROM fund_subscription`);
   assert.equal(subscribers, investors);
   const funds = await column(sql`SELECT f.id::text AS value FROM fund f JOIN organization o ON o.id = f.organization_id WHERE o.kind = 'fund_administrator'`);
   assert.ok(funds.length >= 2);

@@ -45,8 +45,8 @@ export function createUserDirectory(db: Db) {
           )`.as('roles'),
           sql<number[]>`array(
             SELECT f.id FROM fund f WHERE f.id IN (
-              SELECT s.fund_id FROM fund_subscription s WHERE s.investor_user_id = u.id
-              UNION SELECT r.fund_id FROM fund_redemption r WHERE r.investor_user_id = u.id
+              SELECT s.fund_id FROM fund_subscription s WHERE s.user_id = u.id
+              UNION SELECT r.fund_id FROM fund_redemption r WHERE r.user_id = u.id
             ) OR f.organization_id = u.organization_id
               OR f.organization_id IN (SELECT m.organization_id FROM organization_membership m WHERE m.user_id = u.id)
             ORDER BY f.id

@@ -10,7 +10,7 @@ import type { SessionValues } from '../interpolate-session-variables.ts';
 import type { MutationCheck } from './compile-mutation.ts';
 import { compileRootField } from './compile-root-field.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
-import { bindParameters, describeParameter } from './parameter-slot.ts';
+import { bindParameters, describeParameter, sessionVariablesOf } from './parameter-slot.ts';
 import type { RootFieldPlan } from './query-plan.ts';
 
 /** A root field's statement: SQL text, parameters (constants and slots), and its row bound. */
@@ -22,6 +22,8 @@ export interface CompiledRootField {
   readonly check: MutationCheck | null;
   /** The response key, for messages. */
   readonly alias: string;
+  /** The session variables its rules reference (lower case, sorted): what a request must carry to run it. */
+  readonly sessionVariables: readonly string[];
 }
 
 export interface RunBinding {
@@ -54,7 +56,15 @@ export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOption
     compile(role, plan) {
       const statement = compileRootField(role, plan, limits);
       const compiled = statement.query.compile(db);
-      return { sql: compiled.sql, parameters: compiled.parameters, maxRows: statement.maxRows, mutation: statement.mutation, check: statement.check, alias: plan.alias };
+      return {
+        sql: compiled.sql,
+        parameters: compiled.parameters,
+        maxRows: statement.maxRows,
+        mutation: statement.mutation,
+        check: statement.check,
+        alias: plan.alias,
+        sessionVariables: sessionVariablesOf(compiled.parameters),
+      };
     },
 
     async run(statement, binding) {

@@ -47,6 +47,16 @@ function sessionValue(slot: SessionSlot, context: BindingContext): unknown {
   return value;
 }
 
+/**
+ * The session variables a statement's parameters read: exactly those referenced by the rules
+ * it compiled (filters, checks, presets), so a request needs these and no others
+ * (docs/data-layer.md#authentication). Sorted, each once.
+ */
+export function sessionVariablesOf(parameters: readonly unknown[]): string[] {
+  const names = parameters.flatMap((parameter) => (parameter instanceof SessionSlot ? [parameter.sessionVariable] : []));
+  return [...new Set(names)].sort();
+}
+
 /** The statement's parameters with every slot resolved. */
 export function bindParameters(parameters: readonly unknown[], context: BindingContext): unknown[] {
   return parameters.map((parameter) => {

@@ -47,7 +47,7 @@ export async function findFundAgreementRecord(db: Db, principal: Principal, fund
       sql<FundSubscriptionRecord[]>`coalesce((SELECT json_agg(json_build_object('id', s.id, 'amount', s.subscription_amount::text,
           'status', s.status, 'requestedAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY s.created_at, s.id)
         FROM fund_subscription s
-        WHERE s.fund_id = d.id AND s.investor_user_id = ${investorId} AND s.status NOT IN ('rejected', 'cancelled')), '[]'::json)`.as('subscriptions'),
+        WHERE s.fund_id = d.id AND s.user_id = ${investorId} AND s.status NOT IN ('rejected', 'cancelled')), '[]'::json)`.as('subscriptions'),
     ])
     .where('d.id', '=', fundId)
     .where(documentFilter(principal, 'fund_user_agreement', 'd'))

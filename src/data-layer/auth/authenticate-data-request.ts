@@ -5,13 +5,15 @@
 //    `data_access` claims; X-Data-Role may only pick one of the token's allowed roles, and
 //    X-Data-* session headers are ignored (never trusted without the secret);
 // 3. nothing: refused.
+// Session variables are only collected here: which ones a request needs depends on the rules
+// it uses, known once the operation is planned (session-variables.ts).
 import type { IncomingHttpHeaders } from 'node:http';
 import { adminRole, isKnownRole } from '../../access/data-query/role-permissions.ts';
 import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';
 import type { DataCaller } from './data-caller.ts';
-import { parseSessionVariables, requireRoleSessionVariables } from './session-variables.ts';
+import { collectSessionText } from './session-variables.ts';
 
 export type DataAuthenticator = (headers: IncomingHttpHeaders) => Promise<DataCaller>;
 
@@ -31,9 +33,7 @@ export function createDataAuthenticator(deps: { adminSecret: string; verifyBeare
     if (!digestsEqual(sha256Hex(secret), secretDigest)) throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
     requireKnownRole(role);
-    const session = parseSessionVariables((name) => header(headers, name), (name) => `header ${name}`);
-    requireRoleSessionVariables(role, session, (name) => `header ${name}`);
-    return { role, session, via: 'admin-secret' };
+    return { role, sessionText: collectSessionText((name) => header(headers, name)), via: 'admin-secret' };
   }
 
   async function withBearer(headers: IncomingHttpHeaders, token: string): Promise<DataCaller> {
@@ -49,9 +49,7 @@ export function createDataAuthenticator(deps: { adminSecret: string; verifyBeare
     }
     requireKnownRole(role);
     const claim = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
-    const session = parseSessionVariables(claim, (name) => `token claim ${name.toLowerCase()}`);
-    requireRoleSessionVariables(role, session, (name) => `token claim ${name.toLowerCase()}`);
-    return { role, session, via: 'bearer' };
+    return { role, sessionText: collectSessionText(claim), via: 'bearer' };
   }
 
   return async (headers) => {

@@ -1,38 +1,67 @@
 // Session variables arrive as strings (X-Data-* headers with the admin secret, or token
-// claims) and are parsed to the types permissions.yaml declares; a role lists the ones its
-// rules need, and a request without one of them is refused naming it (DESIGN.md §6).
+// claims) and are parsed to the types permissions.yaml declares (`session_variables`). As in
+// Hasura, a request needs exactly the variables referenced by the rules it uses: a missing or
+// malformed one of those is refused naming it, any other is ignored
+// (docs/data-layer.md#authentication).
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import type { SessionValue } from '../../access/interpolate-session-variables.ts';
 import { parseSessionValue } from '../../access/parse-session-value.ts';
 import type { PermissionModel } from '../../access/permission-model.ts';
-import { adminRole } from '../../access/data-query/role-permissions.ts';
-import { DataLayerError } from '../data-layer-error.ts';
+import type { DataCaller } from './data-caller.ts';
+import { SessionVariableError } from './session-variable-error.ts';
 
 const model: PermissionModel = permissionModel;
 
 /** Every declared session variable: lower-case name → its header spelling and type. */
 export const sessionVariables = Object.entries(model.sessionVariables);
 
-/** Parses the raw strings of declared variables; `source` names where they came from in messages. */
-export function parseSessionVariables(raw: (name: string) => string | undefined, source: (header: string) => string): Record<string, SessionValue> {
+/** A session variable the rules of an operation use, and the root fields whose rules use it. */
+export interface SessionVariableUse {
+  readonly name: string;
+  readonly rootFields: readonly string[];
+}
+
+/** The text of every declared variable `raw` gives (a header or claim reader, by lower-case name). */
+export function collectSessionText(raw: (name: string) => string | undefined): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name] of sessionVariables) {
+    const value = raw(name);
+    if (value !== undefined) text[name] = value;
+  }
+  return text;
+}
+
+/** Where a variable came from, for messages: `header X-Data-User-Id` or `token claim x-data-user-id`. */
+export function sessionSource(via: DataCaller['via'], name: string): string {
+  return via === 'bearer' ? `token claim ${name}` : `header ${model.sessionVariables[name]?.header ?? name}`;
+}
+
+const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
+
+function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse[]): string {
+  const sources = missing.map((use) => sessionSource(caller.via, use.name)).join(', ');
+  const rootFields = [...new Set(missing.flatMap((use) => use.rootFields))];
+  return `role '${caller.role}' needs session variable${missing.length === 1 ? '' : 's'} ${sources}, which the request does not carry `
+    + `(the rules behind ${quoted(rootFields)} use ${missing.length === 1 ? 'it' : 'them'})`;
+}
+
+/**
+ * The typed values of the variables `uses` names, parsed from what the caller carries. Refuses
+ * the request naming every missing one, or else the first malformed one; variables not in
+ * `uses` are neither parsed nor bound.
+ */
+export function requireSessionValues(caller: DataCaller, uses: readonly SessionVariableUse[]): Record<string, SessionValue> {
+  const missing = uses.filter((use) => caller.sessionText[use.name] === undefined);
+  if (missing.length > 0) throw new SessionVariableError(missingMessage(caller, missing));
   const values: Record<string, SessionValue> = {};
-  for (const [name, variable] of sessionVariables) {
-    const text = raw(name);
-    if (text === undefined) continue;
+  for (const { name } of uses) {
+    const type = model.sessionVariables[name]?.type;
+    if (type === undefined) throw new Error(`session variable '${name}' is not declared in permissions.yaml`);
     try {
-      values[name] = parseSessionValue(variable.type, text.trim());
+      values[name] = parseSessionValue(type, (caller.sessionText[name] as string).trim());
     } catch (error) {
-      throw new DataLayerError('BAD_REQUEST', `${source(variable.header)} is malformed: ${(error as Error).message}`);
+      throw new SessionVariableError(`${sessionSource(caller.via, name)} is malformed: ${(error as Error).message}`);
     }
   }
   return values;
-}
-
-/** Refuses a role whose rules need a variable the request does not carry. */
-export function requireRoleSessionVariables(role: string, values: Readonly<Record<string, SessionValue>>, source: (header: string) => string): void {
-  if (role === adminRole) return;
-  const missing = (model.roles[role]?.sessionVariables ?? []).filter((name) => values[name] === undefined);
-  if (missing.length === 0) return;
-  const names = missing.map((name) => source(model.sessionVariables[name]?.header ?? name));
-  throw new DataLayerError('BAD_REQUEST', `role '${role}' needs session variable${names.length === 1 ? '' : 's'} ${names.join(', ')}, which the request does not carry`);
 }

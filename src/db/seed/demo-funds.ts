@@ -19,11 +19,11 @@ export const demoFunds: Insertable<FundTable>[] = [
 type RequestStatus = 'pending' | 'approved' | 'processed' | 'rejected' | 'cancelled';
 
 function subscription(id: number, fundId: number, investor: string, amount: string, status: RequestStatus, createdDaysAgo: number, updatedDaysAgo: number): Insertable<FundSubscriptionTable> {
-  return { id, fund_id: fundId, investor_user_id: investor, subscription_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
+  return { id, fund_id: fundId, user_id: investor, subscription_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
 }
 
 function redemption(id: number, fundId: number, investor: string, amount: string, status: RequestStatus, createdDaysAgo: number, updatedDaysAgo: number): Insertable<FundRedemptionTable> {
-  return { id, fund_id: fundId, investor_user_id: investor, redemption_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
+  return { id, fund_id: fundId, user_id: investor, redemption_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
 }
 
 export const demoFundSubscriptions: Insertable<FundSubscriptionTable>[] = [

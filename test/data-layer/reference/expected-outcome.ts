@@ -1,13 +1,15 @@
 // What the reference reading of permissions.yaml says a generated case must get: refused for
-// its session headers (400), refused for naming something the role may not use (a GraphQL
-// error that says `permission`), or data (checked row by row in check-response.ts).
+// naming something the role may not use (a GraphQL error that says `permission`), else refused
+// for its session headers (400) when a variable that a rule the case uses references is missing
+// or malformed (used-session-variables.ts), else data (checked row by row in check-response.ts).
 import type { DataCase, ListArguments, RootField, Selection } from './data-case.ts';
 import type { SessionValues } from './evaluate-bool-exp.ts';
 import type { ReferenceDatabase } from './reference-database.ts';
-import { adminRole, type BoolExpJson, type ReferenceRules } from './reference-rules.ts';
+import type { BoolExpJson, ReferenceRules } from './reference-rules.ts';
+import { usedSessionVariables } from './used-session-variables.ts';
 
 export type Outcome =
-  | { readonly kind: 'session-error'; readonly reason: string }
+  | { readonly kind: 'session-error'; readonly reason: string; readonly variables: readonly string[] }
   | { readonly kind: 'permission-error'; readonly reasons: readonly string[] }
   | { readonly kind: 'data'; readonly session: SessionValues };
 
@@ -27,14 +29,15 @@ export function expectedOutcome(dataCase: DataCase, rules: ReferenceRules, datab
     } else if (type === 'uuid' && uuidPattern.test(value)) session.set(header.toLowerCase(), value.toLowerCase());
     else if (type === 'text') session.set(header.toLowerCase(), value);
   }
-  if (dataCase.role !== adminRole) {
-    for (const variable of rules.roles.get(dataCase.role) ?? []) {
-      if (!(variable in dataCase.sessionHeaders)) return { kind: 'session-error', reason: `missing ${variable}` };
-      if (!session.has(variable)) return { kind: 'session-error', reason: `malformed ${variable}` };
-    }
-  }
   const reasons = dataCase.rootFields.flatMap((field) => refusals(field, dataCase.role, rules, database));
-  return reasons.length > 0 ? { kind: 'permission-error', reasons } : { kind: 'data', session };
+  if (reasons.length > 0) return { kind: 'permission-error', reasons };
+  // Every missing variable is named; else the first malformed one (by name).
+  const used = usedSessionVariables(dataCase, rules);
+  const missing = used.filter((variable) => !(variable in dataCase.sessionHeaders));
+  if (missing.length > 0) return { kind: 'session-error', reason: `missing ${missing.join(', ')}`, variables: missing };
+  const malformed = used.find((variable) => !session.has(variable));
+  if (malformed) return { kind: 'session-error', reason: `malformed ${malformed}`, variables: [malformed] };
+  return { kind: 'data', session };
 }
 
 /** Everything in the root field that the role may not use, as readable reasons. */

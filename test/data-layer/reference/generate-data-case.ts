@@ -1,9 +1,10 @@
 // Random requests for the property test, drawn with fast-check's `gen` so failures shrink:
 // any role (admin included) with session values from the demo data (sometimes unknown,
-// missing or malformed), one to three root fields over tables the role may read (sometimes
-// not), `where` trees over columns and relationships with operands taken from the stored
-// rows, relation selections three levels deep, orderings, limits and offsets. A few draws
-// name a column, relationship or table the role may not use, to check those are refused.
+// missing or malformed, whether or not a rule the request uses needs them), one to three root
+// fields over tables the role may read (sometimes not), `where` trees over columns and
+// relationships with operands taken from the stored rows, relation selections three levels
+// deep, orderings, limits and offsets. A few draws name a column, relationship or table the
+// role may not use, to check those are refused.
 import fc, { type GeneratorValue } from 'fast-check';
 import type { DataCase, ListArguments, OrderDirection, OrderKey, RelationSelection, RootField, Selection } from './data-case.ts';
 import { minMaxTypes, summableTypes } from './expected-outcome.ts';
@@ -20,7 +21,7 @@ const absentValues: Readonly<Record<string, string>> = {
   timestamptz: '1999-12-31T23:59:59+00:00', date: '1999-12-31',
 };
 
-/** Rare draws that make a request invalid (a name the role may not use, a bad session value). */
+/** Rare draws that make a request invalid (a name the role may not use). */
 const mistakeChance = 0.015;
 
 export function createDataCaseGenerator(rules: ReferenceRules, database: ReferenceDatabase) {
@@ -64,6 +65,11 @@ function drawing(g: GeneratorValue) {
 
 interface SessionPools { userIds: readonly string[]; organizationIds: readonly string[]; fundIds: readonly string[] }
 
+/**
+ * The role's variables, each now and then left out or malformed (a request needs only those
+ * its rules reference, so many of these cases must still get data), and other declared
+ * variables now and then, sometimes malformed (never needed, so never an error).
+ */
 function sessionHeaders(draw: Draw, rules: ReferenceRules, role: string, pools: SessionPools): Record<string, string> {
   const valid = (variable: string): string => {
     switch (rules.sessionVariableTypes.get(variable)) {
@@ -75,17 +81,24 @@ function sessionHeaders(draw: Draw, rules: ReferenceRules, role: string, pools: 
       default: return draw.chance(0.85) ? draw.pick(pools.userIds) : 'no-such-user';
     }
   };
+  /** A value of the wrong form for the variable's type; text takes any value, so none. */
+  const malformed = (variable: string): string | null => {
+    switch (rules.sessionVariableTypes.get(variable)) {
+      case 'uuid': return 'not-a-uuid';
+      case 'integer[]': return draw.chance(0.5) ? '1,2' : '{1,two}';
+      default: return null;
+    }
+  };
   const needed = role === adminRole ? [] : rules.roles.get(role) ?? [];
   const headers: Record<string, string> = {};
-  for (const variable of needed) headers[variable] = valid(variable);
-  for (const variable of rules.sessionVariableTypes.keys()) {
-    if (!needed.includes(variable) && draw.chance(0.2)) headers[variable] = valid(variable);
+  for (const variable of needed) {
+    const choice = draw.int(0, 99);
+    if (choice < 5) continue;
+    headers[variable] = (choice < 8 ? malformed(variable) : null) ?? valid(variable);
   }
-  if (needed.length > 0 && draw.chance(mistakeChance)) {
-    const variable = draw.pick(needed);
-    const type = rules.sessionVariableTypes.get(variable);
-    if (type === 'text' || draw.chance(0.5)) delete headers[variable];
-    else headers[variable] = type === 'uuid' ? 'not-a-uuid' : '1,2';
+  for (const variable of rules.sessionVariableTypes.keys()) {
+    if (needed.includes(variable) || !draw.chance(0.2)) continue;
+    headers[variable] = (draw.chance(0.2) ? malformed(variable) : null) ?? valid(variable);
   }
   return headers;
 }

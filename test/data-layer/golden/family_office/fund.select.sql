@@ -6,7 +6,7 @@ FROM (SELECT "t0".*
     FROM "fund_subscription" AS "t0__r1"
     WHERE ("t0__r1"."fund_id" = "t0"."id" AND EXISTS (SELECT 1
         FROM "app_user" AS "t0__r2"
-        WHERE ("t0__r2"."id" = "t0__r1"."investor_user_id" AND "t0__r2"."organization_id" = $1))))
+        WHERE ("t0__r2"."id" = "t0__r1"."user_id" AND "t0__r2"."organization_id" = $1))))
   LIMIT $2) AS "t0"
 -- $1: session x-data-organization-id
 -- $2: 10001

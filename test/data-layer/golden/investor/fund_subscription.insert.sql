@@ -1,6 +1,6 @@
 -- role investor: mutation { insert_fund_subscription(objects: [{ fund_id: $fund_id, subscription_amount: $subscription_amount }]) { affected_rows returning { id fund_id subscription_amount status created_at } } }
-WITH "t0" AS (INSERT INTO "fund_subscription" ("fund_id", "investor_user_id", "subscription_amount") VALUES ($1::int4, $2::text, $3::numeric) RETURNING *)
-SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'fund_id', "t0"."fund_id", 'subscription_amount', "t0"."subscription_amount"::text, 'status', "t0"."status", 'created_at', "t0"."created_at")) FILTER (WHERE ("t0"."investor_user_id" = $4 AND "t0"."fund_id" = ANY($5))), '[]'::json))::text AS "value", coalesce(bool_and(coalesce(("t0"."fund_id" = ANY($6) AND EXISTS (SELECT 1
+WITH "t0" AS (INSERT INTO "fund_subscription" ("fund_id", "user_id", "subscription_amount") VALUES ($1::int4, $2::text, $3::numeric) RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'fund_id', "t0"."fund_id", 'subscription_amount', "t0"."subscription_amount"::text, 'status', "t0"."status", 'created_at', "t0"."created_at")) FILTER (WHERE ("t0"."user_id" = $4 AND "t0"."fund_id" = ANY($5))), '[]'::json))::text AS "value", coalesce(bool_and(coalesce(("t0"."fund_id" = ANY($6) AND EXISTS (SELECT 1
           FROM "fund" AS "t0__r1"
           WHERE ("t0__r1"."id" = "t0"."fund_id" AND "t0__r1"."status" = $7)) AND "t0"."status" = $8), false)), true) AS "check_passed"
 FROM "t0"

@@ -2,7 +2,7 @@
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'fund_id', "t0"."fund_id", 'subscription_amount', "t0"."subscription_amount"::text, 'status', "t0"."status", 'created_at', "t0"."created_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
 FROM (SELECT "t0".*
   FROM "fund_subscription" AS "t0"
-  WHERE ("t0"."investor_user_id" = $1 AND "t0"."fund_id" = ANY($2))
+  WHERE ("t0"."user_id" = $1 AND "t0"."fund_id" = ANY($2))
   LIMIT $3) AS "t0"
 -- $1: session x-data-user-id
 -- $2: session x-data-allowed-funds

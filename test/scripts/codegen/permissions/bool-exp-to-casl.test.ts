@@ -51,8 +51,8 @@ test('object relationships are dot paths, also through _or', () => {
 });
 
 test('array relationships are $elemMatch; _or inside is distributed, _not pushed onto comparisons', () => {
-  assert.equal(boolExpToCasl(array('subscriptions', compare('investor_user_id', '_eq', 'u'))),
-    { subscriptions: { $elemMatch: { investor_user_id: { $eq: 'u' } } } });
+  assert.equal(boolExpToCasl(array('subscriptions', compare('user_id', '_eq', 'u'))),
+    { subscriptions: { $elemMatch: { user_id: { $eq: 'u' } } } });
   const exp = array('subscriptions', {
     type: 'and',
     operands: [

@@ -63,9 +63,9 @@ test('rulesToAST gives the row condition, and null where nothing is allowed', ()
 
 test('investor: _in over the allowed-funds array', () => {
   const ability = abilityFor('investor', { 'x-data-user-id': 'auth0|ivy', 'x-data-allowed-funds': [1, 2] });
-  assert.ok(ability.can('select', subject('fund_subscription', { investor_user_id: 'auth0|ivy', fund_id: 2 })));
-  assert.not.ok(ability.can('select', subject('fund_subscription', { investor_user_id: 'auth0|ivy', fund_id: 3 })));
-  assert.not.ok(ability.can('select', subject('fund_subscription', { investor_user_id: 'auth0|bob', fund_id: 1 })));
+  assert.ok(ability.can('select', subject('fund_subscription', { user_id: 'auth0|ivy', fund_id: 2 })));
+  assert.not.ok(ability.can('select', subject('fund_subscription', { user_id: 'auth0|ivy', fund_id: 3 })));
+  assert.not.ok(ability.can('select', subject('fund_subscription', { user_id: 'auth0|bob', fund_id: 1 })));
 });
 
 test('fund_manager: an object relationship is a dot path', () => {

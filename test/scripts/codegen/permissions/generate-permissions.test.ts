@@ -47,7 +47,7 @@ test('the TypeScript file exports the model, the CASL rules and their types', ()
 test('the matrix shows row filters, aggregates and column grids readably', () => {
   const matrix = generate()[1]?.contents ?? '';
   assert.match(matrix, /^\| `organization_admin` \| `organization_id = X-Data-Organization-Id` \| yes \|/m);
-  assert.match(matrix, /\| `investor` \| `investor_user_id = X-Data-User-Id AND fund_id IN X-Data-Allowed-Funds` \| no \|/);
+  assert.match(matrix, /\| `investor` \| `user_id = X-Data-User-Id AND fund_id IN X-Data-Allowed-Funds` \| no \|/);
   assert.match(matrix, /rows `status <> 'locked'`<br>check `status <> 'locked'`/);
   assert.match(matrix, /`status = 'draft' AND organization_id = X-Data-Organization-Id`/);
   assert.match(matrix, /^\| `internal_notes` \| S I U \|  \|  \|$/m); // accounting, auditor, organization_admin

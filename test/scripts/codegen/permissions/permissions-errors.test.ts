@@ -45,7 +45,7 @@ tables:
     description: Subscriptions.
     select:
       investor:
-        filter: { _and: [{ investor_user_id: { _eq: X-Data-User-Id } }, { fund_id: { _in: X-Data-Allowed-Funds } }] }
+        filter: { _and: [{ user_id: { _eq: X-Data-User-Id } }, { fund_id: { _in: X-Data-Allowed-Funds } }] }
         columns: [id, fund_id]
 `;
 
@@ -126,7 +126,7 @@ test('undeclared session variable', () => {
 test('a role using a session variable it does not declare', () => {
   const yaml = replaceOnce(base, 'session_variables: [x-data-user-id, x-data-allowed-funds]', 'session_variables: [x-data-user-id]');
   assert.equal(errorsOf(yaml), [
-    "permissions.yaml:37:91: session variable 'X-Data-Allowed-Funds' is used by role 'investor' but missing from roles.investor.session_variables (select rule for role 'investor')",
+    "permissions.yaml:37:82: session variable 'X-Data-Allowed-Funds' is used by role 'investor' but missing from roles.investor.session_variables (select rule for role 'investor')",
   ]);
 });
 
@@ -148,12 +148,12 @@ test('session variables are whole values, never list elements', () => {
 
 test('value types: _in needs an array, _eq a single value, types must match', () => {
   let yaml = replaceOnce(base, '{ fund_id: { _in: X-Data-Allowed-Funds } }', '{ fund_id: { _in: X-Data-User-Id } }');
-  yaml = replaceOnce(yaml, '{ investor_user_id: { _eq: X-Data-User-Id } }', '{ investor_user_id: { _eq: X-Data-Allowed-Funds } }');
+  yaml = replaceOnce(yaml, '{ user_id: { _eq: X-Data-User-Id } }', '{ user_id: { _eq: X-Data-Allowed-Funds } }');
   yaml = replaceOnce(yaml, 'filter: { id: { _eq: X-Data-Organization-Id } }', 'filter: { id: { _eq: 42 } }');
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:31:30: _eq expects a uuid string for column 'id' (uuid) of table 'organization', got 42 (select rule for role 'organization_admin')",
-    "permissions.yaml:37:53: _eq compares with a single value, but 'X-Data-Allowed-Funds' is an array (integer[]); use _in (select rule for role 'investor')",
-    "permissions.yaml:37:97: _in needs a list or an array session variable, but 'X-Data-User-Id' is text (select rule for role 'investor')",
+    "permissions.yaml:37:44: _eq compares with a single value, but 'X-Data-Allowed-Funds' is an array (integer[]); use _in (select rule for role 'investor')",
+    "permissions.yaml:37:88: _in needs a list or an array session variable, but 'X-Data-User-Id' is text (select rule for role 'investor')",
   ]);
 });
 

@@ -57,7 +57,7 @@ test('investor selects own subscriptions within the allowed funds, without aggre
     filter: {
       type: 'and',
       operands: [
-        eq('investor_user_id', session('x-data-user-id')),
+        eq('user_id', session('x-data-user-id')),
         { type: 'compare', column: 'fund_id', operator: '_in', value: session('x-data-allowed-funds') },
       ],
     },
