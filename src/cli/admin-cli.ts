@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: the operator shell around admin-commands.ts. Reads the command
 // line before anything else, so a usage error or `--help` opens no database. Uses the same
-// configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, or the
-// embedded one in DATA_DIR when the service is not running.
+// configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, the
+// running service's embedded PostgreSQL, or the embedded one in DATA_DIR started for the command.
 import { createApiKeyStore } from '../access/credentials/api-key-store.ts';
 import { createSigningKeyStore } from '../access/credentials/signing-key-store.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
@@ -11,8 +11,8 @@ import { createApiKeyService } from '../domain/identity/api-key-service.ts';
 import { createKeyEncryption } from '../domain/identity/key-encryption.ts';
 import { createSigningKeyRing } from '../domain/identity/signing-key-ring.ts';
 import { createLogger } from '../observability/logger.ts';
-import { resolveDatabase } from '../service/resolve-database.ts';
 import { resolveSecrets } from '../service/resolve-secrets.ts';
+import { resolveAdminDatabase } from './admin-database.ts';
 import { CommandError, type DatabaseCommand, runAdminCommand } from './admin-commands.ts';
 import { type AdminCommand, parseAdminCommand, usage, UsageError } from './parse-admin-command.ts';
 
@@ -36,7 +36,7 @@ async function run(command: DatabaseCommand): Promise<number> {
     const config = loadConfig();
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const secrets = resolveSecrets(config, logger);
-    const database = await resolveDatabase(config, secrets.embeddedPostgresPassword, logger);
+    const database = await resolveAdminDatabase(config, secrets.embeddedPostgresPassword, logger);
     const { db } = createDatabase({ url: database.url, poolSize: 2, applicationName: 'wealth-platform-admin' });
     try {
       await migrateToLatest(db);

@@ -14,6 +14,9 @@ export const usage = `Usage: npm run admin -- <command>
   api-keys list                       list keys (no secrets)
   api-keys revoke ID_OR_PREFIX        revoke a key (it answers 403 from then on)
   help, --help, -h                    print this text
+
+While the service runs on the embedded database, commands use its PostgreSQL; otherwise they
+start it from DATA_DIR for the command (or use DATABASE_URL).
 `;
 
 export class UsageError extends Error {}
