@@ -1,6 +1,7 @@
-// `npm run admin -- <command>`: the operator shell around admin-commands.ts. Uses the same
-// configuration and database as the service (DATABASE_URL, or the embedded one in DATA_DIR
-// when the service is not running).
+// `npm run admin -- <command>`: the operator shell around admin-commands.ts. Reads the command
+// line before anything else, so a usage error or `--help` opens no database. Uses the same
+// configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, the
+// running service's embedded PostgreSQL, or the embedded one in DATA_DIR started for the command.
 import { createApiKeyStore } from '../access/credentials/api-key-store.ts';
 import { createSigningKeyStore } from '../access/credentials/signing-key-store.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
@@ -10,41 +11,52 @@ import { createApiKeyService } from '../domain/identity/api-key-service.ts';
 import { createKeyEncryption } from '../domain/identity/key-encryption.ts';
 import { createSigningKeyRing } from '../domain/identity/signing-key-ring.ts';
 import { createLogger } from '../observability/logger.ts';
-import { resolveDatabase } from '../service/resolve-database.ts';
 import { resolveSecrets } from '../service/resolve-secrets.ts';
-import { CommandError, runAdminCommand, usage, UsageError } from './admin-commands.ts';
+import { resolveAdminDatabase } from './admin-database.ts';
+import { CommandError, type DatabaseCommand, runAdminCommand } from './admin-commands.ts';
+import { type AdminCommand, parseAdminCommand, usage, UsageError } from './parse-admin-command.ts';
 
-const argv = process.argv.slice(2);
-if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-  process.stdout.write(usage);
-  process.exit(argv.length === 0 ? 1 : 0);
-}
-
-let exitCode = 0;
+let command: AdminCommand;
 try {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const secrets = resolveSecrets(config, logger);
-  const database = await resolveDatabase(config, secrets.embeddedPostgresPassword, logger);
-  const { db } = createDatabase({ url: database.url, poolSize: 2, applicationName: 'wealth-platform-admin' });
-  try {
-    await migrateToLatest(db);
-    const signingKeys = createSigningKeyStore(db);
-    await runAdminCommand(argv, {
-      keys: createSigningKeyRing({ store: signingKeys, encryption: createKeyEncryption(secrets.signingKeySecret) }),
-      signingKeys,
-      apiKeys: createApiKeyService({ store: createApiKeyStore(db) }),
-      out: (line) => process.stdout.write(`${line}\n`),
-    });
-  } finally {
-    await db.destroy();
-    await database.stop();
-  }
+  command = parseAdminCommand(process.argv.slice(2));
 } catch (error) {
-  exitCode = 1;
-  if (error instanceof UsageError) process.stderr.write(`error: ${error.message}\n\n${usage}`);
-  else if (error instanceof CommandError) process.stderr.write(`error: ${error.message}\n`);
-  else if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`error: ${error.message}\n\n${usage}`);
+  process.exit(1);
 }
-process.exit(exitCode);
+if (command.name === 'help') {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+
+process.exit(await run(command));
+
+async function run(command: DatabaseCommand): Promise<number> {
+  try {
+    const config = loadConfig();
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const secrets = resolveSecrets(config, logger);
+    const database = await resolveAdminDatabase(config, secrets.embeddedPostgresPassword, logger);
+    const { db } = createDatabase({ url: database.url, poolSize: 2, applicationName: 'wealth-platform-admin' });
+    try {
+      await migrateToLatest(db);
+      const signingKeys = createSigningKeyStore(db);
+      await runAdminCommand(command, {
+        keys: createSigningKeyRing({ store: signingKeys, encryption: createKeyEncryption(secrets.signingKeySecret) }),
+        signingKeys,
+        apiKeys: createApiKeyService({ store: createApiKeyStore(db) }),
+        out: (line) => process.stdout.write(`${line}\n`),
+      });
+    } finally {
+      await db.destroy();
+      await database.stop();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) process.stderr.write(`error: ${error.message}\n\n${usage}`);
+    else if (error instanceof CommandError) process.stderr.write(`error: ${error.message}\n`);
+    else if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,10 +1,21 @@
-// One process per embedded data directory (issue 2 §3): a second `npm start` on the same
-// DATA_DIR would otherwise race the first for the PostgreSQL cluster.
+// One process per embedded data directory (docs/architecture.md "Database"): a second
+// `npm start` on the same DATA_DIR would otherwise race the first for the PostgreSQL cluster.
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from './process-alive.ts';
 
 export interface DataDirLock {
   release(): void;
+}
+
+/** The data directory is locked by another live process; the admin CLI then joins its database. */
+export class DataDirInUseError extends Error {
+  readonly holderPid: number;
+  constructor(dataDir: string, holderPid: number) {
+    super(`data directory ${dataDir} is in use by process ${holderPid}; stop it, or set DATA_DIR or DATABASE_URL`);
+    this.name = 'DataDirInUseError';
+    this.holderPid = holderPid;
+  }
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
@@ -18,11 +29,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `data directory ${dataDir} is in use by process ${holder}; stop it, or set DATA_DIR or DATABASE_URL`,
-        );
-      }
+      if (holder !== process.pid && isProcessAlive(holder)) throw new DataDirInUseError(dataDir, holder);
       rmSync(file, { force: true }); // stale lock of a process that died
     }
   }
@@ -34,14 +41,5 @@ function releaseIfOwned(file: string): void {
     if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
   } catch {
     // already gone
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

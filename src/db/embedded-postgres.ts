@@ -14,7 +14,14 @@ export interface EmbeddedPostgresOptions {
 
 export interface RunningPostgres {
   url: string;
+  /** TCP port on 127.0.0.1 (the one given, or the free one picked). */
+  port: number;
   stop(): Promise<void>;
+}
+
+/** The superuser URL of an embedded server: TCP on loopback only (see postgresFlags below). */
+export function embeddedPostgresUrl(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
@@ -48,7 +55,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     throw new Error(`embedded PostgreSQL failed to start on port ${port} (data in ${databaseDir})`, { cause: error });
   }
   return {
-    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
+    url: embeddedPostgresUrl(options.password, port),
+    port,
     stop: () => server.stop(),
   };
 }

@@ -67,7 +67,8 @@ function startDevProvider(publicUrl: string, users: UserDirectory, services: Ide
   return createDevIdentityProvider({
     issuer: `${publicUrl}${devProviderPath}`,
     clientId: devClientId,
-    redirectUris: [`${publicUrl}/auth/callback`],
+    // Every base URL a login may start on (docs/identity.md "Browser login"), loopback aliases included.
+    redirectUris: services.baseUrls.all.map((base) => `${base}/auth/callback`),
     isAllowedPostLogoutRedirect: (uri) => services.returnTo.isAllowed(uri),
     findUser: async (id) => {
       const user = await users.find(id);

@@ -1,8 +1,10 @@
 // DATABASE_URL → that server; otherwise the embedded PostgreSQL in DATA_DIR, behind a lock
-// so two processes cannot share it (DESIGN.md §4).
+// so two processes cannot share it, its port published beside the lock for the admin CLI
+// (docs/architecture.md "Database").
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { publishEmbeddedPostgres } from '../db/embedded-postgres-address.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 
 export interface ResolvedDatabase {
@@ -22,12 +24,20 @@ export async function resolveDatabase(config: Config, embeddedPassword: string, 
       port: config.embeddedPostgresPort,
       onLog: (message) => logger.trace({ component: 'embedded-postgres' }, message.trim()),
     });
+    let address: ReturnType<typeof publishEmbeddedPostgres>;
+    try {
+      address = publishEmbeddedPostgres(config.dataDir, postgres.port);
+    } catch (error) {
+      await postgres.stop();
+      throw error;
+    }
     logger.info({ dataDir: config.dataDir, ms: Math.round(performance.now() - started) }, 'embedded PostgreSQL started');
     return {
       url: postgres.url,
       embedded: true,
       stop: async () => {
         try {
+          address.withdraw();
           await postgres.stop();
         } finally {
           lock.release();

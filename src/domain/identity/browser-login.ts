@@ -5,6 +5,7 @@ import type { LoginAttemptStore } from '../../access/credentials/login-attempt-s
 import type { UserDirectory } from '../../access/credentials/user-directory.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { IdentityProviderClient } from './identity-provider-client.ts';
+import type { PublicBaseUrls } from './public-base-urls.ts';
 import type { ReturnToPolicy } from './return-to-policy.ts';
 import { digestsEqual, randomSecret, sha256Base64Url } from './secret-digest.ts';
 import type { CreatedSession, SessionService } from './session-service.ts';
@@ -15,6 +16,12 @@ export interface LoginStart {
   /** Value of the HttpOnly login-binding cookie. */
   binding: string;
   expiresAt: Date;
+}
+
+/** The request to `/auth/callback`: its query string (without `?`) and its Host header. */
+export interface LoginCallback {
+  query: string;
+  host: string | undefined;
 }
 
 export interface LoginFinish {
@@ -28,26 +35,31 @@ export function createBrowserLogin(deps: {
   sessions: SessionService;
   users: UserDirectory;
   returnTo: ReturnToPolicy;
-  callbackUrl: string;
+  /** The login stays on the base URL the browser used, where its cookies are (public-base-urls.ts). */
+  baseUrls: PublicBaseUrls;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async start(returnTo: string | undefined): Promise<LoginStart> {
-      const target = deps.returnTo.resolve(returnTo);
+    /** `host` is the Host header of the request to /auth/login. */
+    async start(returnTo: string | undefined, host: string | undefined): Promise<LoginStart> {
+      const base = deps.baseUrls.forHost(host);
+      const target = deps.returnTo.resolve(returnTo, base);
       const state = randomSecret(32);
       const nonce = randomSecret(32);
       const codeVerifier = randomSecret(48);
       const binding = randomSecret(32);
       const expiresAt = new Date(now().getTime() + tokenLifetimes.loginAttemptSeconds * 1000);
       const authorizationUrl = await providerCall('the identity provider is unreachable', () =>
-        deps.provider.authorizationUrl({ redirectUri: deps.callbackUrl, state, nonce, codeVerifier }),
+        deps.provider.authorizationUrl({ redirectUri: callbackUrlOf(base), state, nonce, codeVerifier }),
       );
       await deps.attempts.save({ stateHash: sha256Base64Url(state), bindingHash: sha256Base64Url(binding), nonce, codeVerifier, returnTo: target, expiresAt });
       return { authorizationUrl, binding, expiresAt };
     },
 
-    async finish(callbackUrl: URL, binding: string | undefined, client: { userAgent?: string; ip?: string }): Promise<LoginFinish> {
+    async finish(callback: LoginCallback, binding: string | undefined, client: { userAgent?: string; ip?: string }): Promise<LoginFinish> {
+      // The same base URL as at the start: the binding cookie only reaches the host it was set on.
+      const callbackUrl = new URL(`${callbackUrlOf(deps.baseUrls.forHost(callback.host))}?${callback.query}`);
       const state = callbackUrl.searchParams.get('state') ?? '';
       const attempt = await deps.attempts.take(sha256Base64Url(state));
       if (!attempt || attempt.expiresAt <= now()) throw new AppError('BAD_REQUEST', 'login state is unknown, expired or already used; start again at /auth/login');
@@ -66,6 +78,10 @@ export function createBrowserLogin(deps: {
       return { session, returnTo: attempt.returnTo };
     },
   };
+}
+
+function callbackUrlOf(base: string): string {
+  return `${base}/auth/callback`;
 }
 
 async function providerCall<T>(message: string, call: () => Promise<T>): Promise<T> {

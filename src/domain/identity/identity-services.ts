@@ -13,6 +13,7 @@ import { createIdentityProviderClient, type IdentityProviderSettings } from './i
 import { createKeyEncryption } from './key-encryption.ts';
 import { createLogoutService } from './logout-service.ts';
 import { createPlatformTokens, platformAudiences } from './platform-tokens.ts';
+import { createPublicBaseUrls } from './public-base-urls.ts';
 import { createReturnToPolicy } from './return-to-policy.ts';
 import { createSdkInitTokenService } from './sdk-init-token-service.ts';
 import { createSessionService } from './session-service.ts';
@@ -46,7 +47,8 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
   const provider = createIdentityProviderClient(settings.provider);
   const sessions = createSessionService({ store: stores.sessions });
   const apiKeys = createApiKeyService({ store: stores.apiKeys });
-  const returnTo = createReturnToPolicy(settings.publicUrl, settings.returnToOrigins);
+  const baseUrls = createPublicBaseUrls(settings.publicUrl);
+  const returnTo = createReturnToPolicy(baseUrls, settings.returnToOrigins);
   return {
     keys,
     tokens,
@@ -54,10 +56,11 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
     sessions,
     apiKeys,
     returnTo,
+    baseUrls,
     users: stores.users,
     credentials: createCredentialResolver({ users: stores.users, sessions, tokens, provider, apiKeys }),
-    login: createBrowserLogin({ provider, attempts: stores.loginAttempts, sessions, users: stores.users, returnTo, callbackUrl: `${settings.publicUrl}/auth/callback` }),
-    logout: createLogoutService({ provider, sessions, returnTo }),
+    login: createBrowserLogin({ provider, attempts: stores.loginAttempts, sessions, users: stores.users, returnTo, baseUrls }),
+    logout: createLogoutService({ provider, sessions, returnTo, baseUrls }),
     exchange: createTokenExchange({ provider, tokens, sessions, users: stores.users }),
     walletTokens: createWalletTokenService({ tokens, users: stores.users }),
     sdkTokens: createSdkInitTokenService({ tokens, users: stores.users, kyc, apiKeys }),

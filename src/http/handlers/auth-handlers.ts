@@ -61,15 +61,15 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
     },
 
     logout: async (input, context) => {
-      const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo);
+      const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo, hostOf(context));
       const wantsJson =
         input.headers['x-client-type'] === 'api' || input.query['x-client-type'] === 'api' || acceptsJson(context.raw.headers.accept);
       if (wantsJson) return { status: 200, contentType: 'application/json', body: { redirectUrl }, headers: noStore, cookies: [clearSession] };
       return { status: 302, headers: { Location: redirectUrl, ...noStore }, cookies: [clearSession] };
     },
 
-    login: async (input) => {
-      const started = await identity.login.start(input.query.returnTo);
+    login: async (input, context) => {
+      const started = await identity.login.start(input.query.returnTo, hostOf(context));
       return {
         status: 302,
         headers: { Location: started.authorizationUrl.href, ...noStore },
@@ -78,8 +78,8 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
     },
 
     loginCallback: async (_input, context) => {
-      const callbackUrl = new URL(`${publicUrl}/auth/callback?${context.raw.querystring}`);
-      const finished = await identity.login.finish(callbackUrl, context.raw.cookie(loginCookieName), clientOf(context));
+      const callback = { query: context.raw.querystring, host: hostOf(context) };
+      const finished = await identity.login.finish(callback, context.raw.cookie(loginCookieName), clientOf(context));
       return {
         status: 302,
         headers: { Location: finished.returnTo, ...noStore },
@@ -138,6 +138,12 @@ function bearerOf(context: RequestContext): string | undefined {
   const match = /^Bearer +(\S+)$/i.exec(header);
   if (!match) throw new AppError('BAD_REQUEST', 'Authorization header must be "Bearer <token>"');
   return match[1];
+}
+
+/** The Host header; the identity services accept it only when it names PUBLIC_URL or a loopback alias of it. */
+function hostOf(context: RequestContext): string | undefined {
+  const host = context.raw.headers.host;
+  return typeof host === 'string' ? host : undefined;
 }
 
 function clientOf(context: RequestContext): { userAgent?: string; ip?: string } {

@@ -1,0 +1,78 @@
+// The command line of `npm run admin` (docs/identity.md "API keys", "Signing keys"), parsed
+// completely before anything is opened: a mistyped command prints the usage and touches no
+// database, no lock and no DATA_DIR.
+import { parseArgs } from 'node:util';
+
+export const usage = `Usage: npm run admin -- <command>
+
+  keys rotate                         make a new signing key current; the previous one stays in
+                                      the JWKS until the tokens it signed have expired
+  keys list                           list signing keys (kid, created, retired, expires)
+  api-keys create --name NAME --kind admin|service|partner
+                  [--organization UUID] [--scope workflow-sdk] [--scope kyc-sdk]
+                                      create a key; its secret is printed once and never again
+  api-keys list                       list keys (no secrets)
+  api-keys revoke ID_OR_PREFIX        revoke a key (it answers 403 from then on)
+  help, --help, -h                    print this text
+
+While the service runs on the embedded database, commands use its PostgreSQL; otherwise they
+start it from DATA_DIR for the command (or use DATABASE_URL).
+`;
+
+export class UsageError extends Error {}
+
+export interface ApiKeyRequest {
+  name: string;
+  /** Checked by the API key service, which owns the list of kinds. */
+  kind: string;
+  organizationId: string | null;
+  scopes: string[];
+}
+
+export type AdminCommand =
+  | { name: 'help' }
+  | { name: 'keys rotate' }
+  | { name: 'keys list' }
+  | { name: 'api-keys list' }
+  | { name: 'api-keys create'; key: ApiKeyRequest }
+  | { name: 'api-keys revoke'; target: string };
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseAdminCommand(argv: readonly string[]): AdminCommand {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === 'help')) return { name: 'help' };
+  const [group, command, ...rest] = argv;
+  const name = `${group} ${command ?? ''}`.trim();
+  switch (name) {
+    case 'keys rotate':
+    case 'keys list':
+    case 'api-keys list':
+      if (rest.length > 0) throw new UsageError(`${name} takes no arguments, got '${rest.join(' ')}'`);
+      return { name };
+    case 'api-keys create':
+      return { name, key: parseApiKeyRequest(rest) };
+    case 'api-keys revoke':
+      if (rest.length !== 1 || !rest[0]) throw new UsageError('api-keys revoke needs exactly one key id or prefix');
+      return { name, target: rest[0] };
+    default:
+      throw new UsageError(`unknown command '${name}'`);
+  }
+}
+
+function parseApiKeyRequest(args: string[]): ApiKeyRequest {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { name: { type: 'string' }, kind: { type: 'string' }, organization: { type: 'string' }, scope: { type: 'string', multiple: true } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.name || !values.kind) throw new UsageError('api-keys create needs --name and --kind');
+  const organization = values.organization;
+  if (organization && !uuid.test(organization)) throw new UsageError(`--organization must be a UUID, got '${organization}'`);
+  return { name: values.name, kind: values.kind, organizationId: organization ?? null, scopes: values.scope ?? [] };
+}

@@ -1,0 +1,53 @@
+// What production mode requires, exactly as docs/configuration.md "Production mode" and the
+// README's NODE_ENV row state it: eight settings, each one's absence refused with its own
+// problem, and only the exact value `production` turns the mode on.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+
+const complete = {
+  NODE_ENV: 'production',
+  ADMIN_API_KEY: 'admin-api-key-0123456789abcdef',
+  DATA_ADMIN_SECRET: 'data-admin-secret-0123456789',
+  SIGNING_KEY_SECRET: 'signing-key-secret-0123456789abcdef',
+  DATABASE_URL: 'postgres://platform@db.example.org:5432/platform',
+  PUBLIC_URL: 'https://api.example.org',
+  OIDC_ISSUER: 'https://id.example.org',
+  OIDC_CLIENT_ID: 'platform',
+  DOCUMENT_ISSUER_NAME: 'Example Operator AG',
+};
+
+function problemsWithout(name: keyof typeof complete): string[] {
+  const env: Record<string, string> = { ...complete };
+  delete env[name];
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+test('the eight documented settings are enough to start in production mode', () => {
+  assert.is(loadConfig(complete).production, true);
+});
+
+test('each of them is required, and its absence is the only problem reported', () => {
+  assert.equal(problemsWithout('ADMIN_API_KEY'), ['ADMIN_API_KEY is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('DATA_ADMIN_SECRET'), ['DATA_ADMIN_SECRET is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('SIGNING_KEY_SECRET'), ['SIGNING_KEY_SECRET is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('DATABASE_URL'), ['DATABASE_URL is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('PUBLIC_URL'), ['PUBLIC_URL is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('OIDC_ISSUER'), ['OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)']);
+  assert.equal(problemsWithout('OIDC_CLIENT_ID'), ['OIDC_CLIENT_ID is required when OIDC_ISSUER is set']);
+  assert.equal(problemsWithout('DOCUMENT_ISSUER_NAME'), ['DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)']);
+});
+
+test('only NODE_ENV=production, exactly, is production mode', () => {
+  for (const value of ['', 'development', 'test', 'Production', 'prod']) {
+    assert.is(loadConfig({ NODE_ENV: value }).production, false, value);
+  }
+});
+
+test.run();
