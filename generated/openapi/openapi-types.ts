@@ -2203,7 +2203,7 @@ export interface operations {
         };
         responses: {
             /** @description Every file was stored. */
-            201: {
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

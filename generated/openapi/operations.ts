@@ -863,7 +863,7 @@ export const operations = {
       ]
     },
     "responses": {
-      "201": [
+      "200": [
         "application/json"
       ],
       "400": [

@@ -20,7 +20,7 @@ export function fileHandlers(service: UploadService): FileHandlers {
     uploadDocuments: async (input, context) => {
       const form = multipartFormOf(input.body);
       const stored = await service.upload(context.principal, form.files, uploadTargets(form.fields), context.requestId);
-      return { status: 201, contentType: 'application/json', body: { success: true, files: stored.map(toUploadedFile) } };
+      return { status: 200, contentType: 'application/json', body: { success: true, files: stored.map(toUploadedFile) } };
     },
     getUploadedFile: async (input, context) => {
       const file = await service.download(context.principal, input.path.name);
