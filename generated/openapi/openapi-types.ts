@@ -229,11 +229,15 @@ export interface paths {
          *     caller's own server, never from a browser or mobile app.** It is compared in constant
          *     time and never logged.
          *
-         *     Failures: **400** when the body matches neither form or a field is invalid (the message
-         *     and `details` name the field); **401** when form (a) has no or an unknown API key, or
-         *     form (b) has an unknown `apiToken`; **403** when the credential is recognised but denied
-         *     (missing scope, other organization, revoked); **500** for an unknown failure at the
-         *     KYC provider.
+         *     Failures: **400** when the body matches neither form or a field is missing or
+         *     ill-typed (the message and `details` name the field); **401** when form (a) has no or
+         *     an unknown API key; **403** when form (a)'s key is recognised but denied (missing
+         *     scope, other organization, revoked), and whenever form (b)'s `apiToken` is not a valid
+         *     onboarding credential: unknown, revoked, of another kind (only `admin` and `service`
+         *     keys onboard), without the `kyc-sdk` scope, or malformed (any length, any shape). Form
+         *     (b) answers every one of these with the same message (`credential denied: ...`), so
+         *     the answer does not reveal which applied; **500** for an unknown failure at the KYC
+         *     provider.
          */
         post: operations["createKycSdkInitToken"];
         delete?: never;
@@ -1006,7 +1010,12 @@ export interface components {
          *     server: never send this form from a browser or mobile app.**
          */
         KycSdkServerTokenRequest: {
-            /** @description The caller's platform API token (secret). Compared in constant time, never logged. */
+            /**
+             * @description The caller's onboarding credential (secret): a platform API key of kind `admin` or
+             *     `service` with the `kyc-sdk` scope. Compared in constant time, never logged. Any
+             *     string passes validation, so the credential check alone decides: a value that is
+             *     not a valid onboarding credential, whatever its length or shape, is answered 403.
+             */
             apiToken: string;
             /** @description The caller's own id for the person being verified. */
             externalUserId: string;

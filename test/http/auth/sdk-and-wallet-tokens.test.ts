@@ -18,7 +18,7 @@ const meridian = '11111111-0000-4000-8000-000000000002';
 const targetPublicKey = '02a1633cafcc01ebfb6d78e39f687a1f0995c62fc95f51ead10a02ee0be551b5dc';
 
 let service: TestService;
-const keys = {} as Record<'workflow' | 'workflowNoScope' | 'workflowAurora' | 'kyc' | 'kycAurora' | 'partner' | 'admin' | 'revoked', string>;
+const keys = {} as Record<'workflow' | 'workflowNoScope' | 'workflowAurora' | 'kyc' | 'kycAurora' | 'partner' | 'partnerKyc' | 'admin' | 'revoked', string>;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo' });
@@ -31,6 +31,7 @@ test.before(async () => {
   keys.kyc = await create('kyc service', 'service', ['kyc-sdk']);
   keys.kycAurora = await create('Aurora kyc', 'service', ['kyc-sdk'], aurora);
   keys.partner = await create('partner', 'partner', []);
+  keys.partnerKyc = await create('partner with kyc-sdk', 'partner', ['kyc-sdk']);
   keys.admin = await create('admin', 'admin', []);
   const revoked = await apiKeys.create({ name: 'revoked', kind: 'service', scopes: ['workflow-sdk', 'kyc-sdk'] });
   await apiKeys.revoke(revoked.key.id);
@@ -168,10 +169,43 @@ test('kyc form (b): apiToken in the body → 200 {token} only', async () => {
   assert.ok(lifetime > 1700 && lifetime <= 1800, `the token lives for the requested ttl (${lifetime} s left)`);
 });
 
-test('kyc form (b): unknown apiToken → 401; a key without the kyc-sdk scope → 403; revoked → 403', async () => {
-  assertError(await kyc({}, serverForm(`wpk_0123456789ab_${'y'.repeat(43)}`)), 401, 'UNAUTHENTICATED');
-  assertError(await kyc({}, serverForm(keys.workflow)), 403, 'FORBIDDEN', /kyc-sdk/);
-  assertError(await kyc({}, serverForm(keys.revoked)), 403, 'FORBIDDEN', /revoked/);
+test('kyc form (b): an admin key and a service key with the kyc-sdk scope are onboarding credentials → 200', async () => {
+  for (const apiToken of [keys.admin, keys.kyc, keys.kycAurora, testAdminApiKey]) {
+    const response = await kyc({}, serverForm(apiToken));
+    assert.is(response.status, 200, response.text);
+    assert.equal(Object.keys(response.json()), ['token']);
+  }
+});
+
+test('kyc form (b): every apiToken that is not a valid onboarding credential → 403 with one and the same body', async () => {
+  const denied = {
+    unknown: `wpk_0123456789ab_${'y'.repeat(43)}`,
+    revoked: keys.revoked,
+    'without the kyc-sdk scope': keys.workflow,
+    'of a partner key, even with the kyc-sdk scope': keys.partnerKyc,
+    'shorter than 16 characters': 'short-token',
+    '15 characters': 'x'.repeat(15),
+    empty: '',
+    'of another shape': 'not-an-api-key-but-long-enough',
+    'a JWT': 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+    'longer than any key': 'z'.repeat(2000),
+  };
+  for (const [why, apiToken] of Object.entries(denied)) {
+    const response = await kyc({}, serverForm(apiToken));
+    assert.is(response.status, 403, `${why}: ${response.text}`);
+    const body = response.json();
+    assert.is(body.requestId, response.headers.get('x-request-id'));
+    delete body.requestId;
+    assert.equal(body, { success: false, message: 'credential denied: apiToken is not a valid onboarding credential', code: 'FORBIDDEN' }, why);
+  }
+});
+
+test('kyc form (b): a missing or ill-typed apiToken is a validation failure → 400', async () => {
+  const withoutToken: Record<string, unknown> = serverForm(keys.kyc);
+  delete withoutToken.apiToken;
+  assertError(await kyc({}, withoutToken), 400, 'VALIDATION_FAILED', /apiToken/);
+  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: 12345 })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
+  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: null })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
 });
 
 test('kyc: a body mixing both forms → 400 naming the problem', async () => {
