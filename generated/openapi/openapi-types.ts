@@ -165,6 +165,12 @@ export interface paths {
          *
          *     The two forms are a `oneOf`; the `scope` value (a `const` in each branch) tells them apart.
          *
+         *     The body is **optional**. A request without one (no body and no `Content-Type`, or an
+         *     empty body sent as `application/json`) asks for `scope: user`: a token of the calling
+         *     user, without a `nonce` claim since no key is named. A body that is sent must be JSON
+         *     (**415** otherwise), parse (**400** otherwise) and match one of the two forms (**400**
+         *     naming each failing field otherwise).
+         *
          *     Accepted credentials: a session cookie or bearer token (any user, for themselves and
          *     their organizations), or an administrator (admin API key, or an admin user's session
          *     or bearer) for any organization. An API key has no user, so it can only ask for
@@ -1624,6 +1630,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1820,7 +1827,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["WalletJwtRequest"];
             };
@@ -1846,6 +1853,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1890,6 +1898,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1922,6 +1931,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];

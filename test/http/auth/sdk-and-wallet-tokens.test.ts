@@ -286,6 +286,40 @@ test('wallet: partner and service keys → 403', async () => {
   assertError(await wallet(apiKey(keys.workflowAurora), { targetPublicKey, scope: 'organization', organizationId: aurora }), 403, 'FORBIDDEN', /service/);
 });
 
+test('wallet: no body and no Content-Type → 200, scope user for the caller, no nonce', async () => {
+  const { token, expiresAt } = assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers: await sessionCookie('demo-alice') }));
+  const claims = decodeJwt(token);
+  assert.is(claims.sub, 'demo-alice');
+  assert.is(claims.scope, 'user');
+  assert.equal(claims.act, { sub: 'demo-alice' });
+  assert.is('nonce' in claims, false, 'no key was named, so none is bound');
+  assert.is(claims.exp, Math.floor(Date.parse(expiresAt) / 1000));
+});
+
+test('wallet: an empty body sent as application/json counts as no body → 200, scope user', async () => {
+  const headers = { ...(await sessionCookie('demo-judy')), 'content-type': 'application/json' };
+  const claims = decodeJwt(assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers, body: '' })).token);
+  assert.is(claims.sub, 'demo-judy');
+  assert.is(claims.scope, 'user');
+  assert.is('nonce' in claims, false);
+});
+
+test('wallet: a body that is not JSON → 400; one of another content type → 415; a JSON body of neither form → 400 naming the fields', async () => {
+  const cookie = await sessionCookie('demo-alice');
+  const send = (headers: Record<string, string>, body: string) => service.request('POST', '/auth/wallet-jwt', { headers: { ...cookie, ...headers }, body });
+  assertError(await send({ 'content-type': 'application/json' }, '{"scope": "user",'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+  assertError(await send({ 'content-type': 'application/json' }, 'user'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+  assertError(await send({ 'content-type': 'text/plain' }, 'scope=user'), 415, 'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/);
+  assertError(await send({ 'content-type': 'application/json' }, '{}'), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
+  assertError(await send({ 'content-type': 'application/json' }, JSON.stringify({ scope: 'user' })), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
+});
+
+test('wallet: no body needs a user — an admin API key → 403, no credential → 401', async () => {
+  assertError(await service.request('POST', '/auth/wallet-jwt', { headers: apiKey(testAdminApiKey) }), 403, 'FORBIDDEN', /needs a user session or bearer token/);
+  assertError(await service.request('POST', '/auth/wallet-jwt', {}), 401, 'UNAUTHENTICATED');
+});
+
 test('wallet: a platform administrator\'s session (demo-admin) → 200 for any organization', async () => {
   const cookie = await sessionCookie('demo-admin');
   for (const organizationId of [aurora, meridian]) {
