@@ -339,8 +339,10 @@ export interface paths {
          *     `partner` API keys are refused. A missing receipt and one the caller may not see are
          *     both answered **404** with the same body.
          *
-         *     `format=html` is the default; `format=pdf` may answer **503** (PDF engine unavailable
-         *     or queue full) while HTML keeps working.
+         *     **PDF is the default**: the answer is `application/pdf` unless `format=html`, which
+         *     answers `text/html`. `download=true` makes it an attachment, so
+         *     `GET /receipts/{receiptId}?download=true` saves the PDF. The PDF may answer **503**
+         *     (PDF engine unavailable or queue full) while `format=html` keeps working.
          */
         get: operations["getReceiptDocument"];
         put?: never;
@@ -391,8 +393,9 @@ export interface paths {
          *     authenticated user and to administrators (admin API key); `service` and `partner` API
          *     keys are refused.
          *
-         *     `format=html` is the default; `format=pdf` may answer **503** (PDF engine unavailable
-         *     or queue full) while HTML keeps working.
+         *     **PDF is the default**: the answer is `application/pdf` unless `format=html`, which
+         *     answers `text/html`. The PDF may answer **503** (PDF engine unavailable or queue
+         *     full) while `format=html` keeps working.
          */
         get: operations["getProductCatalogDocument"];
         put?: never;
@@ -1487,6 +1490,24 @@ export interface components {
                 "application/pdf": components["schemas"]["BinaryFile"];
             };
         };
+        /**
+         * @description The rendered document: `application/pdf` unless `format=html` (the default is PDF),
+         *     `text/html` for `format=html`. `Content-Disposition` is `inline` unless
+         *     `download=true`, which makes it `attachment`; both name the file (e.g.
+         *     `receipt-RCPT-2025-0039.pdf`).
+         */
+        PdfFirstRenderedDocument: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                "Cache-Control": components["headers"]["CacheControlPrivateNoStore"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": components["schemas"]["BinaryFile"];
+                "text/html": components["schemas"]["HtmlDocument"];
+            };
+        };
         /** @description The PDF. `Content-Disposition` is `inline` unless `download=true`; both name the file. */
         PdfDocument: {
             headers: {
@@ -1537,6 +1558,8 @@ export interface components {
         CountryCode: string;
         /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
         DocumentFormat: "html" | "pdf";
+        /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+        PdfFirstDocumentFormat: "html" | "pdf";
         /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
         Download: boolean;
         /** @description `svg` (default) answers `image/svg+xml`; `base64` answers JSON `SparklineBase64`. */
@@ -2057,8 +2080,8 @@ export interface operations {
     getReceiptDocument: {
         parameters: {
             query?: {
-                /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
-                format?: components["parameters"]["DocumentFormat"];
+                /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+                format?: components["parameters"]["PdfFirstDocumentFormat"];
                 /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
                 download?: components["parameters"]["Download"];
             };
@@ -2071,7 +2094,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RenderedDocument"];
+            200: components["responses"]["PdfFirstRenderedDocument"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["DocumentKeyForbidden"];
@@ -2111,8 +2134,8 @@ export interface operations {
     getProductCatalogDocument: {
         parameters: {
             query?: {
-                /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
-                format?: components["parameters"]["DocumentFormat"];
+                /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+                format?: components["parameters"]["PdfFirstDocumentFormat"];
                 /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
                 download?: components["parameters"]["Download"];
             };
@@ -2122,7 +2145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RenderedDocument"];
+            200: components["responses"]["PdfFirstRenderedDocument"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["DocumentKeyForbidden"];

@@ -535,8 +535,8 @@ export const operations = {
     "requestBody": null,
     "responses": {
       "200": [
-        "text/html",
-        "application/pdf"
+        "application/pdf",
+        "text/html"
       ],
       "400": [
         "application/json"
@@ -658,8 +658,8 @@ export const operations = {
     "requestBody": null,
     "responses": {
       "200": [
-        "text/html",
-        "application/pdf"
+        "application/pdf",
+        "text/html"
       ],
       "400": [
         "application/json"
