@@ -493,11 +493,13 @@ export interface paths {
          * Upload files (administrators)
          * @description Stores up to **50** files, at most **80 MB (83,886,080 bytes) per request** in total
          *     (and so per file), sent as repeated `file` parts of a `multipart/form-data` body.
-         *     Each file's content type is sniffed from its bytes (the declared part type is not
-         *     trusted), the file is stored under a UUID name, and its metadata (original name,
-         *     content type, size, SHA-256, uploader, and the optional case, fund or organization
-         *     it belongs to) is recorded. The upload is all or nothing: on any error nothing is
-         *     stored.
+         *     Each file's content type is sniffed from its bytes, and the part's declared
+         *     `Content-Type` is kept too: the file is served with the declared type when the bytes
+         *     agree with it, with the sniffed type otherwise (see `UploadedFile.contentType`). The
+         *     file is stored under a UUID name, and its metadata (original name, sniffed and
+         *     declared content types, size, SHA-256, uploader, and the optional case, fund or
+         *     organization it belongs to) is recorded. The upload is all or nothing: on any error
+         *     nothing is stored.
          *
          *     **Administrators only**: an `admin` API key, or the session or bearer token of a user
          *     with the admin role. `service` and `partner` keys and non-admin users get **403**.
@@ -522,10 +524,17 @@ export interface paths {
         };
         /**
          * Download an uploaded file
-         * @description Serves an uploaded file with its sniffed original content type. Allowed to: the
+         * @description Serves an uploaded file with its original content type: the `Content-Type` declared
+         *     for its part at upload when the bytes agree with it, the type sniffed from the bytes
+         *     otherwise (and for files stored before declared types were kept). Allowed to: the
          *     uploader (owner); users with access to the file's case or fund; holders of an
          *     invitation the file is attached to; administrators (admin API key, or an admin
          *     user's session or bearer). `service` and `partner` keys are refused.
+         *
+         *     Uploads are untrusted: every answer has `X-Content-Type-Options: nosniff` and a
+         *     sandboxing `Content-Security-Policy`, and a type a browser would run (HTML, XHTML,
+         *     SVG, XML, JavaScript, Flash, MHTML) is always an `attachment`, even without
+         *     `download=true`.
          *
          *     **400** for a `name` that is not a stored-file name; **404** when no such file exists;
          *     **403** when the file exists and the caller is authenticated but has none of the
@@ -1135,8 +1144,12 @@ export interface components {
             /** @description File name as sent by the client (for display and `Content-Disposition`; never used as a path). */
             originalName: string;
             /**
-             * @description Content type sniffed from the bytes (`application/octet-stream` when unknown).
+             * @description The type the file is served with: the part's declared `Content-Type` (without
+             *     parameters) when the bytes agree with it - the format they were recognised as, or
+             *     a text type for text bytes (`text/*` then with `charset=utf-8`) - and otherwise the
+             *     type sniffed from the bytes (`application/octet-stream` when unknown).
              * @example application/pdf
+             * @example text/csv; charset=utf-8
              */
             contentType: string;
             /** @description Size in bytes. */
@@ -2295,7 +2308,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with its original (sniffed) content type. */
+            /** @description The file, with its original content type (declared when the bytes agree, else sniffed). */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];

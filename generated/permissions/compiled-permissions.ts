@@ -365,6 +365,7 @@ export const permissionModel = {
         { name: 'case_id', dataType: 'int4', isNullable: true },
         { name: 'fund_id', dataType: 'int4', isNullable: true },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
+        { name: 'declared_content_type', dataType: 'text', isNullable: true },
       ],
       relationships: {
         case: { kind: 'object', remoteTable: 'compliance_case', columnMapping: { case_id: 'id' } },
@@ -1253,7 +1254,7 @@ export const permissionModel = {
           filter: { type: 'and', operands: [] },
           columns: [
             'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-            'organization_id', 'case_id', 'fund_id', 'created_at',
+            'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
           ],
           allowAggregations: false,
           limit: null,
@@ -2795,7 +2796,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-            'organization_id', 'case_id', 'fund_id', 'created_at',
+            'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
           ],
           allowAggregations: false,
           limit: null,
@@ -3960,7 +3961,7 @@ export const caslRules = {
       subject: 'file_upload',
       fields: [
         'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-        'organization_id', 'case_id', 'fund_id', 'created_at',
+        'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
       ],
     },
     {
@@ -4495,7 +4496,7 @@ export const caslRules = {
       subject: 'file_upload',
       fields: [
         'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-        'organization_id', 'case_id', 'fund_id', 'created_at',
+        'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
       ],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },

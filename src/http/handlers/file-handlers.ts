@@ -34,7 +34,8 @@ export function fileHandlers(service: UploadService): FileHandlers {
         headers: {
           'Content-Type': file.contentType,
           'Content-Length': String(file.size),
-          'Content-Disposition': contentDisposition(input.query.download ? 'attachment' : 'inline', file.originalName),
+          // A type a browser would run is never shown inline (docs/files.md "Downloading").
+          'Content-Disposition': contentDisposition(input.query.download || file.active ? 'attachment' : 'inline', file.originalName),
           'Cache-Control': 'private, no-store',
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': uploadedFileSecurityPolicy,

@@ -1,6 +1,7 @@
 // POST /documents/upload with the most files a request may carry (openapi.yaml UploadRequest):
-// every file is listed in order, stored under a UUID name with its sniffed type, recorded in
-// file_upload and the audit log, and no temporary file stays behind.
+// every file is listed in order, stored under a UUID name with its sniffed type (the declared
+// type kept beside it), recorded in file_upload and the audit log, and no temporary file
+// stays behind.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,9 +58,12 @@ test('50 files are stored, listed in order, with sniffed types, hashes and UUID 
   for (const file of listed) {
     const row = byId.get(file.id);
     assert.ok(row, `row of ${file.id}`);
+    const declared = sent[listed.indexOf(file)]!.type;
+    // Every declared type is wrong, so the sniffed type is both stored and served; the
+    // declared one is kept beside it.
     assert.equal(
-      { stored_name: row!.stored_name, original_name: row!.original_name, content_type: row!.content_type, size_bytes: row!.size_bytes, sha256: row!.sha256 },
-      { stored_name: file.name, original_name: file.originalName, content_type: file.contentType, size_bytes: String(file.size), sha256: file.sha256 },
+      { stored_name: row!.stored_name, original_name: row!.original_name, content_type: row!.content_type, declared_content_type: row!.declared_content_type, size_bytes: row!.size_bytes, sha256: row!.sha256 },
+      { stored_name: file.name, original_name: file.originalName, content_type: file.contentType, declared_content_type: declared, size_bytes: String(file.size), sha256: file.sha256 },
     );
     // An API key acts for no user: no owner; the audit log names the key.
     assert.is(row!.owner_user_id, null);
