@@ -235,8 +235,9 @@ export interface paths {
          *     caller's own server, never from a browser or mobile app.** It is compared in constant
          *     time and never logged.
          *
-         *     Failures: **400** when the body matches neither form or a field is missing or
-         *     ill-typed (the message and `details` name the field); **401** when form (a) has no or
+         *     Failures: **400** when there is no body, it is not valid JSON, or it matches neither
+         *     form or a field is missing or ill-typed (the message and `details` name the field);
+         *     **415** for a body that is not `application/json`; **401** when form (a) has no or
          *     an unknown API key; **403** when form (a)'s key is recognised but denied (missing
          *     scope, other organization, revoked), and whenever form (b)'s `apiToken` is not a valid
          *     onboarding credential: unknown, revoked, of another kind (only `admin` and `service`

@@ -1,7 +1,8 @@
 // Reads the JSON body of an operation for the router (docs/architecture.md "Requests"). An
 // optional body (`requestBody.required: false`, e.g. openapi.yaml#/paths/~1auth~1wallet-jwt)
 // may be left out: no body at all, or an empty one sent as application/json, is "no body".
-// A body that is there must be JSON: another content type is 415, text that is not JSON 400.
+// A body that is there must be JSON: another content type is 415, text that is not JSON 400;
+// a required body that is missing is 400.
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../errors/app-error.ts';
@@ -12,9 +13,10 @@ const parseJson = koaBody({ json: true, jsonStrict: true, jsonLimit: '1mb', text
 /** The parsed body, or undefined when an optional body was left out. */
 export async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
   if (!ctx.is('application/json')) {
-    if (required || mayHaveBody(ctx)) {
+    if (mayHaveBody(ctx)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content type ${ctx.get('content-type') || 'none'}: the request body must be application/json`);
     }
+    if (required) throw new AppError('BAD_REQUEST', 'the request has no body: send a JSON object as application/json');
     return undefined;
   }
   try {

@@ -220,6 +220,15 @@ test('kyc form (b): a bad email or a ttl of 10 → 400 naming the field', async 
   assertError(await kyc({}, serverForm(keys.kyc, { ttl: 10 })), 400, 'VALIDATION_FAILED', /body\.ttl must be >= 60/);
 });
 
+test('kyc: a body of another content type → 415; no body or an empty JSON body → 400 (the body is required)', async () => {
+  const send = (headers: Record<string, string>, body?: string) => service.request('POST', '/auth/kyc-sdk/init-token', { headers, body });
+  assertError(await send({ 'content-type': 'text/plain' }, JSON.stringify(serverForm(keys.kyc))), 415, 'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/);
+  assertError(await send({}), 400, 'BAD_REQUEST', /^the request has no body: send a JSON object as application\/json$/);
+  assertError(await send({ 'content-type': 'application/json' }, ''), 400, 'VALIDATION_FAILED', /body must match exactly one schema in oneOf/);
+  assertError(await send({ 'content-type': 'application/json' }, '{"apiToken": '), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+});
+
 test('kyc: a failure at the KYC provider → 500 with the masked error body', async () => {
   const upstream = http.createServer((_request, response) => {
     response.writeHead(502, { 'Content-Type': 'text/html' });
