@@ -1,7 +1,8 @@
-// GET /product-catalog and GET /funds/{fundId}/user-agreement (issue 5): the catalog for any
-// signed-in user or the admin API key, PDF unless format=html
-// (openapi.yaml#/components/parameters/PdfFirstDocumentFormat); the fund agreement for the fund's investors and
-// administrators, 404 alike for hidden and missing funds; 403 for non-admin API keys.
+// GET /product-catalog and GET /funds/{fundId}/user-agreement: the catalog for any signed-in
+// user or the admin API key, PDF unless format=html
+// (openapi.yaml#/components/parameters/PdfFirstDocumentFormat); the fund agreement for the
+// fund's investors and administrators, 404 alike for hidden and missing funds; 403 for
+// non-admin API keys.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {

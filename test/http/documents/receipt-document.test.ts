@@ -1,4 +1,4 @@
-// GET /receipts/{receiptId} (issue 5): PDF by default and HTML with format=html
+// GET /receipts/{receiptId}: PDF by default and HTML with format=html
 // (openapi.yaml#/components/parameters/PdfFirstDocumentFormat), for the recipient of the paid
 // invoice and administrators, 404 alike for hidden and missing receipts, 403 for non-admin API keys.
 import { test } from 'uvu';
