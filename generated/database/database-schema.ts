@@ -1262,6 +1262,12 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": false,
           "hasDefault": true
+        },
+        {
+          "name": "declared_content_type",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [

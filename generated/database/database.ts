@@ -192,6 +192,7 @@ export interface FileUploadTable {
   case_id: number | null;
   fund_id: number | null;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  declared_content_type: string | null;
 }
 
 export interface FundTable {

@@ -165,6 +165,12 @@ export interface paths {
          *
          *     The two forms are a `oneOf`; the `scope` value (a `const` in each branch) tells them apart.
          *
+         *     The body is **optional**. A request without one (no body and no `Content-Type`, or an
+         *     empty body sent as `application/json`) asks for `scope: user`: a token of the calling
+         *     user, without a `nonce` claim since no key is named. A body that is sent must be JSON
+         *     (**415** otherwise), parse (**400** otherwise) and match one of the two forms (**400**
+         *     naming each failing field otherwise).
+         *
          *     Accepted credentials: a session cookie or bearer token (any user, for themselves and
          *     their organizations), or an administrator (admin API key, or an admin user's session
          *     or bearer) for any organization. An API key has no user, so it can only ask for
@@ -229,11 +235,16 @@ export interface paths {
          *     caller's own server, never from a browser or mobile app.** It is compared in constant
          *     time and never logged.
          *
-         *     Failures: **400** when the body matches neither form or a field is invalid (the message
-         *     and `details` name the field); **401** when form (a) has no or an unknown API key, or
-         *     form (b) has an unknown `apiToken`; **403** when the credential is recognised but denied
-         *     (missing scope, other organization, revoked); **500** for an unknown failure at the
-         *     KYC provider.
+         *     Failures: **400** when there is no body, it is not valid JSON, or it matches neither
+         *     form or a field is missing or ill-typed (the message and `details` name the field);
+         *     **415** for a body that is not `application/json`; **401** when form (a) has no or
+         *     an unknown API key; **403** when form (a)'s key is recognised but denied (missing
+         *     scope, other organization, revoked), and whenever form (b)'s `apiToken` is not a valid
+         *     onboarding credential: unknown, revoked, of another kind (only `admin` and `service`
+         *     keys onboard), without the `kyc-sdk` scope, or malformed (any length, any shape). Form
+         *     (b) answers every one of these with the same message (`credential denied: ...`), so
+         *     the answer does not reveal which applied; **500** for an unknown failure at the KYC
+         *     provider.
          */
         post: operations["createKycSdkInitToken"];
         delete?: never;
@@ -329,8 +340,10 @@ export interface paths {
          *     `partner` API keys are refused. A missing receipt and one the caller may not see are
          *     both answered **404** with the same body.
          *
-         *     `format=html` is the default; `format=pdf` may answer **503** (PDF engine unavailable
-         *     or queue full) while HTML keeps working.
+         *     **PDF is the default**: the answer is `application/pdf` unless `format=html`, which
+         *     answers `text/html`. `download=true` makes it an attachment, so
+         *     `GET /receipts/{receiptId}?download=true` saves the PDF. The PDF may answer **503**
+         *     (PDF engine unavailable or queue full) while `format=html` keeps working.
          */
         get: operations["getReceiptDocument"];
         put?: never;
@@ -381,8 +394,9 @@ export interface paths {
          *     authenticated user and to administrators (admin API key); `service` and `partner` API
          *     keys are refused.
          *
-         *     `format=html` is the default; `format=pdf` may answer **503** (PDF engine unavailable
-         *     or queue full) while HTML keeps working.
+         *     **PDF is the default**: the answer is `application/pdf` unless `format=html`, which
+         *     answers `text/html`. The PDF may answer **503** (PDF engine unavailable or queue
+         *     full) while `format=html` keeps working.
          */
         get: operations["getProductCatalogDocument"];
         put?: never;
@@ -480,11 +494,13 @@ export interface paths {
          * Upload files (administrators)
          * @description Stores up to **50** files, at most **80 MB (83,886,080 bytes) per request** in total
          *     (and so per file), sent as repeated `file` parts of a `multipart/form-data` body.
-         *     Each file's content type is sniffed from its bytes (the declared part type is not
-         *     trusted), the file is stored under a UUID name, and its metadata (original name,
-         *     content type, size, SHA-256, uploader, and the optional case, fund or organization
-         *     it belongs to) is recorded. The upload is all or nothing: on any error nothing is
-         *     stored.
+         *     Each file's content type is sniffed from its bytes, and the part's declared
+         *     `Content-Type` is kept too: the file is served with the declared type when the bytes
+         *     agree with it, with the sniffed type otherwise (see `UploadedFile.contentType`). The
+         *     file is stored under a UUID name, and its metadata (original name, sniffed and
+         *     declared content types, size, SHA-256, uploader, and the optional case, fund or
+         *     organization it belongs to) is recorded. The upload is all or nothing: on any error
+         *     nothing is stored.
          *
          *     **Administrators only**: an `admin` API key, or the session or bearer token of a user
          *     with the admin role. `service` and `partner` keys and non-admin users get **403**.
@@ -509,10 +525,17 @@ export interface paths {
         };
         /**
          * Download an uploaded file
-         * @description Serves an uploaded file with its sniffed original content type. Allowed to: the
+         * @description Serves an uploaded file with its original content type: the `Content-Type` declared
+         *     for its part at upload when the bytes agree with it, the type sniffed from the bytes
+         *     otherwise (and for files stored before declared types were kept). Allowed to: the
          *     uploader (owner); users with access to the file's case or fund; holders of an
          *     invitation the file is attached to; administrators (admin API key, or an admin
          *     user's session or bearer). `service` and `partner` keys are refused.
+         *
+         *     Uploads are untrusted: every answer has `X-Content-Type-Options: nosniff` and a
+         *     sandboxing `Content-Security-Policy`, and a type a browser would run (HTML, XHTML,
+         *     SVG, XML, JavaScript, Flash, MHTML) is always an `attachment`, even without
+         *     `download=true`.
          *
          *     **400** for a `name` that is not a stored-file name; **404** when no such file exists;
          *     **403** when the file exists and the caller is authenticated but has none of the
@@ -1006,7 +1029,12 @@ export interface components {
          *     server: never send this form from a browser or mobile app.**
          */
         KycSdkServerTokenRequest: {
-            /** @description The caller's platform API token (secret). Compared in constant time, never logged. */
+            /**
+             * @description The caller's onboarding credential (secret): a platform API key of kind `admin` or
+             *     `service` with the `kyc-sdk` scope. Compared in constant time, never logged. Any
+             *     string passes validation, so the credential check alone decides: a value that is
+             *     not a valid onboarding credential, whatever its length or shape, is answered 403.
+             */
             apiToken: string;
             /** @description The caller's own id for the person being verified. */
             externalUserId: string;
@@ -1117,8 +1145,12 @@ export interface components {
             /** @description File name as sent by the client (for display and `Content-Disposition`; never used as a path). */
             originalName: string;
             /**
-             * @description Content type sniffed from the bytes (`application/octet-stream` when unknown).
+             * @description The type the file is served with: the part's declared `Content-Type` (without
+             *     parameters) when the bytes agree with it - the format they were recognised as, or
+             *     a text type for text bytes (`text/*` then with `charset=utf-8`) - and otherwise the
+             *     type sniffed from the bytes (`application/octet-stream` when unknown).
              * @example application/pdf
+             * @example text/csv; charset=utf-8
              */
             contentType: string;
             /** @description Size in bytes. */
@@ -1472,6 +1504,24 @@ export interface components {
                 "application/pdf": components["schemas"]["BinaryFile"];
             };
         };
+        /**
+         * @description The rendered document: `application/pdf` unless `format=html` (the default is PDF),
+         *     `text/html` for `format=html`. `Content-Disposition` is `inline` unless
+         *     `download=true`, which makes it `attachment`; both name the file (e.g.
+         *     `receipt-RCPT-2025-0039.pdf`).
+         */
+        PdfFirstRenderedDocument: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                "Cache-Control": components["headers"]["CacheControlPrivateNoStore"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": components["schemas"]["BinaryFile"];
+                "text/html": components["schemas"]["HtmlDocument"];
+            };
+        };
         /** @description The PDF. `Content-Disposition` is `inline` unless `download=true`; both name the file. */
         PdfDocument: {
             headers: {
@@ -1522,6 +1572,8 @@ export interface components {
         CountryCode: string;
         /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
         DocumentFormat: "html" | "pdf";
+        /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+        PdfFirstDocumentFormat: "html" | "pdf";
         /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
         Download: boolean;
         /** @description `svg` (default) answers `image/svg+xml`; `base64` answers JSON `SparklineBase64`. */
@@ -1615,6 +1667,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1811,7 +1864,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["WalletJwtRequest"];
             };
@@ -1837,6 +1890,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1881,6 +1935,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -1913,6 +1968,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2038,8 +2094,8 @@ export interface operations {
     getReceiptDocument: {
         parameters: {
             query?: {
-                /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
-                format?: components["parameters"]["DocumentFormat"];
+                /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+                format?: components["parameters"]["PdfFirstDocumentFormat"];
                 /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
                 download?: components["parameters"]["Download"];
             };
@@ -2052,7 +2108,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RenderedDocument"];
+            200: components["responses"]["PdfFirstRenderedDocument"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["DocumentKeyForbidden"];
@@ -2092,8 +2148,8 @@ export interface operations {
     getProductCatalogDocument: {
         parameters: {
             query?: {
-                /** @description Representation to render. Defaults to `html`; `pdf` needs the PDF engine (else 503). */
-                format?: components["parameters"]["DocumentFormat"];
+                /** @description Representation to render. Defaults to `pdf`, which needs the PDF engine (else 503); `html` gives the HTML document. */
+                format?: components["parameters"]["PdfFirstDocumentFormat"];
                 /** @description `true`: `Content-Disposition: attachment` (save as a file). Default `false`: `inline` (show in the browser). Both carry a file name. */
                 download?: components["parameters"]["Download"];
             };
@@ -2103,7 +2159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RenderedDocument"];
+            200: components["responses"]["PdfFirstRenderedDocument"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["DocumentKeyForbidden"];
@@ -2203,7 +2259,7 @@ export interface operations {
         };
         responses: {
             /** @description Every file was stored. */
-            201: {
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -2253,7 +2309,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with its original (sniffed) content type. */
+            /** @description The file, with its original content type (declared when the bytes agree, else sniffed). */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];

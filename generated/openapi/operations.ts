@@ -30,6 +30,9 @@ export const operations = {
       "400": [
         "application/json"
       ],
+      "415": [
+        "application/json"
+      ],
       "429": [
         "application/json"
       ],
@@ -263,7 +266,7 @@ export const operations = {
     ],
     "parameters": [],
     "requestBody": {
-      "required": true,
+      "required": false,
       "contentTypes": [
         "application/json"
       ]
@@ -279,6 +282,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "415": [
         "application/json"
       ],
       "429": [
@@ -324,6 +330,9 @@ export const operations = {
       "403": [
         "application/json"
       ],
+      "415": [
+        "application/json"
+      ],
       "429": [
         "application/json"
       ],
@@ -366,6 +375,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "415": [
         "application/json"
       ],
       "429": [
@@ -523,8 +535,8 @@ export const operations = {
     "requestBody": null,
     "responses": {
       "200": [
-        "text/html",
-        "application/pdf"
+        "application/pdf",
+        "text/html"
       ],
       "400": [
         "application/json"
@@ -646,8 +658,8 @@ export const operations = {
     "requestBody": null,
     "responses": {
       "200": [
-        "text/html",
-        "application/pdf"
+        "application/pdf",
+        "text/html"
       ],
       "400": [
         "application/json"
@@ -863,7 +875,7 @@ export const operations = {
       ]
     },
     "responses": {
-      "201": [
+      "200": [
         "application/json"
       ],
       "400": [

@@ -361,6 +361,7 @@ export const permissionModel = {
         { name: 'case_id', dataType: 'int4', isNullable: true },
         { name: 'fund_id', dataType: 'int4', isNullable: true },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
+        { name: 'declared_content_type', dataType: 'text', isNullable: true },
       ],
       relationships: {
         case: { kind: 'object', remoteTable: 'compliance_case', columnMapping: { case_id: 'id' } },
@@ -1249,7 +1250,7 @@ export const permissionModel = {
           filter: { type: 'and', operands: [] },
           columns: [
             'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-            'organization_id', 'case_id', 'fund_id', 'created_at',
+            'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
           ],
           allowAggregations: false,
           limit: null,
@@ -2791,7 +2792,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-            'organization_id', 'case_id', 'fund_id', 'created_at',
+            'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
           ],
           allowAggregations: false,
           limit: null,
@@ -3956,7 +3957,7 @@ export const caslRules = {
       subject: 'file_upload',
       fields: [
         'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-        'organization_id', 'case_id', 'fund_id', 'created_at',
+        'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
       ],
     },
     {
@@ -4491,7 +4492,7 @@ export const caslRules = {
       subject: 'file_upload',
       fields: [
         'id', 'stored_name', 'original_name', 'content_type', 'size_bytes', 'sha256', 'owner_user_id',
-        'organization_id', 'case_id', 'fund_id', 'created_at',
+        'organization_id', 'case_id', 'fund_id', 'created_at', 'declared_content_type',
       ],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },

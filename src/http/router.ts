@@ -4,7 +4,6 @@
 import { tmpdir } from 'node:os';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { type OperationId, operations } from '../../generated/openapi/operations.ts';
 import type { Handlers } from '../../generated/openapi/handlers.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -15,6 +14,7 @@ import type { RequestContext } from './request-context.ts';
 import { type MultipartFormSpec, multipartFormSpecs } from './multipart/multipart-form-specs.ts';
 import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/receive-multipart-form.ts';
 import type { Logger } from 'pino';
+import { readJsonBody } from './read-json-body.ts';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
 
@@ -32,8 +32,6 @@ export interface RouterOptions {
   multipartTempDir?: string;
   logger: Logger;
 }
-
-const jsonBody = koaBody({ json: true, jsonStrict: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false });
 
 export function createRouter(options: RouterOptions): Router<HttpState> {
   const router = new Router<HttpState>();
@@ -69,15 +67,8 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     validateParameters(id, parts);
     let body: unknown;
     if (takesJson) {
-      if (!ctx.is('application/json')) {
-        if (operation.requestBody?.required || ctx.request.length) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'request body must be application/json');
-        }
-      } else {
-        await jsonBody(ctx, async () => {});
-        body = (ctx.request as { body?: unknown }).body;
-        validateJsonBody(id, body);
-      }
+      body = await readJsonBody(ctx, operation.requestBody?.required ?? false);
+      if (body !== undefined) validateJsonBody(id, body);
     }
     if (pending) throw new AppError('NOT_IMPLEMENTED', `not implemented: ${id}`);
     // Multipart bodies: files wait in temporary files, removed once the request is answered.

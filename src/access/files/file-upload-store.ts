@@ -18,7 +18,10 @@ export interface NewFileUpload {
   readonly id: string;
   readonly storedName: string;
   readonly originalName: string;
+  /** Sniffed from the bytes. */
   readonly contentType: string;
+  /** The essence of the part's Content-Type as sent; null when none or malformed. */
+  readonly declaredContentType: string | null;
   readonly sizeBytes: number;
   readonly sha256: string;
 }
@@ -34,7 +37,10 @@ export interface StoredUpload {
   readonly id: string;
   readonly storedName: string;
   readonly originalName: string;
+  /** Sniffed from the bytes. */
   readonly contentType: string;
+  /** As declared at upload; null for rows stored before it was kept (migration 0004). */
+  readonly declaredContentType: string | null;
   readonly sizeBytes: number;
   /** Whether the caller passes a document_access rule of `file_upload`. */
   readonly readable: boolean;
@@ -82,6 +88,7 @@ export function createFileUploadStore(db: Db): FileUploadStore {
             stored_name: upload.storedName,
             original_name: upload.originalName,
             content_type: upload.contentType,
+            declared_content_type: upload.declaredContentType,
             size_bytes: String(upload.sizeBytes),
             sha256: upload.sha256,
             owner_user_id: actor.userId,
@@ -99,7 +106,15 @@ export function createFileUploadStore(db: Db): FileUploadStore {
             resource_type: 'file_upload',
             resource_id: upload.id,
             request_id: actor.requestId,
-            details: JSON.stringify({ storedName: upload.storedName, originalName: upload.originalName, size: upload.sizeBytes, sha256: upload.sha256, ...targets }),
+            details: JSON.stringify({
+              storedName: upload.storedName,
+              originalName: upload.originalName,
+              contentType: upload.contentType,
+              declaredContentType: upload.declaredContentType,
+              size: upload.sizeBytes,
+              sha256: upload.sha256,
+              ...targets,
+            }),
           })))
           .execute();
       });
@@ -108,7 +123,7 @@ export function createFileUploadStore(db: Db): FileUploadStore {
     async findForReader(name, principal) {
       const row = await db
         .selectFrom('file_upload as f')
-        .select(['f.id', 'f.stored_name', 'f.original_name', 'f.content_type', 'f.size_bytes'])
+        .select(['f.id', 'f.stored_name', 'f.original_name', 'f.content_type', 'f.declared_content_type', 'f.size_bytes'])
         .select(documentFilter(principal, 'file_upload', 'f').as('readable'))
         .where(name.includes('.') ? 'f.stored_name' : 'f.id', '=', name)
         .executeTakeFirst();
@@ -118,6 +133,7 @@ export function createFileUploadStore(db: Db): FileUploadStore {
         storedName: row.stored_name,
         originalName: row.original_name,
         contentType: row.content_type,
+        declaredContentType: row.declared_content_type,
         sizeBytes: Number(row.size_bytes),
         readable: row.readable === true,
       };

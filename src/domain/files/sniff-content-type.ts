@@ -1,7 +1,8 @@
-// The content type of an upload is read from its bytes, never taken from the client
-// (openapi.yaml uploadDocuments): `file-type` recognises binary formats by their magic
-// numbers; bytes it does not know are plain text when they are valid UTF-8 without NUL
-// bytes, and application/octet-stream otherwise (also for an empty file: nothing to sniff).
+// The sniffed content type of an upload, read from its bytes (docs/files.md "Content type"):
+// `file-type` recognises binary formats by their magic numbers; bytes it does not know are
+// plain text when they are valid UTF-8 without NUL bytes, and application/octet-stream
+// otherwise (also for an empty file: nothing to sniff). The client's declared type is only
+// believed where these bytes agree with it (served-content-type.ts).
 import { createReadStream } from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
 

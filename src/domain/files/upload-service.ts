@@ -1,13 +1,17 @@
 // Uploads and downloads of files (DESIGN.md §8, issue 5). An upload is all or nothing: the
 // bytes are stored first under their final names, then every metadata row is inserted in one
-// transaction; when anything fails, the stored files are removed again.
+// transaction; when anything fails, the stored files are removed again. A file is served with
+// its declared type when the bytes agree, its sniffed type otherwise (docs/files.md).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileUploadStore, NewFileUpload, UploadTargetName, UploadTargets } from '../../access/files/file-upload-store.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
+import { isActiveContentType } from './active-content-type.ts';
+import { declaredContentType } from './declared-content-type.ts';
 import { sanitizeOriginalName } from './original-file-name.ts';
+import { servedContentType } from './served-content-type.ts';
 import { sniffContentType } from './sniff-content-type.ts';
 import { storedFileName } from './stored-file-name.ts';
 import { assertMayRequestDownloads, assertMayUpload } from './upload-access.ts';
@@ -17,6 +21,8 @@ export interface IncomingFile {
   readonly tempPath: string;
   /** As the client sent it; untrusted. */
   readonly originalName: string | null;
+  /** The part's Content-Type as the client sent it; untrusted. */
+  readonly declaredType: string | null;
   readonly size: number;
   readonly sha256: string;
 }
@@ -25,6 +31,7 @@ export interface UploadedFileRecord {
   readonly id: string;
   readonly name: string;
   readonly originalName: string;
+  /** The type downloads answer with (served-content-type.ts). */
   readonly contentType: string;
   readonly size: number;
   readonly sha256: string;
@@ -34,6 +41,8 @@ export interface FileDownload {
   readonly name: string;
   readonly originalName: string;
   readonly contentType: string;
+  /** A type a browser would run (active-content-type.ts): never served inline. */
+  readonly active: boolean;
   readonly size: number;
   readonly stream: Readable;
 }
@@ -64,6 +73,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       storedName: storedFileName(id, sniffed.extension),
       originalName: sanitizeOriginalName(file.originalName),
       contentType: sniffed.contentType,
+      declaredContentType: declaredContentType(file.declaredType),
       sizeBytes: file.size,
       sha256: file.sha256,
     };
@@ -99,7 +109,7 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
         id: upload.id,
         name: upload.storedName,
         originalName: upload.originalName,
-        contentType: upload.contentType,
+        contentType: servedContentType(upload.declaredContentType, upload.contentType),
         size: upload.sizeBytes,
         sha256: upload.sha256,
       }));
@@ -115,7 +125,15 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       const content = await storage.open(upload.storedName);
       // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.
       if (!content) throw new AppError('NOT_FOUND', `uploaded file ${name} has no stored content`);
-      return { name: upload.storedName, originalName: upload.originalName, contentType: upload.contentType, size: content.size, stream: content.stream };
+      const contentType = servedContentType(upload.declaredContentType, upload.contentType);
+      return {
+        name: upload.storedName,
+        originalName: upload.originalName,
+        contentType,
+        active: isActiveContentType(contentType),
+        size: content.size,
+        stream: content.stream,
+      };
     },
   };
 }

@@ -6,6 +6,7 @@ import { apiKeyHasScope, type ApiKeyPrincipal } from '../../access/principal.ts'
 import { AppError } from '../../errors/app-error.ts';
 import { defaultKycLevelName, type KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { ApiKeyService } from './api-key-service.ts';
+import { verifyOnboardingCredential } from './onboarding-credential.ts';
 import { dataAccessClaim, type PlatformTokens } from './platform-tokens.ts';
 import { tokenLifetimes } from './token-lifetimes.ts';
 
@@ -76,8 +77,7 @@ export function createSdkInitTokenService(deps: { tokens: PlatformTokens; users:
 
     /** Form (b): the credential is `apiToken` in the body (server-to-server only). */
     async kycServerToken(request: KycServerTokenRequest) {
-      const key = await deps.apiKeys.authenticate(request.apiToken);
-      requireScope(key, 'kyc-sdk');
+      await verifyOnboardingCredential(deps.apiKeys, request.apiToken);
       const token = await deps.kyc.createAccessToken({
         userId: request.externalUserId,
         levelName: defaultKycLevelName,

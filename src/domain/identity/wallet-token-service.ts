@@ -1,5 +1,7 @@
 // `POST /auth/wallet-jwt` (issue 3, DOMAIN.md "Smart-wallet JWT"): binds the client's
-// ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`.
+// ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`. The body is
+// optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's
+// own (`scope: user`) and, having no key to bind, carries no `nonce`.
 import type { UserDirectory } from '../../access/credentials/user-directory.ts';
 import { isAdministrator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -11,13 +13,22 @@ export type WalletTokenRequest =
   | { targetPublicKey: string; scope: 'user' }
   | { targetPublicKey: string; scope: 'organization'; organizationId: string };
 
+/** What a request without a body asks for: a token of the caller's own. */
+const noBody = { scope: 'user' } as const;
+
 export function createWalletTokenService(deps: { tokens: PlatformTokens; users: UserDirectory }) {
   return {
-    async issue(principal: Principal, request: WalletTokenRequest): Promise<{ token: string; expiresAt: Date }> {
+    async issue(principal: Principal, body: WalletTokenRequest | undefined): Promise<{ token: string; expiresAt: Date }> {
+      const request = body ?? noBody;
       const subject = await subjectFor(principal, request, deps.users);
       const issued = await deps.tokens.issue(
         'wallet',
-        { sub: subject, scope: request.scope, nonce: sha256Hex(request.targetPublicKey), ...(principal.kind === 'user' ? { act: { sub: principal.userId } } : {}) },
+        {
+          sub: subject,
+          scope: request.scope,
+          ...(body ? { nonce: sha256Hex(body.targetPublicKey) } : {}),
+          ...(principal.kind === 'user' ? { act: { sub: principal.userId } } : {}),
+        },
         tokenLifetimes.walletTokenSeconds,
       );
       return { token: issued.token, expiresAt: issued.expiresAt };
@@ -25,12 +36,14 @@ export function createWalletTokenService(deps: { tokens: PlatformTokens; users: 
   };
 }
 
-async function subjectFor(principal: Principal, request: WalletTokenRequest, users: UserDirectory): Promise<string> {
+async function subjectFor(principal: Principal, request: WalletTokenRequest | typeof noBody, users: UserDirectory): Promise<string> {
   if (principal.kind === 'api-key' && principal.keyKind !== 'admin') {
     throw new AppError('FORBIDDEN', `${principal.keyKind} API keys may not issue wallet tokens; use an admin key or a user session`);
   }
   if (request.scope === 'user') {
-    if (principal.kind !== 'user') throw new AppError('FORBIDDEN', "scope 'user' needs a user session or bearer token; an API key has no user");
+    if (principal.kind !== 'user') {
+      throw new AppError('FORBIDDEN', "scope 'user' (also what a request without a body asks for) needs a user session or bearer token; an API key has no user, so it sends {targetPublicKey, scope: 'organization', organizationId}");
+    }
     return principal.userId;
   }
   if (principal.kind === 'anonymous') throw new AppError('UNAUTHENTICATED', 'authentication required');

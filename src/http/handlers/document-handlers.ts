@@ -31,12 +31,13 @@ export function documentHandlers(service: DocumentService): DocumentHandlers {
   return {
     getInvoiceDocument: async (input, { principal }) =>
       answer(await service.invoice(principal, input.path.invoiceId, input.query.format ?? 'html'), input.query.download),
+    // Receipts and the catalog are PDF unless `format=html` (openapi.yaml#/components/parameters/PdfFirstDocumentFormat).
     getReceiptDocument: async (input, { principal }) =>
-      answer(await service.receipt(principal, input.path.receiptId, input.query.format ?? 'html'), input.query.download),
+      answer(await service.receipt(principal, input.path.receiptId, input.query.format ?? 'pdf'), input.query.download),
     getQuoteDocument: async (input, { principal }) =>
       answer(await service.quote(principal, input.path.quoteId, input.query.format ?? 'html'), input.query.download),
     getProductCatalogDocument: async (input, { principal }) =>
-      answer(await service.productCatalog(principal, input.query.format ?? 'html'), input.query.download),
+      answer(await service.productCatalog(principal, input.query.format ?? 'pdf'), input.query.download),
     getFundUserAgreement: async (input, { principal }) =>
       answer(await service.fundUserAgreement(principal, input.path.fundId, input.query.format ?? 'html'), input.query.download),
     getCaseReportPdf: async (input, { principal }) => pdfAnswer(await service.caseReport(principal, input.path.caseId), input.query.download),

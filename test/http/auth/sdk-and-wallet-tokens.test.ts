@@ -18,7 +18,7 @@ const meridian = '11111111-0000-4000-8000-000000000002';
 const targetPublicKey = '02a1633cafcc01ebfb6d78e39f687a1f0995c62fc95f51ead10a02ee0be551b5dc';
 
 let service: TestService;
-const keys = {} as Record<'workflow' | 'workflowNoScope' | 'workflowAurora' | 'kyc' | 'kycAurora' | 'partner' | 'admin' | 'revoked', string>;
+const keys = {} as Record<'workflow' | 'workflowNoScope' | 'workflowAurora' | 'kyc' | 'kycAurora' | 'partner' | 'partnerKyc' | 'admin' | 'revoked', string>;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo' });
@@ -31,6 +31,7 @@ test.before(async () => {
   keys.kyc = await create('kyc service', 'service', ['kyc-sdk']);
   keys.kycAurora = await create('Aurora kyc', 'service', ['kyc-sdk'], aurora);
   keys.partner = await create('partner', 'partner', []);
+  keys.partnerKyc = await create('partner with kyc-sdk', 'partner', ['kyc-sdk']);
   keys.admin = await create('admin', 'admin', []);
   const revoked = await apiKeys.create({ name: 'revoked', kind: 'service', scopes: ['workflow-sdk', 'kyc-sdk'] });
   await apiKeys.revoke(revoked.key.id);
@@ -168,10 +169,43 @@ test('kyc form (b): apiToken in the body → 200 {token} only', async () => {
   assert.ok(lifetime > 1700 && lifetime <= 1800, `the token lives for the requested ttl (${lifetime} s left)`);
 });
 
-test('kyc form (b): unknown apiToken → 401; a key without the kyc-sdk scope → 403; revoked → 403', async () => {
-  assertError(await kyc({}, serverForm(`wpk_0123456789ab_${'y'.repeat(43)}`)), 401, 'UNAUTHENTICATED');
-  assertError(await kyc({}, serverForm(keys.workflow)), 403, 'FORBIDDEN', /kyc-sdk/);
-  assertError(await kyc({}, serverForm(keys.revoked)), 403, 'FORBIDDEN', /revoked/);
+test('kyc form (b): an admin key and a service key with the kyc-sdk scope are onboarding credentials → 200', async () => {
+  for (const apiToken of [keys.admin, keys.kyc, keys.kycAurora, testAdminApiKey]) {
+    const response = await kyc({}, serverForm(apiToken));
+    assert.is(response.status, 200, response.text);
+    assert.equal(Object.keys(response.json()), ['token']);
+  }
+});
+
+test('kyc form (b): every apiToken that is not a valid onboarding credential → 403 with one and the same body', async () => {
+  const denied = {
+    unknown: `wpk_0123456789ab_${'y'.repeat(43)}`,
+    revoked: keys.revoked,
+    'without the kyc-sdk scope': keys.workflow,
+    'of a partner key, even with the kyc-sdk scope': keys.partnerKyc,
+    'shorter than 16 characters': 'short-token',
+    '15 characters': 'x'.repeat(15),
+    empty: '',
+    'of another shape': 'not-an-api-key-but-long-enough',
+    'a JWT': 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+    'longer than any key': 'z'.repeat(2000),
+  };
+  for (const [why, apiToken] of Object.entries(denied)) {
+    const response = await kyc({}, serverForm(apiToken));
+    assert.is(response.status, 403, `${why}: ${response.text}`);
+    const body = response.json();
+    assert.is(body.requestId, response.headers.get('x-request-id'));
+    delete body.requestId;
+    assert.equal(body, { success: false, message: 'credential denied: apiToken is not a valid onboarding credential', code: 'FORBIDDEN' }, why);
+  }
+});
+
+test('kyc form (b): a missing or ill-typed apiToken is a validation failure → 400', async () => {
+  const withoutToken: Record<string, unknown> = serverForm(keys.kyc);
+  delete withoutToken.apiToken;
+  assertError(await kyc({}, withoutToken), 400, 'VALIDATION_FAILED', /apiToken/);
+  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: 12345 })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
+  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: null })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
 });
 
 test('kyc: a body mixing both forms → 400 naming the problem', async () => {
@@ -184,6 +218,15 @@ test('kyc: a body mixing both forms → 400 naming the problem', async () => {
 test('kyc form (b): a bad email or a ttl of 10 → 400 naming the field', async () => {
   assertError(await kyc({}, serverForm(keys.kyc, { externalUserEmail: 'not-an-email' })), 400, 'VALIDATION_FAILED', /body\.externalUserEmail must match format "email"/);
   assertError(await kyc({}, serverForm(keys.kyc, { ttl: 10 })), 400, 'VALIDATION_FAILED', /body\.ttl must be >= 60/);
+});
+
+test('kyc: a body of another content type → 415; no body or an empty JSON body → 400 (the body is required)', async () => {
+  const send = (headers: Record<string, string>, body?: string) => service.request('POST', '/auth/kyc-sdk/init-token', { headers, body });
+  assertError(await send({ 'content-type': 'text/plain' }, JSON.stringify(serverForm(keys.kyc))), 415, 'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/);
+  assertError(await send({}), 400, 'BAD_REQUEST', /^the request has no body: send a JSON object as application\/json$/);
+  assertError(await send({ 'content-type': 'application/json' }, ''), 400, 'VALIDATION_FAILED', /body must match exactly one schema in oneOf/);
+  assertError(await send({ 'content-type': 'application/json' }, '{"apiToken": '), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
 });
 
 test('kyc: a failure at the KYC provider → 500 with the masked error body', async () => {
@@ -250,6 +293,40 @@ test('wallet: an admin API key → 200 for any organization, 403 for scope user'
 test('wallet: partner and service keys → 403', async () => {
   assertError(await wallet(apiKey(keys.partner), { targetPublicKey, scope: 'organization', organizationId: aurora }), 403, 'FORBIDDEN', /partner/);
   assertError(await wallet(apiKey(keys.workflowAurora), { targetPublicKey, scope: 'organization', organizationId: aurora }), 403, 'FORBIDDEN', /service/);
+});
+
+test('wallet: no body and no Content-Type → 200, scope user for the caller, no nonce', async () => {
+  const { token, expiresAt } = assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers: await sessionCookie('demo-alice') }));
+  const claims = decodeJwt(token);
+  assert.is(claims.sub, 'demo-alice');
+  assert.is(claims.scope, 'user');
+  assert.equal(claims.act, { sub: 'demo-alice' });
+  assert.is('nonce' in claims, false, 'no key was named, so none is bound');
+  assert.is(claims.exp, Math.floor(Date.parse(expiresAt) / 1000));
+});
+
+test('wallet: an empty body sent as application/json counts as no body → 200, scope user', async () => {
+  const headers = { ...(await sessionCookie('demo-judy')), 'content-type': 'application/json' };
+  const claims = decodeJwt(assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers, body: '' })).token);
+  assert.is(claims.sub, 'demo-judy');
+  assert.is(claims.scope, 'user');
+  assert.is('nonce' in claims, false);
+});
+
+test('wallet: a body that is not JSON → 400; one of another content type → 415; a JSON body of neither form → 400 naming the fields', async () => {
+  const cookie = await sessionCookie('demo-alice');
+  const send = (headers: Record<string, string>, body: string) => service.request('POST', '/auth/wallet-jwt', { headers: { ...cookie, ...headers }, body });
+  assertError(await send({ 'content-type': 'application/json' }, '{"scope": "user",'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+  assertError(await send({ 'content-type': 'application/json' }, 'user'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+  assertError(await send({ 'content-type': 'text/plain' }, 'scope=user'), 415, 'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/);
+  assertError(await send({ 'content-type': 'application/json' }, '{}'), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
+  assertError(await send({ 'content-type': 'application/json' }, JSON.stringify({ scope: 'user' })), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
+});
+
+test('wallet: no body needs a user — an admin API key → 403, no credential → 401', async () => {
+  assertError(await service.request('POST', '/auth/wallet-jwt', { headers: apiKey(testAdminApiKey) }), 403, 'FORBIDDEN', /needs a user session or bearer token/);
+  assertError(await service.request('POST', '/auth/wallet-jwt', {}), 401, 'UNAUTHENTICATED');
 });
 
 test('wallet: a platform administrator\'s session (demo-admin) → 200 for any organization', async () => {

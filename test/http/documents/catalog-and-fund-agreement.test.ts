@@ -1,6 +1,8 @@
-// GET /product-catalog and GET /funds/{fundId}/user-agreement (issue 5): the catalog for any
-// signed-in user or the admin API key; the fund agreement for the fund's investors and
-// administrators, 404 alike for hidden and missing funds; 403 for non-admin API keys.
+// GET /product-catalog and GET /funds/{fundId}/user-agreement: the catalog for any signed-in
+// user or the admin API key, PDF unless format=html
+// (openapi.yaml#/components/parameters/PdfFirstDocumentFormat); the fund agreement for the
+// fund's investors and administrators, 404 alike for hidden and missing funds; 403 for
+// non-admin API keys.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -25,11 +27,26 @@ test.after(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 const catalogTexts = ['Product catalog', 'CUSTODY-WALLET-MONTH', 'Northbridge Digital Asset Fund I', 'Northbridge Stablecoin Yield Fund', 'Example Wealth Platform AG'];
 
-test('any signed-in user gets the catalog: active products and open funds only', async () => {
-  const response = await kit.get('/product-catalog', await kit.user('demo-judy'));
+test('any signed-in user gets the catalog as HTML with format=html: active products and open funds only', async () => {
+  const response = await kit.get('/product-catalog?format=html', await kit.user('demo-judy'));
   assertHtmlDocument(response, `product-catalog-${today()}.html`, [...catalogTexts, 'US$7,500.00']);
   assert.not.ok(response.text.includes('CARD-PROGRAMME-LEGACY'), 'the inactive product is not on offer');
   assert.not.ok(response.text.includes('Bitcoin Opportunities Fund 2021'), 'the liquidating fund is not on offer');
+});
+
+test('without format the catalog is a PDF, inline, or an attachment with download=true; format=html&download=true an HTML attachment', async () => {
+  const judy = await kit.user('demo-judy');
+  const text = await assertPdfDocument(await kit.get('/product-catalog', judy), `product-catalog-${today()}.pdf`, catalogTexts);
+  assert.not.ok(text.includes('CARD-PROGRAMME-LEGACY'), 'the inactive product is not on offer');
+  await assertPdfDocument(await kit.get('/product-catalog?download=true', judy), `product-catalog-${today()}.pdf`, catalogTexts, 'attachment');
+  assertHtmlDocument(await kit.get('/product-catalog?format=html&download=true', judy), `product-catalog-${today()}.html`, catalogTexts, 'attachment');
+});
+
+test('a format other than html or pdf is a 400 naming the parameter', async () => {
+  const response = await kit.get('/product-catalog?format=docx', await kit.user('demo-judy'));
+  assert.is(response.status, 400, response.text);
+  assert.is(response.json().code, 'VALIDATION_FAILED');
+  assert.is(response.json().message, 'invalid request: query.format must be one of html, pdf');
 });
 
 test('the catalog as PDF, for a bearer token and for the admin API key with download=true', async () => {
@@ -38,7 +55,10 @@ test('the catalog as PDF, for a bearer token and for the admin API key with down
 });
 
 test('service and partner API keys are refused the catalog with 403; no credential is 401', async () => {
-  for (const key of [kit.serviceKey, kit.partnerKey]) assertForbiddenKey(await kit.get('/product-catalog?format=pdf', key));
+  for (const key of [kit.serviceKey, kit.partnerKey]) {
+    assertForbiddenKey(await kit.get('/product-catalog', key));
+    assertForbiddenKey(await kit.get('/product-catalog?format=html', key));
+  }
   assert.is((await kit.get('/product-catalog')).status, 401);
 });
 

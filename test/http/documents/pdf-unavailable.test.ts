@@ -27,6 +27,16 @@ test('PDF answers 503 with Retry-After and the install hint; HTML of the same in
   assertHtmlDocument(await kit.get('/invoices/5', judy), 'invoice-INV-2025-0060.html', ['INV-2025-0060', 'US$5,928.00']);
 });
 
+test('receipts and the catalog, PDF by default, answer 503 without format; format=html still answers 200', async () => {
+  const grace = await kit.user('demo-grace');
+  for (const [path, html] of [['/receipts/3', 'receipt-RCPT-2025-0039.html'], ['/product-catalog', `product-catalog-${new Date().toISOString().slice(0, 10)}.html`]] as const) {
+    const pdf = await kit.get(path, grace);
+    assert.is(pdf.status, 503, pdf.text);
+    assert.is(pdf.json().code, 'SERVICE_UNAVAILABLE');
+    assertHtmlDocument(await kit.get(`${path}?format=html`, grace), html, []);
+  }
+});
+
 test('the admin-only case PDFs answer 503 the same way; access is still checked first', async () => {
   const report = await kit.get('/pdf/case/1/report', kit.adminKey);
   assert.is(report.status, 503);

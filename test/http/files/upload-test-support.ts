@@ -52,6 +52,7 @@ export interface UploadRow {
   stored_name: string;
   original_name: string;
   content_type: string;
+  declared_content_type: string | null;
   size_bytes: string;
   sha256: string;
   owner_user_id: string | null;
@@ -107,7 +108,7 @@ export async function startFileTestService(): Promise<FileTestService> {
       return { status: response.status, headers: response.headers, bytes, body };
     },
     async uploadedRows() {
-      const { rows } = await sql<UploadRow>`SELECT id::text, stored_name, original_name, content_type, size_bytes::text, sha256, owner_user_id,
+      const { rows } = await sql<UploadRow>`SELECT id::text, stored_name, original_name, content_type, declared_content_type, size_bytes::text, sha256, owner_user_id,
         organization_id::text, case_id, fund_id FROM file_upload WHERE id::text NOT LIKE '66666666-%' ORDER BY created_at, stored_name`.execute(service.db);
       return rows;
     },
