@@ -1,6 +1,7 @@
 // Compile-only proof (issue 2 §4, DESIGN.md §11): `npm run typecheck` fails if any line
 // marked @ts-expect-error compiles, i.e. if a wrong handler or resolver shape were accepted.
 // Nothing here runs.
+import { Readable } from 'node:stream';
 import type { Handlers } from '../../generated/openapi/handlers.ts';
 import type { QueryResolvers } from '../../generated/graphql/resolver-types.ts';
 
@@ -30,3 +31,18 @@ export const incomplete: Handlers = { getLiveness: correct };
 
 // @ts-expect-error `ping` returns String! in schema.graphql
 export const wrongResolver: QueryResolvers['ping'] = () => 42;
+
+// Binary bodies (openapi.yaml#/components/schemas/BinaryFile) are a Buffer or a Readable
+// (src/http/binary-body.ts), never a string and never a bare Uint8Array, which Koa would send as JSON.
+const pdf = { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': 'inline; filename="case.pdf"' } } as const;
+
+export const pdfBuffer: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: Buffer.from('%PDF-1.7') });
+
+// @ts-expect-error a PDF is bytes, not a string
+export const pdfString: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: '%PDF-1.7' });
+
+// @ts-expect-error a bare Uint8Array is not a Buffer: Koa would serialize it as JSON
+export const pdfUint8Array: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: new Uint8Array([37, 80, 68, 70]) });
+
+export const uploadedFileStream: Handlers['getUploadedFile'] = async () => ({ status: 200, contentType: '*/*', body: Readable.from(['bytes']) });
+

@@ -28,9 +28,8 @@ export function fileHandlers(service: UploadService): FileHandlers {
         status: 200,
         // openapi.yaml declares the media range `*/*`; the stored type goes in Content-Type.
         contentType: '*/*',
-        // Streamed, never buffered (up to 80 MB); Koa pipes a Readable body. The generated
-        // type of a binary body is `string`.
-        body: file.stream as unknown as string,
+        // Streamed, never buffered (up to 80 MB); Koa pipes a Readable body.
+        body: file.stream,
         headers: {
           'Content-Type': file.contentType,
           'Content-Length': String(file.size),
