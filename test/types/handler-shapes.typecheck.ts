@@ -3,6 +3,7 @@
 // Nothing here runs.
 import { Readable } from 'node:stream';
 import type { Handlers } from '../../generated/openapi/handlers.ts';
+import type { ReceivedFile } from '../../src/http/multipart/multipart-form.ts';
 import type { QueryResolvers } from '../../generated/graphql/resolver-types.ts';
 
 export const correct: Handlers['getLiveness'] = async () => ({ status: 200, contentType: 'text/plain', body: 'ok' });
@@ -46,3 +47,12 @@ export const pdfUint8Array: Handlers['getCaseReportPdf'] = async () => ({ ...pdf
 
 export const uploadedFileStream: Handlers['getUploadedFile'] = async () => ({ status: 200, contentType: '*/*', body: Readable.from(['bytes']) });
 
+// A multipart/form-data body arrives as the form the router read (src/http/multipart/multipart-form.ts).
+export const uploadForm: Handlers['uploadDocuments'] = async (input) => {
+  const files: readonly ReceivedFile[] = input.body.files;
+  const caseId: string | undefined = input.body.fields.caseId;
+  // @ts-expect-error the form holds received files, not the schema's `file` array
+  const raw: unknown = input.body.file;
+  void [files, caseId, raw];
+  throw new Error('unreachable');
+};
