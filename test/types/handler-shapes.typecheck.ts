@@ -38,10 +38,10 @@ export const wrongResolver: QueryResolvers['ping'] = () => 42;
 
 // Every root field of schema.graphql has a resolver or a not-implemented entry
 // (src/graphql/implemented-resolvers.ts, src/graphql/not-implemented-fields.ts).
-export const builtQueries: ImplementedResolvers['Query'] = { ping: () => 'pong' };
+export const builtQueries: Pick<ImplementedResolvers['Query'], 'ping'> = { ping: () => 'pong' };
 
 // @ts-expect-error Query.ping is not listed as not implemented, so it needs a resolver
-export const missingPing: ImplementedResolvers['Query'] = {};
+export const missingPing: Pick<ImplementedResolvers['Query'], 'ping'> = {};
 
 // @ts-expect-error coinPrice is listed as not implemented, so no area may claim to build it
 export type ListedAndBuilt = Pick<ImplementedResolvers['Query'], 'coinPrice'>;
