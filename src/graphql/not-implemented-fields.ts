@@ -1,5 +1,9 @@
 // THE list of business GraphQL root fields that still answer a NOT_IMPLEMENTED error
-// (issue 2 §5); later work only ever removes entries. `ping` is the one real field so far.
+// (resolvers/not-implemented-resolvers.ts); later work only ever removes entries. `ping` is
+// the one real field so far. Each entry must name a root field of schema.graphql, and a root
+// field in neither this list nor implemented-resolvers.ts fails `npm run typecheck`.
+import type { RootField, RootTypeName } from './root-resolvers.ts';
+
 export const notImplementedFields = {
   Query: [
     'digitalWalletSummaryById',
@@ -33,4 +37,9 @@ export const notImplementedFields = {
     'bitgoSyncWalletTransactions',
   ],
   Subscription: ['orderBookUpdates'],
-} as const;
+} as const satisfies NotImplementedFieldList;
+
+/** The shape of the list: for each root type, some of its fields. */
+export type NotImplementedFieldList = { readonly [Root in RootTypeName]: readonly RootField<Root>[] };
+
+export type NotImplementedField<Root extends RootTypeName> = (typeof notImplementedFields)[Root][number];

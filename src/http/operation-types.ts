@@ -1,5 +1,6 @@
 // Turns an openapi-typescript operation type into the input a handler receives and the
 // result it must return, so handlers are checked against openapi.yaml by the compiler.
+import type { MultipartForm } from './multipart/multipart-form.ts';
 import type { RequestContext } from './request-context.ts';
 import type { CookieInstruction } from './send-result.ts';
 
@@ -7,20 +8,23 @@ type Get<T, K extends PropertyKey> = T extends Record<K, infer V> ? V : undefine
 type OrEmpty<T> = [T] extends [undefined] ? Record<string, never> : [T] extends [never] ? Record<string, never> : NonNullable<T>;
 
 type Parameters<O> = Get<O, 'parameters'>;
+// The router hands a multipart/form-data body over as the form it received
+// (src/http/multipart/multipart-form.ts), never in the schema's shape; any other body is JSON.
+type Content<B> = Get<NonNullable<B>, 'content'>;
+type BodyContent<B> = [Get<Content<B>, 'multipart/form-data'>] extends [undefined] ? Get<Content<B>, 'application/json'> : MultipartForm;
 // An optional request body (`requestBody.required: false`) may be absent: `| undefined`.
-type JsonContent<B> = Get<Get<NonNullable<B>, 'content'>, 'application/json'>;
-type JsonBody<O> = O extends { requestBody: infer B }
-  ? JsonContent<B>
+type RequestBody<O> = O extends { requestBody: infer B }
+  ? BodyContent<B>
   : O extends { requestBody?: infer B }
-    ? JsonContent<B> | undefined
+    ? BodyContent<B> | undefined
     : undefined;
 
 export interface OperationInput<O> {
   path: OrEmpty<Get<Parameters<O>, 'path'>>;
   query: OrEmpty<Get<Parameters<O>, 'query'>>;
   headers: OrEmpty<Get<Parameters<O>, 'header'>>;
-  /** The validated JSON body; other content types (multipart) are read by the handler. */
-  body: JsonBody<O>;
+  /** The validated JSON body, or the received multipart form. */
+  body: RequestBody<O>;
 }
 
 type ResponseVariants<Status, Response> =

@@ -84,7 +84,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     // Either way the log says at once which browser prints PDFs, or why none can.
     void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
     const metrics = createMetrics();
-    const schema = createBusinessSchema();
+    const schema = createBusinessSchema({ services: {} });
     const documents = createDocumentCache();
     const identity = await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger });
     const limits = await authRateLimits(config, logger);

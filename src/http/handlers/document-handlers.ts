@@ -25,7 +25,7 @@ export const documentContentSecurityPolicy = "default-src 'none'; style-src 'uns
 
 type DocumentResult =
   | { status: 200; contentType: 'text/html'; body: string; headers: Record<string, string> }
-  | { status: 200; contentType: 'application/pdf'; body: string; headers: Record<string, string> };
+  | { status: 200; contentType: 'application/pdf'; body: Buffer; headers: Record<string, string> };
 
 export function documentHandlers(service: DocumentService): DocumentHandlers {
   return {
@@ -55,9 +55,9 @@ function answer(document: RenderedDocument, download: boolean | undefined): Docu
   if (document.format === 'html') {
     return { status: 200, contentType: 'text/html', body: document.body, headers: { ...headers, 'Content-Security-Policy': documentContentSecurityPolicy } };
   }
-  // openapi-typescript types `format: binary` as string; Koa writes a Buffer body as bytes.
+  // Koa writes a Buffer as bytes but would serialize a bare Uint8Array as JSON (src/http/binary-body.ts).
   const bytes = Buffer.from(document.body.buffer, document.body.byteOffset, document.body.byteLength);
-  return { status: 200, contentType: 'application/pdf', body: bytes as unknown as string, headers };
+  return { status: 200, contentType: 'application/pdf', body: bytes, headers };
 }
 
 function pdfAnswer(document: RenderedDocument, download: boolean | undefined): Extract<DocumentResult, { contentType: 'application/pdf' }> {

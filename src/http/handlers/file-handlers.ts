@@ -1,12 +1,12 @@
 // POST /documents/upload and GET /static/file-uploads/{name} (issue 5, DESIGN.md §8). The
-// router has already read the multipart body into temporary files (src/http/multipart); these
+// router has already read the multipart body into temporary files (src/http/multipart) and
+// hands it over as the typed form of src/http/multipart/multipart-form.ts; these
 // handlers turn its text fields into targets and map the service's results to the spec.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { UploadTargets } from '../../access/files/file-upload-store.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { UploadService, UploadedFileRecord } from '../../domain/files/upload-service.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { multipartFormOf } from '../multipart/multipart-form.ts';
 
 type FileHandlers = Pick<Handlers, 'uploadDocuments' | 'getUploadedFile'>;
 
@@ -18,7 +18,7 @@ export const uploadedFileSecurityPolicy = "default-src 'none'; sandbox";
 export function fileHandlers(service: UploadService): FileHandlers {
   return {
     uploadDocuments: async (input, context) => {
-      const form = multipartFormOf(input.body);
+      const form = input.body;
       const stored = await service.upload(context.principal, form.files, uploadTargets(form.fields), context.requestId);
       return { status: 200, contentType: 'application/json', body: { success: true, files: stored.map(toUploadedFile) } };
     },
@@ -28,9 +28,8 @@ export function fileHandlers(service: UploadService): FileHandlers {
         status: 200,
         // openapi.yaml declares the media range `*/*`; the stored type goes in Content-Type.
         contentType: '*/*',
-        // Streamed, never buffered (up to 80 MB); Koa pipes a Readable body. The generated
-        // type of a binary body is `string`.
-        body: file.stream as unknown as string,
+        // Streamed, never buffered (up to 80 MB); Koa pipes a Readable body.
+        body: file.stream,
         headers: {
           'Content-Type': file.contentType,
           'Content-Length': String(file.size),

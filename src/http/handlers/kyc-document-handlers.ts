@@ -23,8 +23,8 @@ export function kycDocumentHandlers(service: KycDocumentFileService): KycDocumen
       return {
         status: 200,
         contentType: file.contentType,
-        // Koa sends a Buffer as is; the generated type spells binary content as a string.
-        body: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) as unknown as string,
+        // Koa sends a Buffer as is but would serialize a bare Uint8Array as JSON (src/http/binary-body.ts).
+        body: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
         headers: {
           'Content-Disposition': contentDisposition('inline', file.fileName),
           'Cache-Control': kycDocumentCacheControl,

@@ -1,7 +1,9 @@
-// The body a handler of a multipart/form-data operation receives (router.ts): the files, each
-// already in a temporary file that the router removes after the request, and the text fields.
+// The body a handler of a multipart/form-data operation receives (router.ts; its type is
+// `input.body` of such an operation, src/http/operation-types.ts): the files, each already
+// in a temporary file that the router removes after the request, and the text fields.
 // Everything in it was sent by the client and is untrusted, except size and sha256, which the
 // service computed while receiving.
+// Only multipartForm() below makes one, so a handler's form is always the one the router read.
 const brand = Symbol('multipart form');
 
 export interface ReceivedFile {
@@ -26,13 +28,4 @@ export interface MultipartForm {
 
 export function multipartForm(files: readonly ReceivedFile[], fields: Readonly<Record<string, string>>): MultipartForm {
   return Object.freeze({ [brand]: true as const, files: Object.freeze([...files]), fields: Object.freeze({ ...fields }) });
-}
-
-/**
- * The multipart body the router parsed. The generated handler types describe JSON bodies
- * only, so a multipart handler receives its body as `unknown` and recovers it here.
- */
-export function multipartFormOf(body: unknown): MultipartForm {
-  if (typeof body === 'object' && body !== null && (body as Partial<MultipartForm>)[brand] === true) return body as MultipartForm;
-  throw new Error('the router passed no multipart form to a multipart operation');
 }

@@ -1,0 +1,33 @@
+// Puts a resolver map onto the schema built from schema.graphql: each scalar's implementation
+// onto the scalar of that name, each field resolver (or subscription's subscribe and resolve)
+// onto its field. A name the schema does not have is a build mistake and stops the start.
+import { type GraphQLFieldResolver, GraphQLObjectType, GraphQLScalarType, type GraphQLSchema } from 'graphql';
+import type { Resolvers } from '../../generated/graphql/resolver-types.ts';
+
+// The generated types are precise per field; graphql's field slots take any resolver.
+type AnyResolver = GraphQLFieldResolver<unknown, unknown>;
+type FieldResolver = AnyResolver | { subscribe?: AnyResolver; resolve?: AnyResolver };
+
+export function attachResolvers(schema: GraphQLSchema, resolvers: Resolvers): void {
+  for (const [typeName, value] of Object.entries(resolvers)) {
+    const type = schema.getType(typeName);
+    if (type instanceof GraphQLScalarType && value instanceof GraphQLScalarType) {
+      Object.assign(type, { serialize: value.serialize, parseValue: value.parseValue, parseLiteral: value.parseLiteral });
+    } else if (type instanceof GraphQLObjectType) {
+      for (const [field, resolver] of Object.entries(value as Record<string, FieldResolver>)) attachField(type, field, resolver);
+    } else {
+      throw new Error(`the resolver map names ${typeName}, which schema.graphql has not as a scalar or object type`);
+    }
+  }
+}
+
+function attachField(type: GraphQLObjectType, name: string, resolver: FieldResolver): void {
+  const field = type.getFields()[name];
+  if (!field) throw new Error(`resolver for unknown field ${type.name}.${name}`);
+  if (typeof resolver === 'function') {
+    field.resolve = resolver;
+    return;
+  }
+  if (resolver.subscribe) field.subscribe = resolver.subscribe;
+  if (resolver.resolve) field.resolve = resolver.resolve;
+}

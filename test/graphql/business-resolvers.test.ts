@@ -1,0 +1,67 @@
+// The business schema's resolver map (src/graphql/resolvers/business-resolvers.ts), without a
+// server: `ping` goes through it, every field of not-implemented-fields.ts answers the same
+// NOT_IMPLEMENTED error, and a map naming what schema.graphql lacks stops the build.
+import { GraphQLError, type GraphQLSchema, buildSchema, execute, parse } from 'graphql';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { attachResolvers } from '../../src/graphql/attach-resolvers.ts';
+import type { BusinessServices } from '../../src/graphql/business-services.ts';
+import { createBusinessSchema } from '../../src/graphql/business-schema.ts';
+import { notImplementedFields } from '../../src/graphql/not-implemented-fields.ts';
+import type { GraphqlContext } from '../../src/graphql/graphql-context.ts';
+
+// ping and the not-implemented answers call no service, so none is given.
+const schema = createBusinessSchema({ services: {} as BusinessServices });
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+function rootField(target: GraphQLSchema, root: 'Query' | 'Mutation' | 'Subscription', name: string) {
+  const type = root === 'Query' ? target.getQueryType() : root === 'Mutation' ? target.getMutationType() : target.getSubscriptionType();
+  const field = type?.getFields()[name];
+  if (!field) throw new Error(`${root}.${name} is not in schema.graphql`);
+  return field;
+}
+
+function assertNotImplemented(error: unknown, field: string): void {
+  assert.instance(error, GraphQLError);
+  assert.is((error as GraphQLError).message, `not implemented: ${field}`);
+  assert.equal((error as GraphQLError).extensions, { code: 'NOT_IMPLEMENTED' });
+}
+
+test('ping answers pong through the resolver map', async () => {
+  const result = await execute({ schema, document: parse('{ ping }'), contextValue: {} as GraphqlContext });
+  assert.is(result.errors, undefined);
+  assert.is(result.data?.ping, 'pong');
+});
+
+test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
+  for (const root of ['Query', 'Mutation'] as const) {
+    for (const name of notImplementedFields[root]) {
+      const field = rootField(schema, root, name);
+      assertNotImplemented(thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)), name);
+    }
+  }
+});
+
+test('orderBookUpdates fails on subscribe and on resolve with NOT_IMPLEMENTED', () => {
+  const field = rootField(schema, 'Subscription', 'orderBookUpdates');
+  assertNotImplemented(thrownBy(() => field.subscribe?.(undefined, {}, {}, undefined as never)), 'orderBookUpdates');
+  assertNotImplemented(thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)), 'orderBookUpdates');
+});
+
+test('a resolver for a field or type schema.graphql does not have stops the build', () => {
+  const small = () => buildSchema('type Query { ping: String! }');
+  const unknownField = thrownBy(() => attachResolvers(small(), { Query: { pong: () => 'ping' } } as never));
+  assert.match(String(unknownField), /resolver for unknown field Query\.pong/);
+  const unknownType = thrownBy(() => attachResolvers(small(), { Wallet: {} } as never));
+  assert.match(String(unknownType), /names Wallet, which schema.graphql has not as a scalar or object type/);
+});
+
+test.run();

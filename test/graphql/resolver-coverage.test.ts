@@ -1,0 +1,62 @@
+// A root field added to schema.graphql fails the type check of the resolver map until it has
+// a resolver or a not-implemented entry (src/graphql/implemented-resolvers.ts): the resolver
+// types are generated from an edited copy of the schema and the map is checked against them.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { generateFromGraphqlSchema } from '../../scripts/codegen/graphql/graphql-generator.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const resolverMap = path.join(repo, 'src/graphql/resolvers/business-resolvers.ts');
+const resolverTypes = path.join(repo, 'generated/graphql/resolver-types.ts');
+const notImplementedList = path.join(repo, 'src/graphql/not-implemented-fields.ts');
+let copy: string;
+
+test.before(() => {
+  copy = mkdtempSync(path.join(tmpdir(), 'resolver-coverage-'));
+  for (const source of ['schema.graphql', 'codegen.yml']) cpSync(path.join(repo, source), path.join(copy, source));
+});
+test.after(() => rmSync(copy, { recursive: true, force: true }));
+
+/** Resolver types of schema.graphql with `field` added to Query. */
+async function resolverTypesWith(field: string): Promise<string> {
+  const schema = readFileSync(path.join(repo, 'schema.graphql'), 'utf8');
+  writeFileSync(path.join(copy, 'schema.graphql'), schema.replace('  ping: String!\n', `  ping: String!\n  ${field}: String\n`));
+  const contents = (await generateFromGraphqlSchema(copy))[0]?.contents ?? '';
+  assert.ok(contents.includes(`${field}?: Resolver`), 'the edited schema reached the generated types');
+  return contents;
+}
+
+/** Type errors of the resolver map, with some files' contents replaced. */
+function typeErrors(replaced: ReadonlyMap<string, string>): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (!config) throw new Error('tsconfig.json did not parse');
+  const host = ts.createCompilerHost(config.options);
+  const { getSourceFile, readFile } = host;
+  host.readFile = (name) => replaced.get(path.resolve(name)) ?? readFile.call(host, name);
+  host.getSourceFile = (name, language, ...rest) => {
+    const contents = replaced.get(path.resolve(name));
+    return contents === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, contents, language);
+  };
+  const program = ts.createProgram([resolverMap], config.options, host);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+}
+
+test('the resolver map type-checks against the committed resolver types', () => {
+  assert.equal(typeErrors(new Map()), []);
+});
+
+test('a Query field without a resolver or a not-implemented entry is a type error naming it', async () => {
+  const errors = typeErrors(new Map([[resolverTypes, await resolverTypesWith('portfolioSummary')]]));
+  assert.ok(errors.some((error) => /Property 'portfolioSummary' is missing/.test(error)), errors.join('\n'));
+});
+
+test('listing the new field as not implemented satisfies the type checker', async () => {
+  const list = readFileSync(notImplementedList, 'utf8').replace("  Query: [\n", "  Query: [\n    'portfolioSummary',\n");
+  assert.equal(typeErrors(new Map([[resolverTypes, await resolverTypesWith('portfolioSummary')], [notImplementedList, list]])), []);
+});
+
+test.run();
