@@ -1,0 +1,26 @@
+// The business GraphQL API on the main port: POST /graphql through graphql-http and the
+// graphql-ws subscriptions on the same path, sharing one cache of parsed documents
+// (docs/architecture.md, Requests). The schema comes from the composition root.
+import type { Server } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
+import { createDocumentCache } from '../graphql/document-cache.ts';
+import { graphqlTransport } from '../graphql/graphql-transport.ts';
+import { startSubscriptionServer } from '../graphql/subscription-server.ts';
+
+export function createBusinessGraphql(deps: { schema: GraphQLSchema; server: Server; credentials: CredentialResolver; logger: Logger }) {
+  const { schema, logger } = deps;
+  const documents = createDocumentCache();
+  const subscriptions = startSubscriptionServer({
+    server: deps.server,
+    schema,
+    documents,
+    logger,
+    authenticateApiKey: (key) => deps.credentials.fromApiKey(key).catch(() => null),
+  });
+  return {
+    transports: { postGraphql: graphqlTransport(schema, documents, logger) },
+    closers: [() => subscriptions.close()],
+  };
+}
