@@ -1,5 +1,5 @@
-// The composition root (DESIGN.md §4, docs/architecture.md#composition): the database, then the
-// two servers, then each area from its own create-<area>.ts; the handlers they return make the
+// The composition root (docs/architecture.md#composition): the database, then the two
+// servers, then each area from its own create-<area>.ts; the handlers they return make the
 // HTTP app. Returns a handle whose close() is the graceful shutdown, last started first.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
