@@ -1,17 +1,18 @@
 // The one golden-file comparison (test/support/golden.ts): equal output passes, a missing or
 // different golden fails naming the file and its first differing line, and updating rewrites
-// the golden (creating its folder) instead of comparing.
+// the golden (creating its folder) instead of comparing. Kept out of test/support, whose
+// files the runner skips (scripts/run-tests.ts), as it skips every path naming goldens.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertMatchesGolden } from './golden.ts';
+import { assertMatchesGolden } from '../support/golden.ts';
 
 let folder: string;
 
 test.before.each(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'golden-'));
+  folder = mkdtempSync(path.join(tmpdir(), 'snapshot-files-'));
 });
 
 test.after.each(() => {
