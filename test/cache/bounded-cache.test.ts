@@ -40,6 +40,18 @@ test('an entry may carry its own lifetime (aggregates longer than the default)',
   assert.is(cache.get('aggregate'), undefined);
 });
 
+test('an entry may carry a lifetime in a cache without a default one', () => {
+  let now = 1_000;
+  const cache = createBoundedCache<string>({ maxEntries: 10, now: () => now });
+  cache.set('kept', 'k');
+  cache.set('brief', 'b', { ttlMs: 100 });
+  now += 99;
+  assert.is(cache.get('brief'), 'b');
+  now += 1;
+  assert.is(cache.get('brief'), undefined);
+  assert.is(cache.get('kept'), 'k');
+});
+
 test('without ttlMs entries never expire', () => {
   let now = 1_000;
   const cache = createBoundedCache<string>({ maxEntries: 10, now: () => now });
