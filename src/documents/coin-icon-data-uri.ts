@@ -4,6 +4,7 @@
 // badge, so a new coin never breaks a document.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createBoundedCache } from '../cache/bounded-cache.ts';
 import { packageAssetFolders } from '../domain/assets/asset-catalog.ts';
 
 // The same folder the public coin images are served from (docs/assets.md).
@@ -12,7 +13,7 @@ const iconDirectory = packageAssetFolders().coins;
 /** The package names files after the symbol; `$pac` shows `$` occurs. Anything else cannot be a file name there. */
 const fileSymbolPattern = /^[A-Z0-9$]{1,15}$/;
 const maxCachedSymbols = 512;
-const cache = new Map<string, string>();
+const cache = createBoundedCache<string>({ maxEntries: maxCachedSymbols });
 
 function toDataUri(svg: string): string {
   // base64 rather than percent-encoding: the SVG namespace URL then never appears in the
@@ -52,7 +53,6 @@ export function coinIconDataUri(symbol: string): string {
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const dataUri = toDataUri(readPackageIcon(key) ?? placeholderCoinSvg(key));
-  if (cache.size >= maxCachedSymbols) cache.delete(cache.keys().next().value as string);
   cache.set(key, dataUri);
   return dataUri;
 }

@@ -5,6 +5,7 @@
 // Every helper rejects a missing or malformed value, so strict mode covers helper arguments
 // too, and the built-in block helpers are wrapped to do the same.
 import type Handlebars from 'handlebars';
+import { type BoundedCache, type CacheValue, createBoundedCache } from '../cache/bounded-cache.ts';
 import { AppError } from '../errors/app-error.ts';
 import { coinIconDataUri } from './coin-icon-data-uri.ts';
 
@@ -26,11 +27,10 @@ function fail(message: string): never {
 // Bounded, so locales taken from requests cannot grow the caches without limit.
 const maxCachedFormatters = 256;
 
-function memoize<T>(cache: Map<string, T>, key: string, create: () => T): T {
+function memoize<T extends CacheValue>(cache: BoundedCache<T>, key: string, create: () => T): T {
   const found = cache.get(key);
   if (found !== undefined) return found;
   const created = create();
-  if (cache.size >= maxCachedFormatters) cache.delete(cache.keys().next().value as string);
   cache.set(key, created);
   return created;
 }
@@ -50,7 +50,7 @@ export function resolveDocumentLocale(locale: string | undefined): string {
 
 export type NumberStyle = 'money' | 'unitPrice' | 'navPerUnit' | 'quantity' | 'units' | 'percent';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = createBoundedCache<Intl.NumberFormat>({ maxEntries: maxCachedFormatters });
 
 function numberFormatOptions(locale: string, style: NumberStyle, currency: string): Intl.NumberFormatOptions {
   const currencyDigits = () => numberFormat(locale, 'money', currency).resolvedOptions().maximumFractionDigits ?? 2;
@@ -129,7 +129,7 @@ export function formatPercent(value: string, locale = DEFAULT_DOCUMENT_LOCALE): 
   return numberFormat(locale, 'percent').format(checkDecimal(value, 'rate') as Intl.StringNumericLiteral);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = createBoundedCache<Intl.DateTimeFormat>({ maxEntries: maxCachedFormatters });
 
 type DateStyle = 'date' | 'dateTime';
 
@@ -188,7 +188,7 @@ export function formatFileSize(value: string | number, locale = DEFAULT_DOCUMENT
   return formatter.format(scale ? Number(bytes) / Number(scale.bytes) : Number(bytes));
 }
 
-const regionNames = new Map<string, Intl.DisplayNames>();
+const regionNames = createBoundedCache<Intl.DisplayNames>({ maxEntries: maxCachedFormatters });
 
 /** `'CH'` → `Switzerland` in the locale's language. */
 export function countryName(code: string, locale = DEFAULT_DOCUMENT_LOCALE): string {

@@ -1,6 +1,7 @@
 // Parsed and validated documents are cached by query text (DESIGN.md §14: parsing and
 // validating every request cost about 7×). Bounded, least recently used first out.
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { createBoundedCache } from '../cache/bounded-cache.ts';
 
 export interface DocumentCache {
   parse(source: string): DocumentNode;
@@ -8,19 +9,14 @@ export interface DocumentCache {
 }
 
 export function createDocumentCache(capacity = 1_000): DocumentCache {
-  const documents = new Map<string, DocumentNode>();
+  const documents = createBoundedCache<DocumentNode>({ maxEntries: capacity });
   const validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
     parse(source) {
       const cached = documents.get(source);
-      if (cached) {
-        documents.delete(source);
-        documents.set(source, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const document = parse(source, { maxTokens: 10_000 });
       documents.set(source, document);
-      if (documents.size > capacity) documents.delete(documents.keys().next().value as string);
       return document;
     },
     validate(schema, document) {

@@ -1,6 +1,8 @@
-// Builds the identity area for the composition root (issue 3): stores on the database, the
+// Builds the identity area for the composition root: stores on the database, the
 // KYC provider, the identity services, the first signing key, the ADMIN_API_KEY bootstrap
-// key, and the built-in development provider when no OIDC_ISSUER is configured.
+// key, and the built-in development provider when no OIDC_ISSUER is configured. Also what
+// the HTTP app needs of it: the auth and OIDC routes, their rate limits, the authenticator,
+// and the periodic sweep of expired sessions (docs/identity.md).
 import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createApiKeyStore } from '../access/credentials/api-key-store.ts';
@@ -11,18 +13,30 @@ import { createUserDirectory, type UserDirectory } from '../access/credentials/u
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createIdentityServices, type IdentityServices } from '../domain/identity/identity-services.ts';
+import { createAuthenticator } from '../http/authenticate.ts';
+import { authHandlers } from '../http/handlers/auth-handlers.ts';
+import { oidcHandlers } from '../http/handlers/oidc-handlers.ts';
+import type { HttpAppOptions } from '../http/http-app.ts';
 import { createKycProvider } from '../providers/kyc/create-kyc-provider.ts';
 import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
+import { authRateLimits } from './auth-rate-limits.ts';
+import type { ShutdownStep } from './shutdown-steps.ts';
 
 /** The client id the platform uses at its built-in development provider. */
 export const devClientId = 'platform-dev';
 export const devProviderPath = '/dev-oidc';
 
+const sweepEveryMs = 10 * 60_000;
+
 export interface Identity {
   services: IdentityServices;
   devProvider: DevIdentityProvider | null;
   kyc: KycProvider;
+  handlers: ReturnType<typeof authHandlers> & ReturnType<typeof oidcHandlers>;
+  /** The HTTP app's options that belong to identity: who the caller is, and the limits checked before. */
+  http: Pick<HttpAppOptions, 'authenticate' | 'guards' | 'unauthenticatedFields' | 'before'>;
+  closers: ShutdownStep[];
 }
 
 export async function createIdentity(options: {
@@ -60,7 +74,28 @@ export async function createIdentity(options: {
   await services.keys.ensureKey();
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
   const devProvider = external ? null : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
-  return { services, devProvider, kyc };
+  const limits = await authRateLimits(config, logger);
+  const stopSweeping = sweepExpiredSessions(services, logger);
+  return {
+    services,
+    devProvider,
+    kyc,
+    handlers: { ...authHandlers(services, publicUrl), ...oidcHandlers(publicUrl, services.keys) },
+    http: {
+      authenticate: createAuthenticator({ resolver: services.credentials, bearerIsInput: new Set(['exchangeToken']) }),
+      guards: limits.guards,
+      unauthenticatedFields: { getSession: { active: false } },
+      before: devProvider ? [devProvider.middleware] : [],
+    },
+    closers: [stopSweeping, limits.close],
+  };
+}
+
+/** Expired sessions and login attempts are removed every 10 minutes (docs/identity.md). */
+function sweepExpiredSessions(services: IdentityServices, logger: Logger): ShutdownStep {
+  const sweeper = setInterval(() => void services.sweep().catch((error: unknown) => logger.warn({ err: error }, 'session sweep failed')), sweepEveryMs);
+  sweeper.unref();
+  return async () => clearInterval(sweeper);
 }
 
 function startDevProvider(publicUrl: string, users: UserDirectory, services: IdentityServices, secret: string, logger: Logger) {

@@ -4,8 +4,7 @@
 // and run against the demo data to prove it is valid. Likewise one golden per role × table ×
 // mutation action the role has a rule for (<table>.insert.sql, .update.sql, .delete.sql: every
 // writable column from a variable, returning every readable column), proven valid by EXPLAIN
-// (planned, not run). UPDATE_SNAPSHOTS=1 rewrites the goldens.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// (planned, not run). UPDATE_SNAPSHOTS=1 rewrites the goldens (test/support/golden.ts).
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,13 +16,12 @@ import type { MutationOutput, RootFieldPlan } from '../../src/access/data-query/
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
 import { roleTables, schemaRoles, type RoleTable } from '../../src/data-layer/schema/role-tables.ts';
+import { assertMatchesGolden } from '../support/golden.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { demo } from './data-layer-client.ts';
 import { formatSql } from './format-sql.ts';
 
 const goldenDir = path.join(import.meta.dirname, 'golden');
-// Goldens are rewritten, not compared, with UPDATE_SNAPSHOTS=1 (DESIGN.md §11).
-const updateSnapshots = process.env.UPDATE_SNAPSHOTS === '1';
 
 let database: TestDatabase;
 let db: Db;
@@ -55,21 +53,6 @@ function canonicalPlan(table: string, columns: readonly string[]): RootFieldPlan
 
 function golden(role: string, table: string, columns: readonly string[], explained: string, operation = `{ ${table} { ${columns.join(' ')} } }`): string {
   return `-- role ${role}: ${operation}\n${formatSql(explained.split('\n')[0] as string)}\n${explained.split('\n').slice(1).join('\n')}`;
-}
-
-function compareGolden(file: string, contents: string): void {
-  if (updateSnapshots) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, contents);
-    return;
-  }
-  let expected: string;
-  try {
-    expected = readFileSync(file, 'utf8');
-  } catch {
-    throw new assert.Assertion({ message: `no golden ${path.relative(goldenDir, file)}; run with UPDATE_SNAPSHOTS=1 to create it`, operator: 'golden', expects: undefined, actual: undefined });
-  }
-  assert.fixture(contents, expected, `${path.relative(goldenDir, file)} differs (UPDATE_SNAPSHOTS=1 rewrites the goldens)`);
 }
 
 const variables = (columns: readonly string[]) => columns.map((column) => ({ column, value: { kind: 'variable', name: column } as const }));
@@ -121,19 +104,7 @@ for (const role of schemaRoles(permissionModel)) {
       const columns = table.columns.map((column) => column.name);
       const statement = queries.compile(role, canonicalPlan(table.name, columns));
       const contents = golden(role, table.name, columns, queries.explain(statement));
-      const file = path.join(goldenDir, role, `${table.name}.select.sql`);
-      if (updateSnapshots) {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, contents);
-      } else {
-        let expected: string;
-        try {
-          expected = readFileSync(file, 'utf8');
-        } catch {
-          throw new assert.Assertion({ message: `no golden ${path.relative(goldenDir, file)}; run with UPDATE_SNAPSHOTS=1 to create it`, operator: 'golden', expects: undefined, actual: undefined });
-        }
-        assert.fixture(contents, expected, `${role}/${table.name}.select.sql differs (UPDATE_SNAPSHOTS=1 rewrites the goldens)`);
-      }
+      assertMatchesGolden(path.join(goldenDir, role, `${table.name}.select.sql`), contents);
       const json = await queries.run(statement, { session, variables: {} });
       assert.ok(Array.isArray(JSON.parse(json)), `${role}/${table.name} runs and returns a list`);
     }
@@ -145,7 +116,7 @@ for (const role of schemaRoles(permissionModel)) {
     for (const table of roleTables(permissionModel, role).values()) {
       for (const [action, operation, plan] of mutationPlans(table)) {
         const statement = queries.compile(role, plan);
-        compareGolden(path.join(goldenDir, role, `${table.name}.${action}.sql`), golden(role, table.name, [], queries.explain(statement), operation));
+        assertMatchesGolden(path.join(goldenDir, role, `${table.name}.${action}.sql`), golden(role, table.name, [], queries.explain(statement), operation));
         await explainStatement(statement);
       }
     }

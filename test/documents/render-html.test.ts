@@ -1,10 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+// The document templates rendered to HTML (docs/documents.md): every kind matches its golden
+// byte for byte (font data elided, checked separately), loads nothing remote, escapes model
+// text, and fails on a missing or malformed field instead of printing a blank.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type DocumentKind, type DocumentModels, documentKinds } from '../../src/documents/document-models.ts';
 import { documentFontFaces, fontFile } from '../../src/documents/document-fonts.ts';
 import { createHtmlRenderer } from '../../src/documents/render-html.ts';
 import { AppError } from '../../src/errors/app-error.ts';
+import { assertMatchesGolden } from '../support/golden.ts';
 import { capitalStatementFixture } from './fixtures/capital-statement.ts';
 import { caseAgreementFixture } from './fixtures/case-agreement.ts';
 import { caseReportFixture } from './fixtures/case-report.ts';
@@ -26,22 +31,9 @@ const fixtures: { [K in DocumentKind]: DocumentModels[K] } = {
 };
 
 const renderer = createHtmlRenderer();
-// Goldens are rewritten, not compared, with UPDATE_SNAPSHOTS=1 (docs/architecture.md#tests).
-const updateSnapshots = process.env.UPDATE_SNAPSHOTS === '1';
 
 function render<K extends DocumentKind>(kind: K, model: DocumentModels[K] = fixtures[kind]): string {
   return renderer.render(kind, model);
-}
-
-function firstDifference(expected: string, actual: string): string {
-  const expectedLines = expected.split('\n');
-  const actualLines = actual.split('\n');
-  for (let index = 0; index < Math.max(expectedLines.length, actualLines.length); index++) {
-    if (expectedLines[index] !== actualLines[index]) {
-      return `first difference at line ${index + 1}:\n  golden:   ${JSON.stringify(expectedLines[index] ?? '<end of file>')}\n  rendered: ${JSON.stringify(actualLines[index] ?? '<end of output>')}`;
-    }
-  }
-  return 'the files differ only in their final newline';
 }
 
 /** The goldens keep the font data out (a separate test checks it byte for byte). */
@@ -49,22 +41,9 @@ function elideFontData(html: string): string {
   return html.replace(/url\(data:font\/woff2;base64,[A-Za-z0-9+/=]+\)/g, 'url(data:font/woff2;base64,…)');
 }
 
-function assertMatchesGolden(kind: DocumentKind, rendered: string): void {
-  const html = elideFontData(rendered);
-  const file = new URL(`./golden/${kind}.html`, import.meta.url);
-  if (updateSnapshots) {
-    writeFileSync(file, html);
-    return;
-  }
-  let golden: string;
-  try {
-    golden = readFileSync(file, 'utf8');
-  } catch {
-    throw new assert.Assertion({ message: `no golden test/documents/golden/${kind}.html; run with UPDATE_SNAPSHOTS=1 to create it`, operator: 'golden', expects: undefined, actual: undefined });
-  }
-  if (golden !== html) {
-    throw new assert.Assertion({ message: `${kind}.html does not match its golden; ${firstDifference(golden, html)}\n(UPDATE_SNAPSHOTS=1 rewrites the goldens)`, operator: 'golden', expects: undefined, actual: undefined });
-  }
+/** Goldens are compared with UPDATE_SNAPSHOTS=1 rewriting them (test/support/golden.ts), font data elided. */
+function assertMatchesHtmlGolden(kind: DocumentKind, rendered: string): void {
+  assertMatchesGolden(path.join(import.meta.dirname, 'golden', `${kind}.html`), elideFontData(rendered));
 }
 
 function withChanges<T extends object>(model: T, changes: Partial<T>): T {
@@ -90,7 +69,7 @@ function renderError(render: () => string): AppError {
 
 for (const kind of documentKinds) {
   test(`${kind}: the rendered HTML matches golden/${kind}.html byte for byte`, () => {
-    assertMatchesGolden(kind, render(kind));
+    assertMatchesHtmlGolden(kind, render(kind));
   });
 }
 

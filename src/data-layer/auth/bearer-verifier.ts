@@ -2,6 +2,7 @@
 // (from token exchange, tied to a server-side session) and workflow-SDK tokens, both issued
 // for DATA_PUBLIC_URL. Returns the token's `data_access` claims.
 import { decodeJwt } from 'jose';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { dataAccessClaim, TokenRejected, type PlatformTokens, type TokenUse } from '../../domain/identity/platform-tokens.ts';
 import type { SessionService } from '../../domain/identity/session-service.ts';
 import { DataLayerError } from '../data-layer-error.ts';
@@ -15,20 +16,18 @@ const liveSessionCacheSize = 10_000;
 const acceptedUses: readonly TokenUse[] = ['access', 'workflow-sdk'];
 
 export function createBearerVerifier(deps: { tokens: PlatformTokens; sessions: Pick<SessionService, 'findById'>; dataPublicUrl: string }): BearerVerifier {
-  const liveSessions = new Map<string, number>();
+  const liveSessions = createBoundedCache<true>({ maxEntries: liveSessionCacheSize, ttlMs: liveSessionCacheMs });
 
   async function requireLiveSession(sessionId: unknown, userId: string): Promise<void> {
     if (typeof sessionId !== 'string') throw new TokenRejected('token carries no session');
     const key = `${sessionId}\u0000${userId}`;
-    const until = liveSessions.get(key);
-    if (until !== undefined && until > Date.now()) return;
+    if (liveSessions.get(key)) return;
     const session = await deps.sessions.findById(sessionId);
     if (!session || session.userId !== userId) {
       liveSessions.delete(key);
       throw new TokenRejected('the session this token was issued from has ended');
     }
-    if (liveSessions.size >= liveSessionCacheSize) liveSessions.clear();
-    liveSessions.set(key, Date.now() + liveSessionCacheMs);
+    liveSessions.set(key, true);
   }
 
   return async (token) => {

@@ -5,9 +5,9 @@
 // request's variables bound, and their JSON is spliced into the response untouched.
 import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type { DataQueryExecutor } from '../../access/data-query/data-query-executor.ts';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import type { DataCaller } from '../auth/data-caller.ts';
 import { DataLayerError, DataLayerErrors } from '../data-layer-error.ts';
-import { LruCache } from '../lru-cache.ts';
 import { roleSchema } from '../schema/role-schemas.ts';
 import { buildOperationPlan } from './build-operation-plan.ts';
 import { compileOperation, runOperation, type CompiledOperation } from './compiled-operation.ts';
@@ -26,7 +26,7 @@ export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => 
 
 export function createDataRequestExecutor(options: { queries: DataQueryExecutor; limits?: RequestLimits; cacheSize?: number }): DataRequestExecutor {
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
-  const plans = new LruCache<CompiledOperation>(options.cacheSize ?? 1_000);
+  const plans = createBoundedCache<CompiledOperation>({ maxEntries: options.cacheSize ?? 1_000 });
   const limits = options.limits ?? defaultRequestLimits;
 
   return async (caller, request) => {

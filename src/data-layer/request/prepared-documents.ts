@@ -2,8 +2,8 @@
 // §14: doing both on every request cost about 7×). Syntax errors are BAD_REQUEST; validation
 // errors are VALIDATION_FAILED with the data layer's wording and a path.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';
-import { LruCache } from '../lru-cache.ts';
 import { nodePaths } from './request-paths.ts';
 import { validationMessage } from './validation-messages.ts';
 
@@ -17,7 +17,7 @@ export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: 200_000 
 const mutationUnsupported = /The (mutation|subscription) operation is not supported by the schema/;
 
 export function createPreparedDocuments(capacity = 1_000) {
-  const cache = new LruCache<PreparedDocument>(capacity);
+  const cache = createBoundedCache<PreparedDocument>({ maxEntries: capacity });
   return {
     prepare(role: string, schema: GraphQLSchema, query: string): PreparedDocument {
       const key = `${role}\u0000${query}`;

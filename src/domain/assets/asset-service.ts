@@ -1,8 +1,10 @@
 // Public coin, flag and network images (issue 5): each file is read once and kept in memory
 // with its strong entity tag, in a cache bounded by entries and bytes so that requests for
-// many distinct placeholders cannot grow memory without limit.
+// many distinct placeholders cannot grow memory without limit. Concurrent requests for one
+// image share one read.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type AssetCatalog, createAssetCatalog } from './asset-catalog.ts';
 import { coinPlaceholderSvg } from './coin-placeholder.ts';
@@ -37,24 +39,14 @@ export function createAssetService(options: AssetServiceOptions = {}): AssetServ
   const catalog = options.catalog ?? createAssetCatalog();
   const read = options.readFile ?? ((file: string) => readFile(file));
   // The packaged icons total about 2.7 MB; this holds all of them plus placeholders.
-  const cache = new BoundedCache(options.maxCachedEntries ?? 1_000, options.maxCachedBytes ?? 8 * 1024 * 1024);
-  const pending = new Map<string, Promise<AssetImage>>();
+  const cache = createBoundedCache<AssetImage>({
+    maxEntries: options.maxCachedEntries ?? 1_000,
+    maxSize: options.maxCachedBytes ?? 8 * 1024 * 1024,
+    sizeOf: (image) => Buffer.byteLength(image.body),
+  });
 
   function cached(key: string, load: () => Promise<string>, placeholder: boolean): Promise<AssetImage> {
-    const hit = cache.get(key);
-    if (hit) return Promise.resolve(hit);
-    let loading = pending.get(key);
-    if (!loading) {
-      loading = load()
-        .then((body) => {
-          const image = toImage(body, placeholder);
-          cache.set(key, image);
-          return image;
-        })
-        .finally(() => pending.delete(key));
-      pending.set(key, loading);
-    }
-    return loading;
+    return cache.load(key, async () => toImage(await load(), placeholder));
   }
 
   const fromFile = (file: string) => cached(`file:${file}`, async () => (await read(file)).toString('utf8'), false);
@@ -81,45 +73,4 @@ function found(file: string | undefined, message: string): string {
 function toImage(body: string, placeholder: boolean): AssetImage {
   const digest = createHash('sha256').update(body, 'utf8').digest('hex');
   return Object.freeze({ contentType: 'image/svg+xml', body, etag: `"${digest.slice(0, 32)}"`, placeholder });
-}
-
-/** Least recently used entries go first once either bound is passed. */
-class BoundedCache {
-  readonly #entries = new Map<string, AssetImage>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  #bytes = 0;
-
-  constructor(maxEntries: number, maxBytes: number) {
-    this.#maxEntries = maxEntries;
-    this.#maxBytes = maxBytes;
-  }
-
-  get(key: string): AssetImage | undefined {
-    const image = this.#entries.get(key);
-    if (image) {
-      this.#entries.delete(key);
-      this.#entries.set(key, image);
-    }
-    return image;
-  }
-
-  set(key: string, image: AssetImage): void {
-    const size = Buffer.byteLength(image.body);
-    if (size > this.#maxBytes || this.#maxEntries < 1) return;
-    this.#remove(key);
-    this.#entries.set(key, image);
-    this.#bytes += size;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#remove(oldest);
-    }
-  }
-
-  #remove(key: string): void {
-    const image = this.#entries.get(key);
-    if (!image) return;
-    this.#entries.delete(key);
-    this.#bytes -= Buffer.byteLength(image.body);
-  }
 }

@@ -2,6 +2,7 @@
 // bootstrap key, and authentication of a presented `X-API-Key` in constant time.
 import type { ApiKeyStore, StoredApiKey } from '../../access/credentials/api-key-store.ts';
 import type { ApiKeyKind, ApiKeyPrincipal } from '../../access/principal.ts';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { bootstrapPrefix, generateApiKeySecret, hashApiKey, prefixOf } from './api-key-secrets.ts';
 import { digestsEqual } from './secret-digest.ts';
@@ -18,19 +19,20 @@ export interface NewApiKeyRequest {
   createdBy?: string | null;
 }
 
-// last_used_at is advisory; writing it on every request would turn reads into writes.
+// last_used_at is advisory; writing it on every request would turn reads into writes. When
+// it was last written is remembered for the most recently used keys.
 const markUsedEveryMs = 60_000;
+const rememberedKeys = 10_000;
 
 export function createApiKeyService(options: { store: ApiKeyStore; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
-  const lastMarked = new Map<string, number>();
+  const lastMarked = createBoundedCache<number>({ maxEntries: rememberedKeys });
 
   function markUsed(key: StoredApiKey): void {
     const at = now();
     const previous = lastMarked.get(key.id) ?? key.lastUsedAt?.getTime() ?? 0;
     if (at.getTime() - previous < markUsedEveryMs) return;
     lastMarked.set(key.id, at.getTime());
-    if (lastMarked.size > 10_000) lastMarked.clear();
     void options.store.markUsed(key.id, at).catch(() => lastMarked.delete(key.id));
   }
 

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../access/principal.ts';
 import type { WalletValueHistoryReader } from '../../access/wallets/wallet-value-history.ts';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { createExpiringCache } from './expiring-cache.ts';
 import { renderSparklineSvg } from './render-sparkline-svg.ts';
 
 export const sparklineDays = { min: 1, max: 90, default: 7 } as const;
@@ -40,8 +40,8 @@ export function createWalletSparklineService(deps: {
   now?: () => number;
   cacheCapacity?: number;
 }): WalletSparklineService {
-  const cache = createExpiringCache<Sparkline>({
-    capacity: deps.cacheCapacity ?? defaultSparklineCacheCapacity,
+  const cache = createBoundedCache<Sparkline>({
+    maxEntries: deps.cacheCapacity ?? defaultSparklineCacheCapacity,
     ttlMs: sparklineMaxAgeSeconds * 1000,
     now: deps.now,
   });

@@ -1,0 +1,19 @@
+// The data-access layer on DATA_PORT (docs/data-layer.md): its request listener over the
+// database's query executor, trusting the admin secret and the platform's bearer tokens.
+import type { RequestListener } from 'node:http';
+import type { Logger } from 'pino';
+import { createDataQueryExecutor } from '../access/data-query/data-query-executor.ts';
+import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import type { Db } from '../db/create-database.ts';
+import type { IdentityServices } from '../domain/identity/identity-services.ts';
+
+export function createDataAccessLayer(deps: { db: Db; adminSecret: string; identity: IdentityServices; dataUrl: string; logger: Logger }): RequestListener {
+  return createDataLayer({
+    queries: createDataQueryExecutor(deps.db),
+    adminSecret: deps.adminSecret,
+    tokens: deps.identity.tokens,
+    sessions: deps.identity.sessions,
+    dataPublicUrl: deps.dataUrl,
+    logger: deps.logger.child({ component: 'data-layer' }),
+  });
+}

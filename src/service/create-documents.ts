@@ -1,0 +1,37 @@
+// The documents area (docs/documents.md): invoices, receipts, quotes, the product catalog,
+// fund agreements and case documents as HTML or PDF. It owns the PDF engine, which health
+// reports on, and launches its browser now or says why it cannot.
+import type { Logger } from 'pino';
+import { createDocumentRecords } from '../access/documents/document-records.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/create-database.ts';
+import { createPdfEngine, type PdfEngine } from '../documents/pdf/pdf-engine.ts';
+import { createHtmlRenderer } from '../documents/render-html.ts';
+import { createDocumentOutput } from '../domain/documents/document-output.ts';
+import { issuerParty } from '../domain/documents/document-parties.ts';
+import { createDocumentService } from '../domain/documents/document-service.ts';
+import type { CheckResult } from '../domain/health/readiness-service.ts';
+import { documentHandlers } from '../http/handlers/document-handlers.ts';
+
+export function createDocuments(deps: { config: Config; db: Db; logger: Logger }) {
+  const { config } = deps;
+  const pdfEngine = createPdfEngine({ chromiumPath: config.chromiumPath, logger: deps.logger.child({ component: 'pdf' }) });
+  // Either way the log says at once which browser prints PDFs, or why none can.
+  void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
+  const service = createDocumentService({
+    records: createDocumentRecords(deps.db),
+    output: createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine }),
+    issuer: issuerParty(config.documentIssuer),
+  });
+  return {
+    handlers: documentHandlers(service),
+    pdfReadiness: () => pdfReadiness(pdfEngine.status()),
+    closers: [() => pdfEngine.close()],
+  };
+}
+
+/** The PDF engine's state as a readiness check; informational, never fails readiness (docs/documents.md). */
+function pdfReadiness(engine: ReturnType<PdfEngine['status']>): CheckResult {
+  const status = ({ ready: 'ok', starting: 'pending', degraded: 'error', unavailable: 'unavailable' } as const)[engine.status];
+  return { status, message: engine.message };
+}

@@ -1,0 +1,25 @@
+// The health area: liveness, readiness (the database answers, every migration is applied, the
+// PDF engine as information), service info and metrics, all answered without credentials.
+import type { Db } from '../db/create-database.ts';
+import { pendingMigrations } from '../db/migrate.ts';
+import { pingDatabase } from '../db/ping-database.ts';
+import { type CheckResult, checkReadiness } from '../domain/health/readiness-service.ts';
+import { healthHandlers } from '../http/handlers/health-handlers.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { serviceInfo } from './service-info.ts';
+
+export function createHealth(deps: { db: Db; metrics: Metrics; startedAt: number; pdfReadiness: () => CheckResult }) {
+  const { db } = deps;
+  return {
+    handlers: healthHandlers({
+      service: { ...serviceInfo, startedAt: deps.startedAt },
+      metricsText: async () => ({ body: await deps.metrics.registry.metrics() }),
+      readiness: () =>
+        checkReadiness({
+          pingDatabase: () => pingDatabase(db),
+          pendingMigrations: () => pendingMigrations(db),
+          pdfEngine: deps.pdfReadiness,
+        }),
+    }),
+  };
+}

@@ -1,0 +1,26 @@
+// The database of the composition root: the configured server or the embedded one
+// (resolve-database.ts), a Kysely pool on it, every migration applied, then the demo data
+// when wanted (docs/demo-data.md). Stopping it is registered before anything else can fail.
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import { createDatabase, type Db } from '../db/create-database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDemoData } from '../db/seed/demo-seed.ts';
+import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
+import { resolveDatabase } from './resolve-database.ts';
+import type { ShutdownSteps } from './shutdown-steps.ts';
+
+export async function startDatabase(options: { config: Config; embeddedPassword: string; logger: Logger; shutdown: ShutdownSteps }): Promise<Db> {
+  const { config, logger } = options;
+  const database = await resolveDatabase(config, options.embeddedPassword, logger);
+  const { db } = createDatabase({ url: database.url });
+  // The pool closes before the server it talks to stops.
+  options.shutdown.add(async () => db.destroy(), database.stop);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  if (shouldSeedDemoData(config.seed, database.embedded)) {
+    const { seeded } = await seedDemoData(db);
+    if (seeded) logger.info('demo data loaded into the empty database');
+  }
+  return db;
+}
