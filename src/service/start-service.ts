@@ -10,7 +10,7 @@ import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
-import { createDataQueryExecutor } from '../access/data-query/data-query-executor.ts';
+import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
 import { dataLayerNotReady } from '../data-layer/data-layer-app.ts';
 import { type CheckResult, checkReadiness } from '../domain/health/readiness-service.ts';
