@@ -88,7 +88,7 @@ async function providerCall<T>(message: string, call: () => Promise<T>): Promise
   try {
     return await call();
   } catch (error) {
-    throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error, headers: { 'Retry-After': '30' } });
+    throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error, retryAfterSeconds: 30 });
   }
 }
 

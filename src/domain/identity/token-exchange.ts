@@ -19,7 +19,7 @@ export function createTokenExchange(deps: { provider: IdentityProviderClient; to
         subject = (await deps.provider.verifyToken(providerToken)).sub;
       } catch (error) {
         if (error instanceof TokenRejected) throw new AppError('BAD_REQUEST', error.message);
-        throw new AppError('SERVICE_UNAVAILABLE', 'the identity provider could not be reached to verify the token', { cause: error, headers: { 'Retry-After': '30' } });
+        throw new AppError('SERVICE_UNAVAILABLE', 'the identity provider could not be reached to verify the token', { cause: error, retryAfterSeconds: 30 });
       }
       const profile = await deps.users.find(subject);
       if (!profile) throw new AppError('BAD_REQUEST', `token subject ${JSON.stringify(subject.slice(0, 255))} is not a known platform user`);
