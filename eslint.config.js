@@ -35,8 +35,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/access/**', 'src/db/**', 'src/http/**', 'src/graphql/**', 'src/data-layer/**', 'src/domain/**'],
-    rules: restrict(database, 'Only src/access and src/db use Kysely or pg, so no query can skip the access rules (DESIGN.md §3).'),
+    ignores: ['src/access/**', 'src/stores/**', 'src/db/**', 'src/http/**', 'src/graphql/**', 'src/data-layer/**', 'src/domain/**'],
+    rules: restrict(database, 'Only src/access, the stores (src/stores) and src/db use Kysely or pg, so no query can skip the access rules (docs/architecture.md#layers).'),
   },
   {
     files: ['src/**/*.ts'],
@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/access/**/*.ts', 'src/db/**/*.ts'],
+    files: ['src/access/**/*.ts', 'src/stores/**/*.ts', 'src/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [scripts] }] },
   },
 );
