@@ -1,16 +1,94 @@
-// Lint, including the layer rules of DESIGN.md §3: each restriction says why it exists.
+// Lint, including the layer rules of docs/architecture.md#layers. The floors of src/ are
+// written ONCE below (`floors`), and every import rule is derived from them: a room may import
+// only rooms on lower floors (eslint-plugin-boundaries, which also checks `export … from` and
+// dynamic `import()`). Each rule's message says why and where to read more.
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
-const transports = ['koa', 'koa-body', '@koa/router', 'graphql', 'graphql-http', 'graphql-ws', 'graphql-ws/*', 'ws'];
-const database = ['kysely', 'kysely/*', 'pg'];
+const why = 'docs/architecture.md#layers';
 
-const scripts = { group: ['**/scripts/**'], message: 'scripts/ is build-time code; src/ never imports it (DESIGN.md §3).' };
+const dynamicImportRule = {
+  selector: 'ImportExpression[source.type!="Literal"]',
+  message: `import() names its module with a string literal, so the layer rules can check it (${why}).`,
+};
 
-// Each src file matches exactly one of the blocks below: flat config replaces, not merges,
-// the options of a rule configured twice.
-const restrict = (groups, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }, scripts] }],
-});
+/** Transports reach data through the domain, or the data layer's SQL half in src/access: never a query of their own. */
+const transportSkips = ['stores', 'db'];
+const transportReason = 'it reaches data through the domain or src/access/data-layer-sql, never src/stores or src/db';
+
+/**
+ * The rooms of src/, top floor first. A room imports only rooms on floors below its own
+ * (never one beside it), plus `generated/`; `skips` names rooms below it that it still may not
+ * import. `reason` says what the room is, for messages.
+ */
+const floors = [
+  [
+    { room: 'main', pattern: 'src/main.ts', file: true, reason: 'the entry point' },
+    { room: 'cli', pattern: 'src/cli', reason: 'operator commands wire their own parts' },
+  ],
+  [{ room: 'service', pattern: 'src/service', reason: 'the composition root' }],
+  [{ room: 'graphql', pattern: 'src/graphql', skips: transportSkips, reason: `the GraphQL transport runs inside the HTTP app; ${transportReason}` }],
+  [
+    { room: 'http', pattern: 'src/http', skips: transportSkips, reason: `a transport; ${transportReason}` },
+    { room: 'data-layer', pattern: 'src/data-layer', skips: transportSkips, reason: `the data layer's endpoint; ${transportReason}` },
+  ],
+  [{ room: 'domain', pattern: 'src/domain', reason: 'business rules know no transport' }],
+  [
+    { room: 'documents', pattern: 'src/documents', reason: 'rendering knows no business rule' },
+    { room: 'providers', pattern: 'src/providers', reason: 'adapters for outside systems know no business rule' },
+  ],
+  [{ room: 'access', pattern: 'src/access', reason: 'who may see what' }],
+  [{ room: 'stores', pattern: 'src/stores', reason: 'credential storage knows no principal and no rule' }],
+  [{ room: 'db', pattern: 'src/db', reason: 'the database' }],
+  [
+    { room: 'config', pattern: 'src/config', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'errors', pattern: 'src/errors', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'observability', pattern: 'src/observability', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'assets', pattern: 'src/assets', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'cache', pattern: 'src/cache', reason: 'the shared kernel imports nothing of src/' },
+  ],
+];
+
+/** The only rooms that may use Kysely or pg: every query then applies the access rules. */
+const databaseRooms = ['access', 'stores', 'db'];
+/** Rooms below the transports that must not know one (the development identity provider is itself a Koa app). */
+const transportFree = ['domain', 'documents', 'access', 'stores', 'db', 'config', 'errors', 'observability', 'assets', 'cache'];
+
+const databaseModules = ['kysely', 'pg'];
+const transportModules = ['koa', 'koa-body', '@koa/router', 'graphql', 'graphql-http', 'graphql-ws', 'ws'];
+
+/** Build-time and test code: it may import src/, never the other way round. */
+const outsideSrc = ['scripts', 'test', 'bench'];
+
+const rooms = floors.flat();
+const roomsBelow = (index) => floors.slice(index + 1).flat().map(({ room }) => room);
+const roomPath = (room) => rooms.find((found) => found.room === room).pattern;
+
+/** For each room: every room it may not import (beside it, above it, or barred below it), and why. */
+const upwardPolicies = floors.flatMap((floor, index) => floor.map(({ room, pattern, skips = [], reason }) => {
+  const below = roomsBelow(index).filter((target) => !skips.includes(target));
+  const forbidden = rooms.map((other) => other.room).filter((other) => other !== room && !below.includes(other));
+  const allowed = below.length > 0 ? below.map(roomPath).join(', ') : 'no room of src/';
+  return {
+    from: { element: { type: room } },
+    disallow: { to: { element: { types: { anyOf: [...forbidden, ...outsideSrc] } } } },
+    message: `${pattern} may import only rooms below it (${allowed}) and generated/: ${reason}. `
+      + `Upward, sideways and scripts/, test/ or bench/ imports are refused (${why}).`,
+  };
+}));
+
+const modulePolicies = [
+  {
+    from: { element: { types: { anyOf: rooms.map(({ room }) => room).filter((room) => !databaseRooms.includes(room)) } } },
+    disallow: { to: { module: { origin: 'external', source: databaseModules } } },
+    message: `Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (${why}).`,
+  },
+  {
+    from: { element: { types: { anyOf: transportFree } } },
+    disallow: { to: { module: { origin: 'external', source: transportModules } } },
+    message: `Below the transports no room knows Koa, GraphQL or WebSockets: say it as data and let a transport answer (${why}).`,
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'generated/**', '.data/**', 'coverage/**'] },
@@ -23,30 +101,60 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
-    rules: restrict(
-      [...transports, '**/http/**', '**/graphql/**', '**/data-layer/**', ...database, '**/db/**'],
-      'Domain code is transport-agnostic and reaches data only through src/access (DESIGN.md §3).',
-    ),
+    files: ['src/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': [
+        ...rooms.map(({ room, pattern, file }) => (file ? { type: room, pattern, mode: 'file' } : { type: room, pattern, partialMatch: false })),
+        { type: 'generated', pattern: 'generated', partialMatch: false },
+        ...outsideSrc.map((folder) => ({ type: folder, pattern: folder, partialMatch: false })),
+      ],
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/legacy-warnings': false,
+    },
+    rules: {
+      'boundaries/dependencies': ['error', {
+        default: 'allow',
+        checkAllOrigins: true,
+        checkUnknownLocals: true,
+        policies: [...upwardPolicies, ...modulePolicies],
+      }],
+      // Every file of src/ and scripts/ stands in a room, so a new folder cannot slip past the floors.
+      'boundaries/no-unknown-files': 'error',
+    },
   },
   {
-    files: ['src/http/**/*.ts', 'src/graphql/**/*.ts', 'src/data-layer/**/*.ts'],
-    rules: restrict([...database, '**/db/**'], 'Transports never touch the database or raw Kysely; call a domain service (DESIGN.md §3).'),
-  },
-  {
-    files: ['src/**/*.ts'],
-    ignores: ['src/access/**', 'src/db/**', 'src/http/**', 'src/graphql/**', 'src/data-layer/**', 'src/domain/**'],
-    rules: restrict(database, 'Only src/access and src/db use Kysely or pg, so no query can skip the access rules (DESIGN.md §3).'),
+    files: ['src/config/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', dynamicImportRule] },
   },
   {
     files: ['src/**/*.ts'],
     ignores: ['src/config/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config, the only reader of process.env (DESIGN.md §3).' }],
+      // Flat config replaces a rule's options per file, so both src/ blocks name dynamicImportRule.
+      'no-restricted-syntax': ['error',
+        dynamicImportRule,
+        ...[
+          "MemberExpression[object.name='process'][property.name='env']",
+          "MemberExpression[object.name='process'][property.value='env']",
+          "MemberExpression[object.property.name='process'][property.name='env']",
+          "MemberExpression[object.property.name='process'][property.value='env']",
+          "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+          "VariableDeclarator[init.property.name='process'] > ObjectPattern > Property[key.name='env']",
+          "AssignmentExpression[right.name='process'] > ObjectPattern > Property[key.name='env']",
+        ].map((selector) => ({
+          selector,
+          message: `Read configuration through src/config, the only reader of process.env (${why}).`,
+        })),
+      ],
+      'no-restricted-imports': ['error', {
+        paths: ['process', 'node:process'].map((name) => ({
+          name,
+          importNames: ['env'],
+          message: `Read configuration through src/config, the only reader of process.env (${why}).`,
+        })),
+      }],
     },
-  },
-  {
-    files: ['src/access/**/*.ts', 'src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [scripts] }] },
   },
 );

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { createDataQueryExecutor } from '../src/access/data-query/data-query-executor.ts';
+import { createDataQueryExecutor } from '../src/access/data-layer-sql/data-query-executor.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadLocalSecrets } from '../src/config/local-secrets.ts';
 import { collectSessionText } from '../src/data-layer/auth/session-variables.ts';

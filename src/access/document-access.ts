@@ -2,18 +2,14 @@
 // permissions.yaml (DESIGN.md §5, §8). A caller passes a row when any rule admits it: a
 // filter rule through CASL (its conditions, with the caller's session values, compiled to
 // SQL), or an administrator rule that names the caller's credential. No rule = `false`.
-import { buildMongoQueryMatcher, createMongoAbility, type MongoAbility } from '@casl/ability';
-import { rulesToAST } from '@casl/ability/extra';
-import { $and, $nor, $or, and, nor, or } from '@ucast/mongo2js';
 import { documentCaslRules, permissionModel } from '../../generated/permissions/compiled-permissions.ts';
 import { conditionToSql, sqlFalse, sqlTrue, type SqlCondition } from './condition-to-sql.ts';
-import { interpolateSessionVariables, type SessionValues } from './interpolate-session-variables.ts';
+import type { SessionValues } from './interpolate-session-variables.ts';
 import type { DocumentCaslRule, DocumentCredential, DocumentRuleModel } from './permission-model.ts';
 import type { Principal } from './principal.ts';
+import { abilityCondition, createRuleAbility } from './rule-ability.ts';
 
 export type DocumentName = keyof typeof documentCaslRules;
-
-const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor }, { and, or, nor });
 
 /** The credential an administrator rule may name, or null for a caller that has none. */
 function administratorCredential(principal: Principal): DocumentCredential | null {
@@ -52,10 +48,6 @@ export function documentFilter(principal: Principal, document: DocumentName, ali
   const session = sessionValues(principal);
   const filterRules: readonly DocumentCaslRule[] = documentCaslRules[document];
   if (!session || filterRules.length === 0) return sqlFalse;
-  const ability: MongoAbility = createMongoAbility(
-    interpolateSessionVariables(filterRules, session) as never,
-    { conditionsMatcher },
-  );
-  const condition = rulesToAST(ability, 'read', model.table);
+  const condition = abilityCondition(createRuleAbility(filterRules, session), 'read', model.table);
   return condition ? conditionToSql(condition, model.table, alias) : sqlFalse;
 }

@@ -1,13 +1,14 @@
 // The compiled permission model's types: what generated/permissions/compiled-permissions.ts
 // satisfies and what the data layer's SQL compiler and src/access read. They live in src/ so
 // the generated file can import them (src/ never imports scripts/).
+import type { ComparisonOperator } from './comparison-operators.ts';
+
+export type { ComparisonOperator } from './comparison-operators.ts';
+
 export type SessionVariableType =
   | 'text' | 'uuid' | 'integer' | 'numeric' | 'boolean' | 'timestamptz' | 'text[]' | 'uuid[]' | 'integer[]';
 
 export type RuleAction = 'select' | 'insert' | 'update' | 'delete';
-
-export type ComparisonOperator =
-  | '_eq' | '_neq' | '_gt' | '_lt' | '_gte' | '_lte' | '_in' | '_nin' | '_like' | '_ilike' | '_is_null';
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 

@@ -1,6 +1,8 @@
-// Who is calling, as resolved by authentication (issue 3, DESIGN.md §5); the one type the
-// access layer and every handler read.
-export type ApiKeyKind = 'admin' | 'service' | 'partner';
+// Who is calling, as resolved by authentication (docs/identity.md); the one type the access
+// layer and every handler read. The API key kinds are those the key store keeps.
+import type { ApiKeyKind } from '../stores/api-key-kinds.ts';
+
+export type { ApiKeyKind } from '../stores/api-key-kinds.ts';
 
 /** How a user proved who they are; tokens and cookies differ in what they may do. */
 export type UserCredential = 'session-cookie' | 'platform-token' | 'provider-token';

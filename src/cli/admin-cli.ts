@@ -2,8 +2,8 @@
 // line before anything else, so a usage error or `--help` opens no database. Uses the same
 // configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, the
 // running service's embedded PostgreSQL, or the embedded one in DATA_DIR started for the command.
-import { createApiKeyStore } from '../access/credentials/api-key-store.ts';
-import { createSigningKeyStore } from '../access/credentials/signing-key-store.ts';
+import { createApiKeyStore } from '../stores/api-key-store.ts';
+import { createSigningKeyStore } from '../stores/signing-key-store.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrate.ts';

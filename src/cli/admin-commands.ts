@@ -1,7 +1,7 @@
 // Operator commands (docs/identity.md "API keys", "Signing keys"): rotate signing keys; create,
 // list and revoke API keys. Pure over the identity services so tests drive them without a
 // process; parse-admin-command.ts reads the command line, admin-cli.ts is the shell.
-import type { SigningKeyStore } from '../access/credentials/signing-key-store.ts';
+import type { SigningKeyStore } from '../stores/signing-key-store.ts';
 import type { ApiKeyKind } from '../access/principal.ts';
 import type { ApiKeyService } from '../domain/identity/api-key-service.ts';
 import type { SigningKeyRing } from '../domain/identity/signing-key-ring.ts';

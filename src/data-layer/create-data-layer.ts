@@ -2,7 +2,7 @@
 // bearer tokens), the request executor over src/access's query executor, and the HTTP app.
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { DataQueryExecutor } from '../access/data-query/data-query-executor.ts';
+import type { DataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import type { PlatformTokens } from '../domain/identity/platform-tokens.ts';
 import type { SessionService } from '../domain/identity/session-service.ts';
 import { createDataAuthenticator } from './auth/authenticate-data-request.ts';

@@ -1,7 +1,7 @@
 // The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB.
 import type { IncomingMessage } from 'node:http';
 import { DataLayerError } from './data-layer-error.ts';
-import type { DataRequest } from './request/execute-data-request.ts';
+import type { DataRequest } from './data-request.ts';
 
 export const maxBodyBytes = 1024 * 1024;
 

@@ -1,11 +1,11 @@
-// Coin icons for documents as data: URIs (issue 5: no remote resources; Chromium blocks
-// file:// in rendered pages, DESIGN.md §13). SVGs come from the `cryptocurrency-icons`
-// package (svg/color/<lowercase symbol>.svg); a symbol it lacks gets a neutral generated
-// badge, so a new coin never breaks a document.
+// Coin icons for documents as data: URIs (no remote resources, and Chromium blocks file:// in
+// rendered pages: docs/documents.md#templates). SVGs come from the `cryptocurrency-icons` package
+// (svg/color/<lowercase symbol>.svg); a symbol it lacks gets a neutral generated badge, so a
+// new coin never breaks a document.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { packageAssetFolders } from '../assets/asset-packages.ts';
 import { createBoundedCache } from '../cache/bounded-cache.ts';
-import { packageAssetFolders } from '../domain/assets/asset-catalog.ts';
 
 // The same folder the public coin images are served from (docs/assets.md).
 const iconDirectory = packageAssetFolders().coins;

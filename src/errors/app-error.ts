@@ -1,3 +1,5 @@
+// The one error class of the service and its normalizer: a code from error-codes.ts, the
+// message, optional details and retry delay; transports decide how each reaches a client.
 import { type ErrorCode, errorCodes, maskedMessage } from './error-codes.ts';
 
 export interface ErrorDetail {
@@ -7,7 +9,11 @@ export interface ErrorDetail {
 
 export interface AppErrorOptions {
   details?: ErrorDetail[];
-  headers?: Record<string, string>;
+  /**
+   * When a retry may succeed, in whole seconds: data, not a header. Transports say it their
+   * way (REST: `Retry-After`, src/http/middleware/handle-errors.ts; docs/architecture.md#layers).
+   */
+  retryAfterSeconds?: number;
   cause?: unknown;
   /** Extra members of the REST error body that an operation's spec declares (e.g. `active`). */
   bodyFields?: Record<string, unknown>;
@@ -17,7 +23,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
-  readonly headers: Record<string, string>;
+  readonly retryAfterSeconds: number | undefined;
   readonly bodyFields: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
@@ -25,7 +31,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
-    this.headers = options.headers ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
     this.bodyFields = options.bodyFields ?? {};
   }
 

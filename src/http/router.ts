@@ -105,7 +105,7 @@ async function authenticate(
     return await authenticator(ctx, id, operation.security);
   } catch (error) {
     if (unauthenticatedFields && error instanceof AppError && error.code === 'UNAUTHENTICATED') {
-      throw new AppError(error.code, error.message, { headers: error.headers, bodyFields: unauthenticatedFields, cause: error.cause });
+      throw new AppError(error.code, error.message, { retryAfterSeconds: error.retryAfterSeconds, bodyFields: unauthenticatedFields, cause: error.cause });
     }
     throw error;
   }

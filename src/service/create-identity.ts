@@ -5,11 +5,11 @@
 // and the periodic sweep of expired sessions (docs/identity.md).
 import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createApiKeyStore } from '../access/credentials/api-key-store.ts';
-import { createLoginAttemptStore } from '../access/credentials/login-attempt-store.ts';
-import { createSessionStore } from '../access/credentials/session-store.ts';
-import { createSigningKeyStore } from '../access/credentials/signing-key-store.ts';
-import { createUserDirectory, type UserDirectory } from '../access/credentials/user-directory.ts';
+import { createApiKeyStore } from '../stores/api-key-store.ts';
+import { createLoginAttemptStore } from '../stores/login-attempt-store.ts';
+import { createSessionStore } from '../stores/session-store.ts';
+import { createSigningKeyStore } from '../stores/signing-key-store.ts';
+import { createUserDirectory, type UserDirectory } from '../stores/user-directory.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createIdentityServices, type IdentityServices } from '../domain/identity/identity-services.ts';

@@ -3,7 +3,7 @@
 // data_access claims, and every way each can be wrong, over real HTTP.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSessionStore } from '../../src/access/credentials/session-store.ts';
+import { createSessionStore } from '../../src/stores/session-store.ts';
 import { createSessionService, type SessionService } from '../../src/domain/identity/session-service.ts';
 import { type FakeIdentityProvider, startFakeIdentityProvider } from '../support/fake-identity-provider.ts';
 import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../support/platform-token-forge.ts';

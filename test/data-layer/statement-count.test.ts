@@ -6,7 +6,7 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database } from '../../generated/database/database.ts';
-import { createDataQueryExecutor } from '../../src/access/data-query/data-query-executor.ts';
+import { createDataQueryExecutor } from '../../src/access/data-layer-sql/data-query-executor.ts';
 import type { DataCaller } from '../../src/data-layer/auth/data-caller.ts';
 import { createDataRequestExecutor, type DataRequestExecutor } from '../../src/data-layer/request/execute-data-request.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';

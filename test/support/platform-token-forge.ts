@@ -3,7 +3,7 @@
 // tokens of the right shape signed by a key the platform's JWKS does not list. The real key
 // comes from the test database, decrypted with the SIGNING_KEY_SECRET the service was given.
 import { SignJWT, type JWTPayload } from 'jose';
-import { createSigningKeyStore } from '../../src/access/credentials/signing-key-store.ts';
+import { createSigningKeyStore } from '../../src/stores/signing-key-store.ts';
 import { createDatabase } from '../../src/db/create-database.ts';
 import { createKeyEncryption } from '../../src/domain/identity/key-encryption.ts';
 import { createPlatformTokens, platformAudiences, type PlatformTokens, type TokenAudiences, type TokenUse } from '../../src/domain/identity/platform-tokens.ts';

@@ -4,17 +4,13 @@
 // result is only used when there were none.
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compileComparisonValue } from './compile-rule-value.ts';
-import { comparisonOperators, type BoolExp, type ComparisonOperator } from './permission-model.ts';
+import { comparisonOperators, isComparisonOperator, type BoolExp } from './permission-model.ts';
 import type { YamlPath } from './validation-issue.ts';
 
 const allRows: BoolExp = { type: 'and', operands: [] };
 
 function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isComparisonOperator(key: string): key is ComparisonOperator {
-  return (comparisonOperators as readonly string[]).includes(key);
 }
 
 function compileComparisons(

@@ -4,7 +4,7 @@
 import { columnFamily, familiesCompatible, literalMismatch, sessionVariableFamily } from './column-types.ts';
 import { report, type CompileContext, type RuleScope } from './compile-context.ts';
 import type { DbColumn } from './database-schema.ts';
-import type { ComparisonOperator, JsonValue, RuleValue } from './permission-model.ts';
+import { comparisonOperatorSpec, type ComparisonOperator, type JsonValue, type RuleValue } from './permission-model.ts';
 import type { SessionVariableType } from './permissions-source.ts';
 import { looksLikeSessionVariable, sessionVariableHeader, sessionVariableKey } from './session-variable-names.ts';
 import type { YamlPath } from './validation-issue.ts';
@@ -17,8 +17,8 @@ interface ValueSite {
   readonly path: YamlPath;
 }
 
-const listOperators = new Set<ComparisonOperator>(['_in', '_nin']);
-const patternOperators = new Set<ComparisonOperator>(['_like', '_ilike']);
+const takesList = (operator: ComparisonOperator) => comparisonOperatorSpec(operator).operand === 'list';
+const takesPattern = (operator: ComparisonOperator) => comparisonOperatorSpec(operator).operand === 'pattern';
 
 function columnText(site: ValueSite): string {
   return `column '${site.column.name}' (${site.column.dataType}) of table '${site.table}'`;
@@ -50,11 +50,11 @@ function compareSessionVariable(site: ValueSite, operator: ComparisonOperator, r
   const variable = sessionVariableFamily(resolved.type);
   if (operator === '_is_null') {
     report(context, path, 'value', `_is_null expects true or false, not a session variable (${scope.label})`);
-  } else if (listOperators.has(operator) && !variable.isArray) {
+  } else if (takesList(operator) && !variable.isArray) {
     report(context, path, 'value', `${operator} needs a list or an array session variable, but '${header}' is ${resolved.type} (${scope.label})`);
-  } else if (!listOperators.has(operator) && variable.isArray) {
+  } else if (!takesList(operator) && variable.isArray) {
     report(context, path, 'value', `${operator} compares with a single value, but '${header}' is an array (${resolved.type}); use _in (${scope.label})`);
-  } else if (patternOperators.has(operator) && variable.family !== 'string') {
+  } else if (takesPattern(operator) && variable.family !== 'string') {
     report(context, path, 'value', `${operator} needs a text pattern, but '${header}' is ${resolved.type} (${scope.label})`);
   } else if (!familiesCompatible(columnFamily(site.column.dataType), variable.family)) {
     report(context, path, 'value', `session variable '${header}' (${resolved.type}) cannot be compared with ${columnText(site)} (${scope.label})`);
@@ -86,13 +86,13 @@ export function compileComparisonValue(site: ValueSite, operator: ComparisonOper
   if (looksLikeSessionVariable(value)) return compareSessionVariable(site, operator, value);
   if (operator === '_is_null') {
     if (typeof value !== 'boolean') report(context, path, 'value', `_is_null expects true or false (${scope.label})`);
-  } else if (listOperators.has(operator)) {
+  } else if (takesList(operator)) {
     if (!Array.isArray(value)) {
       report(context, path, 'value', `${operator} expects a list of values or an array session variable (${scope.label})`);
     } else {
       value.forEach((item, index) => checkScalarLiteral(site, operator, item, [...path, index]));
     }
-  } else if (patternOperators.has(operator)) {
+  } else if (takesPattern(operator)) {
     if (columnFamily(site.column.dataType) !== 'string') {
       report(context, path, 'value', `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`);
     } else if (typeof value !== 'string') {

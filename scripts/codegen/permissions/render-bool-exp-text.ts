@@ -1,12 +1,13 @@
 // Boolean expressions in a SQL-like reading form for auditors:
 // `organization_id = X-Data-Organization-Id AND status <> 'locked'`,
 // `EXISTS subscriptions (investor.organization_id = X-Data-Organization-Id)`.
-import type { BoolExp, ComparisonOperator, RuleValue } from './permission-model.ts';
+import { comparisonOperatorSpec, type BoolExp, type ComparisonOperator, type RuleValue } from './permission-model.ts';
 import { sessionVariableHeader } from './session-variable-names.ts';
 
-const operatorText: Record<Exclude<ComparisonOperator, '_is_null'>, string> = {
-  _eq: '=', _neq: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=', _in: 'IN', _nin: 'NOT IN', _like: 'LIKE', _ilike: 'ILIKE',
-};
+/** The SQL operator where there is one; the list operators read as IN and NOT IN. */
+function operatorText(operator: Exclude<ComparisonOperator, '_is_null'>): string {
+  return comparisonOperatorSpec(operator).sql ?? (operator === '_nin' ? 'NOT IN' : 'IN');
+}
 
 function literalText(value: unknown): string {
   if (Array.isArray(value)) return `(${value.map(literalText).join(', ')})`;
@@ -28,7 +29,7 @@ function render(exp: BoolExp, prefix: string): string {
       if (exp.operator === '_is_null') {
         return `${prefix}${exp.column} ${exp.value.type === 'literal' && exp.value.value === true ? 'IS NULL' : 'IS NOT NULL'}`;
       }
-      return `${prefix}${exp.column} ${operatorText[exp.operator]} ${ruleValueText(exp.value)}`;
+      return `${prefix}${exp.column} ${operatorText(exp.operator)} ${ruleValueText(exp.value)}`;
     case 'and':
     case 'or': {
       if (exp.operands.length === 0) return exp.type === 'and' ? 'all rows' : 'no rows';

@@ -8,7 +8,7 @@
 // Session variables are only collected here: which ones a request needs depends on the rules
 // it uses, known once the operation is planned (session-variables.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { adminRole, isKnownRole } from '../../access/data-query/role-permissions.ts';
+import { adminRole, isKnownRole } from '../../access/data-layer-sql/role-permissions.ts';
 import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';

@@ -4,6 +4,7 @@
 // malformed one of those is refused naming it, any other is ignored
 // (docs/data-layer.md#authentication).
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
+import type { SessionVariableUse } from '../../access/data-layer-sql/compiled-operation.ts';
 import type { SessionValue } from '../../access/interpolate-session-variables.ts';
 import { parseSessionValue } from '../../access/parse-session-value.ts';
 import type { PermissionModel } from '../../access/permission-model.ts';
@@ -14,12 +15,6 @@ const model: PermissionModel = permissionModel;
 
 /** Every declared session variable: lower-case name → its header spelling and type. */
 export const sessionVariables = Object.entries(model.sessionVariables);
-
-/** A session variable the rules of an operation use, and the root fields whose rules use it. */
-export interface SessionVariableUse {
-  readonly name: string;
-  readonly rootFields: readonly string[];
-}
 
 /** The text of every declared variable `raw` gives (a header or claim reader, by lower-case name). */
 export function collectSessionText(raw: (name: string) => string | undefined): Record<string, string> {

@@ -5,7 +5,7 @@
 import {
   getNamedType, isInputObjectType, type FieldNode, type GraphQLField, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLObjectType,
 } from 'graphql';
-import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from '../../access/data-query/query-plan.ts';
+import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta, type MutationKind } from '../schema/schema-metadata.ts';
 import { argumentInputs } from './build-row-set-arguments.ts';

@@ -2,7 +2,7 @@
 // one SQL statement by src/access; mutations in build-mutation-plan.ts), `__typename`, or introspection (answered by graphql-js
 // from the role schema).
 import { getNamedType, isObjectType, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import type { RootFieldPlan } from '../../access/data-query/query-plan.ts';
+import type { RootFieldPlan } from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta, type RootFieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';

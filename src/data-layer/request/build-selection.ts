@@ -5,7 +5,7 @@ import {
 } from 'graphql';
 import type {
   AggregateColumnField, AggregateField, AggregateResultField, MutationResponseField, SelectionField,
-} from '../../access/data-query/query-plan.ts';
+} from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';

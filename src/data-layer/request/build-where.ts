@@ -3,15 +3,13 @@
 // row), as is a null expression anywhere inside `where`.
 import type { GraphQLInputObjectType} from 'graphql';
 import { GraphQLBoolean, getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
-import type { WherePlan } from '../../access/data-query/query-plan.ts';
-import type { ComparisonOperator } from '../../access/permission-model.ts';
+import type { WherePlan } from '../../access/data-layer-sql/query-plan.ts';
+import { isComparisonOperator } from '../../access/comparison-operators.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta } from '../schema/schema-metadata.ts';
 import { isNullInput, leafPlanValue, listItems, objectFields, resolveNow, type InputValue } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
-
-const comparisonOperators = new Set<string>(['_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin', '_like', '_ilike', '_is_null']);
 
 function notNull(input: InputValue, context: PlanContext, path: string): InputValue {
   if (isNullInput(input, context, path)) {
@@ -52,7 +50,7 @@ function buildComparisons(column: string, input: InputValue, type: GraphQLInputO
   return objectFields(input, context, path).map(([operator, raw]): WherePlan => {
     const operatorPath = joinPath(path, operator);
     const field = type.getFields()[operator];
-    if (!field || !comparisonOperators.has(operator)) {
+    if (!field || !isComparisonOperator(operator)) {
       throw new DataLayerError('VALIDATION_FAILED', `field '${operator}' not found in type '${type.name}' (unknown field or no permission)`, operatorPath);
     }
     const value = notNull(raw, context, operatorPath);
@@ -60,6 +58,6 @@ function buildComparisons(column: string, input: InputValue, type: GraphQLInputO
       return { kind: 'compare', column, operator, value: { kind: 'literal', value: resolveNow(value, GraphQLBoolean, context, operatorPath) === true } };
     }
     const planValue = leafPlanValue(value, field.type as GraphQLInputType, context, operatorPath);
-    return { kind: 'compare', column, operator: operator as ComparisonOperator, value: planValue };
+    return { kind: 'compare', column, operator, value: planValue };
   });
 }

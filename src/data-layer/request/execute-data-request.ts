@@ -1,32 +1,31 @@
-// One data-layer request from a known caller (DESIGN.md §6, §14): the document is parsed and
-// validated against the caller's role schema (cached), the operation is planned and each root
-// field compiled to one SQL statement (cached per role, query, operation and the values of
-// plan-shaping variables), then the statements run with the caller's session values and the
-// request's variables bound, and their JSON is spliced into the response untouched.
+// One data-layer request from a known caller, flowing one way (docs/data-layer.md#how-a-request-runs):
+// the document is parsed and validated against the caller's role schema (cached), the
+// operation is planned and handed to src/access/data-layer-sql, which compiles each table root
+// field to one SQL statement (the prepared operation is cached per role, query, operation and
+// the values of plan-shaping variables); then the caller's session values the statements'
+// rules read are parsed, and src/access runs the statements with them and the request's
+// variables bound. Their JSON is spliced into the response untouched.
 import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
-import type { DataQueryExecutor } from '../../access/data-query/data-query-executor.ts';
+import type { DataQueryExecutor } from '../../access/data-layer-sql/data-query-executor.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import type { DataCaller } from '../auth/data-caller.ts';
+import { requireSessionValues } from '../auth/session-variables.ts';
 import { DataLayerError, DataLayerErrors } from '../data-layer-error.ts';
+import type { DataRequest } from '../data-request.ts';
 import { roleSchema } from '../schema/role-schemas.ts';
 import { buildOperationPlan } from './build-operation-plan.ts';
-import { compileOperation, runOperation, type CompiledOperation } from './compiled-operation.ts';
+import { introspect } from './introspection-document.ts';
 import { createPlanContext, defaultRequestLimits, type RequestLimits } from './plan-context.ts';
 import { createPreparedDocuments, unsupportedOperationMessage } from './prepared-documents.ts';
+import { prepareOperation, responseJson, type PreparedOperation } from './prepared-operation.ts';
 import { structuralVariables } from './structural-variables.ts';
 import { dataLayerMessage } from './validation-messages.ts';
-
-export interface DataRequest {
-  readonly query: string;
-  readonly variables: Readonly<Record<string, unknown>> | null;
-  readonly operationName: string | null;
-}
 
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
 
 export function createDataRequestExecutor(options: { queries: DataQueryExecutor; limits?: RequestLimits; cacheSize?: number }): DataRequestExecutor {
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
-  const plans = createBoundedCache<CompiledOperation>({ maxEntries: options.cacheSize ?? 1_000 });
+  const operations = createBoundedCache<PreparedOperation>({ maxEntries: options.cacheSize ?? 1_000 });
   const limits = options.limits ?? defaultRequestLimits;
 
   return async (caller, request) => {
@@ -46,15 +45,19 @@ export function createDataRequestExecutor(options: { queries: DataQueryExecutor;
     const variables = coerced.variableValues;
     const structural = structuralVariables(schema, operation);
     const key = [caller.role, request.operationName ?? '', request.query, JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))].join('\u0000');
-    let compiled = plans.get(key);
-    if (!compiled) {
+    let ready = operations.get(key);
+    if (!ready) {
       const fragments = new Map(prepared.document.definitions.flatMap((definition) =>
         (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
       const context = createPlanContext({ variables, structural: new Set(structural) }, fragments, limits);
-      compiled = compileOperation(prepared.document, operation, buildOperationPlan(schema, operation, context), caller.role, options.queries);
-      plans.set(key, compiled);
+      ready = prepareOperation(prepared.document, operation, buildOperationPlan(schema, operation, context), caller.role, options.queries);
+      operations.set(key, ready);
     }
-    return runOperation(compiled, { schema, caller, request, variables: variables.coerced, queries: options.queries });
+    // Checked before anything runs, so a refused mutation writes nothing (docs/data-layer.md#authentication).
+    const session = requireSessionValues(caller, ready.sql.sessionVariables);
+    const introspected = ready.introspection ? await introspect(schema, ready.introspection, request) : {};
+    const json = await options.queries.runOperation(ready.sql, { session, variables: variables.coerced });
+    return responseJson(ready, json, introspected);
   };
 }
 

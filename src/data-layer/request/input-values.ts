@@ -7,7 +7,7 @@ import type {
   GraphQLList} from 'graphql';
 import { Kind, coerceInputLiteral, isListType, isNonNullType, type GraphQLInputType, type ValueNode, type VariableValues,
 } from 'graphql';
-import type { PlanValue } from '../../access/data-query/query-plan.ts';
+import type { PlanValue } from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 
 export type InputValue = { readonly ast: ValueNode } | { readonly json: unknown };

@@ -2,7 +2,7 @@
 // cover numeric columns and are decimal strings (`numeric`); min and max cover ordered columns
 // and keep the column's type. Only columns the role may read appear.
 import { GraphQLBoolean, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfigMap } from 'graphql';
-import type { AggregateFunction } from '../../access/data-query/query-plan.ts';
+import type { AggregateFunction } from '../../access/data-layer-sql/query-plan.ts';
 import { columnKind } from './column-kinds.ts';
 import type { RoleTable } from './role-tables.ts';
 import { numericScalar } from './scalar-types.ts';

@@ -110,7 +110,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     }
     const found = await lookup;
     if ('missing' in found) {
-      throw new AppError('SERVICE_UNAVAILABLE', found.hint, { headers: { 'Retry-After': String(missingRetryAfterSeconds) } });
+      throw new AppError('SERVICE_UNAVAILABLE', found.hint, { retryAfterSeconds: missingRetryAfterSeconds });
     }
     return found;
   }
@@ -128,9 +128,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     const waitMs = nextLaunchAt - Date.now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1_000);
-      throw new AppError('SERVICE_UNAVAILABLE', `${problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`, {
-        headers: { 'Retry-After': String(seconds) },
-      });
+      throw new AppError('SERVICE_UNAVAILABLE', `${problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`, { retryAfterSeconds: seconds });
     }
     let launched: LaunchedBrowser | undefined;
     let instance: Instance;
@@ -166,7 +164,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     const message = `the PDF browser at ${found.path} failed to start: ${reason.split('\n')[0]}`;
     problem = { status: 'unavailable', message };
     logger.error({ err: error, failures: launchFailures, backoffMs }, 'PDF browser failed to start');
-    throw new AppError('SERVICE_UNAVAILABLE', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(backoffMs / 1_000))) }, cause: error });
+    throw new AppError('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: Math.max(1, Math.ceil(backoffMs / 1_000)), cause: error });
   }
 
   function onExit(instance: Instance, exit: BrowserExit): void {
@@ -254,7 +252,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     const exit = await exitWithin(instance.launched, exitReportGraceMs);
     if (exit) return browserExited(exit);
     const reason = error instanceof Error ? error.message : String(error);
-    return new AppError('SERVICE_UNAVAILABLE', `PDF render failed: ${reason}`, { headers: { 'Retry-After': '1' }, cause: error });
+    return new AppError('SERVICE_UNAVAILABLE', `PDF render failed: ${reason}`, { retryAfterSeconds: 1, cause: error });
   }
 
   function onTimeout(): void {
@@ -316,7 +314,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
 }
 
 function browserExited(exit: BrowserExit): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', `the PDF browser exited during the render: ${exit.reason}`, { headers: { 'Retry-After': '1' } });
+  return new AppError('SERVICE_UNAVAILABLE', `the PDF browser exited during the render: ${exit.reason}`, { retryAfterSeconds: 1 });
 }
 
 function closedError(): AppError {
@@ -324,7 +322,7 @@ function closedError(): AppError {
 }
 
 function startDeadline(ms: number, timers: DeadlineTimers): { expired: Promise<never>; error: AppError; clear(): void } {
-  const error = new AppError('SERVICE_UNAVAILABLE', `PDF render timed out after ${ms} ms`, { headers: { 'Retry-After': '5' } });
+  const error = new AppError('SERVICE_UNAVAILABLE', `PDF render timed out after ${ms} ms`, { retryAfterSeconds: 5 });
   let timer: unknown;
   const expired = new Promise<never>((_, reject) => {
     timer = timers.setTimeout(() => reject(error), ms);

@@ -31,7 +31,7 @@ export function createRenderQueue(options: RenderQueueOptions): RenderQueue {
   const line: Waiter[] = [];
   let active = 0;
   let closedReason: string | undefined;
-  const retryAfter = String(options.retryAfterSeconds ?? 1);
+  const retryAfterSeconds = options.retryAfterSeconds ?? 1;
 
   function next(): void {
     while (active < options.concurrency && line.length > 0) line.shift()?.start();
@@ -44,8 +44,8 @@ export function createRenderQueue(options: RenderQueueOptions): RenderQueue {
       return Promise.reject(
         new AppError(
           'SERVICE_UNAVAILABLE',
-          `PDF queue is full (${active} rendering, ${line.length} waiting); retry in ${retryAfter} s`,
-          { headers: { 'Retry-After': retryAfter } },
+          `PDF queue is full (${active} rendering, ${line.length} waiting); retry in ${retryAfterSeconds} s`,
+          { retryAfterSeconds },
         ),
       );
     }

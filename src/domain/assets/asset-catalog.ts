@@ -2,8 +2,8 @@
 // name (issue 5, public assets). User input never becomes part of a path: each package folder
 // is listed once, and input, after a strict pattern check, is only a key into that listing.
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { packageAssetFolders, type AssetFolders } from '../../assets/asset-packages.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 // The patterns of openapi.yaml (CoinSymbol, CountryCode, NetworkSymbol), checked again here
@@ -44,28 +44,11 @@ export const networkLogos: ReadonlyArray<readonly [coinIcon: string, names: read
   ['eos', ['eos']],
 ];
 
-export interface AssetFolders {
-  /** cryptocurrency-icons `svg/color`: one `<symbol>.svg` per coin. */
-  readonly coins: string;
-  /** flag-icons `flags/4x3`: one `<code>.svg` per country. */
-  readonly flags: string;
-}
-
 export interface AssetCatalog {
   /** Absolute path of the coin's SVG, or undefined when the package has none. */
   coinFile(symbol: string): string | undefined;
   flagFile(countryCode: string): string | undefined;
   networkFile(network: string): string | undefined;
-}
-
-/** The icon folders of the installed packages, found through Node's resolver, not a guessed path. */
-export function packageAssetFolders(): AssetFolders {
-  const require = createRequire(import.meta.url);
-  const root = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
-  return {
-    coins: path.join(root('cryptocurrency-icons'), 'svg', 'color'),
-    flags: path.join(root('flag-icons'), 'flags', '4x3'),
-  };
 }
 
 /**

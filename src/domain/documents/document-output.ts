@@ -25,13 +25,15 @@ export function documentFileName(fileStem: string, format: DocumentFormat): stri
   return `${safe}.${format}`;
 }
 
-// openapi.yaml ServiceUnavailable requires Retry-After; the engine sets it on every refusal
-// but its shutdown error, which is answered with a short retry too.
-const fallbackRetryAfterSeconds = '1';
+// openapi.yaml ServiceUnavailable requires a retry delay; the engine gives one with every
+// refusal but its shutdown error, which is answered with a short retry too. The delay is data
+// on the error: the transport says it (REST: Retry-After), the domain knows no headers
+// (docs/architecture.md#layers).
+const fallbackRetryAfterSeconds = 1;
 
 function withRetryAfter(error: unknown): unknown {
-  if (!(error instanceof AppError) || error.code !== 'SERVICE_UNAVAILABLE' || error.headers['Retry-After']) return error;
-  return new AppError(error.code, error.message, { headers: { ...error.headers, 'Retry-After': fallbackRetryAfterSeconds }, cause: error });
+  if (!(error instanceof AppError) || error.code !== 'SERVICE_UNAVAILABLE' || error.retryAfterSeconds !== undefined) return error;
+  return new AppError(error.code, error.message, { retryAfterSeconds: fallbackRetryAfterSeconds, cause: error });
 }
 
 export function createDocumentOutput(options: { renderer: HtmlRenderer; pdf: Pick<PdfEngine, 'renderPdf'> }): DocumentOutput {

@@ -1,13 +1,13 @@
 // API keys (issue 3): creation (secret shown once), listing, revocation, the ADMIN_API_KEY
 // bootstrap key, and authentication of a presented `X-API-Key` in constant time.
-import type { ApiKeyStore, StoredApiKey } from '../../access/credentials/api-key-store.ts';
+import type { ApiKeyStore, StoredApiKey } from '../../stores/api-key-store.ts';
 import type { ApiKeyKind, ApiKeyPrincipal } from '../../access/principal.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { apiKeyKinds } from '../../stores/api-key-kinds.ts';
 import { bootstrapPrefix, generateApiKeySecret, hashApiKey, prefixOf } from './api-key-secrets.ts';
 import { digestsEqual } from './secret-digest.ts';
 
-export const apiKeyKinds: readonly ApiKeyKind[] = ['admin', 'service', 'partner'];
 /** Scopes the SDK init-token routes check (openapi.yaml); admin keys hold every scope. */
 export const knownScopes = ['workflow-sdk', 'kyc-sdk'] as const;
 

@@ -1,8 +1,8 @@
 // The browser login (issue 3, openapi.yaml `/auth/login`, `/auth/callback`): authorization
 // code with PKCE (S256) against the identity provider; the attempt is kept server-side and
 // bound to the browser by a random cookie, so a `state` works once, in one browser.
-import type { LoginAttemptStore } from '../../access/credentials/login-attempt-store.ts';
-import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
+import type { UserDirectory } from '../../stores/user-directory.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { IdentityProviderClient } from './identity-provider-client.ts';
 import type { PublicBaseUrls } from './public-base-urls.ts';
@@ -88,7 +88,7 @@ async function providerCall<T>(message: string, call: () => Promise<T>): Promise
   try {
     return await call();
   } catch (error) {
-    throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error, headers: { 'Retry-After': '30' } });
+    throw new AppError('SERVICE_UNAVAILABLE', message, { cause: error, retryAfterSeconds: 30 });
   }
 }
 

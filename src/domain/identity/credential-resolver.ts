@@ -1,7 +1,7 @@
 // Turns a presented credential into the one Principal type (DESIGN.md §5). Every failure
 // says what was wrong with the credential, never what a valid one would look like.
 import { decodeJwt } from 'jose';
-import type { UserDirectory, UserProfile } from '../../access/credentials/user-directory.ts';
+import type { UserDirectory, UserProfile } from '../../stores/user-directory.ts';
 import type { ApiKeyPrincipal, UserCredential, UserPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ApiKeyService } from './api-key-service.ts';

@@ -1,6 +1,6 @@
 // The data-access-layer claims of a platform access token (DESIGN.md §6, docs/identity.md):
 // the roles the user holds in their home organization plus `user`, which is the default.
-import type { UserProfile } from '../../access/credentials/user-directory.ts';
+import type { UserProfile } from '../../stores/user-directory.ts';
 import type { DataAccessClaims } from './platform-tokens.ts';
 
 export const defaultDataRole = 'user';

@@ -1,10 +1,10 @@
 // Wires the identity area (issue 3) from its stores and settings; the composition root calls
 // this once and hands the pieces to the transports.
-import type { ApiKeyStore } from '../../access/credentials/api-key-store.ts';
-import type { LoginAttemptStore } from '../../access/credentials/login-attempt-store.ts';
-import type { SessionStore } from '../../access/credentials/session-store.ts';
-import type { SigningKeyStore } from '../../access/credentials/signing-key-store.ts';
-import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import type { ApiKeyStore } from '../../stores/api-key-store.ts';
+import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
+import type { SessionStore } from '../../stores/session-store.ts';
+import type { SigningKeyStore } from '../../stores/signing-key-store.ts';
+import type { UserDirectory } from '../../stores/user-directory.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import { createApiKeyService } from './api-key-service.ts';
 import { createBrowserLogin } from './browser-login.ts';

@@ -1,7 +1,7 @@
 // Server-side sessions (DESIGN.md §5): the browser holds a random secret in the
 // `platform_session` cookie, the database holds its SHA-256 as the session id. Tokens issued
 // from a session carry that id (`sid`) and die with it.
-import type { SessionStore } from '../../access/credentials/session-store.ts';
+import type { SessionStore } from '../../stores/session-store.ts';
 import { randomSecret, sha256Base64Url } from './secret-digest.ts';
 
 export interface CreatedSession {

@@ -2,7 +2,7 @@
 // shared by every node through PostgreSQL, rotated by the CLI. Keys are cached for a minute
 // so a rotation on one node reaches the others quickly without a query per token.
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { NewSigningKey, SigningKeyStore, StoredSigningKey } from '../../access/credentials/signing-key-store.ts';
+import type { NewSigningKey, SigningKeyStore, StoredSigningKey } from '../../stores/signing-key-store.ts';
 import type { KeyEncryption } from './key-encryption.ts';
 import { longestTokenSeconds } from './token-lifetimes.ts';
 

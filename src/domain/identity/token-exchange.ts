@@ -1,14 +1,14 @@
 // `POST /auth/token-exchange` (issue 3): an identity-provider token in, a short-lived platform
 // access token out, tied to a new server-side session so it can be revoked. Every problem
 // with the input token is a 400 that says which check failed.
-import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import type { UserDirectory } from '../../stores/user-directory.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { dataAccessClaims } from './data-access-claims.ts';
 import type { IdentityProviderClient } from './identity-provider-client.ts';
 import { dataAccessClaim, TokenRejected, type PlatformTokens } from './platform-tokens.ts';
 import type { SessionService } from './session-service.ts';
 import { tokenLifetimes } from './token-lifetimes.ts';
-import type { UserProfile } from '../../access/credentials/user-directory.ts';
+import type { UserProfile } from '../../stores/user-directory.ts';
 
 export function createTokenExchange(deps: { provider: IdentityProviderClient; tokens: PlatformTokens; sessions: SessionService; users: UserDirectory }) {
   return {
@@ -19,7 +19,7 @@ export function createTokenExchange(deps: { provider: IdentityProviderClient; to
         subject = (await deps.provider.verifyToken(providerToken)).sub;
       } catch (error) {
         if (error instanceof TokenRejected) throw new AppError('BAD_REQUEST', error.message);
-        throw new AppError('SERVICE_UNAVAILABLE', 'the identity provider could not be reached to verify the token', { cause: error, headers: { 'Retry-After': '30' } });
+        throw new AppError('SERVICE_UNAVAILABLE', 'the identity provider could not be reached to verify the token', { cause: error, retryAfterSeconds: 30 });
       }
       const profile = await deps.users.find(subject);
       if (!profile) throw new AppError('BAD_REQUEST', `token subject ${JSON.stringify(subject.slice(0, 255))} is not a known platform user`);

@@ -2,7 +2,7 @@
 // ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`. The body is
 // optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's
 // own (`scope: user`) and, having no key to bind, carries no `nonce`.
-import type { UserDirectory } from '../../access/credentials/user-directory.ts';
+import type { UserDirectory } from '../../stores/user-directory.ts';
 import { isAdministrator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { PlatformTokens } from './platform-tokens.ts';

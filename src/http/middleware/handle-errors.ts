@@ -17,7 +17,8 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
         logger.error({ err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route }, 'request failed');
       }
       ctx.status = error.httpStatus;
-      for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+      // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
+      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.body = errorBody(error, ctx.state.requestId);
     }
   };

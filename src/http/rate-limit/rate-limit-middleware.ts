@@ -21,7 +21,7 @@ export function rateLimit<State = DefaultState>(
       throw new AppError(
         'RATE_LIMITED',
         `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,
-        { headers: { 'Retry-After': String(seconds) } },
+        { retryAfterSeconds: seconds },
       );
     }
     await next();

@@ -165,7 +165,7 @@ test('a full queue answers SERVICE_UNAVAILABLE with Retry-After at once, and the
   assert.is(error.code, 'SERVICE_UNAVAILABLE');
   assert.is(error.httpStatus, 503);
   assert.match(error.message, 'PDF queue is full');
-  assert.match(error.headers['Retry-After'] ?? '', /^\d+$/);
+  assert.match(String(error.retryAfterSeconds ?? ''), /^\d+$/);
   const done = await Promise.all(admitted);
   assert.match(await pdfToText(done[1]!), 'second');
 });
@@ -181,7 +181,7 @@ test('a page that never finishes loading hits the deadline; the page is replaced
   const error = await rejection(pending);
   assert.is(error.code, 'SERVICE_UNAVAILABLE');
   assert.is(error.message, 'PDF render timed out after 1000 ms');
-  assert.is(error.headers['Retry-After'], '5');
+  assert.is(error.retryAfterSeconds, 5);
   const next = await pdf.renderPdf(invoice('after the hang'));
   assert.match(await pdfToText(next), 'after the hang');
   assert.is(browserPid(pdf), pid, 'the same browser served the next render');
@@ -245,7 +245,7 @@ test('a configured CHROMIUM_PATH that does not exist: 503 with the install hint,
   assert.is(error.httpStatus, 503);
   assert.match(error.message, 'CHROMIUM_PATH=/nonexistent');
   assert.match(error.message, 'apt-get install chromium-headless-shell');
-  assert.is(error.headers['Retry-After'], '60');
+  assert.is(error.retryAfterSeconds, 60);
   assert.equal(pdf.status(), { status: 'unavailable', message: error.message, renders: 0 });
 });
 
@@ -255,7 +255,7 @@ test('no Chromium anywhere: 503 with the install hint, and start() does not thro
   assert.equal(pdf.status(), { status: 'unavailable', message: chromiumInstallHint, renders: 0 });
   const error = await rejection(pdf.renderPdf(invoice('never')));
   assert.is(error.message, chromiumInstallHint);
-  assert.is(error.headers['Retry-After'], '60');
+  assert.is(error.retryAfterSeconds, 60);
 });
 
 test('a browser that fails to start: 503 naming the failure, retried at once, then with a backoff', async () => {
@@ -269,7 +269,7 @@ test('a browser that fails to start: 503 naming the failure, retried at once, th
   assert.match(second.message, 'failed to start');
   const third = await rejection(pdf.renderPdf(invoice('never')));
   assert.match(third.message, /; next attempt in \d+ s$/);
-  assert.match(third.headers['Retry-After'] ?? '', /^[1-9]\d*$/);
+  assert.match(String(third.retryAfterSeconds ?? ''), /^[1-9]\d*$/);
 });
 
 test('after recycleAfterRenders renders the browser is replaced and the old one ends', async () => {

@@ -52,7 +52,7 @@ test('a full line is refused at once with SERVICE_UNAVAILABLE and Retry-After', 
   assert.instance(error, AppError);
   assert.is((error as AppError).code, 'SERVICE_UNAVAILABLE');
   assert.is((error as AppError).httpStatus, 503);
-  assert.is((error as AppError).headers['Retry-After'], '3');
+  assert.is((error as AppError).retryAfterSeconds, 3);
   assert.match((error as AppError).message, /PDF queue is full \(1 rendering, 1 waiting\)/);
   g.open('first');
   assert.is(await first, 'first');

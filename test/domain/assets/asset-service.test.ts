@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { packageAssetFolders } from '../../../src/assets/asset-packages.ts';
 import { demoKycDocuments, demoKycProfiles } from '../../../src/db/seed/demo-compliance.ts';
 import { demoCoins, demoTradingProducts } from '../../../src/db/seed/demo-market.ts';
 import { demoOrganizations } from '../../../src/db/seed/demo-organizations.ts';
@@ -11,7 +12,6 @@ import {
   createAssetCatalog,
   networkLogos,
   networkSymbolPattern,
-  packageAssetFolders,
 } from '../../../src/domain/assets/asset-catalog.ts';
 import { type AssetImage, createAssetService } from '../../../src/domain/assets/asset-service.ts';
 import { coinPlaceholderSvg, placeholderColor } from '../../../src/domain/assets/coin-placeholder.ts';

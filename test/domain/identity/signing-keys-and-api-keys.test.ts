@@ -3,8 +3,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../../src/access/credentials/api-key-store.ts';
-import { createSigningKeyStore } from '../../../src/access/credentials/signing-key-store.ts';
+import { createApiKeyStore } from '../../../src/stores/api-key-store.ts';
+import { createSigningKeyStore } from '../../../src/stores/signing-key-store.ts';
 import { createDatabase } from '../../../src/db/create-database.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
 import { createKeyEncryption } from '../../../src/domain/identity/key-encryption.ts';

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createUserDirectory } from '../../../src/access/credentials/user-directory.ts';
+import { createUserDirectory } from '../../../src/stores/user-directory.ts';
 import { anonymous, type Principal } from '../../../src/access/principal.ts';
 import { createWalletValueHistoryReader } from '../../../src/access/wallets/wallet-value-history.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';

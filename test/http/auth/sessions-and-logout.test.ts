@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSessionStore } from '../../../src/access/credentials/session-store.ts';
+import { createSessionStore } from '../../../src/stores/session-store.ts';
 import { createSessionService } from '../../../src/domain/identity/session-service.ts';
 import { type FakeIdentityProvider, startFakeIdentityProvider } from '../../support/fake-identity-provider.ts';
 import { type TestResponse, type TestService, startTestService, testAdminApiKey } from '../../support/test-service.ts';

@@ -3,8 +3,8 @@
 // request that keeps PDF bytes intact and checks what openapi.yaml requires of each answer,
 // and PDF text read back with unpdf.
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../../src/access/credentials/api-key-store.ts';
-import { createSessionStore } from '../../../src/access/credentials/session-store.ts';
+import { createApiKeyStore } from '../../../src/stores/api-key-store.ts';
+import { createSessionStore } from '../../../src/stores/session-store.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
 import { createSessionService } from '../../../src/domain/identity/session-service.ts';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';

@@ -4,8 +4,8 @@
 import { SignJWT } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSessionStore } from '../../../src/access/credentials/session-store.ts';
-import { createSigningKeyStore } from '../../../src/access/credentials/signing-key-store.ts';
+import { createSessionStore } from '../../../src/stores/session-store.ts';
+import { createSigningKeyStore } from '../../../src/stores/signing-key-store.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { createKeyEncryption } from '../../../src/domain/identity/key-encryption.ts';
 import { createKycDocumentTokens, type KycDocumentTokens } from '../../../src/domain/identity/kyc-document-tokens.ts';

@@ -3,7 +3,7 @@
 // 8 minutes, inert SVG headers, bounds of `days`, and one 404 for missing and not owned.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSessionStore } from '../../../src/access/credentials/session-store.ts';
+import { createSessionStore } from '../../../src/stores/session-store.ts';
 import { createSessionService, type SessionService } from '../../../src/domain/identity/session-service.ts';
 import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
 import { startTestService, testAdminApiKey, type TestResponse, type TestService } from '../../support/test-service.ts';

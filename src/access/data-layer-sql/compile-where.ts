@@ -4,7 +4,7 @@
 // rows the role could not read (DESIGN.md §6).
 import { sql, type SqlBool } from 'kysely';
 import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
-import type { ComparisonOperator } from '../permission-model.ts';
+import { comparisonOperatorSpec, type ComparisonOperator } from '../comparison-operators.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
 import { toDatabaseValue, typedValue } from './column-sql.ts';
 import type { CompileScope } from './compile-scope.ts';
@@ -12,10 +12,6 @@ import type { PlanValue, WherePlan } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
 import { requireColumn } from './role-permissions.ts';
 import { rowFilter } from './role-row-filter.ts';
-
-const binaryOperators: Partial<Record<ComparisonOperator, string>> = {
-  _eq: '=', _neq: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=', _like: 'LIKE', _ilike: 'ILIKE',
-};
 
 export function compileWhere(where: WherePlan, table: string, alias: string, scope: CompileScope): SqlCondition {
   switch (where.kind) {
@@ -53,9 +49,9 @@ function compileComparison(
     const list = typedValue(bound, dataType, true);
     return operator === '_in' ? sql<SqlBool>`${ref} = ANY(${list})` : sql<SqlBool>`${ref} <> ALL(${list})`;
   }
-  const symbol = binaryOperators[operator];
+  const { sql: symbol, operand } = comparisonOperatorSpec(operator);
   if (!symbol) throw new Error(`unknown comparison operator ${operator}`);
-  const like = operator === '_like' || operator === '_ilike';
+  const like = operand === 'pattern';
   const bound = bindPlanValue(value, label, (raw, describe) => toDatabaseValue(dataType, checked(raw, describe)));
   return sql<SqlBool>`${ref} ${sql.raw(symbol)} ${typedValue(bound, like ? 'text' : dataType)}`;
 }

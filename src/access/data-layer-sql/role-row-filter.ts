@@ -3,17 +3,16 @@
 // role, and rulesToAST gives the condition per table, compiled by conditionToSql for each
 // alias. So the filter text is the same for every caller of the role and the session values
 // are bound when the statement runs. No rule = `false`.
-import { buildMongoQueryMatcher, createMongoAbility, type MongoAbility } from '@casl/ability';
-import { rulesToAST } from '@casl/ability/extra';
-import { $and, $nor, $or, and, nor, or, type Condition } from '@ucast/mongo2js';
+import type { MongoAbility } from '@casl/ability';
+import type { Condition } from '@ucast/mongo2js';
 import { caslRules, permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import { conditionToSql, sqlFalse, sqlTrue, type SqlCondition } from '../condition-to-sql.ts';
-import { interpolateSessionVariables, type SessionValues } from '../interpolate-session-variables.ts';
+import type { SessionValues } from '../interpolate-session-variables.ts';
 import type { CaslRawRule, RuleAction } from '../permission-model.ts';
+import { abilityCondition, createRuleAbility } from '../rule-ability.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import { adminRole } from './role-permissions.ts';
 
-const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor }, { and, or, nor });
 const rulesByRole: { readonly [role: string]: readonly CaslRawRule[] } = caslRules;
 
 const abilities = new Map<string, MongoAbility>();
@@ -32,7 +31,7 @@ function abilityOf(role: string): MongoAbility {
     if (JSON.stringify(rules).includes('"$transform"')) {
       throw new Error(`role '${role}': session variables in _like/_ilike rules are not supported by the data-layer compiler`);
     }
-    ability = createMongoAbility(interpolateSessionVariables(rules, sessionSlots()) as never, { conditionsMatcher });
+    ability = createRuleAbility(rules, sessionSlots());
     abilities.set(role, ability);
   }
   return ability;
@@ -40,7 +39,7 @@ function abilityOf(role: string): MongoAbility {
 
 function conditionOf(role: string, action: RuleAction, table: string): Condition | null {
   const key = `${role}\u0000${action}\u0000${table}`;
-  if (!conditions.has(key)) conditions.set(key, rulesToAST(abilityOf(role), action, table));
+  if (!conditions.has(key)) conditions.set(key, abilityCondition(abilityOf(role), action, table));
   return conditions.get(key) ?? null;
 }
 

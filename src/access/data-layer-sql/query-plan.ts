@@ -1,7 +1,9 @@
-// The normalized, typed plan of one data-layer root field (DESIGN.md §3, §6): src/data-layer
+// The normalized, typed plan of a data-layer operation's table root fields: src/data-layer
 // parses and validates GraphQL against the caller's role schema and hands this plan over;
-// src/access/data-query compiles it to one SQL statement. No GraphQL or Kysely types here.
-import type { ComparisonOperator } from '../permission-model.ts';
+// src/access/data-layer-sql compiles each root field to one SQL statement and runs them. The
+// plan is the one contract between the two halves, so it lives in the lower one
+// (docs/architecture.md#layers). No GraphQL or Kysely types here.
+import type { ComparisonOperator } from '../comparison-operators.ts';
 
 /**
  * A value from the request. Variables stay references so that a compiled statement can be
@@ -116,3 +118,9 @@ export type MutationPlan =
       readonly output: MutationOutput;
     }
   | { readonly kind: 'delete'; readonly alias: string; readonly table: string; readonly target: MutationTarget; readonly output: MutationOutput };
+
+/** An operation's table root fields in response order; a mutation's run in one transaction. */
+export interface OperationPlan {
+  readonly mutation: boolean;
+  readonly rootFields: readonly RootFieldPlan[];
+}

@@ -1,7 +1,7 @@
 // What authentication and token issuing need to know about a user, in one statement: the
 // home organization, every membership, the roles held and the funds the user may see.
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-database.ts';
+import type { Db } from '../db/create-database.ts';
 
 export interface UserProfile {
   readonly id: string;

@@ -1,8 +1,8 @@
-// Stored API keys (DESIGN.md §5): only the SHA-256 of the secret is kept; the prefix is a
+// Stored API keys (docs/identity.md): only the SHA-256 of the secret is kept; the prefix is a
 // public handle used to find the row before the constant-time comparison.
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-database.ts';
-import type { ApiKeyKind } from '../principal.ts';
+import type { Db } from '../db/create-database.ts';
+import type { ApiKeyKind } from './api-key-kinds.ts';
 
 export interface StoredApiKey {
   readonly id: string;
@@ -42,6 +42,19 @@ type Row = {
   revoked_at: Date | null;
 };
 
+/** The row a new key is inserted as, by create and by the bootstrap upsert alike. */
+function newRow(key: NewApiKey) {
+  return {
+    name: key.name,
+    kind: key.kind,
+    organization_id: key.organizationId,
+    scopes: [...key.scopes],
+    prefix: key.prefix,
+    secret_hash: key.secretHash,
+    created_by: key.createdBy,
+  };
+}
+
 function toKey(row: Row): StoredApiKey {
   return {
     id: row.id,
@@ -65,19 +78,7 @@ export function createApiKeyStore(db: Db) {
     },
 
     async create(key: NewApiKey): Promise<StoredApiKey> {
-      const row = await db
-        .insertInto('api_key')
-        .values({
-          name: key.name,
-          kind: key.kind,
-          organization_id: key.organizationId,
-          scopes: [...key.scopes],
-          prefix: key.prefix,
-          secret_hash: key.secretHash,
-          created_by: key.createdBy,
-        })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
+      const row = await db.insertInto('api_key').values(newRow(key)).returning(columns).executeTakeFirstOrThrow();
       return toKey(row);
     },
 
@@ -85,15 +86,7 @@ export function createApiKeyStore(db: Db) {
     async upsert(key: NewApiKey): Promise<void> {
       await db
         .insertInto('api_key')
-        .values({
-          name: key.name,
-          kind: key.kind,
-          organization_id: key.organizationId,
-          scopes: [...key.scopes],
-          prefix: key.prefix,
-          secret_hash: key.secretHash,
-          created_by: key.createdBy,
-        })
+        .values(newRow(key))
         // A new secret un-revokes the key; the same secret keeps an operator's revocation.
         .onConflict((oc) =>
           oc.column('prefix').doUpdateSet({

@@ -4,6 +4,7 @@
 // are slots, as in the CASL path; a relationship is an EXISTS through its column mapping,
 // without the role's row filter there (a rule's own condition, like conditionToSql).
 import { sql, type SqlBool } from 'kysely';
+import { comparisonOperatorSpec } from '../comparison-operators.ts';
 import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
 import type { BoolExp, RuleValue } from '../permission-model.ts';
 import { toDatabaseValue, typedValue } from './column-sql.ts';
@@ -12,10 +13,6 @@ import { columnType } from './mutation-permissions.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import { relationshipJoin } from './relationship-join.ts';
 import { tableModel } from './role-permissions.ts';
-
-const binaryOperators: Readonly<Record<string, string>> = {
-  _eq: '=', _neq: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=', _like: 'LIKE', _ilike: 'ILIKE',
-};
 
 function ruleValue(value: RuleValue, dataType: string): unknown {
   if (value.type === 'session') return new SessionSlot(value.name);
@@ -50,9 +47,9 @@ export function compileBoolExp(expression: BoolExp, table: string, alias: string
         const list = typedValue(ruleValue(value, dataType), dataType, true);
         return operator === '_in' ? sql<SqlBool>`${ref} = ANY(${list})` : sql<SqlBool>`${ref} <> ALL(${list})`;
       }
-      const symbol = binaryOperators[operator];
+      const { sql: symbol, operand } = comparisonOperatorSpec(operator);
       if (!symbol) throw new Error(`unknown comparison operator ${operator}`);
-      const like = operator === '_like' || operator === '_ilike';
+      const like = operand === 'pattern';
       return sql<SqlBool>`${ref} ${sql.raw(symbol)} ${typedValue(ruleValue(value, dataType), like ? 'text' : dataType)}`;
     }
   }

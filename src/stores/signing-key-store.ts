@@ -1,7 +1,7 @@
 // Signing keys in PostgreSQL, shared by every node (DESIGN.md §5). The private key arrives
 // here already encrypted; this store never sees key material in the clear.
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-database.ts';
+import type { Db } from '../db/create-database.ts';
 
 export interface StoredSigningKey {
   readonly kid: string;

@@ -1,6 +1,6 @@
 // Browser login attempts between `GET /auth/login` and `GET /auth/callback` (migration
 // 0002): taken exactly once, so a replayed `state` finds nothing.
-import type { Db } from '../../db/create-database.ts';
+import type { Db } from '../db/create-database.ts';
 
 export interface LoginAttempt {
   readonly stateHash: string;

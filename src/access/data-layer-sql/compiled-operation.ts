@@ -1,0 +1,43 @@
+// What the data layer's operation becomes once compiled, cached by the data layer and run
+// as often as it is asked: one SQL statement per table root field, in response order, and the
+// session variables their rules read (docs/data-layer.md#how-a-request-runs).
+import type { MutationCheck } from './compile-mutation.ts';
+
+/** A root field's statement: SQL text, parameters (constants and slots), and its row bound. */
+export interface CompiledRootField {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+  readonly maxRows: number | null;
+  readonly mutation: boolean;
+  readonly check: MutationCheck | null;
+  /** The response key, for messages. */
+  readonly alias: string;
+  /** The session variables its rules reference (lower case, sorted): what a request must carry to run it. */
+  readonly sessionVariables: readonly string[];
+}
+
+/** A session variable the rules of an operation use, and the root fields whose rules use it. */
+export interface SessionVariableUse {
+  readonly name: string;
+  readonly rootFields: readonly string[];
+}
+
+export interface CompiledOperation {
+  /** A mutation's statements run in order in one transaction; a query's concurrently. */
+  readonly mutation: boolean;
+  readonly statements: readonly CompiledRootField[];
+  /**
+   * The session variables the rules of its statements reference, with the root fields that
+   * use each: a cached operation still knows what a request must carry
+   * (docs/data-layer.md#authentication).
+   */
+  readonly sessionVariables: readonly SessionVariableUse[];
+}
+
+export function sessionVariableUses(statements: readonly CompiledRootField[]): SessionVariableUse[] {
+  const uses = new Map<string, string[]>();
+  for (const statement of statements) {
+    for (const name of statement.sessionVariables) uses.set(name, [...(uses.get(name) ?? []), statement.alias]);
+  }
+  return [...uses].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, rootFields]) => ({ name, rootFields }));
+}

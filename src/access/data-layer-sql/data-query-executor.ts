@@ -1,0 +1,83 @@
+// The data layer's door to PostgreSQL, and the one home of compiling and running an operation
+// (docs/data-layer.md#how-a-request-runs): src/data-layer hands over the typed plan of an
+// operation's table root fields and gets back a compiled operation (cacheable: SQL text with
+// parameter slots, and the session variables its rules read); it then hands that back with
+// the request's session values and variables, and gets each root field's JSON text. A query's
+// statements run concurrently; a mutation's in order in ONE transaction, so a failed rule
+// check or a database error in any of them rolls all of them back. Nothing here calls back
+// into the data layer.
+import type { Db } from '../../db/create-database.ts';
+import { compileRootField } from './compile-root-field.ts';
+import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
+import { sessionVariableUses, type CompiledOperation, type CompiledRootField } from './compiled-operation.ts';
+import { describeParameter, sessionVariablesOf } from './parameter-slot.ts';
+import type { OperationPlan, RootFieldPlan } from './query-plan.ts';
+import { runStatement, type RunBinding, type StatementObserver } from './run-statement.ts';
+
+export type { CompiledOperation, CompiledRootField, SessionVariableUse } from './compiled-operation.ts';
+export type { RunBinding } from './run-statement.ts';
+
+export interface DataQueryExecutor {
+  /** One root field's statement. */
+  compile(role: string, plan: RootFieldPlan): CompiledRootField;
+  /** Every table root field of an operation, in response order. */
+  compileOperation(role: string, plan: OperationPlan): CompiledOperation;
+  /** The root field's JSON value as text (`null` for a missing by-pk row). */
+  run(statement: CompiledRootField, binding: RunBinding): Promise<string>;
+  /** The JSON text of every statement of the operation, in its order. */
+  runOperation(operation: CompiledOperation, binding: RunBinding): Promise<string[]>;
+  /** The statement with each parameter described, for golden files and debugging. */
+  explain(statement: CompiledRootField): string;
+}
+
+export interface DataQueryExecutorOptions {
+  readonly limits?: DataQueryLimits;
+  /** Called with every statement sent (tests count them). */
+  readonly onStatement?: StatementObserver;
+}
+
+export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOptions = {}): DataQueryExecutor {
+  const limits = options.limits ?? defaultDataQueryLimits;
+
+  function compile(role: string, plan: RootFieldPlan): CompiledRootField {
+    const statement = compileRootField(role, plan, limits);
+    const compiled = statement.query.compile(db);
+    return {
+      sql: compiled.sql,
+      parameters: compiled.parameters,
+      maxRows: statement.maxRows,
+      mutation: statement.mutation,
+      check: statement.check,
+      alias: plan.alias,
+      sessionVariables: sessionVariablesOf(compiled.parameters),
+    };
+  }
+
+  return {
+    compile,
+
+    compileOperation(role, plan) {
+      const statements = plan.rootFields.map((rootField) => compile(role, rootField));
+      return { mutation: plan.mutation, statements, sessionVariables: sessionVariableUses(statements) };
+    },
+
+    async run(statement, binding) {
+      return runStatement(db, statement, binding, options.onStatement);
+    },
+
+    async runOperation(operation, binding) {
+      if (!operation.mutation) return Promise.all(operation.statements.map((statement) => runStatement(db, statement, binding, options.onStatement)));
+      return db.transaction().execute(async (transaction) => {
+        const values: string[] = [];
+        // In order, as Hasura does: a later root field sees what an earlier one wrote.
+        for (const statement of operation.statements) values.push(await runStatement(transaction, statement, binding, options.onStatement));
+        return values;
+      });
+    },
+
+    explain(statement) {
+      const described = statement.parameters.map((parameter, index) => `-- $${index + 1}: ${describeParameter(parameter)}`);
+      return `${statement.sql}\n${described.join('\n')}${described.length > 0 ? '\n' : ''}`;
+    },
+  };
+}
