@@ -1,4 +1,5 @@
-// Session values arrive as strings; arrays as Postgres array literals (DESIGN.md §6).
+// Session values arrive as strings; arrays as Postgres array literals
+// (docs/data-layer.md#authentication).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseSessionValue } from '../../src/access/parse-session-value.ts';

@@ -1,5 +1,5 @@
-// `npm run admin`: the real CLI process against a real database (issue 3: "CLI: create,
-// list, revoke" and key rotation).
+// `npm run admin`: the real CLI process against a real database: API keys created, listed and
+// revoked (docs/identity.md#api-keys), signing keys rotated (docs/identity.md#signing-keys).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

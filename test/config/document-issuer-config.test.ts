@@ -1,5 +1,6 @@
-// DOCUMENT_ISSUER_* (issue 5): demo operator only when nothing is set; once anything is set,
-// no demo value leaks in; the bank account is all or nothing; production must name the issuer.
+// DOCUMENT_ISSUER_* (docs/configuration.md#document-issuer): demo operator only when nothing is
+// set; once anything is set, no demo value leaks in; the bank account is all or nothing;
+// production must name the issuer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';

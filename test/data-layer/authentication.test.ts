@@ -1,4 +1,4 @@
-// Authentication of the data layer (DESIGN.md §6, docs/data-layer.md): the admin secret alone,
+// Authentication of the data layer (docs/data-layer.md#authentication): the admin secret alone,
 // the secret with X-Data-Role and X-Data-* session headers, platform bearer tokens with their
 // data_access claims, and every way each can be wrong, over real HTTP.
 import { test } from 'uvu';

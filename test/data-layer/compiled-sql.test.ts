@@ -1,10 +1,11 @@
-// The SQL itself, not only the rows (DESIGN.md §11): for every role (and admin) and every
-// table it may select, the statement compiled for the canonical query `{ <t> { <every
-// permitted column> } }` is compared with test/data-layer/golden/<role>/<table>.select.sql,
-// and run against the demo data to prove it is valid. Likewise one golden per role × table ×
-// mutation action the role has a rule for (<table>.insert.sql, .update.sql, .delete.sql: every
-// writable column from a variable, returning every readable column), proven valid by EXPLAIN
-// (planned, not run). UPDATE_SNAPSHOTS=1 rewrites the goldens (test/support/golden.ts).
+// The SQL itself, not only the rows (docs/data-layer.md#how-it-is-tested): for every role (and
+// admin) and every table it may select, the statement compiled for the canonical query
+// `{ <t> { <every permitted column> } }` is compared with
+// test/data-layer/golden/<role>/<table>.select.sql, and run against the demo data to prove it
+// is valid. Likewise one golden per role × table × mutation action the role has a rule for
+// (<table>.insert.sql, .update.sql, .delete.sql: every writable column from a variable,
+// returning every readable column), proven valid by EXPLAIN (planned, not run).
+// UPDATE_SNAPSHOTS=1 rewrites the goldens (test/support/golden.ts).
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,5 +1,6 @@
-// Delete rules of permissions.yaml through the data layer (issue 4): the rows deleted are
-// those matching the rule's filter AND the client's where; others are untouched.
+// Delete rules of permissions.yaml through the data layer (docs/data-layer.md#mutations): the
+// rows deleted are those matching the rule's filter AND the client's where; others are
+// untouched.
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,6 +1,7 @@
-// Insert rules of permissions.yaml through the data layer (issue 4): presets fill columns the
-// client may not give, the check holds for every inserted row or nothing is written, columns
-// outside the rule are refused like unknown ones, and constraint violations are clear errors.
+// Insert rules of permissions.yaml through the data layer (docs/data-layer.md#mutations):
+// presets fill columns the client may not give, the check holds for every inserted row or
+// nothing is written, columns outside the rule are refused like unknown ones, and constraint
+// violations are clear errors.
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,6 +1,6 @@
-// Update rules of permissions.yaml through the data layer (issue 4): `_set` holds only the
-// rule's columns, rows are the rule's filter AND the client's where, and the post-update
-// check must hold for every updated row or the whole operation is rolled back.
+// Update rules of permissions.yaml through the data layer (docs/data-layer.md#mutations):
+// `_set` holds only the rule's columns, rows are the rule's filter AND the client's where, and
+// the post-update check must hold for every updated row or the whole operation is rolled back.
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,8 +1,9 @@
-// Property test of the data layer (issue 4): random roles, session values, `where` filters,
-// relation selections, orderings and pages, sent over HTTP to the running service on the demo
-// data (with NULLs spread over every nullable column), and every answer compared with an independent reference evaluation of permissions.yaml
-// over the same rows (test/data-layer/reference: the YAML read directly, rules evaluated in
-// JavaScript). No row, column or aggregate outside what the rules allow, none missing.
+// Property test of the data layer (docs/data-layer.md#how-it-is-tested): random roles, session
+// values, `where` filters, relation selections, orderings and pages, sent over HTTP to the
+// running service on the demo data (with NULLs spread over every nullable column), and every
+// answer compared with an independent reference evaluation of permissions.yaml over the same
+// rows (test/data-layer/reference: the YAML read directly, rules evaluated in JavaScript). No
+// row, column or aggregate outside what the rules allow, none missing.
 // PROPERTY_RUNS sets the number of cases, PROPERTY_SEED replays a failure.
 import fc from 'fast-check';
 import { test } from 'uvu';

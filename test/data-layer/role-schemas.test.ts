@@ -1,5 +1,6 @@
-// The per-role schema (DESIGN.md §6): it holds exactly what the role may use, introspection
-// shows that, and generated/data-layer/<role>.graphql is the same schema the service serves.
+// The per-role schema (docs/data-layer.md#the-schema-of-a-role): it holds exactly what the role
+// may use, introspection shows that, and generated/data-layer/<role>.graphql is the same schema
+// the service serves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lexicographicSortSchema, printSchema } from 'graphql';

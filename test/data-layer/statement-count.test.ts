@@ -1,6 +1,7 @@
-// One SQL statement per root field, nested relations included (DESIGN.md §6), counted by a
-// Kysely `log` hook on a database handle built here; and the cached statement is the same text
-// for every caller of a role, with session values and variables bound as parameters.
+// One SQL statement per root field, nested relations included
+// (docs/data-layer.md#how-a-request-runs), counted by a Kysely `log` hook on a database handle
+// built here; and the cached statement is the same text for every caller of a role, with
+// session values and variables bound as parameters.
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { test } from 'uvu';

@@ -1,4 +1,5 @@
-// Unexpected errors are logged with the request id and masked for clients (issue 2 §5).
+// Unexpected errors are logged with the request id and masked for clients
+// (docs/error-codes.md).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

@@ -1,5 +1,5 @@
-// `npm run codegen -- --check` passes on a clean tree and fails, naming the stale files,
-// after a spec edit until codegen runs again (issue 2 "Done when").
+// `npm run codegen -- --check` passes on a clean tree and fails, naming the stale files, after
+// a spec edit until codegen runs again (docs/architecture.md#code-generation).
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 // `npm start` as a user runs it: the embedded PostgreSQL, demo data, both ports, the data-dir
-// lock and graceful shutdown on SIGTERM (issue 2 "Done when").
+// lock and graceful shutdown on SIGTERM (docs/architecture.md#database,
+// docs/configuration.md#operations).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,7 @@
-// A tiny browser for tests of login flows (issue 3): a cookie jar and fetch with manual redirects,
-// so every hop of a redirect chain can be seen and checked. Host-only cookies (a Domain attribute
-// is ignored), Path and expiry respected; SameSite is not modelled.
+// A tiny browser for tests of login flows (docs/identity.md#browser-login): a cookie jar and
+// fetch with manual redirects, so every hop of a redirect chain can be seen and checked.
+// Host-only cookies (a Domain attribute is ignored), Path and expiry respected; SameSite is not
+// modelled.
 
 export interface StoredCookie {
   name: string;

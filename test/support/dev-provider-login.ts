@@ -1,6 +1,7 @@
-// Drives the built-in development OpenID Connect provider's login as a browser would (issue 3):
-// authorization URL → login page → form post → redirects, until the browser is sent off the
-// provider (to the relying party's redirect_uri, with `code` and `state` or with an error).
+// Drives the built-in development OpenID Connect provider's login as a browser would
+// (docs/identity.md#the-built-in-development-provider): authorization URL → login page → form
+// post → redirects, until the browser is sent off the provider (to the relying party's
+// redirect_uri, with `code` and `state` or with an error).
 import { userIdField } from '../../src/providers/identity/dev-provider-pages.ts';
 import type { BrowserClient } from './browser-client.ts';
 

@@ -1,6 +1,7 @@
-// An external OpenID Connect provider for tests (issue 3): discovery and a JWKS over real HTTP,
-// and `sign()` to mint the provider's tokens, including the broken ones token exchange must
-// refuse (expired, wrong audience or issuer, signed by a key the JWKS does not have).
+// An external OpenID Connect provider for tests (docs/identity.md#identity-provider-tokens):
+// discovery and a JWKS over real HTTP, and `sign()` to mint the provider's tokens, including
+// the broken ones token exchange must refuse (expired, wrong audience or issuer, signed by a
+// key the JWKS does not have).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';

@@ -1,5 +1,5 @@
-// Every REST response a test sees is checked against openapi.yaml (DESIGN.md §11): the
-// status must be declared for the operation, the content type must be one it declares, and
+// Every REST response a test sees is checked against openapi.yaml (docs/architecture.md#tests):
+// the status must be declared for the operation, the content type must be one it declares, and
 // a JSON body must match its schema.
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';

@@ -1,7 +1,8 @@
-// Mints *platform* tokens for tests that need ones the service would never hand out (issue 3):
-// tokens signed with the service's real key but issued in the past (so already expired), and
-// tokens of the right shape signed by a key the platform's JWKS does not list. The real key
-// comes from the test database, decrypted with the SIGNING_KEY_SECRET the service was given.
+// Mints *platform* tokens (docs/identity.md#platform-tokens) for tests that need ones the
+// service would never hand out: tokens signed with the service's real key but issued in the
+// past (so already expired), and tokens of the right shape signed by a key the platform's JWKS
+// does not list. The real key comes from the test database, decrypted with the
+// SIGNING_KEY_SECRET the service was given.
 import { SignJWT, type JWTPayload } from 'jose';
 import { createSigningKeyStore } from '../../src/stores/signing-key-store.ts';
 import { createDatabase } from '../../src/db/create-database.ts';

@@ -1,5 +1,5 @@
-// One database per test file, cloned from the migrated template that scripts/run-tests.ts
-// prepared (DESIGN.md §11). Cloning takes milliseconds; migrations ran once per run.
+// One database per test file (docs/architecture.md#tests), cloned from the migrated template
+// that scripts/run-tests.ts prepared. Cloning takes milliseconds; migrations ran once per run.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 

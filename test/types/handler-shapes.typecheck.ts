@@ -1,6 +1,6 @@
-// Compile-only proof (issue 2 §4, DESIGN.md §11): `npm run typecheck` fails if any line
-// marked @ts-expect-error compiles, i.e. if a wrong handler or resolver shape were accepted.
-// Nothing here runs.
+// Compile-only proof (docs/architecture.md#code-generation): `npm run typecheck` fails if any
+// line marked @ts-expect-error compiles, i.e. if a wrong handler or resolver shape were
+// accepted. Nothing here runs.
 import { Readable } from 'node:stream';
 import type { Handlers } from '../../generated/openapi/handlers.ts';
 import type { ReceivedFile } from '../../src/http/multipart/multipart-form.ts';

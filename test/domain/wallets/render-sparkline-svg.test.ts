@@ -1,5 +1,6 @@
-// The sparkline renderer (issue 5): shape, trend colour, accessible title, and the edge cases
-// that would divide by zero (no point, one point, a constant value, points at one instant).
+// The sparkline renderer (docs/wallet-sparkline.md#the-image): shape, trend colour, accessible
+// title, and the edge cases that would divide by zero (no point, one point, a constant value,
+// points at one instant).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderSparklineSvg, sparklineSize, type SparklinePoint } from '../../../src/domain/wallets/render-sparkline-svg.ts';

@@ -1,6 +1,7 @@
-// The sparkline service on real PostgreSQL with the demo data (issue 5): the window ends at
-// the newest recorded value, the owner rule is applied on every call even when the answer is
-// cached, and the cache follows new values at once and corrections within 8 minutes.
+// The sparkline service on real PostgreSQL with the demo data (docs/wallet-sparkline.md): the
+// window ends at the newest recorded value, the owner rule is applied on every call even when
+// the answer is cached, and the cache follows new values at once and corrections within
+// 8 minutes.
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,6 +1,6 @@
-// Rate limits of the authentication routes (issue 3 "Abuse"): past AUTH_RATE_LIMIT requests a
-// minute from one address a route answers 429 with Retry-After; other routes are unaffected;
-// with REDIS_URL every node counts against the same limit.
+// Rate limits of the authentication routes (docs/identity.md#rate-limits): past AUTH_RATE_LIMIT
+// requests a minute from one address a route answers 429 with Retry-After; other routes are
+// unaffected; with REDIS_URL every node counts against the same limit.
 import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-// Browser login against the built-in development provider (issue 3 "Done when"): a
+// Browser login against the built-in development provider (docs/identity.md#browser-login): a
 // browser-style client follows the redirect chain of /auth/login and ends with a working
 // session cookie; a callback works once, in the browser that started the login.
 import { test } from 'uvu';

@@ -1,6 +1,7 @@
-// The credential matrix of issue 3 ("Done when"): every authentication route × every kind of
-// credential gives exactly the documented status (docs/identity.md). Each cell gets freshly
-// made credentials, so a cell that ends sessions (delete, logout) cannot change another.
+// The credential matrix (docs/identity.md#status-for-each-route-and-credential): every
+// authentication route × every kind of credential gives exactly the documented status. Each
+// cell gets freshly made credentials, so a cell that ends sessions (delete, logout) cannot
+// change another.
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { test } from 'uvu';

@@ -1,6 +1,6 @@
-// The platform as an OpenID Connect issuer (issue 3 "Done when"): openid-client discovers it
-// from /.well-known/openid-configuration, and jose's remote JWKS verifies every kind of token
-// it issues (access token, wallet JWT, workflow SDK init token).
+// The platform as an OpenID Connect issuer (docs/identity.md#platform-tokens): openid-client
+// discovers it from /.well-known/openid-configuration, and jose's remote JWKS verifies every
+// kind of token it issues (access token, wallet JWT, workflow SDK init token).
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';

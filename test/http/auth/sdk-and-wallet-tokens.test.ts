@@ -1,6 +1,6 @@
-// Wallet JWTs and SDK init tokens (issue 3): who may get which token, with API keys of each
-// kind, scope and organization binding, and with user sessions; KYC provider failures are a
-// masked 500.
+// Wallet JWTs and SDK init tokens (docs/identity.md#platform-tokens,
+// docs/identity.md#sdk-init-tokens): who may get which token, with API keys of each kind, scope
+// and organization binding, and with user sessions; KYC provider failures are a masked 500.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
-// Sessions end (issue 3): DELETE /auth/session destroys the current one, GET /auth/logout all
-// of the user's, and tokens issued from a session stop working with it. A failure to destroy
-// is a 500 with the masked error body, and leaves the session as it was.
+// Sessions end (docs/identity.md#sessions): DELETE /auth/session destroys the current one,
+// GET /auth/logout all of the user's, and tokens issued from a session stop working with it.
+// A failure to destroy is a 500 with the masked error body, and leaves the session as it was.
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { test } from 'uvu';

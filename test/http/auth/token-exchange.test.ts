@@ -1,5 +1,6 @@
-// POST /auth/token-exchange against an external OpenID Connect provider (issue 3): a valid
-// provider token becomes a platform JWT; every problem with the input is a 400 saying which.
+// POST /auth/token-exchange against an external OpenID Connect provider
+// (docs/identity.md#identity-provider-tokens): a valid provider token becomes a platform JWT;
+// every problem with the input is a 400 saying which.
 import { decodeJwt } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

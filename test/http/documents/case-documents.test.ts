@@ -1,6 +1,6 @@
-// GET /pdf/case/{caseId}/report and /agreement (issue 5): PDF for the administrator API key
-// only; 403 for service and partner keys, 401 for sessions and bearer tokens (not accepted
-// on these routes), 404 for an unknown case.
+// GET /pdf/case/{caseId}/report and /agreement (docs/conformance.md#document-routes): PDF for
+// the administrator API key only; 403 for service and partner keys, 401 for sessions and bearer
+// tokens (not accepted on these routes), 404 for an unknown case.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type DocumentKit, assertForbiddenKey, assertPdfDocument, errorWithoutRequestId, startDocumentKit } from './document-test-kit.ts';

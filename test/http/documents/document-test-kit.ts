@@ -1,6 +1,6 @@
-// Shared by the document route tests (issue 5): a demo-seeded service, credentials of every
-// kind (session cookies and bearer tokens of demo users, admin/service/partner API keys), a
-// request that keeps PDF bytes intact and checks what openapi.yaml requires of each answer,
+// Shared by the document route tests (docs/documents.md): a demo-seeded service, credentials of
+// every kind (session cookies and bearer tokens of demo users, admin/service/partner API keys),
+// a request that keeps PDF bytes intact and checks what openapi.yaml requires of each answer,
 // and PDF text read back with unpdf.
 import * as assert from 'uvu/assert';
 import { createApiKeyStore } from '../../../src/stores/api-key-store.ts';

@@ -1,5 +1,6 @@
-// GET /invoices/{invoiceId} (issue 5): HTML and PDF for the recipient and administrators,
-// 404 alike for a hidden and a missing invoice, 403 for non-admin API keys.
+// GET /invoices/{invoiceId} (docs/conformance.md#document-routes): HTML and PDF for the
+// recipient and administrators, 404 alike for a hidden and a missing invoice, 403 for non-admin
+// API keys.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {

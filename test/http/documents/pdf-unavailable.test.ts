@@ -1,6 +1,6 @@
-// Issue 5 / DESIGN.md §8 at route level: with no usable Chromium the PDF routes answer 503
-// with Retry-After and a message naming what to install, while HTML keeps working. (The
-// engine's own fault tests are in test/documents/pdf.)
+// At route level (docs/documents.md#where-chromium-comes-from): with no usable Chromium the PDF
+// routes answer 503 with Retry-After and a message naming what to install, while HTML keeps
+// working. (How the engine itself fails and recovers is tested in test/documents/pdf.)
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { chromiumInstallHint } from '../../../src/documents/pdf/find-chromium.ts';

@@ -1,5 +1,5 @@
-// GET /quotes/{quoteId} (issue 5): HTML and PDF for the quote's user and administrators, 404
-// alike for hidden and missing quotes, 403 for non-admin API keys.
+// GET /quotes/{quoteId} (docs/conformance.md#document-routes): HTML and PDF for the quote's
+// user and administrators, 404 alike for hidden and missing quotes, 403 for non-admin API keys.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {

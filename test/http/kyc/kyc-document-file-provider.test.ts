@@ -1,6 +1,7 @@
-// GET /kyc/documents/{id}/file with KYC_URL set (issue 5): the service fetches the file from
-// the provider over real HTTP, signed; the type served is the one found in the bytes, and a
-// file that is neither an image nor a PDF is never passed on (500, masked).
+// GET /kyc/documents/{id}/file with KYC_URL set (docs/identity.md#kyc-document-links): the
+// service fetches the file from the provider over real HTTP, signed; the type served is the one
+// found in the bytes, and a file that is neither an image nor a PDF is never passed on (500,
+// masked).
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

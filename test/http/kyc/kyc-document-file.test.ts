@@ -1,6 +1,6 @@
 // GET /kyc/documents/{id}/file?token= through the real service and the KYC simulator
-// (issue 5): the signed link is the only credential; every way a token can be wrong is 403,
-// no token is 401, a document the provider does not hold is 404.
+// (docs/identity.md#kyc-document-links): the signed link is the only credential; every way a
+// token can be wrong is 403, no token is 401, a document the provider does not hold is 404.
 import { SignJWT } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,5 +1,6 @@
 // A limited request is answered 429 RATE_LIMITED with Retry-After and the project's error body
-// (openapi.yaml `TooManyRequests`, DESIGN.md §9), before the route's handler runs.
+// (openapi.yaml#/components/responses/TooManyRequests, docs/error-codes.md), before the route's
+// handler runs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';

@@ -1,5 +1,6 @@
-// Rate limits of the authentication routes (issue 3, DESIGN.md §5 and §10): in memory, shared
-// through Redis across nodes, and degraded to memory (never failing) when Redis is away.
+// Rate limits of the authentication routes (docs/identity.md#rate-limits,
+// docs/architecture.md#scale-out): in memory, shared through Redis across nodes, and degraded
+// to memory (never failing) when Redis is away.
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

@@ -1,6 +1,7 @@
-// GET /wallets/{walletId}/sparkline through the real service with the demo data (issue 5):
-// owner only (cookie or bearer), SVG or base64, strong ETag with 304, private caching for
-// 8 minutes, inert SVG headers, bounds of `days`, and one 404 for missing and not owned.
+// GET /wallets/{walletId}/sparkline through the real service with the demo data
+// (docs/wallet-sparkline.md): owner only (cookie or bearer), SVG or base64, strong ETag with
+// 304, private caching for 8 minutes, inert SVG headers, bounds of `days`, and one 404 for
+// missing and not owned.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSessionStore } from '../../../src/stores/session-store.ts';

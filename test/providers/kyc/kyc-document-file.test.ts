@@ -1,6 +1,6 @@
-// Document files at the KYC provider (issue 5): the HTTP client against a real local server
-// that checks the signature with its own copy of the formula, and the simulator's generated
-// placeholder images.
+// Document files at the KYC provider (docs/identity.md#kyc-document-links): the HTTP client
+// against a real local server that checks the signature with its own copy of the formula, and
+// the simulator's generated placeholder images.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

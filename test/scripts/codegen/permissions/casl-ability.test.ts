@@ -1,5 +1,6 @@
-// The compiled CASL rules, interpolated with a session, build a real @casl/ability ability
-// that answers like the permissions.yaml rules (DESIGN.md §3, §13 CASL field note).
+// The compiled CASL rules, interpolated with a session, build a real @casl/ability ability that
+// answers like the permissions.yaml rules (the CASL mapping of
+// docs/architecture.md#permissionsyaml, CASL 7 in docs/architecture.md#field-notes).
 import { readFileSync } from 'node:fs';
 import { buildMongoQueryMatcher, createMongoAbility, subject, type MongoAbility } from '@casl/ability';
 import { permittedFieldsOf, rulesToAST } from '@casl/ability/extra';
