@@ -1,3 +1,5 @@
+// loadConfig on its own (docs/configuration.md): defaults with nothing set, every invalid
+// setting listed at once, what production requires, and the identity settings.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';

@@ -1,3 +1,5 @@
+// The demo seed (docs/demo-data.md): what it loads into an empty database, consistent and fixed
+// values, a second run that changes nothing, a failing one rolled back, and when it loads.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

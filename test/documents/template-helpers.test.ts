@@ -1,3 +1,5 @@
+// The helpers of the document templates (docs/documents.md#templates): exact money, dates in
+// UTC, safe CSS and images, coin icons as data: URIs, and a missing field as an error.
 import Handlebars from 'handlebars';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

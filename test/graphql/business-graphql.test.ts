@@ -1,3 +1,5 @@
+// POST /graphql and its graphql-ws subscriptions (docs/architecture.md#business-graphql-api)
+// through the real service: `ping`, the API key, NOT_IMPLEMENTED, documents that do not parse.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from 'graphql-ws';

@@ -1,3 +1,5 @@
+// The health routes through the real service (docs/configuration.md#operations): /healthz,
+// /health, /readyz, / and /metrics, and the X-Request-Id echo.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type TestService, startTestService } from '../support/test-service.ts';

@@ -1,3 +1,5 @@
+// The router built from openapi.yaml (docs/architecture.md#requests): 404 and 405 with the
+// error body, 501 for operations not built yet, parameters and bodies checked against the spec.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type OperationId, operations } from '../../generated/openapi/operations.ts';

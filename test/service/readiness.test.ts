@@ -1,3 +1,5 @@
+// /readyz when the database fails (docs/configuration.md#operations): a pending migration or an
+// unreachable database makes it 503, while /healthz stays ok.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';

@@ -1,3 +1,5 @@
+// The PDF engine's render queue (docs/documents.md#the-pdf-engine): bounded concurrency in
+// arrival order, a full line refused at once with Retry-After, aborts and close().
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../../../src/errors/app-error.ts';

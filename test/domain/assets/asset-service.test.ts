@@ -1,3 +1,5 @@
+// The asset service over the installed icon packages (docs/assets.md): coins, flags, networks,
+// placeholders, hostile input kept inside the package folders, and the bounded cache.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// The public asset routes' handlers (docs/assets.md#caching, docs/assets.md#unknown-symbols):
+// SVG with ETag and 304, caching and protective headers, placeholders, 404 and 400.
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';

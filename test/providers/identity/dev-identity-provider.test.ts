@@ -1,3 +1,5 @@
+// The development OpenID Connect provider (docs/identity.md#the-built-in-development-provider):
+// discovery, sign-in with PKCE, the login page, end session, and masked failures.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

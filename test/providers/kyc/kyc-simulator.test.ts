@@ -1,3 +1,5 @@
+// The KYC provider's simulator (docs/identity.md#sdk-init-tokens): SDK access tokens in the
+// provider's shape, checks of the request, and the simulator chosen when KYC_URL is unset.
 import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
