@@ -1,8 +1,8 @@
-// `npm run bench` (data-layer part, issue 4, DESIGN.md §14): organizations with their digital
+// `npm run bench` (data-layer part, docs/benchmarks.md#targets): organizations with their digital
 // wallets through the data layer over real HTTP, side by side in the same run with the very
-// statement the data layer compiles for that query sent over raw `pg` (no HTTP, no GraphQL,
-// no authentication), and with that statement behind a bare node http server (the §14
-// reference). Synthetic data: 10,000 wallets spread over 200 organizations.
+// statement the data layer compiles for that query sent over raw `pg` (no HTTP, no GraphQL, no
+// authentication), and with that statement behind a bare node http server (the reference of
+// docs/benchmarks.md#targets). Synthetic data: 10,000 wallets spread over 200 organizations.
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -94,7 +94,10 @@ function startLoadWorker() {
   };
 }
 
-/** The §14 reference: one statement over raw pg behind a bare node http server, path /<scenario>. */
+/**
+ * The reference of docs/benchmarks.md#targets: one statement over raw pg behind a bare node http
+ * server, path /<scenario>.
+ */
 async function startBareServer(connectionString: string, statements: readonly Statement[]) {
   const pool = new pg.Pool({ connectionString, max: connections, application_name: 'data-layer-bench-bare' });
   pool.on('error', () => {});
@@ -244,7 +247,7 @@ try {
     }
   }
   console.log('\nraw pg: the compiled statement with its bound parameters on a pg.Pool of the same size, from the load thread: no HTTP, no GraphQL parsing or validation, no authentication, so it bounds what any server could reach.');
-  console.log('bare http + raw pg: the same statement behind a bare node http server (DESIGN.md §14 reference; target: data layer ≥ 0.6× its req/s).');
+  console.log('bare http + raw pg: the same statement behind a bare node http server (the reference of docs/benchmarks.md#targets; target: data layer ≥ 0.6× its req/s).');
   console.log('The load driver runs in a worker thread; client, service and PostgreSQL share the machine\'s cores.');
   console.log(`Per-round data layer / raw pg req/s: ${scenarios.map((_, index) => results[index]!['raw pg (no HTTP)'].map((run, round) => (results[index]!['data layer (HTTP)'][round]!.perSecond / run.perSecond).toFixed(2)).join(', ')).join(' | ')}`);
 } finally {

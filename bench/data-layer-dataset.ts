@@ -1,8 +1,9 @@
-// The synthetic data set of the data-layer bench (DESIGN.md §14: 10,000 wallets in 200
-// organizations): extra organizations beside the demo ones, then every wallet in one
-// `INSERT … SELECT generate_series` over a direct pg connection, spread round-robin so each
-// organization holds the same number. Marked by slug and label prefixes so a run against an
-// external database can remove exactly what it added.
+// The synthetic data set of the data-layer bench (10,000 wallets in 200 organizations;
+// docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): extra
+// organizations beside the demo ones, then every wallet in one `INSERT … SELECT generate_series`
+// over a direct pg connection, spread round-robin so each organization holds the same number.
+// Marked by slug and label prefixes so a run against an external database can remove exactly what
+// it added.
 import pg from 'pg';
 
 const organizationSlugPrefix = 'bench-org-';

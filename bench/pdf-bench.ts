@@ -1,6 +1,6 @@
-// `npm run bench` (PDF part): warm invoice PDF latency at 1 and 4 concurrent renders,
-// PDFs per second, HTML render time and the browser's peak memory, side by side with raw
-// puppeteer `page.pdf` on reused pages in the same run (DESIGN.md §14: median ≤ 1.2× the
+// `npm run bench` (PDF part): warm invoice PDF latency at 1 and 4 concurrent renders, PDFs per
+// second, HTML render time and the browser's peak memory, side by side with raw puppeteer
+// `page.pdf` on reused pages in the same run (docs/benchmarks.md#targets: median ≤ 1.2× the
 // baseline, ≥ 20 PDFs/s). Absolute figures move between runs on shared machines; ratios hold.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';

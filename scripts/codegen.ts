@@ -1,6 +1,6 @@
-// The one I/O shell around the pure generators (DESIGN.md §2). `npm run codegen` writes
-// generated/ (deleting files no generator produced); `-- --check` writes nothing and fails,
-// listing stale files, when anything differs.
+// The one I/O shell around the pure generators (docs/architecture.md#code-generation). `npm run
+// codegen` writes generated/ (deleting files no generator produced); `-- --check` writes nothing
+// and fails, listing stale files, when anything differs.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runGenerators } from './codegen/run-generators.ts';

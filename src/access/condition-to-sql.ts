@@ -1,8 +1,8 @@
-// CASL conditions (as the ucast AST that rulesToAST builds) → a Kysely SQL condition over one
-// table (DESIGN.md §3). Object relationships are dot paths (`case.subject_user_id`), array
-// relationships `$elemMatch`; both become correlated EXISTS subqueries through the
-// relationship's column mapping in the compiled model. Every value is a bound parameter;
-// identifiers come from the compiled model only, never from a request.
+// CASL conditions (as the ucast AST that rulesToAST builds) → a Kysely SQL condition over one table
+// (docs/architecture.md#access-layer-at-run-time-srcaccess). Object relationships are dot paths
+// (`case.subject_user_id`), array relationships `$elemMatch`; both become correlated EXISTS
+// subqueries through the relationship's column mapping in the compiled model. Every value is a
+// bound parameter; identifiers come from the compiled model only, never from a request.
 import { CompoundCondition, FieldCondition, type Condition } from '@ucast/mongo2js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';

@@ -1,5 +1,5 @@
-// Session variables arrive as strings (headers or token claims, DESIGN.md §6); this turns
-// one into the typed value rules compare with. Arrays use the Postgres array literal
+// Session variables arrive as strings (headers or token claims, docs/data-layer.md#authentication);
+// this turns one into the typed value rules compare with. Arrays use the Postgres array literal
 // syntax: `{1,2,3}`, `{}`, `{"a b",c}`.
 import type { SessionVariableType } from './permission-model.ts';
 import type { SessionScalar, SessionValue } from './interpolate-session-variables.ts';

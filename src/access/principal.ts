@@ -33,7 +33,10 @@ export type ApiKeyPrincipal = Extract<Principal, { kind: 'api-key' }>;
 
 export const anonymous: Principal = Object.freeze({ kind: 'anonymous' });
 
-/** DESIGN.md §5: an admin API key, or a session or bearer of a user with the admin role. */
+/**
+ * An administrator (docs/identity.md#credentials): an admin API key, or a session or bearer of a
+ * user with the admin role.
+ */
 export function isAdministrator(principal: Principal): boolean {
   if (principal.kind === 'api-key') return principal.keyKind === 'admin';
   return principal.kind === 'user' && principal.isAdministrator;

@@ -1,4 +1,4 @@
-// Every setting the service reads, with its parser and default (DESIGN.md §4). Parsers
+// Every setting the service reads, with its parser and default (docs/configuration.md). Parsers
 // collect problems instead of throwing so that start-up can list every bad setting at once.
 
 export type Parser<T> = (raw: string | undefined, name: string, problems: string[]) => T;

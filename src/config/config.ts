@@ -1,4 +1,4 @@
-// The only reader of process.env (DESIGN.md §3 layer rules). Validates, fills defaults,
+// The only reader of process.env (docs/architecture.md#layers). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
 import { count, oneOf, originList, port, secret, text, url } from './config-schema.ts';
@@ -23,7 +23,7 @@ export interface Config {
   readonly logLevel: (typeof logLevels)[number];
   readonly adminApiKey: string | undefined;
   readonly dataAdminSecret: string | undefined;
-  /** Encrypts the private signing keys stored in PostgreSQL (DESIGN.md §5). */
+  /** Encrypts the private signing keys stored in PostgreSQL (docs/identity.md#signing-keys). */
   readonly signingKeySecret: string | undefined;
   /** Origins `returnTo` may point at, besides PUBLIC_URL's own (no open redirect). */
   readonly returnToOrigins: readonly string[];
@@ -113,11 +113,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   if (production) {
-    // Generated secrets are a convenience of the embedded setup only (DESIGN.md §4).
+    // Generated secrets are a convenience of the embedded setup only
+    // (docs/configuration.md#production-mode).
     for (const name of ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'SIGNING_KEY_SECRET', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
       if (!env[name]) problems.push(`${name} is required when NODE_ENV=production`);
     }
-    // The built-in development identity provider lets anyone pick a user (issue 3).
+    // The built-in development identity provider lets anyone pick a user.
     if (!env.OIDC_ISSUER) problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
   }
   if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {

@@ -1,8 +1,8 @@
-// The platform operator printed as the issuer of every document (issue 5, IssuerParty in
-// src/documents/document-models.ts): configuration, not a database row. With no
-// DOCUMENT_ISSUER_* setting at all, a fictitious demo operator is used so a fresh install
-// prints complete documents; once any setting is given, the demo values are dropped as a
-// whole, so a real operator's invoices can never carry the demo bank account.
+// The platform operator printed as the issuer of every document (IssuerParty in
+// src/documents/document-models.ts; docs/configuration.md#document-issuer): configuration, not a
+// database row. With no DOCUMENT_ISSUER_* setting at all, a fictitious demo operator is used so a
+// fresh install prints complete documents; once any setting is given, the demo values are dropped
+// as a whole, so a real operator's invoices can never carry the demo bank account.
 
 export interface DocumentIssuerConfig {
   readonly name: string;

@@ -1,5 +1,6 @@
-// Secrets the embedded setup generates on first start and keeps in DATA_DIR (DESIGN.md §4),
-// so `npm start` works with nothing configured. Production requires them from the environment.
+// Secrets the embedded setup generates on first start and keeps in DATA_DIR
+// (docs/configuration.md#secrets), so `npm start` works with nothing configured. Production
+// requires them from the environment.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

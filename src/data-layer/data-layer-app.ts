@@ -1,4 +1,4 @@
-// The data-access layer's HTTP face on DATA_PORT (DESIGN.md §6): POST /v1/graphql and
+// The data-access layer's HTTP face on DATA_PORT (docs/data-layer.md): POST /v1/graphql and
 // GET /healthz. A plain node handler: the JSON PostgreSQL builds is written through as is.
 // Status codes: a request refused before GraphQL runs (credentials, role, body) gets its
 // code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL document, its

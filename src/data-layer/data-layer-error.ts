@@ -1,6 +1,7 @@
-// Errors of the data layer in Hasura's shape with our codes (DESIGN.md §6, §9):
-// `{"errors":[{"message","extensions":{"code","path"}}]}`; `path` is a JSON path into the
-// request (`$.selectionSet.invoice.args.where`), `$` when the request as a whole is at fault.
+// Errors of the data layer in Hasura's shape with our codes
+// (docs/data-layer.md#status-codes-and-errors):
+// `{"errors":[{"message","extensions":{"code","path"}}]}`; `path` is a JSON path into the request
+// (`$.selectionSet.invoice.args.where`), `$` when the request as a whole is at fault.
 import { AppError, toAppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
 

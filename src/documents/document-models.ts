@@ -1,9 +1,9 @@
-// View models of the rendered documents (issue 5): everything a template prints, already
-// computed by the caller, nothing it does not print (no internal notes, no cost breakdown).
-// Money, quantities, rates and NAVs are decimal strings as `pg` returns `numeric` (DESIGN.md
-// §13), never floats. Instants are ISO 8601 strings and print in UTC; calendar dates are
-// `YYYY-MM-DD`. An absent fact is `null`, never a missing key: templates compile in strict
-// mode, so a missing field fails the render instead of printing a blank.
+// View models of the rendered documents: everything a template prints, already computed by the
+// caller, nothing it does not print (no internal notes, no cost breakdown). Money, quantities,
+// rates and NAVs are decimal strings as `pg` returns `numeric` (docs/architecture.md#field-notes),
+// never floats. Instants are ISO 8601 strings and print in UTC; calendar dates are `YYYY-MM-DD`. An
+// absent fact is `null`, never a missing key: templates compile in strict mode, so a missing field
+// fails the render instead of printing a blank.
 
 /** A decimal string such as `'6323.85'` or `'-12.5'` (no exponent, no grouping). */
 export type DecimalString = string;

@@ -1,7 +1,7 @@
-// Formatting helpers for the document templates (DESIGN.md §8, issue 5). The locale comes
+// Formatting helpers for the document templates (docs/documents.md#templates). The locale comes
 // from the model (default en-GB); every Intl formatter is built once per locale and style and
-// then reused, because building one per call made a 20-line invoice 2 ms instead of 0.14 ms
-// (DESIGN.md §13). Money stays a decimal string end to end: Intl formats strings exactly.
+// then reused, because building one per call made a 20-line invoice 2 ms instead of 0.14 ms.
+// Money stays a decimal string end to end: Intl formats strings exactly.
 // Every helper rejects a missing or malformed value, so strict mode covers helper arguments
 // too, and the built-in block helpers are wrapped to do the same.
 import type Handlebars from 'handlebars';

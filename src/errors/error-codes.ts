@@ -1,5 +1,5 @@
-// One table from error code to transport behaviour (DESIGN.md §9, §12 "one error class and
-// one code→status table"). `expose: false` codes never reach clients with their message.
+// One table from error code to transport behaviour (docs/error-codes.md: one error class, one
+// code→status table). `expose: false` codes never reach clients with their message.
 export const errorCodes = {
   BAD_REQUEST: { httpStatus: 400, graphqlCode: 'BAD_REQUEST', expose: true },
   VALIDATION_FAILED: { httpStatus: 400, graphqlCode: 'BAD_USER_INPUT', expose: true },

@@ -1,4 +1,4 @@
-// Parsed and validated documents are cached by query text (DESIGN.md §14: parsing and
+// Parsed and validated documents are cached by query text (docs/benchmarks.md#targets: parsing and
 // validating every request cost about 7×). Bounded, least recently used first out.
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { createBoundedCache } from '../cache/bounded-cache.ts';

@@ -1,5 +1,5 @@
-// Unexpected resolver errors are masked (graphql-yoga's default, DESIGN.md §12); errors the
-// service raised on purpose keep their message and code.
+// Unexpected resolver errors are masked (graphql-yoga's default); errors the service raised on
+// purpose keep their message and code (docs/error-codes.md#where-each-face-puts-the-code).
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.ts';

@@ -1,4 +1,4 @@
-// What every business GraphQL resolver receives (DESIGN.md §7).
+// What every business GraphQL resolver receives (docs/architecture.md#business-graphql-api).
 import type { Logger } from 'pino';
 import type { Principal } from '../access/principal.ts';
 

@@ -1,5 +1,6 @@
-// POST /graphql over a GraphQL-over-HTTP compliant handler (graphql-http, DESIGN.md §3).
-// The router has already authenticated the caller (X-API-Key per openapi.yaml).
+// POST /graphql over a GraphQL-over-HTTP compliant handler (graphql-http;
+// docs/architecture.md#requests). The router has already authenticated the caller (X-API-Key per
+// openapi.yaml).
 import type { Middleware } from 'koa';
 import { createHandler } from 'graphql-http';
 import type { GraphQLSchema } from 'graphql';

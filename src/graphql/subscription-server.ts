@@ -1,6 +1,6 @@
-// Subscriptions over graphql-ws on the same port and path as POST /graphql (DESIGN.md §3).
-// The API key travels in the connection_init payload (browsers cannot set WebSocket headers)
-// or in the upgrade request's X-API-Key header.
+// Subscriptions over graphql-ws on the same port and path as POST /graphql
+// (docs/conformance.md#service-and-addresses). The API key travels in the connection_init payload
+// (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header.
 import type { Server } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';

@@ -1,5 +1,5 @@
 // Resolves the caller for an operation from the security requirement that openapi.yaml
-// declares for it (issue 3, DESIGN.md §5). Credentials are looked at in a fixed order
+// declares for it (docs/identity.md#credentials). Credentials are looked at in a fixed order
 // (bearer, API key, session cookie), only for the schemes the operation accepts.
 // - An operation without an anonymous alternative: the first credential present decides,
 //   and a bad one is refused (401, or 403 for a revoked key).

@@ -1,5 +1,5 @@
 // The REST + GraphQL Koa application: request id, metrics and logs, error mapping, then the
-// router bound from the operation table (DESIGN.md §3). Kept small on purpose.
+// router bound from the operation table (docs/architecture.md#requests). Kept small on purpose.
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.ts';

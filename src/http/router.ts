@@ -1,6 +1,7 @@
-// Binds every operation of generated/openapi/operations.ts to its handler (DESIGN.md §3):
-// authenticate per the operation's security, validate with the generated validators, call
-// the handler, write its typed result. Unknown routes answer 404 with the error body.
+// Binds every operation of generated/openapi/operations.ts to its handler
+// (docs/architecture.md#requests): authenticate per the operation's security, validate with the
+// generated validators, call the handler, write its typed result. Unknown routes answer 404 with
+// the error body.
 import { tmpdir } from 'node:os';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';

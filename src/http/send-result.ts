@@ -9,7 +9,10 @@ export interface HandlerResult {
   cookies?: readonly CookieInstruction[];
 }
 
-/** A cookie to set (or clear, with `value: null`); always HttpOnly and SameSite=Lax (DESIGN.md §5). */
+/**
+ * A cookie to set (or clear, with `value: null`); always HttpOnly and SameSite=Lax
+ * (docs/identity.md#sessions).
+ */
 export interface CookieInstruction {
   name: string;
   value: string | null;

@@ -1,5 +1,5 @@
 // Runs the precompiled validators of generated/openapi on a request; a failure becomes one
-// 400 whose message names each bad field (issue 2 §5).
+// 400 whose message names each bad field (docs/architecture.md#requests).
 import { AppError, type ErrorDetail } from '../errors/app-error.ts';
 import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
 import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';

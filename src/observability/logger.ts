@@ -1,5 +1,5 @@
 // Structured JSON logs (pino). Credentials are redacted by path so no secret or token is
-// ever written, whatever a caller passes in (issue 3 "Abuse").
+// ever written, whatever a caller passes in (docs/identity.md#never-logged).
 import { pino, type Logger } from 'pino';
 
 export const redactedPaths = [

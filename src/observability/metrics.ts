@@ -1,6 +1,6 @@
-// Prometheus metrics (prom-client): process metrics plus request counts and latency by
-// route template and status (issue 2 §5). Route templates, never raw paths, keep the label
-// set bounded.
+// Prometheus metrics (prom-client): process metrics plus request counts and latency by route
+// template and status (docs/configuration.md#operations). Route templates, never raw paths, keep
+// the label set bounded.
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {

@@ -1,5 +1,6 @@
-// Rate limits of the authentication routes (issue 3, openapi.yaml "Rate limits"): per client
-// address and route, AUTH_RATE_LIMIT requests a minute; shared through Redis with REDIS_URL.
+// Rate limits of the authentication routes (docs/identity.md#rate-limits, openapi.yaml "Rate
+// limits"): per client address and route, AUTH_RATE_LIMIT requests a minute; shared through Redis
+// with REDIS_URL.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { OperationId } from '../../generated/openapi/operations.ts';

@@ -1,5 +1,5 @@
 // The secrets a process needs: from the environment, else generated once and kept in
-// DATA_DIR/secrets.json (DESIGN.md §4). Shared by the service and the admin CLI.
+// DATA_DIR/secrets.json (docs/configuration.md#secrets). Shared by the service and the admin CLI.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { loadLocalSecrets } from '../config/local-secrets.ts';
@@ -19,7 +19,7 @@ export function resolveSecrets(config: Config, logger: Logger): ResolvedSecrets 
     (name) => (name === 'adminApiKey' && !config.adminApiKey) || (name === 'dataAdminSecret' && !config.dataAdminSecret),
   );
   if (shown.length > 0) {
-    // Printed once, on the run that generated them (DESIGN.md §4); never logged again.
+    // Printed once, on the run that generated them; never logged again.
     const lines = shown.map((name) => `  ${name === 'adminApiKey' ? 'ADMIN_API_KEY' : 'DATA_ADMIN_SECRET'}=${name === 'adminApiKey' ? adminApiKey : dataAdminSecret}`);
     process.stdout.write(`Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`);
     logger.info({ generated: shown }, 'generated local secrets');

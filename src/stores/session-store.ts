@@ -1,5 +1,5 @@
-// Server-side sessions (DESIGN.md §5): revocable rows keyed by the SHA-256 of the cookie
-// secret, so a database reader cannot replay a browser's cookie.
+// Server-side sessions (docs/identity.md#sessions): revocable rows keyed by the SHA-256 of the
+// cookie secret, so a database reader cannot replay a browser's cookie.
 import type { Db } from '../db/create-database.ts';
 
 export interface StoredSession {

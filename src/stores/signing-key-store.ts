@@ -1,5 +1,5 @@
-// Signing keys in PostgreSQL, shared by every node (DESIGN.md §5). The private key arrives
-// here already encrypted; this store never sees key material in the clear.
+// Signing keys in PostgreSQL, shared by every node (docs/identity.md#signing-keys). The private key
+// arrives here already encrypted; this store never sees key material in the clear.
 import { sql } from 'kysely';
 import type { Db } from '../db/create-database.ts';
 

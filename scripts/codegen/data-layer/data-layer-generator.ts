@@ -1,6 +1,7 @@
-// The data layer's per-role GraphQL SDL (DESIGN.md §2, §6): permissions.yaml is compiled with
-// the permissions generator's compiler, and each role's schema is built by the same code the
-// service runs (src/data-layer/schema), then printed: generated/data-layer/<role>.graphql.
+// The data layer's per-role GraphQL SDL (docs/data-layer.md#the-schema-of-a-role): permissions.yaml
+// is compiled with the permissions generator's compiler, and each role's schema is built by the
+// same code the service runs (src/data-layer/schema), then printed:
+// generated/data-layer/<role>.graphql.
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { PermissionModel } from '../../../src/access/permission-model.ts';
 import { buildRoleSchema } from '../../../src/data-layer/schema/build-role-schema.ts';

@@ -1,5 +1,6 @@
-// Migrates a throwaway embedded PostgreSQL and introspects it, so the `Database` interface
-// always matches the migrations exactly (DESIGN.md §2), independent of any local server.
+// Migrates a throwaway embedded PostgreSQL and introspects it, so the `Database` interface always
+// matches the migrations exactly (docs/architecture.md#code-generation), independent of any local
+// server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
-// Renders the Kysely `Database` interface from the introspected schema (DESIGN.md §2).
-// Types follow what `pg` returns: int8 and numeric as strings, timestamps as Date.
+// Renders the Kysely `Database` interface from the introspected schema
+// (docs/architecture.md#code-generation). Types follow what `pg` returns: int8 and numeric as
+// strings, timestamps as Date.
 import type { GeneratedFile } from '../shared/generated-file.ts';
 import { json, tsBanner } from '../shared/generated-file.ts';
 import type { DbColumn, DbSchema } from './database-schema.ts';

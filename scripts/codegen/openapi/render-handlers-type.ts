@@ -1,5 +1,5 @@
 // The `Handlers` type: one member per operationId, so a missing or ill-typed handler is a
-// compile error that names the operation (DESIGN.md §2).
+// compile error that names the operation (docs/architecture.md#code-generation).
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 import type { CollectedOperation } from './collect-operations.ts';
 

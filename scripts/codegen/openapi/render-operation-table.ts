@@ -1,5 +1,5 @@
-// The operation table the router is bound from (DESIGN.md §2, §3): one entry per
-// operationId with method, path, security, parameters, body and response content types.
+// The operation table the router is bound from (docs/architecture.md#code-generation): one entry
+// per operationId with method, path, security, parameters, body and response content types.
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 import { type CollectedOperation, toRouterPath } from './collect-operations.ts';
 

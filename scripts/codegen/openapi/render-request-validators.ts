@@ -1,5 +1,5 @@
-// Precompiled request validators (ajv standalone, DESIGN.md §2). Parameters arrive as
-// strings, so they are validated with type coercion; JSON bodies are validated strictly.
+// Precompiled request validators (ajv standalone, docs/architecture.md#code-generation). Parameters
+// arrive as strings, so they are validated with type coercion; JSON bodies are validated strictly.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';

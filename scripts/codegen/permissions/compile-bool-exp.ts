@@ -1,7 +1,7 @@
 // Checks a Hasura boolean expression against the table it filters and normalizes it
-// (DESIGN.md §6): keys are columns (with comparison operators), relationships (an
-// expression on the related table), or _and / _or / _not. Every problem is reported; the
-// result is only used when there were none.
+// (docs/architecture.md#permissionsyaml): keys are columns (with comparison operators),
+// relationships (an expression on the related table), or _and / _or / _not. Every problem is
+// reported; the result is only used when there were none.
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compileComparisonValue } from './compile-rule-value.ts';
 import { comparisonOperators, isComparisonOperator, type BoolExp } from './permission-model.ts';

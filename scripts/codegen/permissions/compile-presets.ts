@@ -1,5 +1,5 @@
 // Checks a rule's `set` (column presets). Presets are filled in by the server, so a preset
-// column must not also be client input (DESIGN.md §6, Hasura semantics).
+// column must not also be client input (docs/data-layer.md#mutations, Hasura semantics).
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compilePresetValue } from './compile-rule-value.ts';
 import type { RuleValue } from './permission-model.ts';

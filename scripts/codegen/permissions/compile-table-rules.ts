@@ -1,6 +1,6 @@
-// One compile function per action of a table rule (DESIGN.md §6: select filter/columns/
-// allow_aggregations/limit; insert check/set/columns; update filter/columns/check/set;
-// delete filter).
+// One compile function per action of a table rule (docs/architecture.md#permissionsyaml): select
+// filter/columns/allow_aggregations/limit; insert check/set/columns; update
+// filter/columns/check/set; delete filter.
 import { compileBoolExp } from './compile-bool-exp.ts';
 import { compileColumns } from './compile-columns.ts';
 import { report, type CompileContext, type RuleScope } from './compile-context.ts';

@@ -1,5 +1,6 @@
-// The permissions generator (DESIGN.md §2): permissions.yaml + the introspected database →
-// generated files. Pure: the codegen shell reads the inputs and writes the output.
+// The permissions generator (docs/architecture.md#code-generation): permissions.yaml + the
+// introspected database → generated files. Pure: the codegen shell reads the inputs and writes the
+// output.
 import { compilePermissionsFile, type PermissionsFileInput } from './compile-permissions-file.ts';
 import { renderCompiledPermissions } from './render-compiled-permissions.ts';
 import { renderPermissionMatrix } from './render-permission-matrix.ts';

@@ -1,5 +1,5 @@
-// Session variable names are case-insensitive (DESIGN.md §6): `X-Data-User-Id` in a rule
-// and `x-data-user-id` in the declarations are the same variable.
+// Session variable names are case-insensitive (docs/data-layer.md#authentication): `X-Data-User-Id`
+// in a rule and `x-data-user-id` in the declarations are the same variable.
 
 const referencePattern = /^x-data-/i;
 

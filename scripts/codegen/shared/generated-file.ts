@@ -1,5 +1,5 @@
-// What every generator returns (DESIGN.md §2: generators are pure, parsed source in,
-// `{path, contents}[]` out; only scripts/codegen.ts touches the disk).
+// What every generator returns (docs/architecture.md#code-generation: generators are pure, parsed
+// source in, `{path, contents}[]` out; only scripts/codegen.ts touches the disk).
 export interface GeneratedFile {
   /** Path relative to the repository root, always under generated/. */
   path: string;

@@ -1,4 +1,4 @@
-// A mutation root field → ONE SQL statement (DESIGN.md §6, issue 4): the INSERT, UPDATE or
+// A mutation root field → ONE SQL statement (docs/data-layer.md#mutations): the INSERT, UPDATE or
 // DELETE is a data-modifying CTE, and the outer SELECT over its rows builds the response JSON
 // and evaluates the rule's check on every written row (`check_passed`). The executor runs every
 // root field of an operation in one transaction and rolls it back when a check fails, so a

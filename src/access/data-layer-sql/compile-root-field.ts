@@ -1,7 +1,7 @@
-// One root field → ONE SQL statement returning its JSON as text (DESIGN.md §6, §14: the JSON
-// is built in PostgreSQL and passed through untouched). List statements also return how many
-// rows they read, so an unbounded list can be refused instead of silently cut. Mutations are
-// compiled in compile-mutation.ts.
+// One root field → ONE SQL statement returning its JSON as text
+// (docs/data-layer.md#how-a-request-runs: the JSON is built in PostgreSQL and passed through
+// untouched). List statements also return how many rows they read, so an unbounded list can be
+// refused instead of silently cut. Mutations are compiled in compile-mutation.ts.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { joinConditions } from '../condition-to-sql.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';

@@ -1,6 +1,7 @@
 // A selection set → one JSON object built by PostgreSQL for the row under `alias`: columns
-// (int8/numeric as text), `__typename`, and relationships as correlated subqueries that apply
-// the role's row filter on the related table (DESIGN.md §6: relations are filtered too).
+// (int8/numeric as text), `__typename`, and relationships as correlated subqueries that apply the
+// role's row filter on the related table (relations are filtered too:
+// docs/data-layer.md#the-schema-of-a-role).
 import { sql, type RawBuilder } from 'kysely';
 import { joinConditions } from '../condition-to-sql.ts';
 import { jsonOutput } from './column-sql.ts';

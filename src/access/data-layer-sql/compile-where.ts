@@ -1,7 +1,7 @@
 // The client's `where` (a normalized `<t>_bool_exp`) → SQL over one aliased table. Values are
 // bound parameters cast to the column's type; a relationship condition is an EXISTS over the
 // related table that also applies the role's row filter there, so a `where` can never test
-// rows the role could not read (DESIGN.md §6).
+// rows the role could not read (docs/data-layer.md#the-schema-of-a-role).
 import { sql, type SqlBool } from 'kysely';
 import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
 import { comparisonOperatorSpec, type ComparisonOperator } from '../comparison-operators.ts';

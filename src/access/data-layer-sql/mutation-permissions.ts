@@ -1,5 +1,6 @@
-// What a data-layer role may insert, update and delete (DESIGN.md §6, issue 4), read from the
-// compiled permissions. `admin` writes every column it may read, with no check, preset or filter.
+// What a data-layer role may insert, update and delete (docs/data-layer.md#mutations), read from
+// the compiled permissions. `admin` writes every column it may read, with no check, preset or
+// filter.
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import type { DeletePermission, InsertPermission, PermissionModel, UpdatePermission } from '../permission-model.ts';
 import { adminRole } from './admin-role.ts';

@@ -1,7 +1,8 @@
-// Compiled statements are cached per (role, query, operation) (DESIGN.md §14), so values that
-// differ between requests (session variables, GraphQL variables, limits computed from them)
-// are compiled as slots: placeholders among the statement's parameters that are resolved
-// when the statement runs. Everything else is bound as an ordinary constant parameter.
+// Compiled statements are cached per (role, query, operation)
+// (docs/data-layer.md#how-a-request-runs), so values that differ between requests (session
+// variables, GraphQL variables, limits computed from them) are compiled as slots: placeholders
+// among the statement's parameters that are resolved when the statement runs. Everything else is
+// bound as an ordinary constant parameter.
 import { AppError } from '../../errors/app-error.ts';
 import type { SessionValue } from '../interpolate-session-variables.ts';
 

@@ -88,7 +88,7 @@ export type RootFieldPlan =
       readonly fields: readonly AggregateResultField[];
     };
 
-/** Column values of one inserted row, or of `_set`, or of a primary key (issue 4). */
+/** Column values of one inserted row, or of `_set`, or of a primary key. */
 export type ColumnValues = readonly { readonly column: string; readonly value: PlanValue }[];
 
 /** A field of `<t>_mutation_response`. */

@@ -1,6 +1,7 @@
-// What a data-layer role may select, read from the compiled permissions (DESIGN.md §6). The
-// data layer's `admin` (X-Data-Admin-Secret alone) is not a permissions.yaml role: it reads
-// every tracked table and column, with no row filter, limit or aggregation restriction.
+// What a data-layer role may select, read from the compiled permissions
+// (docs/data-layer.md#the-schema-of-a-role). The data layer's `admin` (X-Data-Admin-Secret alone)
+// is not a permissions.yaml role: it reads every tracked table and column, with no row filter,
+// limit or aggregation restriction.
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import type { PermissionModel, SelectPermission, TableModel } from '../permission-model.ts';
 import { adminRole } from './admin-role.ts';

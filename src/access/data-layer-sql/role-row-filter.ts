@@ -1,8 +1,8 @@
-// The row filter of a role's select rule, as SQL (DESIGN.md §3, §6): the role's CASL rules
-// are interpolated with session *slots* (parameter-slot.ts), built into an ability once per
-// role, and rulesToAST gives the condition per table, compiled by conditionToSql for each
-// alias. So the filter text is the same for every caller of the role and the session values
-// are bound when the statement runs. No rule = `false`.
+// The row filter of a role's select rule, as SQL (docs/data-layer.md#how-a-request-runs): the
+// role's CASL rules are interpolated with session *slots* (parameter-slot.ts), built into an
+// ability once per role, and rulesToAST gives the condition per table, compiled by conditionToSql
+// for each alias. So the filter text is the same for every caller of the role and the session
+// values are bound when the statement runs. No rule = `false`.
 import type { MongoAbility } from '@casl/ability';
 import type { Condition } from '@ucast/mongo2js';
 import { caslRules, permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
@@ -50,7 +50,7 @@ export function rowFilter(role: string, table: string, alias: string): SqlCondit
 
 /**
  * The condition of the role's rule for `action` over the row under `alias`: the row filter of
- * select, update and delete, and the check of insert (issue 4). No rule = `false`.
+ * select, update and delete, and the check of insert. No rule = `false`.
  */
 export function ruleCondition(role: string, action: RuleAction, table: string, alias: string): SqlCondition {
   if (role === adminRole) return sqlTrue;

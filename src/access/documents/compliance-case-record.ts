@@ -1,4 +1,4 @@
-// Reads a compliance case with everything its report and agreement print (issue 5), in one
+// Reads a compliance case with everything its report and agreement print, in one
 // statement: the case, organization, subject (with the subject's roles there), fund, files,
 // invitations and the completed KYC reviews of the people involved. `document` names the
 // document_access rule that admits the caller (administrator API keys only).

@@ -1,6 +1,7 @@
-// The scoped query API behind the document routes (issue 5, DESIGN.md §3): every reader
-// applies the caller's document_access rule to the root row itself, so the document service
-// cannot forget the filter, and it sees plain records, never Kysely.
+// The scoped query API behind the document routes
+// (docs/architecture.md#access-layer-at-run-time-srcaccess): every reader applies the caller's
+// document_access rule to the root row itself, so the document service cannot forget the filter,
+// and it sees plain records, never Kysely.
 import type { Db } from '../../db/create-database.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../principal.ts';

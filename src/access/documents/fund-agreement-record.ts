@@ -1,4 +1,4 @@
-// Reads what the fund user agreement (issue 5) prints, in one statement: the fund and its
+// Reads what the fund user agreement prints, in one statement: the fund and its
 // administrator, only when the caller's document_access rules admit it (investors of the
 // fund, administrators), and the calling user as the investor with their organization and
 // live subscriptions into the fund. An API key acts for no person: investor null.

@@ -1,4 +1,4 @@
-// Reads one invoice for the invoice document route (issue 5) in one statement: the row, its
+// Reads one invoice for the invoice document route in one statement: the row, its
 // organization, recipient and lines, and only when the caller's document_access rules admit
 // it (src/access/document-access.ts); the same null for missing and not visible.
 import type { Db } from '../../db/create-database.ts';

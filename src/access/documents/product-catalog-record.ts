@@ -1,4 +1,4 @@
-// Reads what the product catalog document lists (issue 5): the active products and the open
+// Reads what the product catalog document lists: the active products and the open
 // funds with their administrators, in one statement. The catalog is the platform's offer, the
 // same for every caller allowed on the route, so it has no row rule (permissions.yaml
 // document_access lists none); the route itself refuses non-admin API keys.

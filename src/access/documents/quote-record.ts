@@ -1,4 +1,4 @@
-// Reads one sales quote for the quote document route (issue 5) in one statement: the row, its
+// Reads one sales quote for the quote document route in one statement: the row, its
 // organization, the user it is for and its lines with product SKUs, only when the caller's
 // document_access rules admit it; null for missing and not visible.
 import type { Db } from '../../db/create-database.ts';

@@ -1,4 +1,4 @@
-// Reads one receipt for the receipt document route (issue 5) in one statement: the row, its
+// Reads one receipt for the receipt document route in one statement: the row, its
 // organization, recipient and the invoice it pays with the balance left after this payment,
 // only when the caller's document_access rules admit it; null for missing and not visible.
 import { sql } from 'kysely';

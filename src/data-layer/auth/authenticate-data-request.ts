@@ -1,4 +1,4 @@
-// The data layer's authentication (DESIGN.md §6). In this order:
+// The data layer's authentication (docs/data-layer.md#authentication). In this order:
 // 1. X-Data-Admin-Secret (compared in constant time): role `admin`, or the role named by
 //    X-Data-Role with session variables from the X-Data-* headers;
 // 2. Authorization: Bearer <platform token>: role and session variables from its

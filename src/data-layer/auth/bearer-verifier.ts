@@ -1,4 +1,4 @@
-// Platform bearer tokens on the data layer (DESIGN.md §5, docs/identity.md): access tokens
+// Platform bearer tokens on the data layer (docs/identity.md#platform-tokens): access tokens
 // (from token exchange, tied to a server-side session) and workflow-SDK tokens, both issued
 // for DATA_PUBLIC_URL. Returns the token's `data_access` claims.
 import { decodeJwt } from 'jose';

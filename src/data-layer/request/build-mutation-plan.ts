@@ -1,7 +1,7 @@
-// A mutation root field → its MutationPlan (issue 4): the rows of `objects`/`object`, `_set`,
-// the `where` or primary key of the rows to change, and the selection of the answer. Column
-// values stay variable references where they are variables (bound when the cached statement
-// runs); the schema already limits the input to the columns the role may write.
+// A mutation root field → its MutationPlan (docs/data-layer.md#mutations): the rows of
+// `objects`/`object`, `_set`, the `where` or primary key of the rows to change, and the selection
+// of the answer. Column values stay variable references where they are variables (bound when the
+// cached statement runs); the schema already limits the input to the columns the role may write.
 import {
   getNamedType, isInputObjectType, type FieldNode, type GraphQLField, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLObjectType,
 } from 'graphql';

@@ -1,6 +1,6 @@
-// Parsing and validating against the role's schema, cached per (role, query text) (DESIGN.md
-// §14: doing both on every request cost about 7×). Syntax errors are BAD_REQUEST; validation
-// errors are VALIDATION_FAILED with the data layer's wording and a path.
+// Parsing and validating against the role's schema, cached per (role, query text)
+// (docs/benchmarks.md#targets: doing both on every request cost about 7×). Syntax errors are
+// BAD_REQUEST; validation errors are VALIDATION_FAILED with the data layer's wording and a path.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';

@@ -1,6 +1,6 @@
-// graphql-js validation messages → the data layer's (DESIGN.md §6): anything the role may not
-// use reads the same whether or not it exists for another role, says `permission`, and never
-// carries "Did you mean" suggestions or an echo of the input.
+// graphql-js validation messages → the data layer's (docs/data-layer.md#status-codes-and-errors):
+// anything the role may not use reads the same whether or not it exists for another role, says
+// `permission`, and never carries "Did you mean" suggestions or an echo of the input.
 import type { GraphQLError } from 'graphql';
 
 const rewrites: readonly [RegExp, (match: RegExpExecArray) => string][] = [

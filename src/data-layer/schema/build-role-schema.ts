@@ -1,6 +1,6 @@
-// One GraphQL schema per role (DESIGN.md §6): it contains only what the role may use, so
-// validation against it is the first permission check and introspection shows exactly the
-// role's access. Pure over the PermissionModel (scripts/codegen prints it as SDL).
+// One GraphQL schema per role (docs/data-layer.md#the-schema-of-a-role): it contains only what the
+// role may use, so validation against it is the first permission check and introspection shows
+// exactly the role's access. Pure over the PermissionModel (scripts/codegen prints it as SDL).
 import {
   GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap,
 } from 'graphql';

@@ -1,4 +1,4 @@
-// The mutation root of a role's schema (DESIGN.md §6, issue 4), Hasura's names and shapes:
+// The mutation root of a role's schema (docs/data-layer.md#mutations), Hasura's names and shapes:
 // insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set), update_<t>_by_pk
 // (pk_columns, _set), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
 // columns the rule lets the client give: its columns minus presets (`set`), which the server

@@ -1,6 +1,7 @@
-// The data layer's custom scalars, named after their PostgreSQL types as Hasura names them.
-// bigint and numeric travel as decimal strings, never floats (DESIGN.md §7, §13); uuid, date
-// and timestamptz are strings checked here, so a malformed value is refused before any SQL.
+// The data layer's custom scalars, named after their PostgreSQL types as Hasura names them. bigint
+// and numeric travel as decimal strings, never floats (docs/data-layer.md#the-schema-of-a-role);
+// uuid, date and timestamptz are strings checked here, so a malformed value is refused before any
+// SQL.
 import { GraphQLError, GraphQLScalarType, Kind, type ConstValueNode } from 'graphql';
 
 const patterns = {

@@ -1,6 +1,6 @@
-// Browser login attempts (issue 3, openapi.yaml `GET /auth/login`): state, nonce and PKCE
-// verifier kept server-side so a `state` works once, only in the browser that started it
-// (binding_hash is the SHA-256 of a random HttpOnly cookie), and only for a few minutes.
+// Browser login attempts (docs/identity.md#browser-login, openapi.yaml `GET /auth/login`): state,
+// nonce and PKCE verifier kept server-side so a `state` works once, only in the browser that
+// started it (binding_hash is the SHA-256 of a random HttpOnly cookie), and only for a few minutes.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

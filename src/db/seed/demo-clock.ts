@@ -1,5 +1,5 @@
 // Every demo timestamp is an offset from one fixed instant, so rendered documents and test
-// expectations do not move with the wall clock (DESIGN.md §4 "Demo data").
+// expectations do not move with the wall clock (docs/demo-data.md#stable-by-design).
 export const DEMO_BASE_DATE = '2026-01-01T00:00:00.000Z';
 
 /** Far enough ahead that demo quotes and invitations stay usable (e.g. the pending OTC quote). */

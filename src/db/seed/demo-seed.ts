@@ -1,5 +1,5 @@
-// Loads the documented demo data set into an empty database (DESIGN.md §4 "Demo data";
-// docs/demo-data.md). All or nothing: one transaction, so a failure leaves the database empty.
+// Loads the documented demo data set into an empty database (docs/demo-data.md). All or
+// nothing: one transaction, so a failure leaves the database empty.
 import { sql } from 'kysely';
 import type { Db } from '../create-database.ts';
 import { advanceIdentitySequences } from './advance-identity-sequences.ts';

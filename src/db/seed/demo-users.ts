@@ -1,5 +1,6 @@
-// The demo people. `demoUsers` is plain data that the README table and the development
-// identity provider read too (DESIGN.md §5): ids are identity-provider subject strings.
+// The demo people. `demoUsers` is plain data that the README table and the development identity
+// provider read too (docs/identity.md#identity-provider-tokens): ids are identity-provider subject
+// strings.
 import type { Insertable } from 'kysely';
 import type { AppUserTable, OrganizationMembershipTable } from '../../../generated/database/database.ts';
 import { demoTime } from './demo-clock.ts';

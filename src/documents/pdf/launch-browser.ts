@@ -1,11 +1,13 @@
-// Starts one headless Chromium driven over WebDriver BiDi (issue 5), with a fresh profile
-// directory that is removed synchronously once the process is gone (DESIGN.md §13).
+// Starts one headless Chromium driven over WebDriver BiDi (docs/documents.md#the-pdf-engine), with
+// a fresh profile directory that is removed synchronously once the process is gone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
-/** Flags this machine kind needs (DESIGN.md §13), on top of puppeteer's defaults. */
+/**
+ * Flags this machine kind needs, on top of puppeteer's defaults (docs/documents.md#the-pdf-engine).
+ */
 export const chromiumArgs: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,6 +1,6 @@
-// A small bounded pool of reused pages of one browser (issue 5): a reused page prints in
-// about a third of the time of a new one (DESIGN.md §13). A page that failed or timed out
-// is never reused: it is closed in the background and a fresh one takes its place.
+// A small bounded pool of reused pages of one browser: a reused page prints in about a third of the
+// time of a new one (docs/architecture.md#field-notes). A page that failed or timed out is never
+// reused: it is closed in the background and a fresh one takes its place.
 import type { Browser, Page } from 'puppeteer-core';
 
 export interface PagePool {

@@ -157,7 +157,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
 
   function launchFailed(found: ChromiumFound, error: unknown): never {
     launchFailures += 1;
-    // The first failure is retried by the next render; repeated ones back off (issue 5).
+    // The first failure is retried by the next render; repeated ones back off.
     const backoffMs = launchFailures < 2 ? 0 : Math.min(maxLaunchBackoffMs, 1_000 * 2 ** (launchFailures - 2));
     nextLaunchAt = Date.now() + backoffMs;
     const reason = error instanceof Error ? error.message : String(error);
@@ -232,7 +232,7 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
       return pdf;
     } catch (error) {
       abandoned = true;
-      // A page that failed or timed out is never reused (issue 5).
+      // A page that failed or timed out is never reused.
       const throwAway = () => {
         if (page) instance.pool.discard(page);
       };

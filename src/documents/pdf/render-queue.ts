@@ -1,4 +1,4 @@
-// Bounded concurrency with a bounded waiting line (issue 5 "a queue with back-pressure"):
+// Bounded concurrency with a bounded waiting line (docs/documents.md#the-pdf-engine):
 // when the line is full the caller is told at once to come back later (503 + Retry-After)
 // instead of piling up requests and memory behind a slow browser.
 import { AppError } from '../../errors/app-error.ts';

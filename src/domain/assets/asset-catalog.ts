@@ -1,5 +1,5 @@
 // Which file of which npm icon package answers a coin symbol, a country code or a network
-// name (issue 5, public assets). User input never becomes part of a path: each package folder
+// name (docs/assets.md#sources). User input never becomes part of a path: each package folder
 // is listed once, and input, after a strict pattern check, is only a key into that listing.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Public coin, flag and network images (issue 5): each file is read once and kept in memory
+// Public coin, flag and network images (docs/assets.md): each file is read once and kept in memory
 // with its strong entity tag, in a cache bounded by entries and bytes so that requests for
 // many distinct placeholders cannot grow memory without limit. Concurrent requests for one
 // image share one read.

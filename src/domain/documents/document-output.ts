@@ -1,4 +1,4 @@
-// A view model → the bytes a document route answers with (issue 5, DESIGN.md §8): HTML from
+// A view model → the bytes a document route answers with (docs/documents.md): HTML from
 // the Handlebars renderer, PDF printed from that HTML by the Chromium engine, and the file
 // name both carry (`invoice-INV-2025-0042.pdf`).
 import type { DocumentKind, DocumentModels } from '../../documents/document-models.ts';

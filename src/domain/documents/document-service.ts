@@ -1,4 +1,4 @@
-// The document routes of issue 5 as one service: who may ask (openapi.yaml: non-admin API
+// The document routes (docs/documents.md) as one service: who may ask (openapi.yaml: non-admin API
 // keys are refused with 403 on every document route), which record (the scoped readers of
 // src/access/documents apply document_access; missing and not visible are the same 404), and
 // the rendered HTML or PDF with its file name.

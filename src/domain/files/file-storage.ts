@@ -1,6 +1,6 @@
-// Where the bytes of uploaded files live (DESIGN.md §8), behind an interface so that an object
-// store can replace the directory later. Metadata stays in PostgreSQL (file_upload); a storage
-// only maps stored names (stored-file-name.ts) to bytes.
+// Where the bytes of uploaded files live (docs/files.md#storage), behind an interface so that an
+// object store can replace the directory later. Metadata stays in PostgreSQL (file_upload); a
+// storage only maps stored names (stored-file-name.ts) to bytes.
 import type { Readable } from 'node:stream';
 
 export interface StoredFileContent {

@@ -1,5 +1,5 @@
-// The limits of one upload request (DESIGN.md §8, openapi.yaml UploadRequest): the multipart
-// parser enforces them while reading, so nothing past a limit is ever written.
+// The limits of one upload request (docs/files.md#limits, openapi.yaml UploadRequest): the
+// multipart parser enforces them while reading, so nothing past a limit is ever written.
 export const uploadLimits = {
   /** `file` parts per request (UploadRequest.file maxItems). */
   maxFiles: 50,

@@ -1,7 +1,7 @@
-// Uploads and downloads of files (DESIGN.md §8, issue 5). An upload is all or nothing: the
+// Uploads and downloads of files (docs/files.md). An upload is all or nothing: the
 // bytes are stored first under their final names, then every metadata row is inserted in one
 // transaction; when anything fails, the stored files are removed again. A file is served with
-// its declared type when the bytes agree, its sniffed type otherwise (docs/files.md).
+// its declared type when the bytes agree, its sniffed type otherwise (docs/files.md#content-type).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileUploadStore, NewFileUpload, UploadTargetName, UploadTargets } from '../../access/files/file-upload-store.ts';

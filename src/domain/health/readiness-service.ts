@@ -1,5 +1,6 @@
-// Readiness of this node (issue 2 §5): the database answers and every migration is applied.
-// The PDF engine is reported but never fails readiness (issue 5).
+// Readiness of this node (docs/configuration.md#operations): the database answers and every
+// migration is applied. The PDF engine is reported but never fails readiness: a missing browser
+// only affects PDFs.
 export type CheckStatus = 'ok' | 'pending' | 'unavailable' | 'error';
 
 export interface CheckResult {

@@ -1,5 +1,5 @@
-// API keys (issue 3): creation (secret shown once), listing, revocation, the ADMIN_API_KEY
-// bootstrap key, and authentication of a presented `X-API-Key` in constant time.
+// API keys (docs/identity.md#api-keys): creation (secret shown once), listing, revocation, the
+// ADMIN_API_KEY bootstrap key, and authentication of a presented `X-API-Key` in constant time.
 import type { ApiKeyStore, StoredApiKey } from '../../stores/api-key-store.ts';
 import type { ApiKeyKind, ApiKeyPrincipal } from '../../access/principal.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';

@@ -1,6 +1,6 @@
-// The browser login (issue 3, openapi.yaml `/auth/login`, `/auth/callback`): authorization
-// code with PKCE (S256) against the identity provider; the attempt is kept server-side and
-// bound to the browser by a random cookie, so a `state` works once, in one browser.
+// The browser login (docs/identity.md#browser-login, openapi.yaml `/auth/login`, `/auth/callback`):
+// authorization code with PKCE (S256) against the identity provider; the attempt is kept
+// server-side and bound to the browser by a random cookie, so a `state` works once, in one browser.
 import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
 import type { UserDirectory } from '../../stores/user-directory.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,5 +1,5 @@
-// Turns a presented credential into the one Principal type (DESIGN.md §5). Every failure
-// says what was wrong with the credential, never what a valid one would look like.
+// Turns a presented credential into the one Principal type (docs/identity.md#credentials). Every
+// failure says what was wrong with the credential, never what a valid one would look like.
 import { decodeJwt } from 'jose';
 import type { UserDirectory, UserProfile } from '../../stores/user-directory.ts';
 import type { ApiKeyPrincipal, UserCredential, UserPrincipal } from '../../access/principal.ts';

@@ -1,4 +1,4 @@
-// The data-access-layer claims of a platform access token (DESIGN.md §6, docs/identity.md):
+// The data-access-layer claims of a platform access token (docs/identity.md#data-access-claims):
 // the roles the user holds in their home organization plus `user`, which is the default.
 import type { UserProfile } from '../../stores/user-directory.ts';
 import type { DataAccessClaims } from './platform-tokens.ts';

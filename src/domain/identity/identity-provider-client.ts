@@ -1,6 +1,6 @@
-// The OpenID Connect provider that verifies people (DESIGN.md §5): the external one named by
-// OIDC_ISSUER, or the built-in development provider. Discovery is lazy and retried, so the
-// service starts while the provider is down; the provider's JWKS is cached by jose.
+// The OpenID Connect provider that verifies people (docs/identity.md#identity-provider-tokens): the
+// external one named by OIDC_ISSUER, or the built-in development provider. Discovery is lazy and
+// retried, so the service starts while the provider is down; the provider's JWKS is cached by jose.
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 import { describeJoseError, TokenRejected } from './platform-tokens.ts';

@@ -1,5 +1,5 @@
-// Wires the identity area (issue 3) from its stores and settings; the composition root calls
-// this once and hands the pieces to the transports.
+// Wires the identity area (docs/identity.md) from its stores and settings; the composition root
+// calls this once and hands the pieces to the transports.
 import type { ApiKeyStore } from '../../stores/api-key-store.ts';
 import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
 import type { SessionStore } from '../../stores/session-store.ts';

@@ -1,5 +1,5 @@
-// Encryption at rest of the private signing keys (DESIGN.md §5): AES-256-GCM under a key
-// derived with HKDF from SIGNING_KEY_SECRET; the kid is bound in as associated data, so a
+// Encryption at rest of the private signing keys (docs/identity.md#signing-keys): AES-256-GCM under
+// a key derived with HKDF from SIGNING_KEY_SECRET; the kid is bound in as associated data, so a
 // ciphertext copied onto another row does not decrypt.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Signed links to KYC document files (issue 5, DESIGN.md §5 "signed JWT in ?token="): a
+// Signed links to KYC document files (docs/identity.md#kyc-document-links): a
 // platform RS256 JWT that names one inspection and one document and lives 5 minutes. The
 // GraphQL API hands out such links to callers allowed to see the document; the file route
 // accepts nothing else, so the token alone must say which file it opens.

@@ -1,5 +1,5 @@
-// `GET /auth/logout` (issue 3): ends every session of the user, then sends the browser to the
-// provider's end-session endpoint, which returns to an allowed `returnTo`.
+// `GET /auth/logout` (docs/identity.md#sessions): ends every session of the user, then sends the
+// browser to the provider's end-session endpoint, which returns to an allowed `returnTo`.
 import type { Principal } from '../../access/principal.ts';
 import type { IdentityProviderClient } from './identity-provider-client.ts';
 import type { PublicBaseUrls } from './public-base-urls.ts';

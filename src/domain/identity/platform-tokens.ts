@@ -1,4 +1,4 @@
-// Every JWT the platform issues (DESIGN.md §5, docs/identity.md): RS256 with a kid from the
+// Every JWT the platform issues (docs/identity.md#platform-tokens): RS256 with a kid from the
 // JWKS, `iss`/`aud`/`sub`/`iat`/`exp`/`jti`, and a `token_use` claim so that a token made
 // for one purpose (a wallet signer, an SDK, a document link) is never accepted for another.
 import { errors, jwtVerify, SignJWT, decodeProtectedHeader, type JWTPayload } from 'jose';
@@ -6,7 +6,10 @@ import type { SigningKeyRing } from './signing-key-ring.ts';
 
 export type TokenUse = 'access' | 'wallet' | 'workflow-sdk' | 'kyc-document';
 
-/** Claims the data-access layer reads (DESIGN.md §6); names match its `X-Data-*` headers. */
+/**
+ * Claims the data-access layer reads (docs/identity.md#data-access-claims); names match its
+ * `X-Data-*` headers.
+ */
 export interface DataAccessClaims {
   'x-data-allowed-roles': string[];
   'x-data-default-role': string;
@@ -121,7 +124,7 @@ export function createPlatformTokens(options: { issuer: string; audiences: Token
   };
 }
 
-/** Turns jose's errors into messages that say which check failed (issue 3: "say which"). */
+/** Turns jose's errors into messages that say which check failed. */
 export function describeJoseError(error: unknown): Error {
   if (error instanceof TokenRejected) return error;
   if (error instanceof errors.JWTExpired) return new TokenRejected('token has expired');

@@ -1,6 +1,6 @@
-// SDK init tokens (issue 3, openapi.yaml `/auth/workflow-sdk/init-token` and
-// `/auth/kyc-sdk/init-token`): API keys whose scopes allow it; a key bound to an
-// organization only reaches that organization's users.
+// SDK init tokens (docs/identity.md#sdk-init-tokens, openapi.yaml `/auth/workflow-sdk/init-token`
+// and `/auth/kyc-sdk/init-token`): API keys whose scopes allow it; a key bound to an organization
+// only reaches that organization's users.
 import type { UserDirectory } from '../../stores/user-directory.ts';
 import { apiKeyHasScope, type ApiKeyPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,4 +1,4 @@
-// Server-side sessions (DESIGN.md §5): the browser holds a random secret in the
+// Server-side sessions (docs/identity.md#sessions): the browser holds a random secret in the
 // `platform_session` cookie, the database holds its SHA-256 as the session id. Tokens issued
 // from a session carry that id (`sid`) and die with it.
 import type { SessionStore } from '../../stores/session-store.ts';

@@ -1,6 +1,6 @@
-// The platform's RS256 keys (DESIGN.md §5): created on first start, stored encrypted and
-// shared by every node through PostgreSQL, rotated by the CLI. Keys are cached for a minute
-// so a rotation on one node reaches the others quickly without a query per token.
+// The platform's RS256 keys (docs/identity.md#signing-keys): created on first start, stored
+// encrypted and shared by every node through PostgreSQL, rotated by the CLI. Keys are cached for a
+// minute so a rotation on one node reaches the others quickly without a query per token.
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { NewSigningKey, SigningKeyStore, StoredSigningKey } from '../../stores/signing-key-store.ts';
 import type { KeyEncryption } from './key-encryption.ts';

@@ -1,6 +1,6 @@
-// `POST /auth/token-exchange` (issue 3): an identity-provider token in, a short-lived platform
-// access token out, tied to a new server-side session so it can be revoked. Every problem
-// with the input token is a 400 that says which check failed.
+// `POST /auth/token-exchange` (docs/identity.md#identity-provider-tokens): an identity-provider
+// token in, a short-lived platform access token out, tied to a new server-side session so it can be
+// revoked. Every problem with the input token is a 400 that says which check failed.
 import type { UserDirectory } from '../../stores/user-directory.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { dataAccessClaims } from './data-access-claims.ts';

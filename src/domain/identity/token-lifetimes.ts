@@ -1,5 +1,5 @@
-// How long each credential lives (issue 3: "short-lived"). Retired signing keys stay in the
-// JWKS for the longest token lifetime, so no token outlives the key that verifies it.
+// How long each credential lives (docs/identity.md#platform-tokens). Retired signing keys stay in
+// the JWKS for the longest token lifetime, so no token outlives the key that verifies it.
 export const tokenLifetimes = {
   /** Platform access JWT from token exchange. */
   accessTokenSeconds: 15 * 60,
@@ -7,7 +7,7 @@ export const tokenLifetimes = {
   workflowSdkTokenSeconds: 15 * 60,
   /** KYC SDK access token of form (a); form (b) chooses its own `ttl`. */
   kycSdkTokenSeconds: 10 * 60,
-  /** Signed KYC document URLs (issue 5). */
+  /** Signed KYC document URLs. */
   kycDocumentTokenSeconds: 5 * 60,
   /** Browser session behind the cookie (absolute lifetime). */
   browserSessionSeconds: 12 * 60 * 60,

@@ -1,7 +1,7 @@
-// `POST /auth/wallet-jwt` (issue 3, DOMAIN.md "Smart-wallet JWT"): binds the client's
-// ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`. The body is
-// optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's
-// own (`scope: user`) and, having no key to bind, carries no `nonce`.
+// `POST /auth/wallet-jwt` (docs/identity.md#platform-tokens, DOMAIN.md "Smart-wallet JWT"): binds
+// the client's ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`. The body
+// is optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's own
+// (`scope: user`) and, having no key to bind, carries no `nonce`.
 import type { UserDirectory } from '../../stores/user-directory.ts';
 import { isAdministrator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';

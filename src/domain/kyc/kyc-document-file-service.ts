@@ -1,8 +1,8 @@
-// `GET /kyc/documents/{id}/file?token=` (issue 5): the signed link is the only credential; the
-// file comes from the KYC provider, never from our own uploads (`kyc_document.file_upload_id`
-// is not consulted: the provider holds the inspection's files, and one source keeps the
-// answer the same whichever copy exists). The type served is sniffed from the bytes, so the
-// declared type of the answer is what a browser would find in it.
+// `GET /kyc/documents/{id}/file?token=` (docs/identity.md#kyc-document-links): the signed link is
+// the only credential; the file comes from the KYC provider, never from our own uploads
+// (`kyc_document.file_upload_id` is not consulted: the provider holds the inspection's files, and
+// one source keeps the answer the same whichever copy exists). The type served is sniffed from the
+// bytes, so the declared type of the answer is what a browser would find in it.
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors/app-error.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';

@@ -1,7 +1,7 @@
-// The wallet sparkline (issue 5, openapi.yaml getWalletSparkline): a 120×32 SVG line of the
-// wallet's USD value, green when it rose over the window, red when it fell, grey when flat.
-// Only a path, a dot and a <title>: no script, no style sheet, nothing loaded from elsewhere.
-// The title states the range, so the image has an accessible name (role="img").
+// The wallet sparkline (docs/wallet-sparkline.md#the-image, openapi.yaml getWalletSparkline): a
+// 120×32 SVG line of the wallet's USD value, green when it rose over the window, red when it fell,
+// grey when flat. Only a path, a dot and a <title>: no script, no style sheet, nothing loaded from
+// elsewhere. The title states the range, so the image has an accessible name (role="img").
 import { formatUsdCents, usdCents } from './usd-amount.ts';
 
 export interface SparklinePoint {

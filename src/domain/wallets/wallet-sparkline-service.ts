@@ -1,9 +1,9 @@
-// `GET /wallets/{walletId}/sparkline` (issue 5): the owner's wallet value chart as SVG or as
-// base64 in JSON, with a strong ETag. The window is the `days` days ending at the newest
-// recorded value (not at the wall clock: a history that stopped, or demo data dated
-// 2026-01-01, still draws its most recent `days`). Rendered answers are cached 8 minutes,
-// keyed by wallet, days, format and the newest point, so a new value shows at once; the
-// access check runs on every request before the cache is looked at.
+// `GET /wallets/{walletId}/sparkline` (docs/wallet-sparkline.md): the owner's wallet value chart as
+// SVG or as base64 in JSON, with a strong ETag. The window is the `days` days ending at the newest
+// recorded value (not at the wall clock: a history that stopped, or demo data dated 2026-01-01,
+// still draws its most recent `days`). Rendered answers are cached 8 minutes, keyed by wallet,
+// days, format and the newest point, so a new value shows at once; the access check runs on every
+// request before the cache is looked at.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../access/principal.ts';
 import type { WalletValueHistoryReader } from '../../access/wallets/wallet-value-history.ts';

@@ -1,5 +1,5 @@
-// Public coin, flag and network images (issue 5): long-lived public caching with a strong
-// ETag, 304 on a matching If-None-Match, and headers that keep an SVG from running script
+// Public coin, flag and network images (docs/assets.md#caching): long-lived public caching with a
+// strong ETag, 304 on a matching If-None-Match, and headers that keep an SVG from running script
 // when opened directly.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { AssetImage, AssetService } from '../../domain/assets/asset-service.ts';

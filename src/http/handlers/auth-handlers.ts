@@ -1,4 +1,4 @@
-// The authentication routes of openapi.yaml (issue 3). Thin: read the input, call the
+// The authentication routes of openapi.yaml (docs/identity.md). Thin: read the input, call the
 // identity services, map the result and the cookies.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { Principal, UserPrincipal } from '../../access/principal.ts';

@@ -1,4 +1,4 @@
-// The document routes of issue 5: thin handlers over the document service that add what
+// The document routes (docs/documents.md): thin handlers over the document service that add what
 // openapi.yaml RenderedDocument / PdfDocument require of every answer: a Content-Disposition
 // naming the file (`attachment` with `download=true`, else `inline`) and `private, no-store`.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';

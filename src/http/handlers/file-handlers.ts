@@ -1,4 +1,4 @@
-// POST /documents/upload and GET /static/file-uploads/{name} (issue 5, DESIGN.md §8). The
+// POST /documents/upload and GET /static/file-uploads/{name} (docs/files.md). The
 // router has already read the multipart body into temporary files (src/http/multipart) and
 // hands it over as the typed form of src/http/multipart/multipart-form.ts; these
 // handlers turn its text fields into targets and map the service's results to the spec.

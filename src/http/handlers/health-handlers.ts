@@ -1,5 +1,5 @@
-// Health, readiness, service info and metrics (issue 2 §5): the operations answered before
-// any authentication, by load balancers and scrapers.
+// Health, readiness, service info and metrics (docs/configuration.md#operations): the operations
+// answered before any authentication, by load balancers and scrapers.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { Readiness } from '../../domain/health/readiness-service.ts';
 

@@ -1,6 +1,6 @@
-// `GET /kyc/documents/{id}/file?token=` (issue 5): the router lets the signed-URL scheme
-// through once a token is present (authenticate.ts); the token is checked here, against the
-// document of the path, by the KYC document file service.
+// `GET /kyc/documents/{id}/file?token=` (docs/identity.md#kyc-document-links): the router lets the
+// signed-URL scheme through once a token is present (authenticate.ts); the token is checked here,
+// against the document of the path, by the KYC document file service.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { KycDocumentFileService, ServedKycDocumentType } from '../../domain/kyc/kyc-document-file-service.ts';
 import { contentDisposition } from '../content-disposition.ts';

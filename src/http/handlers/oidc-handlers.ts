@@ -1,5 +1,5 @@
-// OpenID Connect discovery and the JWKS (issue 3): the platform as a token issuer. Only the
-// endpoints that exist are listed; there is no token endpoint (openapi.yaml).
+// OpenID Connect discovery and the JWKS (docs/identity.md#platform-tokens): the platform as a token
+// issuer. Only the endpoints that exist are listed; there is no token endpoint (openapi.yaml).
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { SigningKeyRing } from '../../domain/identity/signing-key-ring.ts';
 

@@ -1,6 +1,6 @@
-// `GET /wallets/{walletId}/sparkline` (issue 5): private caching for 8 minutes with a strong
-// ETag, 304 on a matching If-None-Match, and for the SVG the headers that keep it inert when
-// opened directly (as the public images in asset-handlers.ts).
+// `GET /wallets/{walletId}/sparkline` (docs/wallet-sparkline.md#caching): private caching for 8
+// minutes with a strong ETag, 304 on a matching If-None-Match, and for the SVG the headers that
+// keep it inert when opened directly (as the public images in asset-handlers.ts).
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import { sparklineDays, sparklineMaxAgeSeconds, type WalletSparklineService } from '../../domain/wallets/wallet-sparkline-service.ts';
 import { headerValue, ifNoneMatchHits, svgContentSecurityPolicy } from './asset-handlers.ts';

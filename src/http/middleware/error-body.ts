@@ -1,6 +1,9 @@
 import type { AppError } from '../../errors/app-error.ts';
 
-/** The REST error body of DESIGN.md §9 and openapi.yaml's `Error` schema. */
+/**
+ * The REST error body: openapi.yaml#/components/schemas/Error
+ * (docs/error-codes.md#where-each-face-puts-the-code).
+ */
 export function errorBody(error: AppError, requestId: string): Record<string, unknown> {
   return {
     ...error.bodyFields,

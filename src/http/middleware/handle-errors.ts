@@ -1,5 +1,5 @@
 // Maps anything thrown to the error body with the status of errors/error-codes.ts; unexpected
-// errors are logged with the request id and masked for clients (DESIGN.md §9).
+// errors are logged with the request id and masked for clients (docs/error-codes.md).
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors/app-error.ts';

@@ -1,5 +1,5 @@
-// Reads a multipart/form-data body for the router (DESIGN.md §8): checks the caller and the
-// content type before reading, streams file parts into temporary files through koa-body
+// Reads a multipart/form-data body for the router (docs/files.md#uploading): checks the caller and
+// the content type before reading, streams file parts into temporary files through koa-body
 // (formidable) with the spec's limits, and checks the form's shape. Every failure removes the
 // temporary files before it is thrown; on success the caller removes them with dispose().
 import type { Context } from 'koa';

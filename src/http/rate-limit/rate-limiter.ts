@@ -1,6 +1,6 @@
-// Fixed-window rate limits for the authentication routes (DESIGN.md §5, openapi.yaml "Rate
-// limits"): in process memory by default, in Redis when REDIS_URL is set so every node
-// counts against the same limit (DESIGN.md §10).
+// Fixed-window rate limits for the authentication routes (docs/identity.md#rate-limits,
+// openapi.yaml "Rate limits"): in process memory by default, in Redis when REDIS_URL is set so
+// every node counts against the same limit (docs/architecture.md#scale-out).
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -85,7 +85,7 @@ export function fromRateLimiterFlexible(
 
 /**
  * A short, stable stand-in for a credential in a rate-limit key, so no secret reaches Redis
- * or a log (DESIGN.md §5 "never log secrets or tokens").
+ * or a log (docs/identity.md#never-logged).
  */
 export function credentialFingerprint(secret: string): string {
   return createHash('sha256').update(secret).digest('hex').slice(0, 16);

@@ -1,6 +1,6 @@
 // The ioredis connection that shares rate limits across nodes when REDIS_URL is set
-// (DESIGN.md §10). Redis is an optimisation here, never a dependency a request waits on:
-// commands fail fast while it is away (no offline queue, bounded timeouts) so the limiter's
+// (docs/identity.md#rate-limits). Redis is an optimisation here, never a dependency a request waits
+// on: commands fail fast while it is away (no offline queue, bounded timeouts) so the limiter's
 // in-memory insurance answers instead, and connection errors are logged, never thrown.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';

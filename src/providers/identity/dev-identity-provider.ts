@@ -1,7 +1,8 @@
-// The built-in development OpenID Connect provider (DESIGN.md §5 "Identity provider", issue 3):
-// when no OIDC_ISSUER is configured, a real OIDC implementation (oidc-provider) is mounted under
-// a path of the platform's own app, so browser login works out of the box with the demo users.
-// It asks no password: anyone who can reach it signs in as anyone listed. Development only.
+// The built-in development OpenID Connect provider
+// (docs/identity.md#the-built-in-development-provider): when no OIDC_ISSUER is configured, a real
+// OIDC implementation (oidc-provider) is mounted under a path of the platform's own app, so browser
+// login works out of the box with the demo users. It asks no password: anyone who can reach it
+// signs in as anyone listed. Development only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import type { Context, Middleware } from 'koa';
@@ -100,7 +101,7 @@ async function configure(options: DevIdentityProviderOptions, mountPath: string)
         postLogoutSuccessSource: async (ctx) => sendPage(ctx, 200, renderDevMessagePage('Signed out', ['You are signed out of the development identity provider.'])),
       },
     },
-    // Only the error code and description reach the page, never a stack (issue 3 "Abuse").
+    // Only the error code and description reach the page, never a stack.
     renderError: async (ctx, out) => sendPage(ctx, ctx.status, renderDevMessagePage('Request refused', [out.error, out.error_description ?? ''].filter(Boolean))),
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris.some((uri) => originOf(uri) === origin),
     // Set explicitly: the library's defaults print a notice when first used.

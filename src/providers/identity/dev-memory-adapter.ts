@@ -1,5 +1,5 @@
 // Storage for the development identity provider: sessions, interactions, grants, codes and tokens
-// live in this process's memory (issue 3). That is enough for a provider that only runs when no
+// live in this process's memory. That is enough for a provider that only runs when no
 // OIDC_ISSUER is configured, on one development node: a restart signs everyone out of it, and
 // the platform's own sessions (in PostgreSQL) are unaffected.
 //

@@ -1,4 +1,4 @@
-// The HTML pages of the development identity provider (issue 3): user choice, sign-out
+// The HTML pages of the development identity provider: user choice, sign-out
 // confirmation and messages. Server-rendered, every value escaped, no script and no remote
 // resource, so the pages work offline and under a `default-src 'none'` policy.
 

@@ -1,5 +1,5 @@
 // oidc-provider 9 ships no type declarations. This declares the subset the development identity
-// provider uses (issue 3), checked against node_modules/oidc-provider/lib; extend it when more of
+// provider uses, checked against node_modules/oidc-provider/lib; extend it when more of
 // the library is needed rather than casting to `any` at the call site.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
-// Chooses the KYC provider (DESIGN.md §3 providers): the HTTP client when a URL is
-// configured, otherwise the simulator.
+// Chooses the KYC provider (docs/architecture.md#business-graphql-api): the HTTP client when a
+// URL is configured, otherwise the simulator.
 import type { Logger } from 'pino';
 import { createKycHttpClient } from './kyc-http-client.ts';
 import type { KycProvider } from './kyc-provider.ts';

@@ -1,9 +1,9 @@
-// HTTP client of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)", DESIGN.md §3
-// providers). Every request is signed and has a deadline. Provider failures become INTERNAL
-// (masked for clients, the message is for logs), except a 400/404 that describes what was
-// wrong with the applicant or level: that is the caller's BAD_REQUEST, and a 404 for a
-// document file, which means the provider has no such document (null). The secret key and
-// the returned token are never logged nor put in an error message.
+// HTTP client of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)",
+// docs/architecture.md#business-graphql-api). Every request is signed and has a
+// deadline. Provider failures become INTERNAL (masked for clients, the message is for logs), except
+// a 400/404 that describes what was wrong with the applicant or level: that is the caller's
+// BAD_REQUEST, and a 404 for a document file, which means the provider has no such document (null).
+// The secret key and the returned token are never logged nor put in an error message.
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
 import { assertValidAccessTokenRequest, type KycAccessTokenRequest, type KycDocumentFile, type KycProvider } from './kyc-provider.ts';
@@ -31,7 +31,7 @@ interface ProviderAnswer {
 const operation = 'accessTokens';
 const documentOperation = 'inspectionResource';
 const maxDescriptionLength = 500;
-/** The largest document file accepted, the platform's own upload limit (DESIGN.md §8). */
+/** The largest document file accepted, the platform's own upload limit (docs/files.md#limits). */
 export const maxKycDocumentBytes = 80 * 1024 * 1024;
 
 export function createKycHttpClient(options: KycHttpClientOptions): KycProvider {

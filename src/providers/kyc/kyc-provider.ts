@@ -1,7 +1,7 @@
-// The KYC provider port (DOMAIN.md "KYC (Sumsub-like)", DESIGN.md §3 providers): an SDK
-// access token for one applicant at one verification level, and the file of one inspection
-// document (issue 5, KYC document links). Implemented by the HTTP client
-// and by the simulator, which both check requests here so they refuse the same input.
+// The KYC provider port (DOMAIN.md "KYC (Sumsub-like)", docs/architecture.md#business-graphql-api):
+// an SDK access token for one applicant at one verification level, and the file of one inspection
+// document (docs/identity.md#kyc-document-links). Implemented by the HTTP client and by the
+// simulator, which both check requests here so they refuse the same input.
 import { AppError, type ErrorDetail } from '../../errors/app-error.ts';
 
 export interface KycAccessTokenRequest {

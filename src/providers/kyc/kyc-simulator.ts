@@ -1,8 +1,8 @@
-// The KYC provider used when no URL is configured (DESIGN.md §3 providers). Tokens have the
-// provider's shape (`_act-sbx-jwt-` + an unsigned JWT) so clients and the SDK see the same form.
-// Document files: the simulator has no database, so it holds the documents of the demo data
-// by their id pattern (docs/demo-data.md: `88888888-…` is a KYC document) plus any ids given
-// at construction, and serves a generated placeholder PNG for each, whatever the inspection.
+// The KYC provider used when no URL is configured (docs/architecture.md#business-graphql-api).
+// Tokens have the provider's shape (`_act-sbx-jwt-` + an unsigned JWT) so clients and the SDK see
+// the same form. Document files: the simulator has no database, so it holds the documents of the
+// demo data by their id pattern (docs/demo-data.md: `88888888-…` is a KYC document) plus any ids
+// given at construction, and serves a generated placeholder PNG for each, whatever the inspection.
 import { randomUUID } from 'node:crypto';
 import { assertValidAccessTokenRequest, type KycProvider } from './kyc-provider.ts';
 import { simulatedDocumentPng } from './simulated-document-image.ts';

@@ -1,6 +1,6 @@
-// The image the KYC simulator serves for a document (issue 5): a PNG that looks like an
-// identity card with no real data in it: a coloured header, a photo silhouette, grey bars
-// for the text and a machine-readable-zone band. Everything derives from the document id,
+// The image the KYC simulator serves for a document (docs/identity.md#kyc-document-links): a PNG
+// that looks like an identity card with no real data in it: a coloured header, a photo silhouette,
+// grey bars for the text and a machine-readable-zone band. Everything derives from the document id,
 // so the same id always gives the same bytes and different ids look different.
 import { createHash } from 'node:crypto';
 import { encodePng, type RgbImage } from './encode-png.ts';
