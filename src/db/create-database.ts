@@ -1,3 +1,4 @@
+// The Kysely instance on a pg pool: one per process (docs/architecture.md#database).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../generated/database/database.ts';

@@ -1,3 +1,4 @@
+// The database check of /readyz (docs/configuration.md#operations).
 import { sql } from 'kysely';
 import type { Db } from './create-database.ts';
 

@@ -299,7 +299,7 @@ export interface FundHolding {
 }
 
 /**
- * DOMAIN.md "Funds": opening balance + contributions − redemptions − fees ± gains or losses
+ * docs/domain.md#funds: opening balance + contributions − redemptions − fees ± gains or losses
  * = closing balance, on a NAV basis. Amounts are in `currency`; redemptions and fees are
  * positive magnitudes, `gainsLosses` carries its sign.
  */

@@ -1,5 +1,5 @@
-// The custom scalars of schema.graphql. Money stays a decimal string end to end (DOMAIN.md
-// "Money, ids, time"); invalid literals and variables are refused with a clear message.
+// The custom scalars of schema.graphql. Money stays a decimal string end to end
+// (docs/domain.md#money); invalid literals and variables are refused with a clear message.
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 
 function stringScalar(name: string, description: string, accepts: (value: string) => boolean, expected: string) {

@@ -1,3 +1,4 @@
+// The typed `ctx.state` of the Koa app (docs/architecture.md#requests).
 import type { Principal } from '../access/principal.ts';
 
 /** What the middleware chain leaves on `ctx.state` for later middleware. */

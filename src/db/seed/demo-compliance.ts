@@ -1,5 +1,5 @@
 // Compliance cases with invitations, uploaded-file metadata, and KYC profiles in every review
-// status with their documents (DOMAIN.md "KYC"). The file bytes are not part of the seed: these
+// status with their documents (docs/domain.md#kyc). The file bytes are not part of the seed: these
 // rows describe uploads (stored under `<uuid>.<ext>`, docs/files.md#names) and carry their hashes.
 import type { Insertable } from 'kysely';
 import type {

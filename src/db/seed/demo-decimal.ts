@@ -1,5 +1,5 @@
 // Exact decimal arithmetic on strings for the demo figures. Money is decimal strings end to
-// end (DOMAIN.md "Money"); floats would drift from the numeric columns that the consistency
+// end (docs/domain.md#money); floats would drift from the numeric columns that the consistency
 // checks (asset value = balance × price, invoice total = lines + tax) compare against.
 const decimalPattern = /^(-?)(\d+)(?:\.(\d+))?$/;
 

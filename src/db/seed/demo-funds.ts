@@ -1,5 +1,5 @@
 // Funds run by the fund administrator, with subscriptions and redemptions of the two investor
-// users in every request status (DOMAIN.md "Funds").
+// users in every request status (docs/domain.md#funds).
 import type { Insertable } from 'kysely';
 import type { FundRedemptionTable, FundSubscriptionTable, FundTable } from '../../../generated/database/database.ts';
 import { demoTime } from './demo-clock.ts';

@@ -1,3 +1,4 @@
+// Demo coins, their prices and the trading products (docs/demo-data.md).
 import type { Insertable } from 'kysely';
 import type { CoinPriceTable, CoinTable, TradingProductTable } from '../../../generated/database/database.ts';
 import { demoTime } from './demo-clock.ts';

@@ -1,3 +1,4 @@
+// The demo organizations (docs/demo-data.md).
 import type { Insertable } from 'kysely';
 import type { OrganizationTable } from '../../../generated/database/database.ts';
 import { demoTime } from './demo-clock.ts';

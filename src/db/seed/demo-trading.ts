@@ -1,4 +1,4 @@
-// OTC quotes in every status (DOMAIN.md "Trading"), with a trade for each accepted one. The
+// OTC quotes in every status (docs/domain.md#trading), with a trade for each accepted one. The
 // pending quote expires in 2099 so a demo can accept it whenever it runs.
 import type { Insertable } from 'kysely';
 import type { OtcQuoteTable, OtcTradeTable } from '../../../generated/database/database.ts';

@@ -1,5 +1,5 @@
 // What happened in the demo wallets: transfers in every custodian state, approvals, 30 days of
-// value history and AML screenings (DOMAIN.md "Wallets and custody").
+// value history and AML screenings (docs/domain.md#wallets-and-custody).
 import type { Insertable } from 'kysely';
 import type {
   AmlReportTable,

@@ -152,7 +152,7 @@ function whitelistEntry(
   };
 }
 
-/** One list with every whitelist status: pending → approved | rejected (DOMAIN.md "Wallets"). */
+/** One list with every whitelist status: pending → approved | rejected (docs/domain.md#wallets-and-custody). */
 export const demoWhitelistEntries: Insertable<DigitalWalletWhitelistEntryTable>[] = [
   whitelistEntry(w.auroraBtcCustody, 'Aurora cold storage (Zug)', 'approved', 'demo-frank', 120),
   whitelistEntry(w.auroraBtcCustody, 'Kraken institutional deposit', 'pending', 'demo-bob', 2),

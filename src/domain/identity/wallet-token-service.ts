@@ -1,4 +1,4 @@
-// `POST /auth/wallet-jwt` (docs/identity.md#platform-tokens, DOMAIN.md "Smart-wallet JWT"): binds
+// `POST /auth/wallet-jwt` (docs/identity.md#platform-tokens, docs/domain.md#smart-wallet-jwt): binds
 // the client's ephemeral key through `nonce` = lowercase hex SHA-256 of `targetPublicKey`. The body
 // is optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's own
 // (`scope: user`) and, having no key to bind, carries no `nonce`.

@@ -1,4 +1,4 @@
-// USD amounts of the value history are exact decimal strings (DOMAIN.md "Money"): they are
+// USD amounts of the value history are exact decimal strings (docs/domain.md#money): they are
 // compared as integer cents and printed from those cents, never through a float.
 
 /** `"4029192.63"`, `"-12.5"`, `"100"` → cents; throws on anything else. */

@@ -1,3 +1,4 @@
+// The REST error body of every error answer (docs/error-codes.md).
 import type { AppError } from '../../errors/app-error.ts';
 
 /**

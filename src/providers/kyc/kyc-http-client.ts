@@ -1,4 +1,4 @@
-// HTTP client of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)",
+// HTTP client of the Sumsub-like KYC provider (docs/domain.md#kyc,
 // docs/architecture.md#business-graphql-api). Every request is signed and has a
 // deadline. Provider failures become INTERNAL (masked for clients, the message is for logs), except
 // a 400/404 that describes what was wrong with the applicant or level: that is the caller's

@@ -1,4 +1,4 @@
-// The KYC provider port (DOMAIN.md "KYC (Sumsub-like)", docs/architecture.md#business-graphql-api):
+// The KYC provider port (docs/domain.md#kyc, docs/architecture.md#business-graphql-api):
 // an SDK access token for one applicant at one verification level, and the file of one inspection
 // document (docs/identity.md#kyc-document-links). Implemented by the HTTP client and by the
 // simulator, which both check requests here so they refuse the same input.

@@ -1,4 +1,4 @@
-// Request signature of the Sumsub-like KYC provider (DOMAIN.md "KYC (Sumsub-like)"):
+// Request signature of the Sumsub-like KYC provider (docs/domain.md#kyc):
 // lowercase hex HMAC-SHA256 of `ts + METHOD + path-with-query + body`.
 import { createHmac } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 // The KYC HTTP client against a real local server that plays the provider and checks the
-// signature with its own copy of the formula (DOMAIN.md "KYC (Sumsub-like)").
+// signature with its own copy of the formula (docs/domain.md#kyc).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
