@@ -27,10 +27,22 @@ const floors = [
     { room: 'cli', pattern: 'src/cli', reason: 'operator commands wire their own parts' },
   ],
   [{ room: 'service', pattern: 'src/service', reason: 'the composition root' }],
-  [{ room: 'graphql', pattern: 'src/graphql', skips: transportSkips, reason: `the GraphQL transport runs inside the HTTP app; ${transportReason}` }],
+  [
+    {
+      room: 'graphql',
+      pattern: 'src/graphql',
+      skips: transportSkips,
+      reason: `the GraphQL transport runs inside the HTTP app; ${transportReason}`,
+    },
+  ],
   [
     { room: 'http', pattern: 'src/http', skips: transportSkips, reason: `a transport; ${transportReason}` },
-    { room: 'data-layer', pattern: 'src/data-layer', skips: transportSkips, reason: `the data layer's endpoint; ${transportReason}` },
+    {
+      room: 'data-layer',
+      pattern: 'src/data-layer',
+      skips: transportSkips,
+      reason: `the data layer's endpoint; ${transportReason}`,
+    },
   ],
   [{ room: 'domain', pattern: 'src/domain', reason: 'business rules know no transport' }],
   [
@@ -52,7 +64,18 @@ const floors = [
 /** The only rooms that may use Kysely or pg: every query then applies the access rules. */
 const databaseRooms = ['access', 'stores', 'db'];
 /** Rooms below the transports that must not know one (the development identity provider is itself a Koa app). */
-const transportFree = ['domain', 'documents', 'access', 'stores', 'db', 'config', 'errors', 'observability', 'assets', 'cache'];
+const transportFree = [
+  'domain',
+  'documents',
+  'access',
+  'stores',
+  'db',
+  'config',
+  'errors',
+  'observability',
+  'assets',
+  'cache',
+];
 
 const databaseModules = ['kysely', 'pg'];
 const transportModules = ['koa', 'koa-body', '@koa/router', 'graphql', 'graphql-http', 'graphql-ws', 'ws'];
@@ -61,25 +84,34 @@ const transportModules = ['koa', 'koa-body', '@koa/router', 'graphql', 'graphql-
 const outsideSrc = ['scripts', 'test', 'bench'];
 
 const rooms = floors.flat();
-const roomsBelow = (index) => floors.slice(index + 1).flat().map(({ room }) => room);
+const roomsBelow = (index) =>
+  floors
+    .slice(index + 1)
+    .flat()
+    .map(({ room }) => room);
 const roomPath = (room) => rooms.find((found) => found.room === room).pattern;
 
 /** For each room: every room it may not import (beside it, above it, or barred below it), and why. */
-const upwardPolicies = floors.flatMap((floor, index) => floor.map(({ room, pattern, skips = [], reason }) => {
-  const below = roomsBelow(index).filter((target) => !skips.includes(target));
-  const forbidden = rooms.map((other) => other.room).filter((other) => other !== room && !below.includes(other));
-  const allowed = below.length > 0 ? below.map(roomPath).join(', ') : 'no room of src/';
-  return {
-    from: { element: { type: room } },
-    disallow: { to: { element: { types: { anyOf: [...forbidden, ...outsideSrc] } } } },
-    message: `${pattern} may import only rooms below it (${allowed}) and generated/: ${reason}. `
-      + `Upward, sideways and scripts/, test/ or bench/ imports are refused (${why}).`,
-  };
-}));
+const upwardPolicies = floors.flatMap((floor, index) =>
+  floor.map(({ room, pattern, skips = [], reason }) => {
+    const below = roomsBelow(index).filter((target) => !skips.includes(target));
+    const forbidden = rooms.map((other) => other.room).filter((other) => other !== room && !below.includes(other));
+    const allowed = below.length > 0 ? below.map(roomPath).join(', ') : 'no room of src/';
+    return {
+      from: { element: { type: room } },
+      disallow: { to: { element: { types: { anyOf: [...forbidden, ...outsideSrc] } } } },
+      message:
+        `${pattern} may import only rooms below it (${allowed}) and generated/: ${reason}. ` +
+        `Upward, sideways and scripts/, test/ or bench/ imports are refused (${why}).`,
+    };
+  }),
+);
 
 const modulePolicies = [
   {
-    from: { element: { types: { anyOf: rooms.map(({ room }) => room).filter((room) => !databaseRooms.includes(room)) } } },
+    from: {
+      element: { types: { anyOf: rooms.map(({ room }) => room).filter((room) => !databaseRooms.includes(room)) } },
+    },
     disallow: { to: { module: { origin: 'external', source: databaseModules } } },
     message: `Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (${why}).`,
   },
@@ -106,7 +138,9 @@ export default tseslint.config(
     settings: {
       'boundaries/root-path': import.meta.dirname,
       'boundaries/elements': [
-        ...rooms.map(({ room, pattern, file }) => (file ? { type: room, pattern, mode: 'file' } : { type: room, pattern, partialMatch: false })),
+        ...rooms.map(({ room, pattern, file }) =>
+          file ? { type: room, pattern, mode: 'file' } : { type: room, pattern, partialMatch: false },
+        ),
         { type: 'generated', pattern: 'generated', partialMatch: false },
         ...outsideSrc.map((folder) => ({ type: folder, pattern: folder, partialMatch: false })),
       ],
@@ -114,12 +148,15 @@ export default tseslint.config(
       'boundaries/legacy-warnings': false,
     },
     rules: {
-      'boundaries/dependencies': ['error', {
-        default: 'allow',
-        checkAllOrigins: true,
-        checkUnknownLocals: true,
-        policies: [...upwardPolicies, ...modulePolicies],
-      }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          policies: [...upwardPolicies, ...modulePolicies],
+        },
+      ],
       // Every file of src/ and scripts/ stands in a room, so a new folder cannot slip past the floors.
       'boundaries/no-unknown-files': 'error',
     },
@@ -133,7 +170,8 @@ export default tseslint.config(
     ignores: ['src/config/**'],
     rules: {
       // Flat config replaces a rule's options per file, so both src/ blocks name dynamicImportRule.
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         dynamicImportRule,
         ...[
           "MemberExpression[object.name='process'][property.name='env']",
@@ -148,13 +186,16 @@ export default tseslint.config(
           message: `Read configuration through src/config, the only reader of process.env (${why}).`,
         })),
       ],
-      'no-restricted-imports': ['error', {
-        paths: ['process', 'node:process'].map((name) => ({
-          name,
-          importNames: ['env'],
-          message: `Read configuration through src/config, the only reader of process.env (${why}).`,
-        })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['process', 'node:process'].map((name) => ({
+            name,
+            importNames: ['env'],
+            message: `Read configuration through src/config, the only reader of process.env (${why}).`,
+          })),
+        },
+      ],
     },
   },
 );

@@ -35,7 +35,10 @@ const config = loadConfig({
 const service = await startService(config, createLogger('silent'));
 try {
   // A real session and access token for demo-alice, made by the same code as token exchange.
-  const keys = createSigningKeyRing({ store: createSigningKeyStore(service.db), encryption: createKeyEncryption(signingKeySecret) });
+  const keys = createSigningKeyRing({
+    store: createSigningKeyStore(service.db),
+    encryption: createKeyEncryption(signingKeySecret),
+  });
   const tokens = createPlatformTokens({
     issuer: service.url,
     keys,
@@ -53,7 +56,11 @@ try {
       const started = performance.now();
       const request = http.get(target, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
         response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`status ${response.statusCode}`))));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`status ${response.statusCode}`)),
+        );
       });
       request.on('error', reject);
     });
@@ -72,7 +79,9 @@ try {
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
   const database = config.databaseUrl ? 'external PostgreSQL' : 'embedded PostgreSQL';
   console.log(`GET /auth/session with a bearer token (${database}, ${connections} connections, ${seconds} s)`);
-  console.log(`  requests ${latencies.length}  ${(latencies.length / elapsed).toFixed(0)} req/s  median ${at(0.5)} ms  p90 ${at(0.9)} ms  p99 ${at(0.99)} ms`);
+  console.log(
+    `  requests ${latencies.length}  ${(latencies.length / elapsed).toFixed(0)} req/s  median ${at(0.5)} ms  p90 ${at(0.9)} ms  p99 ${at(0.99)} ms`,
+  );
   agent.destroy();
 } finally {
   await service.close();

@@ -138,7 +138,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-data-layer-'));
 const embeddedPort = externalUrl ? 0 : await findFreePort();
 // Written before the service starts, so the embedded server's password is known here too.
 const embeddedPassword = loadLocalSecrets(dataDir).secrets.embeddedPostgresPassword;
-const databaseUrl = externalUrl ?? `postgres://postgres:${encodeURIComponent(embeddedPassword)}@127.0.0.1:${embeddedPort}/postgres`;
+const databaseUrl =
+  externalUrl ?? `postgres://postgres:${encodeURIComponent(embeddedPassword)}@127.0.0.1:${embeddedPort}/postgres`;
 if (externalUrl) await removeSyntheticWallets(externalUrl);
 const config = loadConfig({
   ...(externalUrl ? { DATABASE_URL: externalUrl } : { EMBEDDED_POSTGRES_PORT: String(embeddedPort) }),
@@ -163,7 +164,9 @@ try {
   // role and query, captured with its bound parameters as it is sent.
   const captured: Statement[] = [];
   const capture = createDataRequestExecutor({
-    queries: createDataQueryExecutor(service.db, { onStatement: (sql, parameters) => captured.push({ sql, parameters }) }),
+    queries: createDataQueryExecutor(service.db, {
+      onStatement: (sql, parameters) => captured.push({ sql, parameters }),
+    }),
   });
   const headersOf = (scenario: (typeof scenarios)[number]): Record<string, string> => ({
     'x-data-admin-secret': dataAdminSecret,
@@ -174,10 +177,17 @@ try {
   for (const scenario of scenarios) {
     captured.length = 0;
     const sessionText = collectSessionText((name) => headersOf(scenario)[name]);
-    await capture({ role: scenario.role, sessionText, via: 'admin-secret' }, { query: scenario.query, variables: null, operationName: null });
-    if (captured.length !== 1) throw new Error(`expected one statement for ${scenario.title}, the data layer sent ${captured.length}`);
+    await capture(
+      { role: scenario.role, sessionText, via: 'admin-secret' },
+      { query: scenario.query, variables: null, operationName: null },
+    );
+    if (captured.length !== 1)
+      throw new Error(`expected one statement for ${scenario.title}, the data layer sent ${captured.length}`);
     statements.push(captured[0]!);
-    if (process.env.BENCH_SHOW_SQL) console.log(`-- ${scenario.title}\n${captured[0]!.sql}\n-- parameters: ${JSON.stringify(captured[0]!.parameters)}\n`);
+    if (process.env.BENCH_SHOW_SQL)
+      console.log(
+        `-- ${scenario.title}\n${captured[0]!.sql}\n-- parameters: ${JSON.stringify(captured[0]!.parameters)}\n`,
+      );
   }
   bare = await startBareServer(databaseUrl, statements);
 
@@ -185,7 +195,12 @@ try {
     const body = JSON.stringify({ query: scenario.query });
     return {
       'data layer (HTTP)': { kind: 'http', url: `${service.dataUrl}/v1/graphql`, headers: headersOf(scenario), body },
-      'raw pg (no HTTP)': { kind: 'pg', connectionString: databaseUrl, sql: statements[index]!.sql, parameters: statements[index]!.parameters },
+      'raw pg (no HTTP)': {
+        kind: 'pg',
+        connectionString: databaseUrl,
+        sql: statements[index]!.sql,
+        parameters: statements[index]!.parameters,
+      },
       'bare http + raw pg': { kind: 'http', url: `${bare!.url}/${index}`, headers: {}, body },
     };
   });
@@ -198,9 +213,15 @@ try {
       headers: { 'content-type': 'application/json', ...headersOf(scenario) },
       body: JSON.stringify({ query: scenario.query }),
     }).then((response) => response.text());
-    const viaBare = await fetch(`${bare.url}/${index}`, { method: 'POST', body: '{}' }).then((response) => response.text());
-    if (viaDataLayer !== viaBare) throw new Error(`${scenario.title}: the data layer and raw pg answered differently:\n${viaDataLayer.slice(0, 300)}\n${viaBare.slice(0, 300)}`);
-    const organizations = (JSON.parse(viaDataLayer) as { data: { organization: { digital_wallets: unknown[] }[] } }).data.organization;
+    const viaBare = await fetch(`${bare.url}/${index}`, { method: 'POST', body: '{}' }).then((response) =>
+      response.text(),
+    );
+    if (viaDataLayer !== viaBare)
+      throw new Error(
+        `${scenario.title}: the data layer and raw pg answered differently:\n${viaDataLayer.slice(0, 300)}\n${viaBare.slice(0, 300)}`,
+      );
+    const organizations = (JSON.parse(viaDataLayer) as { data: { organization: { digital_wallets: unknown[] }[] } })
+      .data.organization;
     shapes.push({
       organizations: organizations.length,
       wallets: organizations.reduce((sum, organization) => sum + organization.digital_wallets.length, 0),
@@ -208,7 +229,9 @@ try {
     });
   }
 
-  const results = scenarios.map(() => Object.fromEntries(sides.map((side) => [side, [] as LoadResult[]])) as Record<Side, LoadResult[]>);
+  const results = scenarios.map(
+    () => Object.fromEntries(sides.map((side) => [side, [] as LoadResult[]])) as Record<Side, LoadResult[]>,
+  );
   for (let round = 1; round <= rounds; round += 1) {
     const order = round % 2 === 1 ? sides : [...sides].reverse();
     for (const [index, scenario] of scenarios.entries()) {
@@ -223,7 +246,9 @@ try {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const count = (value: number) => value.toLocaleString('en-US');
   const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-  console.log(`\nData layer: organizations with their wallets (${database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${connections} connections, keep-alive; medians of ${rounds} rounds of ${seconds} s per side after ${warmup} warm-up requests or 1 s)\n`);
+  console.log(
+    `\nData layer: organizations with their wallets (${database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${connections} connections, keep-alive; medians of ${rounds} rounds of ${seconds} s per side after ${warmup} warm-up requests or 1 s)\n`,
+  );
   console.log(row(['query', 'side', 'req/s', 'p50 ms', 'p99 ms', 'data layer / side: req/s', 'p50', 'p99']));
   console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const [index, scenario] of scenarios.entries()) {
@@ -232,24 +257,33 @@ try {
     for (const side of sides) {
       const runs = results[index]![side];
       // Ratios are taken per round (the sides of a round ran back to back), then the median.
-      const ratio = (pick: (result: LoadResult) => number) => `${median(runs.map((run, round) => pick(mine[round]!) / pick(run))).toFixed(2)}×`;
+      const ratio = (pick: (result: LoadResult) => number) =>
+        `${median(runs.map((run, round) => pick(mine[round]!) / pick(run))).toFixed(2)}×`;
       const isDataLayer = side === 'data layer (HTTP)';
-      console.log(row([
-        side === sides[0] ? figure : '',
-        side,
-        fixed(median(runs.map((run) => run.perSecond)), 0),
-        fixed(median(runs.map((run) => run.p50)), 2),
-        fixed(median(runs.map((run) => run.p99)), 2),
-        isDataLayer ? '' : ratio((run) => run.perSecond),
-        isDataLayer ? '' : ratio((run) => run.p50),
-        isDataLayer ? '' : ratio((run) => run.p99),
-      ]));
+      console.log(
+        row([
+          side === sides[0] ? figure : '',
+          side,
+          fixed(median(runs.map((run) => run.perSecond)), 0),
+          fixed(median(runs.map((run) => run.p50)), 2),
+          fixed(median(runs.map((run) => run.p99)), 2),
+          isDataLayer ? '' : ratio((run) => run.perSecond),
+          isDataLayer ? '' : ratio((run) => run.p50),
+          isDataLayer ? '' : ratio((run) => run.p99),
+        ]),
+      );
     }
   }
-  console.log('\nraw pg: the compiled statement with its bound parameters on a pg.Pool of the same size, from the load thread: no HTTP, no GraphQL parsing or validation, no authentication, so it bounds what any server could reach.');
-  console.log('bare http + raw pg: the same statement behind a bare node http server (the reference of docs/benchmarks.md#targets; target: data layer ≥ 0.6× its req/s).');
-  console.log('The load driver runs in a worker thread; client, service and PostgreSQL share the machine\'s cores.');
-  console.log(`Per-round data layer / raw pg req/s: ${scenarios.map((_, index) => results[index]!['raw pg (no HTTP)'].map((run, round) => (results[index]!['data layer (HTTP)'][round]!.perSecond / run.perSecond).toFixed(2)).join(', ')).join(' | ')}`);
+  console.log(
+    '\nraw pg: the compiled statement with its bound parameters on a pg.Pool of the same size, from the load thread: no HTTP, no GraphQL parsing or validation, no authentication, so it bounds what any server could reach.',
+  );
+  console.log(
+    'bare http + raw pg: the same statement behind a bare node http server (the reference of docs/benchmarks.md#targets; target: data layer ≥ 0.6× its req/s).',
+  );
+  console.log("The load driver runs in a worker thread; client, service and PostgreSQL share the machine's cores.");
+  console.log(
+    `Per-round data layer / raw pg req/s: ${scenarios.map((_, index) => results[index]!['raw pg (no HTTP)'].map((run, round) => (results[index]!['data layer (HTTP)'][round]!.perSecond / run.perSecond).toFixed(2)).join(', ')).join(' | ')}`,
+  );
 } finally {
   await load.close();
   await bare?.close();

@@ -25,7 +25,9 @@ export interface DatasetSummary {
 
 export async function addSyntheticWallets(connectionString: string, shape: DatasetShape): Promise<DatasetSummary> {
   return withClient(connectionString, async (client) => {
-    const existing = Number((await client.query<{ count: string }>('SELECT count(*) FROM organization')).rows[0]?.count ?? 0);
+    const existing = Number(
+      (await client.query<{ count: string }>('SELECT count(*) FROM organization')).rows[0]?.count ?? 0,
+    );
     const addOrganizations = Math.max(0, shape.organizations - existing);
     await client.query(
       `INSERT INTO organization (name, slug, kind, country_code, created_at)
@@ -59,9 +61,11 @@ export async function addSyntheticWallets(connectionString: string, shape: Datas
       [shape.wallets],
     );
     await client.query('ANALYZE organization, digital_wallet');
-    const totals = (await client.query<{ organizations: string; wallets: string }>(
-      'SELECT (SELECT count(*) FROM organization) AS organizations, (SELECT count(*) FROM digital_wallet) AS wallets',
-    )).rows[0];
+    const totals = (
+      await client.query<{ organizations: string; wallets: string }>(
+        'SELECT (SELECT count(*) FROM organization) AS organizations, (SELECT count(*) FROM digital_wallet) AS wallets',
+      )
+    ).rows[0];
     return {
       organizations: Number(totals?.organizations ?? 0),
       wallets: Number(totals?.wallets ?? 0),

@@ -7,8 +7,18 @@ import { parentPort } from 'node:worker_threads';
 import pg from 'pg';
 
 export type LoadTarget =
-  | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body: string }
-  | { readonly kind: 'pg'; readonly connectionString: string; readonly sql: string; readonly parameters: readonly unknown[] };
+  | {
+      readonly kind: 'http';
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body: string;
+    }
+  | {
+      readonly kind: 'pg';
+      readonly connectionString: string;
+      readonly sql: string;
+      readonly parameters: readonly unknown[];
+    };
 
 export interface LoadRequest {
   readonly id: number;
@@ -27,7 +37,8 @@ export interface LoadResult {
   readonly bytes: number;
 }
 
-export type LoadReply = { readonly id: number; readonly result: LoadResult } | { readonly id: number; readonly error: string };
+export type LoadReply =
+  { readonly id: number; readonly result: LoadResult } | { readonly id: number; readonly error: string };
 
 type Send = () => Promise<number>;
 
@@ -42,7 +53,11 @@ function httpSender(target: Extract<LoadTarget, { kind: 'http' }>, connections: 
     agents.set(connections, agent);
   }
   const url = new URL(target.url);
-  const headers = { ...target.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(target.body)) };
+  const headers = {
+    ...target.headers,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(target.body)),
+  };
   return () =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
@@ -68,7 +83,11 @@ function pgSender(target: Extract<LoadTarget, { kind: 'pg' }>, connections: numb
   const key = `${connections}\u0000${target.connectionString}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new pg.Pool({ connectionString: target.connectionString, max: connections, application_name: 'data-layer-bench-raw' });
+    pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: connections,
+      application_name: 'data-layer-bench-raw',
+    });
     pool.on('error', () => {});
     pools.set(key, pool);
   }
@@ -81,27 +100,34 @@ function pgSender(target: Extract<LoadTarget, { kind: 'pg' }>, connections: numb
 }
 
 async function measure(request: LoadRequest): Promise<LoadResult> {
-  const send = request.target.kind === 'http' ? httpSender(request.target, request.connections) : pgSender(request.target, request.connections);
+  const send =
+    request.target.kind === 'http'
+      ? httpSender(request.target, request.connections)
+      : pgSender(request.target, request.connections);
   let bytes = 0;
   let warmed = 0;
   // A warm-up of `warmup` requests, cut at one second for the heavy queries.
   const warmupEnd = performance.now() + 1_000;
-  await Promise.all(Array.from({ length: request.connections }, async () => {
-    while (warmed < request.warmup && performance.now() < warmupEnd) {
-      warmed += 1;
-      bytes = await send();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: request.connections }, async () => {
+      while (warmed < request.warmup && performance.now() < warmupEnd) {
+        warmed += 1;
+        bytes = await send();
+      }
+    }),
+  );
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + request.seconds * 1_000;
-  await Promise.all(Array.from({ length: request.connections }, async () => {
-    while (performance.now() < deadline) {
-      const sent = performance.now();
-      bytes = await send();
-      latencies.push(performance.now() - sent);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: request.connections }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        bytes = await send();
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1_000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
@@ -118,6 +144,10 @@ port.on('message', (message: LoadRequest | 'close') => {
   }
   measure(message).then(
     (result) => port.postMessage({ id: message.id, result } satisfies LoadReply),
-    (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies LoadReply),
+    (error: unknown) =>
+      port.postMessage({
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies LoadReply),
   );
 });

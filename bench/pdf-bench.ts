@@ -128,7 +128,10 @@ async function baseline(executablePath: string, html: string) {
   const launched = await launchBrowser({ executablePath });
   try {
     const initial = (await launched.browser.pages()).slice(0, 1);
-    const pages = [...initial, ...(await Promise.all([1, 2, 3, 4].slice(initial.length).map(() => launched.browser.newPage())))];
+    const pages = [
+      ...initial,
+      ...(await Promise.all([1, 2, 3, 4].slice(initial.length).map(() => launched.browser.newPage()))),
+    ];
     const memory = samplePeak(() => launched.pid);
     await measure(1, warmup, () => renderOn(pages[0]!, html));
     const one = await measure(1, renders, () => renderOn(pages[0]!, html));
@@ -214,16 +217,90 @@ const engine4 = combine(results.engine4);
 const ms = (value: number) => value.toFixed(1);
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-console.log(`\nPDF engine — ${found.path} (${found.source}); medians of ${rounds} rounds of ${renders} renders per row after ${warmup} warm-up; the invoice template with the golden-test fixture, ${html.length} bytes of HTML\n`);
-console.log(row(['measure', 'baseline (raw page.pdf, reused pages)', 'engine (pool 2)', 'engine / baseline', 'engine (pool 4)', 'target']));
+console.log(
+  `\nPDF engine — ${found.path} (${found.source}); medians of ${rounds} rounds of ${renders} renders per row after ${warmup} warm-up; the invoice template with the golden-test fixture, ${html.length} bytes of HTML\n`,
+);
+console.log(
+  row([
+    'measure',
+    'baseline (raw page.pdf, reused pages)',
+    'engine (pool 2)',
+    'engine / baseline',
+    'engine (pool 4)',
+    'target',
+  ]),
+);
 console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
-console.log(row(['median ms, 1 at a time', ms(base.one.median), ms(engine.one.median), ratio(engine.one.median, base.one.median), ms(engine4.one.median), '≤ 1.2× baseline']));
-console.log(row(['p95 ms, 1 at a time', ms(base.one.p95), ms(engine.one.p95), ratio(engine.one.p95, base.one.p95), ms(engine4.one.p95), '']));
-console.log(row(['median ms, 4 concurrent', ms(base.four.median), ms(engine.four.median), ratio(engine.four.median, base.four.median), ms(engine4.four.median), '']));
-console.log(row(['p95 ms, 4 concurrent', ms(base.four.p95), ms(engine.four.p95), ratio(engine.four.p95, base.four.p95), ms(engine4.four.p95), '']));
-console.log(row(['PDFs/s, 4 concurrent', ms(base.four.perSecond), ms(engine.four.perSecond), ratio(engine.four.perSecond, base.four.perSecond), ms(engine4.four.perSecond), '≥ 20']));
-console.log(row(['browser peak RSS MB (sum over processes)', ms(base.memory.rssMb), ms(engine.memory.rssMb), '', ms(engine4.memory.rssMb), '']));
-console.log(row(['browser peak PSS MB (shared pages once)', ms(base.memory.pssMb), ms(engine.memory.pssMb), '', ms(engine4.memory.pssMb), '']));
+console.log(
+  row([
+    'median ms, 1 at a time',
+    ms(base.one.median),
+    ms(engine.one.median),
+    ratio(engine.one.median, base.one.median),
+    ms(engine4.one.median),
+    '≤ 1.2× baseline',
+  ]),
+);
+console.log(
+  row([
+    'p95 ms, 1 at a time',
+    ms(base.one.p95),
+    ms(engine.one.p95),
+    ratio(engine.one.p95, base.one.p95),
+    ms(engine4.one.p95),
+    '',
+  ]),
+);
+console.log(
+  row([
+    'median ms, 4 concurrent',
+    ms(base.four.median),
+    ms(engine.four.median),
+    ratio(engine.four.median, base.four.median),
+    ms(engine4.four.median),
+    '',
+  ]),
+);
+console.log(
+  row([
+    'p95 ms, 4 concurrent',
+    ms(base.four.p95),
+    ms(engine.four.p95),
+    ratio(engine.four.p95, base.four.p95),
+    ms(engine4.four.p95),
+    '',
+  ]),
+);
+console.log(
+  row([
+    'PDFs/s, 4 concurrent',
+    ms(base.four.perSecond),
+    ms(engine.four.perSecond),
+    ratio(engine.four.perSecond, base.four.perSecond),
+    ms(engine4.four.perSecond),
+    '≥ 20',
+  ]),
+);
+console.log(
+  row([
+    'browser peak RSS MB (sum over processes)',
+    ms(base.memory.rssMb),
+    ms(engine.memory.rssMb),
+    '',
+    ms(engine4.memory.rssMb),
+    '',
+  ]),
+);
+console.log(
+  row([
+    'browser peak PSS MB (shared pages once)',
+    ms(base.memory.pssMb),
+    ms(engine.memory.pssMb),
+    '',
+    ms(engine4.memory.pssMb),
+    '',
+  ]),
+);
 console.log('\nHTML render (Handlebars, compiled once, golden-test fixtures):\n');
 console.log(row(['document', 'median ms', 'p95 ms']));
 console.log(row(['---', '---:', '---:']));

@@ -62,5 +62,7 @@ if (check) {
     writeFileSync(path.join(root, file), produced.get(file) ?? '');
   }
   for (const file of orphans) rmSync(path.join(root, file));
-  console.log(`codegen: ${stale.length} written, ${orphans.length} removed, ${produced.size} files in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `codegen: ${stale.length} written, ${orphans.length} removed, ${produced.size} files in ${Math.round(performance.now() - started)} ms`,
+  );
 }

@@ -75,7 +75,17 @@ function runUvu(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string 
     // Arguments narrow the run to test files whose path matches any of them; only
     // `*.test.ts` files ever run (goldens and fixtures sit beside the tests).
     const pattern = filter.length > 0 ? `^(?=.*(?:${filter.join('|')})).*\\.test\\.ts$` : '.*\\.test\\.ts$';
-    const args = [path.join(root, 'node_modules/uvu/bin.js'), testDir, pattern, '-i', 'fixtures', '-i', 'support', '-i', 'golden'];
+    const args = [
+      path.join(root, 'node_modules/uvu/bin.js'),
+      testDir,
+      pattern,
+      '-i',
+      'fixtures',
+      '-i',
+      'support',
+      '-i',
+      'golden',
+    ];
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

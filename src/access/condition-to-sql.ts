@@ -43,11 +43,16 @@ function compile(condition: Condition, scope: Scope): SqlCondition {
   if (condition instanceof CompoundCondition) {
     const operands = condition.value.map((operand) => compile(operand, scope));
     switch (condition.operator) {
-      case 'and': return joinConditions('and', operands);
-      case 'or': return joinConditions('or', operands);
-      case 'nor': return sql<SqlBool>`NOT ${joinConditions('or', operands)}`;
-      case 'not': return sql<SqlBool>`NOT ${joinConditions('and', operands)}`;
-      default: throw new UnsupportedConditionError(`compound operator '${condition.operator}'`);
+      case 'and':
+        return joinConditions('and', operands);
+      case 'or':
+        return joinConditions('or', operands);
+      case 'nor':
+        return sql<SqlBool>`NOT ${joinConditions('or', operands)}`;
+      case 'not':
+        return sql<SqlBool>`NOT ${joinConditions('and', operands)}`;
+      default:
+        throw new UnsupportedConditionError(`compound operator '${condition.operator}'`);
     }
   }
   if (condition instanceof FieldCondition && typeof condition.field === 'string') {
@@ -73,11 +78,10 @@ function compileField(path: readonly string[], condition: FieldCondition, scope:
     }
     const alias = scope.nextAlias();
     const inner: Scope = { table: relationship.remoteTable, alias, nextAlias: scope.nextAlias };
-    const join = Object.entries(relationship.columnMapping).map(([local, remote]) =>
-      sql<SqlBool>`${sql.ref(`${alias}.${remote}`)} = ${sql.ref(`${scope.alias}.${local}`)}`);
-    const where = rest.length > 0
-      ? compileField(rest, condition, inner)
-      : compile(condition.value as Condition, inner);
+    const join = Object.entries(relationship.columnMapping).map(
+      ([local, remote]) => sql<SqlBool>`${sql.ref(`${alias}.${remote}`)} = ${sql.ref(`${scope.alias}.${local}`)}`,
+    );
+    const where = rest.length > 0 ? compileField(rest, condition, inner) : compile(condition.value as Condition, inner);
     return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(alias)} WHERE ${joinConditions('and', [...join, where])})`;
   }
   if (rest.length > 0 || !model.columns.some((column) => column.name === head)) {
@@ -86,21 +90,36 @@ function compileField(path: readonly string[], condition: FieldCondition, scope:
   return compare(sql.ref(`${scope.alias}.${head}`), condition.operator, condition.value);
 }
 
-function compare(column: RawBuilder<unknown> | ReturnType<typeof sql.ref>, operator: string, value: unknown): SqlCondition {
+function compare(
+  column: RawBuilder<unknown> | ReturnType<typeof sql.ref>,
+  operator: string,
+  value: unknown,
+): SqlCondition {
   switch (operator) {
-    case 'eq': return value === null ? sql<SqlBool>`${column} IS NULL` : sql<SqlBool>`${column} = ${value}`;
-    case 'ne': return value === null ? sql<SqlBool>`${column} IS NOT NULL` : sql<SqlBool>`${column} <> ${value}`;
-    case 'gt': return sql<SqlBool>`${column} > ${value}`;
-    case 'lt': return sql<SqlBool>`${column} < ${value}`;
-    case 'gte': return sql<SqlBool>`${column} >= ${value}`;
-    case 'lte': return sql<SqlBool>`${column} <= ${value}`;
-    case 'in': return sql<SqlBool>`${column} = ANY(${arrayValue(value)})`;
-    case 'nin': return sql<SqlBool>`${column} <> ALL(${arrayValue(value)})`;
+    case 'eq':
+      return value === null ? sql<SqlBool>`${column} IS NULL` : sql<SqlBool>`${column} = ${value}`;
+    case 'ne':
+      return value === null ? sql<SqlBool>`${column} IS NOT NULL` : sql<SqlBool>`${column} <> ${value}`;
+    case 'gt':
+      return sql<SqlBool>`${column} > ${value}`;
+    case 'lt':
+      return sql<SqlBool>`${column} < ${value}`;
+    case 'gte':
+      return sql<SqlBool>`${column} >= ${value}`;
+    case 'lte':
+      return sql<SqlBool>`${column} <= ${value}`;
+    case 'in':
+      return sql<SqlBool>`${column} = ANY(${arrayValue(value)})`;
+    case 'nin':
+      return sql<SqlBool>`${column} <> ALL(${arrayValue(value)})`;
     case 'regex': {
       if (!(value instanceof RegExp)) throw new UnsupportedConditionError('$regex without a regular expression');
-      return value.flags.includes('i') ? sql<SqlBool>`${column} ~* ${value.source}` : sql<SqlBool>`${column} ~ ${value.source}`;
+      return value.flags.includes('i')
+        ? sql<SqlBool>`${column} ~* ${value.source}`
+        : sql<SqlBool>`${column} ~ ${value.source}`;
     }
-    default: throw new UnsupportedConditionError(`field operator '${operator}'`);
+    default:
+      throw new UnsupportedConditionError(`field operator '${operator}'`);
   }
 }
 

@@ -18,7 +18,10 @@ export class MissingSessionVariableError extends Error {
   }
 }
 
-interface Placeholder { readonly $session: string; readonly $transform?: 'like-regex' }
+interface Placeholder {
+  readonly $session: string;
+  readonly $transform?: 'like-regex';
+}
 
 function isPlaceholder(value: object): value is Placeholder {
   return typeof (value as { $session?: unknown }).$session === 'string';
@@ -41,12 +44,14 @@ function substitute(value: unknown, session: ReadonlyMap<string, SessionValue>, 
 
 /** Throws MissingSessionVariableError naming every variable the rules need but `session` lacks. */
 export function interpolateSessionVariables<Rule extends { readonly conditions?: unknown }>(
-  rules: readonly Rule[], session: SessionValues,
+  rules: readonly Rule[],
+  session: SessionValues,
 ): Rule[] {
   const values = new Map(Object.entries(session).map(([name, value]) => [name.toLowerCase(), value]));
   const missing = new Set<string>();
   const interpolated = rules.map((rule) =>
-    (rule.conditions === undefined ? { ...rule } : { ...rule, conditions: substitute(rule.conditions, values, missing) }));
+    rule.conditions === undefined ? { ...rule } : { ...rule, conditions: substitute(rule.conditions, values, missing) },
+  );
   if (missing.size > 0) throw new MissingSessionVariableError([...missing].sort());
   return interpolated;
 }

@@ -14,7 +14,8 @@ function invalid(type: string, raw: string): Error {
 
 function parseArrayLiteral(raw: string): string[] {
   const text = raw.trim();
-  if (!text.startsWith('{') || !text.endsWith('}')) throw new Error(`expected a Postgres array literal like {1,2,3}, got ${JSON.stringify(raw)}`);
+  if (!text.startsWith('{') || !text.endsWith('}'))
+    throw new Error(`expected a Postgres array literal like {1,2,3}, got ${JSON.stringify(raw)}`);
   const body = text.slice(1, -1);
   if (body.trim() === '') return [];
   const items: string[] = [];
@@ -35,7 +36,8 @@ function parseArrayLiteral(raw: string): string[] {
     } else {
       while (index < body.length && body[index] !== ',') item += body[index++];
       item = item.trim();
-      if (item === '' || item.toUpperCase() === 'NULL') throw new Error(`empty or NULL element in ${JSON.stringify(raw)}`);
+      if (item === '' || item.toUpperCase() === 'NULL')
+        throw new Error(`empty or NULL element in ${JSON.stringify(raw)}`);
     }
     items.push(item);
     if (index >= body.length) break;

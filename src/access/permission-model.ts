@@ -6,7 +6,7 @@ import type { ComparisonOperator } from './comparison-operators.ts';
 export type { ComparisonOperator } from './comparison-operators.ts';
 
 export type SessionVariableType =
-  | 'text' | 'uuid' | 'integer' | 'numeric' | 'boolean' | 'timestamptz' | 'text[]' | 'uuid[]' | 'integer[]';
+  'text' | 'uuid' | 'integer' | 'numeric' | 'boolean' | 'timestamptz' | 'text[]' | 'uuid[]' | 'integer[]';
 
 export type RuleAction = 'select' | 'insert' | 'update' | 'delete';
 
@@ -14,15 +14,19 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /** A literal from permissions.yaml, or a session variable (lower-case name) read at request time. */
 export type RuleValue =
-  | { readonly type: 'literal'; readonly value: JsonValue }
-  | { readonly type: 'session'; readonly name: string };
+  { readonly type: 'literal'; readonly value: JsonValue } | { readonly type: 'session'; readonly name: string };
 
 /** A Hasura boolean expression, normalized: `{}` is an `and` without operands (all rows). */
 export type BoolExp =
   | { readonly type: 'and'; readonly operands: readonly BoolExp[] }
   | { readonly type: 'or'; readonly operands: readonly BoolExp[] }
   | { readonly type: 'not'; readonly operand: BoolExp }
-  | { readonly type: 'compare'; readonly column: string; readonly operator: ComparisonOperator; readonly value: RuleValue }
+  | {
+      readonly type: 'compare';
+      readonly column: string;
+      readonly operator: ComparisonOperator;
+      readonly value: RuleValue;
+    }
   | {
       readonly type: 'relationship';
       readonly relationship: string;
@@ -48,7 +52,9 @@ export interface UpdatePermission {
   readonly check: BoolExp | null;
   readonly set: { readonly [column: string]: RuleValue };
 }
-export interface DeletePermission { readonly filter: BoolExp }
+export interface DeletePermission {
+  readonly filter: BoolExp;
+}
 
 export interface TablePermissions {
   readonly select: SelectPermission | null;
@@ -63,7 +69,11 @@ export interface RelationshipModel {
   readonly columnMapping: { readonly [localColumn: string]: string };
 }
 
-export interface ColumnModel { readonly name: string; readonly dataType: string; readonly isNullable: boolean }
+export interface ColumnModel {
+  readonly name: string;
+  readonly dataType: string;
+  readonly isNullable: boolean;
+}
 
 export interface TableModel {
   readonly description: string;
@@ -79,7 +89,10 @@ export interface SessionVariableModel {
   readonly description: string;
 }
 
-export interface RoleModel { readonly description: string; readonly sessionVariables: readonly string[] }
+export interface RoleModel {
+  readonly description: string;
+  readonly sessionVariables: readonly string[];
+}
 
 export type DocumentCredential = 'admin_api_key' | 'admin_user';
 

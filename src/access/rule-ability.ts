@@ -10,7 +10,10 @@ import { interpolateSessionVariables, type SessionValues } from './interpolate-s
 const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor }, { and, or, nor });
 
 /** The ability of `rules` (compiled CASL raw rules) with `session` put in for their placeholders. */
-export function createRuleAbility(rules: readonly { readonly conditions?: unknown }[], session: SessionValues): MongoAbility {
+export function createRuleAbility(
+  rules: readonly { readonly conditions?: unknown }[],
+  session: SessionValues,
+): MongoAbility {
   return createMongoAbility(interpolateSessionVariables(rules, session) as never, { conditionsMatcher });
 }
 

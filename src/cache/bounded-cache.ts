@@ -64,7 +64,8 @@ export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOp
   return {
     get: (key) => lru.get(key),
     set: (key, value, entry) => void lru.set(key, value, entryTtl(entry?.ttlMs)),
-    load: (key, loader, entry) => lru.forceFetch(key, { context: loader, forceRefresh: entry?.refresh ?? false, ...entryTtl(entry?.ttlMs) }),
+    load: (key, loader, entry) =>
+      lru.forceFetch(key, { context: loader, forceRefresh: entry?.refresh ?? false, ...entryTtl(entry?.ttlMs) }),
     delete: (key) => void lru.delete(key),
     get size() {
       return lru.size;
@@ -80,13 +81,17 @@ function libraryTtl(ttlMs: number): number {
 }
 
 function checkTtl(ttlMs: number): number {
-  if (!Number.isInteger(ttlMs) || ttlMs < 2) throw new RangeError(`ttlMs must be a whole number of milliseconds ≥ 2, got ${ttlMs}`);
+  if (!Number.isInteger(ttlMs) || ttlMs < 2)
+    throw new RangeError(`ttlMs must be a whole number of milliseconds ≥ 2, got ${ttlMs}`);
   return ttlMs;
 }
 
 function checkOptions<V>(options: BoundedCacheOptions<V>): void {
-  if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) throw new RangeError(`maxEntries must be a whole number ≥ 1, got ${options.maxEntries}`);
+  if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
+    throw new RangeError(`maxEntries must be a whole number ≥ 1, got ${options.maxEntries}`);
   if (options.ttlMs !== undefined) checkTtl(options.ttlMs);
-  if ((options.maxSize === undefined) !== (options.sizeOf === undefined)) throw new RangeError('maxSize and sizeOf go together');
-  if (options.maxSize !== undefined && (!Number.isInteger(options.maxSize) || options.maxSize < 1)) throw new RangeError(`maxSize must be a whole number ≥ 1, got ${options.maxSize}`);
+  if ((options.maxSize === undefined) !== (options.sizeOf === undefined))
+    throw new RangeError('maxSize and sizeOf go together');
+  if (options.maxSize !== undefined && (!Number.isInteger(options.maxSize) || options.maxSize < 1))
+    throw new RangeError(`maxSize must be a whole number ≥ 1, got ${options.maxSize}`);
 }

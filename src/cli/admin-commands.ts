@@ -29,7 +29,9 @@ export async function runAdminCommand(command: DatabaseCommand, deps: AdminComma
     }
     case 'keys list':
       for (const key of await deps.signingKeys.listAll()) {
-        const state = key.retiredAt ? `retired ${key.retiredAt.toISOString()}, listed until ${key.expiresAt?.toISOString() ?? '-'}` : 'current';
+        const state = key.retiredAt
+          ? `retired ${key.retiredAt.toISOString()}, listed until ${key.expiresAt?.toISOString() ?? '-'}`
+          : 'current';
         deps.out(`${key.kid}  created ${key.createdAt.toISOString()}  ${state}`);
       }
       return;
@@ -38,7 +40,16 @@ export async function runAdminCommand(command: DatabaseCommand, deps: AdminComma
     case 'api-keys list':
       for (const key of await deps.apiKeys.list()) {
         deps.out(
-          [key.id, key.prefix, key.kind, key.name, key.organizationId ?? '-', key.scopes.join(',') || '-', key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active', `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`].join('  '),
+          [
+            key.id,
+            key.prefix,
+            key.kind,
+            key.name,
+            key.organizationId ?? '-',
+            key.scopes.join(',') || '-',
+            key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active',
+            `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`,
+          ].join('  '),
         );
       }
       return;
@@ -53,12 +64,18 @@ export async function runAdminCommand(command: DatabaseCommand, deps: AdminComma
 
 async function createApiKey(request: ApiKeyRequest, deps: AdminCommandDeps): Promise<void> {
   try {
-    const { secret, key } = await deps.apiKeys.create({ name: request.name, kind: request.kind as ApiKeyKind, organizationId: request.organizationId, scopes: request.scopes });
+    const { secret, key } = await deps.apiKeys.create({
+      name: request.name,
+      kind: request.kind as ApiKeyKind,
+      organizationId: request.organizationId,
+      scopes: request.scopes,
+    });
     deps.out(`created ${key.kind} key ${key.prefix} (id ${key.id})`);
     deps.out(`secret (shown once, store it now): ${secret}`);
   } catch (error) {
     if (error instanceof AppError) throw new UsageError(error.message);
-    if ((error as { code?: string }).code === '23503') throw new CommandError(`organization ${request.organizationId} does not exist`);
+    if ((error as { code?: string }).code === '23503')
+      throw new CommandError(`organization ${request.organizationId} does not exist`);
     throw error;
   }
 }

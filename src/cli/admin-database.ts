@@ -9,7 +9,11 @@ import { readEmbeddedPostgresAddress } from '../db/embedded-postgres-address.ts'
 import { embeddedPostgresUrl } from '../db/embedded-postgres.ts';
 import { type ResolvedDatabase, resolveDatabase } from '../service/resolve-database.ts';
 
-export async function resolveAdminDatabase(config: Config, embeddedPassword: string, logger: Logger): Promise<ResolvedDatabase> {
+export async function resolveAdminDatabase(
+  config: Config,
+  embeddedPassword: string,
+  logger: Logger,
+): Promise<ResolvedDatabase> {
   try {
     return await resolveDatabase(config, embeddedPassword, logger);
   } catch (error) {
@@ -17,9 +21,15 @@ export async function resolveAdminDatabase(config: Config, embeddedPassword: str
     const address = readEmbeddedPostgresAddress(config.dataDir);
     // Only the lock holder's own record counts: any other is left over from an earlier run.
     if (address?.pid !== error.holderPid) {
-      throw new Error(`data directory ${config.dataDir} is in use by process ${error.holderPid}, which has not started its embedded PostgreSQL yet; try again in a moment`, { cause: error });
+      throw new Error(
+        `data directory ${config.dataDir} is in use by process ${error.holderPid}, which has not started its embedded PostgreSQL yet; try again in a moment`,
+        { cause: error },
+      );
     }
-    logger.info({ dataDir: config.dataDir, pid: address.pid, port: address.port }, 'using the embedded PostgreSQL of the running service');
+    logger.info(
+      { dataDir: config.dataDir, pid: address.pid, port: address.port },
+      'using the embedded PostgreSQL of the running service',
+    );
     // Not ours to stop: the service keeps running.
     return { url: embeddedPostgresUrl(embeddedPassword, address.port), embedded: true, stop: async () => {} };
   }

@@ -40,7 +40,8 @@ export type AdminCommand =
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseAdminCommand(argv: readonly string[]): AdminCommand {
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === 'help')) return { name: 'help' };
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === 'help'))
+    return { name: 'help' };
   const [group, command, ...rest] = argv;
   const name = `${group} ${command ?? ''}`.trim();
   switch (name) {
@@ -64,7 +65,12 @@ function parseApiKeyRequest(args: string[]): ApiKeyRequest {
   try {
     ({ values } = parseArgs({
       args,
-      options: { name: { type: 'string' }, kind: { type: 'string' }, organization: { type: 'string' }, scope: { type: 'string', multiple: true } },
+      options: {
+        name: { type: 'string' },
+        kind: { type: 'string' },
+        organization: { type: 'string' },
+        scope: { type: 'string', multiple: true },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -73,6 +79,7 @@ function parseApiKeyRequest(args: string[]): ApiKeyRequest {
   }
   if (!values.name || !values.kind) throw new UsageError('api-keys create needs --name and --kind');
   const organization = values.organization;
-  if (organization && !uuid.test(organization)) throw new UsageError(`--organization must be a UUID, got '${organization}'`);
+  if (organization && !uuid.test(organization))
+    throw new UsageError(`--organization must be a UUID, got '${organization}'`);
   return { name: values.name, kind: values.kind, organizationId: organization ?? null, scopes: values.scope ?? [] };
 }

@@ -70,10 +70,16 @@ export function originList(): Parser<readonly string[]> {
   return (raw, name, problems) => {
     if (raw === undefined || raw.trim() === '') return [];
     const origins: string[] = [];
-    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       try {
         const parsed = new URL(item);
-        if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== item.replace(/\/$/, '')) {
+        if (
+          (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+          parsed.origin !== item.replace(/\/$/, '')
+        ) {
           problems.push(`${name} must list origins (scheme://host[:port]) only, got '${item}'`);
         } else {
           origins.push(parsed.origin);

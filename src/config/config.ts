@@ -82,7 +82,9 @@ export function loadConfig(env: Env = process.env): Config {
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
     dataDir: path.resolve(read('DATA_DIR', text('.data')) as string),
-    uploadDir: path.resolve(read('UPLOAD_DIR', text()) ?? path.join(read('DATA_DIR', text('.data')) as string, 'uploads')),
+    uploadDir: path.resolve(
+      read('UPLOAD_DIR', text()) ?? path.join(read('DATA_DIR', text('.data')) as string, 'uploads'),
+    ),
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', port(0)),
     seed: read('SEED', oneOf(seedModes, undefined)),
     logLevel: read('LOG_LEVEL', oneOf(logLevels, 'info')) as Config['logLevel'],
@@ -115,11 +117,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (production) {
     // Generated secrets are a convenience of the embedded setup only
     // (docs/configuration.md#production-mode).
-    for (const name of ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'SIGNING_KEY_SECRET', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
+    for (const name of [
+      'ADMIN_API_KEY',
+      'DATA_ADMIN_SECRET',
+      'SIGNING_KEY_SECRET',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+    ] as const) {
       if (!env[name]) problems.push(`${name} is required when NODE_ENV=production`);
     }
     // The built-in development identity provider lets anyone pick a user.
-    if (!env.OIDC_ISSUER) problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
+    if (!env.OIDC_ISSUER)
+      problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
   }
   if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
     problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');

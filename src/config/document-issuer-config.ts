@@ -31,7 +31,12 @@ export const demoDocumentIssuer: DocumentIssuerConfig = {
   registrationNumber: 'CHE-123.456.789',
   email: 'billing@example.com',
   phone: null,
-  bankAccount: { accountHolder: 'Example Wealth Platform AG', bankName: 'Example Bank AG', iban: 'CH93 0076 2011 6238 5295 7', bic: 'EXBKCHZZXXX' },
+  bankAccount: {
+    accountHolder: 'Example Wealth Platform AG',
+    bankName: 'Example Bank AG',
+    iban: 'CH93 0076 2011 6238 5295 7',
+    bic: 'EXBKCHZZXXX',
+  },
   demo: true,
 };
 
@@ -47,7 +52,10 @@ export function readDocumentIssuer(env: Env, production: boolean, problems: stri
   };
   const anySet = Object.keys(env).some((name) => name.startsWith(settingPrefix) && value(name) !== null);
   if (!anySet) {
-    if (production) problems.push('DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)');
+    if (production)
+      problems.push(
+        'DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)',
+      );
     return demoDocumentIssuer;
   }
   const name = value('DOCUMENT_ISSUER_NAME');
@@ -58,7 +66,10 @@ export function readDocumentIssuer(env: Env, production: boolean, problems: stri
   }
   return {
     name: name ?? '',
-    addressLines: (value('DOCUMENT_ISSUER_ADDRESS') ?? '').split(/\||\n/).map((line) => line.trim()).filter(Boolean),
+    addressLines: (value('DOCUMENT_ISSUER_ADDRESS') ?? '')
+      .split(/\||\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
     countryCode: countryCode?.toUpperCase() ?? null,
     vatId: value('DOCUMENT_ISSUER_VAT_ID'),
     registrationNumber: value('DOCUMENT_ISSUER_REGISTRATION'),
@@ -70,15 +81,22 @@ export function readDocumentIssuer(env: Env, production: boolean, problems: stri
 }
 
 /** Payment instructions are printed whole or not at all: IBAN, BIC and bank name together. */
-function readBankAccount(value: (name: string) => string | null, issuerName: string | null, problems: string[]): DocumentIssuerConfig['bankAccount'] {
+function readBankAccount(
+  value: (name: string) => string | null,
+  issuerName: string | null,
+  problems: string[],
+): DocumentIssuerConfig['bankAccount'] {
   const given = bankSettings.filter((name) => value(name) !== null);
   if (given.length === 0) {
-    if (value('DOCUMENT_ISSUER_ACCOUNT_HOLDER') !== null) problems.push(`DOCUMENT_ISSUER_ACCOUNT_HOLDER needs ${bankSettings.join(', ')}`);
+    if (value('DOCUMENT_ISSUER_ACCOUNT_HOLDER') !== null)
+      problems.push(`DOCUMENT_ISSUER_ACCOUNT_HOLDER needs ${bankSettings.join(', ')}`);
     return null;
   }
   if (given.length < bankSettings.length) {
     const missing = bankSettings.filter((name) => value(name) === null);
-    problems.push(`${missing.join(', ')} must be set together with ${given.join(', ')} (the bank account is printed whole or not at all)`);
+    problems.push(
+      `${missing.join(', ')} must be set together with ${given.join(', ')} (the bank account is printed whole or not at all)`,
+    );
     return null;
   }
   return {

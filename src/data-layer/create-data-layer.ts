@@ -23,7 +23,11 @@ export function createDataLayer(deps: DataLayerDependencies): RequestListener {
   return createDataLayerApp({
     authenticate: createDataAuthenticator({
       adminSecret: deps.adminSecret,
-      verifyBearer: createBearerVerifier({ tokens: deps.tokens, sessions: deps.sessions, dataPublicUrl: deps.dataPublicUrl }),
+      verifyBearer: createBearerVerifier({
+        tokens: deps.tokens,
+        sessions: deps.sessions,
+        dataPublicUrl: deps.dataPublicUrl,
+      }),
     }),
     execute: createDataRequestExecutor({ queries: deps.queries }),
     logger: deps.logger,

@@ -21,7 +21,11 @@ export interface DataLayerAppOptions {
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    ...headers,
+  });
   response.end(body);
 }
 
@@ -32,15 +36,29 @@ function sendError(response: ServerResponse, error: unknown, stage: 'request' | 
   }
   const appError = toAppError(error);
   if (appError.code === 'INTERNAL') logger.error({ err: error }, 'data layer request failed');
-  const keepsStatus = stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
+  const keepsStatus =
+    stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
   const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
-  send(response, status, errorsBody([errorEntry(error)]), appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {});
+  send(
+    response,
+    status,
+    errorsBody([errorEntry(error)]),
+    appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {},
+  );
 }
 
-async function handleGraphql(request: IncomingMessage, response: ServerResponse, options: DataLayerAppOptions): Promise<void> {
+async function handleGraphql(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: DataLayerAppOptions,
+): Promise<void> {
   let stage: 'request' | 'graphql' = 'request';
   try {
-    if (request.method !== 'POST') throw new DataLayerError('METHOD_NOT_ALLOWED', `${request.method} is not supported: send the GraphQL request with POST`);
+    if (request.method !== 'POST')
+      throw new DataLayerError(
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not supported: send the GraphQL request with POST`,
+      );
     const caller = await options.authenticate(request.headers);
     const body = await readGraphqlBody(request);
     stage = 'graphql';
@@ -62,11 +80,17 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
       void handleGraphql(request, response, options);
       return;
     }
-    send(response, 404, errorsBody([{ message: `no route for ${request.method} ${path}`, code: 'NOT_FOUND', path: '$' }]));
+    send(
+      response,
+      404,
+      errorsBody([{ message: `no route for ${request.method} ${path}`, code: 'NOT_FOUND', path: '$' }]),
+    );
   };
 }
 
 /** Requests that arrive between listen() and the end of start-up. */
 export function dataLayerNotReady(_request: IncomingMessage, response: ServerResponse): void {
-  send(response, 503, errorsBody([{ message: 'service is starting', code: 'SERVICE_UNAVAILABLE', path: '$' }]), { 'Retry-After': '1' });
+  send(response, 503, errorsBody([{ message: 'service is starting', code: 'SERVICE_UNAVAILABLE', path: '$' }]), {
+    'Retry-After': '1',
+  });
 }

@@ -22,11 +22,17 @@ export interface ErrorEntry {
 
 export function errorEntry(error: unknown): ErrorEntry {
   const appError = toAppError(error);
-  return { message: appError.publicMessage, code: appError.code, path: error instanceof DataLayerError ? error.path : '$' };
+  return {
+    message: appError.publicMessage,
+    code: appError.code,
+    path: error instanceof DataLayerError ? error.path : '$',
+  };
 }
 
 export function errorsBody(entries: readonly ErrorEntry[]): string {
-  return JSON.stringify({ errors: entries.map(({ message, code, path }) => ({ message, extensions: { code, path } })) });
+  return JSON.stringify({
+    errors: entries.map(({ message, code, path }) => ({ message, extensions: { code, path } })),
+  });
 }
 
 /** Several errors at once (GraphQL validation reports them all). */

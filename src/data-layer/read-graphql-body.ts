@@ -14,7 +14,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > maxBodyBytes) throw new DataLayerError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBodyBytes} bytes`);
+    if (size > maxBodyBytes)
+      throw new DataLayerError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBodyBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -36,9 +37,14 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
     if (error instanceof DataLayerError) throw error;
     throw new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
   }
-  if (!isObject(body)) throw new DataLayerError('BAD_REQUEST', 'request body must be a JSON object {"query", "variables", "operationName"}');
+  if (!isObject(body))
+    throw new DataLayerError(
+      'BAD_REQUEST',
+      'request body must be a JSON object {"query", "variables", "operationName"}',
+    );
   const { query, variables, operationName } = body;
-  if (typeof query !== 'string' || query.trim() === '') throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
+  if (typeof query !== 'string' || query.trim() === '')
+    throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
   }

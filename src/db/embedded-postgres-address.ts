@@ -20,7 +20,9 @@ export function publishEmbeddedPostgres(dataDir: string, port: number): { withdr
   const file = path.join(dataDir, fileName);
   const temporary = `${file}.${process.pid}.tmp`;
   // Written whole, then renamed: a reader never sees half a record.
-  writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, port } satisfies EmbeddedPostgresAddress)}\n`, { mode: 0o600 });
+  writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, port } satisfies EmbeddedPostgresAddress)}\n`, {
+    mode: 0o600,
+  });
   renameSync(temporary, file);
   return {
     withdraw: () => {

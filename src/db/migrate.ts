@@ -7,12 +7,18 @@ import { migrations } from './migrations/index.ts';
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 function migratorFor(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider, migrationTableName: 'schema_migration', migrationLockTableName: 'schema_migration_lock' });
+  return new Migrator({
+    db,
+    provider,
+    migrationTableName: 'schema_migration',
+    migrationLockTableName: 'schema_migration_lock',
+  });
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migratorFor(db).migrateToLatest();
-  if (error) throw new Error(`migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  if (error)
+    throw new Error(`migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 

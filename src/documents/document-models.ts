@@ -349,7 +349,14 @@ export type DocumentKind = keyof DocumentModels;
 
 // A Record, so a kind added to DocumentModels but not listed here fails to type-check.
 const kinds: Record<DocumentKind, true> = {
-  invoice: true, receipt: true, quote: true, 'product-catalog': true, 'case-report': true, 'case-agreement': true, 'fund-user-agreement': true, 'capital-statement': true,
+  invoice: true,
+  receipt: true,
+  quote: true,
+  'product-catalog': true,
+  'case-report': true,
+  'case-agreement': true,
+  'fund-user-agreement': true,
+  'capital-statement': true,
 };
 
 /** Every kind; each has `templates/<kind>.hbs`. */

@@ -36,7 +36,9 @@ function createEnvironment(): typeof Handlebars {
   registerTemplateHelpers(environment);
   const stylesheet = new environment.SafeString(`${documentFontCss()}\n${readTemplate(stylesheetFile)}`);
   environment.registerHelper('printStylesheet', () => stylesheet);
-  for (const file of readdirSync(path.join(templatesDirectory, 'partials')).filter((name) => name.endsWith('.hbs')).sort()) {
+  for (const file of readdirSync(path.join(templatesDirectory, 'partials'))
+    .filter((name) => name.endsWith('.hbs'))
+    .sort()) {
     const name = file.slice(0, -'.hbs'.length);
     const ast = parse(environment, readTemplate('partials', file), `partials/${file}`);
     environment.registerPartial(name, environment.compile(ast, { strict: true }));
@@ -48,7 +50,10 @@ function createEnvironment(): typeof Handlebars {
 export function createHtmlRenderer(): HtmlRenderer {
   const environment = createEnvironment();
   const templates = new Map<string, Handlebars.TemplateDelegate>(
-    documentKinds.map((kind) => [kind, environment.compile(parse(environment, readTemplate(`${kind}.hbs`), `${kind}.hbs`), { strict: true })]),
+    documentKinds.map((kind) => [
+      kind,
+      environment.compile(parse(environment, readTemplate(`${kind}.hbs`), `${kind}.hbs`), { strict: true }),
+    ]),
   );
   return {
     render(kind, model) {

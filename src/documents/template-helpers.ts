@@ -58,7 +58,13 @@ function numberFormatOptions(locale: string, style: NumberStyle, currency: strin
     case 'money':
       return { style: 'currency', currency, signDisplay: 'negative' };
     case 'unitPrice':
-      return { style: 'currency', currency, minimumFractionDigits: currencyDigits(), maximumFractionDigits: 8, signDisplay: 'negative' };
+      return {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: currencyDigits(),
+        maximumFractionDigits: 8,
+        signDisplay: 'negative',
+      };
     case 'navPerUnit':
       return { style: 'currency', currency, minimumFractionDigits: 4, maximumFractionDigits: 8 };
     case 'quantity':
@@ -72,7 +78,11 @@ function numberFormatOptions(locale: string, style: NumberStyle, currency: strin
 
 /** The shared formatter for a locale, style and (for money styles) currency. */
 export function numberFormat(locale: string, style: NumberStyle, currency = ''): Intl.NumberFormat {
-  return memoize(numberFormats, `${locale}|${style}|${currency}`, () => new Intl.NumberFormat(locale, numberFormatOptions(locale, style, currency)));
+  return memoize(
+    numberFormats,
+    `${locale}|${style}|${currency}`,
+    () => new Intl.NumberFormat(locale, numberFormatOptions(locale, style, currency)),
+  );
 }
 
 function checkDecimal(value: unknown, what: string): string {
@@ -82,7 +92,8 @@ function checkDecimal(value: unknown, what: string): string {
 }
 
 function checkCurrency(currency: unknown): string {
-  if (typeof currency !== 'string' || !currencyPattern.test(currency)) fail(`currency must be an ISO 4217 code such as 'USD', got ${describe(currency)}`);
+  if (typeof currency !== 'string' || !currencyPattern.test(currency))
+    fail(`currency must be an ISO 4217 code such as 'USD', got ${describe(currency)}`);
   return currency;
 }
 
@@ -98,7 +109,12 @@ function negateDecimal(value: string): string {
 }
 
 /** `'6323.85', 'USD'` → `US$6,323.85` (en-GB). `negate` prints a positive magnitude as a deduction. */
-export function formatMoney(value: string, currency: string, locale = DEFAULT_DOCUMENT_LOCALE, options: { negate?: boolean } = {}): string {
+export function formatMoney(
+  value: string,
+  currency: string,
+  locale = DEFAULT_DOCUMENT_LOCALE,
+  options: { negate?: boolean } = {},
+): string {
   const amount = checkDecimal(value, 'amount');
   const formatter = numberFormat(locale, 'money', checkCurrency(currency));
   return formatter.format((options.negate ? negateDecimal(amount) : amount) as Intl.StringNumericLiteral);
@@ -106,12 +122,16 @@ export function formatMoney(value: string, currency: string, locale = DEFAULT_DO
 
 /** Unit prices keep up to 8 fraction digits (at least the currency's own). */
 export function formatUnitPrice(value: string, currency: string, locale = DEFAULT_DOCUMENT_LOCALE): string {
-  return numberFormat(locale, 'unitPrice', checkCurrency(currency)).format(checkDecimal(value, 'unit price') as Intl.StringNumericLiteral);
+  return numberFormat(locale, 'unitPrice', checkCurrency(currency)).format(
+    checkDecimal(value, 'unit price') as Intl.StringNumericLiteral,
+  );
 }
 
 /** NAV per unit: at least 4 fraction digits, so a column of NAVs lines up. */
 export function formatNavPerUnit(value: string, currency: string, locale = DEFAULT_DOCUMENT_LOCALE): string {
-  return numberFormat(locale, 'navPerUnit', checkCurrency(currency)).format(checkDecimal(value, 'NAV per unit') as Intl.StringNumericLiteral);
+  return numberFormat(locale, 'navPerUnit', checkCurrency(currency)).format(
+    checkDecimal(value, 'NAV per unit') as Intl.StringNumericLiteral,
+  );
 }
 
 /** `'9.00000000'` → `9`; trailing zeros of numeric(38, 8) columns dropped. */
@@ -134,13 +154,24 @@ const dateFormats = createBoundedCache<Intl.DateTimeFormat>({ maxEntries: maxCac
 type DateStyle = 'date' | 'dateTime';
 
 function dateFormat(locale: string, style: DateStyle): Intl.DateTimeFormat {
-  return memoize(dateFormats, `${locale}|${style}`, () =>
-    new Intl.DateTimeFormat(
-      locale,
-      style === 'date'
-        ? { dateStyle: 'long', timeZone: 'UTC' }
-        : { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' },
-    ),
+  return memoize(
+    dateFormats,
+    `${locale}|${style}`,
+    () =>
+      new Intl.DateTimeFormat(
+        locale,
+        style === 'date'
+          ? { dateStyle: 'long', timeZone: 'UTC' }
+          : {
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+              timeZone: 'UTC',
+              timeZoneName: 'short',
+            },
+      ),
   );
 }
 
@@ -184,7 +215,11 @@ export function formatFileSize(value: string | number, locale = DEFAULT_DOCUMENT
   const bytes = BigInt(text);
   const scale = fileSizeUnits.find((candidate) => bytes >= candidate.bytes);
   const unit = scale?.unit ?? 'byte';
-  const formatter = memoize(numberFormats, `${locale}|size|${unit}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }));
+  const formatter = memoize(
+    numberFormats,
+    `${locale}|size|${unit}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }),
+  );
   return formatter.format(scale ? Number(bytes) / Number(scale.bytes) : Number(bytes));
 }
 
@@ -192,7 +227,8 @@ const regionNames = createBoundedCache<Intl.DisplayNames>({ maxEntries: maxCache
 
 /** `'CH'` → `Switzerland` in the locale's language. */
 export function countryName(code: string, locale = DEFAULT_DOCUMENT_LOCALE): string {
-  if (typeof code !== 'string' || !countryPattern.test(code)) fail(`country must be an ISO 3166-1 alpha-2 code, got ${describe(code)}`);
+  if (typeof code !== 'string' || !countryPattern.test(code))
+    fail(`country must be an ISO 3166-1 alpha-2 code, got ${describe(code)}`);
   const names = memoize(regionNames, locale, () => new Intl.DisplayNames(locale, { type: 'region', fallback: 'code' }));
   return names.of(code) ?? code;
 }
@@ -202,11 +238,27 @@ const englishLabels = {
   invoiceStatus: { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void', locked: 'Final (period closed)' },
   quoteStatus: { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' },
   paymentMethod: { bank_transfer: 'Bank transfer', card: 'Card payment', crypto: 'Crypto-asset transfer' },
-  caseType: { onboarding: 'Onboarding', periodic_review: 'Periodic review', transaction_review: 'Transaction review', fund_subscription: 'Fund subscription' },
+  caseType: {
+    onboarding: 'Onboarding',
+    periodic_review: 'Periodic review',
+    transaction_review: 'Transaction review',
+    fund_subscription: 'Fund subscription',
+  },
   caseStatus: { open: 'Open', in_review: 'In review', approved: 'Approved', rejected: 'Rejected', closed: 'Closed' },
   fundStatus: { open: 'Open', closed: 'Closed', liquidating: 'In liquidation' },
-  fundRequestStatus: { pending: 'Pending', approved: 'Approved', processed: 'Processed', rejected: 'Rejected', cancelled: 'Cancelled' },
-  capitalTransactionKind: { subscription: 'Subscription', redemption: 'Redemption', fee: 'Fee', distribution: 'Distribution' },
+  fundRequestStatus: {
+    pending: 'Pending',
+    approved: 'Approved',
+    processed: 'Processed',
+    rejected: 'Rejected',
+    cancelled: 'Cancelled',
+  },
+  capitalTransactionKind: {
+    subscription: 'Subscription',
+    redemption: 'Redemption',
+    fee: 'Fee',
+    distribution: 'Distribution',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelGroup = keyof typeof englishLabels;
@@ -230,14 +282,19 @@ export function documentLabel(group: string, value: string, locale = DEFAULT_DOC
  */
 export function cssString(value: string): string {
   if (typeof value !== 'string') fail(`CSS text must be a string, got ${describe(value)}`);
-  const escaped = value.replace(/[^A-Za-z0-9 .,:;_()/-]/gu, (character) => `\\${(character.codePointAt(0) as number).toString(16)} `);
+  const escaped = value.replace(
+    /[^A-Za-z0-9 .,:;_()/-]/gu,
+    (character) => `\\${(character.codePointAt(0) as number).toString(16)} `,
+  );
   return `"${escaped}"`;
 }
 
 /** A PNG or JPEG data: URI from the model; any other URL (remote, file:, SVG with scripts) fails the render. */
 export function checkImageDataUri(value: string): string {
   if (typeof value !== 'string' || !imageDataUriPattern.test(value)) {
-    fail(`image must be a data:image/png or data:image/jpeg base64 URI, got ${typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value)}`);
+    fail(
+      `image must be a data:image/png or data:image/jpeg base64 URI, got ${typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value)}`,
+    );
   }
   return value;
 }
@@ -260,7 +317,8 @@ function helper(name: string, arity: number, format: (args: unknown[], options: 
     try {
       return format(all, options);
     } catch (error) {
-      if (error instanceof AppError) throw new AppError('INTERNAL', `${name}: ${error.message}${where(options)}`, { cause: error });
+      if (error instanceof AppError)
+        throw new AppError('INTERNAL', `${name}: ${error.message}${where(options)}`, { cause: error });
       throw error;
     }
   };
@@ -283,9 +341,16 @@ export function registerTemplateHelpers(environment: HandlebarsEnvironment): voi
   const s = (value: unknown) => value as string;
   environment.registerHelper({
     formatMoney: helper('formatMoney', 2, ([value, currency], options) =>
-      formatMoney(s(value), s(currency), localeOf(options), { negate: (options.hash as { negate?: unknown }).negate === true })),
-    formatUnitPrice: helper('formatUnitPrice', 2, ([value, currency], options) => formatUnitPrice(s(value), s(currency), localeOf(options))),
-    formatNavPerUnit: helper('formatNavPerUnit', 2, ([value, currency], options) => formatNavPerUnit(s(value), s(currency), localeOf(options))),
+      formatMoney(s(value), s(currency), localeOf(options), {
+        negate: (options.hash as { negate?: unknown }).negate === true,
+      }),
+    ),
+    formatUnitPrice: helper('formatUnitPrice', 2, ([value, currency], options) =>
+      formatUnitPrice(s(value), s(currency), localeOf(options)),
+    ),
+    formatNavPerUnit: helper('formatNavPerUnit', 2, ([value, currency], options) =>
+      formatNavPerUnit(s(value), s(currency), localeOf(options)),
+    ),
     formatQuantity: helper('formatQuantity', 1, ([value], options) => formatQuantity(s(value), localeOf(options))),
     formatUnits: helper('formatUnits', 1, ([value], options) => formatUnits(s(value), localeOf(options))),
     formatPercent: helper('formatPercent', 1, ([value], options) => formatPercent(s(value), localeOf(options))),
@@ -301,7 +366,10 @@ export function registerTemplateHelpers(environment: HandlebarsEnvironment): voi
       const [fieldPath] = all;
       if (all.length !== 1 || typeof fieldPath !== 'string') fail(`field takes one path string${where(options)}`);
       return fieldPath.split('.').reduce<unknown>((value, part) => {
-        const next = typeof value === 'object' && value !== null && Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+        const next =
+          typeof value === 'object' && value !== null && Object.hasOwn(value, part)
+            ? (value as Record<string, unknown>)[part]
+            : undefined;
         return next === undefined ? fail(`field '${fieldPath}' is missing${where(options)}`) : next;
       }, this);
     },
@@ -309,7 +377,8 @@ export function registerTemplateHelpers(environment: HandlebarsEnvironment): voi
     // Both return markup whose only dynamic parts are base64 and a checked symbol.
     imageDataUri: helper('imageDataUri', 1, ([value]) => safe(checkImageDataUri(s(value)))),
     coinIcon: helper('coinIcon', 1, ([symbol]) => {
-      if (typeof symbol !== 'string' || symbol.length === 0) fail(`coin symbol must be a non-empty string, got ${describe(symbol)}`);
+      if (typeof symbol !== 'string' || symbol.length === 0)
+        fail(`coin symbol must be a non-empty string, got ${describe(symbol)}`);
       return safe(`<img class="coin-icon" src="${coinIconDataUri(symbol)}" alt="" width="14" height="14">`);
     }),
   });

@@ -12,9 +12,14 @@ export function attachResolvers(schema: GraphQLSchema, resolvers: Resolvers): vo
   for (const [typeName, value] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
     if (type instanceof GraphQLScalarType && value instanceof GraphQLScalarType) {
-      Object.assign(type, { serialize: value.serialize, parseValue: value.parseValue, parseLiteral: value.parseLiteral });
+      Object.assign(type, {
+        serialize: value.serialize,
+        parseValue: value.parseValue,
+        parseLiteral: value.parseLiteral,
+      });
     } else if (type instanceof GraphQLObjectType) {
-      for (const [field, resolver] of Object.entries(value as Record<string, FieldResolver>)) attachField(type, field, resolver);
+      for (const [field, resolver] of Object.entries(value as Record<string, FieldResolver>))
+        attachField(type, field, resolver);
     } else {
       throw new Error(`the resolver map names ${typeName}, which schema.graphql has not as a scalar or object type`);
     }

@@ -28,7 +28,8 @@ export function createBusinessSchema({ services }: BusinessSchemaOptions): Graph
 function assertEveryRootFieldResolved(schema: GraphQLSchema): void {
   for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
-      if (!field.resolve) throw new Error(`${type?.name}.${field.name} has no resolver and is not listed in not-implemented-fields.ts`);
+      if (!field.resolve)
+        throw new Error(`${type?.name}.${field.name} has no resolver and is not listed in not-implemented-fields.ts`);
     }
   }
 }

@@ -6,18 +6,23 @@ import { AppError } from '../errors/app-error.ts';
 import { errorCodes, maskedMessage } from '../errors/error-codes.ts';
 
 export function formatGraphqlError(thrown: Readonly<Error | GraphQLError>, logger: Logger): GraphQLError {
-  const error = thrown instanceof GraphQLError ? thrown : new GraphQLError(thrown.message, { originalError: thrown as Error });
+  const error =
+    thrown instanceof GraphQLError ? thrown : new GraphQLError(thrown.message, { originalError: thrown as Error });
   const original = error.originalError;
   if (!original || original instanceof GraphQLError) return error;
   if (original instanceof AppError) {
     return new GraphQLError(original.publicMessage, {
-      nodes: error.nodes, positions: error.positions, path: error.path,
+      nodes: error.nodes,
+      positions: error.positions,
+      path: error.path,
       extensions: { code: errorCodes[original.code].graphqlCode },
     });
   }
   logger.error({ err: original, path: error.path }, 'unexpected GraphQL resolver error');
   return new GraphQLError(maskedMessage, {
-    nodes: error.nodes, positions: error.positions, path: error.path,
+    nodes: error.nodes,
+    positions: error.positions,
+    path: error.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   });
 }

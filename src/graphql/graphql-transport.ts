@@ -13,7 +13,11 @@ import { formatGraphqlError } from './format-graphql-error.ts';
 
 const maxBodyBytes = 1024 * 1024;
 
-export function graphqlTransport(schema: GraphQLSchema, documents: DocumentCache, logger: Logger): Middleware<HttpState> {
+export function graphqlTransport(
+  schema: GraphQLSchema,
+  documents: DocumentCache,
+  logger: Logger,
+): Middleware<HttpState> {
   const handle = createHandler<Buffer, { state: HttpState }, GraphqlContext>({
     schema,
     parse: (source) => documents.parse(typeof source === 'string' ? source : source.body),
@@ -47,7 +51,8 @@ async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > maxBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE', `GraphQL request body exceeds ${maxBodyBytes} bytes`);
+    if (size > maxBodyBytes)
+      throw new AppError('PAYLOAD_TOO_LARGE', `GraphQL request body exceeds ${maxBodyBytes} bytes`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);

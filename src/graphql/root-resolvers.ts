@@ -1,6 +1,10 @@
 // The resolver types of schema.graphql's three root types (Query, Mutation, Subscription), as
 // generated/graphql/resolver-types.ts spells them, addressed by root type name.
-import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/graphql/resolver-types.ts';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  SubscriptionResolvers,
+} from '../../generated/graphql/resolver-types.ts';
 
 export type RootResolvers = {
   Query: QueryResolvers;

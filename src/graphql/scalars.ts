@@ -5,18 +5,23 @@ import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 function stringScalar(name: string, description: string, accepts: (value: string) => boolean, expected: string) {
   const check = (value: unknown): string => {
     if (typeof value !== 'string' || !accepts(value)) {
-      throw new GraphQLError(`${name} must be ${expected}, got ${JSON.stringify(value)}`, { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(`${name} must be ${expected}, got ${JSON.stringify(value)}`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
     return value;
   };
   return new GraphQLScalarType<string, string>({
     name,
     description,
-    serialize: (value) => (value instanceof Date ? value.toISOString() : check(typeof value === 'number' ? String(value) : value)),
+    serialize: (value) =>
+      value instanceof Date ? value.toISOString() : check(typeof value === 'number' ? String(value) : value),
     parseValue: check,
     parseLiteral: (node: ValueNode) => {
       if (node.kind !== Kind.STRING) {
-        throw new GraphQLError(`${name} must be given as a string literal (${expected})`, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw new GraphQLError(`${name} must be given as a string literal (${expected})`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
       }
       return check(node.value);
     },
@@ -28,7 +33,17 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const scalars = {
-  Decimal: stringScalar('Decimal', 'A decimal number as a string', (v) => decimal.test(v), 'a decimal string such as "1234.56"'),
+  Decimal: stringScalar(
+    'Decimal',
+    'A decimal number as a string',
+    (v) => decimal.test(v),
+    'a decimal string such as "1234.56"',
+  ),
   UUID: stringScalar('UUID', 'An RFC 9562 UUID', (v) => uuid.test(v), 'a UUID'),
-  DateTime: stringScalar('DateTime', 'An RFC 3339 date-time', (v) => isoDateTime.test(v) && !Number.isNaN(Date.parse(v)), 'an RFC 3339 date-time'),
+  DateTime: stringScalar(
+    'DateTime',
+    'An RFC 3339 date-time',
+    (v) => isoDateTime.test(v) && !Number.isNaN(Date.parse(v)),
+    'an RFC 3339 date-time',
+  ),
 };

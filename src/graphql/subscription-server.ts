@@ -42,7 +42,13 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
           logger: options.logger,
           principal: principals.get(ctx.extra) ?? { kind: 'anonymous' },
         };
-        return { schema: options.schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue: context };
+        return {
+          schema: options.schema,
+          document,
+          variableValues: payload.variables ?? undefined,
+          operationName: payload.operationName ?? undefined,
+          contextValue: context,
+        };
       },
     },
     wsServer,

@@ -19,7 +19,11 @@ export interface AuthenticationOptions {
   bearerIsInput?: ReadonlySet<OperationId>;
 }
 
-export type Authenticator = (ctx: Context, operationId: OperationId, security: readonly (readonly string[])[]) => Promise<Principal>;
+export type Authenticator = (
+  ctx: Context,
+  operationId: OperationId,
+  security: readonly (readonly string[])[],
+) => Promise<Principal>;
 
 export function createAuthenticator(options: AuthenticationOptions): Authenticator {
   return async (ctx, operationId, security) => {
@@ -34,7 +38,12 @@ export function createAuthenticator(options: AuthenticationOptions): Authenticat
     try {
       return await attempt(options.resolver);
     } catch (error) {
-      if (anonymousAllowed && error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) return anonymous;
+      if (
+        anonymousAllowed &&
+        error instanceof AppError &&
+        (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')
+      )
+        return anonymous;
       throw error;
     }
   };
@@ -46,7 +55,8 @@ function presentedCredential(ctx: Context, schemes: Set<string>, bearerIsInput: 
   const authorization = ctx.get('authorization');
   if (authorization && schemes.has('bearerAuth') && !bearerIsInput) {
     const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization);
-    if (!match) return () => Promise.reject(new AppError('UNAUTHENTICATED', 'Authorization header must be "Bearer <token>"'));
+    if (!match)
+      return () => Promise.reject(new AppError('UNAUTHENTICATED', 'Authorization header must be "Bearer <token>"'));
     const token = match[1]!;
     return (resolver) => resolver.fromBearer(token);
   }

@@ -8,7 +8,10 @@ export function contentDisposition(type: DispositionType, fileName: string): str
 
 /** Printable ASCII only, without the quote and backslash a quoted-string would need escaped. */
 function asciiFallback(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return ascii.trim() === '' ? 'file' : ascii;
 }
 

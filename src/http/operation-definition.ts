@@ -8,7 +8,11 @@ export interface OperationDefinition {
   readonly summary: string;
   /** Alternatives (any one suffices) of scheme sets (all required); an empty set means public. */
   readonly security: readonly (readonly string[])[];
-  readonly parameters: readonly { readonly name: string; readonly in: 'path' | 'query' | 'header' | 'cookie'; readonly required: boolean }[];
+  readonly parameters: readonly {
+    readonly name: string;
+    readonly in: 'path' | 'query' | 'header' | 'cookie';
+    readonly required: boolean;
+  }[];
   readonly requestBody: { readonly required: boolean; readonly contentTypes: readonly string[] } | null;
   readonly responses: Readonly<Record<string, readonly string[]>>;
 }

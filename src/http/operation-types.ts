@@ -5,13 +5,19 @@ import type { RequestContext } from './request-context.ts';
 import type { CookieInstruction } from './send-result.ts';
 
 type Get<T, K extends PropertyKey> = T extends Record<K, infer V> ? V : undefined;
-type OrEmpty<T> = [T] extends [undefined] ? Record<string, never> : [T] extends [never] ? Record<string, never> : NonNullable<T>;
+type OrEmpty<T> = [T] extends [undefined]
+  ? Record<string, never>
+  : [T] extends [never]
+    ? Record<string, never>
+    : NonNullable<T>;
 
 type Parameters<O> = Get<O, 'parameters'>;
 // The router hands a multipart/form-data body over as the form it received
 // (src/http/multipart/multipart-form.ts), never in the schema's shape; any other body is JSON.
 type Content<B> = Get<NonNullable<B>, 'content'>;
-type BodyContent<B> = [Get<Content<B>, 'multipart/form-data'>] extends [undefined] ? Get<Content<B>, 'application/json'> : MultipartForm;
+type BodyContent<B> = [Get<Content<B>, 'multipart/form-data'>] extends [undefined]
+  ? Get<Content<B>, 'application/json'>
+  : MultipartForm;
 // An optional request body (`requestBody.required: false`) may be absent: `| undefined`.
 type RequestBody<O> = O extends { requestBody: infer B }
   ? BodyContent<B>

@@ -8,13 +8,24 @@ import { koaBody } from 'koa-body';
 import { AppError } from '../errors/app-error.ts';
 
 // The raw text is kept (rawBody) so an empty body can be told from a literal `{}`.
-const parseJson = koaBody({ json: true, jsonStrict: true, jsonLimit: '1mb', text: false, urlencoded: false, multipart: false, includeUnparsed: true });
+const parseJson = koaBody({
+  json: true,
+  jsonStrict: true,
+  jsonLimit: '1mb',
+  text: false,
+  urlencoded: false,
+  multipart: false,
+  includeUnparsed: true,
+});
 
 /** The parsed body, or undefined when an optional body was left out. */
 export async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
   if (!ctx.is('application/json')) {
     if (mayHaveBody(ctx)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content type ${ctx.get('content-type') || 'none'}: the request body must be application/json`);
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Unsupported content type ${ctx.get('content-type') || 'none'}: the request body must be application/json`,
+      );
     }
     if (required) throw new AppError('BAD_REQUEST', 'the request has no body: send a JSON object as application/json');
     return undefined;

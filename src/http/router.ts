@@ -57,7 +57,8 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     // An operation not built yet still validates its input, so client teams can develop
     // against the contract; it skips authentication, which may not exist for it yet.
     const pending = options.notImplemented.has(id);
-    if (!pending) ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
+    if (!pending)
+      ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (transport && !pending) return transport(ctx, next);
     const parts = {
       path: { ...ctx.params },
@@ -91,7 +92,10 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
 /** The form an operation with a multipart/form-data body accepts; stating none is a bug. */
 function multipartSpecOf(id: OperationId): MultipartFormSpec {
   const spec = multipartFormSpecs[id];
-  if (!spec) throw new Error(`${id} takes multipart/form-data but src/http/multipart/multipart-form-specs.ts does not describe its form`);
+  if (!spec)
+    throw new Error(
+      `${id} takes multipart/form-data but src/http/multipart/multipart-form-specs.ts does not describe its form`,
+    );
   return spec;
 }
 
@@ -106,7 +110,11 @@ async function authenticate(
     return await authenticator(ctx, id, operation.security);
   } catch (error) {
     if (unauthenticatedFields && error instanceof AppError && error.code === 'UNAUTHENTICATED') {
-      throw new AppError(error.code, error.message, { retryAfterSeconds: error.retryAfterSeconds, bodyFields: unauthenticatedFields, cause: error.cause });
+      throw new AppError(error.code, error.message, {
+        retryAfterSeconds: error.retryAfterSeconds,
+        bodyFields: unauthenticatedFields,
+        cause: error.cause,
+      });
     }
     throw error;
   }

@@ -41,13 +41,17 @@ function validationError(errors: AjvError[], prefix: string): AppError {
 }
 
 function describe(error: AjvError, prefix: string): ErrorDetail {
-  const segments = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   const path = [prefix, ...segments].filter(Boolean).join('.');
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'required') message = 'is required';
   if (error.keyword === 'additionalProperties') message = 'is not allowed';
-  if (error.keyword === 'enum') message = `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+  if (error.keyword === 'enum')
+    message = `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
   return { path, message };
 }

@@ -22,13 +22,19 @@ export const rateLimitedOperations = [
   'createKycSdkInitToken',
 ] as const satisfies readonly OperationId[];
 
-export async function authRateLimits(config: Config, logger: Logger): Promise<{
+export async function authRateLimits(
+  config: Config,
+  logger: Logger,
+): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl ? createRedisConnection({ url: config.redisUrl, logger }) : undefined;
   if (redis) await waitForRedis(redis);
-  const limiter = createRateLimiter({ name: 'auth', points: config.authRateLimit, durationSeconds: 60 }, { redis, keyPrefix: 'wealth-platform:rate-limit', logger });
+  const limiter = createRateLimiter(
+    { name: 'auth', points: config.authRateLimit, durationSeconds: 60 },
+    { redis, keyPrefix: 'wealth-platform:rate-limit', logger },
+  );
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
   for (const id of rateLimitedOperations) guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`);
   return { guards, close: async () => (redis ? closeRedisConnection(redis) : undefined) };

@@ -11,7 +11,12 @@ import { createDocumentCache } from '../graphql/document-cache.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 
-export function createBusinessGraphql(deps: { services: BusinessServices; server: Server; credentials: CredentialResolver; logger: Logger }) {
+export function createBusinessGraphql(deps: {
+  services: BusinessServices;
+  server: Server;
+  credentials: CredentialResolver;
+  logger: Logger;
+}) {
   const { logger } = deps;
   const schema = createBusinessSchema({ services: deps.services });
   const documents = createDocumentCache();

@@ -7,7 +7,13 @@ import { createDataLayer } from '../data-layer/create-data-layer.ts';
 import type { Db } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
 
-export function createDataAccessLayer(deps: { db: Db; adminSecret: string; identity: IdentityServices; dataUrl: string; logger: Logger }): RequestListener {
+export function createDataAccessLayer(deps: {
+  db: Db;
+  adminSecret: string;
+  identity: IdentityServices;
+  dataUrl: string;
+  logger: Logger;
+}): RequestListener {
   return createDataLayer({
     queries: createDataQueryExecutor(deps.db),
     adminSecret: deps.adminSecret,

@@ -15,7 +15,10 @@ import { documentHandlers } from '../http/handlers/document-handlers.ts';
 
 export function createDocuments(deps: { config: Config; db: Db; logger: Logger }) {
   const { config } = deps;
-  const pdfEngine = createPdfEngine({ chromiumPath: config.chromiumPath, logger: deps.logger.child({ component: 'pdf' }) });
+  const pdfEngine = createPdfEngine({
+    chromiumPath: config.chromiumPath,
+    logger: deps.logger.child({ component: 'pdf' }),
+  });
   // Either way the log says at once which browser prints PDFs, or why none can.
   void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
   const service = createDocumentService({
@@ -32,6 +35,8 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger }
 
 /** The PDF engine's state as a readiness check; informational, never fails readiness (docs/documents.md). */
 function pdfReadiness(engine: ReturnType<PdfEngine['status']>): CheckResult {
-  const status = ({ ready: 'ok', starting: 'pending', degraded: 'error', unavailable: 'unavailable' } as const)[engine.status];
+  const status = ({ ready: 'ok', starting: 'pending', degraded: 'error', unavailable: 'unavailable' } as const)[
+    engine.status
+  ];
   return { status, message: engine.message };
 }

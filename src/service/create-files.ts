@@ -10,7 +10,9 @@ import { fileHandlers } from '../http/handlers/file-handlers.ts';
 export function createFiles(deps: { config: Config; db: Db }) {
   const { uploadDir } = deps.config;
   return {
-    handlers: fileHandlers(createUploadService({ storage: createDirectoryFileStorage(uploadDir), store: createFileUploadStore(deps.db) })),
+    handlers: fileHandlers(
+      createUploadService({ storage: createDirectoryFileStorage(uploadDir), store: createFileUploadStore(deps.db) }),
+    ),
     // Next to the stored files, so storing one is a hard link rather than a copy (docs/files.md).
     multipartTempDir: path.join(uploadDir, '.incoming'),
   };

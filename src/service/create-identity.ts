@@ -51,13 +51,23 @@ export async function createIdentity(options: {
   const users = createUserDirectory(db);
   const external = config.oidc.issuer;
   // One KYC provider for the SDK init tokens and the KYC document files.
-  const kyc = createKycProvider({ url: config.providers.kycUrl, appToken: config.providers.kycAppToken, secretKey: config.providers.kycSecretKey, logger });
+  const kyc = createKycProvider({
+    url: config.providers.kycUrl,
+    appToken: config.providers.kycAppToken,
+    secretKey: config.providers.kycSecretKey,
+    logger,
+  });
   const services = createIdentityServices(
     {
       publicUrl,
       dataPublicUrl: options.dataPublicUrl,
       provider: external
-        ? { issuer: external, clientId: config.oidc.clientId as string, clientSecret: config.oidc.clientSecret, audience: config.oidc.audience }
+        ? {
+            issuer: external,
+            clientId: config.oidc.clientId as string,
+            clientSecret: config.oidc.clientSecret,
+            audience: config.oidc.audience,
+          }
         : { issuer: `${publicUrl}${devProviderPath}`, clientId: devClientId },
       returnToOrigins: config.returnToOrigins,
       signingKeySecret: options.secrets.signingKeySecret,
@@ -73,7 +83,9 @@ export async function createIdentity(options: {
   );
   await services.keys.ensureKey();
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
-  const devProvider = external ? null : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
+  const devProvider = external
+    ? null
+    : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
   const limits = await authRateLimits(config, logger);
   const stopSweeping = sweepExpiredSessions(services, logger);
   return {
@@ -93,12 +105,21 @@ export async function createIdentity(options: {
 
 /** Expired sessions and login attempts are removed every 10 minutes (docs/identity.md). */
 function sweepExpiredSessions(services: IdentityServices, logger: Logger): ShutdownStep {
-  const sweeper = setInterval(() => void services.sweep().catch((error: unknown) => logger.warn({ err: error }, 'session sweep failed')), sweepEveryMs);
+  const sweeper = setInterval(
+    () => void services.sweep().catch((error: unknown) => logger.warn({ err: error }, 'session sweep failed')),
+    sweepEveryMs,
+  );
   sweeper.unref();
   return async () => clearInterval(sweeper);
 }
 
-function startDevProvider(publicUrl: string, users: UserDirectory, services: IdentityServices, secret: string, logger: Logger) {
+function startDevProvider(
+  publicUrl: string,
+  users: UserDirectory,
+  services: IdentityServices,
+  secret: string,
+  logger: Logger,
+) {
   return createDevIdentityProvider({
     issuer: `${publicUrl}${devProviderPath}`,
     clientId: devClientId,
@@ -111,7 +132,9 @@ function startDevProvider(publicUrl: string, users: UserDirectory, services: Ide
     },
     listUsers: () => users.list(),
     // Derived, so every restart (and every node) verifies the provider's cookies alike.
-    cookieKeys: [Buffer.from(hkdfSync('sha256', secret, 'wealth-platform', 'dev-oidc-cookies/v1', 32)).toString('base64url')],
+    cookieKeys: [
+      Buffer.from(hkdfSync('sha256', secret, 'wealth-platform', 'dev-oidc-cookies/v1', 32)).toString('base64url'),
+    ],
     logger: logger.child({ component: 'dev-oidc' }),
   });
 }

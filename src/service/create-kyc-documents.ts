@@ -7,5 +7,9 @@ import type { Identity } from './create-identity.ts';
 
 export function createKycDocuments(deps: { identity: Identity }) {
   const { identity } = deps;
-  return { handlers: kycDocumentHandlers(createKycDocumentFileService({ tokens: createKycDocumentTokens(identity.services.tokens), kyc: identity.kyc })) };
+  return {
+    handlers: kycDocumentHandlers(
+      createKycDocumentFileService({ tokens: createKycDocumentTokens(identity.services.tokens), kyc: identity.kyc }),
+    ),
+  };
 }

@@ -5,5 +5,9 @@ import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 
 export function createWallets(deps: { db: Db }) {
-  return { handlers: walletSparklineHandlers(createWalletSparklineService({ history: createWalletValueHistoryReader(deps.db) })) };
+  return {
+    handlers: walletSparklineHandlers(
+      createWalletSparklineService({ history: createWalletValueHistoryReader(deps.db) }),
+    ),
+  };
 }

@@ -39,7 +39,14 @@ export async function listenServers(config: Config, shutdown: ShutdownSteps): Pr
 /** Requests that arrive between listen() and the end of start-up. */
 function notReadyYet(_request: http.IncomingMessage, response: http.ServerResponse): void {
   response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
-  response.end(JSON.stringify({ success: false, message: 'service is starting', code: 'SERVICE_UNAVAILABLE', requestId: 'starting' }));
+  response.end(
+    JSON.stringify({
+      success: false,
+      message: 'service is starting',
+      code: 'SERVICE_UNAVAILABLE',
+      requestId: 'starting',
+    }),
+  );
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

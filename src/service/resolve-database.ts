@@ -13,7 +13,11 @@ export interface ResolvedDatabase {
   stop(): Promise<void>;
 }
 
-export async function resolveDatabase(config: Config, embeddedPassword: string, logger: Logger): Promise<ResolvedDatabase> {
+export async function resolveDatabase(
+  config: Config,
+  embeddedPassword: string,
+  logger: Logger,
+): Promise<ResolvedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
   const lock = lockDataDir(config.dataDir);
   try {
@@ -31,7 +35,10 @@ export async function resolveDatabase(config: Config, embeddedPassword: string, 
       await postgres.stop();
       throw error;
     }
-    logger.info({ dataDir: config.dataDir, ms: Math.round(performance.now() - started) }, 'embedded PostgreSQL started');
+    logger.info(
+      { dataDir: config.dataDir, ms: Math.round(performance.now() - started) },
+      'embedded PostgreSQL started',
+    );
     return {
       url: postgres.url,
       embedded: true,

@@ -16,14 +16,25 @@ export function resolveSecrets(config: Config, logger: Logger): ResolvedSecrets 
   const adminApiKey = config.adminApiKey ?? local.secrets.adminApiKey;
   const dataAdminSecret = config.dataAdminSecret ?? local.secrets.dataAdminSecret;
   const shown = local.created.filter(
-    (name) => (name === 'adminApiKey' && !config.adminApiKey) || (name === 'dataAdminSecret' && !config.dataAdminSecret),
+    (name) =>
+      (name === 'adminApiKey' && !config.adminApiKey) || (name === 'dataAdminSecret' && !config.dataAdminSecret),
   );
   if (shown.length > 0) {
     // Printed once, on the run that generated them; never logged again.
-    const lines = shown.map((name) => `  ${name === 'adminApiKey' ? 'ADMIN_API_KEY' : 'DATA_ADMIN_SECRET'}=${name === 'adminApiKey' ? adminApiKey : dataAdminSecret}`);
-    process.stdout.write(`Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`);
+    const lines = shown.map(
+      (name) =>
+        `  ${name === 'adminApiKey' ? 'ADMIN_API_KEY' : 'DATA_ADMIN_SECRET'}=${name === 'adminApiKey' ? adminApiKey : dataAdminSecret}`,
+    );
+    process.stdout.write(
+      `Generated secrets, stored in ${config.dataDir}/secrets.json (shown once):\n${lines.join('\n')}\n`,
+    );
     logger.info({ generated: shown }, 'generated local secrets');
   }
   const signingKeySecret = config.signingKeySecret ?? local.secrets.signingKeySecret;
-  return { adminApiKey, dataAdminSecret, signingKeySecret, embeddedPostgresPassword: local.secrets.embeddedPostgresPassword };
+  return {
+    adminApiKey,
+    dataAdminSecret,
+    signingKeySecret,
+    embeddedPostgresPassword: local.secrets.embeddedPostgresPassword,
+  };
 }

@@ -10,7 +10,12 @@ import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import { resolveDatabase } from './resolve-database.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
-export async function startDatabase(options: { config: Config; embeddedPassword: string; logger: Logger; shutdown: ShutdownSteps }): Promise<Db> {
+export async function startDatabase(options: {
+  config: Config;
+  embeddedPassword: string;
+  logger: Logger;
+  shutdown: ShutdownSteps;
+}): Promise<Db> {
   const { config, logger } = options;
   const database = await resolveDatabase(config, options.embeddedPassword, logger);
   const { db } = createDatabase({ url: database.url });

@@ -39,9 +39,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const { url, dataUrl } = servers;
     const metrics = createMetrics();
     const documents = shutdown.track(createDocuments({ config, db, logger }));
-    const identity = shutdown.track(await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger }));
+    const identity = shutdown.track(
+      await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger }),
+    );
     const files = createFiles({ config, db });
-    const graphql = shutdown.track(createBusinessGraphql({ services: {}, server: servers.server, credentials: identity.services.credentials, logger }));
+    const graphql = shutdown.track(
+      createBusinessGraphql({
+        services: {},
+        server: servers.server,
+        credentials: identity.services.credentials,
+        logger,
+      }),
+    );
     const handlers = handlerTable({
       ...createHealth({ db, metrics, startedAt, pdfReadiness: documents.pdfReadiness }).handlers,
       ...identity.handlers,
@@ -60,7 +69,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       logger,
       metrics,
     });
-    servers.serve(app.callback(), createDataAccessLayer({ db, adminSecret: secrets.dataAdminSecret, identity: identity.services, dataUrl, logger }));
+    servers.serve(
+      app.callback(),
+      createDataAccessLayer({ db, adminSecret: secrets.dataAdminSecret, identity: identity.services, dataUrl, logger }),
+    );
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
     return { url, dataUrl, db, close: () => shutdown.close() };
   } catch (error) {

@@ -27,7 +27,18 @@ export interface NewApiKey {
   readonly createdBy: string | null;
 }
 
-const columns = ['id', 'name', 'kind', 'organization_id', 'scopes', 'prefix', 'secret_hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const columns = [
+  'id',
+  'name',
+  'kind',
+  'organization_id',
+  'scopes',
+  'prefix',
+  'secret_hash',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const;
 
 type Row = {
   id: string;

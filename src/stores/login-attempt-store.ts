@@ -29,7 +29,11 @@ export function createLoginAttemptStore(db: Db) {
 
     /** Deletes and returns the attempt: whoever takes it first wins, every later call gets null. */
     async take(stateHash: string): Promise<LoginAttempt | null> {
-      const row = await db.deleteFrom('login_attempt').where('state_hash', '=', stateHash).returningAll().executeTakeFirst();
+      const row = await db
+        .deleteFrom('login_attempt')
+        .where('state_hash', '=', stateHash)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) return null;
       return {
         stateHash: row.state_hash,

@@ -44,8 +44,18 @@ export function createSigningKeyStore(db: Db) {
 
     /** Every key ever stored, newest first (for operators; `keys list`). */
     async listAll(): Promise<Omit<StoredSigningKey, 'privateKeyCiphertext' | 'publicJwk'>[]> {
-      const rows = await db.selectFrom('signing_key').select(['kid', 'created_at', 'retired_at', 'expires_at']).orderBy('created_at', 'desc').orderBy('kid', 'desc').execute();
-      return rows.map((row) => ({ kid: row.kid, createdAt: row.created_at, retiredAt: row.retired_at, expiresAt: row.expires_at }));
+      const rows = await db
+        .selectFrom('signing_key')
+        .select(['kid', 'created_at', 'retired_at', 'expires_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('kid', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        kid: row.kid,
+        createdAt: row.created_at,
+        retiredAt: row.retired_at,
+        expiresAt: row.expires_at,
+      }));
     },
 
     /**
@@ -53,7 +63,10 @@ export function createSigningKeyStore(db: Db) {
      * stay listed until `retiredKeysExpireAt`; without it, nothing happens when a current key
      * exists already (first start of several nodes at once: one key, not one per node).
      */
-    async add(key: NewSigningKey, options: { retireCurrent: boolean; now: Date; retiredKeysExpireAt: Date }): Promise<boolean> {
+    async add(
+      key: NewSigningKey,
+      options: { retireCurrent: boolean; now: Date; retiredKeysExpireAt: Date },
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(${signingKeyLock})`.execute(trx);
         const current = await trx.selectFrom('signing_key').select('kid').where('retired_at', 'is', null).execute();
@@ -67,7 +80,12 @@ export function createSigningKeyStore(db: Db) {
         }
         await trx
           .insertInto('signing_key')
-          .values({ kid: key.kid, public_jwk: JSON.stringify(key.publicJwk), private_key_ciphertext: key.privateKeyCiphertext, created_at: options.now })
+          .values({
+            kid: key.kid,
+            public_jwk: JSON.stringify(key.publicJwk),
+            private_key_ciphertext: key.privateKeyCiphertext,
+            created_at: options.now,
+          })
           .execute();
         return true;
       });

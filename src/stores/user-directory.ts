@@ -72,8 +72,15 @@ export function createUserDirectory(db: Db) {
     },
 
     /** The users the development identity provider offers, in a stable order. */
-    async list(limit = 200): Promise<{ id: string; email: string; firstName: string | null; lastName: string | null }[]> {
-      const rows = await db.selectFrom('app_user').select(['id', 'email', 'first_name', 'last_name']).orderBy('id').limit(limit).execute();
+    async list(
+      limit = 200,
+    ): Promise<{ id: string; email: string; firstName: string | null; lastName: string | null }[]> {
+      const rows = await db
+        .selectFrom('app_user')
+        .select(['id', 'email', 'first_name', 'last_name'])
+        .orderBy('id')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({ id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name }));
     },
 

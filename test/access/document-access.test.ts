@@ -26,7 +26,15 @@ test.after(async () => {
 });
 
 function user(userId: string, isAdministrator = false): Principal {
-  return { kind: 'user', userId, credential: 'platform-token', sessionId: null, organizationIds: [], fundIds: [], isAdministrator };
+  return {
+    kind: 'user',
+    userId,
+    credential: 'platform-token',
+    sessionId: null,
+    organizationIds: [],
+    fundIds: [],
+    isAdministrator,
+  };
 }
 
 function apiKey(keyKind: 'admin' | 'service' | 'partner'): Principal {
@@ -47,7 +55,8 @@ const tables: Record<DocumentName, string> = {
 /** What each rule of permissions.yaml says, as hand-written SQL over `d` for user `$1`. */
 const expectedSql: Record<DocumentName, string> = {
   invoice: 'd.recipient_user_id = $1',
-  receipt: 'd.recipient_user_id = $1 OR EXISTS (SELECT 1 FROM invoice i WHERE i.id = d.invoice_id AND i.recipient_user_id = $1)',
+  receipt:
+    'd.recipient_user_id = $1 OR EXISTS (SELECT 1 FROM invoice i WHERE i.id = d.invoice_id AND i.recipient_user_id = $1)',
   quote: 'd.user_id = $1',
   digital_wallet_sparkline: 'd.owner_user_id = $1',
   file_upload: `d.owner_user_id = $1
@@ -67,12 +76,16 @@ async function idsVisibleTo(principal: Principal, document: DocumentName): Promi
 
 async function expectedIds(document: DocumentName, userId: string): Promise<string[]> {
   const text = `SELECT d.id::text AS id FROM ${tables[document]} AS d WHERE ${expectedSql[document]} ORDER BY 1`;
-  const { rows } = await sql<{ id: string }>`${sql.raw(text.replaceAll('$1', `'${userId.replaceAll("'", "''")}'`))}`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`${sql.raw(text.replaceAll('$1', `'${userId.replaceAll("'", "''")}'`))}`.execute(db);
   return rows.map((row) => row.id);
 }
 
 async function allIds(document: DocumentName): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`SELECT d.id::text AS id FROM ${sql.table(tables[document])} AS d ORDER BY 1`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT d.id::text AS id FROM ${sql.table(tables[document])} AS d ORDER BY 1`.execute(db);
   return rows.map((row) => row.id);
 }
 
@@ -96,7 +109,12 @@ test('administrator rules admit the credentials they name, and only those', asyn
     const all = await allIds(document);
     const adminKey = await idsVisibleTo(apiKey('admin'), document);
     const adminUser = await idsVisibleTo(user('demo-admin', true), document);
-    const rules = document === 'digital_wallet_sparkline' ? 'owner only' : document.startsWith('compliance_case') ? 'key only' : 'both';
+    const rules =
+      document === 'digital_wallet_sparkline'
+        ? 'owner only'
+        : document.startsWith('compliance_case')
+          ? 'key only'
+          : 'both';
     assert.equal(adminKey, rules === 'owner only' ? [] : all, `admin key on ${document}`);
     if (rules === 'both') assert.equal(adminUser, all, `admin user on ${document}`);
     else assert.equal(adminUser, await expectedIds(document, 'demo-admin'), `admin user on ${document}`);

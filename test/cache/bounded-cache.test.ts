@@ -178,10 +178,19 @@ test('load expires like set, with the cache lifetime or its own, and refresh loa
 test('bad bounds are refused at creation, naming the option', () => {
   assert.throws(() => createBoundedCache({ maxEntries: 0 }), /maxEntries must be a whole number ≥ 1, got 0/);
   assert.throws(() => createBoundedCache({ maxEntries: 1.5 }), /maxEntries/);
-  assert.throws(() => createBoundedCache({ maxEntries: 1, ttlMs: 1 }), /ttlMs must be a whole number of milliseconds ≥ 2, got 1/);
+  assert.throws(
+    () => createBoundedCache({ maxEntries: 1, ttlMs: 1 }),
+    /ttlMs must be a whole number of milliseconds ≥ 2, got 1/,
+  );
   assert.throws(() => createBoundedCache({ maxEntries: 1, maxSize: 10 }), /maxSize and sizeOf go together/);
-  assert.throws(() => createBoundedCache<string>({ maxEntries: 1, sizeOf: (value) => value.length }), /maxSize and sizeOf go together/);
-  assert.throws(() => createBoundedCache<string>({ maxEntries: 1, maxSize: 0, sizeOf: (value) => value.length }), /maxSize must be a whole number ≥ 1, got 0/);
+  assert.throws(
+    () => createBoundedCache<string>({ maxEntries: 1, sizeOf: (value) => value.length }),
+    /maxSize and sizeOf go together/,
+  );
+  assert.throws(
+    () => createBoundedCache<string>({ maxEntries: 1, maxSize: 0, sizeOf: (value) => value.length }),
+    /maxSize must be a whole number ≥ 1, got 0/,
+  );
   const cache = createBoundedCache<string>({ maxEntries: 1 });
   assert.throws(() => cache.set('a', 'b', { ttlMs: 0.5 }), /ttlMs must be/);
 });

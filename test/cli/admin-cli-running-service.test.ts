@@ -44,7 +44,10 @@ function startService(): Service {
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(repo, 'src/cli/admin-cli.ts'), ...args], { env: { ...baseEnv, LOG_LEVEL: 'silent' }, cwd: repo });
+    const { stdout, stderr } = await run(process.execPath, [path.join(repo, 'src/cli/admin-cli.ts'), ...args], {
+      env: { ...baseEnv, LOG_LEVEL: 'silent' },
+      cwd: repo,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -83,7 +86,10 @@ test('while the service runs, the CLI works on its embedded PostgreSQL and leave
   const before = await admin('api-keys', 'list');
   assert.is(before.code, 0, before.stderr);
   assert.is(before.stderr, '');
-  assert.match(before.stdout, /^[0-9a-f-]{36} {2}bootstrap {2}admin {2}bootstrap \(ADMIN_API_KEY\) {2}- {2}- {2}active {2}last used never\n$/);
+  assert.match(
+    before.stdout,
+    /^[0-9a-f-]{36} {2}bootstrap {2}admin {2}bootstrap \(ADMIN_API_KEY\) {2}- {2}- {2}active {2}last used never\n$/,
+  );
 
   const created = await admin('api-keys', 'create', '--name', 'made while running', '--kind', 'admin');
   assert.is(created.code, 0, created.stderr);

@@ -19,7 +19,10 @@ const dataDir = path.join(parent, 'data');
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(repo, 'src/cli/admin-cli.ts'), ...args], { env, cwd: repo });
+    const { stdout, stderr } = await run(process.execPath, [path.join(repo, 'src/cli/admin-cli.ts'), ...args], {
+      env,
+      cwd: repo,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -54,7 +57,10 @@ test('malformed arguments of a known command are usage errors too, before any da
     [['keys', 'list', '--all'], "keys list takes no arguments, got '--all'"],
     [['api-keys', 'revoke'], 'api-keys revoke needs exactly one key id or prefix'],
     [['api-keys', 'create', '--name', 'x'], 'api-keys create needs --name and --kind'],
-    [['api-keys', 'create', '--name', 'x', '--kind', 'service', '--organization', 'aurora'], "--organization must be a UUID, got 'aurora'"],
+    [
+      ['api-keys', 'create', '--name', 'x', '--kind', 'service', '--organization', 'aurora'],
+      "--organization must be a UUID, got 'aurora'",
+    ],
   ] as const) {
     const result = await admin(...args);
     assert.equal(result, { code: 1, stdout: '', stderr: `error: ${message}\n\n${usage}` }, args.join(' '));

@@ -12,11 +12,20 @@ import { createTestDatabase } from '../support/test-database.ts';
 const run = promisify(execFile);
 const database = await createTestDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-admin-cli-'));
-const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, SIGNING_KEY_SECRET: 'cli-test-signing-secret-0123456789abcdef', LOG_LEVEL: 'silent' };
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  SIGNING_KEY_SECRET: 'cli-test-signing-secret-0123456789abcdef',
+  LOG_LEVEL: 'silent',
+};
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['src/cli/admin-cli.ts', ...args], { env, cwd: process.cwd() });
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/admin-cli.ts', ...args], {
+      env,
+      cwd: process.cwd(),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -30,11 +39,33 @@ test.after(async () => {
 });
 
 test('api-keys create prints the secret once; list never shows it; revoke marks it', async () => {
-  const created = await admin('api-keys', 'create', '--name', 'Meridian KYC', '--kind', 'service', '--organization', '11111111-0000-4000-8000-000000000002', '--scope', 'kyc-sdk');
+  const created = await admin(
+    'api-keys',
+    'create',
+    '--name',
+    'Meridian KYC',
+    '--kind',
+    'service',
+    '--organization',
+    '11111111-0000-4000-8000-000000000002',
+    '--scope',
+    'kyc-sdk',
+  );
   // The organization does not exist in this empty database: a clear error, nothing stored.
   assert.is(created.code, 1);
   assert.match(created.stderr, /organization 11111111-0000-4000-8000-000000000002 does not exist/);
-  const ok = await admin('api-keys', 'create', '--name', 'KYC backend', '--kind', 'service', '--scope', 'kyc-sdk', '--scope', 'workflow-sdk');
+  const ok = await admin(
+    'api-keys',
+    'create',
+    '--name',
+    'KYC backend',
+    '--kind',
+    'service',
+    '--scope',
+    'kyc-sdk',
+    '--scope',
+    'workflow-sdk',
+  );
   assert.is(ok.code, 0, ok.stderr);
   const secret = /secret \(shown once, store it now\): (wpk_\S+)/.exec(ok.stdout)?.[1];
   const prefix = /created service key ([0-9a-f]{12})/.exec(ok.stdout)?.[1];
@@ -44,7 +75,10 @@ test('api-keys create prints the secret once; list never shows it; revoke marks 
   assert.not.match(listed.stdout, new RegExp(secret!.slice(-20)));
   const revoked = await admin('api-keys', 'revoke', prefix!);
   assert.is(revoked.code, 0, revoked.stderr);
-  assert.match((await admin('api-keys', 'list')).stdout, new RegExp(`${prefix}  service  KYC backend  -  kyc-sdk,workflow-sdk  revoked `));
+  assert.match(
+    (await admin('api-keys', 'list')).stdout,
+    new RegExp(`${prefix}  service  KYC backend  -  kyc-sdk,workflow-sdk  revoked `),
+  );
 });
 
 test('keys rotate keeps the previous key listed; bad commands exit 1 with a message', async () => {

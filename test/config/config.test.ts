@@ -19,7 +19,14 @@ test('defaults need nothing configured', () => {
 
 test('every invalid setting is listed at once', () => {
   try {
-    loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED: 'maybe', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url', ADMIN_API_KEY: 'short' });
+    loadConfig({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      SEED: 'maybe',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'not a url',
+      ADMIN_API_KEY: 'short',
+    });
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.instance(error, ConfigError);
@@ -34,18 +41,33 @@ test('every invalid setting is listed at once', () => {
 });
 
 test('production requires its secrets and an external database', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production' }), (error: ConfigError) =>
-    ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'SIGNING_KEY_SECRET', 'DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER'].every((name) => error.problems.some((p) => p.startsWith(name))));
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production' }),
+    (error: ConfigError) =>
+      ['ADMIN_API_KEY', 'DATA_ADMIN_SECRET', 'SIGNING_KEY_SECRET', 'DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER'].every(
+        (name) => error.problems.some((p) => p.startsWith(name)),
+      ),
+  );
 });
 
 test('identity settings: return-to origins, rate limit, KYC provider credentials', () => {
-  const config = loadConfig({ RETURN_TO_ORIGINS: 'https://app.example.org, http://localhost:5173', AUTH_RATE_LIMIT: '0' });
+  const config = loadConfig({
+    RETURN_TO_ORIGINS: 'https://app.example.org, http://localhost:5173',
+    AUTH_RATE_LIMIT: '0',
+  });
   assert.equal(config.returnToOrigins, ['https://app.example.org', 'http://localhost:5173']);
   assert.is(config.authRateLimit, 0);
   assert.throws(
-    () => loadConfig({ RETURN_TO_ORIGINS: 'https://app.example.org/path,ftp://x', AUTH_RATE_LIMIT: '-1', KYC_URL: 'https://kyc.example.org' }),
+    () =>
+      loadConfig({
+        RETURN_TO_ORIGINS: 'https://app.example.org/path,ftp://x',
+        AUTH_RATE_LIMIT: '-1',
+        KYC_URL: 'https://kyc.example.org',
+      }),
     (error: ConfigError) =>
-      error.problems.some((p) => p.includes("origins (scheme://host[:port]) only, got 'https://app.example.org/path'")) &&
+      error.problems.some((p) =>
+        p.includes("origins (scheme://host[:port]) only, got 'https://app.example.org/path'"),
+      ) &&
       error.problems.some((p) => p.includes("got 'ftp://x'")) &&
       error.problems.some((p) => p.startsWith('AUTH_RATE_LIMIT must be a whole number')) &&
       error.problems.some((p) => p.startsWith('KYC_APP_TOKEN and KYC_SECRET_KEY are required')),

@@ -40,18 +40,33 @@ test('a configured issuer: address lines split on | or newline, country upper-ca
     registrationNumber: null,
     email: null,
     phone: null,
-    bankAccount: { accountHolder: 'Acme Custody GmbH', bankName: 'Commerzbank', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+    bankAccount: {
+      accountHolder: 'Acme Custody GmbH',
+      bankName: 'Commerzbank',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    },
     demo: false,
   });
   assert.is(loadConfig({ DOCUMENT_ISSUER_NAME: 'Acme Custody GmbH' }).documentIssuer.bankAccount, null);
 });
 
 test('every problem is listed: missing name, bad country, partial bank account, production without an issuer', () => {
-  const problems = problemsOf({ DOCUMENT_ISSUER_COUNTRY: 'Germany', DOCUMENT_ISSUER_IBAN: 'DE89 3704 0044 0532 0130 00' }).join('\n');
+  const problems = problemsOf({
+    DOCUMENT_ISSUER_COUNTRY: 'Germany',
+    DOCUMENT_ISSUER_IBAN: 'DE89 3704 0044 0532 0130 00',
+  }).join('\n');
   assert.match(problems, 'DOCUMENT_ISSUER_NAME is required when any DOCUMENT_ISSUER_* setting is given');
   assert.match(problems, "DOCUMENT_ISSUER_COUNTRY must be an ISO 3166-1 alpha-2 code such as CH, got 'Germany'");
-  assert.match(problems, 'DOCUMENT_ISSUER_BIC, DOCUMENT_ISSUER_BANK_NAME must be set together with DOCUMENT_ISSUER_IBAN');
-  assert.ok(problemsOf({ NODE_ENV: 'production' }).some((problem) => problem.startsWith('DOCUMENT_ISSUER_NAME is required when NODE_ENV=production')));
+  assert.match(
+    problems,
+    'DOCUMENT_ISSUER_BIC, DOCUMENT_ISSUER_BANK_NAME must be set together with DOCUMENT_ISSUER_IBAN',
+  );
+  assert.ok(
+    problemsOf({ NODE_ENV: 'production' }).some((problem) =>
+      problem.startsWith('DOCUMENT_ISSUER_NAME is required when NODE_ENV=production'),
+    ),
+  );
 });
 
 test.run();

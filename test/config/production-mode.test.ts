@@ -39,9 +39,13 @@ test('each of them is required, and its absence is the only problem reported', (
   assert.equal(problemsWithout('SIGNING_KEY_SECRET'), ['SIGNING_KEY_SECRET is required when NODE_ENV=production']);
   assert.equal(problemsWithout('DATABASE_URL'), ['DATABASE_URL is required when NODE_ENV=production']);
   assert.equal(problemsWithout('PUBLIC_URL'), ['PUBLIC_URL is required when NODE_ENV=production']);
-  assert.equal(problemsWithout('OIDC_ISSUER'), ['OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)']);
+  assert.equal(problemsWithout('OIDC_ISSUER'), [
+    'OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)',
+  ]);
   assert.equal(problemsWithout('OIDC_CLIENT_ID'), ['OIDC_CLIENT_ID is required when OIDC_ISSUER is set']);
-  assert.equal(problemsWithout('DOCUMENT_ISSUER_NAME'), ['DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)']);
+  assert.equal(problemsWithout('DOCUMENT_ISSUER_NAME'), [
+    'DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)',
+  ]);
 });
 
 test('only NODE_ENV=production, exactly, is production mode', () => {

@@ -11,7 +11,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
 import { CompiledQuery } from 'kysely';
-import { createDataQueryExecutor, type CompiledRootField, type DataQueryExecutor } from '../../src/access/data-layer-sql/data-query-executor.ts';
+import {
+  createDataQueryExecutor,
+  type CompiledRootField,
+  type DataQueryExecutor,
+} from '../../src/access/data-layer-sql/data-query-executor.ts';
 import { bindParameters } from '../../src/access/data-layer-sql/parameter-slot.ts';
 import type { MutationOutput, RootFieldPlan } from '../../src/access/data-layer-sql/query-plan.ts';
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
@@ -40,7 +44,11 @@ test.after(async () => {
   await database.drop();
 });
 
-const session = { 'x-data-user-id': 'demo-alice', 'x-data-organization-id': demo.aurora, 'x-data-allowed-funds': [1, 2] };
+const session = {
+  'x-data-user-id': 'demo-alice',
+  'x-data-organization-id': demo.aurora,
+  'x-data-allowed-funds': [1, 2],
+};
 
 function canonicalPlan(table: string, columns: readonly string[]): RootFieldPlan {
   return {
@@ -52,16 +60,27 @@ function canonicalPlan(table: string, columns: readonly string[]): RootFieldPlan
   };
 }
 
-function golden(role: string, table: string, columns: readonly string[], explained: string, operation = `{ ${table} { ${columns.join(' ')} } }`): string {
+function golden(
+  role: string,
+  table: string,
+  columns: readonly string[],
+  explained: string,
+  operation = `{ ${table} { ${columns.join(' ')} } }`,
+): string {
   return `-- role ${role}: ${operation}\n${formatSql(explained.split('\n')[0] as string)}\n${explained.split('\n').slice(1).join('\n')}`;
 }
 
-const variables = (columns: readonly string[]) => columns.map((column) => ({ column, value: { kind: 'variable', name: column } as const }));
+const variables = (columns: readonly string[]) =>
+  columns.map((column) => ({ column, value: { kind: 'variable', name: column } as const }));
 const returning = (columns: readonly string[]): MutationOutput => ({
   kind: 'response',
   fields: [
     { kind: 'affected_rows', alias: 'affected_rows' },
-    { kind: 'returning', alias: 'returning', fields: columns.map((column) => ({ kind: 'column' as const, alias: column, column })) },
+    {
+      kind: 'returning',
+      alias: 'returning',
+      fields: columns.map((column) => ({ kind: 'column' as const, alias: column, column })),
+    },
   ],
 });
 
@@ -72,17 +91,45 @@ function mutationPlans(table: RoleTable): [string, string, RootFieldPlan][] {
   const shown = `{ affected_rows returning { ${readable.join(' ')} } }`;
   const insert = table.insertColumns?.map((column) => column.name) ?? [];
   if (insert.length > 0) {
-    plans.push(['insert', `mutation { insert_${table.name}(objects: [{ ${insert.map((c) => `${c}: $${c}`).join(', ')} }]) ${shown} }`,
-      { kind: 'insert', alias: `insert_${table.name}`, table: table.name, objects: [variables(insert)], output: returning(readable) }]);
+    plans.push([
+      'insert',
+      `mutation { insert_${table.name}(objects: [{ ${insert.map((c) => `${c}: $${c}`).join(', ')} }]) ${shown} }`,
+      {
+        kind: 'insert',
+        alias: `insert_${table.name}`,
+        table: table.name,
+        objects: [variables(insert)],
+        output: returning(readable),
+      },
+    ]);
   }
   const update = table.updateColumns?.map((column) => column.name) ?? [];
   if (update.length > 0) {
-    plans.push(['update', `mutation { update_${table.name}(where: {}, _set: { ${update.map((c) => `${c}: $${c}`).join(', ')} }) ${shown} }`,
-      { kind: 'update', alias: `update_${table.name}`, table: table.name, target: { kind: 'where', where: { kind: 'and', operands: [] } }, set: variables(update), output: returning(readable) }]);
+    plans.push([
+      'update',
+      `mutation { update_${table.name}(where: {}, _set: { ${update.map((c) => `${c}: $${c}`).join(', ')} }) ${shown} }`,
+      {
+        kind: 'update',
+        alias: `update_${table.name}`,
+        table: table.name,
+        target: { kind: 'where', where: { kind: 'and', operands: [] } },
+        set: variables(update),
+        output: returning(readable),
+      },
+    ]);
   }
   if (table.deletable) {
-    plans.push(['delete', `mutation { delete_${table.name}(where: {}) ${shown} }`,
-      { kind: 'delete', alias: `delete_${table.name}`, table: table.name, target: { kind: 'where', where: { kind: 'and', operands: [] } }, output: returning(readable) }]);
+    plans.push([
+      'delete',
+      `mutation { delete_${table.name}(where: {}) ${shown} }`,
+      {
+        kind: 'delete',
+        alias: `delete_${table.name}`,
+        table: table.name,
+        target: { kind: 'where', where: { kind: 'and', operands: [] } },
+        output: returning(readable),
+      },
+    ]);
   }
   return plans;
 }
@@ -117,7 +164,10 @@ for (const role of schemaRoles(permissionModel)) {
     for (const table of roleTables(permissionModel, role).values()) {
       for (const [action, operation, plan] of mutationPlans(table)) {
         const statement = queries.compile(role, plan);
-        assertMatchesGolden(path.join(goldenDir, role, `${table.name}.${action}.sql`), golden(role, table.name, [], queries.explain(statement), operation));
+        assertMatchesGolden(
+          path.join(goldenDir, role, `${table.name}.${action}.sql`),
+          golden(role, table.name, [], queries.explain(statement), operation),
+        );
         await explainStatement(statement);
       }
     }

@@ -27,7 +27,11 @@ export interface GraphqlOptions {
   headers?: Record<string, string>;
 }
 
-export async function postGraphql(service: TestService, query: string, options: GraphqlOptions = {}): Promise<DataResponse> {
+export async function postGraphql(
+  service: TestService,
+  query: string,
+  options: GraphqlOptions = {},
+): Promise<DataResponse> {
   const response = await fetch(`${service.dataUrl}/v1/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...options.headers },
@@ -53,6 +57,7 @@ export function dataOf(response: DataResponse): Record<string, any> {
 /** The one error of a failed response. */
 export function errorOf(response: DataResponse): GraphqlError {
   const errors = response.body.errors;
-  if (!errors || errors.length !== 1 || response.body.data) throw new Error(`expected one error, got ${response.status} ${response.text}`);
+  if (!errors || errors.length !== 1 || response.body.data)
+    throw new Error(`expected one error, got ${response.status} ${response.text}`);
   return errors[0] as GraphqlError;
 }

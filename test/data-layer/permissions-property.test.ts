@@ -55,49 +55,69 @@ function disagreements(dataCase: DataCase, outcome: Outcome, response: DataRespo
       // The message names exactly the variables the reference found missing (or the malformed one).
       const message = errors?.[0]?.message.toLowerCase() ?? '';
       const named = [...rules.sessionVariableTypes.keys()].filter((variable) => message.includes(variable));
-      return response.status === 400 && errors?.length === 1 && errors[0]?.extensions.code === 'BAD_REQUEST'
-        && JSON.stringify(named.sort()) === JSON.stringify([...outcome.variables].sort())
+      return response.status === 400 &&
+        errors?.length === 1 &&
+        errors[0]?.extensions.code === 'BAD_REQUEST' &&
+        JSON.stringify(named.sort()) === JSON.stringify([...outcome.variables].sort())
         ? []
-        : [`expected 400 BAD_REQUEST naming ${outcome.variables.join(', ')} (${outcome.reason}), got ${response.status} ${response.text.slice(0, 500)}`];
+        : [
+            `expected 400 BAD_REQUEST naming ${outcome.variables.join(', ')} (${outcome.reason}), got ${response.status} ${response.text.slice(0, 500)}`,
+          ];
     }
     case 'permission-error': {
-      const refused = response.status === 200 && !data && (errors?.length ?? 0) > 0
-        && errors!.every((error) => error.extensions.code === 'VALIDATION_FAILED' && error.message.includes('permission'));
-      return refused ? [] : [`expected a permission error (${outcome.reasons.join('; ')}), got ${response.status} ${response.text.slice(0, 500)}`];
+      const refused =
+        response.status === 200 &&
+        !data &&
+        (errors?.length ?? 0) > 0 &&
+        errors!.every((error) => error.extensions.code === 'VALIDATION_FAILED' && error.message.includes('permission'));
+      return refused
+        ? []
+        : [
+            `expected a permission error (${outcome.reasons.join('; ')}), got ${response.status} ${response.text.slice(0, 500)}`,
+          ];
     }
     case 'data':
-      if (response.status !== 200 || errors) return [`expected data, got ${response.status} ${response.text.slice(0, 500)}`];
+      if (response.status !== 200 || errors)
+        return [`expected data, got ${response.status} ${response.text.slice(0, 500)}`];
       return checkResponseData(dataCase, data, rules, database, outcome.session);
   }
 }
 
 /** Objects in a response: a measure of how much data the run compared. */
 const countObjects = (value: unknown): number =>
-  Array.isArray(value) ? value.reduce((sum: number, item) => sum + countObjects(item), 0)
-    : value !== null && typeof value === 'object' ? 1 + Object.values(value).reduce((sum: number, item) => sum + countObjects(item), 0)
+  Array.isArray(value)
+    ? value.reduce((sum: number, item) => sum + countObjects(item), 0)
+    : value !== null && typeof value === 'object'
+      ? 1 + Object.values(value).reduce((sum: number, item) => sum + countObjects(item), 0)
       : 0;
 
 test('every answer agrees with the reference evaluation of permissions.yaml', async () => {
   const generate = createDataCaseGenerator(rules, database);
   const tally = { data: 0, permission: 0, session: 0, objects: 0, nonEmpty: 0, unusedSessionProblem: 0 };
-  await fc.assert(fc.asyncProperty(fc.gen(), async (g) => {
-    const dataCase = generate(g);
-    const outcome = expectedOutcome(dataCase, rules, database);
-    const response = await send(dataCase);
-    const problems = disagreements(dataCase, outcome, response);
-    if (problems.length > 0) {
-      throw new Error(`${problems.slice(0, 10).join('\n')}\nrole ${dataCase.role} ${JSON.stringify(dataCase.sessionHeaders)}\n${renderGraphql(dataCase, rules, database)}`);
-    }
-    const { kind } = outcome;
-    tally[kind === 'data' ? 'data' : kind === 'session-error' ? 'session' : 'permission'] += 1;
-    if (kind === 'data') {
-      // Data although a variable of the role is missing or malformed: no rule the case uses needs it.
-      if ((rules.roles.get(dataCase.role) ?? []).some((variable) => !outcome.session.has(variable))) tally.unusedSessionProblem += 1;
-      const objects = countObjects(response.body.data);
-      tally.objects += objects;
-      if (objects > dataCase.rootFields.length) tally.nonEmpty += 1;
-    }
-  }), { numRuns: runs, ...(seed === undefined ? {} : { seed }), endOnFailure: false });
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), async (g) => {
+      const dataCase = generate(g);
+      const outcome = expectedOutcome(dataCase, rules, database);
+      const response = await send(dataCase);
+      const problems = disagreements(dataCase, outcome, response);
+      if (problems.length > 0) {
+        throw new Error(
+          `${problems.slice(0, 10).join('\n')}\nrole ${dataCase.role} ${JSON.stringify(dataCase.sessionHeaders)}\n${renderGraphql(dataCase, rules, database)}`,
+        );
+      }
+      const { kind } = outcome;
+      tally[kind === 'data' ? 'data' : kind === 'session-error' ? 'session' : 'permission'] += 1;
+      if (kind === 'data') {
+        // Data although a variable of the role is missing or malformed: no rule the case uses needs it.
+        if ((rules.roles.get(dataCase.role) ?? []).some((variable) => !outcome.session.has(variable)))
+          tally.unusedSessionProblem += 1;
+        const objects = countObjects(response.body.data);
+        tally.objects += objects;
+        if (objects > dataCase.rootFields.length) tally.nonEmpty += 1;
+      }
+    }),
+    { numRuns: runs, ...(seed === undefined ? {} : { seed }), endOnFailure: false },
+  );
   // The generator must mostly ask for data the role can read, find some, now and then be
   // refused, and now and then get data without a variable no used rule needs (floors far below
   // the observed proportions; too noisy for short runs).
@@ -114,7 +134,14 @@ test('the reference notices a missing row, a foreign row, an extra column and a 
   const dataCase: DataCase = {
     role: 'organization_admin',
     sessionHeaders: { 'x-data-user-id': 'demo-alice', 'x-data-organization-id': demo.aurora },
-    rootFields: [{ kind: 'list', table: 'digital_wallet', args: { orderBy: [] }, selection: { columns: ['id', 'label'], relations: [] } }],
+    rootFields: [
+      {
+        kind: 'list',
+        table: 'digital_wallet',
+        args: { orderBy: [] },
+        selection: { columns: ['id', 'label'], relations: [] },
+      },
+    ],
   };
   const response = await send(dataCase);
   const outcome = expectedOutcome(dataCase, rules, database);
@@ -127,9 +154,18 @@ test('the reference notices a missing row, a foreign row, an extra column and a 
   const foreign = database.table('digital_wallet').rows.find((row) => row.organization_id === demo.meridian);
   assert.ok(foreign, 'Meridian has a wallet');
   assert.ok(check(wallets.slice(1)).length > 0, 'a missing row');
-  assert.ok(check([...wallets.slice(1), { id: Number(foreign.id), label: foreign.label }]).length > 0, 'a row of another organization');
-  assert.ok(check(wallets.map((wallet) => ({ ...wallet, organization_id: demo.aurora }))).length > 0, 'a column not selected');
-  assert.ok(check(wallets.map((wallet, index) => (index === 0 ? { ...wallet, label: `${wallet.label}!` } : wallet))).length > 0, 'a changed value');
+  assert.ok(
+    check([...wallets.slice(1), { id: Number(foreign.id), label: foreign.label }]).length > 0,
+    'a row of another organization',
+  );
+  assert.ok(
+    check(wallets.map((wallet) => ({ ...wallet, organization_id: demo.aurora }))).length > 0,
+    'a column not selected',
+  );
+  assert.ok(
+    check(wallets.map((wallet, index) => (index === 0 ? { ...wallet, label: `${wallet.label}!` } : wallet))).length > 0,
+    'a changed value',
+  );
 });
 
 test.run();

@@ -9,7 +9,10 @@ import * as assert from 'uvu/assert';
 import type { Database } from '../../generated/database/database.ts';
 import { createDataQueryExecutor } from '../../src/access/data-layer-sql/data-query-executor.ts';
 import type { DataCaller } from '../../src/data-layer/auth/data-caller.ts';
-import { createDataRequestExecutor, type DataRequestExecutor } from '../../src/data-layer/request/execute-data-request.ts';
+import {
+  createDataRequestExecutor,
+  type DataRequestExecutor,
+} from '../../src/data-layer/request/execute-data-request.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { demo } from './data-layer-client.ts';
@@ -41,7 +44,9 @@ test.after(async () => {
 });
 
 const orgAdmin = (organization: string, user: string): DataCaller => ({
-  role: 'organization_admin', sessionText: { 'x-data-organization-id': organization, 'x-data-user-id': user }, via: 'admin-secret',
+  role: 'organization_admin',
+  sessionText: { 'x-data-organization-id': organization, 'x-data-user-id': user },
+  via: 'admin-secret',
 });
 
 async function counted(caller: DataCaller, query: string, variables: Record<string, unknown> | null = null) {
@@ -67,7 +72,10 @@ test('each root field is one statement, however deep its relations go', async ()
 });
 
 test('introspection and __typename send no statement', async () => {
-  const { body, statements: sent } = await counted(orgAdmin(demo.aurora, 'demo-alice'), '{ __typename __type(name: "digital_wallet") { name } }');
+  const { body, statements: sent } = await counted(
+    orgAdmin(demo.aurora, 'demo-alice'),
+    '{ __typename __type(name: "digital_wallet") { name } }',
+  );
   assert.equal(body.data, { __typename: 'query_root', __type: { name: 'digital_wallet' } });
   assert.is(sent.length, 0);
 });
@@ -78,7 +86,9 @@ test('the compiled statement is shared by every caller of the role; session valu
   const meridian = await counted(orgAdmin(demo.meridian, 'demo-grace'), query, { id: 6 });
   assert.is(aurora.statements[0]?.sql, meridian.statements[0]?.sql);
   assert.ok(aurora.statements[0]?.parameters.includes(demo.aurora) && aurora.statements[0]?.parameters.includes(2));
-  assert.ok(meridian.statements[0]?.parameters.includes(demo.meridian) && meridian.statements[0]?.parameters.includes(6));
+  assert.ok(
+    meridian.statements[0]?.parameters.includes(demo.meridian) && meridian.statements[0]?.parameters.includes(6),
+  );
   assert.ok(!aurora.statements[0]?.sql.includes(demo.aurora), 'no value is interpolated into the SQL text');
   assert.equal(aurora.body.data.digital_wallet.map((row: { id: number }) => row.id).sort(), [2, 3, 4]);
   assert.equal(meridian.body.data.digital_wallet.map((row: { id: number }) => row.id).sort(), [6, 7]);
@@ -87,33 +97,58 @@ test('the compiled statement is shared by every caller of the role; session valu
 const transactionControl = /^(begin|commit|rollback)\b/i;
 
 test('a mutation is one statement per root field, all inside one transaction', async () => {
-  const { body, statements: sent } = await counted(orgAdmin(demo.aurora, 'demo-alice'), `mutation {
+  const { body, statements: sent } = await counted(
+    orgAdmin(demo.aurora, 'demo-alice'),
+    `mutation {
     a: insert_digital_wallet(objects: [{label: "count A", coin: "BTC", wallet_type: "hot"}, {label: "count B", coin: "ETH", wallet_type: "hot"}]) { affected_rows returning { label assets { symbol } } }
     b: update_digital_wallet(where: {label: {_like: "count %"}}, _set: {label: "count C"}) { affected_rows }
     c: update_organization_by_pk(pk_columns: {id: "${demo.aurora}"}, _set: {name: "Aurora Family Office"}) { name }
     __typename
-  }`);
+  }`,
+  );
   assert.is(body.errors, undefined, JSON.stringify(body.errors));
   assert.is(body.data.a.affected_rows, 2);
   assert.is(body.data.b.affected_rows, 2, 'a later root field sees what an earlier one wrote');
   assert.is(body.data.__typename, 'mutation_root');
   const data = sent.filter((statement) => !transactionControl.test(statement.sql.trim()));
   assert.is(data.length, 3, data.map((statement) => statement.sql).join('\n'));
-  assert.equal(sent.filter((statement) => transactionControl.test(statement.sql.trim())).map((statement) => statement.sql.trim().toLowerCase()), ['begin', 'commit']);
+  assert.equal(
+    sent
+      .filter((statement) => transactionControl.test(statement.sql.trim()))
+      .map((statement) => statement.sql.trim().toLowerCase()),
+    ['begin', 'commit'],
+  );
   assert.ok(!data.some((statement) => statement.sql.includes('count A')), 'values are parameters');
 });
 
 test('a failed check rolls the transaction back', async () => {
-  const { body, statements: sent } = await counted(orgAdmin(demo.aurora, 'demo-alice'), `mutation {
+  const { body, statements: sent } = await counted(
+    orgAdmin(demo.aurora, 'demo-alice'),
+    `mutation {
     a: update_digital_wallet(where: {label: {_eq: "count C"}}, _set: {label: "count D"}) { affected_rows }
     b: update_organization(where: {}, _set: {name: "x"}) { affected_rows }
-  }`);
+  }`,
+  );
   assert.is(body.errors, undefined, 'organization_admin may update its own organization only, and the check holds');
   assert.is(body.data.b.affected_rows, 1);
-  const failing = await counted({ role: 'investor', sessionText: { 'x-data-user-id': 'demo-erin', 'x-data-allowed-funds': '{1,2}' }, via: 'admin-secret' },
-    'mutation { insert_fund_subscription(objects: [{fund_id: 1, subscription_amount: "1"}, {fund_id: 3, subscription_amount: "1"}]) { affected_rows } }').catch((error: unknown) => error);
-  assert.ok(failing instanceof Error && /check constraint of an insert permission has failed/.test(failing.message), String(failing));
-  assert.equal(statements.filter((statement) => transactionControl.test(statement.sql.trim())).map((statement) => statement.sql.trim().toLowerCase()), ['begin', 'rollback']);
+  const failing = await counted(
+    {
+      role: 'investor',
+      sessionText: { 'x-data-user-id': 'demo-erin', 'x-data-allowed-funds': '{1,2}' },
+      via: 'admin-secret',
+    },
+    'mutation { insert_fund_subscription(objects: [{fund_id: 1, subscription_amount: "1"}, {fund_id: 3, subscription_amount: "1"}]) { affected_rows } }',
+  ).catch((error: unknown) => error);
+  assert.ok(
+    failing instanceof Error && /check constraint of an insert permission has failed/.test(failing.message),
+    String(failing),
+  );
+  assert.equal(
+    statements
+      .filter((statement) => transactionControl.test(statement.sql.trim()))
+      .map((statement) => statement.sql.trim().toLowerCase()),
+    ['begin', 'rollback'],
+  );
   assert.ok(sent.length > 0);
 });
 

@@ -20,9 +20,26 @@ import { shouldSeedDemoData } from '../../src/db/seed/should-seed-demo-data.ts';
 // The role list from the brief, kept here rather than imported so the test checks the data
 // against the requirement, not against itself.
 const roles = [
-  'user', 'organization_admin', 'organization_member', 'accounting', 'auditor', 'compliance', 'front_office',
-  'fund_manager', 'fund_signatory', 'investor', 'trader', 'digital_wallets_admin', 'client_user_admin',
-  'kyc_sdk_user', 'workflow_sdk_user', 'family_office', 'director', 'shareholder', 'beneficial_owner', 'card_holder',
+  'user',
+  'organization_admin',
+  'organization_member',
+  'accounting',
+  'auditor',
+  'compliance',
+  'front_office',
+  'fund_manager',
+  'fund_signatory',
+  'investor',
+  'trader',
+  'digital_wallets_admin',
+  'client_user_admin',
+  'kyc_sdk_user',
+  'workflow_sdk_user',
+  'family_office',
+  'director',
+  'shareholder',
+  'beneficial_owner',
+  'card_holder',
 ];
 const identityTables = ['api_key', 'auth_session', 'login_attempt', 'signing_key'];
 
@@ -92,18 +109,31 @@ test('demoUsers describes the seeded users and their roles', async () => {
     const held = await column(sql`SELECT role AS value FROM organization_membership WHERE user_id = ${user.id}`);
     assert.equal(held, [...user.roles].sort(), `roles of ${user.id}`);
   }
-  const { n } = await db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('app_user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   assert.is(Number(n), demoUsers.length);
 });
 
 test('at least two client organizations, each with custodial, hot and smart wallets that have owners', async () => {
-  const clients = await db.selectFrom('organization').select('id').where('kind', 'in', ['company', 'family_office']).execute();
+  const clients = await db
+    .selectFrom('organization')
+    .select('id')
+    .where('kind', 'in', ['company', 'family_office'])
+    .execute();
   assert.ok(clients.length >= 2);
   for (const { id } of clients) {
-    const kinds = await column(sql`SELECT DISTINCT wallet_type AS value FROM digital_wallet WHERE organization_id = ${id} AND owner_user_id IS NOT NULL`);
+    const kinds = await column(
+      sql`SELECT DISTINCT wallet_type AS value FROM digital_wallet WHERE organization_id = ${id} AND owner_user_id IS NOT NULL`,
+    );
     assert.equal(kinds, ['custodial', 'hot', 'smart']);
   }
-  const fundAdmins = await db.selectFrom('organization').select('id').where('kind', '=', 'fund_administrator').execute();
+  const fundAdmins = await db
+    .selectFrom('organization')
+    .select('id')
+    .where('kind', '=', 'fund_administrator')
+    .execute();
   assert.ok(fundAdmins.length >= 1);
 });
 
@@ -116,14 +146,23 @@ test('asset values are balance × unit price and wallet values the sum of their 
     GROUP BY w.id HAVING w.usd_value <> coalesce(sum(a.usd_value), 0)`.execute(db);
   assert.equal(badWallets, []);
   const { rows: badPrices } = await sql`
-    SELECT a.id FROM digital_wallet_asset a JOIN coin_price p USING (symbol) WHERE a.unit_price_usd <> p.usd_price`.execute(db);
+    SELECT a.id FROM digital_wallet_asset a JOIN coin_price p USING (symbol) WHERE a.unit_price_usd <> p.usd_price`.execute(
+    db,
+  );
   assert.equal(badPrices, []);
-  const wallet = await db.selectFrom('digital_wallet').select('usd_value').where('id', '=', 1).executeTakeFirstOrThrow();
+  const wallet = await db
+    .selectFrom('digital_wallet')
+    .select('usd_value')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   assert.is(wallet.usd_value, '4029192.63', '42.75 BTC at 94250.12');
 });
 
 test('invoice and sales quote totals equal their lines plus tax', async () => {
-  for (const [document, lines, key] of [['invoice', 'invoice_line', 'invoice_id'], ['quote', 'quote_line', 'quote_id']] as const) {
+  for (const [document, lines, key] of [
+    ['invoice', 'invoice_line', 'invoice_id'],
+    ['quote', 'quote_line', 'quote_id'],
+  ] as const) {
     const { rows } = await sql`
       SELECT d.id FROM ${sql.table(document)} d JOIN ${sql.table(lines)} l ON l.${sql.ref(key)} = d.id
       GROUP BY d.id
@@ -133,7 +172,9 @@ test('invoice and sales quote totals equal their lines plus tax', async () => {
           OR bool_or(l.amount <> round(l.quantity * l.unit_price, 2))`.execute(db);
     assert.equal(rows, [], `${document} totals`);
     const { rows: withoutLines } = await sql`
-      SELECT id FROM ${sql.table(document)} d WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(lines)} l WHERE l.${sql.ref(key)} = d.id)`.execute(db);
+      SELECT id FROM ${sql.table(document)} d WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(lines)} l WHERE l.${sql.ref(key)} = d.id)`.execute(
+      db,
+    );
     assert.equal(withoutLines, [], `${document} without lines`);
   }
   const { rows: unaddressed } = await sql`SELECT id FROM invoice WHERE recipient_user_id IS NULL`.execute(db);
@@ -143,9 +184,13 @@ test('invoice and sales quote totals equal their lines plus tax', async () => {
     WHERE r.amount <> i.total OR r.organization_id <> i.organization_id`.execute(db);
   assert.equal(badReceipts, []);
   const { rows: unpaid } = await sql`
-    SELECT id FROM invoice i WHERE status = 'paid' AND NOT EXISTS (SELECT 1 FROM receipt r WHERE r.invoice_id = i.id)`.execute(db);
+    SELECT id FROM invoice i WHERE status = 'paid' AND NOT EXISTS (SELECT 1 FROM receipt r WHERE r.invoice_id = i.id)`.execute(
+    db,
+  );
   assert.equal(unpaid, []);
-  const notes = await column(sql`SELECT count(*)::text AS value FROM invoice WHERE internal_notes IS NOT NULL AND cost_breakdown IS NOT NULL`);
+  const notes = await column(
+    sql`SELECT count(*)::text AS value FROM invoice WHERE internal_notes IS NOT NULL AND cost_breakdown IS NOT NULL`,
+  );
   assert.ok(Number(notes[0]) >= 1, 'an invoice with internal notes and a cost breakdown');
 });
 
@@ -154,22 +199,55 @@ test('statuses cover the lifecycles', async () => {
     column(sql`SELECT DISTINCT ${sql.ref(name)} AS value FROM ${sql.table(table)}`);
   assert.equal(await statuses('digital_wallet_whitelist_entry', 'status'), ['approved', 'pending', 'rejected']);
   assert.equal(await statuses('otc_quote', 'status'), ['accepted', 'cancelled', 'expired', 'pending']);
-  assert.equal(await statuses('digital_wallet_transaction', 'state'),
-    ['confirmed', 'failed', 'initialized', 'pendingApproval', 'rejected', 'removed', 'replaced', 'signed', 'unconfirmed']);
-  assert.equal(await statuses('fund_subscription', 'status'), ['approved', 'cancelled', 'pending', 'processed', 'rejected']);
-  assert.equal(await statuses('fund_redemption', 'status'), ['approved', 'cancelled', 'pending', 'processed', 'rejected']);
-  assert.equal(await statuses('kyc_profile', 'review_status'),
-    ['awaitingService', 'awaitingUser', 'completed', 'init', 'onHold', 'pending', 'prechecked', 'queued']);
+  assert.equal(await statuses('digital_wallet_transaction', 'state'), [
+    'confirmed',
+    'failed',
+    'initialized',
+    'pendingApproval',
+    'rejected',
+    'removed',
+    'replaced',
+    'signed',
+    'unconfirmed',
+  ]);
+  assert.equal(await statuses('fund_subscription', 'status'), [
+    'approved',
+    'cancelled',
+    'pending',
+    'processed',
+    'rejected',
+  ]);
+  assert.equal(await statuses('fund_redemption', 'status'), [
+    'approved',
+    'cancelled',
+    'pending',
+    'processed',
+    'rejected',
+  ]);
+  assert.equal(await statuses('kyc_profile', 'review_status'), [
+    'awaitingService',
+    'awaitingUser',
+    'completed',
+    'init',
+    'onHold',
+    'pending',
+    'prechecked',
+    'queued',
+  ]);
   assert.equal(await statuses('quote', 'status'), ['accepted', 'declined', 'draft', 'expired', 'sent']);
   const invoiceStatuses = await statuses('invoice', 'status');
-  for (const status of ['draft', 'issued', 'paid', 'locked']) assert.ok(invoiceStatuses.includes(status), `invoice ${status}`);
+  for (const status of ['draft', 'issued', 'paid', 'locked'])
+    assert.ok(invoiceStatuses.includes(status), `invoice ${status}`);
   const caseTypes = await statuses('compliance_case', 'case_type');
   for (const type of ['onboarding', 'periodic_review']) assert.ok(caseTypes.includes(type), `case ${type}`);
 });
 
 test('OTC: the pending quote can still be accepted and every accepted quote has its trade', async () => {
   const pending = await db.selectFrom('otc_quote').selectAll().where('status', '=', 'pending').execute();
-  assert.equal(pending.map((quote) => quote.id), [DEMO_PENDING_OTC_QUOTE_ID]);
+  assert.equal(
+    pending.map((quote) => quote.id),
+    [DEMO_PENDING_OTC_QUOTE_ID],
+  );
   assert.ok((pending[0]?.expires_at.getUTCFullYear() ?? 0) >= 2099);
   const { rows } = await sql`
     SELECT q.id FROM otc_quote q LEFT JOIN otc_trade t ON t.quote_id = q.id
@@ -184,39 +262,60 @@ test('wallet details: value history, pending approval, investors, invitation tok
   for (const row of history) assert.ok(row.days >= 28, `wallet ${row.wallet_id} has ${row.days} days of history`);
   const { rows: current } = await sql`
     SELECT w.id FROM digital_wallet w JOIN digital_wallet_value_history h ON h.wallet_id = w.id
-    WHERE h.recorded_at = (SELECT max(recorded_at) FROM digital_wallet_value_history WHERE wallet_id = w.id) AND h.usd_value <> w.usd_value`.execute(db);
+    WHERE h.recorded_at = (SELECT max(recorded_at) FROM digital_wallet_value_history WHERE wallet_id = w.id) AND h.usd_value <> w.usd_value`.execute(
+    db,
+  );
   assert.equal(current, [], 'the latest history point is the current value');
 
-  const approval = await db.selectFrom('digital_wallet_pending_approval').selectAll().where('state', '=', 'pending').executeTakeFirstOrThrow();
+  const approval = await db
+    .selectFrom('digital_wallet_pending_approval')
+    .selectAll()
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
   assert.is(approval.id, DEMO_PENDING_APPROVAL_ID);
   assert.match(approval.id, /^[0-9a-f]{32}$/);
 
-  const investors = await column(sql`SELECT DISTINCT m.user_id AS value FROM organization_membership m WHERE role = 'investor'`);
+  const investors = await column(
+    sql`SELECT DISTINCT m.user_id AS value FROM organization_membership m WHERE role = 'investor'`,
+  );
   const subscribers = await column(sql`SELECT DISTINCT user_id AS value FROM fund_subscription`);
   assert.equal(subscribers, investors);
-  const funds = await column(sql`SELECT f.id::text AS value FROM fund f JOIN organization o ON o.id = f.organization_id WHERE o.kind = 'fund_administrator'`);
+  const funds = await column(
+    sql`SELECT f.id::text AS value FROM fund f JOIN organization o ON o.id = f.organization_id WHERE o.kind = 'fund_administrator'`,
+  );
   assert.ok(funds.length >= 2);
 
   const tokenHash = createHash('sha256').update(DEMO_CASE_INVITATION_TOKEN).digest('hex');
-  const invitation = await db.selectFrom('case_invitation').selectAll().where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+  const invitation = await db
+    .selectFrom('case_invitation')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirstOrThrow();
   assert.is(invitation.accepted_at, null);
   assert.ok(invitation.expires_at.getUTCFullYear() >= 2099);
 
   const { rows: badFiles } = await sql`
-    SELECT id FROM file_upload WHERE stored_name !~ ('^' || id::text || '\\.[a-z0-9]+$') OR sha256 !~ '^[0-9a-f]{64}$'`.execute(db);
+    SELECT id FROM file_upload WHERE stored_name !~ ('^' || id::text || '\\.[a-z0-9]+$') OR sha256 !~ '^[0-9a-f]{64}$'`.execute(
+    db,
+  );
   assert.equal(badFiles, []);
-  const { rows: questionnaires } = await sql`SELECT id FROM kyc_profile WHERE questionnaire_ciphertext IS NOT NULL`.execute(db);
+  const { rows: questionnaires } =
+    await sql`SELECT id FROM kyc_profile WHERE questionnaire_ciphertext IS NOT NULL`.execute(db);
   assert.equal(questionnaires, []);
 });
 
 test('every timestamp is fixed by the seed, none is the database default now()', async () => {
   const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND data_type = 'timestamp with time zone' AND table_name NOT LIKE 'schema_migration%'`.execute(db);
+    WHERE table_schema = 'public' AND data_type = 'timestamp with time zone' AND table_name NOT LIKE 'schema_migration%'`.execute(
+    db,
+  );
   assert.ok(columns.length > 30);
   for (const { table_name: table, column_name: name } of columns) {
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(name)} > now() - interval '1 hour' AND ${sql.ref(name)} < '2099-01-01'`.execute(db);
+      SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(name)} > now() - interval '1 hour' AND ${sql.ref(name)} < '2099-01-01'`.execute(
+      db,
+    );
     assert.is(rows[0]?.n, 0, `${table}.${name} took the current time`);
   }
 });
@@ -230,11 +329,25 @@ test('identity sequences continue after the demo ids', async () => {
   const rollback = new Error('rollback');
   try {
     await db.transaction().execute(async (trx) => {
-      const product = await trx.insertInto('product').values({ sku: 'TEST-SKU', name: 'Test', unit_price: '1.00' }).returning('id').executeTakeFirstOrThrow();
-      const max = await trx.selectFrom('product').select((eb) => eb.fn.max('id').as('max')).where('sku', '<>', 'TEST-SKU').executeTakeFirstOrThrow();
+      const product = await trx
+        .insertInto('product')
+        .values({ sku: 'TEST-SKU', name: 'Test', unit_price: '1.00' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const max = await trx
+        .selectFrom('product')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .where('sku', '<>', 'TEST-SKU')
+        .executeTakeFirstOrThrow();
       assert.ok(product.id > Number(max.max), `new product id ${product.id} after demo ids`);
-      const invoice = await trx.insertInto('invoice').values({ invoice_number: 'TEST-1', organization_id: (await trx.selectFrom('organization').select('id').executeTakeFirstOrThrow()).id })
-        .returning('id').executeTakeFirstOrThrow();
+      const invoice = await trx
+        .insertInto('invoice')
+        .values({
+          invoice_number: 'TEST-1',
+          organization_id: (await trx.selectFrom('organization').select('id').executeTakeFirstOrThrow()).id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       assert.ok(invoice.id > 1);
       throw rollback;
     });
@@ -250,7 +363,10 @@ test('a failing seed rolls back everything', async () => {
   const other = createDatabase({ url: url.toString(), poolSize: 2 }).db;
   try {
     await migrateToLatest(other);
-    await other.insertInto('coin').values({ symbol: 'BTC', name: 'Conflicting Bitcoin', network: 'bitcoin', decimals: 8 }).execute();
+    await other
+      .insertInto('coin')
+      .values({ symbol: 'BTC', name: 'Conflicting Bitcoin', network: 'bitcoin', decimals: 8 })
+      .execute();
     let failure: unknown;
     try {
       await seedDemoData(other);
@@ -259,7 +375,8 @@ test('a failing seed rolls back everything', async () => {
     }
     assert.ok(failure instanceof Error, 'the seed throws on the conflicting coin');
     const counts = await rowCounts(other);
-    for (const [table, count] of Object.entries(counts)) assert.is(count, table === 'coin' ? 1 : 0, `${table} after rollback`);
+    for (const [table, count] of Object.entries(counts))
+      assert.is(count, table === 'coin' ? 1 : 0, `${table} after rollback`);
   } finally {
     await other.destroy();
     await sql`DROP DATABASE seed_rollback`.execute(db);

@@ -25,9 +25,13 @@ test.after(async () => {
 });
 
 // The same migration tables as src/db/migrate.ts, so this migrator sees what the service ran.
-const migrator = () => new Migrator({
-  db, provider: { getMigrations: async () => migrations }, migrationTableName: 'schema_migration', migrationLockTableName: 'schema_migration_lock',
-});
+const migrator = () =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migration',
+    migrationLockTableName: 'schema_migration_lock',
+  });
 
 const tables = ['fund_subscription', 'fund_redemption'] as const;
 /** 0003 and every migration after it: what going down to 0002 undoes, and up again redoes. */
@@ -40,12 +44,29 @@ async function investorColumns(): Promise<Record<string, { column: string; forei
     FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey)
     WHERE c.contype = 'f' AND c.confrelid = 'app_user'::regclass AND c.conrelid::regclass::text IN ('fund_subscription', 'fund_redemption')
     ORDER BY 1, 2`.execute(db);
-  return Object.fromEntries(tables.map((table) => [table, rows.filter((row) => row.table_name === table).map((row) => ({ column: row.column_name, foreignKey: row.constraint_name }))]));
+  return Object.fromEntries(
+    tables.map((table) => [
+      table,
+      rows
+        .filter((row) => row.table_name === table)
+        .map((row) => ({ column: row.column_name, foreignKey: row.constraint_name })),
+    ]),
+  );
 }
 
 async function investors(column: 'user_id' | 'investor_user_id'): Promise<string[]> {
-  const rows = await Promise.all(tables.map(async (table) =>
-    (await sql<{ entry: string }>`SELECT ${sql.lit(table)} || ':' || id || ':' || ${sql.ref(column)} AS entry FROM ${sql.table(table)} ORDER BY id`.execute(db)).rows));
+  const rows = await Promise.all(
+    tables.map(
+      async (table) =>
+        (
+          await sql<{
+            entry: string;
+          }>`SELECT ${sql.lit(table)} || ':' || id || ':' || ${sql.ref(column)} AS entry FROM ${sql.table(table)} ORDER BY id`.execute(
+            db,
+          )
+        ).rows,
+    ),
+  );
   return rows.flat().map((row) => row.entry);
 }
 
@@ -59,7 +80,10 @@ test('0003 renames investor_user_id to user_id with its foreign key on both fund
 
   const down = await migrator().migrateTo('0002-login-attempt');
   assert.is(down.error, undefined);
-  assert.equal(down.results?.map((result) => [result.migrationName, result.direction, result.status]), fromThe0003.toReversed().map((name) => [name, 'Down', 'Success']));
+  assert.equal(
+    down.results?.map((result) => [result.migrationName, result.direction, result.status]),
+    fromThe0003.toReversed().map((name) => [name, 'Down', 'Success']),
+  );
   assert.equal(await investorColumns(), {
     fund_subscription: [{ column: 'investor_user_id', foreignKey: 'fund_subscription_investor_user_id_fkey' }],
     fund_redemption: [{ column: 'investor_user_id', foreignKey: 'fund_redemption_investor_user_id_fkey' }],
@@ -68,7 +92,10 @@ test('0003 renames investor_user_id to user_id with its foreign key on both fund
 
   const up = await migrator().migrateToLatest();
   assert.is(up.error, undefined);
-  assert.equal(up.results?.map((result) => [result.migrationName, result.direction, result.status]), fromThe0003.map((name) => [name, 'Up', 'Success']));
+  assert.equal(
+    up.results?.map((result) => [result.migrationName, result.direction, result.status]),
+    fromThe0003.map((name) => [name, 'Up', 'Success']),
+  );
   assert.equal(await investorColumns(), {
     fund_subscription: [{ column: 'user_id', foreignKey: 'fund_subscription_user_id_fkey' }],
     fund_redemption: [{ column: 'user_id', foreignKey: 'fund_redemption_user_id_fkey' }],

@@ -7,7 +7,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
@@ -25,7 +30,9 @@ function anchorsOf(page: string): Set<string> {
 }
 
 function linksOf(page: string): string[] {
-  const text = readFileSync(path.join(root, page), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const text = readFileSync(path.join(root, page), 'utf8')
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/`[^`\n]*`/g, '');
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
 }
 
@@ -40,7 +47,8 @@ test('every relative link of the README and docs/ names a file of the repository
         broken.push(`${page}: ${link} (no such file in the repository)`);
         continue;
       }
-      if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) broken.push(`${page}: ${link} (no heading #${anchor} in ${file})`);
+      if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor))
+        broken.push(`${page}: ${link} (no heading #${anchor} in ${file})`);
     }
   }
   assert.equal(broken, []);

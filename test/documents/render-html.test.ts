@@ -64,7 +64,12 @@ function renderError(render: () => string): AppError {
     assert.instance(error, AppError);
     return error as AppError;
   }
-  throw new assert.Assertion({ message: 'the render should have failed', operator: 'throws', expects: undefined, actual: undefined });
+  throw new assert.Assertion({
+    message: 'the render should have failed',
+    operator: 'throws',
+    expects: undefined,
+    actual: undefined,
+  });
 }
 
 for (const kind of documentKinds) {
@@ -88,13 +93,20 @@ test('every document is a complete A4 page with page numbers in @page margin box
 test('every document embeds its fonts from the @fontsource packages, byte for byte, as data: URLs', () => {
   for (const kind of documentKinds) {
     const html = render(kind);
-    const faces = [...html.matchAll(/@font-face \{[^}]*font-family: "(\w+)";[^}]*font-weight: (\d+);[^}]*base64,([A-Za-z0-9+/=]+)\)[^}]*\}/g)];
+    const faces = [
+      ...html.matchAll(
+        /@font-face \{[^}]*font-family: "(\w+)";[^}]*font-weight: (\d+);[^}]*base64,([A-Za-z0-9+/=]+)\)[^}]*\}/g,
+      ),
+    ];
     assert.is(faces.length, documentFontFaces.length, kind);
     documentFontFaces.forEach((face, index) => {
       const [, family, weight, data] = faces[index]!;
       assert.is(family, face.family, kind);
       assert.is(Number(weight), face.weight, kind);
-      assert.ok(Buffer.from(data!, 'base64').equals(readFileSync(fontFile(face))), `${kind}: ${face.family} ${face.weight} ${face.subset}`);
+      assert.ok(
+        Buffer.from(data!, 'base64').equals(readFileSync(fontFile(face))),
+        `${kind}: ${face.family} ${face.weight} ${face.subset}`,
+      );
     });
   }
 });
@@ -115,71 +127,130 @@ test('no document loads anything remote or runs a script', () => {
 
 test('coin icons are embedded as data: URIs', () => {
   const html = render('capital-statement');
-  assert.match(html, /<img class="coin-icon" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*" alt="" width="14" height="14">Bitcoin/);
+  assert.match(
+    html,
+    /<img class="coin-icon" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*" alt="" width="14" height="14">Bitcoin/,
+  );
 });
 
 test('text from the model is escaped, in the body and in the running header and footer', () => {
   const hostile = '<script>alert("x")</script> & "quoted" </style>';
-  const html = render('invoice', withChanges(invoiceFixture, {
-    invoiceNumber: hostile,
-    issuer: { ...invoiceFixture.issuer, name: hostile },
-    recipient: { organization: { ...invoiceFixture.recipient.organization, name: hostile }, person: { name: hostile, email: null } },
-    notes: hostile,
-  }));
+  const html = render(
+    'invoice',
+    withChanges(invoiceFixture, {
+      invoiceNumber: hostile,
+      issuer: { ...invoiceFixture.issuer, name: hostile },
+      recipient: {
+        organization: { ...invoiceFixture.recipient.organization, name: hostile },
+        person: { name: hostile, email: null },
+      },
+      notes: hostile,
+    }),
+  );
   assert.not.match(html, /<script/i);
   assert.is(html.match(/<\/style>/g)?.length, 1, 'only the stylesheet closes <style>');
   assert.ok(html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quoted&quot; &lt;/style&gt;'));
   assert.ok(html.includes('<div>Attn. &lt;script&gt;'));
-  assert.ok(html.includes('@bottom-left { content: "\\3c script\\3e alert(\\22 x\\22 )\\3c /script\\3e  \\26  \\22 quoted\\22  \\3c /style\\3e "'));
+  assert.ok(
+    html.includes(
+      '@bottom-left { content: "\\3c script\\3e alert(\\22 x\\22 )\\3c /script\\3e  \\26  \\22 quoted\\22  \\3c /style\\3e "',
+    ),
+  );
 });
 
 test('draft and void invoices carry a watermark; a paid one says so', () => {
-  assert.match(render('invoice', withChanges(invoiceFixture, { status: 'draft', issuedAt: null, dueAt: null })), /<div class="watermark">Draft<\/div>[\s\S]*<dd>Not issued<\/dd>/);
-  assert.match(render('invoice', withChanges(invoiceFixture, { status: 'void' })), /<div class="watermark">Void<\/div>/);
+  assert.match(
+    render('invoice', withChanges(invoiceFixture, { status: 'draft', issuedAt: null, dueAt: null })),
+    /<div class="watermark">Draft<\/div>[\s\S]*<dd>Not issued<\/dd>/,
+  );
+  assert.match(
+    render('invoice', withChanges(invoiceFixture, { status: 'void' })),
+    /<div class="watermark">Void<\/div>/,
+  );
   assert.match(render('invoice', withChanges(invoiceFixture, { status: 'paid' })), /<strong>Paid\.<\/strong>/);
   assert.not.match(render('invoice'), /watermark">/);
 });
 
 test('a crypto receipt shows the coin with its icon and the transaction', () => {
-  const html = render('receipt', withChanges(receiptFixture, {
-    payment: { method: 'crypto', reference: null, crypto: { coin: { symbol: 'USDC', name: 'USD Coin' }, amount: '6323.850000', transactionHash: '0xabc123' } },
-  }));
-  assert.match(html, /<dd><img class="coin-icon" src="data:image\/svg\+xml;base64,[^"]+" alt="" width="14" height="14">6,323.85 USDC \(USD Coin\)<\/dd>/);
+  const html = render(
+    'receipt',
+    withChanges(receiptFixture, {
+      payment: {
+        method: 'crypto',
+        reference: null,
+        crypto: { coin: { symbol: 'USDC', name: 'USD Coin' }, amount: '6323.850000', transactionHash: '0xabc123' },
+      },
+    }),
+  );
+  assert.match(
+    html,
+    /<dd><img class="coin-icon" src="data:image\/svg\+xml;base64,[^"]+" alt="" width="14" height="14">6,323.85 USDC \(USD Coin\)<\/dd>/,
+  );
   assert.match(html, /<dd class="mono">0xabc123<\/dd>/);
   assert.match(html, /Crypto-asset transfer/);
 });
 
 test('the fund user agreement prints without cover page and signature when not asked for', () => {
-  const html = render('fund-user-agreement', withChanges(fundUserAgreementFixture, { includeCoverPage: false, signature: null }));
+  const html = render(
+    'fund-user-agreement',
+    withChanges(fundUserAgreementFixture, { includeCoverPage: false, signature: null }),
+  );
   assert.not.match(html, /cover-page"/);
   assert.not.match(html, /<img/);
   assert.match(html, /<div>Erin Fischer<\/div>\s*<div class="small muted">Date<\/div>/);
 });
 
 test('a signature must be a PNG or JPEG data: URI from the model', () => {
-  for (const imageDataUri of ['https://example.com/signature.png', 'file:///etc/passwd', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,"onerror="x']) {
+  for (const imageDataUri of [
+    'https://example.com/signature.png',
+    'file:///etc/passwd',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'data:image/png;base64,"onerror="x',
+  ]) {
     const signature = { imageDataUri, signerName: 'Erin Fischer', signedAt: null };
-    const error = renderError(() => render('fund-user-agreement', withChanges(fundUserAgreementFixture, { signature })));
+    const error = renderError(() =>
+      render('fund-user-agreement', withChanges(fundUserAgreementFixture, { signature })),
+    );
     assert.is(error.code, 'INTERNAL');
-    assert.match(error.message, /cannot render fund-user-agreement: imageDataUri: image must be a data:image\/png or data:image\/jpeg base64 URI/);
+    assert.match(
+      error.message,
+      /cannot render fund-user-agreement: imageDataUri: image must be a data:image\/png or data:image\/jpeg base64 URI/,
+    );
   }
 });
 
 test('a missing field fails the render, naming it, instead of printing a blank', () => {
-  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'invoiceNumber'))).message, /^cannot render invoice: field 'invoiceNumber' is missing \(line 1, column \d+\)$/);
+  assert.match(
+    renderError(() => render('invoice', without(invoiceFixture, 'invoiceNumber'))).message,
+    /^cannot render invoice: field 'invoiceNumber' is missing \(line 1, column \d+\)$/,
+  );
 
   const lines = [without(invoiceFixture.lines[0] as (typeof invoiceFixture.lines)[number], 'taxAmount')];
-  assert.match(renderError(() => render('invoice', withChanges(invoiceFixture, { lines }))).message, /formatMoney: amount must be a decimal string, got undefined \(missing field\) \(line \d+, column \d+\)/);
+  assert.match(
+    renderError(() => render('invoice', withChanges(invoiceFixture, { lines }))).message,
+    /formatMoney: amount must be a decimal string, got undefined \(missing field\) \(line \d+, column \d+\)/,
+  );
 
-  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'notes'))).message, /#if on a missing field/);
+  assert.match(
+    renderError(() => render('invoice', without(invoiceFixture, 'notes'))).message,
+    /#if on a missing field/,
+  );
 
-  assert.match(renderError(() => render('invoice', without(invoiceFixture, 'issuer'))).message, /field 'issuer\.name' is missing/);
+  assert.match(
+    renderError(() => render('invoice', without(invoiceFixture, 'issuer'))).message,
+    /field 'issuer\.name' is missing/,
+  );
 
-  assert.match(renderError(() => render('capital-statement', without(capitalStatementFixture, 'fundHoldings'))).message, /#if on a missing field/);
+  assert.match(
+    renderError(() => render('capital-statement', without(capitalStatementFixture, 'fundHoldings'))).message,
+    /#if on a missing field/,
+  );
 });
 
 test('money must be a decimal string, never a float', () => {
-  const error = renderError(() => render('invoice', withChanges(invoiceFixture, { total: 6323.85 as unknown as string })));
+  const error = renderError(() =>
+    render('invoice', withChanges(invoiceFixture, { total: 6323.85 as unknown as string })),
+  );
   assert.match(error.message, /formatMoney: amount must be a decimal string, got number 6323.85/);
 });
 

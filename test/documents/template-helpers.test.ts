@@ -32,7 +32,12 @@ function failure(run: () => unknown): string {
     assert.is((error as AppError).code, 'INTERNAL');
     return (error as AppError).message;
   }
-  throw new assert.Assertion({ message: 'expected a failure', operator: 'throws', expects: undefined, actual: undefined });
+  throw new assert.Assertion({
+    message: 'expected a failure',
+    operator: 'throws',
+    expects: undefined,
+    actual: undefined,
+  });
 }
 
 function decodeDataUri(uri: string): string {
@@ -55,12 +60,25 @@ test('money is formatted from decimal strings with the currency, exactly', () =>
 });
 
 test('money refuses floats, malformed decimals and bad currencies', () => {
-  assert.match(failure(() => formatMoney(6323.85 as unknown as string, 'USD')), /amount must be a decimal string, got number 6323.85/);
-  assert.match(failure(() => formatMoney(undefined as unknown as string, 'USD')), /got undefined \(missing field\)/);
+  assert.match(
+    failure(() => formatMoney(6323.85 as unknown as string, 'USD')),
+    /amount must be a decimal string, got number 6323.85/,
+  );
+  assert.match(
+    failure(() => formatMoney(undefined as unknown as string, 'USD')),
+    /got undefined \(missing field\)/,
+  );
   for (const bad of ['', '1e3', '1,000.00', ' 12', '12.', '.5', 'NaN']) {
-    assert.match(failure(() => formatMoney(bad, 'USD')), /amount must be a decimal string/, bad);
+    assert.match(
+      failure(() => formatMoney(bad, 'USD')),
+      /amount must be a decimal string/,
+      bad,
+    );
   }
-  assert.match(failure(() => formatMoney('1.00', 'usd')), /currency must be an ISO 4217 code such as 'USD', got 'usd'/);
+  assert.match(
+    failure(() => formatMoney('1.00', 'usd')),
+    /currency must be an ISO 4217 code such as 'USD', got 'usd'/,
+  );
 });
 
 test('Intl formatters are built once per locale, style and currency', () => {
@@ -92,31 +110,65 @@ test('dates print in UTC whatever the offset of the input', () => {
 });
 
 test('dates must be ISO 8601, and a date-time must carry its offset', () => {
-  assert.match(failure(() => formatDate('2025-10-01T09:00:00')), /must be an ISO 8601 date or date-time with offset, got '2025-10-01T09:00:00'/);
-  assert.match(failure(() => formatDate('01/10/2025')), /ISO 8601/);
-  assert.match(failure(() => formatDate('2025-13-45')), /is not a real date: '2025-13-45'/);
-  assert.match(failure(() => formatDateTime(undefined as unknown as string)), /got undefined \(missing field\)/);
+  assert.match(
+    failure(() => formatDate('2025-10-01T09:00:00')),
+    /must be an ISO 8601 date or date-time with offset, got '2025-10-01T09:00:00'/,
+  );
+  assert.match(
+    failure(() => formatDate('01/10/2025')),
+    /ISO 8601/,
+  );
+  assert.match(
+    failure(() => formatDate('2025-13-45')),
+    /is not a real date: '2025-13-45'/,
+  );
+  assert.match(
+    failure(() => formatDateTime(undefined as unknown as string)),
+    /got undefined \(missing field\)/,
+  );
 });
 
 test('file sizes, countries and labels', () => {
   assert.is(formatFileSize('248311'), '248.3 kB');
   assert.is(formatFileSize('1843220'), '1.8 MB');
   assert.is(formatFileSize(512), '512 byte');
-  assert.match(failure(() => formatFileSize('-1')), /whole number of bytes/);
+  assert.match(
+    failure(() => formatFileSize('-1')),
+    /whole number of bytes/,
+  );
   assert.is(countryName('LU'), 'Luxembourg');
   assert.is(countryName('CH', 'fr'), 'Suisse');
-  assert.match(failure(() => countryName('ch')), /ISO 3166-1 alpha-2 code, got 'ch'/);
+  assert.match(
+    failure(() => countryName('ch')),
+    /ISO 3166-1 alpha-2 code, got 'ch'/,
+  );
   assert.is(documentLabel('paymentMethod', 'bank_transfer'), 'Bank transfer');
-  assert.is(documentLabel('caseStatus', 'in_review', 'de-CH'), 'In review', 'untranslated languages fall back to English');
-  assert.match(failure(() => documentLabel('paymentMethod', 'cheque')), /no paymentMethod label for 'cheque'/);
-  assert.match(failure(() => documentLabel('paymentMethod', 'toString')), /no paymentMethod label/);
-  assert.match(failure(() => documentLabel('colour', 'red')), /no label group 'colour'/);
+  assert.is(
+    documentLabel('caseStatus', 'in_review', 'de-CH'),
+    'In review',
+    'untranslated languages fall back to English',
+  );
+  assert.match(
+    failure(() => documentLabel('paymentMethod', 'cheque')),
+    /no paymentMethod label for 'cheque'/,
+  );
+  assert.match(
+    failure(() => documentLabel('paymentMethod', 'toString')),
+    /no paymentMethod label/,
+  );
+  assert.match(
+    failure(() => documentLabel('colour', 'red')),
+    /no label group 'colour'/,
+  );
 });
 
 test('locales are canonicalized and validated; en-GB by default', () => {
   assert.is(resolveDocumentLocale(undefined), 'en-GB');
   assert.is(resolveDocumentLocale('de-ch'), 'de-CH');
-  assert.match(failure(() => resolveDocumentLocale('not a locale')), /locale 'not a locale' is not a BCP 47 language tag/);
+  assert.match(
+    failure(() => resolveDocumentLocale('not a locale')),
+    /locale 'not a locale' is not a BCP 47 language tag/,
+  );
 });
 
 test('CSS strings cannot break out of the string or of <style>', () => {
@@ -131,8 +183,19 @@ test('only PNG and JPEG data: URIs pass as images', () => {
   const png = 'data:image/png;base64,iVBORw0KGgo=';
   assert.is(checkImageDataUri(png), png);
   assert.is(checkImageDataUri('data:image/jpeg;base64,/9j/4AAQ'), 'data:image/jpeg;base64,/9j/4AAQ');
-  for (const bad of ['https://example.com/s.png', '//example.com/s.png', 'file:///tmp/s.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:image/png;base64,abc" onerror="x', 'javascript:alert(1)']) {
-    assert.match(failure(() => checkImageDataUri(bad)), /image must be a data:image\/png or data:image\/jpeg base64 URI/, bad);
+  for (const bad of [
+    'https://example.com/s.png',
+    '//example.com/s.png',
+    'file:///tmp/s.png',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'data:image/png;base64,abc" onerror="x',
+    'javascript:alert(1)',
+  ]) {
+    assert.match(
+      failure(() => checkImageDataUri(bad)),
+      /image must be a data:image\/png or data:image\/jpeg base64 URI/,
+      bad,
+    );
   }
 });
 
@@ -161,17 +224,39 @@ test('an unknown coin gets a neutral generated badge, never a file outside the i
 test('in templates, helpers and block helpers fail on a missing field', () => {
   const environment = Handlebars.create();
   registerTemplateHelpers(environment);
-  const run = (source: string, context: object) => environment.compile(source, { strict: true })(context, { data: { locale: 'en-GB' } });
+  const run = (source: string, context: object) =>
+    environment.compile(source, { strict: true })(context, { data: { locale: 'en-GB' } });
   assert.is(run('{{formatMoney amount currency}}', { amount: '1.50', currency: 'USD' }), 'US$1.50');
   assert.is(run('{{formatMoney amount currency negate=true}}', { amount: '1.50', currency: 'USD' }), '-US$1.50');
   assert.is(run('{{#if x}}yes{{else}}no{{/if}}{{#each list}}{{this}}{{/each}}', { x: null, list: ['a', 'b'] }), 'noab');
-  assert.match(failure(() => run('{{formatMoney amount}}', { amount: '1.50' })), /formatMoney takes 2 argument\(s\), got 1 \(line 1, column 0\)/);
-  assert.match(failure(() => run('\n  {{formatMoney missing "USD"}}', {})), /formatMoney: amount must be a decimal string, got undefined \(missing field\) \(line 2, column 2\)/);
-  assert.match(failure(() => run('{{#if missing}}x{{/if}}', {})), /#if on a missing field \(line 1, column 0\)/);
-  assert.match(failure(() => run('{{#unless missing}}x{{/unless}}', {})), /#unless on a missing field/);
-  assert.match(failure(() => run('{{#each missing}}x{{/each}}', {})), /#each on a missing field/);
-  assert.match(failure(() => run('{{#with missing}}x{{/with}}', {})), /#with on a missing field/);
-  assert.match(failure(() => run('{{field "a.b"}}', { a: {} })), /field 'a\.b' is missing/);
+  assert.match(
+    failure(() => run('{{formatMoney amount}}', { amount: '1.50' })),
+    /formatMoney takes 2 argument\(s\), got 1 \(line 1, column 0\)/,
+  );
+  assert.match(
+    failure(() => run('\n  {{formatMoney missing "USD"}}', {})),
+    /formatMoney: amount must be a decimal string, got undefined \(missing field\) \(line 2, column 2\)/,
+  );
+  assert.match(
+    failure(() => run('{{#if missing}}x{{/if}}', {})),
+    /#if on a missing field \(line 1, column 0\)/,
+  );
+  assert.match(
+    failure(() => run('{{#unless missing}}x{{/unless}}', {})),
+    /#unless on a missing field/,
+  );
+  assert.match(
+    failure(() => run('{{#each missing}}x{{/each}}', {})),
+    /#each on a missing field/,
+  );
+  assert.match(
+    failure(() => run('{{#with missing}}x{{/with}}', {})),
+    /#with on a missing field/,
+  );
+  assert.match(
+    failure(() => run('{{field "a.b"}}', { a: {} })),
+    /field 'a\.b' is missing/,
+  );
   assert.is(run('{{field "a.b"}}', { a: { b: 'ok' } }), 'ok');
 });
 

@@ -19,7 +19,10 @@ function documentedCodes(): DocumentedCode[] {
   const page = readFileSync(new URL('docs/error-codes.md', root), 'utf8');
   const rows = page.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
   return rows.map((row) => {
-    const [code, status, graphqlCode, reaches] = row.split('|').slice(1, 5).map((cell) => cell.trim().replace(/`/g, ''));
+    const [code, status, graphqlCode, reaches] = row
+      .split('|')
+      .slice(1, 5)
+      .map((cell) => cell.trim().replace(/`/g, ''));
     return { code: code!, httpStatus: Number(status), graphqlCode: graphqlCode!, expose: reaches!.startsWith('yes') };
   });
 }
@@ -41,7 +44,10 @@ test("openapi.yaml's ErrorCode enum lists the same codes, each described with it
   const schema = spec.components.schemas.ErrorCode as { enum: string[]; description: string };
   assert.equal(schema.enum, Object.keys(errorCodes));
   for (const [code, entry] of Object.entries(errorCodes)) {
-    assert.ok(schema.description.includes(`\`${code}\` (${entry.httpStatus})`), `${code} (${entry.httpStatus}) in the description`);
+    assert.ok(
+      schema.description.includes(`\`${code}\` (${entry.httpStatus})`),
+      `${code} (${entry.httpStatus}) in the description`,
+    );
   }
 });
 

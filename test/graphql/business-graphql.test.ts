@@ -16,7 +16,10 @@ test.after(async () => {
 });
 
 const gql = (query: string, headers: Record<string, string> = { 'x-api-key': testAdminApiKey }) =>
-  service.request('POST', '/graphql', { body: { query }, headers: { accept: 'application/graphql-response+json', ...headers } });
+  service.request('POST', '/graphql', {
+    body: { query },
+    headers: { accept: 'application/graphql-response+json', ...headers },
+  });
 
 test('ping answers pong with a valid API key', async () => {
   const response = await gql('{ ping }');
@@ -58,13 +61,21 @@ test('a document that does not parse or validate is a 400 GraphQL response', asy
 
 test('subscriptions run over graphql-ws on /graphql and need the API key', async () => {
   const url = service.url.replace('http', 'ws') + '/graphql';
-  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { 'X-API-Key': testAdminApiKey }, retryAttempts: 0 });
+  const client = createClient({
+    url,
+    webSocketImpl: WebSocket,
+    connectionParams: { 'X-API-Key': testAdminApiKey },
+    retryAttempts: 0,
+  });
   const result = await new Promise<{ errors?: { message: string }[] }>((resolve, reject) => {
-    client.subscribe({ query: 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId } }' }, {
-      next: (value) => resolve(value as never),
-      error: (error) => resolve({ errors: Array.isArray(error) ? error : [{ message: String(error) }] }),
-      complete: () => {},
-    });
+    client.subscribe(
+      { query: 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId } }' },
+      {
+        next: (value) => resolve(value as never),
+        error: (error) => resolve({ errors: Array.isArray(error) ? error : [{ message: String(error) }] }),
+        complete: () => {},
+      },
+    );
     setTimeout(() => reject(new Error('no answer')), 5_000);
   });
   assert.is(result.errors?.[0]?.message, 'not implemented: orderBookUpdates');

@@ -23,7 +23,12 @@ function thrownBy(run: () => unknown): unknown {
 }
 
 function rootField(target: GraphQLSchema, root: 'Query' | 'Mutation' | 'Subscription', name: string) {
-  const type = root === 'Query' ? target.getQueryType() : root === 'Mutation' ? target.getMutationType() : target.getSubscriptionType();
+  const type =
+    root === 'Query'
+      ? target.getQueryType()
+      : root === 'Mutation'
+        ? target.getMutationType()
+        : target.getSubscriptionType();
   const field = type?.getFields()[name];
   if (!field) throw new Error(`${root}.${name} is not in schema.graphql`);
   return field;
@@ -45,15 +50,24 @@ test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
   for (const root of ['Query', 'Mutation'] as const) {
     for (const name of notImplementedFields[root]) {
       const field = rootField(schema, root, name);
-      assertNotImplemented(thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)), name);
+      assertNotImplemented(
+        thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)),
+        name,
+      );
     }
   }
 });
 
 test('orderBookUpdates fails on subscribe and on resolve with NOT_IMPLEMENTED', () => {
   const field = rootField(schema, 'Subscription', 'orderBookUpdates');
-  assertNotImplemented(thrownBy(() => field.subscribe?.(undefined, {}, {}, undefined as never)), 'orderBookUpdates');
-  assertNotImplemented(thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)), 'orderBookUpdates');
+  assertNotImplemented(
+    thrownBy(() => field.subscribe?.(undefined, {}, {}, undefined as never)),
+    'orderBookUpdates',
+  );
+  assertNotImplemented(
+    thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)),
+    'orderBookUpdates',
+  );
 });
 
 test('a resolver for a field or type schema.graphql does not have stops the build', () => {

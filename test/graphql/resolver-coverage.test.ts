@@ -24,7 +24,10 @@ test.after(() => rmSync(copy, { recursive: true, force: true }));
 /** Resolver types of schema.graphql with `field` added to Query. */
 async function resolverTypesWith(field: string): Promise<string> {
   const schema = readFileSync(path.join(repo, 'schema.graphql'), 'utf8');
-  writeFileSync(path.join(copy, 'schema.graphql'), schema.replace('  ping: String!\n', `  ping: String!\n  ${field}: String\n`));
+  writeFileSync(
+    path.join(copy, 'schema.graphql'),
+    schema.replace('  ping: String!\n', `  ping: String!\n  ${field}: String\n`),
+  );
   const contents = (await generateFromGraphqlSchema(copy))[0]?.contents ?? '';
   assert.ok(contents.includes(`${field}?: Resolver`), 'the edited schema reached the generated types');
   return contents;
@@ -32,17 +35,25 @@ async function resolverTypesWith(field: string): Promise<string> {
 
 /** Type errors of the resolver map, with some files' contents replaced. */
 function typeErrors(replaced: ReadonlyMap<string, string>): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(repo, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(repo, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!config) throw new Error('tsconfig.json did not parse');
   const host = ts.createCompilerHost(config.options);
   const { getSourceFile, readFile } = host;
   host.readFile = (name) => replaced.get(path.resolve(name)) ?? readFile.call(host, name);
   host.getSourceFile = (name, language, ...rest) => {
     const contents = replaced.get(path.resolve(name));
-    return contents === undefined ? getSourceFile.call(host, name, language, ...rest) : ts.createSourceFile(name, contents, language);
+    return contents === undefined
+      ? getSourceFile.call(host, name, language, ...rest)
+      : ts.createSourceFile(name, contents, language);
   };
   const program = ts.createProgram([resolverMap], config.options, host);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
 test('the resolver map type-checks against the committed resolver types', () => {
@@ -51,12 +62,26 @@ test('the resolver map type-checks against the committed resolver types', () => 
 
 test('a Query field without a resolver or a not-implemented entry is a type error naming it', async () => {
   const errors = typeErrors(new Map([[resolverTypes, await resolverTypesWith('portfolioSummary')]]));
-  assert.ok(errors.some((error) => /Property 'portfolioSummary' is missing/.test(error)), errors.join('\n'));
+  assert.ok(
+    errors.some((error) => /Property 'portfolioSummary' is missing/.test(error)),
+    errors.join('\n'),
+  );
 });
 
 test('listing the new field as not implemented satisfies the type checker', async () => {
-  const list = readFileSync(notImplementedList, 'utf8').replace("  Query: [\n", "  Query: [\n    'portfolioSummary',\n");
-  assert.equal(typeErrors(new Map([[resolverTypes, await resolverTypesWith('portfolioSummary')], [notImplementedList, list]])), []);
+  const list = readFileSync(notImplementedList, 'utf8').replace(
+    '  Query: [\n',
+    "  Query: [\n    'portfolioSummary',\n",
+  );
+  assert.equal(
+    typeErrors(
+      new Map([
+        [resolverTypes, await resolverTypesWith('portfolioSummary')],
+        [notImplementedList, list],
+      ]),
+    ),
+    [],
+  );
 });
 
 test.run();

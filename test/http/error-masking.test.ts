@@ -19,17 +19,27 @@ const refuseEverything = { fromSessionCookie: refuse, fromBearer: refuse, fromAp
 
 test('an unexpected error is a masked 500 whose request id is in the log', async () => {
   const lines: Record<string, any>[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(chunk.toString())); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
   const logger = createLogger('info', sink);
   const handlers = handlerTable({
     ...healthHandlers({
       service: { name: 'x', version: '0.0.0', startedAt: Date.now() },
       metricsText: async () => ({ body: '' }),
-      readiness: async () => { throw new Error('connection to 10.0.0.7 failed: password authentication failed'); },
+      readiness: async () => {
+        throw new Error('connection to 10.0.0.7 failed: password authentication failed');
+      },
     }),
   } as ImplementedHandlers);
   const app = createHttpApp({
-    handlers, logger, metrics: createMetrics(), notImplemented: new Set(notImplementedOperations),
+    handlers,
+    logger,
+    metrics: createMetrics(),
+    notImplemented: new Set(notImplementedOperations),
     authenticate: createAuthenticator({ resolver: refuseEverything }),
   });
   const server = http.createServer(app.callback());
@@ -40,7 +50,10 @@ test('an unexpected error is a masked 500 whose request id is in the log', async
     const text = await response.text();
     assert.is(response.status, 500);
     const body = JSON.parse(text);
-    assert.equal({ success: body.success, code: body.code, message: body.message }, { success: false, code: 'INTERNAL', message: 'Internal server error' });
+    assert.equal(
+      { success: body.success, code: body.code, message: body.message },
+      { success: false, code: 'INTERNAL', message: 'Internal server error' },
+    );
     assert.not.match(text, /10\.0\.0\.7|password/);
     const logged = lines.find((line) => line.msg === 'request failed');
     assert.ok(logged, 'the error is logged');
@@ -53,9 +66,22 @@ test('an unexpected error is a masked 500 whose request id is in the log', async
 
 test('credentials are redacted from logs', () => {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(chunk.toString()); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   const logger = createLogger('info', sink);
-  logger.info({ req: { headers: { authorization: 'Bearer abc.def', 'x-api-key': 'adm_secret', cookie: 'platform_session=s3cret' } }, body: { token: 'tok', password: 'pw' } }, 'x');
+  logger.info(
+    {
+      req: {
+        headers: { authorization: 'Bearer abc.def', 'x-api-key': 'adm_secret', cookie: 'platform_session=s3cret' },
+      },
+      body: { token: 'tok', password: 'pw' },
+    },
+    'x',
+  );
   assert.not.match(lines.join(''), /abc\.def|adm_secret|s3cret|"tok"|"pw"/);
   assert.match(lines.join(''), /\[redacted\]/);
 });

@@ -54,7 +54,10 @@ test('GET /metrics exposes process metrics and request counts by route template'
   assert.match(response.text, /process_cpu_seconds_total/);
   assert.match(response.text, /http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
   assert.match(response.text, /http_requests_total\{method="GET",route="\/invoices\/\{invoiceId\}",status="401"\} 1/);
-  assert.match(response.text, /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz",status="200"\}/);
+  assert.match(
+    response.text,
+    /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz",status="200"\}/,
+  );
 });
 
 test('a caller-supplied X-Request-Id is echoed when it is safe', async () => {

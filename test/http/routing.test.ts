@@ -33,10 +33,20 @@ test('a known path with another method answers 405 with Allow', async () => {
 
 test('every operation not built yet answers 501 naming its operationId', async () => {
   const examples: Record<string, string> = {
-    invoiceId: '1', receiptId: '1', quoteId: '1', fundId: '1', caseId: '1', walletId: '1',
-    id: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f', symbol: 'ch', name: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f.pdf',
+    invoiceId: '1',
+    receiptId: '1',
+    quoteId: '1',
+    fundId: '1',
+    caseId: '1',
+    walletId: '1',
+    id: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f',
+    symbol: 'ch',
+    name: '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f.pdf',
   };
-  const queries: Record<string, string> = { getKycDocumentFile: '?token=abc.def.ghi', loginCallback: '?code=abcdefgh&state=abcdefghijklmnopqrstuvwxyz' };
+  const queries: Record<string, string> = {
+    getKycDocumentFile: '?token=abc.def.ghi',
+    loginCallback: '?code=abcdefgh&state=abcdefghijklmnopqrstuvwxyz',
+  };
   const bodies: Record<string, object> = {
     exchangeToken: { token: 'a.b.c' },
     createWalletJwt: { targetPublicKey: 'abc', scope: 'user' },
@@ -46,8 +56,10 @@ test('every operation not built yet answers 501 naming its operationId', async (
   // Widened: once every operation is built the list is empty and its element type `never`.
   for (const id of notImplementedOperations as readonly OperationId[]) {
     const operation = operations[id];
-    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => examples[name] ?? 'x') + (queries[id] ?? '');
-    const headers: Record<string, string> = id === 'uploadDocuments' ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
+    const path =
+      operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => examples[name] ?? 'x') + (queries[id] ?? '');
+    const headers: Record<string, string> =
+      id === 'uploadDocuments' ? { 'content-type': 'multipart/form-data; boundary=x' } : {};
     const response = await service.request(operation.method, path, { body: bodies[id], headers });
     assert.is(response.status, 501, `${id}: ${response.text}`);
     const body = response.json();
@@ -58,7 +70,9 @@ test('every operation not built yet answers 501 naming its operationId', async (
 
 test('request parameters are validated against openapi.yaml, naming each bad field', async () => {
   // Authenticated, since an implemented operation authenticates before it validates.
-  const response = await service.request('GET', '/invoices/abc?format=docx', { headers: { 'x-api-key': testAdminApiKey } });
+  const response = await service.request('GET', '/invoices/abc?format=docx', {
+    headers: { 'x-api-key': testAdminApiKey },
+  });
   assert.is(response.status, 400);
   const body = response.json();
   assert.is(body.code, 'VALIDATION_FAILED');
@@ -76,7 +90,10 @@ test('JSON bodies are validated against openapi.yaml', async () => {
 });
 
 test('malformed JSON is a 400, not a 500', async () => {
-  const response = await service.request('POST', '/auth/token-exchange', { body: '{"token": ', headers: { 'content-type': 'application/json' } });
+  const response = await service.request('POST', '/auth/token-exchange', {
+    body: '{"token": ',
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(response.status, 400);
   assert.is(response.json().success, false);
 });

@@ -29,19 +29,56 @@ async function assertAllowed(file: string, code: string): Promise<void> {
   assert.equal(await lintMessages(file, code), [], `${file} should pass lint`);
 }
 
-const upward = (from: string) => new RegExp(`^${from} may import only rooms below it \\(.*\\) and generated/: .*\\(docs/architecture\\.md#layers\\)\\.$`);
-const databaseMessage = 'Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (docs/architecture.md#layers).';
-const envMessage = 'Read configuration through src/config, the only reader of process.env (docs/architecture.md#layers).';
+const upward = (from: string) =>
+  new RegExp(
+    `^${from} may import only rooms below it \\(.*\\) and generated/: .*\\(docs/architecture\\.md#layers\\)\\.$`,
+  );
+const databaseMessage =
+  'Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (docs/architecture.md#layers).';
+const envMessage =
+  'Read configuration through src/config, the only reader of process.env (docs/architecture.md#layers).';
 
 const upwardImports: readonly [from: string, file: string, code: string][] = [
-  ['src/domain', 'src/domain/assets/probe.ts', "import type { HttpState } from '../../http/koa-state.ts';\nexport type Probe = HttpState;\n"],
-  ['src/access', 'src/access/probe.ts', "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n"],
-  ['src/documents', 'src/documents/probe.ts', "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n"],
-  ['src/providers', 'src/providers/kyc/probe.ts', "import type { DocumentOutput } from '../../domain/documents/document-output.ts';\nexport type Probe = DocumentOutput;\n"],
-  ['src/access', 'src/access/probe.ts', "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n"],
-  ['src/db', 'src/db/probe.ts', "import { anonymous } from '../access/principal.ts';\nexport const probe = anonymous;\n"],
-  ['src/stores', 'src/stores/probe.ts', "import { anonymous } from '../access/principal.ts';\nexport const probe = anonymous;\n"],
-  ['src/errors', 'src/errors/probe.ts', "import { createLogger } from '../observability/logger.ts';\nexport const probe = createLogger;\n"],
+  [
+    'src/domain',
+    'src/domain/assets/probe.ts',
+    "import type { HttpState } from '../../http/koa-state.ts';\nexport type Probe = HttpState;\n",
+  ],
+  [
+    'src/access',
+    'src/access/probe.ts',
+    "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n",
+  ],
+  [
+    'src/documents',
+    'src/documents/probe.ts',
+    "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n",
+  ],
+  [
+    'src/providers',
+    'src/providers/kyc/probe.ts',
+    "import type { DocumentOutput } from '../../domain/documents/document-output.ts';\nexport type Probe = DocumentOutput;\n",
+  ],
+  [
+    'src/access',
+    'src/access/probe.ts',
+    "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n",
+  ],
+  [
+    'src/db',
+    'src/db/probe.ts',
+    "import { anonymous } from '../access/principal.ts';\nexport const probe = anonymous;\n",
+  ],
+  [
+    'src/stores',
+    'src/stores/probe.ts',
+    "import { anonymous } from '../access/principal.ts';\nexport const probe = anonymous;\n",
+  ],
+  [
+    'src/errors',
+    'src/errors/probe.ts',
+    "import { createLogger } from '../observability/logger.ts';\nexport const probe = createLogger;\n",
+  ],
 ];
 
 for (const [from, file, code] of upwardImports) {
@@ -51,20 +88,60 @@ for (const [from, file, code] of upwardImports) {
 }
 
 test('a room beside another on its floor may not import it, nor re-export from it', async () => {
-  await assertRefused('src/http/probe.ts', "export type { DataRequest } from '../data-layer/data-request.ts';\n", 'boundaries/dependencies', upward('src/http'));
-  await assertRefused('src/documents/probe.ts', "export * from '../providers/kyc/kyc-provider.ts';\n", 'boundaries/dependencies', upward('src/documents'));
+  await assertRefused(
+    'src/http/probe.ts',
+    "export type { DataRequest } from '../data-layer/data-request.ts';\n",
+    'boundaries/dependencies',
+    upward('src/http'),
+  );
+  await assertRefused(
+    'src/documents/probe.ts',
+    "export * from '../providers/kyc/kyc-provider.ts';\n",
+    'boundaries/dependencies',
+    upward('src/documents'),
+  );
 });
 
 test('a transport never imports kysely, pg, src/db or src/stores', async () => {
-  await assertRefused('src/http/probe.ts', "import { sql } from 'kysely';\nexport const probe = sql;\n", 'boundaries/dependencies', databaseMessage);
-  await assertRefused('src/data-layer/probe.ts', "import pg from 'pg';\nexport const probe = pg;\n", 'boundaries/dependencies', databaseMessage);
-  await assertRefused('src/graphql/probe.ts', "import type { Db } from '../db/create-database.ts';\nexport type Probe = Db;\n", 'boundaries/dependencies', upward('src/graphql'));
-  await assertRefused('src/http/probe.ts', "import { createSessionStore } from '../stores/session-store.ts';\nexport const probe = createSessionStore;\n", 'boundaries/dependencies', upward('src/http'));
+  await assertRefused(
+    'src/http/probe.ts',
+    "import { sql } from 'kysely';\nexport const probe = sql;\n",
+    'boundaries/dependencies',
+    databaseMessage,
+  );
+  await assertRefused(
+    'src/data-layer/probe.ts',
+    "import pg from 'pg';\nexport const probe = pg;\n",
+    'boundaries/dependencies',
+    databaseMessage,
+  );
+  await assertRefused(
+    'src/graphql/probe.ts',
+    "import type { Db } from '../db/create-database.ts';\nexport type Probe = Db;\n",
+    'boundaries/dependencies',
+    upward('src/graphql'),
+  );
+  await assertRefused(
+    'src/http/probe.ts',
+    "import { createSessionStore } from '../stores/session-store.ts';\nexport const probe = createSessionStore;\n",
+    'boundaries/dependencies',
+    upward('src/http'),
+  );
 });
 
 test('only src/access, src/stores and src/db use Kysely', async () => {
-  await assertRefused('src/domain/probe.ts', "import type { Kysely } from 'kysely';\nexport type Probe = Kysely<object>;\n", 'boundaries/dependencies', databaseMessage);
-  await assertRefused('src/service/probe.ts', "import { CompiledQuery } from 'kysely';\nexport const probe = CompiledQuery;\n", 'boundaries/dependencies', databaseMessage);
+  await assertRefused(
+    'src/domain/probe.ts',
+    "import type { Kysely } from 'kysely';\nexport type Probe = Kysely<object>;\n",
+    'boundaries/dependencies',
+    databaseMessage,
+  );
+  await assertRefused(
+    'src/service/probe.ts',
+    "import { CompiledQuery } from 'kysely';\nexport const probe = CompiledQuery;\n",
+    'boundaries/dependencies',
+    databaseMessage,
+  );
 });
 
 test('process.env outside src/config fails lint, however it is spelled', async () => {
@@ -76,19 +153,48 @@ test('process.env outside src/config fails lint, however it is spelled', async (
     'const { env } = globalThis.process;\nexport const probe = env;\n',
   ];
   for (const code of spellings) await assertRefused('src/domain/probe.ts', code, 'no-restricted-syntax', envMessage);
-  await assertRefused('src/http/probe.ts', "import { env } from 'node:process';\nexport const probe = env;\n", 'no-restricted-imports', /Read configuration through src\/config, the only reader of process\.env \(docs\/architecture\.md#layers\)\.$/);
+  await assertRefused(
+    'src/http/probe.ts',
+    "import { env } from 'node:process';\nexport const probe = env;\n",
+    'no-restricted-imports',
+    /Read configuration through src\/config, the only reader of process\.env \(docs\/architecture\.md#layers\)\.$/,
+  );
 });
 
 test('a dynamic import() of a room above fails lint, and so does one whose module is computed', async () => {
-  await assertRefused('src/domain/probe.ts', "export const probe = () => import('../http/router.ts');\n", 'boundaries/dependencies', upward('src/domain'));
-  await assertRefused('src/access/probe.ts', "export const probe = () => import('kysely').then(() => import('../domain/assets/asset-catalog.ts'));\n", 'boundaries/dependencies', upward('src/access'));
-  await assertRefused('src/domain/probe.ts', 'export const probe = (name: string) => import(name);\n', 'no-restricted-syntax',
-    'import() names its module with a string literal, so the layer rules can check it (docs/architecture.md#layers).');
+  await assertRefused(
+    'src/domain/probe.ts',
+    "export const probe = () => import('../http/router.ts');\n",
+    'boundaries/dependencies',
+    upward('src/domain'),
+  );
+  await assertRefused(
+    'src/access/probe.ts',
+    "export const probe = () => import('kysely').then(() => import('../domain/assets/asset-catalog.ts'));\n",
+    'boundaries/dependencies',
+    upward('src/access'),
+  );
+  await assertRefused(
+    'src/domain/probe.ts',
+    'export const probe = (name: string) => import(name);\n',
+    'no-restricted-syntax',
+    'import() names its module with a string literal, so the layer rules can check it (docs/architecture.md#layers).',
+  );
 });
 
 test('src/ never imports scripts/ or test/', async () => {
-  await assertRefused('src/domain/probe.ts', "import { runGenerators } from '../../scripts/codegen/run-generators.ts';\nexport const probe = runGenerators;\n", 'boundaries/dependencies', upward('src/domain'));
-  await assertRefused('src/config/probe.ts', "import { createTestDatabase } from '../../test/support/test-database.ts';\nexport const probe = createTestDatabase;\n", 'boundaries/dependencies', upward('src/config'));
+  await assertRefused(
+    'src/domain/probe.ts',
+    "import { runGenerators } from '../../scripts/codegen/run-generators.ts';\nexport const probe = runGenerators;\n",
+    'boundaries/dependencies',
+    upward('src/domain'),
+  );
+  await assertRefused(
+    'src/config/probe.ts',
+    "import { createTestDatabase } from '../../test/support/test-database.ts';\nexport const probe = createTestDatabase;\n",
+    'boundaries/dependencies',
+    upward('src/config'),
+  );
 });
 
 test('a file of src/ outside every room fails lint: a new folder must be given a floor', async () => {
@@ -96,15 +202,36 @@ test('a file of src/ outside every room fails lint: a new folder must be given a
 });
 
 test('imports the floors allow pass', async () => {
-  await assertAllowed('src/domain/probe.ts', "import type { Principal } from '../access/principal.ts';\nimport { AppError } from '../errors/app-error.ts';\nexport type Probe = Principal;\nexport const error = AppError;\n");
-  await assertAllowed('src/http/probe.ts', "import type { DocumentOutput } from '../domain/documents/document-output.ts';\nexport type Probe = DocumentOutput;\n");
-  await assertAllowed('src/data-layer/probe.ts', "import type { RootFieldPlan } from '../access/data-layer-sql/query-plan.ts';\nexport type Probe = RootFieldPlan;\n");
-  await assertAllowed('src/graphql/probe.ts', "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n");
+  await assertAllowed(
+    'src/domain/probe.ts',
+    "import type { Principal } from '../access/principal.ts';\nimport { AppError } from '../errors/app-error.ts';\nexport type Probe = Principal;\nexport const error = AppError;\n",
+  );
+  await assertAllowed(
+    'src/http/probe.ts',
+    "import type { DocumentOutput } from '../domain/documents/document-output.ts';\nexport type Probe = DocumentOutput;\n",
+  );
+  await assertAllowed(
+    'src/data-layer/probe.ts',
+    "import type { RootFieldPlan } from '../access/data-layer-sql/query-plan.ts';\nexport type Probe = RootFieldPlan;\n",
+  );
+  await assertAllowed(
+    'src/graphql/probe.ts',
+    "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n",
+  );
   await assertAllowed('src/service/probe.ts', "export const probe = () => import('../http/http-app.ts');\n");
-  await assertAllowed('src/access/probe.ts', "import { sql } from 'kysely';\nimport { createSessionStore } from '../stores/session-store.ts';\nexport const probe = [sql, createSessionStore];\n");
-  await assertAllowed('src/documents/probe.ts', "import { packageAssetFolders } from '../assets/asset-packages.ts';\nexport const probe = packageAssetFolders;\n");
+  await assertAllowed(
+    'src/access/probe.ts',
+    "import { sql } from 'kysely';\nimport { createSessionStore } from '../stores/session-store.ts';\nexport const probe = [sql, createSessionStore];\n",
+  );
+  await assertAllowed(
+    'src/documents/probe.ts',
+    "import { packageAssetFolders } from '../assets/asset-packages.ts';\nexport const probe = packageAssetFolders;\n",
+  );
   await assertAllowed('src/config/probe.ts', 'export const probe = process.env.HOME;\n');
-  await assertAllowed('scripts/probe.ts', "import { adminRole } from '../src/access/data-layer-sql/admin-role.ts';\nexport const probe = adminRole;\n");
+  await assertAllowed(
+    'scripts/probe.ts',
+    "import { adminRole } from '../src/access/data-layer-sql/admin-role.ts';\nexport const probe = adminRole;\n",
+  );
 });
 
 test.run();

@@ -16,7 +16,10 @@ function runSuite(dir: string): { status: number | null; lastLine: string } {
     env: { ...process.env, TEST_DATABASE_URL: process.env.PLATFORM_TEST_ADMIN_URL ?? '' },
     encoding: 'utf8',
   });
-  const lines = result.stdout.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n');
+  const lines = result.stdout
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n');
   return { status: result.status, lastLine: lines.at(-1) ?? '' };
 }
 

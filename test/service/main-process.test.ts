@@ -21,7 +21,15 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, [path.join(repo, 'src/main.ts')], {
     cwd: repo,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      DATA_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started: Started = { child, lines: [], stdout: '', exit: new Promise((resolve) => child.on('exit', resolve)) };
@@ -62,7 +70,10 @@ test('starts on the embedded database with demo data, refuses a second process, 
   const dataGraphql = await fetch(`${ready.dataUrl}/v1/graphql`, { method: 'POST', body: '{}' });
   // The data layer answers, and refuses a request without credentials.
   assert.is(dataGraphql.status, 401);
-  assert.match(((await dataGraphql.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /no credentials/);
+  assert.match(
+    ((await dataGraphql.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '',
+    /no credentials/,
+  );
 
   const second = start({});
   assert.is(await second.exit, 1);
@@ -83,7 +94,9 @@ test('a restart keeps the data and the secrets and does not seed again', async (
 });
 
 test('invalid configuration stops the start with every problem listed', async () => {
-  const child = spawn(process.execPath, [path.join(repo, 'src/main.ts')], { env: { PATH: process.env.PATH ?? '', PORT: 'x', SEED: 'all' } });
+  const child = spawn(process.execPath, [path.join(repo, 'src/main.ts')], {
+    env: { PATH: process.env.PATH ?? '', PORT: 'x', SEED: 'all' },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise((resolve) => child.on('exit', resolve));

@@ -45,7 +45,10 @@ test('an unreachable database makes /readyz 503 while /healthz stays ok', async 
   const name = new URL(databaseUrl).pathname.slice(1);
   try {
     await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [name],
+    );
     const response = await service.request('GET', '/readyz');
     assert.is(response.status, 503);
     const body = response.json();

@@ -63,7 +63,12 @@ export class BrowserClient {
     headers.set('accept', headers.get('accept') ?? 'text/html,application/xhtml+xml,*/*;q=0.8');
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
-    const response = await fetch(url, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body, redirect: 'manual' });
+    const response = await fetch(url, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body,
+      redirect: 'manual',
+    });
     this.store(url, response.headers.getSetCookie());
     return response;
   }
@@ -72,7 +77,10 @@ export class BrowserClient {
    * Follows a redirect chain one request at a time, starting with a GET of `start` or with the
    * Location of the response `start`. Like a browser, every redirect is followed with a GET.
    */
-  async follow(start: string | URL | { response: Response; url: string | URL }, options: FollowOptions = {}): Promise<FollowResult> {
+  async follow(
+    start: string | URL | { response: Response; url: string | URL },
+    options: FollowOptions = {},
+  ): Promise<FollowResult> {
     const hops: RedirectHop[] = [];
     const maxHops = options.maxHops ?? 20;
     let response: Response | undefined;
@@ -102,12 +110,19 @@ export class BrowserClient {
     const url = new URL(input);
     this.#dropExpired();
     return this.#cookies
-      .filter((cookie) => cookie.host === url.host && pathMatches(cookie.path, url.pathname) && (!cookie.secure || isSecureContext(url)))
+      .filter(
+        (cookie) =>
+          cookie.host === url.host &&
+          pathMatches(cookie.path, url.pathname) &&
+          (!cookie.secure || isSecureContext(url)),
+      )
       .sort((a, b) => b.path.length - a.path.length);
   }
 
   cookieHeader(input: string | URL): string {
-    return this.cookiesFor(input).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    return this.cookiesFor(input)
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join('; ');
   }
 
   /** Every cookie in the jar, for assertions. */
@@ -126,7 +141,9 @@ export class BrowserClient {
     for (const header of setCookies) {
       const cookie = parseSetCookie(header, url, this.#now());
       if (!cookie) continue;
-      this.#cookies = this.#cookies.filter((other) => !(other.name === cookie.name && other.host === cookie.host && other.path === cookie.path));
+      this.#cookies = this.#cookies.filter(
+        (other) => !(other.name === cookie.name && other.host === cookie.host && other.path === cookie.path),
+      );
       if (cookie.expiresAt === undefined || cookie.expiresAt > this.#now()) this.#cookies.push(cookie);
     }
   }
@@ -189,5 +206,10 @@ function pathMatches(cookiePath: string, requestPath: string): boolean {
 
 /** Browsers send Secure cookies over https and to loopback hosts. */
 function isSecureContext(url: URL): boolean {
-  return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return (
+    url.protocol === 'https:' ||
+    url.hostname === 'localhost' ||
+    url.hostname === '127.0.0.1' ||
+    url.hostname === '[::1]'
+  );
 }

@@ -22,14 +22,19 @@ export async function openDevLoginPage(client: BrowserClient, authorizationUrl: 
   const onProvider = providerScope(start);
   const result = await client.follow(start, { stopAt: (url) => !onProvider(url) });
   if (result.stopped || !result.response) {
-    throw new Error(`the dev provider sent the browser to ${result.url.href} without a login page (it already has a session in this BrowserClient; use a new one)`);
+    throw new Error(
+      `the dev provider sent the browser to ${result.url.href} without a login page (it already has a session in this BrowserClient; use a new one)`,
+    );
   }
   const html = await result.response.text();
   if (result.response.status !== 200 || !/\/interaction\/[^/]+$/.test(result.url.pathname)) {
-    throw new Error(`expected the dev provider's login page, got ${result.response.status} at ${result.url.href}: ${html.slice(0, 500)}`);
+    throw new Error(
+      `expected the dev provider's login page, got ${result.response.status} at ${result.url.href}: ${html.slice(0, 500)}`,
+    );
   }
   const action = /<form\b[^>]*\saction="([^"]*)"/.exec(html)?.[1];
-  if (action === undefined) throw new Error(`the dev provider's login page at ${result.url.href} has no form: ${html.slice(0, 500)}`);
+  if (action === undefined)
+    throw new Error(`the dev provider's login page at ${result.url.href} has no form: ${html.slice(0, 500)}`);
   return { url: result.url, action: new URL(action.replace(/&amp;/g, '&'), result.url), html };
 }
 
@@ -37,17 +42,25 @@ export async function openDevLoginPage(client: BrowserClient, authorizationUrl: 
  * Signs in as `userId` on the dev provider and returns the first URL off the provider, without
  * requesting it: the relying party's redirect_uri with `code` and `state`, or with an error.
  */
-export async function submitDevLogin(client: BrowserClient, authorizationUrl: string | URL, userId: string): Promise<URL> {
+export async function submitDevLogin(
+  client: BrowserClient,
+  authorizationUrl: string | URL,
+  userId: string,
+): Promise<URL> {
   const onProvider = providerScope(new URL(authorizationUrl));
   const page = await openDevLoginPage(client, authorizationUrl);
   const response = await client.fetch(page.action, { body: new URLSearchParams({ [userIdField]: userId }) });
   if (response.status !== 303) {
-    throw new Error(`the dev provider did not sign in "${userId}": ${response.status} ${(await response.text()).slice(0, 500)}`);
+    throw new Error(
+      `the dev provider did not sign in "${userId}": ${response.status} ${(await response.text()).slice(0, 500)}`,
+    );
   }
   const result = await client.follow({ response, url: page.action }, { stopAt: (url) => !onProvider(url) });
   if (!result.stopped) {
     const body = (await result.response?.text()) ?? '';
-    throw new Error(`the sign-in of "${userId}" ended on the dev provider at ${result.url.href} with ${result.response?.status}: ${body.slice(0, 500)}`);
+    throw new Error(
+      `the sign-in of "${userId}" ended on the dev provider at ${result.url.href} with ${result.response?.status}: ${body.slice(0, 500)}`,
+    );
   }
   return result.url;
 }
@@ -58,6 +71,7 @@ export async function submitDevLogin(client: BrowserClient, authorizationUrl: st
  */
 function providerScope(start: URL): (url: URL) => boolean {
   const interaction = start.pathname.indexOf('/interaction/');
-  const prefix = interaction >= 0 ? start.pathname.slice(0, interaction) : start.pathname.slice(0, start.pathname.lastIndexOf('/'));
+  const prefix =
+    interaction >= 0 ? start.pathname.slice(0, interaction) : start.pathname.slice(0, start.pathname.lastIndexOf('/'));
   return (url) => url.origin === start.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
 }

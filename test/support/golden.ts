@@ -24,7 +24,8 @@ export function assertMatchesGolden(file: string, actual: string, options: { upd
   } catch {
     throw goldenFailure(`no golden ${name}; run with UPDATE_SNAPSHOTS=1 to create it`);
   }
-  if (golden !== actual) throw goldenFailure(`${name} does not match; ${firstDifference(golden, actual)}\n(${rewriteHint})`);
+  if (golden !== actual)
+    throw goldenFailure(`${name} does not match; ${firstDifference(golden, actual)}\n(${rewriteHint})`);
 }
 
 export function firstDifference(golden: string, actual: string): string {

@@ -20,21 +20,31 @@ ajv.addSchema({ $id: 'openapi.yaml', components: document.components });
 
 const routes = Object.values(operations).map((operation) => ({
   operation,
-  pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`),
+  pattern: new RegExp(
+    `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`,
+  ),
 }));
 
 function resolve(value: unknown): Record<string, unknown> {
   let current = value as Record<string, unknown>;
   while (typeof current?.$ref === 'string') {
     const ref = current.$ref as string;
-    current = ref.slice(2).split('/').reduce<any>((node, key) => node?.[key], document);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((node, key) => node?.[key], document);
   }
   return current;
 }
 
 const validators = new Map<string, ValidateFunction>();
 
-function validatorFor(operationPath: string, method: string, status: string, contentType: string): ValidateFunction | null {
+function validatorFor(
+  operationPath: string,
+  method: string,
+  status: string,
+  contentType: string,
+): ValidateFunction | null {
   const key = `${method} ${operationPath} ${status} ${contentType}`;
   if (validators.has(key)) return validators.get(key) ?? null;
   const pathItem = document.paths[operationPath]?.[method.toLowerCase()];
@@ -49,16 +59,24 @@ function validatorFor(operationPath: string, method: string, status: string, con
 
 export class ContractViolation extends Error {}
 
-export function assertMatchesContract(method: string, pathname: string, status: number, contentType: string | null, body: string): void {
+export function assertMatchesContract(
+  method: string,
+  pathname: string,
+  status: number,
+  contentType: string | null,
+  body: string,
+): void {
   const route = routes.find((r) => r.operation.method === method && r.pattern.test(pathname));
   if (!route) {
     if (status === 404 || status === 405) return assertErrorBody(status, contentType, body);
     throw new ContractViolation(`${method} ${pathname} is not an operation of openapi.yaml`);
   }
   const declared = (route.operation.responses as Record<string, readonly string[]>)[String(status)];
-  if (!declared) throw new ContractViolation(`${route.operation.operationId}: status ${status} is not declared in openapi.yaml`);
+  if (!declared)
+    throw new ContractViolation(`${route.operation.operationId}: status ${status} is not declared in openapi.yaml`);
   if (declared.length === 0) {
-    if (body.length > 0) throw new ContractViolation(`${route.operation.operationId}: ${status} declares no body but got one`);
+    if (body.length > 0)
+      throw new ContractViolation(`${route.operation.operationId}: ${status} declares no body but got one`);
     return;
   }
   const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
@@ -68,11 +86,16 @@ export function assertMatchesContract(method: string, pathname: string, status: 
     return range === mediaType || range === '*/*' || (range.endsWith('/*') && mediaType.startsWith(range.slice(0, -1)));
   };
   const match = declared.find((type) => type.split(';')[0]?.trim() === mediaType) ?? declared.find(covers);
-  if (!match) throw new ContractViolation(`${route.operation.operationId}: ${status} content type '${contentType}' is not one of ${declared.join(', ')}`);
+  if (!match)
+    throw new ContractViolation(
+      `${route.operation.operationId}: ${status} content type '${contentType}' is not one of ${declared.join(', ')}`,
+    );
   if (!/json/.test(mediaType)) return;
   const validate = validatorFor(route.operation.path, method, String(status), match);
   if (validate && !validate(JSON.parse(body))) {
-    throw new ContractViolation(`${route.operation.operationId}: ${status} body does not match openapi.yaml: ${ajv.errorsText(validate.errors)}\n${body}`);
+    throw new ContractViolation(
+      `${route.operation.operationId}: ${status} body does not match openapi.yaml: ${ajv.errorsText(validate.errors)}\n${body}`,
+    );
   }
 }
 

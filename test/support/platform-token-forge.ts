@@ -7,7 +7,13 @@ import { SignJWT, type JWTPayload } from 'jose';
 import { createSigningKeyStore } from '../../src/stores/signing-key-store.ts';
 import { createDatabase } from '../../src/db/create-database.ts';
 import { createKeyEncryption } from '../../src/domain/identity/key-encryption.ts';
-import { createPlatformTokens, platformAudiences, type PlatformTokens, type TokenAudiences, type TokenUse } from '../../src/domain/identity/platform-tokens.ts';
+import {
+  createPlatformTokens,
+  platformAudiences,
+  type PlatformTokens,
+  type TokenAudiences,
+  type TokenUse,
+} from '../../src/domain/identity/platform-tokens.ts';
 import { createSigningKeyRing } from '../../src/domain/identity/signing-key-ring.ts';
 import { generateSigningKey, type SigningKey } from './fake-identity-provider.ts';
 
@@ -23,7 +29,11 @@ export interface PlatformTokenForge {
    * An access token of the right shape (issuer, audiences, typ, claims) signed by a fresh key
    * that the platform's JWKS does not list; its `kid` is the fresh key's unless `kid` is given.
    */
-  unknownKeyAccessToken(sub: string, sid: string, options?: { kid?: string; lifetimeSeconds?: number }): Promise<string>;
+  unknownKeyAccessToken(
+    sub: string,
+    sid: string,
+    options?: { kid?: string; lifetimeSeconds?: number },
+  ): Promise<string>;
   readonly audiences: TokenAudiences;
   close(): Promise<void>;
 }
@@ -37,12 +47,17 @@ export async function createPlatformTokenForge(options: {
   dataUrl: string;
 }): Promise<PlatformTokenForge> {
   const { db } = createDatabase({ url: options.databaseUrl, poolSize: 2, applicationName: 'platform-token-forge' });
-  const keys = createSigningKeyRing({ store: createSigningKeyStore(db), encryption: createKeyEncryption(options.signingKeySecret) });
+  const keys = createSigningKeyRing({
+    store: createSigningKeyStore(db),
+    encryption: createKeyEncryption(options.signingKeySecret),
+  });
   const audiences = platformAudiences(options.issuer, options.dataUrl);
-  const tokensAt = (at: Date): PlatformTokens => createPlatformTokens({ issuer: options.issuer, audiences, keys, now: () => at });
+  const tokensAt = (at: Date): PlatformTokens =>
+    createPlatformTokens({ issuer: options.issuer, audiences, keys, now: () => at });
   let foreignKey: SigningKey | undefined;
 
-  const issueAt: PlatformTokenForge['issueAt'] = async (at, use, claims, lifetimeSeconds) => (await tokensAt(at).issue(use, claims, lifetimeSeconds)).token;
+  const issueAt: PlatformTokenForge['issueAt'] = async (at, use, claims, lifetimeSeconds) =>
+    (await tokensAt(at).issue(use, claims, lifetimeSeconds)).token;
 
   return {
     audiences,

@@ -13,7 +13,11 @@ export const testAdminApiKey = 'test-admin-key-0123456789abcdef';
 
 export interface TestService extends RunningService {
   databaseUrl: string;
-  request(method: string, pathname: string, init?: { headers?: Record<string, string>; body?: string | object }): Promise<TestResponse>;
+  request(
+    method: string,
+    pathname: string,
+    init?: { headers?: Record<string, string>; body?: string | object },
+  ): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 
@@ -47,10 +51,19 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     databaseUrl: database.url,
     async request(method, pathname, init = {}) {
       const body = typeof init.body === 'object' ? JSON.stringify(init.body) : init.body;
-      const headers = { ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}), ...init.headers };
+      const headers = {
+        ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      };
       const response = await fetch(`${service.url}${pathname}`, { method, headers, body, redirect: 'manual' });
       const text = await response.text();
-      assertMatchesContract(method, new URL(pathname, 'http://x').pathname, response.status, response.headers.get('content-type'), text);
+      assertMatchesContract(
+        method,
+        new URL(pathname, 'http://x').pathname,
+        response.status,
+        response.headers.get('content-type'),
+        text,
+      );
       return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
     },
     async stop() {

@@ -26,7 +26,12 @@ function failure(run: () => void): string {
     assert.instance(error, assert.Assertion);
     return (error as Error).message;
   }
-  throw new assert.Assertion({ message: 'expected a golden mismatch', operator: 'golden', expects: undefined, actual: undefined });
+  throw new assert.Assertion({
+    message: 'expected a golden mismatch',
+    operator: 'golden',
+    expects: undefined,
+    actual: undefined,
+  });
 }
 
 test('output equal to its golden passes', () => {
@@ -39,14 +44,23 @@ test('a different output fails with the first differing line of each side', () =
   const file = path.join(folder, 'a.sql');
   writeFileSync(file, 'SELECT 1\nFROM t\nWHERE x\n');
   const message = failure(() => assertMatchesGolden(file, 'SELECT 1\nFROM u\nWHERE x\n', { update: false }));
-  assert.match(message, /a\.sql does not match; first difference at line 2:\n {2}golden: "FROM t"\n {2}actual: "FROM u"\n\(UPDATE_SNAPSHOTS=1 rewrites the goldens\)$/);
+  assert.match(
+    message,
+    /a\.sql does not match; first difference at line 2:\n {2}golden: "FROM t"\n {2}actual: "FROM u"\n\(UPDATE_SNAPSHOTS=1 rewrites the goldens\)$/,
+  );
 });
 
 test('output that stops early or runs on is a difference too, also in the final newline', () => {
   const file = path.join(folder, 'a.sql');
   writeFileSync(file, 'one\ntwo\n');
-  assert.match(failure(() => assertMatchesGolden(file, 'one\n', { update: false })), /line 2:\n {2}golden: "two"\n {2}actual: ""/);
-  assert.match(failure(() => assertMatchesGolden(file, 'one\ntwo', { update: false })), /line 3:\n {2}golden: ""\n {2}actual: "<end of output>"/);
+  assert.match(
+    failure(() => assertMatchesGolden(file, 'one\n', { update: false })),
+    /line 2:\n {2}golden: "two"\n {2}actual: ""/,
+  );
+  assert.match(
+    failure(() => assertMatchesGolden(file, 'one\ntwo', { update: false })),
+    /line 3:\n {2}golden: ""\n {2}actual: "<end of output>"/,
+  );
 });
 
 test('a missing golden fails saying how to create it', () => {

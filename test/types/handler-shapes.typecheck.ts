@@ -15,13 +15,25 @@ export const correct: Handlers['getLiveness'] = async () => ({ status: 200, cont
 export const wrongBody: Handlers['getLiveness'] = async () => ({ status: 200, contentType: 'text/plain', body: 42 });
 
 // @ts-expect-error 418 is not a status openapi.yaml declares for GET /healthz
-export const undeclaredStatus: Handlers['getLiveness'] = async () => ({ status: 418, contentType: 'text/plain', body: 'ok' });
+export const undeclaredStatus: Handlers['getLiveness'] = async () => ({
+  status: 418,
+  contentType: 'text/plain',
+  body: 'ok',
+});
 
 // @ts-expect-error GET /healthz declares text/plain only
-export const wrongContentType: Handlers['getLiveness'] = async () => ({ status: 200, contentType: 'application/json', body: 'ok' });
+export const wrongContentType: Handlers['getLiveness'] = async () => ({
+  status: 200,
+  contentType: 'application/json',
+  body: 'ok',
+});
 
 // @ts-expect-error the readiness body must have `status` and `checks`
-export const wrongSchema: Handlers['getReadiness'] = async () => ({ status: 200, contentType: 'application/json', body: { ready: true } });
+export const wrongSchema: Handlers['getReadiness'] = async () => ({
+  status: 200,
+  contentType: 'application/json',
+  body: { ready: true },
+});
 
 export const typedInput: Handlers['getInvoiceDocument'] = async (input) => {
   // @ts-expect-error invoiceId is an integer in openapi.yaml, so it is not a string here
@@ -54,7 +66,11 @@ export const noMutations: BusinessResolvers['Mutation'] = {};
 
 // Binary bodies (openapi.yaml#/components/schemas/BinaryFile) are a Buffer or a Readable
 // (src/http/binary-body.ts), never a string and never a bare Uint8Array, which Koa would send as JSON.
-const pdf = { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': 'inline; filename="case.pdf"' } } as const;
+const pdf = {
+  status: 200,
+  contentType: 'application/pdf',
+  headers: { 'Content-Disposition': 'inline; filename="case.pdf"' },
+} as const;
 
 export const pdfBuffer: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: Buffer.from('%PDF-1.7') });
 
@@ -62,9 +78,16 @@ export const pdfBuffer: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, bo
 export const pdfString: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: '%PDF-1.7' });
 
 // @ts-expect-error a bare Uint8Array is not a Buffer: Koa would serialize it as JSON
-export const pdfUint8Array: Handlers['getCaseReportPdf'] = async () => ({ ...pdf, body: new Uint8Array([37, 80, 68, 70]) });
+export const pdfUint8Array: Handlers['getCaseReportPdf'] = async () => ({
+  ...pdf,
+  body: new Uint8Array([37, 80, 68, 70]),
+});
 
-export const uploadedFileStream: Handlers['getUploadedFile'] = async () => ({ status: 200, contentType: '*/*', body: Readable.from(['bytes']) });
+export const uploadedFileStream: Handlers['getUploadedFile'] = async () => ({
+  status: 200,
+  contentType: '*/*',
+  body: Readable.from(['bytes']),
+});
 
 // A multipart/form-data body arrives as the form the router read (src/http/multipart/multipart-form.ts).
 export const uploadForm: Handlers['uploadDocuments'] = async (input) => {

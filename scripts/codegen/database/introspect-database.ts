@@ -7,12 +7,24 @@ const internalTables = new Set(['schema_migration', 'schema_migration_lock']);
 
 export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchema> {
   const columns = await client.query<{
-    table_name: string; column_name: string; udt_name: string; is_nullable: string; column_default: string | null; is_identity: string;
+    table_name: string;
+    column_name: string;
+    udt_name: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_identity: string;
   }>(`SELECT table_name, column_name, udt_name, is_nullable, column_default, is_identity
         FROM information_schema.columns
        WHERE table_schema = 'public'
        ORDER BY table_name, ordinal_position`);
-  const keys = await client.query<{ table_name: string; constraint_name: string; type: string; columns: string[]; ref_table: string | null; ref_columns: string[] | null }>(
+  const keys = await client.query<{
+    table_name: string;
+    constraint_name: string;
+    type: string;
+    columns: string[];
+    ref_table: string | null;
+    ref_columns: string[] | null;
+  }>(
     `SELECT rel.relname AS table_name, con.conname AS constraint_name, con.contype AS type,
             ARRAY(SELECT att.attname FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, n)
                     JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = k.attnum ORDER BY k.n)::text[] AS columns,
@@ -46,7 +58,13 @@ export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchem
     const table = tables.get(key.table_name);
     if (!table) continue;
     if (key.type === 'p') table.primaryKey = key.columns;
-    else table.foreignKeys.push({ name: key.constraint_name, columns: key.columns, referencedTable: key.ref_table ?? '', referencedColumns: key.ref_columns ?? [] });
+    else
+      table.foreignKeys.push({
+        name: key.constraint_name,
+        columns: key.columns,
+        referencedTable: key.ref_table ?? '',
+        referencedColumns: key.ref_columns ?? [],
+      });
   }
   return { tables: [...tables.values()] };
 }

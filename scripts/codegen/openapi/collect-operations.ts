@@ -1,7 +1,13 @@
 // Flattens paths × methods into one record per operation, with references resolved.
 import {
-  type HttpMethod, type JsonSchema, type OpenApiDocument, type ParameterObject, type RequestBodyObject, type ResponseObject,
-  httpMethods, resolveRef,
+  type HttpMethod,
+  type JsonSchema,
+  type OpenApiDocument,
+  type ParameterObject,
+  type RequestBodyObject,
+  type ResponseObject,
+  httpMethods,
+  resolveRef,
 } from './openapi-document.ts';
 
 export interface CollectedOperation {

@@ -14,5 +14,8 @@ export async function renderOpenApiTypes(document: OpenApiDocument): Promise<Gen
     transform: binaryBodyType,
   });
   const banner = tsBanner('openapi-typescript', 'openapi.yaml');
-  return { path: 'generated/openapi/openapi-types.ts', contents: `${banner}\n${binaryBodyImport}\n\n${astToString(ast)}` };
+  return {
+    path: 'generated/openapi/openapi-types.ts',
+    contents: `${banner}\n${binaryBodyImport}\n\n${astToString(ast)}`,
+  };
 }

@@ -84,7 +84,10 @@ export function renderRequestValidators(document: OpenApiDocument, operations: C
     }
   }
   return [
-    { path: 'generated/openapi/validate-parameters.ts', contents: module(standaloneCode.default(parameterAjv, parameterExports)) },
+    {
+      path: 'generated/openapi/validate-parameters.ts',
+      contents: module(standaloneCode.default(parameterAjv, parameterExports)),
+    },
     { path: 'generated/openapi/validate-bodies.ts', contents: module(standaloneCode.default(bodyAjv, bodyExports)) },
   ];
 }

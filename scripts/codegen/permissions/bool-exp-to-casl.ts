@@ -21,13 +21,28 @@ type Query = Record<string, unknown>;
 type Compare = Extract<BoolExp, { type: 'compare' }>;
 
 const mongoOperators: Partial<Record<ComparisonOperator, string>> = {
-  _eq: '$eq', _neq: '$ne', _gt: '$gt', _lt: '$lt', _gte: '$gte', _lte: '$lte', _in: '$in', _nin: '$nin',
+  _eq: '$eq',
+  _neq: '$ne',
+  _gt: '$gt',
+  _lt: '$lt',
+  _gte: '$gte',
+  _lte: '$lte',
+  _in: '$in',
+  _nin: '$nin',
 };
 
 // In SQL's three-valued logic NOT (a = b) is exactly a <> b (both unknown when a is null),
 // so pushing a negation onto a comparison does not change which rows match.
 const negatedOperators: Partial<Record<ComparisonOperator, ComparisonOperator>> = {
-  _eq: '_neq', _neq: '_eq', _gt: '_lte', _lte: '_gt', _lt: '_gte', _gte: '_lt', _in: '_nin', _nin: '_in', _is_null: '_is_null',
+  _eq: '_neq',
+  _neq: '_eq',
+  _gt: '_lte',
+  _lte: '_gt',
+  _lt: '_gte',
+  _gte: '_lt',
+  _in: '_nin',
+  _nin: '_in',
+  _is_null: '_is_null',
 };
 
 const maxAlternatives = 64;
@@ -36,17 +51,22 @@ function fieldOperators(exp: Compare): Query {
   const { operator, value } = exp;
   if (operator === '_is_null') return { [value.type === 'literal' && value.value === true ? '$eq' : '$ne']: null };
   if (operator === '_like' || operator === '_ilike') {
-    const regex = value.type === 'literal'
-      ? likePatternToRegexSource(String(value.value))
-      : { $session: value.name, $transform: 'like-regex' };
+    const regex =
+      value.type === 'literal'
+        ? likePatternToRegexSource(String(value.value))
+        : { $session: value.name, $transform: 'like-regex' };
     return operator === '_ilike' ? { $regex: regex, $options: 'i' } : { $regex: regex };
   }
   return { [mongoOperators[operator] as string]: value.type === 'session' ? { $session: value.name } : value.value };
 }
 
 function isOperatorObject(value: unknown): value is Query {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    && Object.keys(value).every((key) => key.startsWith('$'));
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).every((key) => key.startsWith('$'))
+  );
 }
 
 /** Merges field conditions into one object; null when two of them collide. */
@@ -57,7 +77,11 @@ function mergeFields(queries: readonly Query[]): Query | null {
       const existing = merged[key];
       if (existing === undefined) {
         merged[key] = value;
-      } else if (isOperatorObject(existing) && isOperatorObject(value) && Object.keys(value).every((op) => !(op in existing))) {
+      } else if (
+        isOperatorObject(existing) &&
+        isOperatorObject(value) &&
+        Object.keys(value).every((op) => !(op in existing))
+      ) {
         merged[key] = { ...existing, ...value };
       } else {
         return null;
@@ -69,7 +93,9 @@ function mergeFields(queries: readonly Query[]): Query | null {
 
 function conjoin(queries: readonly Query[]): Query {
   const flat = queries
-    .flatMap((query) => (Object.keys(query).length === 1 && Array.isArray(query.$and) ? query.$and as Query[] : [query]))
+    .flatMap((query) =>
+      Object.keys(query).length === 1 && Array.isArray(query.$and) ? (query.$and as Query[]) : [query],
+    )
     .filter((query) => Object.keys(query).length > 0);
   if (flat.length === 1) return flat[0] as Query;
   return mergeFields(flat) ?? { $and: flat };
@@ -79,15 +105,22 @@ function negate(exp: BoolExp): BoolExp {
   switch (exp.type) {
     case 'compare': {
       const operator = negatedOperators[exp.operator];
-      if (!operator) throw new CaslUnsupportedError(`a negated ${exp.operator} on '${exp.column}' inside an array relationship`);
+      if (!operator)
+        throw new CaslUnsupportedError(`a negated ${exp.operator} on '${exp.column}' inside an array relationship`);
       if (operator !== '_is_null') return { ...exp, operator };
       return { ...exp, value: { type: 'literal', value: !(exp.value.type === 'literal' && exp.value.value === true) } };
     }
-    case 'and': return { type: 'or', operands: exp.operands.map(negate) };
-    case 'or': return { type: 'and', operands: exp.operands.map(negate) };
-    case 'not': return exp.operand;
+    case 'and':
+      return { type: 'or', operands: exp.operands.map(negate) };
+    case 'or':
+      return { type: 'and', operands: exp.operands.map(negate) };
+    case 'not':
+      return exp.operand;
     case 'relationship':
-      if (exp.kind === 'array') throw new CaslUnsupportedError(`_not around array relationship '${exp.relationship}' inside an array relationship`);
+      if (exp.kind === 'array')
+        throw new CaslUnsupportedError(
+          `_not around array relationship '${exp.relationship}' inside an array relationship`,
+        );
       return { ...exp, where: negate(exp.where) };
   }
 }
@@ -98,12 +131,16 @@ function disjunctiveNormalForm(exp: BoolExp, prefix: string): Query[][] {
     case 'compare':
       return [[{ [`${prefix}${exp.column}`]: fieldOperators(exp) }]];
     case 'and':
-      return exp.operands.reduce<Query[][]>((alternatives, operand) => {
-        const next = disjunctiveNormalForm(operand, prefix);
-        const product = alternatives.flatMap((left) => next.map((right) => [...left, ...right]));
-        if (product.length > maxAlternatives) throw new CaslUnsupportedError(`more than ${maxAlternatives} alternatives inside an array relationship`);
-        return product;
-      }, [[]]);
+      return exp.operands.reduce<Query[][]>(
+        (alternatives, operand) => {
+          const next = disjunctiveNormalForm(operand, prefix);
+          const product = alternatives.flatMap((left) => next.map((right) => [...left, ...right]));
+          if (product.length > maxAlternatives)
+            throw new CaslUnsupportedError(`more than ${maxAlternatives} alternatives inside an array relationship`);
+          return product;
+        },
+        [[]],
+      );
     case 'or':
       return exp.operands.flatMap((operand) => disjunctiveNormalForm(operand, prefix));
     case 'not':
@@ -119,10 +156,13 @@ function disjunctiveNormalForm(exp: BoolExp, prefix: string): Query[][] {
 function arrayRelationshipQuery(field: string, where: BoolExp): Query {
   const parts = disjunctiveNormalForm(where, '').map((conjunction) => {
     const merged = mergeFields(conjunction);
-    if (!merged) throw new CaslUnsupportedError(`two conditions with the same operator on one column inside array relationship '${field}'`);
+    if (!merged)
+      throw new CaslUnsupportedError(
+        `two conditions with the same operator on one column inside array relationship '${field}'`,
+      );
     return { [field]: { $elemMatch: merged } };
   });
-  return parts.length === 1 ? parts[0] as Query : { $or: parts };
+  return parts.length === 1 ? (parts[0] as Query) : { $or: parts };
 }
 
 function toQuery(exp: BoolExp, prefix: string): Query {
@@ -134,7 +174,11 @@ function toQuery(exp: BoolExp, prefix: string): Query {
     case 'or': {
       const operands = exp.operands.map((operand) => toQuery(operand, prefix));
       if (operands.length === 1) return operands[0] as Query;
-      return { $or: operands.flatMap((query) => (Object.keys(query).length === 1 && Array.isArray(query.$or) ? query.$or as Query[] : [query])) };
+      return {
+        $or: operands.flatMap((query) =>
+          Object.keys(query).length === 1 && Array.isArray(query.$or) ? (query.$or as Query[]) : [query],
+        ),
+      };
     }
     case 'not':
       return { $nor: [toQuery(exp.operand, prefix)] };

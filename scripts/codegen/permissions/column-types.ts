@@ -6,11 +6,26 @@ import type { SessionVariableType } from './permissions-source.ts';
 export type TypeFamily = 'number' | 'string' | 'uuid' | 'boolean' | 'datetime' | 'json' | 'array' | 'other';
 
 const families: Record<string, TypeFamily> = {
-  int2: 'number', int4: 'number', int8: 'number', numeric: 'number', float4: 'number', float8: 'number',
-  text: 'string', varchar: 'string', bpchar: 'string', citext: 'string', name: 'string',
-  uuid: 'uuid', bool: 'boolean',
-  timestamptz: 'datetime', timestamp: 'datetime', date: 'datetime', time: 'datetime', timetz: 'datetime',
-  json: 'json', jsonb: 'json',
+  int2: 'number',
+  int4: 'number',
+  int8: 'number',
+  numeric: 'number',
+  float4: 'number',
+  float8: 'number',
+  text: 'string',
+  varchar: 'string',
+  bpchar: 'string',
+  citext: 'string',
+  name: 'string',
+  uuid: 'uuid',
+  bool: 'boolean',
+  timestamptz: 'datetime',
+  timestamp: 'datetime',
+  date: 'datetime',
+  time: 'datetime',
+  timetz: 'datetime',
+  json: 'json',
+  jsonb: 'json',
 };
 
 export function columnFamily(dataType: string): TypeFamily {

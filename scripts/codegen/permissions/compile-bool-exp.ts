@@ -14,23 +14,42 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 function compileComparisons(
-  context: CompileContext, scope: RuleScope, table: string, columnName: string, value: unknown, path: YamlPath,
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  columnName: string,
+  value: unknown,
+  path: YamlPath,
 ): BoolExp[] {
   const column = context.database.column(table, columnName);
   if (!column) return [];
   if (isSecretColumn(context, table, columnName)) {
-    report(context, path, 'key', `column '${columnName}' of table '${table}' is secret (secret_columns) and cannot be used in a rule (${scope.label})`);
+    report(
+      context,
+      path,
+      'key',
+      `column '${columnName}' of table '${table}' is secret (secret_columns) and cannot be used in a rule (${scope.label})`,
+    );
   }
   if (!isMapping(value) || Object.keys(value).length === 0) {
-    report(context, path, 'value', `column '${columnName}' needs comparison operators, like { _eq: value } (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `column '${columnName}' needs comparison operators, like { _eq: value } (${scope.label})`,
+    );
     return [];
   }
   const comparisons: BoolExp[] = [];
   for (const [operator, operand] of Object.entries(value)) {
     const operatorPath = [...path, operator];
     if (!isComparisonOperator(operator)) {
-      report(context, operatorPath, 'key',
-        `unknown operator '${operator}' on column '${columnName}' of table '${table}' (expected one of ${comparisonOperators.join(', ')}) (${scope.label})`);
+      report(
+        context,
+        operatorPath,
+        'key',
+        `unknown operator '${operator}' on column '${columnName}' of table '${table}' (expected one of ${comparisonOperators.join(', ')}) (${scope.label})`,
+      );
       continue;
     }
     const compiled = compileComparisonValue({ context, scope, table, column, path: operatorPath }, operator, operand);
@@ -40,7 +59,12 @@ function compileComparisons(
 }
 
 function compileLogical(
-  context: CompileContext, scope: RuleScope, table: string, key: '_and' | '_or', value: unknown, path: YamlPath,
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  key: '_and' | '_or',
+  value: unknown,
+  path: YamlPath,
 ): BoolExp | null {
   if (!Array.isArray(value) || value.length === 0) {
     report(context, path, 'value', `${key} expects a non-empty list of boolean expressions (${scope.label})`);
@@ -50,7 +74,13 @@ function compileLogical(
   return { type: key === '_and' ? 'and' : 'or', operands };
 }
 
-export function compileBoolExp(context: CompileContext, scope: RuleScope, table: string, raw: unknown, path: YamlPath): BoolExp {
+export function compileBoolExp(
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: unknown,
+  path: YamlPath,
+): BoolExp {
   if (!isMapping(raw)) {
     report(context, path, 'value', `expected a boolean expression (a mapping; {} means all rows) (${scope.label})`);
     return allRows;
@@ -69,12 +99,23 @@ export function compileBoolExp(context: CompileContext, scope: RuleScope, table:
     } else if (relationship !== undefined) {
       if (relationship === null) continue; // invalid relationship, reported where it is declared
       const where = compileBoolExp(context, scope, relationship.remoteTable, value, keyPath);
-      parts.push({ type: 'relationship', relationship: key, kind: relationship.kind, remoteTable: relationship.remoteTable, where });
+      parts.push({
+        type: 'relationship',
+        relationship: key,
+        kind: relationship.kind,
+        remoteTable: relationship.remoteTable,
+        where,
+      });
     } else if (key.startsWith('_')) {
-      report(context, keyPath, 'key', `unknown operator '${key}' in a boolean expression on table '${table}' (expected _and, _or, _not, a column or a relationship) (${scope.label})`);
+      report(
+        context,
+        keyPath,
+        'key',
+        `unknown operator '${key}' in a boolean expression on table '${table}' (expected _and, _or, _not, a column or a relationship) (${scope.label})`,
+      );
     } else {
       report(context, keyPath, 'key', `unknown column or relationship '${key}' in table '${table}' (${scope.label})`);
     }
   }
-  return parts.length === 1 ? parts[0] as BoolExp : { type: 'and', operands: parts };
+  return parts.length === 1 ? (parts[0] as BoolExp) : { type: 'and', operands: parts };
 }

@@ -25,7 +25,12 @@ export interface RuleScope {
   readonly used: Set<string>;
 }
 
-export function report(context: Pick<CompileContext, 'issues'>, path: YamlPath, at: 'key' | 'value', message: string): void {
+export function report(
+  context: Pick<CompileContext, 'issues'>,
+  path: YamlPath,
+  at: 'key' | 'value',
+  message: string,
+): void {
   context.issues.push(issue(path, at, message));
 }
 

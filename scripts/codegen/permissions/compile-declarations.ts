@@ -7,12 +7,16 @@ import { sessionVariableKey } from './session-variable-names.ts';
 type DeclarationContext = Pick<CompileContext, 'database' | 'issues'>;
 
 export function compileSessionVariables(source: PermissionsSource): Map<string, SessionVariableType> {
-  return new Map(Object.entries(source.session_variables).map(([name, variable]) => [sessionVariableKey(name), variable.type]));
+  return new Map(
+    Object.entries(source.session_variables).map(([name, variable]) => [sessionVariableKey(name), variable.type]),
+  );
 }
 
 /** role → the session variables it declares (lower case). */
 export function compileRoleDeclarations(
-  context: DeclarationContext, source: PermissionsSource, sessionVariables: ReadonlyMap<string, SessionVariableType>,
+  context: DeclarationContext,
+  source: PermissionsSource,
+  sessionVariables: ReadonlyMap<string, SessionVariableType>,
 ): Map<string, Set<string>> {
   const roles = new Map<string, Set<string>>();
   for (const [role, raw] of Object.entries(source.roles)) {
@@ -21,7 +25,12 @@ export function compileRoleDeclarations(
       const name = sessionVariableKey(reference);
       const path = ['roles', role, 'session_variables', index];
       if (!sessionVariables.has(name)) {
-        report(context, path, 'value', `undeclared session variable '${reference}' (declare it under session_variables) (role '${role}')`);
+        report(
+          context,
+          path,
+          'value',
+          `undeclared session variable '${reference}' (declare it under session_variables) (role '${role}')`,
+        );
       } else if (declared.has(name)) {
         report(context, path, 'value', `session variable '${reference}' is listed twice (role '${role}')`);
       }
@@ -47,7 +56,12 @@ export function compileSecretColumns(context: DeclarationContext, source: Permis
     }
     columns.forEach((column, index) => {
       if (!context.database.column(table, column)) {
-        report(context, ['secret_columns', table, index], 'value', `unknown column '${column}' in table '${table}' (secret_columns)`);
+        report(
+          context,
+          ['secret_columns', table, index],
+          'value',
+          `unknown column '${column}' in table '${table}' (secret_columns)`,
+        );
       }
     });
     secret.set(table, new Set(columns));

@@ -8,7 +8,10 @@ import type { DocumentCredential, PermissionsSource } from './permissions-source
 
 const allCredentials: readonly DocumentCredential[] = ['admin_api_key', 'admin_user'];
 
-export function compileDocumentAccess(context: CompileContext, source: PermissionsSource): Map<string, DocumentAccessModel> {
+export function compileDocumentAccess(
+  context: CompileContext,
+  source: PermissionsSource,
+): Map<string, DocumentAccessModel> {
   const documents = new Map<string, DocumentAccessModel>();
   for (const [name, raw] of Object.entries(source.document_access ?? {})) {
     const path = ['document_access', name];
@@ -17,20 +20,42 @@ export function compileDocumentAccess(context: CompileContext, source: Permissio
       continue;
     }
     if (!(raw.table in source.tables)) {
-      report(context, [...path, 'table'], 'value', `table '${raw.table}' is not tracked in permissions.yaml (document access '${name}')`);
+      report(
+        context,
+        [...path, 'table'],
+        'value',
+        `table '${raw.table}' is not tracked in permissions.yaml (document access '${name}')`,
+      );
       continue;
     }
     const seen = new Set<string>();
     const rules = raw.rules.map((rule, index): DocumentRuleModel => {
       const rulePath = [...path, 'rules', index];
-      if (seen.has(rule.name)) report(context, [...rulePath, 'name'], 'value', `rule name '${rule.name}' is used twice (document access '${name}')`);
+      if (seen.has(rule.name))
+        report(
+          context,
+          [...rulePath, 'name'],
+          'value',
+          `rule name '${rule.name}' is used twice (document access '${name}')`,
+        );
       seen.add(rule.name);
       if (rule.administrator) {
-        const credentials = allCredentials.filter((credential) => (rule.credentials ?? allCredentials).includes(credential));
+        const credentials = allCredentials.filter((credential) =>
+          (rule.credentials ?? allCredentials).includes(credential),
+        );
         return { name: rule.name, kind: 'administrator', credentials };
       }
-      const scope = { label: `document access '${name}', rule '${rule.name}'`, role: null, declared: null, used: new Set<string>() };
-      return { name: rule.name, kind: 'filter', filter: compileBoolExp(context, scope, raw.table, rule.filter, [...rulePath, 'filter']) };
+      const scope = {
+        label: `document access '${name}', rule '${rule.name}'`,
+        role: null,
+        declared: null,
+        used: new Set<string>(),
+      };
+      return {
+        name: rule.name,
+        kind: 'filter',
+        filter: compileBoolExp(context, scope, raw.table, rule.filter, [...rulePath, 'filter']),
+      };
     });
     documents.set(name, { table: raw.table, description: raw.description, rules });
   }

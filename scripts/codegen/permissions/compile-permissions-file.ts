@@ -17,8 +17,13 @@ export interface PermissionsFileInput {
 }
 
 function formatIssues(parsed: ParsedPermissionsYaml, fileName: string, issues: readonly ValidationIssue[]): string[] {
-  const located = issues.map((found) => ({ ...locateYamlNode(parsed.document, parsed.lineCounter, found.path, found.at), message: found.message }));
-  located.sort((a, b) => a.line - b.line || a.col - b.col || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  const located = issues.map((found) => ({
+    ...locateYamlNode(parsed.document, parsed.lineCounter, found.path, found.at),
+    message: found.message,
+  }));
+  located.sort(
+    (a, b) => a.line - b.line || a.col - b.col || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
   const lines = located.map(({ line, col, message }) => `${fileName}:${line}:${col}: ${message}`);
   return lines.filter((line, index) => lines.indexOf(line) === index);
 }

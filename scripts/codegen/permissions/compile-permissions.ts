@@ -10,7 +10,14 @@ import { compileDeleteRule, compileInsertRule, compileSelectRule, compileUpdateR
 import { indexDatabase } from './database-index.ts';
 import type { DbSchema } from './database-schema.ts';
 import {
-  ruleActions, type CaslRawRule, type DocumentCaslRule, type PermissionModel, type RelationshipModel, type RuleAction, type TableModel, type TablePermissions,
+  ruleActions,
+  type CaslRawRule,
+  type DocumentCaslRule,
+  type PermissionModel,
+  type RelationshipModel,
+  type RuleAction,
+  type TableModel,
+  type TablePermissions,
 } from './permission-model.ts';
 import type { PermissionsSource } from './permissions-source.ts';
 import { sessionVariableHeader, sessionVariableKey } from './session-variable-names.ts';
@@ -25,7 +32,6 @@ export interface CompiledPermissions {
   readonly documentCaslRules: { readonly [document: string]: readonly DocumentCaslRule[] };
 }
 
-
 export type CompileResult =
   | { readonly ok: true; readonly compiled: CompiledPermissions }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
@@ -35,19 +41,31 @@ type MutablePermissions = { -readonly [K in keyof TablePermissions]: TablePermis
 const emptyPermissions = (): MutablePermissions => ({ select: null, insert: null, update: null, delete: null });
 
 // `raw` has the shape of `action`'s rule: permissions.schema.json has checked it.
-function compileRule(context: CompileContext, scope: RuleScope, action: RuleAction, table: string, raw: unknown, path: YamlPath) {
+function compileRule(
+  context: CompileContext,
+  scope: RuleScope,
+  action: RuleAction,
+  table: string,
+  raw: unknown,
+  path: YamlPath,
+) {
   switch (action) {
-    case 'select': return compileSelectRule(context, scope, table, raw as never, path);
-    case 'insert': return compileInsertRule(context, scope, table, raw as never, path);
-    case 'update': return compileUpdateRule(context, scope, table, raw as never, path);
-    case 'delete': return compileDeleteRule(context, scope, table, raw as never, path);
+    case 'select':
+      return compileSelectRule(context, scope, table, raw as never, path);
+    case 'insert':
+      return compileInsertRule(context, scope, table, raw as never, path);
+    case 'update':
+      return compileUpdateRule(context, scope, table, raw as never, path);
+    case 'delete':
+      return compileDeleteRule(context, scope, table, raw as never, path);
   }
 }
 
 function tableModel(context: CompileContext, source: PermissionsSource, table: string): TableModel {
   const dbTable = context.database.table(table);
-  const relationships = [...(context.relationships.get(table) ?? new Map<string, RelationshipModel | null>())]
-    .sort(([a], [b]) => compareNames(a, b));
+  const relationships = [...(context.relationships.get(table) ?? new Map<string, RelationshipModel | null>())].sort(
+    ([a], [b]) => compareNames(a, b),
+  );
   return {
     description: source.tables[table]?.description ?? '',
     primaryKey: dbTable?.primaryKey ?? [],
@@ -61,18 +79,26 @@ function tableModel(context: CompileContext, source: PermissionsSource, table: s
 }
 
 function checkRoleUsage(
-  context: CompileContext, source: PermissionsSource, declared: ReadonlyMap<string, Set<string>>,
-  used: ReadonlyMap<string, Set<string>>, permissions: ReadonlyMap<string, Map<string, MutablePermissions>>,
+  context: CompileContext,
+  source: PermissionsSource,
+  declared: ReadonlyMap<string, Set<string>>,
+  used: ReadonlyMap<string, Set<string>>,
+  permissions: ReadonlyMap<string, Map<string, MutablePermissions>>,
   unjudgedRoles: ReadonlySet<string>,
 ): void {
   for (const [role, raw] of Object.entries(source.roles)) {
     if (unjudgedRoles.has(role)) continue;
-    if ((permissions.get(role)?.size ?? 0) === 0) report(context, ['roles', role], 'key', `role '${role}' has no rule on any table`);
+    if ((permissions.get(role)?.size ?? 0) === 0)
+      report(context, ['roles', role], 'key', `role '${role}' has no rule on any table`);
     raw.session_variables.forEach((reference, index) => {
       const name = sessionVariableKey(reference);
       if (declared.get(role)?.has(name) && !used.get(role)?.has(name)) {
-        report(context, ['roles', role, 'session_variables', index], 'value',
-          `role '${role}' declares session variable '${reference}' but none of its rules uses it`);
+        report(
+          context,
+          ['roles', role, 'session_variables', index],
+          'value',
+          `role '${role}' declares session variable '${reference}' but none of its rules uses it`,
+        );
       }
     });
   }
@@ -106,15 +132,32 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
         const path = ['tables', table, action, role];
         const roleUsed = used.get(role);
         if (!roleUsed) {
-          report(context, path, 'key', `unknown role '${role}' (${action} rules of table '${table}'; roles are declared under roles)`);
+          report(
+            context,
+            path,
+            'key',
+            `unknown role '${role}' (${action} rules of table '${table}'; roles are declared under roles)`,
+          );
           continue;
         }
-        const scope: RuleScope = { label: `${action} rule for role '${role}'`, role, declared: declared.get(role) ?? null, used: roleUsed };
+        const scope: RuleScope = {
+          label: `${action} rule for role '${role}'`,
+          role,
+          declared: declared.get(role) ?? null,
+          used: roleUsed,
+        };
         const tables = permissions.get(role) as Map<string, MutablePermissions>;
         const tablePermissions = tables.get(table) ?? emptyPermissions();
         tables.set(table, tablePermissions);
         const issuesBefore = issues.length;
-        (tablePermissions as Record<RuleAction, unknown>)[action] = compileRule(context, scope, action, table, raw, path);
+        (tablePermissions as Record<RuleAction, unknown>)[action] = compileRule(
+          context,
+          scope,
+          action,
+          table,
+          raw,
+          path,
+        );
         // A broken rule may hide its variable uses; its own errors come first.
         if (issues.length > issuesBefore) unjudgedRoles.add(role);
         rulePaths.push({ role, table, action, path });
@@ -126,14 +169,20 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
   if (issues.length > 0) return { ok: false, issues };
 
   const caslRules = new Map<string, CaslRawRule[]>();
-  for (const { role, table, action, path } of [...rulePaths].sort((a, b) =>
-    compareNames(a.table, b.table) || ruleActions.indexOf(a.action) - ruleActions.indexOf(b.action))) {
+  for (const { role, table, action, path } of [...rulePaths].sort(
+    (a, b) => compareNames(a.table, b.table) || ruleActions.indexOf(a.action) - ruleActions.indexOf(b.action),
+  )) {
     try {
       const rule = caslRuleFor(action, table, permissions.get(role)?.get(table) ?? emptyPermissions());
       if (rule) caslRules.set(role, [...(caslRules.get(role) ?? []), rule]);
     } catch (error) {
       if (!(error instanceof CaslUnsupportedError)) throw error;
-      report(context, path, 'key', `${action} rule for role '${role}' on table '${table}' cannot be expressed as CASL conditions: ${error.message}`);
+      report(
+        context,
+        path,
+        'key',
+        `${action} rule for role '${role}' on table '${table}' cannot be expressed as CASL conditions: ${error.message}`,
+      );
     }
   }
   const documentCaslRules = new Map<string, DocumentCaslRule[]>();
@@ -144,13 +193,19 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
       try {
         const conditions = boolExpToCasl(rule.filter);
         rules.push({
-          action: 'read', subject: document.table, reason: rule.name,
+          action: 'read',
+          subject: document.table,
+          reason: rule.name,
           ...(Object.keys(conditions).length > 0 ? { conditions } : {}),
         });
       } catch (error) {
         if (!(error instanceof CaslUnsupportedError)) throw error;
-        report(context, ['document_access', name, 'rules', index, 'filter'], 'key',
-          `document access '${name}', rule '${rule.name}' cannot be expressed as CASL conditions: ${error.message}`);
+        report(
+          context,
+          ['document_access', name, 'rules', index, 'filter'],
+          'key',
+          `document access '${name}', rule '${rule.name}' cannot be expressed as CASL conditions: ${error.message}`,
+        );
       }
     });
     documentCaslRules.set(name, rules);
@@ -160,17 +215,40 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
   const roles = Object.keys(source.roles).sort(compareNames);
   const model: PermissionModel = {
     version: 1,
-    sessionVariables: Object.fromEntries(sortedEntries(source.session_variables).map(([name, variable]) =>
-      [name, { type: variable.type, header: sessionVariableHeader(name), description: variable.description }])),
-    roles: Object.fromEntries(roles.map((role) => [role, {
-      description: source.roles[role]?.description ?? '',
-      sessionVariables: [...(declared.get(role) ?? [])].sort(compareNames),
-    }])),
-    tables: Object.fromEntries(Object.keys(source.tables).sort(compareNames).map((table) => [table, tableModel(context, source, table)])),
-    secretColumns: Object.fromEntries([...secretColumns].sort(([a], [b]) => compareNames(a, b)).map(([table, columns]) =>
-      [table, (databaseIndex.table(table)?.columns ?? []).map((column) => column.name).filter((name) => columns.has(name))])),
-    permissions: Object.fromEntries(roles.map((role) => [role,
-      Object.fromEntries([...(permissions.get(role) ?? [])].sort(([a], [b]) => compareNames(a, b)))])),
+    sessionVariables: Object.fromEntries(
+      sortedEntries(source.session_variables).map(([name, variable]) => [
+        name,
+        { type: variable.type, header: sessionVariableHeader(name), description: variable.description },
+      ]),
+    ),
+    roles: Object.fromEntries(
+      roles.map((role) => [
+        role,
+        {
+          description: source.roles[role]?.description ?? '',
+          sessionVariables: [...(declared.get(role) ?? [])].sort(compareNames),
+        },
+      ]),
+    ),
+    tables: Object.fromEntries(
+      Object.keys(source.tables)
+        .sort(compareNames)
+        .map((table) => [table, tableModel(context, source, table)]),
+    ),
+    secretColumns: Object.fromEntries(
+      [...secretColumns]
+        .sort(([a], [b]) => compareNames(a, b))
+        .map(([table, columns]) => [
+          table,
+          (databaseIndex.table(table)?.columns ?? []).map((column) => column.name).filter((name) => columns.has(name)),
+        ]),
+    ),
+    permissions: Object.fromEntries(
+      roles.map((role) => [
+        role,
+        Object.fromEntries([...(permissions.get(role) ?? [])].sort(([a], [b]) => compareNames(a, b))),
+      ]),
+    ),
     documentAccess: Object.fromEntries([...documentAccess].sort(([a], [b]) => compareNames(a, b))),
   };
   return {

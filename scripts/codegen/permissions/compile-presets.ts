@@ -7,7 +7,12 @@ import type { RawPresets } from './permissions-source.ts';
 import type { YamlPath } from './validation-issue.ts';
 
 export function compilePresets(
-  context: CompileContext, scope: RuleScope, table: string, raw: RawPresets | undefined, columns: readonly string[], path: YamlPath,
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: RawPresets | undefined,
+  columns: readonly string[],
+  path: YamlPath,
 ): Record<string, RuleValue> {
   const compiled = new Map<string, RuleValue>();
   for (const [name, value] of Object.entries(raw ?? {})) {
@@ -18,13 +23,25 @@ export function compilePresets(
       continue;
     }
     if (isSecretColumn(context, table, name)) {
-      report(context, columnPath, 'key', `column '${name}' of table '${table}' is secret (secret_columns) and cannot be preset (${scope.label})`);
+      report(
+        context,
+        columnPath,
+        'key',
+        `column '${name}' of table '${table}' is secret (secret_columns) and cannot be preset (${scope.label})`,
+      );
     }
     if (columns.includes(name)) {
-      report(context, columnPath, 'key', `column '${name}' is both preset in set and listed in columns; presets are not client input (${scope.label})`);
+      report(
+        context,
+        columnPath,
+        'key',
+        `column '${name}' is both preset in set and listed in columns; presets are not client input (${scope.label})`,
+      );
     }
     compiled.set(name, compilePresetValue({ context, scope, table, column, path: columnPath }, value));
   }
   const order = context.database.table(table)?.columns.map((column) => column.name) ?? [];
-  return Object.fromEntries(order.filter((name) => compiled.has(name)).map((name) => [name, compiled.get(name) as RuleValue]));
+  return Object.fromEntries(
+    order.filter((name) => compiled.has(name)).map((name) => [name, compiled.get(name) as RuleValue]),
+  );
 }

@@ -11,8 +11,13 @@ type RelationshipKind = 'object' | 'array';
 type RelationshipContext = Pick<CompileContext, 'database' | 'issues'>;
 
 function compileRelationship(
-  context: RelationshipContext, source: PermissionsSource, table: string, name: string, kind: RelationshipKind,
-  raw: RawRelationship, path: YamlPath,
+  context: RelationshipContext,
+  source: PermissionsSource,
+  table: string,
+  name: string,
+  kind: RelationshipKind,
+  raw: RawRelationship,
+  path: YamlPath,
 ): RelationshipModel | null {
   const label = `${kind} relationship '${name}' of table '${table}'`;
   const issuesBefore = context.issues.length;
@@ -25,16 +30,37 @@ function compileRelationship(
     return null;
   }
   if (!(remote in source.tables)) {
-    report(context, [...path, 'remote_table'], 'value', `table '${remote}' is not tracked in permissions.yaml (${label})`);
+    report(
+      context,
+      [...path, 'remote_table'],
+      'value',
+      `table '${remote}' is not tracked in permissions.yaml (${label})`,
+    );
   }
   for (const [local, remoteColumn] of Object.entries(raw.column_mapping)) {
     const localColumn = context.database.column(table, local);
     const target = context.database.column(remote, remoteColumn);
-    if (!localColumn) report(context, [...path, 'column_mapping', local], 'key', `unknown column '${local}' in table '${table}' (${label})`);
-    if (!target) report(context, [...path, 'column_mapping', local], 'value', `unknown column '${remoteColumn}' in table '${remote}' (${label})`);
+    if (!localColumn)
+      report(
+        context,
+        [...path, 'column_mapping', local],
+        'key',
+        `unknown column '${local}' in table '${table}' (${label})`,
+      );
+    if (!target)
+      report(
+        context,
+        [...path, 'column_mapping', local],
+        'value',
+        `unknown column '${remoteColumn}' in table '${remote}' (${label})`,
+      );
     if (localColumn && target && localColumn.dataType !== target.dataType) {
-      report(context, [...path, 'column_mapping', local], 'value',
-        `column types differ: '${table}.${local}' is ${localColumn.dataType}, '${remote}.${remoteColumn}' is ${target.dataType} (${label})`);
+      report(
+        context,
+        [...path, 'column_mapping', local],
+        'value',
+        `column types differ: '${table}.${local}' is ${localColumn.dataType}, '${remote}.${remoteColumn}' is ${target.dataType} (${label})`,
+      );
     }
   }
   if (context.issues.length > issuesBefore) return null;
@@ -43,7 +69,8 @@ function compileRelationship(
 
 /** table → relationship name → model (null when invalid); only tables that exist. */
 export function compileRelationships(
-  context: RelationshipContext, source: PermissionsSource,
+  context: RelationshipContext,
+  source: PermissionsSource,
 ): Map<string, Map<string, RelationshipModel | null>> {
   const { database } = context;
   const result = new Map<string, Map<string, RelationshipModel | null>>();
@@ -55,7 +82,12 @@ export function compileRelationships(
       for (const [name, raw] of Object.entries(rawTable[key] ?? {})) {
         const path = ['tables', table, key, name];
         if (relationships.has(name)) {
-          report(context, path, 'key', `relationship '${name}' of table '${table}' is declared as both an object and an array relationship`);
+          report(
+            context,
+            path,
+            'key',
+            `relationship '${name}' of table '${table}' is declared as both an object and an array relationship`,
+          );
           continue;
         }
         relationships.set(name, compileRelationship(context, source, table, name, kind, raw, path));

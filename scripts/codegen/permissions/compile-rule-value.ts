@@ -30,13 +30,22 @@ function sessionVariable(site: ValueSite, reference: string): { name: string; ty
   const name = sessionVariableKey(reference);
   const type = context.sessionVariables.get(name);
   if (type === undefined) {
-    report(context, path, 'value', `undeclared session variable '${reference}' (declare it under session_variables) (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `undeclared session variable '${reference}' (declare it under session_variables) (${scope.label})`,
+    );
     return null;
   }
   scope.used.add(name);
   if (scope.declared && !scope.declared.has(name)) {
-    report(context, path, 'value',
-      `session variable '${sessionVariableHeader(name)}' is used by role '${scope.role}' but missing from roles.${scope.role}.session_variables (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `session variable '${sessionVariableHeader(name)}' is used by role '${scope.role}' but missing from roles.${scope.role}.session_variables (${scope.label})`,
+    );
   }
   return { name, type };
 }
@@ -51,13 +60,33 @@ function compareSessionVariable(site: ValueSite, operator: ComparisonOperator, r
   if (operator === '_is_null') {
     report(context, path, 'value', `_is_null expects true or false, not a session variable (${scope.label})`);
   } else if (takesList(operator) && !variable.isArray) {
-    report(context, path, 'value', `${operator} needs a list or an array session variable, but '${header}' is ${resolved.type} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} needs a list or an array session variable, but '${header}' is ${resolved.type} (${scope.label})`,
+    );
   } else if (!takesList(operator) && variable.isArray) {
-    report(context, path, 'value', `${operator} compares with a single value, but '${header}' is an array (${resolved.type}); use _in (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} compares with a single value, but '${header}' is an array (${resolved.type}); use _in (${scope.label})`,
+    );
   } else if (takesPattern(operator) && variable.family !== 'string') {
-    report(context, path, 'value', `${operator} needs a text pattern, but '${header}' is ${resolved.type} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} needs a text pattern, but '${header}' is ${resolved.type} (${scope.label})`,
+    );
   } else if (!familiesCompatible(columnFamily(site.column.dataType), variable.family)) {
-    report(context, path, 'value', `session variable '${header}' (${resolved.type}) cannot be compared with ${columnText(site)} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `session variable '${header}' (${resolved.type}) cannot be compared with ${columnText(site)} (${scope.label})`,
+    );
   }
   return { type: 'session', name: resolved.name };
 }
@@ -70,15 +99,31 @@ function checkScalarLiteral(site: ValueSite, operator: ComparisonOperator, value
   }
   if (looksLikeSessionVariable(value)) {
     // Hasura substitutes whole values only; a list of variables is an array variable.
-    report(context, path, 'value', `session variable '${value}' cannot be an element of a list; declare an array session variable instead (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `session variable '${value}' cannot be an element of a list; declare an array session variable instead (${scope.label})`,
+    );
     return;
   }
   if (typeof value === 'object') {
-    report(context, path, 'value', `${operator} expects a single value, not ${Array.isArray(value) ? 'a list' : 'a mapping'} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} expects a single value, not ${Array.isArray(value) ? 'a list' : 'a mapping'} (${scope.label})`,
+    );
     return;
   }
   const expected = literalMismatch(columnFamily(site.column.dataType), value);
-  if (expected) report(context, path, 'value', `${operator} expects ${expected} for ${columnText(site)}, got ${JSON.stringify(value)} (${scope.label})`);
+  if (expected)
+    report(
+      context,
+      path,
+      'value',
+      `${operator} expects ${expected} for ${columnText(site)}, got ${JSON.stringify(value)} (${scope.label})`,
+    );
 }
 
 export function compileComparisonValue(site: ValueSite, operator: ComparisonOperator, value: unknown): RuleValue {
@@ -88,13 +133,23 @@ export function compileComparisonValue(site: ValueSite, operator: ComparisonOper
     if (typeof value !== 'boolean') report(context, path, 'value', `_is_null expects true or false (${scope.label})`);
   } else if (takesList(operator)) {
     if (!Array.isArray(value)) {
-      report(context, path, 'value', `${operator} expects a list of values or an array session variable (${scope.label})`);
+      report(
+        context,
+        path,
+        'value',
+        `${operator} expects a list of values or an array session variable (${scope.label})`,
+      );
     } else {
       value.forEach((item, index) => checkScalarLiteral(site, operator, item, [...path, index]));
     }
   } else if (takesPattern(operator)) {
     if (columnFamily(site.column.dataType) !== 'string') {
-      report(context, path, 'value', `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`);
+      report(
+        context,
+        path,
+        'value',
+        `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`,
+      );
     } else if (typeof value !== 'string') {
       report(context, path, 'value', `${operator} expects a text pattern (${scope.label})`);
     }
@@ -111,17 +166,31 @@ export function compilePresetValue(site: ValueSite, value: unknown): RuleValue {
     if (!resolved) return { type: 'session', name: sessionVariableKey(value) };
     const variable = sessionVariableFamily(resolved.type);
     const family = columnFamily(column.dataType);
-    const compatible = variable.isArray ? family === 'array' || family === 'other' : familiesCompatible(family, variable.family);
+    const compatible = variable.isArray
+      ? family === 'array' || family === 'other'
+      : familiesCompatible(family, variable.family);
     if (!compatible) {
-      report(context, path, 'value', `session variable '${sessionVariableHeader(resolved.name)}' (${resolved.type}) cannot be stored in ${columnText(site)} (${scope.label})`);
+      report(
+        context,
+        path,
+        'value',
+        `session variable '${sessionVariableHeader(resolved.name)}' (${resolved.type}) cannot be stored in ${columnText(site)} (${scope.label})`,
+      );
     }
     return { type: 'session', name: resolved.name };
   }
   if (value === null) {
-    if (!column.isNullable) report(context, path, 'value', `cannot preset NOT NULL ${columnText(site)} to null (${scope.label})`);
+    if (!column.isNullable)
+      report(context, path, 'value', `cannot preset NOT NULL ${columnText(site)} to null (${scope.label})`);
   } else {
     const expected = literalMismatch(columnFamily(column.dataType), value);
-    if (expected) report(context, path, 'value', `preset for ${columnText(site)} must be ${expected}, got ${JSON.stringify(value)} (${scope.label})`);
+    if (expected)
+      report(
+        context,
+        path,
+        'value',
+        `preset for ${columnText(site)} must be ${expected}, got ${JSON.stringify(value)} (${scope.label})`,
+      );
   }
   return { type: 'literal', value: value as JsonValue };
 }

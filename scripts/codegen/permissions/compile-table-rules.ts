@@ -9,7 +9,13 @@ import type { DeletePermission, InsertPermission, SelectPermission, UpdatePermis
 import type { RawDeleteRule, RawInsertRule, RawSelectRule, RawUpdateRule } from './permissions-source.ts';
 import type { YamlPath } from './validation-issue.ts';
 
-export function compileSelectRule(context: CompileContext, scope: RuleScope, table: string, raw: RawSelectRule, path: YamlPath): SelectPermission {
+export function compileSelectRule(
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: RawSelectRule,
+  path: YamlPath,
+): SelectPermission {
   return {
     filter: compileBoolExp(context, scope, table, raw.filter, [...path, 'filter']),
     columns: compileColumns(context, scope, table, raw.columns, [...path, 'columns']),
@@ -20,24 +26,45 @@ export function compileSelectRule(context: CompileContext, scope: RuleScope, tab
 
 /** An insert that omits a NOT NULL column without default can never succeed: say so now. */
 function checkRequiredColumns(
-  context: CompileContext, scope: RuleScope, table: string, provided: ReadonlySet<string>, path: YamlPath,
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  provided: ReadonlySet<string>,
+  path: YamlPath,
 ): void {
   for (const column of context.database.table(table)?.columns ?? []) {
     if (!column.isNullable && !column.hasDefault && !provided.has(column.name)) {
-      report(context, path, 'key',
-        `insert on table '${table}' can never succeed: required column '${column.name}' (NOT NULL, no default) is neither in columns nor in set (${scope.label})`);
+      report(
+        context,
+        path,
+        'key',
+        `insert on table '${table}' can never succeed: required column '${column.name}' (NOT NULL, no default) is neither in columns nor in set (${scope.label})`,
+      );
     }
   }
 }
 
-export function compileInsertRule(context: CompileContext, scope: RuleScope, table: string, raw: RawInsertRule, path: YamlPath): InsertPermission {
+export function compileInsertRule(
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: RawInsertRule,
+  path: YamlPath,
+): InsertPermission {
   const columns = compileColumns(context, scope, table, raw.columns, [...path, 'columns']);
   const set = compilePresets(context, scope, table, raw.set, columns, [...path, 'set']);
-  if (raw.columns !== '*') checkRequiredColumns(context, scope, table, new Set([...raw.columns, ...Object.keys(raw.set ?? {})]), path);
+  if (raw.columns !== '*')
+    checkRequiredColumns(context, scope, table, new Set([...raw.columns, ...Object.keys(raw.set ?? {})]), path);
   return { check: compileBoolExp(context, scope, table, raw.check, [...path, 'check']), set, columns };
 }
 
-export function compileUpdateRule(context: CompileContext, scope: RuleScope, table: string, raw: RawUpdateRule, path: YamlPath): UpdatePermission {
+export function compileUpdateRule(
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: RawUpdateRule,
+  path: YamlPath,
+): UpdatePermission {
   const columns = compileColumns(context, scope, table, raw.columns, [...path, 'columns']);
   return {
     filter: compileBoolExp(context, scope, table, raw.filter, [...path, 'filter']),
@@ -47,6 +74,12 @@ export function compileUpdateRule(context: CompileContext, scope: RuleScope, tab
   };
 }
 
-export function compileDeleteRule(context: CompileContext, scope: RuleScope, table: string, raw: RawDeleteRule, path: YamlPath): DeletePermission {
+export function compileDeleteRule(
+  context: CompileContext,
+  scope: RuleScope,
+  table: string,
+  raw: RawDeleteRule,
+  path: YamlPath,
+): DeletePermission {
   return { filter: compileBoolExp(context, scope, table, raw.filter, [...path, 'filter']) };
 }

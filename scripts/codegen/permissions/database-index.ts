@@ -8,7 +8,9 @@ export interface DatabaseIndex {
 
 export function indexDatabase(database: DbSchema): DatabaseIndex {
   const tables = new Map(database.tables.map((table) => [table.name, table]));
-  const columns = new Map(database.tables.map((table) => [table.name, new Map(table.columns.map((column) => [column.name, column]))]));
+  const columns = new Map(
+    database.tables.map((table) => [table.name, new Map(table.columns.map((column) => [column.name, column]))]),
+  );
   return {
     table: (name) => tables.get(name),
     column: (table, name) => columns.get(table)?.get(name),

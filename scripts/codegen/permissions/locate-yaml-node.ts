@@ -4,7 +4,10 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
 import type { YamlPath } from './validation-issue.ts';
 
-export interface SourcePosition { readonly line: number; readonly col: number }
+export interface SourcePosition {
+  readonly line: number;
+  readonly col: number;
+}
 
 function resolve(document: Document, node: unknown): unknown {
   return isAlias(node) ? node.resolve(document) : node;
@@ -31,7 +34,7 @@ export function locateYamlNode(
       if (!pair) break;
       const keyOffset = offsetOf(pair.key);
       const valueOffset = offsetOf(pair.value);
-      offset = (last && at === 'key' ? keyOffset : valueOffset ?? keyOffset) ?? offset;
+      offset = (last && at === 'key' ? keyOffset : (valueOffset ?? keyOffset)) ?? offset;
       node = pair.value;
     } else if (isSeq(node)) {
       const item = node.items[Number(segment)];

@@ -6,6 +6,10 @@
 import type { RuleAction } from '../../../src/access/permission-model.ts';
 
 export type * from '../../../src/access/permission-model.ts';
-export { comparisonOperatorSpec, comparisonOperators, isComparisonOperator } from '../../../src/access/comparison-operators.ts';
+export {
+  comparisonOperatorSpec,
+  comparisonOperators,
+  isComparisonOperator,
+} from '../../../src/access/comparison-operators.ts';
 
 export const ruleActions: readonly RuleAction[] = ['select', 'insert', 'update', 'delete'];

@@ -11,14 +11,39 @@ export type RawBoolExp = Record<string, unknown>;
 export type RawColumns = '*' | string[];
 export type RawPresets = Record<string, string | number | boolean | null>;
 
-export interface RawSessionVariable { type: SessionVariableType; description: string }
-export interface RawRole { description: string; session_variables: string[] }
-export interface RawRelationship { remote_table: string; column_mapping: Record<string, string> }
+export interface RawSessionVariable {
+  type: SessionVariableType;
+  description: string;
+}
+export interface RawRole {
+  description: string;
+  session_variables: string[];
+}
+export interface RawRelationship {
+  remote_table: string;
+  column_mapping: Record<string, string>;
+}
 
-export interface RawSelectRule { filter: RawBoolExp; columns: RawColumns; allow_aggregations?: boolean; limit?: number }
-export interface RawInsertRule { check: RawBoolExp; set?: RawPresets; columns: RawColumns }
-export interface RawUpdateRule { filter: RawBoolExp; columns: RawColumns; check?: RawBoolExp; set?: RawPresets }
-export interface RawDeleteRule { filter: RawBoolExp }
+export interface RawSelectRule {
+  filter: RawBoolExp;
+  columns: RawColumns;
+  allow_aggregations?: boolean;
+  limit?: number;
+}
+export interface RawInsertRule {
+  check: RawBoolExp;
+  set?: RawPresets;
+  columns: RawColumns;
+}
+export interface RawUpdateRule {
+  filter: RawBoolExp;
+  columns: RawColumns;
+  check?: RawBoolExp;
+  set?: RawPresets;
+}
+export interface RawDeleteRule {
+  filter: RawBoolExp;
+}
 
 export interface RawTable {
   description: string;
@@ -30,9 +55,17 @@ export interface RawTable {
   delete?: Record<string, RawDeleteRule>;
 }
 
-
-export interface RawDocumentRule { name: string; filter?: RawBoolExp; administrator?: true; credentials?: DocumentCredential[] }
-export interface RawDocument { table: string; description: string; rules: RawDocumentRule[] }
+export interface RawDocumentRule {
+  name: string;
+  filter?: RawBoolExp;
+  administrator?: true;
+  credentials?: DocumentCredential[];
+}
+export interface RawDocument {
+  table: string;
+  description: string;
+  rules: RawDocumentRule[];
+}
 
 export interface PermissionsSource {
   version: 1;

@@ -33,7 +33,9 @@ function render(exp: BoolExp, prefix: string): string {
     case 'and':
     case 'or': {
       if (exp.operands.length === 0) return exp.type === 'and' ? 'all rows' : 'no rows';
-      const parts = exp.operands.map((operand) => (isCompound(operand) ? `(${render(operand, prefix)})` : render(operand, prefix)));
+      const parts = exp.operands.map((operand) =>
+        isCompound(operand) ? `(${render(operand, prefix)})` : render(operand, prefix),
+      );
       return parts.join(exp.type === 'and' ? ' AND ' : ' OR ');
     }
     case 'not':

@@ -28,7 +28,9 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 }
 
 function presetsText(set: { readonly [column: string]: RuleValue }): string {
-  return Object.entries(set).map(([column, value]) => `${column} := ${ruleValueText(value)}`).join(', ');
+  return Object.entries(set)
+    .map(([column, value]) => `${column} := ${ruleValueText(value)}`)
+    .join(', ');
 }
 
 function filterText(filter: BoolExp): string {
@@ -74,27 +76,38 @@ function renderTable(model: PermissionModel, tableName: string): string[] {
   const roles = rolesOn(model, tableName);
   const lines = [`### ${code(tableName)}`, '', tableModel.description, ''];
   const relationships = Object.entries(tableModel.relationships).map(([name, relationship]) => {
-    const mapping = Object.entries(relationship.columnMapping).map(([local, remote]) => `${local} → ${remote}`).join(', ');
+    const mapping = Object.entries(relationship.columnMapping)
+      .map(([local, remote]) => `${local} → ${remote}`)
+      .join(', ');
     return `${code(name)} → ${code(relationship.remoteTable)} (${relationship.kind}, ${mapping})`;
   });
   if (relationships.length > 0) lines.push(`Relationships: ${relationships.join('; ')}.`, '');
   if (roles.length === 0) return [...lines, 'No role has access (admin secret only).', ''];
-  lines.push(...table(
-    ['role', 'select rows', 'aggregates', 'limit', 'insert', 'update', 'delete rows'],
-    roles.map(([role, permissions]) => [
-      code(role),
-      permissions.select ? filterText(permissions.select.filter) : '—',
-      permissions.select ? (permissions.select.allowAggregations ? 'yes' : 'no') : '—',
-      permissions.select?.limit ? String(permissions.select.limit) : '—',
-      insertText(permissions),
-      updateText(permissions),
-      permissions.delete ? filterText(permissions.delete.filter) : '—',
-    ]),
-  ), '');
-  lines.push(...table(
-    ['column', ...roles.map(([role]) => role)],
-    tableModel.columns.map((column) => [code(column.name), ...roles.map(([, permissions]) => columnMarks(permissions, column.name))]),
-  ), '');
+  lines.push(
+    ...table(
+      ['role', 'select rows', 'aggregates', 'limit', 'insert', 'update', 'delete rows'],
+      roles.map(([role, permissions]) => [
+        code(role),
+        permissions.select ? filterText(permissions.select.filter) : '—',
+        permissions.select ? (permissions.select.allowAggregations ? 'yes' : 'no') : '—',
+        permissions.select?.limit ? String(permissions.select.limit) : '—',
+        insertText(permissions),
+        updateText(permissions),
+        permissions.delete ? filterText(permissions.delete.filter) : '—',
+      ]),
+    ),
+    '',
+  );
+  lines.push(
+    ...table(
+      ['column', ...roles.map(([role]) => role)],
+      tableModel.columns.map((column) => [
+        code(column.name),
+        ...roles.map(([, permissions]) => columnMarks(permissions, column.name)),
+      ]),
+    ),
+    '',
+  );
   return lines;
 }
 
@@ -103,7 +116,9 @@ function roleTableSummary(permissions: TablePermissions): string[] {
     ? `${filterText(permissions.select.filter)}: ${permissions.select.columns.join(', ')}${permissions.select.allowAggregations ? ' (+ aggregates)' : ''}`
     : '—';
   const insert = permissions.insert ? permissions.insert.columns.join(', ') : '—';
-  const update = permissions.update ? `${filterText(permissions.update.filter)}: ${permissions.update.columns.join(', ')}` : '—';
+  const update = permissions.update
+    ? `${filterText(permissions.update.filter)}: ${permissions.update.columns.join(', ')}`
+    : '—';
   const remove = permissions.delete ? filterText(permissions.delete.filter) : '—';
   return [select, insert, update, remove];
 }
@@ -121,7 +136,10 @@ function renderRole(model: PermissionModel, role: string): string[] {
     '',
     ...table(
       ['table', 'select (rows: columns)', 'insert columns', 'update (rows: columns)', 'delete rows'],
-      Object.entries(model.permissions[role] ?? {}).map(([tableName, permissions]) => [code(tableName), ...roleTableSummary(permissions)]),
+      Object.entries(model.permissions[role] ?? {}).map(([tableName, permissions]) => [
+        code(tableName),
+        ...roleTableSummary(permissions),
+      ]),
     ),
     '',
   ];
@@ -130,11 +148,17 @@ function renderRole(model: PermissionModel, role: string): string[] {
 function renderDocuments(model: PermissionModel): string[] {
   const lines: string[] = [];
   for (const [name, document] of Object.entries(model.documentAccess)) {
-    lines.push(`### ${code(name)}`, '', `${document.description} Table ${code(document.table)}; allowed when any rule matches:`, '');
+    lines.push(
+      `### ${code(name)}`,
+      '',
+      `${document.description} Table ${code(document.table)}; allowed when any rule matches:`,
+      '',
+    );
     for (const rule of document.rules) {
-      const text = rule.kind === 'filter'
-        ? filterText(rule.filter)
-        : `administrator via ${rule.credentials.map((credential) => (credential === 'admin_api_key' ? 'admin API key' : 'admin user (session or bearer)')).join(' or ')}`;
+      const text =
+        rule.kind === 'filter'
+          ? filterText(rule.filter)
+          : `administrator via ${rule.credentials.map((credential) => (credential === 'admin_api_key' ? 'admin API key' : 'admin user (session or bearer)')).join(' or ')}`;
       lines.push(`- ${code(rule.name)}: ${text}`);
     }
     lines.push('');
@@ -143,8 +167,13 @@ function renderDocuments(model: PermissionModel): string[] {
 }
 
 function renderNotExposed(model: PermissionModel, database: DbSchema): string[] {
-  const untracked = database.tables.map((dbTable) => dbTable.name).filter((name) => !(name in model.tables)).sort(compareNames);
-  const secret = Object.entries(model.secretColumns).map(([tableName, columns]) => `${code(tableName)}: ${columns.join(', ')}`);
+  const untracked = database.tables
+    .map((dbTable) => dbTable.name)
+    .filter((name) => !(name in model.tables))
+    .sort(compareNames);
+  const secret = Object.entries(model.secretColumns).map(
+    ([tableName, columns]) => `${code(tableName)}: ${columns.join(', ')}`,
+  );
   return [
     `Tables the data layer does not serve: ${untracked.length > 0 ? untracked.map(code).join(', ') : 'none'}.`,
     '',
@@ -167,17 +196,26 @@ export function renderPermissionMatrix(compiled: CompiledPermissions, database: 
     '',
     '## Session variables',
     '',
-    ...table(['variable', 'type', 'description'], Object.entries(model.sessionVariables).map(([, variable]) =>
-      [code(variable.header), variable.type, variable.description])),
+    ...table(
+      ['variable', 'type', 'description'],
+      Object.entries(model.sessionVariables).map(([, variable]) => [
+        code(variable.header),
+        variable.type,
+        variable.description,
+      ]),
+    ),
     '',
     '## Roles',
     '',
-    ...table(['role', 'session variables', 'tables', 'description'], roles.map((role) => [
-      code(role),
-      (model.roles[role]?.sessionVariables ?? []).map(sessionVariableHeader).join(', ') || '—',
-      String(Object.keys(model.permissions[role] ?? {}).length),
-      model.roles[role]?.description ?? '',
-    ])),
+    ...table(
+      ['role', 'session variables', 'tables', 'description'],
+      roles.map((role) => [
+        code(role),
+        (model.roles[role]?.sessionVariables ?? []).map(sessionVariableHeader).join(', ') || '—',
+        String(Object.keys(model.permissions[role] ?? {}).length),
+        model.roles[role]?.description ?? '',
+      ]),
+    ),
     '',
     '## Not exposed',
     '',

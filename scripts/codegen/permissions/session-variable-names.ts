@@ -14,5 +14,8 @@ export function sessionVariableKey(reference: string): string {
 
 /** x-data-user-id → X-Data-User-Id, the spelling used in headers and in the matrix. */
 export function sessionVariableHeader(name: string): string {
-  return name.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('-');
+  return name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('-');
 }

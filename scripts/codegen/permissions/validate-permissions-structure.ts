@@ -11,7 +11,10 @@ const validateSchema = ajv.compile(schema);
 
 function pointerToPath(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function requiredOneOfBranches(error: ErrorObject): string[] | null {
@@ -37,7 +40,11 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
   const params = error.params as Record<string, unknown>;
   // Errors raised inside `propertyNames` are about a key, not a value.
   if (error.propertyName !== undefined) {
-    return issue([...path, error.propertyName], 'key', `name '${error.propertyName}' in ${where} ${error.message ?? 'is invalid'}`);
+    return issue(
+      [...path, error.propertyName],
+      'key',
+      `name '${error.propertyName}' in ${where} ${error.message ?? 'is invalid'}`,
+    );
   }
   switch (error.keyword) {
     case 'propertyNames':
@@ -50,15 +57,23 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
     case 'required':
       return issue(path, 'key', `${where} must have required property '${String(params.missingProperty)}'`);
     case 'dependentRequired':
-      return issue([...path, String(params.property)], 'key',
-        `'${String(params.property)}' in ${where} requires property '${String(params.missingProperty)}'`);
+      return issue(
+        [...path, String(params.property)],
+        'key',
+        `'${String(params.property)}' in ${where} requires property '${String(params.missingProperty)}'`,
+      );
     case 'oneOf': {
       const names = requiredOneOfBranches(error);
-      if (names) return issue(path, 'key', `${where} must have exactly one of ${names.map((name) => `'${name}'`).join(', ')}`);
+      if (names)
+        return issue(path, 'key', `${where} must have exactly one of ${names.map((name) => `'${name}'`).join(', ')}`);
       return issue(path, 'value', `${where} ${error.message ?? 'is invalid'}`);
     }
     case 'enum':
-      return issue(path, 'value', `${where} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`);
+      return issue(
+        path,
+        'value',
+        `${where} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`,
+      );
     case 'uniqueItems': {
       const duplicate = (error.data as unknown[])[Number(params.i)];
       return issue([...path, Number(params.i)], 'value', `${where} lists ${JSON.stringify(duplicate)} more than once`);
@@ -75,8 +90,12 @@ function withoutOneOfBranchErrors(errors: readonly ErrorObject[]): ErrorObject[]
   const summarized = errors
     .filter((error) => error.keyword === 'oneOf' && requiredOneOfBranches(error) !== null)
     .map((error) => ({ instancePath: error.instancePath, schemaPath: `${error.schemaPath}/` }));
-  return errors.filter((error) => !summarized.some((oneOf) =>
-    error.instancePath === oneOf.instancePath && error.schemaPath.startsWith(oneOf.schemaPath)));
+  return errors.filter(
+    (error) =>
+      !summarized.some(
+        (oneOf) => error.instancePath === oneOf.instancePath && error.schemaPath.startsWith(oneOf.schemaPath),
+      ),
+  );
 }
 
 export function validatePermissionsStructure(value: unknown): ValidationIssue[] {

@@ -8,17 +8,23 @@ export type ValueConverter = (value: unknown, describe: () => string) => unknown
 
 function resolvePlanValue(value: PlanValue, context: BindingContext): unknown {
   switch (value.kind) {
-    case 'literal': return value.value;
-    case 'variable': return context.variables[value.name] ?? null;
-    case 'list': return value.items.map((item) => resolvePlanValue(item, context));
+    case 'literal':
+      return value.value;
+    case 'variable':
+      return context.variables[value.name] ?? null;
+    case 'list':
+      return value.items.map((item) => resolvePlanValue(item, context));
   }
 }
 
 function describePlanValue(value: PlanValue): string {
   switch (value.kind) {
-    case 'literal': return JSON.stringify(value.value);
-    case 'variable': return `$${value.name}`;
-    case 'list': return `[${value.items.map(describePlanValue).join(', ')}]`;
+    case 'literal':
+      return JSON.stringify(value.value);
+    case 'variable':
+      return `$${value.name}`;
+    case 'list':
+      return `[${value.items.map(describePlanValue).join(', ')}]`;
   }
 }
 
@@ -36,8 +42,15 @@ export function bindPlanValue(value: PlanValue, label: string, convert: ValueCon
 /** For comparison operands: null is refused (Hasura would drop the condition and match every row). */
 export function requireNotNull(operator: string): ValueConverter {
   return (value, describe) => {
-    if (value === null || value === undefined || (Array.isArray(value) && value.some((item) => item === null || item === undefined))) {
-      throw new AppError('VALIDATION_FAILED', `${operator} got null from ${describe()}; compare with null through _is_null`);
+    if (
+      value === null ||
+      value === undefined ||
+      (Array.isArray(value) && value.some((item) => item === null || item === undefined))
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${operator} got null from ${describe()}; compare with null through _is_null`,
+      );
     }
     return value;
   };

@@ -10,26 +10,44 @@ import { PlanPermissionError, requireColumn, requireSelect } from './role-permis
 import type { RowSet } from './compile-row-set.ts';
 
 export function requireAggregations(role: string, table: string): void {
-  if (!requireSelect(role, table).allowAggregations) throw new PlanPermissionError(`role '${role}' may not aggregate '${table}'`);
+  if (!requireSelect(role, table).allowAggregations)
+    throw new PlanPermissionError(`role '${role}' may not aggregate '${table}'`);
 }
 
 export function compileAggregateResult(
-  fields: readonly AggregateResultField[], rows: RowSet, table: string, alias: string, scope: CompileScope,
+  fields: readonly AggregateResultField[],
+  rows: RowSet,
+  table: string,
+  alias: string,
+  scope: CompileScope,
 ): RawBuilder<unknown> {
-  return jsonObject(fields.map((field): JsonPair => {
-    switch (field.kind) {
-      case 'typename': return [field.alias, sql.lit(checkedName(field.typename))];
-      case 'nodes': return [field.alias, jsonAggregate(compileSelection(field.fields, table, alias, scope), rows.order)];
-      case 'aggregate': return [field.alias, jsonObject(field.fields.map((inner) => [inner.alias, aggregateField(inner, table, alias, scope)]))];
-    }
-  }));
+  return jsonObject(
+    fields.map((field): JsonPair => {
+      switch (field.kind) {
+        case 'typename':
+          return [field.alias, sql.lit(checkedName(field.typename))];
+        case 'nodes':
+          return [field.alias, jsonAggregate(compileSelection(field.fields, table, alias, scope), rows.order)];
+        case 'aggregate':
+          return [
+            field.alias,
+            jsonObject(field.fields.map((inner) => [inner.alias, aggregateField(inner, table, alias, scope)])),
+          ];
+      }
+    }),
+  );
 }
 
 function aggregateField(field: AggregateField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   switch (field.kind) {
-    case 'typename': return sql.lit(checkedName(field.typename));
-    case 'count': return countExpression(field.columns, field.distinct, table, alias, scope);
-    case 'function': return jsonObject(field.fields.map((inner) => [inner.alias, functionField(field.fn, inner, table, alias, scope)]));
+    case 'typename':
+      return sql.lit(checkedName(field.typename));
+    case 'count':
+      return countExpression(field.columns, field.distinct, table, alias, scope);
+    case 'function':
+      return jsonObject(
+        field.fields.map((inner) => [inner.alias, functionField(field.fn, inner, table, alias, scope)]),
+      );
   }
 }
 
@@ -37,18 +55,33 @@ function aggregateField(field: AggregateField, table: string, alias: string, sco
  * `count` counts rows; with `columns`, rows where every listed column is non-null, and with
  * `distinct`, distinct values (tuples) of those columns.
  */
-function countExpression(columns: readonly string[], distinct: boolean, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+function countExpression(
+  columns: readonly string[],
+  distinct: boolean,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): RawBuilder<unknown> {
   if (columns.length === 0) return sql`count(*)`;
   const refs = columns.map((column) => {
     requireColumn(scope.role, table, column);
     return sql.ref(`${alias}.${column}`);
   });
   const value = refs.length === 1 ? sql`${refs[0]}` : sql`(${sql.join(refs)})`;
-  const present = sql.join(refs.map((ref) => sql`${ref} IS NOT NULL`), sql` AND `);
+  const present = sql.join(
+    refs.map((ref) => sql`${ref} IS NOT NULL`),
+    sql` AND `,
+  );
   return sql`count(${distinct ? sql`DISTINCT ` : sql``}${value}) FILTER (WHERE ${present})`;
 }
 
-function functionField(fn: AggregateFunction, field: AggregateColumnField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+function functionField(
+  fn: AggregateFunction,
+  field: AggregateColumnField,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): RawBuilder<unknown> {
   if (field.kind === 'typename') return sql.lit(checkedName(field.typename));
   const dataType = requireColumn(scope.role, table, field.column);
   const value = sql`${sql.raw(fn)}(${sql.ref(`${alias}.${field.column}`)})`;

@@ -22,9 +22,18 @@ function ruleValue(value: RuleValue, dataType: string): unknown {
 
 export function compileBoolExp(expression: BoolExp, table: string, alias: string, scope: CompileScope): SqlCondition {
   switch (expression.type) {
-    case 'and': return joinConditions('and', expression.operands.map((operand) => compileBoolExp(operand, table, alias, scope)));
-    case 'or': return joinConditions('or', expression.operands.map((operand) => compileBoolExp(operand, table, alias, scope)));
-    case 'not': return sql<SqlBool>`NOT ${compileBoolExp(expression.operand, table, alias, scope)}`;
+    case 'and':
+      return joinConditions(
+        'and',
+        expression.operands.map((operand) => compileBoolExp(operand, table, alias, scope)),
+      );
+    case 'or':
+      return joinConditions(
+        'or',
+        expression.operands.map((operand) => compileBoolExp(operand, table, alias, scope)),
+      );
+    case 'not':
+      return sql<SqlBool>`NOT ${compileBoolExp(expression.operand, table, alias, scope)}`;
     case 'relationship': {
       const relationship = tableModel(table).relationships[expression.relationship];
       if (!relationship) throw new Error(`'${expression.relationship}' is not a relationship of '${table}'`);
@@ -40,7 +49,8 @@ export function compileBoolExp(expression: BoolExp, table: string, alias: string
       const ref = sql.ref(`${alias}.${expression.column}`);
       const { operator, value } = expression;
       if (operator === '_is_null') {
-        if (value.type !== 'literal' || typeof value.value !== 'boolean') throw new Error('_is_null needs a boolean literal');
+        if (value.type !== 'literal' || typeof value.value !== 'boolean')
+          throw new Error('_is_null needs a boolean literal');
         return value.value ? sql<SqlBool>`${ref} IS NULL` : sql<SqlBool>`${ref} IS NOT NULL`;
       }
       if (operator === '_in' || operator === '_nin') {

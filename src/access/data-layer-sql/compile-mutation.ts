@@ -13,7 +13,13 @@ import { compileBoolExp } from './compile-bool-exp.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonObject, type JsonPair } from './compile-selection.ts';
 import { compileWhere } from './compile-where.ts';
-import { deletePermission, insertPermission, requireWritable, updatePermission, columnType } from './mutation-permissions.ts';
+import {
+  deletePermission,
+  insertPermission,
+  requireWritable,
+  updatePermission,
+  columnType,
+} from './mutation-permissions.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from './query-plan.ts';
 import { PlanPermissionError, requireColumn, tableModel } from './role-permissions.ts';
@@ -32,18 +38,32 @@ export interface MutationStatement {
 
 export function compileMutation(plan: MutationPlan, scope: CompileScope): MutationStatement {
   switch (plan.kind) {
-    case 'insert': return compileInsert(plan, scope);
-    case 'update': return compileUpdate(plan, scope);
-    case 'delete': return compileDelete(plan, scope);
+    case 'insert':
+      return compileInsert(plan, scope);
+    case 'update':
+      return compileUpdate(plan, scope);
+    case 'delete':
+      return compileDelete(plan, scope);
   }
 }
 
 function presetValue(value: RuleValue, dataType: string): RawBuilder<unknown> {
-  return typedValue(value.type === 'session' ? new SessionSlot(value.name) : toDatabaseValue(dataType, value.value), dataType);
+  return typedValue(
+    value.type === 'session' ? new SessionSlot(value.name) : toDatabaseValue(dataType, value.value),
+    dataType,
+  );
 }
 
-function givenValue(table: string, column: string, dataType: string, value: ColumnValues[number]['value']): RawBuilder<unknown> {
-  return typedValue(bindPlanValue(value, `${table}.${column}`, (raw) => toDatabaseValue(dataType, raw)), dataType);
+function givenValue(
+  table: string,
+  column: string,
+  dataType: string,
+  value: ColumnValues[number]['value'],
+): RawBuilder<unknown> {
+  return typedValue(
+    bindPlanValue(value, `${table}.${column}`, (raw) => toDatabaseValue(dataType, raw)),
+    dataType,
+  );
 }
 
 function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: CompileScope): MutationStatement {
@@ -51,41 +71,65 @@ function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: C
   const permission = insertPermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not insert into '${table}'`);
   const written = scope.nextAlias();
-  const given = new Set(plan.objects.flatMap((object) => object.map(({ column }) => {
-    requireWritable(scope.role, permission, table, column);
-    return column;
-  })));
+  const given = new Set(
+    plan.objects.flatMap((object) =>
+      object.map(({ column }) => {
+        requireWritable(scope.role, permission, table, column);
+        return column;
+      }),
+    ),
+  );
   const presets = Object.keys(permission.set);
   const allColumns = tableModel(table).columns.map((column) => column.name);
   let columns = allColumns.filter((column) => given.has(column) || presets.includes(column));
   // Every value defaulted: name one column and give it DEFAULT (VALUES needs a column).
   if (columns.length === 0) columns = allColumns.slice(0, 1);
-  const rows = plan.objects.map((object) => sql`(${sql.join(columns.map((column) => {
-    const dataType = columnType(table, column);
-    const preset = permission.set[column];
-    if (preset) return presetValue(preset, dataType);
-    const value = object.find((entry) => entry.column === column)?.value;
-    return value ? givenValue(table, column, dataType, value) : sql`DEFAULT`;
-  }))})`);
-  const body = rows.length === 0
-    ? sql`SELECT * FROM ${sql.table(table)} WHERE false`
-    : sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column)))}) VALUES ${sql.join(rows)} RETURNING *`;
+  const rows = plan.objects.map(
+    (object) =>
+      sql`(${sql.join(
+        columns.map((column) => {
+          const dataType = columnType(table, column);
+          const preset = permission.set[column];
+          if (preset) return presetValue(preset, dataType);
+          const value = object.find((entry) => entry.column === column)?.value;
+          return value ? givenValue(table, column, dataType, value) : sql`DEFAULT`;
+        }),
+      )})`,
+  );
+  const body =
+    rows.length === 0
+      ? sql`SELECT * FROM ${sql.table(table)} WHERE false`
+      : sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column)))}) VALUES ${sql.join(rows)} RETURNING *`;
   const check = ruleCondition(scope.role, 'insert', table, written);
   return finish(body, written, plan, check === sqlTrue ? null : check, scope);
 }
 
 /** The rule's condition AND the client's target; `where: {}` adds nothing. */
-function rowsToWrite(rule: SqlCondition, target: MutationTarget, table: string, alias: string, scope: CompileScope): SqlCondition {
-  return joinConditions('and', [rule, targetCondition(target, table, alias, scope)].filter((condition) => condition !== sqlTrue));
+function rowsToWrite(
+  rule: SqlCondition,
+  target: MutationTarget,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): SqlCondition {
+  return joinConditions(
+    'and',
+    [rule, targetCondition(target, table, alias, scope)].filter((condition) => condition !== sqlTrue),
+  );
 }
 
 function targetCondition(target: MutationTarget, table: string, alias: string, scope: CompileScope): SqlCondition {
   if (target.kind === 'where') return compileWhere(target.where, table, alias, scope);
-  return joinConditions('and', target.key.map(({ column, value }) => {
-    const dataType = requireColumn(scope.role, table, column);
-    const bound = bindPlanValue(value, `${table}.${column}`, (raw, describe) => toDatabaseValue(dataType, requireNotNull(column)(raw, describe)));
-    return sql<SqlBool>`${sql.ref(`${alias}.${column}`)} = ${typedValue(bound, dataType)}`;
-  }));
+  return joinConditions(
+    'and',
+    target.key.map(({ column, value }) => {
+      const dataType = requireColumn(scope.role, table, column);
+      const bound = bindPlanValue(value, `${table}.${column}`, (raw, describe) =>
+        toDatabaseValue(dataType, requireNotNull(column)(raw, describe)),
+      );
+      return sql<SqlBool>`${sql.ref(`${alias}.${column}`)} = ${typedValue(bound, dataType)}`;
+    }),
+  );
 }
 
 function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: CompileScope): MutationStatement {
@@ -94,10 +138,16 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not update '${table}'`);
   const target = scope.nextAlias();
   const assignments = [
-    ...plan.set.map(({ column, value }) => [column, givenValue(table, column, requireWritable(scope.role, permission, table, column), value)] as const),
-    ...Object.entries(permission.set).map(([column, value]) => [column, presetValue(value, columnType(table, column))] as const),
+    ...plan.set.map(
+      ({ column, value }) =>
+        [column, givenValue(table, column, requireWritable(scope.role, permission, table, column), value)] as const,
+    ),
+    ...Object.entries(permission.set).map(
+      ([column, value]) => [column, presetValue(value, columnType(table, column))] as const,
+    ),
   ];
-  if (assignments.length === 0) throw new AppError('VALIDATION_FAILED', `'${plan.alias}' has nothing to update: give _set`);
+  if (assignments.length === 0)
+    throw new AppError('VALIDATION_FAILED', `'${plan.alias}' has nothing to update: give _set`);
   const where = rowsToWrite(ruleCondition(scope.role, 'update', table, target), plan.target, table, target, scope);
   const set = sql.join(assignments.map(([column, value]) => sql`${sql.id(column)} = ${value}`));
   const body = sql`UPDATE ${sql.table(table)} AS ${sql.id(target)} SET ${set} WHERE ${where} RETURNING *`;
@@ -108,7 +158,8 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
 
 function compileDelete(plan: Extract<MutationPlan, { kind: 'delete' }>, scope: CompileScope): MutationStatement {
   const { table } = plan;
-  if (!deletePermission(scope.role, table)) throw new PlanPermissionError(`role '${scope.role}' may not delete from '${table}'`);
+  if (!deletePermission(scope.role, table))
+    throw new PlanPermissionError(`role '${scope.role}' may not delete from '${table}'`);
   const target = scope.nextAlias();
   const where = rowsToWrite(ruleCondition(scope.role, 'delete', table, target), plan.target, table, target, scope);
   const body = sql`DELETE FROM ${sql.table(table)} AS ${sql.id(target)} WHERE ${where} RETURNING *`;
@@ -116,7 +167,13 @@ function compileDelete(plan: Extract<MutationPlan, { kind: 'delete' }>, scope: C
 }
 
 /** `WITH written AS (…) SELECT <response JSON>, <check over every written row>`. */
-function finish(body: RawBuilder<unknown>, written: string, plan: MutationPlan, check: SqlCondition | null, scope: CompileScope): MutationStatement {
+function finish(
+  body: RawBuilder<unknown>,
+  written: string,
+  plan: MutationPlan,
+  check: SqlCondition | null,
+  scope: CompileScope,
+): MutationStatement {
   const value = outputJson(plan.output, plan.table, written, scope);
   const passed = check ? sql`coalesce(bool_and(coalesce(${check}, false)), true)` : sql`true`;
   return {
@@ -127,13 +184,19 @@ function finish(body: RawBuilder<unknown>, written: string, plan: MutationPlan, 
 
 function outputJson(output: MutationOutput, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   const visible = rowFilter(scope.role, table, alias);
-  const rows = (fields: Parameters<typeof compileSelection>[0]) => sql`json_agg(${compileSelection(fields, table, alias, scope)}) FILTER (WHERE ${visible})`;
+  const rows = (fields: Parameters<typeof compileSelection>[0]) =>
+    sql`json_agg(${compileSelection(fields, table, alias, scope)}) FILTER (WHERE ${visible})`;
   if (output.kind === 'row') return sql`((${rows(output.fields)}) -> 0)`;
-  return jsonObject(output.fields.map((field): JsonPair => {
-    switch (field.kind) {
-      case 'typename': return [field.alias, sql.lit(checkedName(field.typename))];
-      case 'affected_rows': return [field.alias, sql`count(*)`];
-      case 'returning': return [field.alias, sql`coalesce(${rows(field.fields)}, '[]'::json)`];
-    }
-  }));
+  return jsonObject(
+    output.fields.map((field): JsonPair => {
+      switch (field.kind) {
+        case 'typename':
+          return [field.alias, sql.lit(checkedName(field.typename))];
+        case 'affected_rows':
+          return [field.alias, sql`count(*)`];
+        case 'returning':
+          return [field.alias, sql`coalesce(${rows(field.fields)}, '[]'::json)`];
+      }
+    }),
+  );
 }

@@ -17,7 +17,13 @@ export interface SortKey {
   readonly direction: RawBuilder<unknown>;
 }
 
-function keyExpression(path: readonly string[], column: string, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+function keyExpression(
+  path: readonly string[],
+  column: string,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): RawBuilder<unknown> {
   const [head, ...rest] = path;
   if (head === undefined) {
     requireColumn(scope.role, table, column);
@@ -27,7 +33,10 @@ function keyExpression(path: readonly string[], column: string, table: string, a
   if (relationship.kind !== 'object') throw new Error(`order_by through array relationship '${head}'`);
   const remote = scope.nextAlias();
   const value = keyExpression(rest, column, relationship.remoteTable, remote, scope);
-  const where = joinConditions('and', [...relationshipJoin(relationship, alias, remote), rowFilter(scope.role, relationship.remoteTable, remote)]);
+  const where = joinConditions('and', [
+    ...relationshipJoin(relationship, alias, remote),
+    rowFilter(scope.role, relationship.remoteTable, remote),
+  ]);
   return sql`(SELECT ${value} FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${where} LIMIT 1)`;
 }
 
@@ -36,12 +45,22 @@ function directionSql(order: OrderByPlan): RawBuilder<unknown> {
   return sql.raw(`${order.direction === 'asc' ? 'ASC' : 'DESC'}${nulls}`);
 }
 
-export function compileSortKeys(orderBy: readonly OrderByPlan[], table: string, alias: string, scope: CompileScope): SortKey[] {
+export function compileSortKeys(
+  orderBy: readonly OrderByPlan[],
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): SortKey[] {
   return orderBy.map((order, index) => {
     const inner = keyExpression(order.path, order.column, table, alias, scope);
     if (order.path.length === 0) return { inner, outer: inner, column: null, direction: directionSql(order) };
     const name = `__order_${index}`;
-    return { inner, outer: sql`${sql.ref(`${alias}.${name}`)}`, column: sql`${inner} AS ${sql.id(name)}`, direction: directionSql(order) };
+    return {
+      inner,
+      outer: sql`${sql.ref(`${alias}.${name}`)}`,
+      column: sql`${inner} AS ${sql.id(name)}`,
+      direction: directionSql(order),
+    };
   });
 }
 

@@ -28,25 +28,45 @@ export interface RootStatement {
 export function compileRootField(role: string, plan: RootFieldPlan, limits: DataQueryLimits): RootStatement {
   const scope = createCompileScope(role, limits);
   switch (plan.kind) {
-    case 'select': return compileList(plan, scope);
-    case 'select_by_pk': return compileByPk(plan, scope);
-    case 'select_aggregate': return compileAggregate(plan, scope);
-    case 'insert': case 'update': case 'delete': return { ...compileMutation(plan, scope), maxRows: null, mutation: true };
+    case 'select':
+      return compileList(plan, scope);
+    case 'select_by_pk':
+      return compileByPk(plan, scope);
+    case 'select_aggregate':
+      return compileAggregate(plan, scope);
+    case 'insert':
+    case 'update':
+    case 'delete':
+      return { ...compileMutation(plan, scope), maxRows: null, mutation: true };
   }
 }
 
 function compileList(plan: Extract<RootFieldPlan, { kind: 'select' }>, scope: CompileScope): RootStatement {
   const alias = scope.nextAlias();
-  const rows = compileRowSet({ table: plan.table, alias, arguments: plan.arguments, join: [], defaultLimit: scope.limits.maxRows + 1, scope });
+  const rows = compileRowSet({
+    table: plan.table,
+    alias,
+    arguments: plan.arguments,
+    join: [],
+    defaultLimit: scope.limits.maxRows + 1,
+    scope,
+  });
   const value = jsonAggregate(compileSelection(plan.fields, plan.table, alias, scope), rows.order);
-  return { query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`, maxRows: scope.limits.maxRows, mutation: false, check: null };
+  return {
+    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`,
+    maxRows: scope.limits.maxRows,
+    mutation: false,
+    check: null,
+  };
 }
 
 function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, scope: CompileScope): RootStatement {
   const alias = scope.nextAlias();
   const keys = plan.key.map(({ column, value }) => {
     const dataType = requireColumn(scope.role, plan.table, column);
-    const bound = bindPlanValue(value, `${plan.table}.${column}`, (raw, describe) => toDatabaseValue(dataType, requireNotNull(column)(raw, describe)));
+    const bound = bindPlanValue(value, `${plan.table}.${column}`, (raw, describe) =>
+      toDatabaseValue(dataType, requireNotNull(column)(raw, describe)),
+    );
     return sql<SqlBool>`${sql.ref(`${alias}.${column}`)} = ${typedValue(bound, dataType)}`;
   });
   const where = joinConditions('and', [...keys, rowFilter(scope.role, plan.table, alias)]);
@@ -59,13 +79,21 @@ function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, sco
   };
 }
 
-function compileAggregate(plan: Extract<RootFieldPlan, { kind: 'select_aggregate' }>, scope: CompileScope): RootStatement {
+function compileAggregate(
+  plan: Extract<RootFieldPlan, { kind: 'select_aggregate' }>,
+  scope: CompileScope,
+): RootStatement {
   requireAggregations(scope.role, plan.table);
   const alias = scope.nextAlias();
   // Only listed nodes need bounding; a bare aggregate reads every row it is allowed to.
   const listsNodes = plan.fields.some((field) => field.kind === 'nodes');
   const rows = compileRowSet({
-    table: plan.table, alias, arguments: plan.arguments, join: [], defaultLimit: listsNodes ? scope.limits.maxRows + 1 : null, scope,
+    table: plan.table,
+    alias,
+    arguments: plan.arguments,
+    join: [],
+    defaultLimit: listsNodes ? scope.limits.maxRows + 1 : null,
+    scope,
   });
   const value = compileAggregateResult(plan.fields, rows, plan.table, alias, scope);
   return {

@@ -37,13 +37,21 @@ function smaller(a: number | null, b: number | null): number | null {
   return Math.min(a, b);
 }
 
-function limitParameter(limit: PlanValue | null, permissionLimit: number | null, defaultLimit: number | null, maxRows: number): unknown {
+function limitParameter(
+  limit: PlanValue | null,
+  permissionLimit: number | null,
+  defaultLimit: number | null,
+  maxRows: number,
+): unknown {
   const fallback = smaller(permissionLimit, defaultLimit);
   if (limit === null) return fallback;
   return bindPlanValue(limit, 'limit', (value) => {
     if (value === null || value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maxRows) {
-      throw new AppError('VALIDATION_FAILED', `limit must be an integer from 0 to ${maxRows}, got ${JSON.stringify(value)}`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `limit must be an integer from 0 to ${maxRows}, got ${JSON.stringify(value)}`,
+      );
     }
     return smaller(value, permissionLimit);
   });
@@ -59,7 +67,12 @@ function offsetParameter(offset: PlanValue): unknown {
   });
 }
 
-function pagingClause(args: RowSetArguments, permissionLimit: number | null, defaultLimit: number | null, maxRows: number): RawBuilder<unknown> {
+function pagingClause(
+  args: RowSetArguments,
+  permissionLimit: number | null,
+  defaultLimit: number | null,
+  maxRows: number,
+): RawBuilder<unknown> {
   const limit = limitParameter(args.limit, permissionLimit, defaultLimit, maxRows);
   const limitSql = limit === null ? sql`` : sql` LIMIT ${limit}`;
   return args.offset === null ? limitSql : sql`${limitSql} OFFSET ${offsetParameter(args.offset)}`;
@@ -81,12 +94,17 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   const order = keys.length > 0 ? orderClause(keys, 'outer') : null;
   if (args.distinctOn.length === 0) {
     const orderBy = keys.length > 0 ? sql` ORDER BY ${orderClause(keys, 'inner')}` : sql``;
-    return { from: sql`(SELECT ${columns} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`, order };
+    return {
+      from: sql`(SELECT ${columns} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`,
+      order,
+    };
   }
-  const distinct = sql.join(args.distinctOn.map((column) => {
-    requireColumn(scope.role, table, column);
-    return sql.ref(`${alias}.${column}`);
-  }));
+  const distinct = sql.join(
+    args.distinctOn.map((column) => {
+      requireColumn(scope.role, table, column);
+      return sql.ref(`${alias}.${column}`);
+    }),
+  );
   const innerOrder = keys.length > 0 ? sql`${distinct}, ${orderClause(keys, 'inner')}` : distinct;
   const outerOrder = order ? sql` ORDER BY ${order}` : sql``;
   return {

@@ -25,18 +25,28 @@ export function jsonObject(pairs: readonly JsonPair[]): RawBuilder<unknown> {
   return sql`(SELECT row_to_json(o) FROM (SELECT ${columns}) AS o)`;
 }
 
-export function compileSelection(fields: readonly SelectionField[], table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+export function compileSelection(
+  fields: readonly SelectionField[],
+  table: string,
+  alias: string,
+  scope: CompileScope,
+): RawBuilder<unknown> {
   return jsonObject(fields.map((field) => [field.alias, compileField(field, table, alias, scope)]));
 }
 
 function compileField(field: SelectionField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   switch (field.kind) {
-    case 'column': return jsonOutput(sql`${sql.ref(`${alias}.${field.column}`)}`, requireColumn(scope.role, table, field.column));
-    case 'typename': return sql.lit(checkedName(field.typename));
+    case 'column':
+      return jsonOutput(sql`${sql.ref(`${alias}.${field.column}`)}`, requireColumn(scope.role, table, field.column));
+    case 'typename':
+      return sql.lit(checkedName(field.typename));
     case 'object_relationship': {
       const relationship = relationshipOf(scope.role, table, field.relationship);
       const remote = scope.nextAlias();
-      const where = joinConditions('and', [...relationshipJoin(relationship, alias, remote), rowFilter(scope.role, relationship.remoteTable, remote)]);
+      const where = joinConditions('and', [
+        ...relationshipJoin(relationship, alias, remote),
+        rowFilter(scope.role, relationship.remoteTable, remote),
+      ]);
       const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
       return sql`(SELECT ${object} FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${where} LIMIT 1)`;
     }
@@ -57,7 +67,11 @@ function compileField(field: SelectionField, table: string, alias: string, scope
 }
 
 /** `(SELECT coalesce(json_agg(…), '[]') FROM rows)`: an empty list, never null. */
-export function jsonArray(object: RawBuilder<unknown>, order: RawBuilder<unknown> | null, from: RawBuilder<unknown>): RawBuilder<unknown> {
+export function jsonArray(
+  object: RawBuilder<unknown>,
+  order: RawBuilder<unknown> | null,
+  from: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   return sql`(SELECT ${jsonAggregate(object, order)} FROM ${from})`;
 }
 

@@ -15,10 +15,20 @@ import { rowFilter } from './role-row-filter.ts';
 
 export function compileWhere(where: WherePlan, table: string, alias: string, scope: CompileScope): SqlCondition {
   switch (where.kind) {
-    case 'and': return joinConditions('and', where.operands.map((operand) => compileWhere(operand, table, alias, scope)));
-    case 'or': return joinConditions('or', where.operands.map((operand) => compileWhere(operand, table, alias, scope)));
-    case 'not': return sql<SqlBool>`NOT ${compileWhere(where.operand, table, alias, scope)}`;
-    case 'compare': return compileComparison(table, alias, where.column, where.operator, where.value, scope);
+    case 'and':
+      return joinConditions(
+        'and',
+        where.operands.map((operand) => compileWhere(operand, table, alias, scope)),
+      );
+    case 'or':
+      return joinConditions(
+        'or',
+        where.operands.map((operand) => compileWhere(operand, table, alias, scope)),
+      );
+    case 'not':
+      return sql<SqlBool>`NOT ${compileWhere(where.operand, table, alias, scope)}`;
+    case 'compare':
+      return compileComparison(table, alias, where.column, where.operator, where.value, scope);
     case 'relationship': {
       const relationship = relationshipOf(scope.role, table, where.relationship);
       const remote = scope.nextAlias();
@@ -33,19 +43,26 @@ export function compileWhere(where: WherePlan, table: string, alias: string, sco
 }
 
 function compileComparison(
-  table: string, alias: string, column: string, operator: ComparisonOperator, value: PlanValue, scope: CompileScope,
+  table: string,
+  alias: string,
+  column: string,
+  operator: ComparisonOperator,
+  value: PlanValue,
+  scope: CompileScope,
 ): SqlCondition {
   const dataType = requireColumn(scope.role, table, column);
   const ref = sql.ref(`${alias}.${column}`);
   const label = `${table}.${column} ${operator}`;
   const checked = requireNotNull(operator);
   if (operator === '_is_null') {
-    if (value.kind !== 'literal' || typeof value.value !== 'boolean') throw new Error('_is_null needs a boolean literal in the plan');
+    if (value.kind !== 'literal' || typeof value.value !== 'boolean')
+      throw new Error('_is_null needs a boolean literal in the plan');
     return value.value ? sql<SqlBool>`${ref} IS NULL` : sql<SqlBool>`${ref} IS NOT NULL`;
   }
   if (operator === '_in' || operator === '_nin') {
     const bound = bindPlanValue(value, label, (raw, describe) =>
-      (checked(raw, describe) as unknown[]).map((item) => toDatabaseValue(dataType, item)));
+      (checked(raw, describe) as unknown[]).map((item) => toDatabaseValue(dataType, item)),
+    );
     const list = typedValue(bound, dataType, true);
     return operator === '_in' ? sql<SqlBool>`${ref} = ANY(${list})` : sql<SqlBool>`${ref} <> ALL(${list})`;
   }

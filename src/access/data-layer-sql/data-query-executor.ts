@@ -66,17 +66,23 @@ export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOption
     },
 
     async runOperation(operation, binding) {
-      if (!operation.mutation) return Promise.all(operation.statements.map((statement) => runStatement(db, statement, binding, options.onStatement)));
+      if (!operation.mutation)
+        return Promise.all(
+          operation.statements.map((statement) => runStatement(db, statement, binding, options.onStatement)),
+        );
       return db.transaction().execute(async (transaction) => {
         const values: string[] = [];
         // In order, as Hasura does: a later root field sees what an earlier one wrote.
-        for (const statement of operation.statements) values.push(await runStatement(transaction, statement, binding, options.onStatement));
+        for (const statement of operation.statements)
+          values.push(await runStatement(transaction, statement, binding, options.onStatement));
         return values;
       });
     },
 
     explain(statement) {
-      const described = statement.parameters.map((parameter, index) => `-- $${index + 1}: ${describeParameter(parameter)}`);
+      const described = statement.parameters.map(
+        (parameter, index) => `-- $${index + 1}: ${describeParameter(parameter)}`,
+      );
       return `${statement.sql}\n${described.join('\n')}${described.length > 0 ? '\n' : ''}`;
     },
   };

@@ -4,18 +4,44 @@
 // ours. Messages name constraint, table and column only: never the SQL or the row's values.
 import { AppError } from '../../errors/app-error.ts';
 
-interface PgError { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown }
+interface PgError {
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+}
 
 function integrityError(error: PgError): AppError {
   const where = typeof error.table === 'string' ? ` of '${error.table}'` : '';
   const constraint = typeof error.constraint === 'string' ? `'${error.constraint}'` : '';
   switch (error.code) {
-    case '23505': return new AppError('CONFLICT', `uniqueness violation: constraint ${constraint}${where}; a row with the same value already exists`, { cause: error });
-    case '23503': case '23001': return new AppError('CONFLICT', `foreign key violation: constraint ${constraint}${where}; the referenced row does not exist, or other rows still refer to this one`, { cause: error });
-    case '23P01': return new AppError('CONFLICT', `exclusion violation: constraint ${constraint}${where}`, { cause: error });
-    case '23502': return new AppError('BAD_REQUEST', `not-null violation: column '${String(error.column)}'${where} needs a value`, { cause: error });
-    case '23514': return new AppError('BAD_REQUEST', `check constraint ${constraint}${where} is violated by the written row`, { cause: error });
-    default: return new AppError('CONFLICT', `integrity constraint violation: constraint ${constraint}${where}`, { cause: error });
+    case '23505':
+      return new AppError(
+        'CONFLICT',
+        `uniqueness violation: constraint ${constraint}${where}; a row with the same value already exists`,
+        { cause: error },
+      );
+    case '23503':
+    case '23001':
+      return new AppError(
+        'CONFLICT',
+        `foreign key violation: constraint ${constraint}${where}; the referenced row does not exist, or other rows still refer to this one`,
+        { cause: error },
+      );
+    case '23P01':
+      return new AppError('CONFLICT', `exclusion violation: constraint ${constraint}${where}`, { cause: error });
+    case '23502':
+      return new AppError('BAD_REQUEST', `not-null violation: column '${String(error.column)}'${where} needs a value`, {
+        cause: error,
+      });
+    case '23514':
+      return new AppError('BAD_REQUEST', `check constraint ${constraint}${where} is violated by the written row`, {
+        cause: error,
+      });
+    default:
+      return new AppError('CONFLICT', `integrity constraint violation: constraint ${constraint}${where}`, {
+        cause: error,
+      });
   }
 }
 
@@ -26,9 +52,12 @@ export function clientErrorOf(error: unknown): AppError | null {
   const message = error instanceof Error ? error.message : String(error);
   if (code.startsWith('23')) return integrityError(error as PgError);
   // GENERATED ALWAYS columns (audit_log.id) are offered to admin like any other; pg's message names the column only.
-  if (code === '428C9') return new AppError('BAD_REQUEST', `${message}: the database generates this column`, { cause: error });
+  if (code === '428C9')
+    return new AppError('BAD_REQUEST', `${message}: the database generates this column`, { cause: error });
   if (code.startsWith('22')) return new AppError('BAD_REQUEST', `invalid value: ${message}`, { cause: error });
-  if (code.startsWith('54')) return new AppError('BAD_REQUEST', `query too complex for the database: ${message}`, { cause: error });
-  if (code === '57014') return new AppError('SERVICE_UNAVAILABLE', 'the query was cancelled (statement timeout)', { cause: error });
+  if (code.startsWith('54'))
+    return new AppError('BAD_REQUEST', `query too complex for the database: ${message}`, { cause: error });
+  if (code === '57014')
+    return new AppError('SERVICE_UNAVAILABLE', 'the query was cancelled (statement timeout)', { cause: error });
   return null;
 }

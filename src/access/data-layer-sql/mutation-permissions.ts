@@ -10,12 +10,16 @@ const model: PermissionModel = permissionModel;
 const everyRow = { type: 'and', operands: [] } as const;
 
 export function insertPermission(role: string, table: string): InsertPermission | null {
-  if (role === adminRole) return model.tables[table] ? { check: everyRow, set: {}, columns: requireSelect(role, table).columns } : null;
+  if (role === adminRole)
+    return model.tables[table] ? { check: everyRow, set: {}, columns: requireSelect(role, table).columns } : null;
   return model.permissions[role]?.[table]?.insert ?? null;
 }
 
 export function updatePermission(role: string, table: string): UpdatePermission | null {
-  if (role === adminRole) return model.tables[table] ? { filter: everyRow, columns: requireSelect(role, table).columns, check: null, set: {} } : null;
+  if (role === adminRole)
+    return model.tables[table]
+      ? { filter: everyRow, columns: requireSelect(role, table).columns, check: null, set: {} }
+      : null;
   return model.permissions[role]?.[table]?.update ?? null;
 }
 
@@ -35,7 +39,13 @@ export function columnType(table: string, column: string): string {
   return dataType;
 }
 
-export function requireWritable(role: string, permission: InsertPermission | UpdatePermission, table: string, column: string): string {
-  if (!writableColumns(permission).includes(column)) throw new PlanPermissionError(`role '${role}' may not write '${table}.${column}'`);
+export function requireWritable(
+  role: string,
+  permission: InsertPermission | UpdatePermission,
+  table: string,
+  column: string,
+): string {
+  if (!writableColumns(permission).includes(column))
+    throw new PlanPermissionError(`role '${role}' may not write '${table}.${column}'`);
   return columnType(table, column);
 }

@@ -54,7 +54,9 @@ function sessionValue(slot: SessionSlot, context: BindingContext): unknown {
  * (docs/data-layer.md#authentication). Sorted, each once.
  */
 export function sessionVariablesOf(parameters: readonly unknown[]): string[] {
-  const names = parameters.flatMap((parameter) => (parameter instanceof SessionSlot ? [parameter.sessionVariable] : []));
+  const names = parameters.flatMap((parameter) =>
+    parameter instanceof SessionSlot ? [parameter.sessionVariable] : [],
+  );
   return [...new Set(names)].sort();
 }
 

@@ -20,7 +20,12 @@ export type WherePlan =
   | { readonly kind: 'and'; readonly operands: readonly WherePlan[] }
   | { readonly kind: 'or'; readonly operands: readonly WherePlan[] }
   | { readonly kind: 'not'; readonly operand: WherePlan }
-  | { readonly kind: 'compare'; readonly column: string; readonly operator: ComparisonOperator; readonly value: PlanValue }
+  | {
+      readonly kind: 'compare';
+      readonly column: string;
+      readonly operator: ComparisonOperator;
+      readonly value: PlanValue;
+    }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
 
 /** One `order_by` key: a column of the table, or of a table reached through object relationships. */
@@ -42,7 +47,12 @@ export interface RowSetArguments {
 export type SelectionField =
   | { readonly kind: 'column'; readonly alias: string; readonly column: string }
   | { readonly kind: 'typename'; readonly alias: string; readonly typename: string }
-  | { readonly kind: 'object_relationship'; readonly alias: string; readonly relationship: string; readonly fields: readonly SelectionField[] }
+  | {
+      readonly kind: 'object_relationship';
+      readonly alias: string;
+      readonly relationship: string;
+      readonly fields: readonly SelectionField[];
+    }
   | {
       readonly kind: 'array_relationship';
       readonly alias: string;
@@ -61,7 +71,12 @@ export type AggregateColumnField =
 /** A field of `aggregate { … }`. */
 export type AggregateField =
   | { readonly kind: 'count'; readonly alias: string; readonly columns: readonly string[]; readonly distinct: boolean }
-  | { readonly kind: 'function'; readonly alias: string; readonly fn: AggregateFunction; readonly fields: readonly AggregateColumnField[] }
+  | {
+      readonly kind: 'function';
+      readonly alias: string;
+      readonly fn: AggregateFunction;
+      readonly fields: readonly AggregateColumnField[];
+    }
   | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
 
 /** A field of `<t>_aggregate { … }`. */
@@ -72,7 +87,13 @@ export type AggregateResultField =
 
 export type RootFieldPlan =
   | MutationPlan
-  | { readonly kind: 'select'; readonly alias: string; readonly table: string; readonly arguments: RowSetArguments; readonly fields: readonly SelectionField[] }
+  | {
+      readonly kind: 'select';
+      readonly alias: string;
+      readonly table: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly SelectionField[];
+    }
   | {
       readonly kind: 'select_by_pk';
       readonly alias: string;
@@ -104,11 +125,16 @@ export type MutationOutput =
 
 /** The rows an update or delete touches: the client's `where`, or a primary key (`_by_pk`). */
 export type MutationTarget =
-  | { readonly kind: 'where'; readonly where: WherePlan }
-  | { readonly kind: 'key'; readonly key: ColumnValues };
+  { readonly kind: 'where'; readonly where: WherePlan } | { readonly kind: 'key'; readonly key: ColumnValues };
 
 export type MutationPlan =
-  | { readonly kind: 'insert'; readonly alias: string; readonly table: string; readonly objects: readonly ColumnValues[]; readonly output: MutationOutput }
+  | {
+      readonly kind: 'insert';
+      readonly alias: string;
+      readonly table: string;
+      readonly objects: readonly ColumnValues[];
+      readonly output: MutationOutput;
+    }
   | {
       readonly kind: 'update';
       readonly alias: string;
@@ -117,7 +143,13 @@ export type MutationPlan =
       readonly set: ColumnValues;
       readonly output: MutationOutput;
     }
-  | { readonly kind: 'delete'; readonly alias: string; readonly table: string; readonly target: MutationTarget; readonly output: MutationOutput };
+  | {
+      readonly kind: 'delete';
+      readonly alias: string;
+      readonly table: string;
+      readonly target: MutationTarget;
+      readonly output: MutationOutput;
+    };
 
 /** An operation's table root fields in response order; a mutation's run in one transaction. */
 export interface OperationPlan {

@@ -14,7 +14,12 @@ export function relationshipOf(role: string, table: string, name: string): Relat
   return relationship;
 }
 
-export function relationshipJoin(relationship: RelationshipModel, localAlias: string, remoteAlias: string): SqlCondition[] {
-  return Object.entries(relationship.columnMapping).map(([local, remote]) =>
-    sql<SqlBool>`${sql.ref(`${remoteAlias}.${remote}`)} = ${sql.ref(`${localAlias}.${local}`)}`);
+export function relationshipJoin(
+  relationship: RelationshipModel,
+  localAlias: string,
+  remoteAlias: string,
+): SqlCondition[] {
+  return Object.entries(relationship.columnMapping).map(
+    ([local, remote]) => sql<SqlBool>`${sql.ref(`${remoteAlias}.${remote}`)} = ${sql.ref(`${localAlias}.${local}`)}`,
+  );
 }

@@ -30,7 +30,12 @@ export function selectPermission(role: string, table: string): SelectPermission 
   if (role === adminRole) {
     const found = model.tables[table];
     if (!found) return null;
-    return { filter: { type: 'and', operands: [] }, columns: found.columns.map((column) => column.name), allowAggregations: true, limit: null };
+    return {
+      filter: { type: 'and', operands: [] },
+      columns: found.columns.map((column) => column.name),
+      allowAggregations: true,
+      limit: null,
+    };
   }
   return model.permissions[role]?.[table]?.select ?? null;
 }
@@ -43,7 +48,8 @@ export function requireSelect(role: string, table: string): SelectPermission {
 
 export function requireColumn(role: string, table: string, column: string): string {
   const permission = requireSelect(role, table);
-  if (!permission.columns.includes(column)) throw new PlanPermissionError(`role '${role}' may not read '${table}.${column}'`);
+  if (!permission.columns.includes(column))
+    throw new PlanPermissionError(`role '${role}' may not read '${table}.${column}'`);
   const dataType = tableModel(table).columns.find((found) => found.name === column)?.dataType;
   if (!dataType) throw new PlanPermissionError(`'${column}' is not a column of '${table}'`);
   return dataType;

@@ -29,7 +29,9 @@ function abilityOf(role: string): MongoAbility {
     // A LIKE pattern taken from a session variable is turned into a regular expression at
     // interpolation time, which a slot cannot do; the seed rules have none. Fail loudly.
     if (JSON.stringify(rules).includes('"$transform"')) {
-      throw new Error(`role '${role}': session variables in _like/_ilike rules are not supported by the data-layer compiler`);
+      throw new Error(
+        `role '${role}': session variables in _like/_ilike rules are not supported by the data-layer compiler`,
+      );
     }
     ability = createRuleAbility(rules, sessionSlots());
     abilities.set(role, ability);

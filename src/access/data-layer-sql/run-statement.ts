@@ -18,10 +18,17 @@ export interface RunBinding {
 /** Called with every statement sent (tests and benchmarks count them). */
 export type StatementObserver = (sql: string, parameters: readonly unknown[]) => void;
 
-interface StatementRow { value: string | null; row_count?: string | number; check_passed?: boolean }
+interface StatementRow {
+  value: string | null;
+  row_count?: string | number;
+  check_passed?: boolean;
+}
 
 export async function runStatement(
-  db: Db, statement: CompiledRootField, binding: RunBinding, onStatement: StatementObserver | undefined,
+  db: Db,
+  statement: CompiledRootField,
+  binding: RunBinding,
+  onStatement: StatementObserver | undefined,
 ): Promise<string> {
   const session = new Map(Object.entries(binding.session).map(([name, value]) => [name.toLowerCase(), value]));
   const parameters = bindParameters(statement.parameters, { session, variables: binding.variables });
@@ -34,7 +41,10 @@ export async function runStatement(
   }
   const row = rows[0];
   if (statement.maxRows !== null && Number(row?.row_count ?? 0) > statement.maxRows) {
-    throw new AppError('BAD_REQUEST', `'${statement.alias}' would return more than ${statement.maxRows} rows; pass a limit (at most ${statement.maxRows}) and page with offset`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `'${statement.alias}' would return more than ${statement.maxRows} rows; pass a limit (at most ${statement.maxRows}) and page with offset`,
+    );
   }
   if (statement.check && row?.check_passed === false) {
     throw new AppError(

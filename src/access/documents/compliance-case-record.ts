@@ -6,7 +6,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
-import { type OrganizationRecord, type PersonRecord, isoInstant, optionalIsoInstant, organizationJson, personJson } from './document-sql.ts';
+import {
+  type OrganizationRecord,
+  type PersonRecord,
+  isoInstant,
+  optionalIsoInstant,
+  organizationJson,
+  personJson,
+} from './document-sql.ts';
 
 export type CaseDocumentName = 'compliance_case_report' | 'compliance_case_agreement';
 
@@ -57,7 +64,8 @@ export interface ComplianceCaseRecord {
   kycResults: KycResultRecord[];
 }
 
-const instant = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const instant = (column: string) =>
+  sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const filesJson = sql<CaseFileRecord[]>`coalesce((SELECT json_agg(json_build_object(
     'originalName', f.original_name, 'contentType', f.content_type, 'sizeBytes', f.size_bytes::text, 'sha256', f.sha256,
@@ -76,7 +84,12 @@ const kycResultsJson = sql<KycResultRecord[]>`coalesce((SELECT json_agg(json_bui
   FROM kyc_profile k WHERE k.review_status = 'completed' AND k.user_id IN (
     SELECT d.subject_user_id UNION SELECT ci.user_id FROM case_invitation ci WHERE ci.case_id = d.id)), '[]'::json)`;
 
-export async function findComplianceCaseRecord(db: Db, principal: Principal, document: CaseDocumentName, caseId: number): Promise<ComplianceCaseRecord | null> {
+export async function findComplianceCaseRecord(
+  db: Db,
+  principal: Principal,
+  document: CaseDocumentName,
+  caseId: number,
+): Promise<ComplianceCaseRecord | null> {
   const row = await db
     .selectFrom('compliance_case as d')
     .innerJoin('organization as o', 'o.id', 'd.organization_id')
@@ -93,8 +106,13 @@ export async function findComplianceCaseRecord(db: Db, principal: Principal, doc
       organizationJson('o').as('organization'),
       personJson('s').as('subject'),
       sql<string[]>`array(SELECT m.role FROM organization_membership m
-        WHERE m.user_id = d.subject_user_id AND m.organization_id = d.organization_id ORDER BY m.role)`.as('subjectRoles'),
-      sql<{ id: number; name: string } | null>`CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'name', f.name) END`.as('fund'),
+        WHERE m.user_id = d.subject_user_id AND m.organization_id = d.organization_id ORDER BY m.role)`.as(
+        'subjectRoles',
+      ),
+      sql<{
+        id: number;
+        name: string;
+      } | null>`CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'name', f.name) END`.as('fund'),
       filesJson.as('files'),
       invitationsJson.as('invitations'),
       kycResultsJson.as('kycResults'),

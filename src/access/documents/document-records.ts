@@ -5,14 +5,24 @@
 import type { Db } from '../../db/create-database.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../principal.ts';
-import { type CaseDocumentName, type ComplianceCaseRecord, findComplianceCaseRecord } from './compliance-case-record.ts';
+import {
+  type CaseDocumentName,
+  type ComplianceCaseRecord,
+  findComplianceCaseRecord,
+} from './compliance-case-record.ts';
 import { type FundAgreementRecord, findFundAgreementRecord } from './fund-agreement-record.ts';
 import { type InvoiceRecord, findInvoiceRecord } from './invoice-record.ts';
 import { type ProductCatalogRecord, readProductCatalogRecord } from './product-catalog-record.ts';
 import { type QuoteRecord, findQuoteRecord } from './quote-record.ts';
 import { type ReceiptRecord, findReceiptRecord } from './receipt-record.ts';
 
-export type { CaseDocumentName, CaseFileRecord, CaseInvitationRecord, ComplianceCaseRecord, KycResultRecord } from './compliance-case-record.ts';
+export type {
+  CaseDocumentName,
+  CaseFileRecord,
+  CaseInvitationRecord,
+  ComplianceCaseRecord,
+  KycResultRecord,
+} from './compliance-case-record.ts';
 export type { OrganizationRecord, PersonRecord } from './document-sql.ts';
 export type { FundAgreementRecord, FundSubscriptionRecord } from './fund-agreement-record.ts';
 export type { InvoiceRecord } from './invoice-record.ts';
@@ -28,7 +38,11 @@ export interface DocumentRecords {
   quote(principal: Principal, id: number): Promise<QuoteRecord | null>;
   productCatalog(): Promise<ProductCatalogRecord>;
   fundAgreement(principal: Principal, fundId: number): Promise<FundAgreementRecord | null>;
-  complianceCase(principal: Principal, document: CaseDocumentName, caseId: number): Promise<ComplianceCaseRecord | null>;
+  complianceCase(
+    principal: Principal,
+    document: CaseDocumentName,
+    caseId: number,
+  ): Promise<ComplianceCaseRecord | null>;
 }
 
 function inRange<T>(id: number, read: () => Promise<T | null>): Promise<T | null> {
@@ -42,6 +56,7 @@ export function createDocumentRecords(db: Db): DocumentRecords {
     quote: (principal, id) => inRange(id, () => findQuoteRecord(db, principal, id)),
     productCatalog: () => readProductCatalogRecord(db),
     fundAgreement: (principal, fundId) => inRange(fundId, () => findFundAgreementRecord(db, principal, fundId)),
-    complianceCase: (principal, document, caseId) => inRange(caseId, () => findComplianceCaseRecord(db, principal, document, caseId)),
+    complianceCase: (principal, document, caseId) =>
+      inRange(caseId, () => findComplianceCaseRecord(db, principal, document, caseId)),
   };
 }

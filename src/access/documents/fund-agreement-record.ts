@@ -28,7 +28,11 @@ export interface FundAgreementRecord {
   subscriptions: FundSubscriptionRecord[];
 }
 
-export async function findFundAgreementRecord(db: Db, principal: Principal, fundId: number): Promise<FundAgreementRecord | null> {
+export async function findFundAgreementRecord(
+  db: Db,
+  principal: Principal,
+  fundId: number,
+): Promise<FundAgreementRecord | null> {
   const investorId = principal.kind === 'user' ? principal.userId : null;
   const row = await db
     .selectFrom('fund as d')
@@ -43,11 +47,17 @@ export async function findFundAgreementRecord(db: Db, principal: Principal, fund
       sql<PersonRecord | null>`(SELECT json_build_object('userId', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
         FROM app_user u WHERE u.id = ${investorId})`.as('investor'),
       sql<OrganizationRecord | null>`(SELECT json_build_object('name', io.name, 'countryCode', io.country_code)
-        FROM app_user u JOIN organization io ON io.id = u.organization_id WHERE u.id = ${investorId})`.as('investorOrganization'),
-      sql<FundSubscriptionRecord[]>`coalesce((SELECT json_agg(json_build_object('id', s.id, 'amount', s.subscription_amount::text,
+        FROM app_user u JOIN organization io ON io.id = u.organization_id WHERE u.id = ${investorId})`.as(
+        'investorOrganization',
+      ),
+      sql<
+        FundSubscriptionRecord[]
+      >`coalesce((SELECT json_agg(json_build_object('id', s.id, 'amount', s.subscription_amount::text,
           'status', s.status, 'requestedAt', to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY s.created_at, s.id)
         FROM fund_subscription s
-        WHERE s.fund_id = d.id AND s.user_id = ${investorId} AND s.status NOT IN ('rejected', 'cancelled')), '[]'::json)`.as('subscriptions'),
+        WHERE s.fund_id = d.id AND s.user_id = ${investorId} AND s.status NOT IN ('rejected', 'cancelled')), '[]'::json)`.as(
+        'subscriptions',
+      ),
     ])
     .where('d.id', '=', fundId)
     .where(documentFilter(principal, 'fund_user_agreement', 'd'))

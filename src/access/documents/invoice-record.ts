@@ -4,7 +4,13 @@
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
-import { type OrganizationRecord, type PersonRecord, optionalIsoInstant, organizationJson, personJson } from './document-sql.ts';
+import {
+  type OrganizationRecord,
+  type PersonRecord,
+  optionalIsoInstant,
+  organizationJson,
+  personJson,
+} from './document-sql.ts';
 import { type LineRecord, invoiceLinesJson } from './line-items-sql.ts';
 
 export interface InvoiceRecord {

@@ -37,6 +37,8 @@ export async function readProductCatalogRecord(db: Db): Promise<ProductCatalogRe
     coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'currency', f.currency,
         'navPerUnit', f.nav_per_unit::text, 'status', f.status,
         'administrator', json_build_object('name', o.name, 'countryCode', o.country_code)) ORDER BY f.id)
-      FROM fund f JOIN organization o ON o.id = f.organization_id WHERE f.status = 'open'), '[]'::json) AS funds`.execute(db);
+      FROM fund f JOIN organization o ON o.id = f.organization_id WHERE f.status = 'open'), '[]'::json) AS funds`.execute(
+    db,
+  );
   return rows[0] as ProductCatalogRecord;
 }

@@ -4,7 +4,14 @@
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
-import { type OrganizationRecord, type PersonRecord, isoDate, isoInstant, organizationJson, personJson } from './document-sql.ts';
+import {
+  type OrganizationRecord,
+  type PersonRecord,
+  isoDate,
+  isoInstant,
+  organizationJson,
+  personJson,
+} from './document-sql.ts';
 import { type LineRecord, quoteLinesJson } from './line-items-sql.ts';
 
 export interface QuoteRecord {

@@ -5,7 +5,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
-import { type OrganizationRecord, type PersonRecord, isoInstant, organizationJson, personJson } from './document-sql.ts';
+import {
+  type OrganizationRecord,
+  type PersonRecord,
+  isoInstant,
+  organizationJson,
+  personJson,
+} from './document-sql.ts';
 
 export interface PaidInvoiceRecord {
   invoiceNumber: string;

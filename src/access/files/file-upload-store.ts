@@ -83,39 +83,43 @@ export function createFileUploadStore(db: Db): FileUploadStore {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('file_upload')
-          .values(uploads.map((upload) => ({
-            id: upload.id,
-            stored_name: upload.storedName,
-            original_name: upload.originalName,
-            content_type: upload.contentType,
-            declared_content_type: upload.declaredContentType,
-            size_bytes: String(upload.sizeBytes),
-            sha256: upload.sha256,
-            owner_user_id: actor.userId,
-            case_id: targets.caseId,
-            fund_id: targets.fundId,
-            organization_id: targets.organizationId,
-          })))
+          .values(
+            uploads.map((upload) => ({
+              id: upload.id,
+              stored_name: upload.storedName,
+              original_name: upload.originalName,
+              content_type: upload.contentType,
+              declared_content_type: upload.declaredContentType,
+              size_bytes: String(upload.sizeBytes),
+              sha256: upload.sha256,
+              owner_user_id: actor.userId,
+              case_id: targets.caseId,
+              fund_id: targets.fundId,
+              organization_id: targets.organizationId,
+            })),
+          )
           .execute();
         await trx
           .insertInto('audit_log')
-          .values(uploads.map((upload) => ({
-            actor_user_id: actor.userId,
-            actor_api_key_id: actor.apiKeyId,
-            action: 'file.upload',
-            resource_type: 'file_upload',
-            resource_id: upload.id,
-            request_id: actor.requestId,
-            details: JSON.stringify({
-              storedName: upload.storedName,
-              originalName: upload.originalName,
-              contentType: upload.contentType,
-              declaredContentType: upload.declaredContentType,
-              size: upload.sizeBytes,
-              sha256: upload.sha256,
-              ...targets,
-            }),
-          })))
+          .values(
+            uploads.map((upload) => ({
+              actor_user_id: actor.userId,
+              actor_api_key_id: actor.apiKeyId,
+              action: 'file.upload',
+              resource_type: 'file_upload',
+              resource_id: upload.id,
+              request_id: actor.requestId,
+              details: JSON.stringify({
+                storedName: upload.storedName,
+                originalName: upload.originalName,
+                contentType: upload.contentType,
+                declaredContentType: upload.declaredContentType,
+                size: upload.sizeBytes,
+                sha256: upload.sha256,
+                ...targets,
+              }),
+            })),
+          )
           .execute();
       });
     },
@@ -123,7 +127,14 @@ export function createFileUploadStore(db: Db): FileUploadStore {
     async findForReader(name, principal) {
       const row = await db
         .selectFrom('file_upload as f')
-        .select(['f.id', 'f.stored_name', 'f.original_name', 'f.content_type', 'f.declared_content_type', 'f.size_bytes'])
+        .select([
+          'f.id',
+          'f.stored_name',
+          'f.original_name',
+          'f.content_type',
+          'f.declared_content_type',
+          'f.size_bytes',
+        ])
         .select(documentFilter(principal, 'file_upload', 'f').as('readable'))
         .where(name.includes('.') ? 'f.stored_name' : 'f.id', '=', name)
         .executeTakeFirst();

@@ -45,7 +45,10 @@ export function createWalletValueHistoryReader(db: Db): WalletValueHistoryReader
         .where(documentFilter(principal, 'digital_wallet_sparkline', 'w'))
         .executeTakeFirst();
       if (!row) return null;
-      const newest = row.recorded_at !== null && row.usd_value !== null ? { recordedAt: row.recorded_at, usdValue: row.usd_value } : null;
+      const newest =
+        row.recorded_at !== null && row.usd_value !== null
+          ? { recordedAt: row.recorded_at, usdValue: row.usd_value }
+          : null;
       return { newest };
     },
 

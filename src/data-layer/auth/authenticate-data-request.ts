@@ -23,14 +23,22 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 function requireKnownRole(role: string): void {
-  if (!isKnownRole(role)) throw new DataLayerError('FORBIDDEN', `role '${role.slice(0, 100)}' is not a data-layer role (unknown role or no permission)`);
+  if (!isKnownRole(role))
+    throw new DataLayerError(
+      'FORBIDDEN',
+      `role '${role.slice(0, 100)}' is not a data-layer role (unknown role or no permission)`,
+    );
 }
 
-export function createDataAuthenticator(deps: { adminSecret: string; verifyBearer: BearerVerifier }): DataAuthenticator {
+export function createDataAuthenticator(deps: {
+  adminSecret: string;
+  verifyBearer: BearerVerifier;
+}): DataAuthenticator {
   const secretDigest = sha256Hex(deps.adminSecret);
 
   function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
-    if (!digestsEqual(sha256Hex(secret), secretDigest)) throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
+    if (!digestsEqual(sha256Hex(secret), secretDigest))
+      throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
     requireKnownRole(role);
     return { role, sessionText: collectSessionText((name) => header(headers, name)), via: 'admin-secret' };
@@ -41,11 +49,17 @@ export function createDataAuthenticator(deps: { adminSecret: string; verifyBeare
     const allowed = claims['x-data-allowed-roles'];
     const fallback = claims['x-data-default-role'];
     if (!Array.isArray(allowed) || !allowed.every((role) => typeof role === 'string') || typeof fallback !== 'string') {
-      throw new DataLayerError('FORBIDDEN', 'bearer token has malformed data_access claims (x-data-allowed-roles, x-data-default-role)');
+      throw new DataLayerError(
+        'FORBIDDEN',
+        'bearer token has malformed data_access claims (x-data-allowed-roles, x-data-default-role)',
+      );
     }
     const role = header(headers, 'x-data-role')?.trim() || fallback;
     if (role === adminRole || !allowed.includes(role)) {
-      throw new DataLayerError('FORBIDDEN', `role '${role.slice(0, 100)}' is not among the roles this token allows (${allowed.join(', ')})`);
+      throw new DataLayerError(
+        'FORBIDDEN',
+        `role '${role.slice(0, 100)}' is not among the roles this token allows (${allowed.join(', ')})`,
+      );
     }
     requireKnownRole(role);
     const claim = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
@@ -61,6 +75,9 @@ export function createDataAuthenticator(deps: { adminSecret: string; verifyBeare
       if (!match) throw new DataLayerError('UNAUTHENTICATED', 'Authorization must be "Bearer <platform access token>"');
       return withBearer(headers, match[1] as string);
     }
-    throw new DataLayerError('UNAUTHENTICATED', 'no credentials: send X-Data-Admin-Secret, or Authorization: Bearer with a platform access token (X-Data-Role and X-Data-* headers alone are not trusted)');
+    throw new DataLayerError(
+      'UNAUTHENTICATED',
+      'no credentials: send X-Data-Admin-Secret, or Authorization: Bearer with a platform access token (X-Data-Role and X-Data-* headers alone are not trusted)',
+    );
   };
 }

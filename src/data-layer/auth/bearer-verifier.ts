@@ -3,7 +3,12 @@
 // for DATA_PUBLIC_URL. Returns the token's `data_access` claims.
 import { decodeJwt } from 'jose';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
-import { dataAccessClaim, TokenRejected, type PlatformTokens, type TokenUse } from '../../domain/identity/platform-tokens.ts';
+import {
+  dataAccessClaim,
+  TokenRejected,
+  type PlatformTokens,
+  type TokenUse,
+} from '../../domain/identity/platform-tokens.ts';
 import type { SessionService } from '../../domain/identity/session-service.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 
@@ -15,7 +20,11 @@ const liveSessionCacheSize = 10_000;
 
 const acceptedUses: readonly TokenUse[] = ['access', 'workflow-sdk'];
 
-export function createBearerVerifier(deps: { tokens: PlatformTokens; sessions: Pick<SessionService, 'findById'>; dataPublicUrl: string }): BearerVerifier {
+export function createBearerVerifier(deps: {
+  tokens: PlatformTokens;
+  sessions: Pick<SessionService, 'findById'>;
+  dataPublicUrl: string;
+}): BearerVerifier {
   const liveSessions = createBoundedCache<true>({ maxEntries: liveSessionCacheSize, ttlMs: liveSessionCacheMs });
 
   async function requireLiveSession(sessionId: unknown, userId: string): Promise<void> {

@@ -36,8 +36,10 @@ const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).jo
 function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse[]): string {
   const sources = missing.map((use) => sessionSource(caller.via, use.name)).join(', ');
   const rootFields = [...new Set(missing.flatMap((use) => use.rootFields))];
-  return `role '${caller.role}' needs session variable${missing.length === 1 ? '' : 's'} ${sources}, which the request does not carry `
-    + `(the rules behind ${quoted(rootFields)} use ${missing.length === 1 ? 'it' : 'them'})`;
+  return (
+    `role '${caller.role}' needs session variable${missing.length === 1 ? '' : 's'} ${sources}, which the request does not carry ` +
+    `(the rules behind ${quoted(rootFields)} use ${missing.length === 1 ? 'it' : 'them'})`
+  );
 }
 
 /**
@@ -45,7 +47,10 @@ function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse
  * the request naming every missing one, or else the first malformed one; variables not in
  * `uses` are neither parsed nor bound.
  */
-export function requireSessionValues(caller: DataCaller, uses: readonly SessionVariableUse[]): Record<string, SessionValue> {
+export function requireSessionValues(
+  caller: DataCaller,
+  uses: readonly SessionVariableUse[],
+): Record<string, SessionValue> {
   const missing = uses.filter((use) => caller.sessionText[use.name] === undefined);
   if (missing.length > 0) throw new SessionVariableError(missingMessage(caller, missing));
   const values: Record<string, SessionValue> = {};

@@ -3,9 +3,20 @@
 // of the answer. Column values stay variable references where they are variables (bound when the
 // cached statement runs); the schema already limits the input to the columns the role may write.
 import {
-  getNamedType, isInputObjectType, type FieldNode, type GraphQLField, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLObjectType,
+  getNamedType,
+  isInputObjectType,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLObjectType,
 } from 'graphql';
-import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from '../../access/data-layer-sql/query-plan.ts';
+import type {
+  ColumnValues,
+  MutationOutput,
+  MutationPlan,
+  MutationTarget,
+} from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta, type MutationKind } from '../schema/schema-metadata.ts';
 import { argumentInputs } from './build-row-set-arguments.ts';
@@ -23,19 +34,36 @@ function inputObjectArgument(field: GraphQLField<unknown, unknown>, name: string
   return type;
 }
 
-function columnValues(input: InputValue, type: GraphQLInputObjectType, context: PlanContext, path: string): ColumnValues {
+function columnValues(
+  input: InputValue,
+  type: GraphQLInputObjectType,
+  context: PlanContext,
+  path: string,
+): ColumnValues {
   return objectFields(input, context, path).map(([name, value]) => {
     const fieldPath = joinPath(path, name);
     const field = type.getFields()[name];
     const meta = inputFieldMeta(field?.extensions);
-    if (!field || meta?.kind !== 'column') throw new DataLayerError('VALIDATION_FAILED', `field '${name}' not found in type '${type.name}' (unknown field or no permission)`, fieldPath);
+    if (!field || meta?.kind !== 'column')
+      throw new DataLayerError(
+        'VALIDATION_FAILED',
+        `field '${name}' not found in type '${type.name}' (unknown field or no permission)`,
+        fieldPath,
+      );
     return { column: meta.column, value: leafPlanValue(value, field.type as GraphQLInputType, context, fieldPath) };
   });
 }
 
-function required(args: Arguments, name: string, field: string, path: string, context: PlanContext): { input: InputValue; path: string } {
+function required(
+  args: Arguments,
+  name: string,
+  field: string,
+  path: string,
+  context: PlanContext,
+): { input: InputValue; path: string } {
   const found = args.get(name);
-  if (!found || isNullInput(found.input, context, found.path)) throw new DataLayerError('VALIDATION_FAILED', `argument '${name}' of '${field}' is required`, path);
+  if (!found || isNullInput(found.input, context, found.path))
+    throw new DataLayerError('VALIDATION_FAILED', `argument '${name}' of '${field}' is required`, path);
   return found;
 }
 
@@ -46,7 +74,13 @@ function output(kind: MutationKind, level: Level, context: PlanContext): Mutatio
 }
 
 export function buildMutationPlan(
-  kind: MutationKind, table: string, alias: string, field: GraphQLField<unknown, unknown>, nodes: readonly FieldNode[], context: PlanContext, path: string,
+  kind: MutationKind,
+  table: string,
+  alias: string,
+  field: GraphQLField<unknown, unknown>,
+  nodes: readonly FieldNode[],
+  context: PlanContext,
+  path: string,
 ): MutationPlan {
   const node = nodes[0] as FieldNode;
   const args = argumentInputs(node.arguments, path);
@@ -54,7 +88,10 @@ export function buildMutationPlan(
   const target = (): MutationTarget => {
     if (kind === 'update_by_pk') {
       const keys = required(args, 'pk_columns', field.name, path, context);
-      return { kind: 'key', key: columnValues(keys.input, inputObjectArgument(field, 'pk_columns'), context, keys.path) };
+      return {
+        kind: 'key',
+        key: columnValues(keys.input, inputObjectArgument(field, 'pk_columns'), context, keys.path),
+      };
     }
     if (kind === 'delete_by_pk') {
       return {
@@ -69,20 +106,28 @@ export function buildMutationPlan(
     return { kind: 'where', where: buildWhere(where.input, inputObjectArgument(field, 'where'), context, where.path) };
   };
   switch (kind) {
-    case 'insert': case 'insert_one': {
+    case 'insert':
+    case 'insert_one': {
       const many = kind === 'insert';
       const argument = required(args, many ? 'objects' : 'object', field.name, path, context);
       const type = inputObjectArgument(field, many ? 'objects' : 'object');
       const items = many ? listItems(argument.input, context, argument.path) : [argument.input];
-      const objects = items.map((item, index) => columnValues(item, type, context, many ? joinPath(argument.path, index) : argument.path));
+      const objects = items.map((item, index) =>
+        columnValues(item, type, context, many ? joinPath(argument.path, index) : argument.path),
+      );
       return { kind: 'insert', alias, table, objects, output: output(kind, level, context) };
     }
-    case 'update': case 'update_by_pk': {
+    case 'update':
+    case 'update_by_pk': {
       const set = args.get('_set');
-      const values = set && !isNullInput(set.input, context, set.path) ? columnValues(set.input, inputObjectArgument(field, '_set'), context, set.path) : [];
+      const values =
+        set && !isNullInput(set.input, context, set.path)
+          ? columnValues(set.input, inputObjectArgument(field, '_set'), context, set.path)
+          : [];
       return { kind: 'update', alias, table, target: target(), set: values, output: output(kind, level, context) };
     }
-    case 'delete': case 'delete_by_pk':
+    case 'delete':
+    case 'delete_by_pk':
       return { kind: 'delete', alias, table, target: target(), output: output(kind, level, context) };
   }
 }

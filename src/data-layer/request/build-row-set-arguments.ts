@@ -1,7 +1,13 @@
 // `where`, `order_by`, `limit`, `offset`, `distinct_on` of a list field → RowSetArguments,
 // typed by the field's own argument definitions in the role schema.
 import {
-  GraphQLInt, getNamedType, isEnumType, isInputObjectType, type ArgumentNode, type GraphQLArgument, type GraphQLEnumType,
+  GraphQLInt,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  type ArgumentNode,
+  type GraphQLArgument,
+  type GraphQLEnumType,
   type GraphQLInputObjectType,
 } from 'graphql';
 import type { OrderByPlan, PlanValue, RowSetArguments } from '../../access/data-layer-sql/query-plan.ts';
@@ -13,8 +19,16 @@ import { isNullInput, leafPlanValue, listItems, objectFields, resolveNow, type I
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
 
-export function argumentInputs(nodes: readonly ArgumentNode[] | undefined, path: string): Map<string, { input: InputValue; path: string }> {
-  return new Map((nodes ?? []).map((node) => [node.name.value, { input: { ast: node.value }, path: joinPath(path, 'args', node.name.value) }]));
+export function argumentInputs(
+  nodes: readonly ArgumentNode[] | undefined,
+  path: string,
+): Map<string, { input: InputValue; path: string }> {
+  return new Map(
+    (nodes ?? []).map((node) => [
+      node.name.value,
+      { input: { ast: node.value }, path: joinPath(path, 'args', node.name.value) },
+    ]),
+  );
 }
 
 function argumentType<T>(args: readonly GraphQLArgument[], name: string, check: (type: unknown) => type is T): T {
@@ -24,7 +38,10 @@ function argumentType<T>(args: readonly GraphQLArgument[], name: string, check: 
 }
 
 export function buildRowSetArguments(
-  nodes: readonly ArgumentNode[] | undefined, definitions: readonly GraphQLArgument[], context: PlanContext, path: string,
+  nodes: readonly ArgumentNode[] | undefined,
+  definitions: readonly GraphQLArgument[],
+  context: PlanContext,
+  path: string,
 ): RowSetArguments {
   const given = argumentInputs(nodes, path);
   const present = (name: string) => {
@@ -35,25 +52,45 @@ export function buildRowSetArguments(
   const orderBy = present('order_by');
   const distinctOn = present('distinct_on');
   return {
-    where: where ? buildWhere(where.input, argumentType(definitions, 'where', isInputObjectType), context, where.path) : null,
-    orderBy: orderBy ? buildOrderBy(orderBy.input, argumentType(definitions, 'order_by', isInputObjectType), [], context, orderBy.path) : [],
+    where: where
+      ? buildWhere(where.input, argumentType(definitions, 'where', isInputObjectType), context, where.path)
+      : null,
+    orderBy: orderBy
+      ? buildOrderBy(orderBy.input, argumentType(definitions, 'order_by', isInputObjectType), [], context, orderBy.path)
+      : [],
     limit: pagingValue(given.get('limit'), context),
     offset: pagingValue(given.get('offset'), context),
     distinctOn: distinctOn
-      ? listItems(distinctOn.input, context, distinctOn.path).map((item, index) =>
-        resolveNow(item, argumentType(definitions, 'distinct_on', isEnumType) as GraphQLEnumType, context, joinPath(distinctOn.path, index)) as string)
+      ? listItems(distinctOn.input, context, distinctOn.path).map(
+          (item, index) =>
+            resolveNow(
+              item,
+              argumentType(definitions, 'distinct_on', isEnumType) as GraphQLEnumType,
+              context,
+              joinPath(distinctOn.path, index),
+            ) as string,
+        )
       : [],
   };
 }
 
-function pagingValue(argument: { input: InputValue; path: string } | undefined, context: PlanContext): PlanValue | null {
+function pagingValue(
+  argument: { input: InputValue; path: string } | undefined,
+  context: PlanContext,
+): PlanValue | null {
   if (!argument) return null;
   const value = leafPlanValue(argument.input, GraphQLInt, context, argument.path);
   return value.kind === 'literal' && value.value === null ? null : value;
 }
 
 /** `[{a: asc}, {rel: {b: desc}}]` (or one object with several keys, in their order). */
-function buildOrderBy(input: InputValue, type: GraphQLInputObjectType, prefix: readonly string[], context: PlanContext, path: string): OrderByPlan[] {
+function buildOrderBy(
+  input: InputValue,
+  type: GraphQLInputObjectType,
+  prefix: readonly string[],
+  context: PlanContext,
+  path: string,
+): OrderByPlan[] {
   return listItems(input, context, path).flatMap((item, index) => {
     const itemPath = prefix.length === 0 ? joinPath(path, index) : path;
     return objectFields(item, context, itemPath).flatMap(([name, value]): OrderByPlan[] => {
@@ -61,9 +98,20 @@ function buildOrderBy(input: InputValue, type: GraphQLInputObjectType, prefix: r
       if (isNullInput(value, context, fieldPath)) return [];
       const field = type.getFields()[name];
       const meta = inputFieldMeta(field?.extensions);
-      if (!field || !meta) throw new DataLayerError('VALIDATION_FAILED', `field '${name}' not found in type '${type.name}' (unknown field or no permission)`, fieldPath);
+      if (!field || !meta)
+        throw new DataLayerError(
+          'VALIDATION_FAILED',
+          `field '${name}' not found in type '${type.name}' (unknown field or no permission)`,
+          fieldPath,
+        );
       if (meta.kind === 'relationship') {
-        return buildOrderBy(value, getNamedType(field.type) as GraphQLInputObjectType, [...prefix, meta.relationship], context, fieldPath);
+        return buildOrderBy(
+          value,
+          getNamedType(field.type) as GraphQLInputObjectType,
+          [...prefix, meta.relationship],
+          context,
+          fieldPath,
+        );
       }
       const direction = resolveNow(value, field.type, context, fieldPath) as OrderDirection;
       return [{ path: prefix, column: meta.column, direction: direction.direction, nulls: direction.nulls }];

@@ -1,10 +1,20 @@
 // Selection sets on table object types → SelectionField[] (columns, __typename, object and
 // array relationships), and on `<t>_aggregate` types → AggregateResultField[].
 import {
-  GraphQLBoolean, getNamedType, isEnumType, isObjectType, type FieldNode, type GraphQLEnumType, type GraphQLObjectType,
+  GraphQLBoolean,
+  getNamedType,
+  isEnumType,
+  isObjectType,
+  type FieldNode,
+  type GraphQLEnumType,
+  type GraphQLObjectType,
 } from 'graphql';
 import type {
-  AggregateColumnField, AggregateField, AggregateResultField, MutationResponseField, SelectionField,
+  AggregateColumnField,
+  AggregateField,
+  AggregateResultField,
+  MutationResponseField,
+  SelectionField,
 } from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta } from '../schema/schema-metadata.ts';
@@ -14,7 +24,12 @@ import { isNullInput, listItems, resolveNow } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
 
-export interface Level { readonly nodes: readonly FieldNode[]; readonly type: GraphQLObjectType; readonly path: string; readonly depth: number }
+export interface Level {
+  readonly nodes: readonly FieldNode[];
+  readonly type: GraphQLObjectType;
+  readonly path: string;
+  readonly depth: number;
+}
 
 function fieldsOf(level: Level, context: PlanContext) {
   return [...collectFields(subSelections(level.nodes), context, level.path, level.depth + 1)].map(([key, nodes]) => {
@@ -22,7 +37,12 @@ function fieldsOf(level: Level, context: PlanContext) {
     const path = fieldPath(level.path, key);
     if (name === '__typename') return { key, nodes, name, path, field: null, meta: null };
     const field = level.type.getFields()[name];
-    if (!field) throw new DataLayerError('VALIDATION_FAILED', `field '${name}' not found in type '${level.type.name}' (unknown field or no permission)`, path);
+    if (!field)
+      throw new DataLayerError(
+        'VALIDATION_FAILED',
+        `field '${name}' not found in type '${level.type.name}' (unknown field or no permission)`,
+        path,
+      );
     return { key, nodes, name, path, field, meta: fieldMeta(field.extensions) ?? null };
   });
 }
@@ -38,9 +58,15 @@ export function buildSelection(level: Level, context: PlanContext): SelectionFie
     if (!field || !meta) return { kind: 'typename', alias: key, typename: level.type.name };
     const next = () => ({ nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 });
     switch (meta.kind) {
-      case 'column': return { kind: 'column', alias: key, column: meta.column };
+      case 'column':
+        return { kind: 'column', alias: key, column: meta.column };
       case 'object_relationship':
-        return { kind: 'object_relationship', alias: key, relationship: meta.relationship, fields: buildSelection(next(), context) };
+        return {
+          kind: 'object_relationship',
+          alias: key,
+          relationship: meta.relationship,
+          fields: buildSelection(next(), context),
+        };
       case 'array_relationship':
         return {
           kind: 'array_relationship',
@@ -49,7 +75,8 @@ export function buildSelection(level: Level, context: PlanContext): SelectionFie
           arguments: buildRowSetArguments((nodes[0] as FieldNode).arguments, field.args, context, path),
           fields: buildSelection(next(), context),
         };
-      default: throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
+      default:
+        throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
     }
   });
 }
@@ -59,7 +86,8 @@ export function buildAggregateSelection(level: Level, context: PlanContext): Agg
     if (!field || !meta) return { kind: 'typename', alias: key, typename: level.type.name };
     const next = { nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 };
     if (meta.kind === 'nodes') return { kind: 'nodes', alias: key, fields: buildSelection(next, context) };
-    if (meta.kind === 'aggregate') return { kind: 'aggregate', alias: key, fields: buildAggregateFields(next, context) };
+    if (meta.kind === 'aggregate')
+      return { kind: 'aggregate', alias: key, fields: buildAggregateFields(next, context) };
     throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
   });
 }
@@ -70,27 +98,39 @@ function buildAggregateFields(level: Level, context: PlanContext): AggregateFiel
     if (meta.kind === 'count') return countField(key, nodes[0] as FieldNode, field.args, context, path);
     if (meta.kind !== 'function') throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
     const next = { nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 };
-    const fields = fieldsOf(next, context).map(({ key: innerKey, field: inner, meta: innerMeta }): AggregateColumnField =>
-      (inner && innerMeta?.kind === 'column'
-        ? { kind: 'column', alias: innerKey, column: innerMeta.column }
-        : { kind: 'typename', alias: innerKey, typename: next.type.name }));
+    const fields = fieldsOf(next, context).map(
+      ({ key: innerKey, field: inner, meta: innerMeta }): AggregateColumnField =>
+        inner && innerMeta?.kind === 'column'
+          ? { kind: 'column', alias: innerKey, column: innerMeta.column }
+          : { kind: 'typename', alias: innerKey, typename: next.type.name },
+    );
     return { kind: 'function', alias: key, fn: meta.fn, fields };
   });
 }
 
-function countField(alias: string, node: FieldNode, definitions: readonly { name: string; type: unknown }[], context: PlanContext, path: string): AggregateField {
+function countField(
+  alias: string,
+  node: FieldNode,
+  definitions: readonly { name: string; type: unknown }[],
+  context: PlanContext,
+  path: string,
+): AggregateField {
   const args = argumentInputs(node.arguments, path);
   const columnsArgument = args.get('columns');
   const distinctArgument = args.get('distinct');
   const columnType = getNamedType(definitions.find((definition) => definition.name === 'columns')?.type as never);
   if (!isEnumType(columnType)) throw new Error('count(columns) is not an enum list');
-  const columns = columnsArgument && !isNullInput(columnsArgument.input, context, columnsArgument.path)
-    ? listItems(columnsArgument.input, context, columnsArgument.path).map((item, index) =>
-      resolveNow(item, columnType as GraphQLEnumType, context, joinPath(columnsArgument.path, index)) as string)
-    : [];
-  const distinct = distinctArgument && !isNullInput(distinctArgument.input, context, distinctArgument.path)
-    ? resolveNow(distinctArgument.input, GraphQLBoolean, context, distinctArgument.path) === true
-    : false;
+  const columns =
+    columnsArgument && !isNullInput(columnsArgument.input, context, columnsArgument.path)
+      ? listItems(columnsArgument.input, context, columnsArgument.path).map(
+          (item, index) =>
+            resolveNow(item, columnType as GraphQLEnumType, context, joinPath(columnsArgument.path, index)) as string,
+        )
+      : [];
+  const distinct =
+    distinctArgument && !isNullInput(distinctArgument.input, context, distinctArgument.path)
+      ? resolveNow(distinctArgument.input, GraphQLBoolean, context, distinctArgument.path) === true
+      : false;
   return { kind: 'count', alias, columns, distinct };
 }
 
@@ -99,7 +139,12 @@ export function buildMutationResponse(level: Level, context: PlanContext): Mutat
   return fieldsOf(level, context).map(({ key, nodes, path, field, meta }): MutationResponseField => {
     if (!field || !meta) return { kind: 'typename', alias: key, typename: level.type.name };
     if (meta.kind === 'affected_rows') return { kind: 'affected_rows', alias: key };
-    if (meta.kind === 'returning') return { kind: 'returning', alias: key, fields: buildSelection({ nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 }, context) };
+    if (meta.kind === 'returning')
+      return {
+        kind: 'returning',
+        alias: key,
+        fields: buildSelection({ nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 }, context),
+      };
     throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
   });
 }

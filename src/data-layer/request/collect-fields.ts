@@ -21,9 +21,18 @@ function included(selection: Selection, context: PlanContext, path: string): boo
   return true;
 }
 
-export function collectFields(selectionSets: readonly SelectionSetNode[], context: PlanContext, path: string, depth: number): Map<string, FieldNode[]> {
+export function collectFields(
+  selectionSets: readonly SelectionSetNode[],
+  context: PlanContext,
+  path: string,
+  depth: number,
+): Map<string, FieldNode[]> {
   if (depth > context.limits.maxDepth) {
-    throw new DataLayerError('VALIDATION_FAILED', `the query nests deeper than ${context.limits.maxDepth} levels`, path);
+    throw new DataLayerError(
+      'VALIDATION_FAILED',
+      `the query nests deeper than ${context.limits.maxDepth} levels`,
+      path,
+    );
   }
   const fields = new Map<string, FieldNode[]>();
   const visitedFragments = new Set<string>();

@@ -23,7 +23,11 @@ import { dataLayerMessage } from './validation-messages.ts';
 
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
 
-export function createDataRequestExecutor(options: { queries: DataQueryExecutor; limits?: RequestLimits; cacheSize?: number }): DataRequestExecutor {
+export function createDataRequestExecutor(options: {
+  queries: DataQueryExecutor;
+  limits?: RequestLimits;
+  cacheSize?: number;
+}): DataRequestExecutor {
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
   const operations = createBoundedCache<PreparedOperation>({ maxEntries: options.cacheSize ?? 1_000 });
   const limits = options.limits ?? defaultRequestLimits;
@@ -32,25 +36,45 @@ export function createDataRequestExecutor(options: { queries: DataQueryExecutor;
     const schema = roleSchema(caller.role);
     const prepared = documents.prepare(caller.role, schema, request.query);
     const operation = selectOperation(prepared.document, request.operationName);
-    if (operation.operation === 'subscription') throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
+    if (operation.operation === 'subscription')
+      throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
     if (prepared.errors) throw new DataLayerErrors(prepared.errors);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 10, hideSuggestions: true });
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
+      maxErrors: 10,
+      hideSuggestions: true,
+    });
     if (coerced.errors) {
-      throw new DataLayerErrors(coerced.errors.map((error) => ({
-        message: dataLayerMessage(error.message),
-        code: 'VALIDATION_FAILED',
-        path: variablePath(error.message),
-      })));
+      throw new DataLayerErrors(
+        coerced.errors.map((error) => ({
+          message: dataLayerMessage(error.message),
+          code: 'VALIDATION_FAILED',
+          path: variablePath(error.message),
+        })),
+      );
     }
     const variables = coerced.variableValues;
     const structural = structuralVariables(schema, operation);
-    const key = [caller.role, request.operationName ?? '', request.query, JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))].join('\u0000');
+    const key = [
+      caller.role,
+      request.operationName ?? '',
+      request.query,
+      JSON.stringify(structural.map((name) => variables.coerced[name] ?? null)),
+    ].join('\u0000');
     let ready = operations.get(key);
     if (!ready) {
-      const fragments = new Map(prepared.document.definitions.flatMap((definition) =>
-        (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+      const fragments = new Map(
+        prepared.document.definitions.flatMap((definition) =>
+          definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [],
+        ),
+      );
       const context = createPlanContext({ variables, structural: new Set(structural) }, fragments, limits);
-      ready = prepareOperation(prepared.document, operation, buildOperationPlan(schema, operation, context), caller.role, options.queries);
+      ready = prepareOperation(
+        prepared.document,
+        operation,
+        buildOperationPlan(schema, operation, context),
+        caller.role,
+        options.queries,
+      );
       operations.set(key, ready);
     }
     // Checked before anything runs, so a refused mutation writes nothing (docs/data-layer.md#authentication).
@@ -64,8 +88,12 @@ export function createDataRequestExecutor(options: { queries: DataQueryExecutor;
 function selectOperation(document: DocumentNode, operationName: string | null): OperationDefinitionNode {
   const operation = getOperationAST(document, operationName);
   if (operation) return operation;
-  if (operationName !== null) throw new DataLayerError('BAD_REQUEST', `the document has no operation named '${operationName.slice(0, 100)}'`);
-  throw new DataLayerError('BAD_REQUEST', 'the document has several operations (or none): name the one to run in operationName');
+  if (operationName !== null)
+    throw new DataLayerError('BAD_REQUEST', `the document has no operation named '${operationName.slice(0, 100)}'`);
+  throw new DataLayerError(
+    'BAD_REQUEST',
+    'the document has several operations (or none): name the one to run in operationName',
+  );
 }
 
 function variablePath(message: string): string {

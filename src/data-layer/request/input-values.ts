@@ -3,9 +3,15 @@
 // comparison operand, limit, offset, a primary key) stays a reference, bound when the cached
 // statement runs; any other variable (input objects, enums, Booleans) shapes the SQL, so its
 // value is read now and belongs to the plan cache key (`structural`).
-import type {
-  GraphQLList} from 'graphql';
-import { Kind, coerceInputLiteral, isListType, isNonNullType, type GraphQLInputType, type ValueNode, type VariableValues,
+import type { GraphQLList } from 'graphql';
+import {
+  Kind,
+  coerceInputLiteral,
+  isListType,
+  isNonNullType,
+  type GraphQLInputType,
+  type ValueNode,
+  type VariableValues,
 } from 'graphql';
 import type { PlanValue } from '../../access/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
@@ -20,16 +26,21 @@ export interface InputContext {
 
 function variableValue(name: string, context: InputContext, path: string): unknown {
   // A bug guard: a variable read now but missing from the cache key would reuse a wrong plan.
-  if (!context.structural.has(name)) throw new DataLayerError('INTERNAL', `variable $${name} read while planning at ${path}`, path);
+  if (!context.structural.has(name))
+    throw new DataLayerError('INTERNAL', `variable $${name} read while planning at ${path}`, path);
   return context.variables.coerced[name] ?? null;
 }
 
 function variablesIn(node: ValueNode): string[] {
   switch (node.kind) {
-    case Kind.VARIABLE: return [node.name.value];
-    case Kind.LIST: return node.values.flatMap(variablesIn);
-    case Kind.OBJECT: return node.fields.flatMap((field) => variablesIn(field.value));
-    default: return [];
+    case Kind.VARIABLE:
+      return [node.name.value];
+    case Kind.LIST:
+      return node.values.flatMap(variablesIn);
+    case Kind.OBJECT:
+      return node.fields.flatMap((field) => variablesIn(field.value));
+    default:
+      return [];
   }
 }
 
@@ -47,18 +58,22 @@ export function isNullInput(input: InputValue, context: InputContext, path: stri
   if ('json' in input) return input.json === null || input.json === undefined;
   if (input.ast.kind === Kind.NULL) return true;
   // A variable's nullness is known now only where it may shape the plan; elsewhere it is bound later.
-  if (input.ast.kind === Kind.VARIABLE && context.structural.has(input.ast.name.value)) return variableValue(input.ast.name.value, context, path) === null;
+  if (input.ast.kind === Kind.VARIABLE && context.structural.has(input.ast.name.value))
+    return variableValue(input.ast.name.value, context, path) === null;
   return false;
 }
 
 export function objectFields(input: InputValue, context: InputContext, path: string): [string, InputValue][] {
   if ('ast' in input) {
-    if (input.ast.kind === Kind.OBJECT) return input.ast.fields.map((field) => [field.name.value, { ast: field.value }]);
-    if (input.ast.kind === Kind.VARIABLE) return objectFields({ json: variableValue(input.ast.name.value, context, path) }, context, path);
+    if (input.ast.kind === Kind.OBJECT)
+      return input.ast.fields.map((field) => [field.name.value, { ast: field.value }]);
+    if (input.ast.kind === Kind.VARIABLE)
+      return objectFields({ json: variableValue(input.ast.name.value, context, path) }, context, path);
     throw new DataLayerError('VALIDATION_FAILED', `expected an object at ${path}`, path);
   }
   const value = input.json;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DataLayerError('VALIDATION_FAILED', `expected an object at ${path}`, path);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new DataLayerError('VALIDATION_FAILED', `expected an object at ${path}`, path);
   return Object.entries(value).map(([name, item]) => [name, { json: item }]);
 }
 
@@ -66,7 +81,8 @@ export function objectFields(input: InputValue, context: InputContext, path: str
 export function listItems(input: InputValue, context: InputContext, path: string): InputValue[] {
   if ('ast' in input) {
     if (input.ast.kind === Kind.LIST) return input.ast.values.map((ast) => ({ ast }));
-    if (input.ast.kind === Kind.VARIABLE) return listItems({ json: variableValue(input.ast.name.value, context, path) }, context, path);
+    if (input.ast.kind === Kind.VARIABLE)
+      return listItems({ json: variableValue(input.ast.name.value, context, path) }, context, path);
     return [input];
   }
   if (input.json === null || input.json === undefined) return [];
@@ -79,13 +95,23 @@ function itemType(type: GraphQLInputType): GraphQLInputType {
 }
 
 /** A leaf value as a PlanValue: variables stay references, literals are coerced now. */
-export function leafPlanValue(input: InputValue, type: GraphQLInputType, context: InputContext, path: string): PlanValue {
+export function leafPlanValue(
+  input: InputValue,
+  type: GraphQLInputType,
+  context: InputContext,
+  path: string,
+): PlanValue {
   if ('json' in input) return { kind: 'literal', value: input.json ?? null };
   const node = input.ast;
   if (node.kind === Kind.VARIABLE) return { kind: 'variable', name: node.name.value };
   const nullable = isNonNullType(type) ? type.ofType : type;
   if (node.kind === Kind.LIST && isListType(nullable) && node.values.some((value) => value.kind === Kind.VARIABLE)) {
-    return { kind: 'list', items: node.values.map((value, index) => leafPlanValue({ ast: value }, itemType(type), context, `${path}[${index}]`)) };
+    return {
+      kind: 'list',
+      items: node.values.map((value, index) =>
+        leafPlanValue({ ast: value }, itemType(type), context, `${path}[${index}]`),
+      ),
+    };
   }
   return { kind: 'literal', value: resolveNow(input, type, context, path) };
 }

@@ -21,7 +21,11 @@ export interface PlanContext extends InputContext {
   countFields(count: number, path: string): void;
 }
 
-export function createPlanContext(input: InputContext, fragments: ReadonlyMap<string, FragmentDefinitionNode>, limits: RequestLimits): PlanContext {
+export function createPlanContext(
+  input: InputContext,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  limits: RequestLimits,
+): PlanContext {
   let fields = 0;
   return {
     ...input,
@@ -30,7 +34,11 @@ export function createPlanContext(input: InputContext, fragments: ReadonlyMap<st
     countFields(count, path) {
       fields += count;
       if (fields > limits.maxFields) {
-        throw new DataLayerError('VALIDATION_FAILED', `the query selects more than ${limits.maxFields} fields (fragments expanded); split it`, path);
+        throw new DataLayerError(
+          'VALIDATION_FAILED',
+          `the query selects more than ${limits.maxFields} fields (fragments expanded); split it`,
+          path,
+        );
       }
     },
   };

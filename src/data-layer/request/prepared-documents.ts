@@ -25,7 +25,10 @@ export function createPreparedDocuments(capacity = 1_000) {
       if (cached) return cached;
       const document = parseDocument(query);
       const errors = validate(schema, document, specifiedRules, { hideSuggestions: true, maxErrors: 20 });
-      const prepared: PreparedDocument = { document, errors: errors.length === 0 ? null : validationEntries(document, errors) };
+      const prepared: PreparedDocument = {
+        document,
+        errors: errors.length === 0 ? null : validationEntries(document, errors),
+      };
       cache.set(key, prepared);
       return prepared;
     },
@@ -53,7 +56,12 @@ function validationEntries(document: DocumentNode, errors: readonly GraphQLError
     const node = error.nodes?.[0];
     const path = (node && paths.get(node)) ?? '$';
     const unsupported = mutationUnsupported.exec(error.message)?.[1];
-    if (unsupported === 'mutation') return { message: 'no mutations exist for this role (unknown operation or no permission)', code: 'VALIDATION_FAILED', path };
+    if (unsupported === 'mutation')
+      return {
+        message: 'no mutations exist for this role (unknown operation or no permission)',
+        code: 'VALIDATION_FAILED',
+        path,
+      };
     if (unsupported) return { message: unsupportedOperationMessage(unsupported), code: 'NOT_IMPLEMENTED', path };
     return { message: validationMessage(error), code: 'VALIDATION_FAILED', path };
   });

@@ -23,26 +23,40 @@ export interface PreparedOperation {
 }
 
 export function prepareOperation(
-  document: DocumentNode, operation: OperationDefinitionNode, entries: readonly RootEntry[], role: string, queries: DataQueryExecutor,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  entries: readonly RootEntry[],
+  role: string,
+  queries: DataQueryExecutor,
 ): PreparedOperation {
-  const introspectionFields: FieldNode[] = entries.flatMap((entry) => (entry.kind === 'introspection' ? [...entry.nodes] : []));
+  const introspectionFields: FieldNode[] = entries.flatMap((entry) =>
+    entry.kind === 'introspection' ? [...entry.nodes] : [],
+  );
   const rootFields = entries.flatMap((entry) => (entry.kind === 'table' ? [entry.plan] : []));
   return {
     entries: entries.map((entry) => ({ kind: entry.kind === 'table' ? 'sql' : entry.kind, alias: entry.alias })),
-    introspection: introspectionFields.length > 0 ? introspectionDocument(document, operation, introspectionFields) : null,
+    introspection:
+      introspectionFields.length > 0 ? introspectionDocument(document, operation, introspectionFields) : null,
     sql: queries.compileOperation(role, { mutation: operation.operation === 'mutation', rootFields }),
   };
 }
 
 /** `{"data":{…}}` in the operation's key order from the statements' JSON text and the introspection result. */
-export function responseJson(prepared: PreparedOperation, statementJson: readonly string[], introspected: Readonly<Record<string, unknown>>): string {
+export function responseJson(
+  prepared: PreparedOperation,
+  statementJson: readonly string[],
+  introspected: Readonly<Record<string, unknown>>,
+): string {
   const rootName = prepared.sql.mutation ? mutationRootName : queryRootName;
   let next = 0;
   const values = prepared.entries.map((entry) => {
     switch (entry.kind) {
-      case 'sql': return statementJson[next++];
-      case 'typename': return `"${rootName}"`;
-      case 'introspection': return JSON.stringify(introspected[entry.alias] ?? null);
+      case 'sql':
+        return statementJson[next++];
+      case 'typename':
+        return `"${rootName}"`;
+      case 'introspection':
+        return JSON.stringify(introspected[entry.alias] ?? null);
     }
   });
   return `{"data":{${prepared.entries.map((entry, index) => `${JSON.stringify(entry.alias)}:${values[index]}`).join(',')}}}`;

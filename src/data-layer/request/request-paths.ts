@@ -4,11 +4,18 @@ import { Kind, visit, type ASTNode, type DocumentNode } from 'graphql';
 
 function segment(node: ASTNode, key: string | number | undefined): string | null {
   switch (node.kind) {
-    case Kind.FIELD: return `selectionSet.${(node.alias ?? node.name).value}`;
-    case Kind.ARGUMENT: return `args.${node.name.value}`;
-    case Kind.OBJECT_FIELD: return node.name.value;
-    case Kind.VARIABLE_DEFINITION: return `variableDefinitions.${node.variable.name.value}`;
-    default: return typeof key === 'number' && (node.kind.endsWith('Value') || node.kind === Kind.VARIABLE) ? `[${key}]` : null;
+    case Kind.FIELD:
+      return `selectionSet.${(node.alias ?? node.name).value}`;
+    case Kind.ARGUMENT:
+      return `args.${node.name.value}`;
+    case Kind.OBJECT_FIELD:
+      return node.name.value;
+    case Kind.VARIABLE_DEFINITION:
+      return `variableDefinitions.${node.variable.name.value}`;
+    default:
+      return typeof key === 'number' && (node.kind.endsWith('Value') || node.kind === Kind.VARIABLE)
+        ? `[${key}]`
+        : null;
   }
 }
 
@@ -37,5 +44,8 @@ export function nodePaths(document: DocumentNode): Map<ASTNode, string> {
 }
 
 export function joinPath(parent: string, ...parts: readonly (string | number)[]): string {
-  return parts.reduce<string>((path, part) => (typeof part === 'number' ? `${path}[${part}]` : `${path}.${part}`), parent);
+  return parts.reduce<string>(
+    (path, part) => (typeof part === 'number' ? `${path}[${part}]` : `${path}.${part}`),
+    parent,
+  );
 }

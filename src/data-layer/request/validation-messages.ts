@@ -4,11 +4,26 @@
 import type { GraphQLError } from 'graphql';
 
 const rewrites: readonly [RegExp, (match: RegExpExecArray) => string][] = [
-  [/Cannot query field "([^"]+)" on type "([^"]+)"/, (m) => `field '${m[1]}' not found in type '${m[2]}' (unknown field or no permission)`],
-  [/Unknown argument "([^"]+)" on field "([^"]+)"/, (m) => `argument '${m[1]}' not found on field '${m[2]}' (unknown argument or no permission)`],
-  [/Expected value of type "([^"]+)" not to include unknown field "([^"]+)"/, (m) => `field '${m[2]}' not found in type '${m[1]}' (unknown field or no permission)`],
-  [/Field "([^"]+)" is not defined by type "([^"]+)"/, (m) => `field '${m[1]}' not found in type '${m[2]}' (unknown field or no permission)`],
-  [/Value "([^"]+)" does not exist in "([^"]+)" enum/, (m) => `value '${m[1]}' not found in enum '${m[2]}' (unknown value or no permission)`],
+  [
+    /Cannot query field "([^"]+)" on type "([^"]+)"/,
+    (m) => `field '${m[1]}' not found in type '${m[2]}' (unknown field or no permission)`,
+  ],
+  [
+    /Unknown argument "([^"]+)" on field "([^"]+)"/,
+    (m) => `argument '${m[1]}' not found on field '${m[2]}' (unknown argument or no permission)`,
+  ],
+  [
+    /Expected value of type "([^"]+)" not to include unknown field "([^"]+)"/,
+    (m) => `field '${m[2]}' not found in type '${m[1]}' (unknown field or no permission)`,
+  ],
+  [
+    /Field "([^"]+)" is not defined by type "([^"]+)"/,
+    (m) => `field '${m[1]}' not found in type '${m[2]}' (unknown field or no permission)`,
+  ],
+  [
+    /Value "([^"]+)" does not exist in "([^"]+)" enum/,
+    (m) => `value '${m[1]}' not found in enum '${m[2]}' (unknown value or no permission)`,
+  ],
   [/Unknown type "([^"]+)"/, (m) => `type '${m[1]}' not found (unknown type or no permission)`],
 ];
 

@@ -2,7 +2,12 @@
 // role may use, so validation against it is the first permission check and introspection shows
 // exactly the role's access. Pure over the PermissionModel (scripts/codegen prints it as SDL).
 import {
-  GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, type GraphQLFieldConfigMap,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { PermissionModel } from '../../access/permission-model.ts';
 import { createAggregateType } from './aggregate-types.ts';
@@ -42,7 +47,11 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
       fields[`${table.name}_by_pk`] = {
         type,
         description: `fetch data from the table: "${table.name}" using primary key columns`,
-        args: Object.fromEntries(keyColumns.flatMap((column) => (column ? [[column.name, { type: new GraphQLNonNull(columnInputType(column)) }]] : []))),
+        args: Object.fromEntries(
+          keyColumns.flatMap((column) =>
+            column ? [[column.name, { type: new GraphQLNonNull(columnInputType(column)) }]] : [],
+          ),
+        ),
         extensions: dataLayerExtensions({ kind: 'select_by_pk', table: table.name }),
       };
     }
@@ -52,6 +61,9 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
   const mutations = mutationFields(tables, inputs, objectType);
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: queryRootName, fields }),
-    mutation: Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: mutationRootName, fields: mutations }) : undefined,
+    mutation:
+      Object.keys(mutations).length > 0
+        ? new GraphQLObjectType({ name: mutationRootName, fields: mutations })
+        : undefined,
   });
 }

@@ -12,8 +12,14 @@ export interface ColumnKind {
   readonly comparable: boolean;
 }
 
-const kind = (scalar: GraphQLScalarType, traits: Partial<Omit<ColumnKind, 'scalar'>> = {}): ColumnKind =>
-  ({ scalar, list: false, text: false, summable: false, comparable: false, ...traits });
+const kind = (scalar: GraphQLScalarType, traits: Partial<Omit<ColumnKind, 'scalar'>> = {}): ColumnKind => ({
+  scalar,
+  list: false,
+  text: false,
+  summable: false,
+  comparable: false,
+  ...traits,
+});
 
 const kinds: Readonly<Record<string, ColumnKind>> = {
   int2: kind(GraphQLInt, { summable: true, comparable: true }),
@@ -37,5 +43,7 @@ export function columnKind(dataType: string): ColumnKind {
 
 /** The name of the `<scalar>_comparison_exp` input for the column. */
 export function comparisonTypeName(columnKind: ColumnKind): string {
-  return columnKind.list ? `${columnKind.scalar.name}_array_comparison_exp` : `${columnKind.scalar.name}_comparison_exp`;
+  return columnKind.list
+    ? `${columnKind.scalar.name}_array_comparison_exp`
+    : `${columnKind.scalar.name}_comparison_exp`;
 }

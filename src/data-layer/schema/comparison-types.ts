@@ -3,10 +3,19 @@
 // _like/_ilike for text. Array columns compare as whole values only
 // (docs/data-layer.md#the-schema-of-a-role).
 import {
-  GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLInputFieldConfigMap, type GraphQLInputType,
+  GraphQLBoolean,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
 } from 'graphql';
 import {
-  comparisonOperatorSpec, comparisonOperators, type ComparisonColumns, type ComparisonOperand,
+  comparisonOperatorSpec,
+  comparisonOperators,
+  type ComparisonColumns,
+  type ComparisonOperand,
 } from '../../access/comparison-operators.ts';
 import { comparisonTypeName, type ColumnKind } from './column-kinds.ts';
 
@@ -18,7 +27,11 @@ export function createComparisonTypes(): ComparisonTypes {
     const name = comparisonTypeName(kind);
     let type = created.get(name);
     if (!type) {
-      type = new GraphQLInputObjectType({ name, description: `Compares a ${kind.list ? `${kind.scalar.name} array` : kind.scalar.name} column.`, fields: comparisonFields(kind) });
+      type = new GraphQLInputObjectType({
+        name,
+        description: `Compares a ${kind.list ? `${kind.scalar.name} array` : kind.scalar.name} column.`,
+        fields: comparisonFields(kind),
+      });
       created.set(name, type);
     }
     return type;

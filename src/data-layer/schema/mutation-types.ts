@@ -4,7 +4,12 @@
 // columns the rule lets the client give: its columns minus presets (`set`), which the server
 // fills in. Many-row forms answer `<t>_mutation_response`; `_one`/`_by_pk` the row or null.
 import {
-  GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfigMap,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { ColumnModel } from '../../access/permission-model.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
@@ -14,14 +19,27 @@ import { columnInputType } from './table-object-types.ts';
 
 export const mutationRootName = 'mutation_root';
 
-function columnsInput(name: string, description: string, columns: readonly ColumnModel[], required = false): GraphQLInputObjectType {
+function columnsInput(
+  name: string,
+  description: string,
+  columns: readonly ColumnModel[],
+  required = false,
+): GraphQLInputObjectType {
   return new GraphQLInputObjectType({
     name,
     description,
-    fields: Object.fromEntries(columns.map((column) => {
-      const type = columnInputType(column);
-      return [column.name, { type: required ? new GraphQLNonNull(type) : type, extensions: dataLayerExtensions({ kind: 'column', column: column.name }) }];
-    })),
+    fields: Object.fromEntries(
+      columns.map((column) => {
+        const type = columnInputType(column);
+        return [
+          column.name,
+          {
+            type: required ? new GraphQLNonNull(type) : type,
+            extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+          },
+        ];
+      }),
+    ),
   });
 }
 
@@ -34,7 +52,11 @@ function responseType(table: RoleTable, objectType: GraphQLObjectType): GraphQLO
     name: `${table.name}_mutation_response`,
     description: `response of any mutation on the table "${table.name}"`,
     fields: {
-      affected_rows: { type: new GraphQLNonNull(GraphQLInt), description: 'number of rows affected by the mutation', extensions: dataLayerExtensions({ kind: 'affected_rows' }) },
+      affected_rows: {
+        type: new GraphQLNonNull(GraphQLInt),
+        description: 'number of rows affected by the mutation',
+        extensions: dataLayerExtensions({ kind: 'affected_rows' }),
+      },
       returning: {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectType))),
         description: 'data from the rows affected by the mutation (those the role may also select)',
@@ -46,7 +68,9 @@ function responseType(table: RoleTable, objectType: GraphQLObjectType): GraphQLO
 
 /** The mutation root fields for the role's tables; empty when the role may not write anything. */
 export function mutationFields(
-  tables: RoleTables, inputs: TableInputTypes, objectType: (table: string) => GraphQLObjectType,
+  tables: RoleTables,
+  inputs: TableInputTypes,
+  objectType: (table: string) => GraphQLObjectType,
 ): GraphQLFieldConfigMap<unknown, unknown> {
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const table of tables.values()) {
@@ -58,11 +82,20 @@ export function mutationFields(
     const response = responseType(table, row);
     const pkArgs = table.byPrimaryKey ? keyColumns(table) : null;
     if (insertColumns) {
-      const input = columnsInput(`${name}_insert_input`, `input type for inserting data into table "${name}"`, insertColumns);
+      const input = columnsInput(
+        `${name}_insert_input`,
+        `input type for inserting data into table "${name}"`,
+        insertColumns,
+      );
       fields[`insert_${name}`] = {
         type: response,
         description: `insert data into the table: "${name}"`,
-        args: { objects: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))), description: 'the rows to be inserted' } },
+        args: {
+          objects: {
+            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))),
+            description: 'the rows to be inserted',
+          },
+        },
         extensions: dataLayerExtensions({ kind: 'insert', table: name }),
       };
       fields[`insert_${name}_one`] = {
@@ -79,7 +112,10 @@ export function mutationFields(
         description: `update data of the table: "${name}"`,
         args: {
           _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
-          where: { type: new GraphQLNonNull(inputs.boolExp(name)), description: 'filter the rows which have to be updated' },
+          where: {
+            type: new GraphQLNonNull(inputs.boolExp(name)),
+            description: 'filter the rows which have to be updated',
+          },
         },
         extensions: dataLayerExtensions({ kind: 'update', table: name }),
       };
@@ -89,7 +125,11 @@ export function mutationFields(
           description: `update single row of the table: "${name}"`,
           args: {
             _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
-            pk_columns: { type: new GraphQLNonNull(columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true)) },
+            pk_columns: {
+              type: new GraphQLNonNull(
+                columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true),
+              ),
+            },
           },
           extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
         };
@@ -99,14 +139,21 @@ export function mutationFields(
       fields[`delete_${name}`] = {
         type: response,
         description: `delete data from the table: "${name}"`,
-        args: { where: { type: new GraphQLNonNull(inputs.boolExp(name)), description: 'filter the rows which have to be deleted' } },
+        args: {
+          where: {
+            type: new GraphQLNonNull(inputs.boolExp(name)),
+            description: 'filter the rows which have to be deleted',
+          },
+        },
         extensions: dataLayerExtensions({ kind: 'delete', table: name }),
       };
       if (pkArgs) {
         fields[`delete_${name}_by_pk`] = {
           type: row,
           description: `delete single row from the table: "${name}"`,
-          args: Object.fromEntries(pkArgs.map((column) => [column.name, { type: new GraphQLNonNull(columnInputType(column)) }])),
+          args: Object.fromEntries(
+            pkArgs.map((column) => [column.name, { type: new GraphQLNonNull(columnInputType(column)) }]),
+          ),
           extensions: dataLayerExtensions({ kind: 'delete_by_pk', table: name }),
         };
       }

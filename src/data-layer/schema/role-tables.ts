@@ -24,14 +24,23 @@ export type RoleTables = ReadonlyMap<string, RoleTable>;
 export function roleTables(model: PermissionModel, role: string): RoleTables {
   const tables = new Map<string, RoleTable>();
   for (const [name, table] of Object.entries(model.tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const select = role === adminRole
-      ? { columns: table.columns.map((column) => column.name), allowAggregations: true }
-      : model.permissions[role]?.[name]?.select;
+    const select =
+      role === adminRole
+        ? { columns: table.columns.map((column) => column.name), allowAggregations: true }
+        : model.permissions[role]?.[name]?.select;
     if (!select) continue;
     const columns = table.columns.filter((column) => select.columns.includes(column.name));
     const rules = model.permissions[role]?.[name];
-    const writable = (rule: { columns: readonly string[]; set: { readonly [column: string]: unknown } } | null | undefined) =>
-      (role === adminRole ? columns : rule ? table.columns.filter((column) => rule.columns.includes(column.name) && !Object.hasOwn(rule.set, column.name)) : null);
+    const writable = (
+      rule: { columns: readonly string[]; set: { readonly [column: string]: unknown } } | null | undefined,
+    ) =>
+      role === adminRole
+        ? columns
+        : rule
+          ? table.columns.filter(
+              (column) => rule.columns.includes(column.name) && !Object.hasOwn(rule.set, column.name),
+            )
+          : null;
     tables.set(name, {
       name,
       model: table,

@@ -13,7 +13,8 @@ const patterns = {
 };
 
 function refuse(name: string, expected: string, got: unknown): never {
-  const shown = typeof got === 'string' ? JSON.stringify(got.length > 100 ? `${got.slice(0, 100)}…` : got) : String(got);
+  const shown =
+    typeof got === 'string' ? JSON.stringify(got.length > 100 ? `${got.slice(0, 100)}…` : got) : String(got);
   throw new GraphQLError(`${name} expects ${expected}, got ${shown}`);
 }
 
@@ -24,7 +25,11 @@ function isValidDate(value: string): boolean {
 }
 
 function stringScalar(
-  name: string, description: string, expected: string, accepts: (value: string) => boolean, fromNumber = false,
+  name: string,
+  description: string,
+  expected: string,
+  accepts: (value: string) => boolean,
+  fromNumber = false,
 ): GraphQLScalarType<string, string> {
   const check = (value: unknown): string => {
     const text = fromNumber && typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -37,7 +42,8 @@ function stringScalar(
     coerceOutputValue: (value) => String(value),
     coerceInputValue: check,
     coerceInputLiteral: (node: ConstValueNode) => {
-      if (node.kind === Kind.STRING || (fromNumber && (node.kind === Kind.INT || node.kind === Kind.FLOAT))) return check(node.value);
+      if (node.kind === Kind.STRING || (fromNumber && (node.kind === Kind.INT || node.kind === Kind.FLOAT)))
+        return check(node.value);
       return refuse(name, expected, node.kind === Kind.NULL ? null : 'a literal of another type');
     },
   });
@@ -45,27 +51,48 @@ function stringScalar(
 
 export const uuidScalar = stringScalar('uuid', 'A UUID, as a string.', 'a UUID string', (v) => patterns.uuid.test(v));
 export const bigintScalar = stringScalar(
-  'bigint', 'A 64-bit integer, as a decimal string (JSON numbers lose precision).', 'an integer string',
-  (v) => patterns.bigint.test(v) && BigInt(v) <= 9223372036854775807n && BigInt(v) >= -9223372036854775808n, true,
+  'bigint',
+  'A 64-bit integer, as a decimal string (JSON numbers lose precision).',
+  'an integer string',
+  (v) => patterns.bigint.test(v) && BigInt(v) <= 9223372036854775807n && BigInt(v) >= -9223372036854775808n,
+  true,
 );
 export const numericScalar = stringScalar(
-  'numeric', 'An exact decimal number, as a string such as "1234.56" (never a float).', 'a decimal string such as "1234.56"',
-  (v) => patterns.numeric.test(v), true,
+  'numeric',
+  'An exact decimal number, as a string such as "1234.56" (never a float).',
+  'a decimal string such as "1234.56"',
+  (v) => patterns.numeric.test(v),
+  true,
 );
-export const dateScalar = stringScalar('date', 'A calendar date, YYYY-MM-DD.', 'a date YYYY-MM-DD', (v) => patterns.date.test(v) && isValidDate(v));
+export const dateScalar = stringScalar(
+  'date',
+  'A calendar date, YYYY-MM-DD.',
+  'a date YYYY-MM-DD',
+  (v) => patterns.date.test(v) && isValidDate(v),
+);
 export const timestamptzScalar = stringScalar(
-  'timestamptz', 'A point in time, ISO 8601 (2026-01-01T00:00:00+00:00).', 'an ISO 8601 timestamp',
+  'timestamptz',
+  'A point in time, ISO 8601 (2026-01-01T00:00:00+00:00).',
+  'an ISO 8601 timestamp',
   (v) => patterns.timestamptz.test(v) && isValidDate(v),
 );
 
 function literalToJson(node: ConstValueNode): unknown {
   switch (node.kind) {
-    case Kind.NULL: return null;
-    case Kind.INT: case Kind.FLOAT: return Number(node.value);
-    case Kind.STRING: case Kind.ENUM: return node.value;
-    case Kind.BOOLEAN: return node.value;
-    case Kind.LIST: return node.values.map(literalToJson);
-    case Kind.OBJECT: return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToJson(field.value)]));
+    case Kind.NULL:
+      return null;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.STRING:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.LIST:
+      return node.values.map(literalToJson);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToJson(field.value)]));
   }
 }
 

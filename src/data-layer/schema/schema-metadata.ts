@@ -4,11 +4,18 @@ import type { AggregateFunction } from '../../access/data-layer-sql/query-plan.t
 
 export type MutationKind = 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'delete' | 'delete_by_pk';
 
-export type RootFieldMeta = { readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind; readonly table: string };
+export type RootFieldMeta = {
+  readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind;
+  readonly table: string;
+};
 
 export type OutputFieldMeta =
   | { readonly kind: 'column'; readonly column: string }
-  | { readonly kind: 'object_relationship' | 'array_relationship'; readonly relationship: string; readonly table: string }
+  | {
+      readonly kind: 'object_relationship' | 'array_relationship';
+      readonly relationship: string;
+      readonly table: string;
+    }
   | { readonly kind: 'aggregate' | 'nodes' | 'count' | 'affected_rows' | 'returning' }
   | { readonly kind: 'function'; readonly fn: AggregateFunction };
 
@@ -26,6 +33,8 @@ export function fieldMeta(extensions: { readonly [key: string]: unknown } | null
   return extensions?.dataLayer as FieldMeta | undefined;
 }
 
-export function inputFieldMeta(extensions: { readonly [key: string]: unknown } | null | undefined): InputFieldMeta | undefined {
+export function inputFieldMeta(
+  extensions: { readonly [key: string]: unknown } | null | undefined,
+): InputFieldMeta | undefined {
   return extensions?.dataLayer as InputFieldMeta | undefined;
 }

@@ -2,27 +2,35 @@
 // distinct_on and count), over the columns the role may read and the relationships to tables
 // it may read. Hasura's names and shapes.
 import {
-  GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, type GraphQLInputFieldConfigMap,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  type GraphQLInputFieldConfigMap,
 } from 'graphql';
 import { columnKind } from './column-kinds.ts';
 import type { ComparisonTypes } from './comparison-types.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
 
-export interface OrderDirection { readonly direction: 'asc' | 'desc'; readonly nulls: 'first' | 'last' | null }
+export interface OrderDirection {
+  readonly direction: 'asc' | 'desc';
+  readonly nulls: 'first' | 'last' | null;
+}
 
-export const orderByEnum = (): GraphQLEnumType => new GraphQLEnumType({
-  name: 'order_by',
-  description: 'Sort direction; asc puts nulls last and desc puts them first unless told otherwise.',
-  values: {
-    asc: { value: { direction: 'asc', nulls: null } satisfies OrderDirection },
-    asc_nulls_first: { value: { direction: 'asc', nulls: 'first' } satisfies OrderDirection },
-    asc_nulls_last: { value: { direction: 'asc', nulls: 'last' } satisfies OrderDirection },
-    desc: { value: { direction: 'desc', nulls: null } satisfies OrderDirection },
-    desc_nulls_first: { value: { direction: 'desc', nulls: 'first' } satisfies OrderDirection },
-    desc_nulls_last: { value: { direction: 'desc', nulls: 'last' } satisfies OrderDirection },
-  },
-});
+export const orderByEnum = (): GraphQLEnumType =>
+  new GraphQLEnumType({
+    name: 'order_by',
+    description: 'Sort direction; asc puts nulls last and desc puts them first unless told otherwise.',
+    values: {
+      asc: { value: { direction: 'asc', nulls: null } satisfies OrderDirection },
+      asc_nulls_first: { value: { direction: 'asc', nulls: 'first' } satisfies OrderDirection },
+      asc_nulls_last: { value: { direction: 'asc', nulls: 'last' } satisfies OrderDirection },
+      desc: { value: { direction: 'desc', nulls: null } satisfies OrderDirection },
+      desc_nulls_first: { value: { direction: 'desc', nulls: 'first' } satisfies OrderDirection },
+      desc_nulls_last: { value: { direction: 'desc', nulls: 'last' } satisfies OrderDirection },
+    },
+  });
 
 export interface TableInputTypes {
   boolExp(table: string): GraphQLInputObjectType;
@@ -51,11 +59,18 @@ function memo<T>(build: (table: RoleTable) => T, tables: RoleTables): (table: st
  */
 export function visibleRelationships(table: RoleTable, tables: RoleTables) {
   const readable = new Set(table.columns.map((column) => column.name));
-  return Object.entries(table.model.relationships).filter(([, relationship]) =>
-    tables.has(relationship.remoteTable) && Object.keys(relationship.columnMapping).every((local) => readable.has(local)));
+  return Object.entries(table.model.relationships).filter(
+    ([, relationship]) =>
+      tables.has(relationship.remoteTable) &&
+      Object.keys(relationship.columnMapping).every((local) => readable.has(local)),
+  );
 }
 
-export function createTableInputTypes(tables: RoleTables, comparison: ComparisonTypes, orderBy: GraphQLEnumType): TableInputTypes {
+export function createTableInputTypes(
+  tables: RoleTables,
+  comparison: ComparisonTypes,
+  orderBy: GraphQLEnumType,
+): TableInputTypes {
   const types: TableInputTypes = {
     boolExp: memo((table) => {
       const type: GraphQLInputObjectType = new GraphQLInputObjectType({
@@ -68,12 +83,19 @@ export function createTableInputTypes(tables: RoleTables, comparison: Comparison
             _or: { type: new GraphQLList(new GraphQLNonNull(type)) },
           };
           for (const column of table.columns) {
-            fields[column.name] = { type: comparison(columnKind(column.dataType)), extensions: dataLayerExtensions({ kind: 'column', column: column.name }) };
+            fields[column.name] = {
+              type: comparison(columnKind(column.dataType)),
+              extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+            };
           }
           for (const [name, relationship] of visibleRelationships(table, tables)) {
             fields[name] = {
               type: types.boolExp(relationship.remoteTable),
-              extensions: dataLayerExtensions({ kind: 'relationship', relationship: name, table: relationship.remoteTable }),
+              extensions: dataLayerExtensions({
+                kind: 'relationship',
+                relationship: name,
+                table: relationship.remoteTable,
+              }),
             };
           }
           return fields;
@@ -82,30 +104,47 @@ export function createTableInputTypes(tables: RoleTables, comparison: Comparison
       return type;
     }, tables),
 
-    orderBy: memo((table) => new GraphQLInputObjectType({
-      name: `${table.name}_order_by`,
-      description: `Ordering options when selecting data from "${table.name}".`,
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = {};
-        for (const column of table.columns) {
-          fields[column.name] = { type: orderBy, extensions: dataLayerExtensions({ kind: 'column', column: column.name }) };
-        }
-        for (const [name, relationship] of visibleRelationships(table, tables)) {
-          if (relationship.kind !== 'object') continue;
-          fields[name] = {
-            type: types.orderBy(relationship.remoteTable),
-            extensions: dataLayerExtensions({ kind: 'relationship', relationship: name, table: relationship.remoteTable }),
-          };
-        }
-        return fields;
-      },
-    }), tables),
+    orderBy: memo(
+      (table) =>
+        new GraphQLInputObjectType({
+          name: `${table.name}_order_by`,
+          description: `Ordering options when selecting data from "${table.name}".`,
+          fields: () => {
+            const fields: GraphQLInputFieldConfigMap = {};
+            for (const column of table.columns) {
+              fields[column.name] = {
+                type: orderBy,
+                extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+              };
+            }
+            for (const [name, relationship] of visibleRelationships(table, tables)) {
+              if (relationship.kind !== 'object') continue;
+              fields[name] = {
+                type: types.orderBy(relationship.remoteTable),
+                extensions: dataLayerExtensions({
+                  kind: 'relationship',
+                  relationship: name,
+                  table: relationship.remoteTable,
+                }),
+              };
+            }
+            return fields;
+          },
+        }),
+      tables,
+    ),
 
-    selectColumn: memo((table) => new GraphQLEnumType({
-      name: `${table.name}_select_column`,
-      description: `Select columns of table "${table.name}".`,
-      values: Object.fromEntries(table.columns.map((column) => [column.name, { value: column.name, description: 'column name' }])),
-    }), tables),
+    selectColumn: memo(
+      (table) =>
+        new GraphQLEnumType({
+          name: `${table.name}_select_column`,
+          description: `Select columns of table "${table.name}".`,
+          values: Object.fromEntries(
+            table.columns.map((column) => [column.name, { value: column.name, description: 'column name' }]),
+          ),
+        }),
+      tables,
+    ),
   };
   return types;
 }

@@ -2,7 +2,12 @@
 // relationships (nullable: the related row may be hidden by the role's rule) and array
 // relationships with the list arguments, to tables the role may also read.
 import {
-  GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLFieldConfigMap, type GraphQLOutputType, type GraphQLScalarType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLFieldConfigMap,
+  type GraphQLOutputType,
+  type GraphQLScalarType,
 } from 'graphql';
 import type { ColumnModel } from '../../access/permission-model.ts';
 import { columnKind } from './column-kinds.ts';
@@ -12,7 +17,9 @@ import { dataLayerExtensions } from './schema-metadata.ts';
 import { visibleRelationships, type TableInputTypes } from './table-input-types.ts';
 
 /** The column's value as an argument (`<t>_by_pk`): the scalar, or a list of it for array columns. */
-export function columnInputType(column: ColumnModel): GraphQLScalarType | GraphQLList<GraphQLNonNull<GraphQLScalarType>> {
+export function columnInputType(
+  column: ColumnModel,
+): GraphQLScalarType | GraphQLList<GraphQLNonNull<GraphQLScalarType>> {
   const kind = columnKind(column.dataType);
   return kind.list ? new GraphQLList(new GraphQLNonNull(kind.scalar)) : kind.scalar;
 }
@@ -22,7 +29,10 @@ export function columnOutputType(column: ColumnModel, nullable = column.isNullab
   return nullable ? base : new GraphQLNonNull(base);
 }
 
-export function createTableObjectTypes(tables: RoleTables, inputs: TableInputTypes): (table: string) => GraphQLObjectType {
+export function createTableObjectTypes(
+  tables: RoleTables,
+  inputs: TableInputTypes,
+): (table: string) => GraphQLObjectType {
   const made = new Map<string, GraphQLObjectType>();
   const objectType = (name: string): GraphQLObjectType => {
     const existing = made.get(name);
@@ -35,22 +45,34 @@ export function createTableObjectTypes(tables: RoleTables, inputs: TableInputTyp
       fields: () => {
         const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
         for (const column of table.columns) {
-          fields[column.name] = { type: columnOutputType(column), extensions: dataLayerExtensions({ kind: 'column', column: column.name }) };
+          fields[column.name] = {
+            type: columnOutputType(column),
+            extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+          };
         }
         for (const [relationshipName, relationship] of visibleRelationships(table, tables)) {
           const remote = objectType(relationship.remoteTable);
-          fields[relationshipName] = relationship.kind === 'object'
-            ? {
-                type: remote,
-                description: 'An object relationship',
-                extensions: dataLayerExtensions({ kind: 'object_relationship', relationship: relationshipName, table: relationship.remoteTable }),
-              }
-            : {
-                type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
-                description: 'An array relationship',
-                args: rowSetArguments(relationship.remoteTable, inputs),
-                extensions: dataLayerExtensions({ kind: 'array_relationship', relationship: relationshipName, table: relationship.remoteTable }),
-              };
+          fields[relationshipName] =
+            relationship.kind === 'object'
+              ? {
+                  type: remote,
+                  description: 'An object relationship',
+                  extensions: dataLayerExtensions({
+                    kind: 'object_relationship',
+                    relationship: relationshipName,
+                    table: relationship.remoteTable,
+                  }),
+                }
+              : {
+                  type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
+                  description: 'An array relationship',
+                  args: rowSetArguments(relationship.remoteTable, inputs),
+                  extensions: dataLayerExtensions({
+                    kind: 'array_relationship',
+                    relationship: relationshipName,
+                    table: relationship.remoteTable,
+                  }),
+                };
         }
         return fields;
       },

@@ -11,13 +11,17 @@ const tables = ['fund_subscription', 'fund_redemption'] as const;
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of tables) {
     await sql`ALTER TABLE ${sql.table(table)} RENAME COLUMN investor_user_id TO user_id`.execute(db);
-    await sql`ALTER TABLE ${sql.table(table)} RENAME CONSTRAINT ${sql.id(`${table}_investor_user_id_fkey`)} TO ${sql.id(`${table}_user_id_fkey`)}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} RENAME CONSTRAINT ${sql.id(`${table}_investor_user_id_fkey`)} TO ${sql.id(`${table}_user_id_fkey`)}`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of tables) {
-    await sql`ALTER TABLE ${sql.table(table)} RENAME CONSTRAINT ${sql.id(`${table}_user_id_fkey`)} TO ${sql.id(`${table}_investor_user_id_fkey`)}`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} RENAME CONSTRAINT ${sql.id(`${table}_user_id_fkey`)} TO ${sql.id(`${table}_investor_user_id_fkey`)}`.execute(
+      db,
+    );
     await sql`ALTER TABLE ${sql.table(table)} RENAME COLUMN user_id TO investor_user_id`.execute(db);
   }
 }

@@ -25,60 +25,129 @@ const { aurora, meridian } = demoOrganizationIds;
 
 const specs: InvoiceSpec[] = [
   {
-    id: 1, number: 'INV-2025-0041', organizationId: aurora, recipient: 'demo-carol', taxRate: demoTaxRates.CH, status: 'locked', issuedDay: -92,
+    id: 1,
+    number: 'INV-2025-0041',
+    organizationId: aurora,
+    recipient: 'demo-carol',
+    taxRate: demoTaxRates.CH,
+    status: 'locked',
+    issuedDay: -92,
     lines: [
-      { sku: 'CUSTODY-WALLET-MONTH', quantity: '9', description: 'Digital asset custody, 3 wallets, July–September 2025' },
+      {
+        sku: 'CUSTODY-WALLET-MONTH',
+        quantity: '9',
+        description: 'Digital asset custody, 3 wallets, July–September 2025',
+      },
       { sku: 'OTC-DESK-MONTH', quantity: '3', description: 'OTC desk access, July–September 2025' },
     ],
     internalNotes: 'Q3 2025 closed; period locked by accounting on 2025-11-15.',
   },
   {
-    id: 2, number: 'INV-2025-0052', organizationId: aurora, recipient: 'demo-alice', taxRate: demoTaxRates.CH, status: 'paid', issuedDay: -31,
+    id: 2,
+    number: 'INV-2025-0052',
+    organizationId: aurora,
+    recipient: 'demo-alice',
+    taxRate: demoTaxRates.CH,
+    status: 'paid',
+    issuedDay: -31,
     lines: [
-      { sku: 'CUSTODY-WALLET-MONTH', quantity: '12', description: 'Digital asset custody, 4 wallets, October–December 2025' },
+      {
+        sku: 'CUSTODY-WALLET-MONTH',
+        quantity: '12',
+        description: 'Digital asset custody, 4 wallets, October–December 2025',
+      },
       { sku: 'AML-SCREENING', quantity: '40' },
       { sku: 'KYC-CHECK', quantity: '6' },
     ],
     internalNotes: 'Volume discount on screenings discussed with A. Moreau; apply from Q1 2026.',
-    costBreakdown: { currency: 'USD', components: [
-      { name: 'Custodian pass-through', amount: '1440.00' },
-      { name: 'Screening provider', amount: '180.00' },
-      { name: 'KYC provider', amount: '96.00' },
-    ] },
+    costBreakdown: {
+      currency: 'USD',
+      components: [
+        { name: 'Custodian pass-through', amount: '1440.00' },
+        { name: 'Screening provider', amount: '180.00' },
+        { name: 'KYC provider', amount: '96.00' },
+      ],
+    },
   },
   {
-    id: 3, number: 'INV-2025-0053', organizationId: meridian, recipient: 'demo-grace', taxRate: demoTaxRates.GB, status: 'paid', issuedDay: -31,
+    id: 3,
+    number: 'INV-2025-0053',
+    organizationId: meridian,
+    recipient: 'demo-grace',
+    taxRate: demoTaxRates.GB,
+    status: 'paid',
+    issuedDay: -31,
     lines: [
       { sku: 'SMART-WALLET-SETUP', quantity: '1', description: 'Smart wallet setup: Meridian Smart Treasury' },
-      { sku: 'CUSTODY-WALLET-MONTH', quantity: '9', description: 'Digital asset custody, 3 wallets, October–December 2025' },
+      {
+        sku: 'CUSTODY-WALLET-MONTH',
+        quantity: '9',
+        description: 'Digital asset custody, 3 wallets, October–December 2025',
+      },
     ],
-    costBreakdown: { currency: 'USD', components: [
-      { name: 'Smart account deployment gas', amount: '42.18' },
-      { name: 'Custodian pass-through', amount: '1080.00' },
-    ] },
+    costBreakdown: {
+      currency: 'USD',
+      components: [
+        { name: 'Smart account deployment gas', amount: '42.18' },
+        { name: 'Custodian pass-through', amount: '1080.00' },
+      ],
+    },
   },
   {
-    id: 4, number: 'INV-2025-0058', organizationId: meridian, recipient: 'demo-grace', taxRate: demoTaxRates.GB, status: 'void', issuedDay: -30,
+    id: 4,
+    number: 'INV-2025-0058',
+    organizationId: meridian,
+    recipient: 'demo-grace',
+    taxRate: demoTaxRates.GB,
+    status: 'void',
+    issuedDay: -30,
     lines: [{ sku: 'SMART-WALLET-SETUP', quantity: '1', description: 'Smart wallet setup: Meridian Smart Treasury' }],
     internalNotes: 'Voided: duplicate of INV-2025-0053.',
   },
   {
-    id: 5, number: 'INV-2025-0060', organizationId: meridian, recipient: 'demo-judy', taxRate: demoTaxRates.GB, status: 'issued', issuedDay: -5,
+    id: 5,
+    number: 'INV-2025-0060',
+    organizationId: meridian,
+    recipient: 'demo-judy',
+    taxRate: demoTaxRates.GB,
+    status: 'issued',
+    issuedDay: -5,
     lines: [
-      { sku: 'PORTFOLIO-REPORTING-MONTH', quantity: '3', description: 'Consolidated portfolio reporting, October–December 2025' },
+      {
+        sku: 'PORTFOLIO-REPORTING-MONTH',
+        quantity: '3',
+        description: 'Consolidated portfolio reporting, October–December 2025',
+      },
       { sku: 'OTC-DESK-MONTH', quantity: '3', description: 'OTC desk access, October–December 2025' },
       { sku: 'KYC-CHECK', quantity: '4' },
     ],
-    costBreakdown: { currency: 'USD', components: [
-      { name: 'Market data licence share', amount: '310.00' },
-      { name: 'KYC provider', amount: '64.00' },
-    ] },
+    costBreakdown: {
+      currency: 'USD',
+      components: [
+        { name: 'Market data licence share', amount: '310.00' },
+        { name: 'KYC provider', amount: '64.00' },
+      ],
+    },
   },
   {
-    id: 6, number: 'INV-2026-0001', organizationId: aurora, recipient: 'demo-carol', taxRate: demoTaxRates.CH, status: 'draft', issuedDay: null,
+    id: 6,
+    number: 'INV-2026-0001',
+    organizationId: aurora,
+    recipient: 'demo-carol',
+    taxRate: demoTaxRates.CH,
+    status: 'draft',
+    issuedDay: null,
     lines: [
-      { sku: 'CUSTODY-WALLET-MONTH', quantity: '12', description: 'Digital asset custody, 4 wallets, January–March 2026' },
-      { sku: 'PORTFOLIO-REPORTING-MONTH', quantity: '3', description: 'Consolidated portfolio reporting, January–March 2026' },
+      {
+        sku: 'CUSTODY-WALLET-MONTH',
+        quantity: '12',
+        description: 'Digital asset custody, 4 wallets, January–March 2026',
+      },
+      {
+        sku: 'PORTFOLIO-REPORTING-MONTH',
+        quantity: '3',
+        description: 'Consolidated portfolio reporting, January–March 2026',
+      },
     ],
     internalNotes: 'Draft: confirm the wallet count with Frank Rossi before issuing (the AVAX wallet is frozen).',
   },
@@ -125,7 +194,13 @@ export const demoInvoiceLines: Insertable<InvoiceLineTable>[] = specs.flatMap((s
   })),
 );
 
-function receipt(id: number, number: string, invoiceId: number, method: 'bank_transfer' | 'card' | 'crypto', paidDay: number): Insertable<ReceiptTable> {
+function receipt(
+  id: number,
+  number: string,
+  invoiceId: number,
+  method: 'bank_transfer' | 'card' | 'crypto',
+  paidDay: number,
+): Insertable<ReceiptTable> {
   const invoice = specs.find((spec) => spec.id === invoiceId) as InvoiceSpec;
   return {
     id,

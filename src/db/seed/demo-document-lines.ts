@@ -40,8 +40,14 @@ export function priceLines(specs: readonly DemoLineSpec[], taxRate: string): Pri
       amount: multiply([spec.quantity, product.unitPrice], 2),
     };
   });
-  const subtotal = sum(lines.map((line) => line.amount), 2);
-  const taxTotal = sum(lines.map((line) => multiply([line.amount, line.tax_rate], 2)), 2);
+  const subtotal = sum(
+    lines.map((line) => line.amount),
+    2,
+  );
+  const taxTotal = sum(
+    lines.map((line) => multiply([line.amount, line.tax_rate], 2)),
+    2,
+  );
   return { lines, subtotal, taxTotal, total: sum([subtotal, taxTotal], 2) };
 }
 

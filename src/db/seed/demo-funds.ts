@@ -11,19 +11,75 @@ const f = demoFundIds;
 const { northbridge } = demoOrganizationIds;
 
 export const demoFunds: Insertable<FundTable>[] = [
-  { id: f.digitalAssetFundI, organization_id: northbridge, name: 'Northbridge Digital Asset Fund I', currency: 'USD', nav_per_unit: '1243.56120000', status: 'open', created_at: demoTime(-700) },
-  { id: f.stablecoinYield, organization_id: northbridge, name: 'Northbridge Stablecoin Yield Fund', currency: 'USD', nav_per_unit: '1018.20450000', status: 'open', created_at: demoTime(-365) },
-  { id: f.bitcoinOpportunities2021, organization_id: northbridge, name: 'Northbridge Bitcoin Opportunities Fund 2021', currency: 'USD', nav_per_unit: '1587.00310000', status: 'liquidating', created_at: demoTime(-1500) },
+  {
+    id: f.digitalAssetFundI,
+    organization_id: northbridge,
+    name: 'Northbridge Digital Asset Fund I',
+    currency: 'USD',
+    nav_per_unit: '1243.56120000',
+    status: 'open',
+    created_at: demoTime(-700),
+  },
+  {
+    id: f.stablecoinYield,
+    organization_id: northbridge,
+    name: 'Northbridge Stablecoin Yield Fund',
+    currency: 'USD',
+    nav_per_unit: '1018.20450000',
+    status: 'open',
+    created_at: demoTime(-365),
+  },
+  {
+    id: f.bitcoinOpportunities2021,
+    organization_id: northbridge,
+    name: 'Northbridge Bitcoin Opportunities Fund 2021',
+    currency: 'USD',
+    nav_per_unit: '1587.00310000',
+    status: 'liquidating',
+    created_at: demoTime(-1500),
+  },
 ];
 
 type RequestStatus = 'pending' | 'approved' | 'processed' | 'rejected' | 'cancelled';
 
-function subscription(id: number, fundId: number, investor: string, amount: string, status: RequestStatus, createdDaysAgo: number, updatedDaysAgo: number): Insertable<FundSubscriptionTable> {
-  return { id, fund_id: fundId, user_id: investor, subscription_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
+function subscription(
+  id: number,
+  fundId: number,
+  investor: string,
+  amount: string,
+  status: RequestStatus,
+  createdDaysAgo: number,
+  updatedDaysAgo: number,
+): Insertable<FundSubscriptionTable> {
+  return {
+    id,
+    fund_id: fundId,
+    user_id: investor,
+    subscription_amount: amount,
+    status,
+    created_at: demoTime(-createdDaysAgo, 10),
+    updated_at: demoTime(-updatedDaysAgo, 16),
+  };
 }
 
-function redemption(id: number, fundId: number, investor: string, amount: string, status: RequestStatus, createdDaysAgo: number, updatedDaysAgo: number): Insertable<FundRedemptionTable> {
-  return { id, fund_id: fundId, user_id: investor, redemption_amount: amount, status, created_at: demoTime(-createdDaysAgo, 10), updated_at: demoTime(-updatedDaysAgo, 16) };
+function redemption(
+  id: number,
+  fundId: number,
+  investor: string,
+  amount: string,
+  status: RequestStatus,
+  createdDaysAgo: number,
+  updatedDaysAgo: number,
+): Insertable<FundRedemptionTable> {
+  return {
+    id,
+    fund_id: fundId,
+    user_id: investor,
+    redemption_amount: amount,
+    status,
+    created_at: demoTime(-createdDaysAgo, 10),
+    updated_at: demoTime(-updatedDaysAgo, 16),
+  };
 }
 
 export const demoFundSubscriptions: Insertable<FundSubscriptionTable>[] = [

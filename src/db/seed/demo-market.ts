@@ -33,19 +33,42 @@ const marketCaps: Record<DemoSymbol, [string, number]> = {
   AVAX: ['15604321987.00', 12],
 };
 
-export const demoCoinPrices: Insertable<CoinPriceTable>[] = (Object.keys(demoUsdPrices) as DemoSymbol[]).map((symbol, index) => ({
-  symbol,
-  usd_price: demoUsdPrices[symbol],
-  market_cap_usd: marketCaps[symbol][0],
-  market_cap_rank: marketCaps[symbol][1],
-  updated_at: demoTime(0, 0, -(index + 1)),
-}));
+export const demoCoinPrices: Insertable<CoinPriceTable>[] = (Object.keys(demoUsdPrices) as DemoSymbol[]).map(
+  (symbol, index) => ({
+    symbol,
+    usd_price: demoUsdPrices[symbol],
+    market_cap_usd: marketCaps[symbol][0],
+    market_cap_rank: marketCaps[symbol][1],
+    updated_at: demoTime(0, 0, -(index + 1)),
+  }),
+);
 
 export const demoTradingProducts: Insertable<TradingProductTable>[] = [
   { id: 'BTC-USD', base_currency: 'BTC', quote_currency: 'USD', status: 'online', min_size: '0.0001', max_size: '250' },
   { id: 'ETH-USD', base_currency: 'ETH', quote_currency: 'USD', status: 'online', min_size: '0.001', max_size: '5000' },
-  { id: 'SOL-USD', base_currency: 'SOL', quote_currency: 'USD', status: 'online', min_size: '0.01', max_size: '100000' },
+  {
+    id: 'SOL-USD',
+    base_currency: 'SOL',
+    quote_currency: 'USD',
+    status: 'online',
+    min_size: '0.01',
+    max_size: '100000',
+  },
   { id: 'ETH-BTC', base_currency: 'ETH', quote_currency: 'BTC', status: 'online', min_size: '0.001', max_size: '5000' },
-  { id: 'USDC-USD', base_currency: 'USDC', quote_currency: 'USD', status: 'online', min_size: '10', max_size: '50000000' },
-  { id: 'AVAX-USD', base_currency: 'AVAX', quote_currency: 'USD', status: 'offline', min_size: '0.1', max_size: '200000' },
+  {
+    id: 'USDC-USD',
+    base_currency: 'USDC',
+    quote_currency: 'USD',
+    status: 'online',
+    min_size: '10',
+    max_size: '50000000',
+  },
+  {
+    id: 'AVAX-USD',
+    base_currency: 'AVAX',
+    quote_currency: 'USD',
+    status: 'offline',
+    min_size: '0.1',
+    max_size: '200000',
+  },
 ];

@@ -19,16 +19,71 @@ interface SalesQuoteSpec {
 const { aurora, meridian } = demoOrganizationIds;
 
 const specs: SalesQuoteSpec[] = [
-  { id: 1, number: 'Q-2025-0009', organizationId: aurora, user: 'demo-alice', taxRate: demoTaxRates.CH, status: 'expired', createdDay: -120,
-    lines: [{ sku: 'PORTFOLIO-REPORTING-MONTH', quantity: '12' }] },
-  { id: 2, number: 'Q-2025-0011', organizationId: meridian, user: 'demo-judy', taxRate: demoTaxRates.GB, status: 'accepted', createdDay: -160,
-    lines: [{ sku: 'SMART-WALLET-SETUP', quantity: '1' }, { sku: 'CUSTODY-WALLET-MONTH', quantity: '24', description: 'Digital asset custody, 2 wallets, 12 months' }] },
-  { id: 3, number: 'Q-2025-0012', organizationId: meridian, user: 'demo-judy', taxRate: demoTaxRates.GB, status: 'declined', createdDay: -75,
-    lines: [{ sku: 'FUND-ADMIN-QUARTER', quantity: '4', description: 'Fund administration for a proposed Meridian fund, 4 quarters' }] },
-  { id: 4, number: 'Q-2026-0002', organizationId: meridian, user: 'demo-judy', taxRate: demoTaxRates.GB, status: 'sent', createdDay: -2,
-    lines: [{ sku: 'OTC-DESK-MONTH', quantity: '12', description: 'OTC desk access, 2026' }, { sku: 'AML-SCREENING', quantity: '200' }] },
-  { id: 5, number: 'Q-2026-0003', organizationId: aurora, user: 'demo-alice', taxRate: demoTaxRates.CH, status: 'draft', createdDay: 0,
-    lines: [{ sku: 'KYC-CHECK', quantity: '20' }, { sku: 'SMART-WALLET-SETUP', quantity: '2' }] },
+  {
+    id: 1,
+    number: 'Q-2025-0009',
+    organizationId: aurora,
+    user: 'demo-alice',
+    taxRate: demoTaxRates.CH,
+    status: 'expired',
+    createdDay: -120,
+    lines: [{ sku: 'PORTFOLIO-REPORTING-MONTH', quantity: '12' }],
+  },
+  {
+    id: 2,
+    number: 'Q-2025-0011',
+    organizationId: meridian,
+    user: 'demo-judy',
+    taxRate: demoTaxRates.GB,
+    status: 'accepted',
+    createdDay: -160,
+    lines: [
+      { sku: 'SMART-WALLET-SETUP', quantity: '1' },
+      { sku: 'CUSTODY-WALLET-MONTH', quantity: '24', description: 'Digital asset custody, 2 wallets, 12 months' },
+    ],
+  },
+  {
+    id: 3,
+    number: 'Q-2025-0012',
+    organizationId: meridian,
+    user: 'demo-judy',
+    taxRate: demoTaxRates.GB,
+    status: 'declined',
+    createdDay: -75,
+    lines: [
+      {
+        sku: 'FUND-ADMIN-QUARTER',
+        quantity: '4',
+        description: 'Fund administration for a proposed Meridian fund, 4 quarters',
+      },
+    ],
+  },
+  {
+    id: 4,
+    number: 'Q-2026-0002',
+    organizationId: meridian,
+    user: 'demo-judy',
+    taxRate: demoTaxRates.GB,
+    status: 'sent',
+    createdDay: -2,
+    lines: [
+      { sku: 'OTC-DESK-MONTH', quantity: '12', description: 'OTC desk access, 2026' },
+      { sku: 'AML-SCREENING', quantity: '200' },
+    ],
+  },
+  {
+    id: 5,
+    number: 'Q-2026-0003',
+    organizationId: aurora,
+    user: 'demo-alice',
+    taxRate: demoTaxRates.CH,
+    status: 'draft',
+    createdDay: 0,
+    lines: [
+      { sku: 'KYC-CHECK', quantity: '20' },
+      { sku: 'SMART-WALLET-SETUP', quantity: '2' },
+    ],
+  },
 ];
 
 const priced = specs.map((spec) => ({ spec, document: priceLines(spec.lines, spec.taxRate) }));

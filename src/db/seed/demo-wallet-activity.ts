@@ -16,7 +16,16 @@ import { demoNetworkOf, demoWalletIds, demoWallets, demoWhitelistEntries } from 
 
 const w = demoWalletIds;
 
-type TransferState = 'initialized' | 'pendingApproval' | 'rejected' | 'signed' | 'unconfirmed' | 'confirmed' | 'failed' | 'removed' | 'replaced';
+type TransferState =
+  | 'initialized'
+  | 'pendingApproval'
+  | 'rejected'
+  | 'signed'
+  | 'unconfirmed'
+  | 'confirmed'
+  | 'failed'
+  | 'removed'
+  | 'replaced';
 
 /** States in which the transfer has not been signed, so it has no chain transaction yet. */
 const unsignedStates: readonly TransferState[] = ['initialized', 'pendingApproval', 'rejected'];
@@ -54,22 +63,152 @@ function transfer(spec: TransferSpec): Insertable<DigitalWalletTransactionTable>
 const coldStorage = demoWhitelistEntries[0]?.address as string;
 
 export const demoTransactions: Insertable<DigitalWalletTransactionTable>[] = [
-  transfer({ id: 1, walletId: w.auroraBtcCustody, direction: 'receive', coin: 'BTC', amount: '10', state: 'confirmed', at: demoTime(-25, 9) }),
-  transfer({ id: 2, walletId: w.auroraBtcCustody, direction: 'send', coin: 'BTC', amount: '1.5', state: 'confirmed', at: demoTime(-10, 14), counterparty: coldStorage }),
-  transfer({ id: 3, walletId: w.auroraBtcCustody, direction: 'send', coin: 'BTC', amount: '2', state: 'pendingApproval', at: demoTime(-1, 16), counterparty: coldStorage }),
-  transfer({ id: 4, walletId: w.auroraEthTreasury, direction: 'receive', coin: 'ETH', amount: '50', state: 'confirmed', at: demoTime(-20, 11) }),
-  transfer({ id: 5, walletId: w.auroraEthTreasury, direction: 'send', coin: 'USDC', amount: '250000', state: 'signed', at: demoTime(0, -3) }),
-  transfer({ id: 6, walletId: w.auroraEthTreasury, direction: 'send', coin: 'ETH', amount: '5', state: 'unconfirmed', at: demoTime(0, -1) }),
-  transfer({ id: 7, walletId: w.auroraEthTreasury, direction: 'send', coin: 'USDT', amount: '100000', state: 'rejected', at: demoTime(-5, 10) }),
-  transfer({ id: 8, walletId: w.auroraSmart, direction: 'receive', coin: 'USDC', amount: '85000', state: 'confirmed', at: demoTime(-30, 8) }),
-  transfer({ id: 9, walletId: w.auroraAvaxLegacy, direction: 'receive', coin: 'AVAX', amount: '5200', state: 'confirmed', at: demoTime(-200, 12) }),
-  transfer({ id: 10, walletId: w.meridianBtcOperating, direction: 'receive', coin: 'BTC', amount: '3', state: 'confirmed', at: demoTime(-18, 13) }),
-  transfer({ id: 11, walletId: w.meridianBtcOperating, direction: 'send', coin: 'BTC', amount: '0.25', state: 'failed', at: demoTime(-7, 15) }),
-  transfer({ id: 12, walletId: w.meridianSolTrading, direction: 'receive', coin: 'SOL', amount: '5000', state: 'confirmed', at: demoTime(-12, 10) }),
-  transfer({ id: 13, walletId: w.meridianSolTrading, direction: 'send', coin: 'SOL', amount: '200', state: 'replaced', at: demoTime(-6, 9) }),
-  transfer({ id: 14, walletId: w.meridianSolTrading, direction: 'send', coin: 'SOL', amount: '150', state: 'removed', at: demoTime(-4, 17) }),
-  transfer({ id: 15, walletId: w.meridianSmartTreasury, direction: 'send', coin: 'ETH', amount: '2', state: 'initialized', at: demoTime(0, 0, -30) }),
-  transfer({ id: 16, walletId: w.northbridgeFundCustody, direction: 'receive', coin: 'BTC', amount: '120.5', state: 'confirmed', at: demoTime(-650, 10) }),
+  transfer({
+    id: 1,
+    walletId: w.auroraBtcCustody,
+    direction: 'receive',
+    coin: 'BTC',
+    amount: '10',
+    state: 'confirmed',
+    at: demoTime(-25, 9),
+  }),
+  transfer({
+    id: 2,
+    walletId: w.auroraBtcCustody,
+    direction: 'send',
+    coin: 'BTC',
+    amount: '1.5',
+    state: 'confirmed',
+    at: demoTime(-10, 14),
+    counterparty: coldStorage,
+  }),
+  transfer({
+    id: 3,
+    walletId: w.auroraBtcCustody,
+    direction: 'send',
+    coin: 'BTC',
+    amount: '2',
+    state: 'pendingApproval',
+    at: demoTime(-1, 16),
+    counterparty: coldStorage,
+  }),
+  transfer({
+    id: 4,
+    walletId: w.auroraEthTreasury,
+    direction: 'receive',
+    coin: 'ETH',
+    amount: '50',
+    state: 'confirmed',
+    at: demoTime(-20, 11),
+  }),
+  transfer({
+    id: 5,
+    walletId: w.auroraEthTreasury,
+    direction: 'send',
+    coin: 'USDC',
+    amount: '250000',
+    state: 'signed',
+    at: demoTime(0, -3),
+  }),
+  transfer({
+    id: 6,
+    walletId: w.auroraEthTreasury,
+    direction: 'send',
+    coin: 'ETH',
+    amount: '5',
+    state: 'unconfirmed',
+    at: demoTime(0, -1),
+  }),
+  transfer({
+    id: 7,
+    walletId: w.auroraEthTreasury,
+    direction: 'send',
+    coin: 'USDT',
+    amount: '100000',
+    state: 'rejected',
+    at: demoTime(-5, 10),
+  }),
+  transfer({
+    id: 8,
+    walletId: w.auroraSmart,
+    direction: 'receive',
+    coin: 'USDC',
+    amount: '85000',
+    state: 'confirmed',
+    at: demoTime(-30, 8),
+  }),
+  transfer({
+    id: 9,
+    walletId: w.auroraAvaxLegacy,
+    direction: 'receive',
+    coin: 'AVAX',
+    amount: '5200',
+    state: 'confirmed',
+    at: demoTime(-200, 12),
+  }),
+  transfer({
+    id: 10,
+    walletId: w.meridianBtcOperating,
+    direction: 'receive',
+    coin: 'BTC',
+    amount: '3',
+    state: 'confirmed',
+    at: demoTime(-18, 13),
+  }),
+  transfer({
+    id: 11,
+    walletId: w.meridianBtcOperating,
+    direction: 'send',
+    coin: 'BTC',
+    amount: '0.25',
+    state: 'failed',
+    at: demoTime(-7, 15),
+  }),
+  transfer({
+    id: 12,
+    walletId: w.meridianSolTrading,
+    direction: 'receive',
+    coin: 'SOL',
+    amount: '5000',
+    state: 'confirmed',
+    at: demoTime(-12, 10),
+  }),
+  transfer({
+    id: 13,
+    walletId: w.meridianSolTrading,
+    direction: 'send',
+    coin: 'SOL',
+    amount: '200',
+    state: 'replaced',
+    at: demoTime(-6, 9),
+  }),
+  transfer({
+    id: 14,
+    walletId: w.meridianSolTrading,
+    direction: 'send',
+    coin: 'SOL',
+    amount: '150',
+    state: 'removed',
+    at: demoTime(-4, 17),
+  }),
+  transfer({
+    id: 15,
+    walletId: w.meridianSmartTreasury,
+    direction: 'send',
+    coin: 'ETH',
+    amount: '2',
+    state: 'initialized',
+    at: demoTime(0, 0, -30),
+  }),
+  transfer({
+    id: 16,
+    walletId: w.northbridgeFundCustody,
+    direction: 'receive',
+    coin: 'BTC',
+    amount: '120.5',
+    state: 'confirmed',
+    at: demoTime(-650, 10),
+  }),
 ];
 
 /** The id of the pending approval on the Aurora BTC custody wallet (32 lowercase hex, like the custodian's). */
@@ -122,7 +261,11 @@ function valueHistory(walletId: number, currentUsdValue: string): Insertable<Dig
     const wobble = daysAgo === 0 ? 0 : ((daysAgo * 7 + walletId * 3) % 9) - 4;
     const perTenThousand = BigInt(10_000 - daysAgo * 25 + wobble * 30);
     const cents = (currentCents * perTenThousand + 5_000n) / 10_000n;
-    return { wallet_id: walletId, recorded_at: demoTime(-daysAgo), usd_value: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}` };
+    return {
+      wallet_id: walletId,
+      recorded_at: demoTime(-daysAgo),
+      usd_value: `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`,
+    };
   });
 }
 
@@ -156,18 +299,91 @@ function screening(spec: ScreeningSpec): Insertable<AmlReportTable> {
 }
 
 export const demoAmlReports: Insertable<AmlReportTable>[] = [
-  screening({ n: 1, walletId: w.auroraBtcCustody, riskLevel: 'Low', riskScore: '1.20', status: 'approved', requestedBy: 'demo-frank', daysAgo: 30,
-    exposures: [{ category: 'exchange', percent: 71.5 }, { category: 'custodian', percent: 28.5 }] }),
-  screening({ n: 2, walletId: w.auroraEthTreasury, riskLevel: 'Low', riskScore: '0.80', status: 'auto-approved', requestedBy: 'demo-frank', daysAgo: 14,
-    exposures: [{ category: 'exchange', percent: 64 }, { category: 'defi', percent: 36 }] }),
-  screening({ n: 3, walletId: w.auroraAvaxLegacy, riskLevel: 'Severe', riskScore: '9.10', status: 'denied', requestedBy: 'demo-rupert', daysAgo: 45,
-    exposures: [{ category: 'sanctioned_entity', percent: 12.5 }, { category: 'mixer', percent: 20 }, { category: 'exchange', percent: 67.5 }] }),
-  screening({ n: 4, walletId: w.meridianBtcOperating, riskLevel: 'Low', riskScore: '0.50', status: 'auto-approved', requestedBy: 'demo-grace', daysAgo: 20,
-    exposures: [{ category: 'exchange', percent: 100 }] }),
-  screening({ n: 5, walletId: w.meridianSolTrading, riskLevel: 'Medium', riskScore: '4.50', status: 'approved', requestedBy: 'demo-rupert', daysAgo: 10,
-    exposures: [{ category: 'exchange', percent: 55 }, { category: 'gambling', percent: 5 }, { category: 'defi', percent: 40 }] }),
-  screening({ n: 6, walletId: w.meridianSmartTreasury, riskLevel: 'High', riskScore: '6.80', status: 'pending', requestedBy: 'demo-grace', daysAgo: 1,
-    exposures: [{ category: 'high_risk_exchange', percent: 32 }, { category: 'exchange', percent: 68 }] }),
-  screening({ n: 7, walletId: w.northbridgeFundCustody, riskLevel: 'Low', riskScore: '0.30', status: 'approved', requestedBy: 'demo-olivia', daysAgo: 60,
-    exposures: [{ category: 'custodian', percent: 100 }] }),
+  screening({
+    n: 1,
+    walletId: w.auroraBtcCustody,
+    riskLevel: 'Low',
+    riskScore: '1.20',
+    status: 'approved',
+    requestedBy: 'demo-frank',
+    daysAgo: 30,
+    exposures: [
+      { category: 'exchange', percent: 71.5 },
+      { category: 'custodian', percent: 28.5 },
+    ],
+  }),
+  screening({
+    n: 2,
+    walletId: w.auroraEthTreasury,
+    riskLevel: 'Low',
+    riskScore: '0.80',
+    status: 'auto-approved',
+    requestedBy: 'demo-frank',
+    daysAgo: 14,
+    exposures: [
+      { category: 'exchange', percent: 64 },
+      { category: 'defi', percent: 36 },
+    ],
+  }),
+  screening({
+    n: 3,
+    walletId: w.auroraAvaxLegacy,
+    riskLevel: 'Severe',
+    riskScore: '9.10',
+    status: 'denied',
+    requestedBy: 'demo-rupert',
+    daysAgo: 45,
+    exposures: [
+      { category: 'sanctioned_entity', percent: 12.5 },
+      { category: 'mixer', percent: 20 },
+      { category: 'exchange', percent: 67.5 },
+    ],
+  }),
+  screening({
+    n: 4,
+    walletId: w.meridianBtcOperating,
+    riskLevel: 'Low',
+    riskScore: '0.50',
+    status: 'auto-approved',
+    requestedBy: 'demo-grace',
+    daysAgo: 20,
+    exposures: [{ category: 'exchange', percent: 100 }],
+  }),
+  screening({
+    n: 5,
+    walletId: w.meridianSolTrading,
+    riskLevel: 'Medium',
+    riskScore: '4.50',
+    status: 'approved',
+    requestedBy: 'demo-rupert',
+    daysAgo: 10,
+    exposures: [
+      { category: 'exchange', percent: 55 },
+      { category: 'gambling', percent: 5 },
+      { category: 'defi', percent: 40 },
+    ],
+  }),
+  screening({
+    n: 6,
+    walletId: w.meridianSmartTreasury,
+    riskLevel: 'High',
+    riskScore: '6.80',
+    status: 'pending',
+    requestedBy: 'demo-grace',
+    daysAgo: 1,
+    exposures: [
+      { category: 'high_risk_exchange', percent: 32 },
+      { category: 'exchange', percent: 68 },
+    ],
+  }),
+  screening({
+    n: 7,
+    walletId: w.northbridgeFundCustody,
+    riskLevel: 'Low',
+    riskScore: '0.30',
+    status: 'approved',
+    requestedBy: 'demo-olivia',
+    daysAgo: 60,
+    exposures: [{ category: 'custodian', percent: 100 }],
+  }),
 ];

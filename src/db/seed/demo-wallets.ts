@@ -65,7 +65,10 @@ export const demoWalletAssets: Insertable<DigitalWalletAssetTable>[] = [
 
 /** The wallet's USD value: the sum of its assets' USD values. */
 export function demoWalletUsdValue(walletId: number): string {
-  return sum(demoWalletAssets.filter((row) => row.wallet_id === walletId).map((row) => row.usd_value as string), 2);
+  return sum(
+    demoWalletAssets.filter((row) => row.wallet_id === walletId).map((row) => row.usd_value as string),
+    2,
+  );
 }
 
 interface WalletSpec {
@@ -100,21 +103,101 @@ function wallet(spec: WalletSpec): Insertable<DigitalWalletTable> {
 const { aurora, meridian, northbridge } = demoOrganizationIds;
 
 export const demoWallets: Insertable<DigitalWalletTable>[] = [
-  wallet({ id: w.auroraBtcCustody, organizationId: aurora, owner: 'demo-alice', createdBy: 'demo-frank', label: 'Aurora BTC Custody', coin: 'BTC', walletType: 'custodial', createdDaysAgo: 500 }),
-  wallet({ id: w.auroraEthTreasury, organizationId: aurora, owner: 'demo-frank', createdBy: 'demo-frank', label: 'Aurora ETH Treasury', coin: 'ETH', walletType: 'hot', createdDaysAgo: 480 }),
-  wallet({ id: w.auroraSmart, organizationId: aurora, owner: 'demo-bob', createdBy: 'demo-frank', label: 'Aurora Smart Wallet', coin: 'ETH', walletType: 'smart', createdDaysAgo: 200 }),
-  wallet({ id: w.auroraAvaxLegacy, organizationId: aurora, owner: 'demo-frank', createdBy: 'demo-frank', label: 'Aurora AVAX (legacy)', coin: 'AVAX', walletType: 'hot', status: 'frozen', createdDaysAgo: 460 }),
-  wallet({ id: w.meridianBtcOperating, organizationId: meridian, owner: 'demo-grace', createdBy: 'demo-grace', label: 'Meridian Operating BTC', coin: 'BTC', walletType: 'custodial', createdDaysAgo: 400 }),
-  wallet({ id: w.meridianSolTrading, organizationId: meridian, owner: 'demo-ivan', createdBy: 'demo-grace', label: 'Meridian SOL Trading', coin: 'SOL', walletType: 'hot', createdDaysAgo: 300 }),
-  wallet({ id: w.meridianSmartTreasury, organizationId: meridian, owner: 'demo-grace', createdBy: 'demo-grace', label: 'Meridian Smart Treasury', coin: 'ETH', walletType: 'smart', createdDaysAgo: 150 }),
-  wallet({ id: w.northbridgeFundCustody, organizationId: northbridge, owner: 'demo-olivia', createdBy: 'demo-olivia', label: 'Northbridge Digital Asset Fund I Custody', coin: 'BTC', walletType: 'custodial', createdDaysAgo: 700 }),
+  wallet({
+    id: w.auroraBtcCustody,
+    organizationId: aurora,
+    owner: 'demo-alice',
+    createdBy: 'demo-frank',
+    label: 'Aurora BTC Custody',
+    coin: 'BTC',
+    walletType: 'custodial',
+    createdDaysAgo: 500,
+  }),
+  wallet({
+    id: w.auroraEthTreasury,
+    organizationId: aurora,
+    owner: 'demo-frank',
+    createdBy: 'demo-frank',
+    label: 'Aurora ETH Treasury',
+    coin: 'ETH',
+    walletType: 'hot',
+    createdDaysAgo: 480,
+  }),
+  wallet({
+    id: w.auroraSmart,
+    organizationId: aurora,
+    owner: 'demo-bob',
+    createdBy: 'demo-frank',
+    label: 'Aurora Smart Wallet',
+    coin: 'ETH',
+    walletType: 'smart',
+    createdDaysAgo: 200,
+  }),
+  wallet({
+    id: w.auroraAvaxLegacy,
+    organizationId: aurora,
+    owner: 'demo-frank',
+    createdBy: 'demo-frank',
+    label: 'Aurora AVAX (legacy)',
+    coin: 'AVAX',
+    walletType: 'hot',
+    status: 'frozen',
+    createdDaysAgo: 460,
+  }),
+  wallet({
+    id: w.meridianBtcOperating,
+    organizationId: meridian,
+    owner: 'demo-grace',
+    createdBy: 'demo-grace',
+    label: 'Meridian Operating BTC',
+    coin: 'BTC',
+    walletType: 'custodial',
+    createdDaysAgo: 400,
+  }),
+  wallet({
+    id: w.meridianSolTrading,
+    organizationId: meridian,
+    owner: 'demo-ivan',
+    createdBy: 'demo-grace',
+    label: 'Meridian SOL Trading',
+    coin: 'SOL',
+    walletType: 'hot',
+    createdDaysAgo: 300,
+  }),
+  wallet({
+    id: w.meridianSmartTreasury,
+    organizationId: meridian,
+    owner: 'demo-grace',
+    createdBy: 'demo-grace',
+    label: 'Meridian Smart Treasury',
+    coin: 'ETH',
+    walletType: 'smart',
+    createdDaysAgo: 150,
+  }),
+  wallet({
+    id: w.northbridgeFundCustody,
+    organizationId: northbridge,
+    owner: 'demo-olivia',
+    createdBy: 'demo-olivia',
+    label: 'Northbridge Digital Asset Fund I Custody',
+    coin: 'BTC',
+    walletType: 'custodial',
+    createdDaysAgo: 700,
+  }),
 ];
 
 let nextAddressId = 1;
 function address(walletId: number, label: string, createdDaysAgo: number): Insertable<DigitalWalletAddressTable> {
   const coin = demoWallets.find((row) => row.id === walletId)?.coin as string;
   const id = nextAddressId++;
-  return { id, wallet_id: walletId, address: demoAddress(demoNetworkOf(coin), `address-${id}`), network: demoNetworkOf(coin), label, created_at: demoTime(-createdDaysAgo) };
+  return {
+    id,
+    wallet_id: walletId,
+    address: demoAddress(demoNetworkOf(coin), `address-${id}`),
+    network: demoNetworkOf(coin),
+    label,
+    created_at: demoTime(-createdDaysAgo),
+  };
 }
 
 export const demoWalletAddresses: Insertable<DigitalWalletAddressTable>[] = [

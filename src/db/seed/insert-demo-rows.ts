@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import { demoAuditLog } from './demo-audit-log.ts';
 import { demoInvoiceLines, demoInvoices, demoReceipts } from './demo-billing.ts';
-import { demoCaseInvitations, demoComplianceCases, demoFileUploads, demoKycDocuments, demoKycProfiles } from './demo-compliance.ts';
+import {
+  demoCaseInvitations,
+  demoComplianceCases,
+  demoFileUploads,
+  demoKycDocuments,
+  demoKycProfiles,
+} from './demo-compliance.ts';
 import { demoFundRedemptions, demoFundSubscriptions, demoFunds } from './demo-funds.ts';
 import { demoCoinPrices, demoCoins, demoTradingProducts } from './demo-market.ts';
 import { demoOrganizations } from './demo-organizations.ts';

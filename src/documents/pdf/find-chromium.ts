@@ -46,14 +46,20 @@ export async function findChromium(options: FindChromiumOptions = {}): Promise<C
   if (options.chromiumPath) {
     // An explicit setting that is wrong is reported, not silently replaced by another browser.
     if (isExecutable(options.chromiumPath)) return { path: options.chromiumPath, source: 'CHROMIUM_PATH' };
-    return { missing: true, hint: `CHROMIUM_PATH=${options.chromiumPath} is not an executable file. ${chromiumInstallHint}` };
+    return {
+      missing: true,
+      hint: `CHROMIUM_PATH=${options.chromiumPath} is not an executable file. ${chromiumInstallHint}`,
+    };
   }
   for (const candidate of options.systemCandidates ?? systemChromiumCandidates) {
     if (isExecutable(candidate)) return { path: candidate, source: 'system-package' };
   }
-  const fromNpm = await (options.npmChromium ?? (() => npmChromium({ isExecutable })))().catch((error: unknown) => error as Error);
+  const fromNpm = await (options.npmChromium ?? (() => npmChromium({ isExecutable })))().catch(
+    (error: unknown) => error as Error,
+  );
   if (typeof fromNpm === 'string' && isExecutable(fromNpm)) return { path: fromNpm, source: 'npm-package' };
-  if (fromNpm instanceof Error) return { missing: true, hint: `${chromiumInstallHint} (unpacking @sparticuz/chromium failed: ${fromNpm.message})` };
+  if (fromNpm instanceof Error)
+    return { missing: true, hint: `${chromiumInstallHint} (unpacking @sparticuz/chromium failed: ${fromNpm.message})` };
   return { missing: true, hint: chromiumInstallHint };
 }
 

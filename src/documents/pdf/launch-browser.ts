@@ -117,7 +117,9 @@ function watch(browser: Browser, profileDir: string, removeProfile: () => void):
     if (processGone || !child) return resolve();
     child.once('exit', (code, signal) => {
       processGone = true;
-      markExited(signal ? `the browser process was killed by ${signal}` : `the browser process exited with code ${code}`);
+      markExited(
+        signal ? `the browser process was killed by ${signal}` : `the browser process exited with code ${code}`,
+      );
       removeProfile();
       resolve();
     });

@@ -27,7 +27,8 @@ export async function npmChromium(options: NpmChromiumOptions): Promise<string |
   if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
   const packageDir = installedPackageDir();
   if (!packageDir) return undefined;
-  const version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
   const target = path.join(options.cacheDir ?? defaultCacheDir(), `chromium-${version}`, 'chromium');
   if (options.isExecutable(target)) return target;
   await unpack(path.join(packageDir, 'bin', 'chromium.br'), target);

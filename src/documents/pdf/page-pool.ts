@@ -47,7 +47,10 @@ export function createPagePool(browser: Browser, options: PagePoolOptions): Page
     if (index >= 0) idle.splice(index, 1);
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`a discarded page did not close within ${closeTimeoutMs} ms`)), closeTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`a discarded page did not close within ${closeTimeoutMs} ms`)),
+        closeTimeoutMs,
+      );
     });
     Promise.race([page.close(), stuck])
       .catch((error: unknown) => {
@@ -60,7 +63,9 @@ export function createPagePool(browser: Browser, options: PagePoolOptions): Page
   async function warm(): Promise<void> {
     // The browser's initial blank tab is adopted: one renderer process fewer.
     const known = (page: Page) => idle.includes(page) || busy.has(page);
-    const adopted = (await browser.pages()).filter((page) => !known(page)).slice(0, Math.max(0, options.size - idle.length - busy.size));
+    const adopted = (await browser.pages())
+      .filter((page) => !known(page))
+      .slice(0, Math.max(0, options.size - idle.length - busy.size));
     idle.push(...adopted);
     const missing = Math.max(0, options.size - idle.length - busy.size);
     idle.push(...(await Promise.all(Array.from({ length: missing }, () => browser.newPage()))));

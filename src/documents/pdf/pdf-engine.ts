@@ -128,13 +128,20 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     const waitMs = nextLaunchAt - Date.now();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1_000);
-      throw new AppError('SERVICE_UNAVAILABLE', `${problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`, { retryAfterSeconds: seconds });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `${problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`,
+        { retryAfterSeconds: seconds },
+      );
     }
     let launched: LaunchedBrowser | undefined;
     let instance: Instance;
     try {
       launched = await launchBrowser({ executablePath: found.path, launchTimeoutMs: options.launchTimeoutMs });
-      const pool = createPagePool(launched.browser, { size: poolSize, onStuck: (error) => retire(instance, error.message) });
+      const pool = createPagePool(launched.browser, {
+        size: poolSize,
+        onStuck: (error) => retire(instance, error.message),
+      });
       instance = { launched, pool, renders: 0, active: 0, retiring: false };
       await pool.warm();
     } catch (error) {
@@ -164,7 +171,10 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     const message = `the PDF browser at ${found.path} failed to start: ${reason.split('\n')[0]}`;
     problem = { status: 'unavailable', message };
     logger.error({ err: error, failures: launchFailures, backoffMs }, 'PDF browser failed to start');
-    throw new AppError('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: Math.max(1, Math.ceil(backoffMs / 1_000)), cause: error });
+    throw new AppError('SERVICE_UNAVAILABLE', message, {
+      retryAfterSeconds: Math.max(1, Math.ceil(backoffMs / 1_000)),
+      cause: error,
+    });
   }
 
   function onExit(instance: Instance, exit: BrowserExit): void {
@@ -172,7 +182,10 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     if (instance !== current) return;
     current = undefined;
     if (closed || instance.retiring) return;
-    problem = { status: 'degraded', message: `the PDF browser exited (${exit.reason}); it relaunches on the next render` };
+    problem = {
+      status: 'degraded',
+      message: `the PDF browser exited (${exit.reason}); it relaunches on the next render`,
+    };
     logger.warn({ browserPid: instance.launched.pid, reason: exit.reason }, 'PDF browser exited');
     // A lost connection can leave the process running: make sure it is gone and its profile removed.
     void instance.launched.close(0);
@@ -298,7 +311,9 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   }
 
   function describeFound(): string {
-    return lookupResult && !('missing' in lookupResult) ? `${lookupResult.path} (${lookupResult.source})` : 'unknown path';
+    return lookupResult && !('missing' in lookupResult)
+      ? `${lookupResult.path} (${lookupResult.source})`
+      : 'unknown path';
   }
 
   async function close(): Promise<void> {
@@ -314,14 +329,19 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
 }
 
 function browserExited(exit: BrowserExit): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', `the PDF browser exited during the render: ${exit.reason}`, { retryAfterSeconds: 1 });
+  return new AppError('SERVICE_UNAVAILABLE', `the PDF browser exited during the render: ${exit.reason}`, {
+    retryAfterSeconds: 1,
+  });
 }
 
 function closedError(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', 'the PDF engine is closed');
 }
 
-function startDeadline(ms: number, timers: DeadlineTimers): { expired: Promise<never>; error: AppError; clear(): void } {
+function startDeadline(
+  ms: number,
+  timers: DeadlineTimers,
+): { expired: Promise<never>; error: AppError; clear(): void } {
   const error = new AppError('SERVICE_UNAVAILABLE', `PDF render timed out after ${ms} ms`, { retryAfterSeconds: 5 });
   let timer: unknown;
   const expired = new Promise<never>((_, reject) => {

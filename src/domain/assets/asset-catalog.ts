@@ -66,9 +66,12 @@ export function createAssetCatalog(folders: AssetFolders = packageAssetFolders()
     for (const name of names) networks.set(name, file);
   }
   return {
-    coinFile: (symbol) => coins.get(checked(symbol, coinSymbolPattern, 'coin symbol must be 1 to 15 ASCII letters or digits')),
-    flagFile: (code) => flags.get(checked(code, countryCodePattern, 'country code must be two ASCII letters (ISO 3166-1 alpha-2)')),
-    networkFile: (network) => networks.get(checked(network, networkSymbolPattern, 'network must be 1 to 15 ASCII letters or digits')),
+    coinFile: (symbol) =>
+      coins.get(checked(symbol, coinSymbolPattern, 'coin symbol must be 1 to 15 ASCII letters or digits')),
+    flagFile: (code) =>
+      flags.get(checked(code, countryCodePattern, 'country code must be two ASCII letters (ISO 3166-1 alpha-2)')),
+    networkFile: (network) =>
+      networks.get(checked(network, networkSymbolPattern, 'network must be 1 to 15 ASCII letters or digits')),
   };
 }
 

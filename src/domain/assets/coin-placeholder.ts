@@ -7,7 +7,8 @@ import { coinSymbolPattern } from './asset-catalog.ts';
 
 export function coinPlaceholderSvg(symbol: string): string {
   // The pattern is also what keeps the text safe to place in SVG unescaped.
-  if (!coinSymbolPattern.test(symbol)) throw new AppError('VALIDATION_FAILED', 'coin symbol must be 1 to 15 ASCII letters or digits');
+  if (!coinSymbolPattern.test(symbol))
+    throw new AppError('VALIDATION_FAILED', 'coin symbol must be 1 to 15 ASCII letters or digits');
   const upper = symbol.toUpperCase();
   const letters = upper.slice(0, 3);
   return (
@@ -36,7 +37,9 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
     const value = lightness - amplitude * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`.toUpperCase();
 }

@@ -46,7 +46,11 @@ export function receiptModel(record: ReceiptRecord, issuer: IssuerParty): Receip
     currency: record.currency,
     amount: record.amount,
     // The receipt table stores the method only: no bank reference, coin or transaction hash yet.
-    payment: { method: knownValue(record.paymentMethod, paymentMethods, 'receipt.payment_method'), reference: null, crypto: null },
+    payment: {
+      method: knownValue(record.paymentMethod, paymentMethods, 'receipt.payment_method'),
+      reference: null,
+      crypto: null,
+    },
     invoice: record.invoice ? { ...record.invoice } : null,
   };
 }

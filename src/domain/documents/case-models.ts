@@ -13,7 +13,12 @@ import { optionalPersonParty, organizationParty, personName } from './document-p
 import { caseTimeline } from './case-timeline.ts';
 import { knownValue } from './record-values.ts';
 
-const caseTypes = ['onboarding', 'periodic_review', 'transaction_review', 'fund_subscription'] as const satisfies readonly CaseType[];
+const caseTypes = [
+  'onboarding',
+  'periodic_review',
+  'transaction_review',
+  'fund_subscription',
+] as const satisfies readonly CaseType[];
 const caseStatuses = ['open', 'in_review', 'approved', 'rejected', 'closed'] as const satisfies readonly CaseStatus[];
 
 /** Membership roles that sign for an organization, strongest first, with their printed titles. */
@@ -60,7 +65,11 @@ export function caseReportModel(record: ComplianceCaseRecord, issuer: IssuerPart
   };
 }
 
-export function caseAgreementModel(record: ComplianceCaseRecord, issuer: IssuerParty, now: Date): CaseAgreementDocumentModel {
+export function caseAgreementModel(
+  record: ComplianceCaseRecord,
+  issuer: IssuerParty,
+  now: Date,
+): CaseAgreementDocumentModel {
   const summary = caseSummary(record);
   const clientSignatory: Signatory = {
     party: record.organization.name,

@@ -13,7 +13,12 @@ export type RenderedDocument =
   | { readonly format: 'pdf'; readonly body: Uint8Array; readonly fileName: string };
 
 export interface DocumentOutput {
-  render<K extends DocumentKind>(kind: K, model: DocumentModels[K], format: DocumentFormat, fileStem: string): Promise<RenderedDocument>;
+  render<K extends DocumentKind>(
+    kind: K,
+    model: DocumentModels[K],
+    format: DocumentFormat,
+    fileStem: string,
+  ): Promise<RenderedDocument>;
 }
 
 /**
@@ -21,7 +26,11 @@ export interface DocumentOutput {
  * so the name is safe in a header and on any file system.
  */
 export function documentFileName(fileStem: string, format: DocumentFormat): string {
-  const safe = fileStem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+|-+$/g, '').slice(0, 120) || 'document';
+  const safe =
+    fileStem
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[.-]+|-+$/g, '')
+      .slice(0, 120) || 'document';
   return `${safe}.${format}`;
 }
 
@@ -32,11 +41,15 @@ export function documentFileName(fileStem: string, format: DocumentFormat): stri
 const fallbackRetryAfterSeconds = 1;
 
 function withRetryAfter(error: unknown): unknown {
-  if (!(error instanceof AppError) || error.code !== 'SERVICE_UNAVAILABLE' || error.retryAfterSeconds !== undefined) return error;
+  if (!(error instanceof AppError) || error.code !== 'SERVICE_UNAVAILABLE' || error.retryAfterSeconds !== undefined)
+    return error;
   return new AppError(error.code, error.message, { retryAfterSeconds: fallbackRetryAfterSeconds, cause: error });
 }
 
-export function createDocumentOutput(options: { renderer: HtmlRenderer; pdf: Pick<PdfEngine, 'renderPdf'> }): DocumentOutput {
+export function createDocumentOutput(options: {
+  renderer: HtmlRenderer;
+  pdf: Pick<PdfEngine, 'renderPdf'>;
+}): DocumentOutput {
   return {
     async render(kind, model, format, fileStem) {
       const html = options.renderer.render(kind, model);

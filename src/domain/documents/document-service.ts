@@ -83,11 +83,21 @@ export function createDocumentService(options: DocumentServiceOptions): Document
     },
     async caseReport(principal, caseId) {
       const record = await caseRecord(principal, 'compliance_case_report', caseId);
-      return output.render('case-report', caseReportModel(record, issuer, now()), 'pdf', `case-report-${caseNumber(record.id)}`);
+      return output.render(
+        'case-report',
+        caseReportModel(record, issuer, now()),
+        'pdf',
+        `case-report-${caseNumber(record.id)}`,
+      );
     },
     async caseAgreement(principal, caseId) {
       const record = await caseRecord(principal, 'compliance_case_agreement', caseId);
-      return output.render('case-agreement', caseAgreementModel(record, issuer, now()), 'pdf', `case-agreement-${caseNumber(record.id)}`);
+      return output.render(
+        'case-agreement',
+        caseAgreementModel(record, issuer, now()),
+        'pdf',
+        `case-agreement-${caseNumber(record.id)}`,
+      );
     },
   };
 }

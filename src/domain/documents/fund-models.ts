@@ -1,5 +1,9 @@
 // Product-catalog and fund-user-agreement records → their view models (document-models.ts).
-import type { CatalogFundRecord, FundAgreementRecord, ProductCatalogRecord } from '../../access/documents/document-records.ts';
+import type {
+  CatalogFundRecord,
+  FundAgreementRecord,
+  ProductCatalogRecord,
+} from '../../access/documents/document-records.ts';
 import type {
   FundStatus,
   FundSummary,
@@ -32,7 +36,11 @@ function fundSummary(record: CatalogFundRecord): FundSummary {
   };
 }
 
-export function productCatalogModel(record: ProductCatalogRecord, issuer: IssuerParty, asOf: string): ProductCatalogDocumentModel {
+export function productCatalogModel(
+  record: ProductCatalogRecord,
+  issuer: IssuerParty,
+  asOf: string,
+): ProductCatalogDocumentModel {
   return {
     issuer,
     asOf,
@@ -46,7 +54,11 @@ export function fundAgreementReference(fundId: number, investorUserId: string | 
   return `FUA-${String(fundId).padStart(4, '0')}-${(investorUserId ?? 'specimen').toUpperCase()}`;
 }
 
-export function fundUserAgreementModel(record: FundAgreementRecord, issuer: IssuerParty, issuedAt: string): FundUserAgreementDocumentModel {
+export function fundUserAgreementModel(
+  record: FundAgreementRecord,
+  issuer: IssuerParty,
+  issuedAt: string,
+): FundUserAgreementDocumentModel {
   return {
     issuer,
     agreementReference: fundAgreementReference(record.id, record.investor?.userId ?? null),

@@ -25,5 +25,10 @@ function shorten(name: string): string {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? [...name.slice(dot)] : [];
   const kept = extension.length > 1 && extension.length <= 16 ? extension : [];
-  return characters.slice(0, maxOriginalNameLength - kept.length).join('').trimEnd() + kept.join('');
+  return (
+    characters
+      .slice(0, maxOriginalNameLength - kept.length)
+      .join('')
+      .trimEnd() + kept.join('')
+  );
 }

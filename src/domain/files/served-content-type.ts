@@ -20,7 +20,12 @@ const textApplicationTypes = new Set([
 
 /** A type whose content is text: `text/*`, `+json` and `+xml` types, and the usual textual application types. */
 export function isTextType(essence: string): boolean {
-  return essence.startsWith('text/') || essence.endsWith('+json') || essence.endsWith('+xml') || textApplicationTypes.has(essence);
+  return (
+    essence.startsWith('text/') ||
+    essence.endsWith('+json') ||
+    essence.endsWith('+xml') ||
+    textApplicationTypes.has(essence)
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 // The names uploaded files are stored and served under (openapi.yaml UploadName): a lowercase
 // UUID plus the extension of the sniffed type. Only these names ever reach a storage path, so
 // nothing a client sends (its file name above all) can choose where bytes are written.
-export const storedFileNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[A-Za-z0-9]{1,10})?$/;
+export const storedFileNamePattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[A-Za-z0-9]{1,10})?$/;
 
 const extensionPattern = /^[A-Za-z0-9]{1,10}$/;
 

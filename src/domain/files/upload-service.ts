@@ -4,7 +4,12 @@
 // its declared type when the bytes agree, its sniffed type otherwise (docs/files.md#content-type).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FileUploadStore, NewFileUpload, UploadTargetName, UploadTargets } from '../../access/files/file-upload-store.ts';
+import type {
+  FileUploadStore,
+  NewFileUpload,
+  UploadTargetName,
+  UploadTargets,
+} from '../../access/files/file-upload-store.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -48,7 +53,12 @@ export interface FileDownload {
 }
 
 export interface UploadService {
-  upload(principal: Principal, files: readonly IncomingFile[], targets: UploadTargets, requestId: string): Promise<UploadedFileRecord[]>;
+  upload(
+    principal: Principal,
+    files: readonly IncomingFile[],
+    targets: UploadTargets,
+    requestId: string,
+  ): Promise<UploadedFileRecord[]>;
   /** NOT_FOUND when no file is stored as `name`; FORBIDDEN when the caller may not read it. */
   download(principal: Principal, name: string): Promise<FileDownload>;
 }
@@ -59,7 +69,11 @@ export interface UploadServiceOptions {
   newId?: () => string;
 }
 
-const targetNouns: Record<UploadTargetName, string> = { caseId: 'case', fundId: 'fund', organizationId: 'organization' };
+const targetNouns: Record<UploadTargetName, string> = {
+  caseId: 'case',
+  fundId: 'fund',
+  organizationId: 'organization',
+};
 
 export function createUploadService(options: UploadServiceOptions): UploadService {
   const { storage, store } = options;
@@ -120,7 +134,10 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       const upload = await store.findForReader(name, principal);
       if (!upload) throw new AppError('NOT_FOUND', `no uploaded file named ${name}`);
       if (!upload.readable) {
-        throw new AppError('FORBIDDEN', `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`);
+        throw new AppError(
+          'FORBIDDEN',
+          `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`,
+        );
       }
       const content = await storage.open(upload.storedName);
       // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.

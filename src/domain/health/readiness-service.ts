@@ -32,9 +32,10 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
     const started = performance.now();
     try {
       const pending = await withTimeout(probes.pendingMigrations());
-      migrations = pending.length === 0
-        ? { status: 'ok', latencyMs: elapsed(started) }
-        : { status: 'pending', latencyMs: elapsed(started), message: `pending migrations: ${pending.join(', ')}` };
+      migrations =
+        pending.length === 0
+          ? { status: 'ok', latencyMs: elapsed(started) }
+          : { status: 'pending', latencyMs: elapsed(started), message: `pending migrations: ${pending.join(', ')}` };
     } catch (error) {
       migrations = { status: 'error', latencyMs: elapsed(started), message: describe(error) };
     }

@@ -43,11 +43,18 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
       const prefix = prefixOf(presented);
       let key = await options.store.findByPrefix(prefix);
       // An operator may set ADMIN_API_KEY to a key of the generated shape.
-      if ((!key || !digestsEqual(hash, key.secretHash)) && prefix !== bootstrapPrefix) key = await options.store.findByPrefix(bootstrapPrefix);
+      if ((!key || !digestsEqual(hash, key.secretHash)) && prefix !== bootstrapPrefix)
+        key = await options.store.findByPrefix(bootstrapPrefix);
       if (!key || !digestsEqual(hash, key.secretHash)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
       if (key.revokedAt) throw new AppError('FORBIDDEN', `API key ${key.prefix} has been revoked`);
       markUsed(key);
-      return { kind: 'api-key', keyId: key.id, keyKind: key.kind, organizationId: key.organizationId, scopes: key.scopes };
+      return {
+        kind: 'api-key',
+        keyId: key.id,
+        keyKind: key.kind,
+        organizationId: key.organizationId,
+        scopes: key.scopes,
+      };
     },
 
     async create(request: NewApiKeyRequest): Promise<{ secret: string; key: StoredApiKey }> {
@@ -55,7 +62,8 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
       if (!request.name.trim() || request.name.length > 200) problems.push('name must be 1-200 characters');
       if (!apiKeyKinds.includes(request.kind)) problems.push(`kind must be one of ${apiKeyKinds.join(', ')}`);
       for (const scope of request.scopes ?? []) {
-        if (!(knownScopes as readonly string[]).includes(scope)) problems.push(`unknown scope '${scope}' (known: ${knownScopes.join(', ')})`);
+        if (!(knownScopes as readonly string[]).includes(scope))
+          problems.push(`unknown scope '${scope}' (known: ${knownScopes.join(', ')})`);
       }
       if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.join('; '));
       const generated = generateApiKeySecret();

@@ -53,28 +53,58 @@ export function createBrowserLogin(deps: {
       const authorizationUrl = await providerCall('the identity provider is unreachable', () =>
         deps.provider.authorizationUrl({ redirectUri: callbackUrlOf(base), state, nonce, codeVerifier }),
       );
-      await deps.attempts.save({ stateHash: sha256Base64Url(state), bindingHash: sha256Base64Url(binding), nonce, codeVerifier, returnTo: target, expiresAt });
+      await deps.attempts.save({
+        stateHash: sha256Base64Url(state),
+        bindingHash: sha256Base64Url(binding),
+        nonce,
+        codeVerifier,
+        returnTo: target,
+        expiresAt,
+      });
       return { authorizationUrl, binding, expiresAt };
     },
 
-    async finish(callback: LoginCallback, binding: string | undefined, client: { userAgent?: string; ip?: string }): Promise<LoginFinish> {
+    async finish(
+      callback: LoginCallback,
+      binding: string | undefined,
+      client: { userAgent?: string; ip?: string },
+    ): Promise<LoginFinish> {
       // The same base URL as at the start: the binding cookie only reaches the host it was set on.
       const callbackUrl = new URL(`${callbackUrlOf(deps.baseUrls.forHost(callback.host))}?${callback.query}`);
       const state = callbackUrl.searchParams.get('state') ?? '';
       const attempt = await deps.attempts.take(sha256Base64Url(state));
-      if (!attempt || attempt.expiresAt <= now()) throw new AppError('BAD_REQUEST', 'login state is unknown, expired or already used; start again at /auth/login');
+      if (!attempt || attempt.expiresAt <= now())
+        throw new AppError(
+          'BAD_REQUEST',
+          'login state is unknown, expired or already used; start again at /auth/login',
+        );
       if (!binding || !digestsEqual(sha256Base64Url(binding), attempt.bindingHash)) {
-        throw new AppError('BAD_REQUEST', 'this login was started in another browser (login cookie missing or different); start again at /auth/login');
+        throw new AppError(
+          'BAD_REQUEST',
+          'this login was started in another browser (login cookie missing or different); start again at /auth/login',
+        );
       }
       let subject: string;
       try {
-        ({ subject } = await deps.provider.redeemCode(callbackUrl, { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier }));
+        ({ subject } = await deps.provider.redeemCode(callbackUrl, {
+          state,
+          nonce: attempt.nonce,
+          codeVerifier: attempt.codeVerifier,
+        }));
       } catch (error) {
-        throw new AppError('BAD_REQUEST', `the authorization code could not be redeemed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new AppError(
+          'BAD_REQUEST',
+          `the authorization code could not be redeemed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       const user = await deps.users.find(subject);
-      if (!user) throw new AppError('BAD_REQUEST', `user ${JSON.stringify(subject.slice(0, 255))} is not known to the platform`);
-      const session = await deps.sessions.create(user.id, tokenLifetimes.browserSessionSeconds, { userAgent: client.userAgent, ip: client.ip });
+      if (!user)
+        throw new AppError('BAD_REQUEST', `user ${JSON.stringify(subject.slice(0, 255))} is not known to the platform`);
+      const session = await deps.sessions.create(user.id, tokenLifetimes.browserSessionSeconds, {
+        userAgent: client.userAgent,
+        ip: client.ip,
+      });
       return { session, returnTo: attempt.returnTo };
     },
   };

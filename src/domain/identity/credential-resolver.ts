@@ -22,9 +22,17 @@ export function createCredentialResolver(deps: {
   provider: IdentityProviderClient;
   apiKeys: ApiKeyService;
 }): CredentialResolver {
-  async function principalFor(userId: string, credential: UserCredential, sessionId: string | null): Promise<UserPrincipal> {
+  async function principalFor(
+    userId: string,
+    credential: UserCredential,
+    sessionId: string | null,
+  ): Promise<UserPrincipal> {
     const profile = await deps.users.find(userId);
-    if (!profile) throw new AppError('UNAUTHENTICATED', `user ${JSON.stringify(userId.slice(0, 255))} is not known to the platform`);
+    if (!profile)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        `user ${JSON.stringify(userId.slice(0, 255))} is not known to the platform`,
+      );
     return userPrincipal(profile, credential, sessionId);
   }
 
@@ -48,7 +56,8 @@ export function createCredentialResolver(deps: {
           const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
           if (!sessionId) throw new TokenRejected('token carries no session');
           const session = await deps.sessions.findById(sessionId);
-          if (!session || session.userId !== claims.sub) throw new TokenRejected('the session this token was issued from has ended');
+          if (!session || session.userId !== claims.sub)
+            throw new TokenRejected('the session this token was issued from has ended');
           return await principalFor(claims.sub, 'platform-token', sessionId);
         }
         if (issuer === deps.provider.issuer) {
@@ -66,7 +75,11 @@ export function createCredentialResolver(deps: {
   };
 }
 
-export function userPrincipal(profile: UserProfile, credential: UserCredential, sessionId: string | null): UserPrincipal {
+export function userPrincipal(
+  profile: UserProfile,
+  credential: UserCredential,
+  sessionId: string | null,
+): UserPrincipal {
   return {
     kind: 'user',
     userId: profile.id,

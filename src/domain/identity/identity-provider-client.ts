@@ -24,7 +24,10 @@ export interface IdentityProviderClient {
   readonly issuer: string;
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;
   /** Redeems the code of a callback URL with PKCE; verifies state, nonce and the ID token. */
-  redeemCode(callbackUrl: URL, expected: { state: string; nonce: string; codeVerifier: string }): Promise<{ subject: string }>;
+  redeemCode(
+    callbackUrl: URL,
+    expected: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<{ subject: string }>;
   /** Verifies a provider token (signature against the provider's JWKS, issuer, audience, expiry). */
   verifyToken(token: string): Promise<JWTPayload & { sub: string }>;
   /** The provider's end-session URL returning to `returnTo`, or null when it has none. */
@@ -47,10 +50,16 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
       );
       const jwksUri = config.serverMetadata().jwks_uri;
       if (!jwksUri) throw new Error(`identity provider ${settings.issuer} publishes no jwks_uri`);
-      return { config, jwks: createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000, cooldownDuration: 30_000 }) };
+      return {
+        config,
+        jwks: createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000, cooldownDuration: 30_000 }),
+      };
     })().catch((error: unknown) => {
       discovered = null;
-      throw new Error(`identity provider discovery failed for ${settings.issuer}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `identity provider discovery failed for ${settings.issuer}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     });
     return discovered;
   }
@@ -104,7 +113,10 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
         return payload as JWTPayload & { sub: string };
       } catch (error) {
         const described = describeJoseError(error);
-        if (described instanceof TokenRejected) throw new TokenRejected(described.message.replace('an unknown key', "a key the provider's JWKS does not have"));
+        if (described instanceof TokenRejected)
+          throw new TokenRejected(
+            described.message.replace('an unknown key', "a key the provider's JWKS does not have"),
+          );
         throw described;
       }
     },

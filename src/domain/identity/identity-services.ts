@@ -38,7 +38,10 @@ export interface IdentityStores {
 }
 
 export function createIdentityServices(settings: IdentitySettings, stores: IdentityStores, kyc: KycProvider) {
-  const keys = createSigningKeyRing({ store: stores.signingKeys, encryption: createKeyEncryption(settings.signingKeySecret) });
+  const keys = createSigningKeyRing({
+    store: stores.signingKeys,
+    encryption: createKeyEncryption(settings.signingKeySecret),
+  });
   const tokens = createPlatformTokens({
     issuer: settings.publicUrl,
     keys,
@@ -59,14 +62,24 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
     baseUrls,
     users: stores.users,
     credentials: createCredentialResolver({ users: stores.users, sessions, tokens, provider, apiKeys }),
-    login: createBrowserLogin({ provider, attempts: stores.loginAttempts, sessions, users: stores.users, returnTo, baseUrls }),
+    login: createBrowserLogin({
+      provider,
+      attempts: stores.loginAttempts,
+      sessions,
+      users: stores.users,
+      returnTo,
+      baseUrls,
+    }),
     logout: createLogoutService({ provider, sessions, returnTo, baseUrls }),
     exchange: createTokenExchange({ provider, tokens, sessions, users: stores.users }),
     walletTokens: createWalletTokenService({ tokens, users: stores.users }),
     sdkTokens: createSdkInitTokenService({ tokens, users: stores.users, kyc, apiKeys }),
     /** Removes expired sessions and login attempts; run periodically. */
     async sweep(): Promise<{ sessions: number; loginAttempts: number }> {
-      return { sessions: await sessions.deleteExpired(), loginAttempts: await stores.loginAttempts.deleteExpired(new Date()) };
+      return {
+        sessions: await sessions.deleteExpired(),
+        loginAttempts: await stores.loginAttempts.deleteExpired(new Date()),
+      };
     },
   };
 }

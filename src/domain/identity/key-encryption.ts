@@ -30,9 +30,15 @@ export function createKeyEncryption(secret: string): KeyEncryption {
       decipher.setAAD(Buffer.from(kid, 'utf8'));
       decipher.setAuthTag(tag);
       try {
-        return Buffer.concat([decipher.update(ciphertext.subarray(1 + ivLength + tagLength)), decipher.final()]).toString('utf8');
+        return Buffer.concat([
+          decipher.update(ciphertext.subarray(1 + ivLength + tagLength)),
+          decipher.final(),
+        ]).toString('utf8');
       } catch (error) {
-        throw new Error(`signing key ${kid} does not decrypt: SIGNING_KEY_SECRET differs from the one it was stored with`, { cause: error });
+        throw new Error(
+          `signing key ${kid} does not decrypt: SIGNING_KEY_SECRET differs from the one it was stored with`,
+          { cause: error },
+        );
       }
     },
   };

@@ -6,10 +6,19 @@ import type { PublicBaseUrls } from './public-base-urls.ts';
 import type { ReturnToPolicy } from './return-to-policy.ts';
 import type { SessionService } from './session-service.ts';
 
-export function createLogoutService(deps: { provider: IdentityProviderClient; sessions: SessionService; returnTo: ReturnToPolicy; baseUrls: PublicBaseUrls }) {
+export function createLogoutService(deps: {
+  provider: IdentityProviderClient;
+  sessions: SessionService;
+  returnTo: ReturnToPolicy;
+  baseUrls: PublicBaseUrls;
+}) {
   return {
     /** `host` is the request's Host header: without `returnTo`, the browser returns to the base URL it used. */
-    async logout(principal: Principal, returnTo: string | undefined, host: string | undefined): Promise<{ redirectUrl: string; sessionsEnded: number }> {
+    async logout(
+      principal: Principal,
+      returnTo: string | undefined,
+      host: string | undefined,
+    ): Promise<{ redirectUrl: string; sessionsEnded: number }> {
       const target = deps.returnTo.resolve(returnTo, deps.baseUrls.forHost(host));
       const sessionsEnded = principal.kind === 'user' ? await deps.sessions.destroyAllOfUser(principal.userId) : 0;
       let endSession: URL | null = null;

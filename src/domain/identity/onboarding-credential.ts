@@ -13,12 +13,16 @@ const onboardingKinds: readonly ApiKeyKind[] = ['admin', 'service'];
 export const credentialDeniedMessage = 'credential denied: apiToken is not a valid onboarding credential';
 
 /** The API key behind `apiToken`; FORBIDDEN with the same message for every refusal. */
-export async function verifyOnboardingCredential(apiKeys: Pick<ApiKeyService, 'authenticate'>, apiToken: string): Promise<ApiKeyPrincipal> {
+export async function verifyOnboardingCredential(
+  apiKeys: Pick<ApiKeyService, 'authenticate'>,
+  apiToken: string,
+): Promise<ApiKeyPrincipal> {
   let key: ApiKeyPrincipal;
   try {
     key = await apiKeys.authenticate(apiToken);
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) throw credentialDenied(error);
+    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))
+      throw credentialDenied(error);
     throw error;
   }
   if (!onboardingKinds.includes(key.keyKind) || !apiKeyHasScope(key, onboardingScope)) throw credentialDenied();

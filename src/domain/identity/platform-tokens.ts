@@ -68,10 +68,21 @@ const typeOf: Record<TokenUse, string> = {
   'kyc-document': 'JWT',
 };
 
-export function createPlatformTokens(options: { issuer: string; audiences: TokenAudiences; keys: SigningKeyRing; now?: () => Date }): PlatformTokens {
+export function createPlatformTokens(options: {
+  issuer: string;
+  audiences: TokenAudiences;
+  keys: SigningKeyRing;
+  now?: () => Date;
+}): PlatformTokens {
   const now = options.now ?? (() => new Date());
   const audienceOf = (use: TokenUse): string | string[] =>
-    use === 'access' ? options.audiences.access : use === 'wallet' ? options.audiences.wallet : use === 'workflow-sdk' ? options.audiences.workflowSdk : options.audiences.kycDocument;
+    use === 'access'
+      ? options.audiences.access
+      : use === 'wallet'
+        ? options.audiences.wallet
+        : use === 'workflow-sdk'
+          ? options.audiences.workflowSdk
+          : options.audiences.kycDocument;
 
   return {
     issuer: options.issuer,
@@ -135,10 +146,16 @@ export function describeJoseError(error: unknown): Error {
     if (error.claim === 'typ') return new TokenRejected('token has the wrong type (typ header)');
     return new TokenRejected(`token claim ${error.claim} is invalid: ${error.reason}`);
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed) return new TokenRejected('token signature does not verify');
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return new TokenRejected('token signature does not verify');
   if (error instanceof errors.JWKSNoMatchingKey) return new TokenRejected('token is signed by an unknown key');
-  if (error instanceof errors.JOSEAlgNotAllowed) return new TokenRejected('token uses an algorithm that is not allowed');
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) {
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return new TokenRejected('token uses an algorithm that is not allowed');
+  if (
+    error instanceof errors.JWSInvalid ||
+    error instanceof errors.JWTInvalid ||
+    error instanceof errors.JOSENotSupported
+  ) {
     return new TokenRejected('token is malformed');
   }
   return error instanceof Error ? error : new Error(String(error));

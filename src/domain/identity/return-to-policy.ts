@@ -16,7 +16,12 @@ export function createReturnToPolicy(baseUrls: PublicBaseUrls, extraOrigins: rea
   const isAllowed = (url: string): boolean => {
     try {
       const parsed = new URL(url);
-      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.username && !parsed.password && origins.includes(parsed.origin);
+      return (
+        (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+        !parsed.username &&
+        !parsed.password &&
+        origins.includes(parsed.origin)
+      );
     } catch {
       return false;
     }
@@ -27,7 +32,10 @@ export function createReturnToPolicy(baseUrls: PublicBaseUrls, extraOrigins: rea
     resolve(returnTo, fallbackBase = baseUrls.canonical) {
       if (returnTo === undefined || returnTo === '') return `${fallbackBase}/`;
       if (!isAllowed(returnTo)) {
-        throw new AppError('BAD_REQUEST', `returnTo must be an absolute URL on an allowed origin (${origins.join(', ')})`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `returnTo must be an absolute URL on an allowed origin (${origins.join(', ')})`,
+        );
       }
       return new URL(returnTo).href;
     },

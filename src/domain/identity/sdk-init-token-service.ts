@@ -21,7 +21,12 @@ export interface KycServerTokenRequest {
   amount?: string;
 }
 
-export function createSdkInitTokenService(deps: { tokens: PlatformTokens; users: UserDirectory; kyc: KycProvider; apiKeys: ApiKeyService }) {
+export function createSdkInitTokenService(deps: {
+  tokens: PlatformTokens;
+  users: UserDirectory;
+  kyc: KycProvider;
+  apiKeys: ApiKeyService;
+}) {
   async function requireUserOfKey(key: ApiKeyPrincipal, userId: string, organizationId?: string): Promise<void> {
     if (key.organizationId && organizationId && key.organizationId !== organizationId) {
       throw new AppError('FORBIDDEN', `this API key is bound to another organization than ${organizationId}`);
@@ -30,11 +35,18 @@ export function createSdkInitTokenService(deps: { tokens: PlatformTokens; users:
     const scopeOrganization = organizationId ?? key.organizationId;
     if (!user) {
       // Unknown and foreign users look the same to an organization-bound caller.
-      if (scopeOrganization) throw new AppError('FORBIDDEN', `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`);
+      if (scopeOrganization)
+        throw new AppError(
+          'FORBIDDEN',
+          `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`,
+        );
       throw new AppError('BAD_REQUEST', `userId ${JSON.stringify(userId)} is not a known platform user`);
     }
     if (scopeOrganization && !user.organizationIds.includes(scopeOrganization)) {
-      throw new AppError('FORBIDDEN', `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`);
+      throw new AppError(
+        'FORBIDDEN',
+        `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`,
+      );
     }
   }
 

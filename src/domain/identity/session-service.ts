@@ -14,11 +14,21 @@ export interface CreatedSession {
 export function createSessionService(options: { store: SessionStore; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
   return {
-    async create(userId: string, lifetimeSeconds: number, client: { userAgent?: string | null; ip?: string | null } = {}): Promise<CreatedSession> {
+    async create(
+      userId: string,
+      lifetimeSeconds: number,
+      client: { userAgent?: string | null; ip?: string | null } = {},
+    ): Promise<CreatedSession> {
       const cookieSecret = randomSecret(32);
       const sessionId = sha256Base64Url(cookieSecret);
       const expiresAt = new Date(now().getTime() + lifetimeSeconds * 1000);
-      await options.store.create({ id: sessionId, userId, expiresAt, userAgent: client.userAgent ?? null, ipAddress: client.ip ?? null });
+      await options.store.create({
+        id: sessionId,
+        userId,
+        expiresAt,
+        userAgent: client.userAgent ?? null,
+        ipAddress: client.ip ?? null,
+      });
       return { cookieSecret, sessionId, expiresAt };
     },
 

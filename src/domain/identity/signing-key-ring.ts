@@ -38,7 +38,11 @@ interface LoadedKey {
 const cacheMs = 60_000;
 const refreshOnUnknownKidMs = 5_000;
 
-export function createSigningKeyRing(options: { store: SigningKeyStore; encryption: KeyEncryption; now?: () => Date }): SigningKeyRing {
+export function createSigningKeyRing(options: {
+  store: SigningKeyStore;
+  encryption: KeyEncryption;
+  now?: () => Date;
+}): SigningKeyRing {
   const now = options.now ?? (() => new Date());
   let cache: { keys: LoadedKey[]; loadedAt: number } | null = null;
   let loading: Promise<LoadedKey[]> | null = null;
@@ -97,7 +101,10 @@ export function createSigningKeyRing(options: { store: SigningKeyStore; encrypti
         current = (await keys(0)).find((key) => key.stored.retiredAt === null);
       }
       if (!current) throw new Error('no current signing key');
-      current.privateKey ??= importJWK(JSON.parse(options.encryption.decrypt(current.stored.privateKeyCiphertext, current.kid)) as JWK, 'RS256') as Promise<CryptoKey>;
+      current.privateKey ??= importJWK(
+        JSON.parse(options.encryption.decrypt(current.stored.privateKeyCiphertext, current.kid)) as JWK,
+        'RS256',
+      ) as Promise<CryptoKey>;
       return { kid: current.kid, privateKey: await current.privateKey };
     },
 

@@ -18,7 +18,10 @@ const noBody = { scope: 'user' } as const;
 
 export function createWalletTokenService(deps: { tokens: PlatformTokens; users: UserDirectory }) {
   return {
-    async issue(principal: Principal, body: WalletTokenRequest | undefined): Promise<{ token: string; expiresAt: Date }> {
+    async issue(
+      principal: Principal,
+      body: WalletTokenRequest | undefined,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const request = body ?? noBody;
       const subject = await subjectFor(principal, request, deps.users);
       const issued = await deps.tokens.issue(
@@ -36,22 +39,34 @@ export function createWalletTokenService(deps: { tokens: PlatformTokens; users: 
   };
 }
 
-async function subjectFor(principal: Principal, request: WalletTokenRequest | typeof noBody, users: UserDirectory): Promise<string> {
+async function subjectFor(
+  principal: Principal,
+  request: WalletTokenRequest | typeof noBody,
+  users: UserDirectory,
+): Promise<string> {
   if (principal.kind === 'api-key' && principal.keyKind !== 'admin') {
-    throw new AppError('FORBIDDEN', `${principal.keyKind} API keys may not issue wallet tokens; use an admin key or a user session`);
+    throw new AppError(
+      'FORBIDDEN',
+      `${principal.keyKind} API keys may not issue wallet tokens; use an admin key or a user session`,
+    );
   }
   if (request.scope === 'user') {
     if (principal.kind !== 'user') {
-      throw new AppError('FORBIDDEN', "scope 'user' (also what a request without a body asks for) needs a user session or bearer token; an API key has no user, so it sends {targetPublicKey, scope: 'organization', organizationId}");
+      throw new AppError(
+        'FORBIDDEN',
+        "scope 'user' (also what a request without a body asks for) needs a user session or bearer token; an API key has no user, so it sends {targetPublicKey, scope: 'organization', organizationId}",
+      );
     }
     return principal.userId;
   }
   if (principal.kind === 'anonymous') throw new AppError('UNAUTHENTICATED', 'authentication required');
   if (isAdministrator(principal)) {
-    if (!(await users.organizationExists(request.organizationId))) throw new AppError('BAD_REQUEST', `organization ${request.organizationId} does not exist`);
+    if (!(await users.organizationExists(request.organizationId)))
+      throw new AppError('BAD_REQUEST', `organization ${request.organizationId} does not exist`);
     return request.organizationId;
   }
-  if (principal.kind === 'user' && principal.organizationIds.includes(request.organizationId)) return request.organizationId;
+  if (principal.kind === 'user' && principal.organizationIds.includes(request.organizationId))
+    return request.organizationId;
   throw new AppError('FORBIDDEN', `you are not a member of organization ${request.organizationId}`);
 }
 

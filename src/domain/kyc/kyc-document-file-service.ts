@@ -24,14 +24,22 @@ export interface KycDocumentFileService {
   download(token: string | null | undefined, documentId: string): Promise<KycDocumentDownload>;
 }
 
-export function createKycDocumentFileService(deps: { tokens: KycDocumentTokens; kyc: Pick<KycProvider, 'getDocumentFile'> }): KycDocumentFileService {
+export function createKycDocumentFileService(deps: {
+  tokens: KycDocumentTokens;
+  kyc: Pick<KycProvider, 'getDocumentFile'>;
+}): KycDocumentFileService {
   return {
     async download(token, documentId) {
       const reference = await deps.tokens.verifyKycDocumentToken(token, documentId);
       const file = await deps.kyc.getDocumentFile(reference.inspectionId, reference.documentId);
-      if (!file) throw new AppError('NOT_FOUND', `KYC document ${documentId} does not exist (any more) at the KYC provider`);
+      if (!file)
+        throw new AppError('NOT_FOUND', `KYC document ${documentId} does not exist (any more) at the KYC provider`);
       const contentType = await servedType(file.bytes, file.contentType, documentId);
-      return { contentType, bytes: file.bytes, fileName: `kyc-document-${documentId.toLowerCase()}.${servedKycDocumentTypes[contentType]}` };
+      return {
+        contentType,
+        bytes: file.bytes,
+        fileName: `kyc-document-${documentId.toLowerCase()}.${servedKycDocumentTypes[contentType]}`,
+      };
     },
   };
 }
@@ -40,5 +48,8 @@ async function servedType(bytes: Uint8Array, declared: string, documentId: strin
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   if (sniffed !== undefined && sniffed in servedKycDocumentTypes) return sniffed as ServedKycDocumentType;
   // INTERNAL: the provider broke its contract; the message is for the log only (masked).
-  throw new AppError('INTERNAL', `KYC provider answered document ${documentId} with ${sniffed ?? 'unrecognised'} content (declared ${declared}), not JPEG, PNG or PDF`);
+  throw new AppError(
+    'INTERNAL',
+    `KYC provider answered document ${documentId} with ${sniffed ?? 'unrecognised'} content (declared ${declared}), not JPEG, PNG or PDF`,
+  );
 }

@@ -53,7 +53,10 @@ function plot(points: readonly SparklinePoint[], cents: readonly bigint[]): Xy[]
   const high = cents.reduce((a, b) => (b > a ? b : a));
   const middle = height / 2;
   if (points.length === 1 || span <= 0 || low === high) {
-    return [{ x: inset, y: middle }, { x: width - inset, y: middle }];
+    return [
+      { x: inset, y: middle },
+      { x: width - inset, y: middle },
+    ];
   }
   const plotWidth = width - 2 * inset;
   const plotHeight = height - 2 * inset;
@@ -72,10 +75,14 @@ function plot(points: readonly SparklinePoint[], cents: readonly bigint[]): Xy[]
 }
 
 function line(xy: readonly Xy[], colour: string): string {
-  const d = xy.map((point, index) => `${index === 0 ? 'M' : 'L'}${coordinate(point.x)} ${coordinate(point.y)}`).join('');
+  const d = xy
+    .map((point, index) => `${index === 0 ? 'M' : 'L'}${coordinate(point.x)} ${coordinate(point.y)}`)
+    .join('');
   const end = xy[xy.length - 1]!;
-  return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>`
-    + `<circle cx="${coordinate(end.x)}" cy="${coordinate(end.y)}" r="2" fill="${colour}"/>`;
+  return (
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<circle cx="${coordinate(end.x)}" cy="${coordinate(end.y)}" r="2" fill="${colour}"/>`
+  );
 }
 
 /** No history: a dashed baseline, so the image still has its size and says "nothing yet". */

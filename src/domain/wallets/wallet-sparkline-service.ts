@@ -56,7 +56,12 @@ export function createWalletSparklineService(deps: {
       const cached = cache.get(key);
       if (cached) return cached;
       const points = newest
-        ? await deps.history.pointsBetween(principal, request.walletId, new Date(newest.recordedAt.getTime() - request.days * dayMs), newest.recordedAt)
+        ? await deps.history.pointsBetween(
+            principal,
+            request.walletId,
+            new Date(newest.recordedAt.getTime() - request.days * dayMs),
+            newest.recordedAt,
+          )
         : [];
       const sparkline = represent(renderSparklineSvg(points, request.days), request);
       cache.set(key, sparkline);
@@ -68,7 +73,11 @@ export function createWalletSparklineService(deps: {
 function represent(svg: string, request: SparklineRequest): Sparkline {
   const etag = `"${createHash('sha256').update(`${request.format}\n${request.days}\n${svg}`, 'utf8').digest('hex').slice(0, 32)}"`;
   if (request.format === 'svg') return { format: 'svg', etag, svg };
-  return { format: 'base64', etag, json: { data: Buffer.from(svg, 'utf8').toString('base64'), contentType: 'image/svg+xml' } };
+  return {
+    format: 'base64',
+    etag,
+    json: { data: Buffer.from(svg, 'utf8').toString('base64'), contentType: 'image/svg+xml' },
+  };
 }
 
 function assertValidDays(days: number): void {

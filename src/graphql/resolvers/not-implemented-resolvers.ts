@@ -15,7 +15,10 @@ export function notImplementedResolvers(): NotImplementedResolvers {
   return {
     Query: byField(notImplementedFields.Query, failing),
     Mutation: byField(notImplementedFields.Mutation, failing),
-    Subscription: byField(notImplementedFields.Subscription, (field) => ({ subscribe: failing(field), resolve: failing(field) })),
+    Subscription: byField(notImplementedFields.Subscription, (field) => ({
+      subscribe: failing(field),
+      resolve: failing(field),
+    })),
   };
 }
 
@@ -25,7 +28,10 @@ function failing(field: string): Fail {
   };
 }
 
-function byField<Field extends string, Value>(fields: readonly Field[], value: (field: Field) => Value): Record<Field, Value> {
+function byField<Field extends string, Value>(
+  fields: readonly Field[],
+  value: (field: Field) => Value,
+): Record<Field, Value> {
   // Object.fromEntries forgets the key names; they are exactly `fields`.
   return Object.fromEntries(fields.map((field) => [field, value(field)])) as Record<Field, Value>;
 }

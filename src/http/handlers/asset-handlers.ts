@@ -4,7 +4,10 @@
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { AssetImage, AssetService } from '../../domain/assets/asset-service.ts';
 
-type AssetHandlers = Pick<Handlers, 'getCoinIcon' | 'getStaticCoinImage' | 'getStaticFlagImage' | 'getStaticNetworkImage'>;
+type AssetHandlers = Pick<
+  Handlers,
+  'getCoinIcon' | 'getStaticCoinImage' | 'getStaticFlagImage' | 'getStaticNetworkImage'
+>;
 
 // openapi.yaml CacheControlAsset: packaged images never change under one URL while the
 // service runs; generated placeholders may be replaced by a real icon later.

@@ -33,7 +33,12 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
     exchangeToken: async (input, context) => {
       const token = input.body?.token ?? bearerOf(context);
       const result = await identity.exchange.exchange(token, clientOf(context));
-      return { status: 200, contentType: 'application/json', body: { success: true, token: result.token }, headers: noStore };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { success: true, token: result.token },
+        headers: noStore,
+      };
     },
 
     getSession: async (_input, context) => {
@@ -57,14 +62,28 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
     deleteSession: async (_input, context) => {
       const user = sessionUser(context.principal, false);
       await identity.sessions.destroy(user.sessionId);
-      return { status: 200, contentType: 'application/json', body: { success: true, message: 'Session destroyed' }, cookies: [clearSession] };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { success: true, message: 'Session destroyed' },
+        cookies: [clearSession],
+      };
     },
 
     logout: async (input, context) => {
       const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo, hostOf(context));
       const wantsJson =
-        input.headers['x-client-type'] === 'api' || input.query['x-client-type'] === 'api' || acceptsJson(context.raw.headers.accept);
-      if (wantsJson) return { status: 200, contentType: 'application/json', body: { redirectUrl }, headers: noStore, cookies: [clearSession] };
+        input.headers['x-client-type'] === 'api' ||
+        input.query['x-client-type'] === 'api' ||
+        acceptsJson(context.raw.headers.accept);
+      if (wantsJson)
+        return {
+          status: 200,
+          contentType: 'application/json',
+          body: { redirectUrl },
+          headers: noStore,
+          cookies: [clearSession],
+        };
       return { status: 302, headers: { Location: redirectUrl, ...noStore }, cookies: [clearSession] };
     },
 
@@ -73,7 +92,15 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
       return {
         status: 302,
         headers: { Location: started.authorizationUrl.href, ...noStore },
-        cookies: [{ name: loginCookieName, value: started.binding, path: '/auth/callback', maxAgeSeconds: tokenLifetimes.loginAttemptSeconds, secure }],
+        cookies: [
+          {
+            name: loginCookieName,
+            value: started.binding,
+            path: '/auth/callback',
+            maxAgeSeconds: tokenLifetimes.loginAttemptSeconds,
+            secure,
+          },
+        ],
       };
     },
 
@@ -84,7 +111,12 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
         status: 302,
         headers: { Location: finished.returnTo, ...noStore },
         cookies: [
-          { name: sessionCookieName, value: finished.session.cookieSecret, maxAgeSeconds: tokenLifetimes.browserSessionSeconds, secure },
+          {
+            name: sessionCookieName,
+            value: finished.session.cookieSecret,
+            maxAgeSeconds: tokenLifetimes.browserSessionSeconds,
+            secure,
+          },
           { name: loginCookieName, value: null, path: '/auth/callback', secure },
         ],
       };
@@ -92,13 +124,24 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
 
     createWalletJwt: async (input, context) => {
       const issued = await identity.walletTokens.issue(context.principal, input.body);
-      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
+        headers: noStore,
+      };
     },
 
     createWorkflowSdkInitToken: async (input, context) => {
-      if (context.principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'an X-API-Key header is required');
+      if (context.principal.kind !== 'api-key')
+        throw new AppError('UNAUTHENTICATED', 'an X-API-Key header is required');
       const issued = await identity.sdkTokens.workflowToken(context.principal, input.body);
-      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
+        headers: noStore,
+      };
     },
 
     createKycSdkInitToken: async (input, context) => {
@@ -109,7 +152,12 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
       }
       const key = await apiKeyOf(context, identity);
       const issued = await identity.sdkTokens.kycUserToken(key, body);
-      return { status: 200, contentType: 'application/json', body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() }, headers: noStore };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
+        headers: noStore,
+      };
     },
   };
 }
@@ -117,7 +165,10 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
 /** The user and session behind the credential; 401 (`active: false`) when there is none. */
 function sessionUser(principal: Principal, inactiveBody = true): UserPrincipal & { sessionId: string } {
   if (principal.kind === 'user' && principal.sessionId) return principal as UserPrincipal & { sessionId: string };
-  const message = principal.kind === 'user' ? 'this bearer token is not tied to a platform session; exchange it at /auth/token-exchange' : 'No active session';
+  const message =
+    principal.kind === 'user'
+      ? 'this bearer token is not tied to a platform session; exchange it at /auth/token-exchange'
+      : 'No active session';
   throw new AppError('UNAUTHENTICATED', message, inactiveBody ? { bodyFields: { active: false } } : {});
 }
 
@@ -129,7 +180,10 @@ async function apiKeyOf(context: RequestContext, identity: IdentityServices) {
   if (context.principal.kind === 'api-key') return context.principal;
   const presented = context.raw.headers['x-api-key'];
   if (typeof presented === 'string' && presented !== '') return identity.apiKeys.authenticate(presented);
-  throw new AppError('UNAUTHENTICATED', 'form (a) {userId, levelName?} needs an X-API-Key header; server-to-server callers send apiToken in the body');
+  throw new AppError(
+    'UNAUTHENTICATED',
+    'form (a) {userId, levelName?} needs an X-API-Key header; server-to-server callers send apiToken in the body',
+  );
 }
 
 function bearerOf(context: RequestContext): string | undefined {

@@ -21,7 +21,8 @@ type DocumentHandlers = Pick<
 /** openapi.yaml CacheControlPrivateNoStore: personal documents are never cached. */
 export const documentCacheControl = 'private, no-store';
 // The HTML is self-contained (inline CSS, data: images and fonts); nothing else may load or run.
-export const documentContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+export const documentContentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
 
 type DocumentResult =
   | { status: 200; contentType: 'text/html'; body: string; headers: Record<string, string> }
@@ -30,7 +31,10 @@ type DocumentResult =
 export function documentHandlers(service: DocumentService): DocumentHandlers {
   return {
     getInvoiceDocument: async (input, { principal }) =>
-      answer(await service.invoice(principal, input.path.invoiceId, input.query.format ?? 'html'), input.query.download),
+      answer(
+        await service.invoice(principal, input.path.invoiceId, input.query.format ?? 'html'),
+        input.query.download,
+      ),
     // Receipts and the catalog are PDF unless `format=html` (openapi.yaml#/components/parameters/PdfFirstDocumentFormat).
     getReceiptDocument: async (input, { principal }) =>
       answer(await service.receipt(principal, input.path.receiptId, input.query.format ?? 'pdf'), input.query.download),
@@ -39,12 +43,16 @@ export function documentHandlers(service: DocumentService): DocumentHandlers {
     getProductCatalogDocument: async (input, { principal }) =>
       answer(await service.productCatalog(principal, input.query.format ?? 'pdf'), input.query.download),
     getFundUserAgreement: async (input, { principal }) =>
-      answer(await service.fundUserAgreement(principal, input.path.fundId, input.query.format ?? 'html'), input.query.download),
-    getCaseReportPdf: async (input, { principal }) => pdfAnswer(await service.caseReport(principal, input.path.caseId), input.query.download),
-    getCaseAgreementPdf: async (input, { principal }) => pdfAnswer(await service.caseAgreement(principal, input.path.caseId), input.query.download),
+      answer(
+        await service.fundUserAgreement(principal, input.path.fundId, input.query.format ?? 'html'),
+        input.query.download,
+      ),
+    getCaseReportPdf: async (input, { principal }) =>
+      pdfAnswer(await service.caseReport(principal, input.path.caseId), input.query.download),
+    getCaseAgreementPdf: async (input, { principal }) =>
+      pdfAnswer(await service.caseAgreement(principal, input.path.caseId), input.query.download),
   };
 }
-
 
 function answer(document: RenderedDocument, download: boolean | undefined): DocumentResult {
   const headers = {
@@ -53,14 +61,22 @@ function answer(document: RenderedDocument, download: boolean | undefined): Docu
     'X-Content-Type-Options': 'nosniff',
   };
   if (document.format === 'html') {
-    return { status: 200, contentType: 'text/html', body: document.body, headers: { ...headers, 'Content-Security-Policy': documentContentSecurityPolicy } };
+    return {
+      status: 200,
+      contentType: 'text/html',
+      body: document.body,
+      headers: { ...headers, 'Content-Security-Policy': documentContentSecurityPolicy },
+    };
   }
   // Koa writes a Buffer as bytes but would serialize a bare Uint8Array as JSON (src/http/binary-body.ts).
   const bytes = Buffer.from(document.body.buffer, document.body.byteOffset, document.body.byteLength);
   return { status: 200, contentType: 'application/pdf', body: bytes, headers };
 }
 
-function pdfAnswer(document: RenderedDocument, download: boolean | undefined): Extract<DocumentResult, { contentType: 'application/pdf' }> {
+function pdfAnswer(
+  document: RenderedDocument,
+  download: boolean | undefined,
+): Extract<DocumentResult, { contentType: 'application/pdf' }> {
   const result = answer(document, download);
   if (result.contentType !== 'application/pdf') throw new AppError('INTERNAL', 'the case routes render PDF only');
   return result;

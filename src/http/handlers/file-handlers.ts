@@ -20,7 +20,11 @@ export function fileHandlers(service: UploadService): FileHandlers {
     uploadDocuments: async (input, context) => {
       const form = input.body;
       const stored = await service.upload(context.principal, form.files, uploadTargets(form.fields), context.requestId);
-      return { status: 200, contentType: 'application/json', body: { success: true, files: stored.map(toUploadedFile) } };
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: { success: true, files: stored.map(toUploadedFile) },
+      };
     },
     getUploadedFile: async (input, context) => {
       const file = await service.download(context.principal, input.path.name);
@@ -34,7 +38,10 @@ export function fileHandlers(service: UploadService): FileHandlers {
           'Content-Type': file.contentType,
           'Content-Length': String(file.size),
           // A type a browser would run is never shown inline (docs/files.md "Downloading").
-          'Content-Disposition': contentDisposition(input.query.download || file.active ? 'attachment' : 'inline', file.originalName),
+          'Content-Disposition': contentDisposition(
+            input.query.download || file.active ? 'attachment' : 'inline',
+            file.originalName,
+          ),
           'Cache-Control': 'private, no-store',
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': uploadedFileSecurityPolicy,

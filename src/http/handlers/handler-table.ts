@@ -11,7 +11,12 @@ export type ImplementedHandlers = Omit<Handlers, NotImplementedOperation | Trans
 
 export function handlerTable(implemented: ImplementedHandlers): Handlers {
   const stubs = Object.fromEntries(
-    notImplementedOperations.map((id) => [id, async () => { throw notImplemented(id); }]),
+    notImplementedOperations.map((id) => [
+      id,
+      async () => {
+        throw notImplemented(id);
+      },
+    ]),
   ) as unknown as Pick<Handlers, NotImplementedOperation>;
   const transported: Pick<Handlers, TransportOperation> = {
     postGraphql: async () => {

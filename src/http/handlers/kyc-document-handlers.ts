@@ -39,4 +39,3 @@ export function kycDocumentHandlers(service: KycDocumentFileService): KycDocumen
 function contentSecurityPolicy(contentType: ServedKycDocumentType): string {
   return contentType === 'application/pdf' ? kycPdfContentSecurityPolicy : kycImageContentSecurityPolicy;
 }
-

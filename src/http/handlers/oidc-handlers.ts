@@ -5,7 +5,10 @@ import type { SigningKeyRing } from '../../domain/identity/signing-key-ring.ts';
 
 const cacheControl = { 'Cache-Control': 'public, max-age=300' };
 
-export function oidcHandlers(publicUrl: string, keys: SigningKeyRing): Pick<Handlers, 'getOpenIdConfiguration' | 'getJwks'> {
+export function oidcHandlers(
+  publicUrl: string,
+  keys: SigningKeyRing,
+): Pick<Handlers, 'getOpenIdConfiguration' | 'getJwks'> {
   const configuration = Object.freeze({
     issuer: publicUrl,
     jwks_uri: `${publicUrl}/.well-known/jwks.json`,
@@ -18,7 +21,17 @@ export function oidcHandlers(publicUrl: string, keys: SigningKeyRing): Pick<Hand
     claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'jti', 'nonce', 'sid', 'scope', 'token_use', 'data_access'],
   });
   return {
-    getOpenIdConfiguration: async () => ({ status: 200, contentType: 'application/json', body: configuration, headers: cacheControl }),
-    getJwks: async () => ({ status: 200, contentType: 'application/json', body: { keys: await keys.publicJwks() }, headers: cacheControl }),
+    getOpenIdConfiguration: async () => ({
+      status: 200,
+      contentType: 'application/json',
+      body: configuration,
+      headers: cacheControl,
+    }),
+    getJwks: async () => ({
+      status: 200,
+      contentType: 'application/json',
+      body: { keys: await keys.publicJwks() },
+      headers: cacheControl,
+    }),
   };
 }

@@ -2,7 +2,11 @@
 // minutes with a strong ETag, 304 on a matching If-None-Match, and for the SVG the headers that
 // keep it inert when opened directly (as the public images in asset-handlers.ts).
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
-import { sparklineDays, sparklineMaxAgeSeconds, type WalletSparklineService } from '../../domain/wallets/wallet-sparkline-service.ts';
+import {
+  sparklineDays,
+  sparklineMaxAgeSeconds,
+  type WalletSparklineService,
+} from '../../domain/wallets/wallet-sparkline-service.ts';
 import { headerValue, ifNoneMatchHits, svgContentSecurityPolicy } from './asset-handlers.ts';
 
 type WalletSparklineHandlers = Pick<Handlers, 'getWalletSparkline'>;
@@ -22,7 +26,8 @@ export function walletSparklineHandlers(service: WalletSparklineService): Wallet
       const headers = { ETag: sparkline.etag, 'Cache-Control': sparklineCacheControl };
       if (ifNoneMatchHits(headerValue(input.headers, 'if-none-match'), sparkline.etag)) return { status: 304, headers };
       const common = { ...headers, 'X-Content-Type-Options': 'nosniff' };
-      if (sparkline.format === 'base64') return { status: 200, contentType: 'application/json', body: sparkline.json, headers: common };
+      if (sparkline.format === 'base64')
+        return { status: 200, contentType: 'application/json', body: sparkline.json, headers: common };
       return {
         status: 200,
         contentType: 'image/svg+xml',

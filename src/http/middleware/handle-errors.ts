@@ -14,7 +14,10 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
     } catch (thrown) {
       const error = toAppError(koaHttpError(thrown) ?? thrown);
       if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED') {
-        logger.error({ err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route }, 'request failed');
+        logger.error(
+          { err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route },
+          'request failed',
+        );
       }
       ctx.status = error.httpStatus;
       // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
@@ -40,5 +43,9 @@ function koaHttpError(thrown: unknown): AppError | undefined {
   const { status, expose, message } = (thrown ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   const code = statusCodes[status] ?? 'BAD_REQUEST';
-  return new AppError(code, expose === true && typeof message === 'string' ? message : code.toLowerCase().replace(/_/g, ' '), { cause: thrown });
+  return new AppError(
+    code,
+    expose === true && typeof message === 'string' ? message : code.toLowerCase().replace(/_/g, ' '),
+    { cause: thrown },
+  );
 }

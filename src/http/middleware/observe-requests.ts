@@ -14,7 +14,13 @@ export function observeRequests(logger: Logger, metrics: Metrics): Middleware<Ht
       metrics.observeRequest({ method: ctx.method, route: ctx.state.route, status: ctx.status }, seconds);
       if (logger.isLevelEnabled('debug') || ctx.status >= 500) {
         logger[ctx.status >= 500 ? 'warn' : 'debug'](
-          { requestId: ctx.state.requestId, method: ctx.method, route: ctx.state.route, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 },
+          {
+            requestId: ctx.state.requestId,
+            method: ctx.method,
+            route: ctx.state.route,
+            status: ctx.status,
+            ms: Math.round(seconds * 1e4) / 10,
+          },
           'request',
         );
       }

@@ -29,10 +29,17 @@ export function tooManyFiles(spec: MultipartFormSpec): AppError {
 
 export function tooManyBytes(spec: MultipartFormSpec): AppError {
   const megabytes = spec.maxTotalBytes / (1024 * 1024);
-  return new AppError('PAYLOAD_TOO_LARGE', `Too large: the files of one request may total at most ${spec.maxTotalBytes} bytes (${megabytes} MB); nothing was stored`);
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Too large: the files of one request may total at most ${spec.maxTotalBytes} bytes (${megabytes} MB); nothing was stored`,
+  );
 }
 
-export function multipartError(error: unknown, spec: MultipartFormSpec, limits: { maxFields: number; maxFieldBytes: number }): unknown {
+export function multipartError(
+  error: unknown,
+  spec: MultipartFormSpec,
+  limits: { maxFields: number; maxFieldBytes: number },
+): unknown {
   if (!isFormidableError(error)) return error;
   switch (error.code) {
     case formidableCodes.maxFilesExceeded:

@@ -27,5 +27,9 @@ export interface MultipartForm {
 }
 
 export function multipartForm(files: readonly ReceivedFile[], fields: Readonly<Record<string, string>>): MultipartForm {
-  return Object.freeze({ [brand]: true as const, files: Object.freeze([...files]), fields: Object.freeze({ ...fields }) });
+  return Object.freeze({
+    [brand]: true as const,
+    files: Object.freeze([...files]),
+    fields: Object.freeze({ ...fields }),
+  });
 }

@@ -27,12 +27,19 @@ export interface ReceiveOptions {
 // body whose declared length cannot fit; the parser counts the file bytes exactly.
 const envelopeBytesPerPart = 8 * 1024;
 
-export async function receiveMultipartForm(ctx: Context, spec: MultipartFormSpec, options: ReceiveOptions): Promise<ReceivedMultipartForm> {
+export async function receiveMultipartForm(
+  ctx: Context,
+  spec: MultipartFormSpec,
+  options: ReceiveOptions,
+): Promise<ReceivedMultipartForm> {
   spec.authorize?.(options.principal);
   checkContentType(ctx, spec);
   const partCount = spec.maxFiles + spec.textFields.length;
   const declaredLength = ctx.request.length;
-  if (declaredLength !== undefined && declaredLength > spec.maxTotalBytes + maxTextFieldBytes + partCount * envelopeBytesPerPart) {
+  if (
+    declaredLength !== undefined &&
+    declaredLength > spec.maxTotalBytes + maxTextFieldBytes + partCount * envelopeBytesPerPart
+  ) {
     throw tooManyBytes(spec);
   }
   const temp = await createTempFiles(options.tempDir);
@@ -81,25 +88,38 @@ export async function receiveMultipartForm(ctx: Context, spec: MultipartFormSpec
 
 function checkContentType(ctx: Context, spec: MultipartFormSpec): void {
   const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('transfer-encoding') !== '';
-  if (!hasBody) throw new AppError('BAD_REQUEST', `the request has no body: send multipart/form-data with ${describeFiles(spec)}`);
+  if (!hasBody)
+    throw new AppError('BAD_REQUEST', `the request has no body: send multipart/form-data with ${describeFiles(spec)}`);
   if (!ctx.is('multipart/form-data')) {
     const type = ctx.get('content-type') || 'none';
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content type ${type}: expected multipart/form-data`);
   }
 }
 
-function shapeForm(ctx: Context, spec: MultipartFormSpec, temp: TempFiles, unexpectedFileParts: ReadonlySet<string>): MultipartForm {
+function shapeForm(
+  ctx: Context,
+  spec: MultipartFormSpec,
+  temp: TempFiles,
+  unexpectedFileParts: ReadonlySet<string>,
+): MultipartForm {
   const accepted = [spec.fileField, ...spec.textFields].join(', ');
   const [unexpected] = unexpectedFileParts;
   if (unexpected !== undefined) {
-    throw new AppError('BAD_REQUEST', `unexpected file part '${unexpected}': send each file as a part named '${spec.fileField}' (this form accepts ${accepted}); nothing was stored`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `unexpected file part '${unexpected}': send each file as a part named '${spec.fileField}' (this form accepts ${accepted}); nothing was stored`,
+    );
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries((ctx.request.body ?? {}) as Record<string, string | string[]>)) {
     if (name === spec.fileField) {
-      throw new AppError('BAD_REQUEST', `'${name}' must be a file part (with a filename and a Content-Type), not a text field`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `'${name}' must be a file part (with a filename and a Content-Type), not a text field`,
+      );
     }
-    if (!spec.textFields.includes(name)) throw new AppError('BAD_REQUEST', `unexpected field '${name}': this form accepts ${accepted}`);
+    if (!spec.textFields.includes(name))
+      throw new AppError('BAD_REQUEST', `unexpected field '${name}': this form accepts ${accepted}`);
     if (Array.isArray(value)) throw new AppError('BAD_REQUEST', `field '${name}' may be sent at most once`);
     fields[name] = value;
   }
@@ -113,7 +133,8 @@ function receivedFiles(ctx: Context, spec: MultipartFormSpec, temp: TempFiles): 
   const parts = value === undefined ? [] : Array.isArray(value) ? value : [value];
   const files = parts.map((part) => {
     const stored = temp.find(part);
-    if (!stored || typeof part.hash !== 'string') throw new Error(`file part '${spec.fileField}' was not received into a temporary file`);
+    if (!stored || typeof part.hash !== 'string')
+      throw new Error(`file part '${spec.fileField}' was not received into a temporary file`);
     const file: ReceivedFile = {
       tempPath: stored.path,
       originalName: part.originalFilename,

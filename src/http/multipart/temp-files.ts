@@ -38,15 +38,17 @@ export async function createTempFiles(directory: string): Promise<TempFiles> {
     },
     async removeAll() {
       closed = true;
-      await Promise.all([...created.values()].map(async ({ path: file, stream }) => {
-        // The file may still be opening or open: close it first, or it could reappear.
-        if (!stream.closed) {
-          const closing = once(stream, 'close').catch(() => undefined);
-          stream.destroy();
-          await closing;
-        }
-        await rm(file, { force: true });
-      }));
+      await Promise.all(
+        [...created.values()].map(async ({ path: file, stream }) => {
+          // The file may still be opening or open: close it first, or it could reappear.
+          if (!stream.closed) {
+            const closing = once(stream, 'close').catch(() => undefined);
+            stream.destroy();
+            await closing;
+          }
+          await rm(file, { force: true });
+        }),
+      );
       created.clear();
     },
   };

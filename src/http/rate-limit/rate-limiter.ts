@@ -76,7 +76,10 @@ export function fromRateLimiterFlexible(
         if (rejection instanceof RateLimiterRes) {
           return { allowed: false, retryAfterSeconds: retryAfterSeconds(rejection.msBeforeNext) };
         }
-        warnings.warn({ err: rejection, rateLimit: rule.name }, 'rate limiter failed; request allowed without counting');
+        warnings.warn(
+          { err: rejection, rateLimit: rule.name },
+          'rate limiter failed; request allowed without counting',
+        );
         return { allowed: true };
       }
     },
@@ -98,10 +101,18 @@ function retryAfterSeconds(msBeforeNext: number): number {
 
 function assertValidRule(rule: RateLimitRule): void {
   if (!Number.isInteger(rule.points) || rule.points < 0) {
-    throw new Error(`rate limit ${rule.name}: points must be a whole number ≥ 0 (0 disables the limit), got ${rule.points}`);
+    throw new Error(
+      `rate limit ${rule.name}: points must be a whole number ≥ 0 (0 disables the limit), got ${rule.points}`,
+    );
   }
-  if (!Number.isInteger(rule.durationSeconds) || rule.durationSeconds < 1 || rule.durationSeconds > maxRetryAfterSeconds) {
-    throw new Error(`rate limit ${rule.name}: durationSeconds must be a whole number from 1 to ${maxRetryAfterSeconds}, got ${rule.durationSeconds}`);
+  if (
+    !Number.isInteger(rule.durationSeconds) ||
+    rule.durationSeconds < 1 ||
+    rule.durationSeconds > maxRetryAfterSeconds
+  ) {
+    throw new Error(
+      `rate limit ${rule.name}: durationSeconds must be a whole number from 1 to ${maxRetryAfterSeconds}, got ${rule.durationSeconds}`,
+    );
   }
 }
 

@@ -37,7 +37,10 @@ export function createRedisConnection(options: RedisConnectionOptions): Redis {
   redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    options.logger.warn({ redis: where, err: error }, 'Redis unreachable: rate limits fall back to per-node memory until it returns');
+    options.logger.warn(
+      { redis: where, err: error },
+      'Redis unreachable: rate limits fall back to per-node memory until it returns',
+    );
   });
   redis.on('ready', () => {
     if (!down) return;

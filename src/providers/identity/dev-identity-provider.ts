@@ -6,10 +6,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import type { Context, Middleware } from 'koa';
-import Provider, { type Account, type Client, type Configuration, type Grant, type Interaction, type KoaContextWithOIDC, errors } from 'oidc-provider';
+import Provider, {
+  type Account,
+  type Client,
+  type Configuration,
+  type Grant,
+  type Interaction,
+  type KoaContextWithOIDC,
+  errors,
+} from 'oidc-provider';
 import type { Logger } from 'pino';
 import { createDevMemoryAdapter } from './dev-memory-adapter.ts';
-import { pageSecurityHeaders, renderDevLoginPage, renderDevLogoutPage, renderDevMessagePage, userIdField } from './dev-provider-pages.ts';
+import {
+  pageSecurityHeaders,
+  renderDevLoginPage,
+  renderDevLogoutPage,
+  renderDevMessagePage,
+  userIdField,
+} from './dev-provider-pages.ts';
 
 export interface DevIdentityUser {
   id: string;
@@ -48,8 +62,12 @@ const formLimitBytes = 16 * 1024;
 
 export async function createDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
   const { issuer, mountPath } = parseIssuer(options.issuer);
-  if (options.cookieKeys.length === 0) throw new Error('the development identity provider needs at least one cookie signing key (cookieKeys is empty)');
-  if (options.redirectUris.length === 0) throw new Error('the development identity provider needs at least one redirect URI for its client (redirectUris is empty)');
+  if (options.cookieKeys.length === 0)
+    throw new Error('the development identity provider needs at least one cookie signing key (cookieKeys is empty)');
+  if (options.redirectUris.length === 0)
+    throw new Error(
+      'the development identity provider needs at least one redirect URI for its client (redirectUris is empty)',
+    );
 
   const provider = new Provider(issuer, await configure(options, mountPath));
   provider.proxy = options.proxy ?? false;
@@ -63,16 +81,18 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
 async function configure(options: DevIdentityProviderOptions, mountPath: string): Promise<Configuration> {
   return {
     adapter: createDevMemoryAdapter(),
-    clients: [{
-      client_id: options.clientId,
-      client_name: 'Platform',
-      application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      redirect_uris: options.redirectUris,
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-      id_token_signed_response_alg: 'RS256',
-    }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_name: 'Platform',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: options.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        id_token_signed_response_alg: 'RS256',
+      },
+    ],
     jwks: { keys: [await generateSigningKey()] },
     responseTypes: ['code'],
     // No offline_access: the platform keeps its own sessions and needs no refresh token.
@@ -97,26 +117,48 @@ async function configure(options: DevIdentityProviderOptions, mountPath: string)
       resourceIndicators: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => sendPage(ctx, ctx.status, renderDevLogoutPage(form, ctx.oidc.client?.clientName)),
-        postLogoutSuccessSource: async (ctx) => sendPage(ctx, 200, renderDevMessagePage('Signed out', ['You are signed out of the development identity provider.'])),
+        logoutSource: async (ctx, form) =>
+          sendPage(ctx, ctx.status, renderDevLogoutPage(form, ctx.oidc.client?.clientName)),
+        postLogoutSuccessSource: async (ctx) =>
+          sendPage(
+            ctx,
+            200,
+            renderDevMessagePage('Signed out', ['You are signed out of the development identity provider.']),
+          ),
       },
     },
     // Only the error code and description reach the page, never a stack.
-    renderError: async (ctx, out) => sendPage(ctx, ctx.status, renderDevMessagePage('Request refused', [out.error, out.error_description ?? ''].filter(Boolean))),
+    renderError: async (ctx, out) =>
+      sendPage(
+        ctx,
+        ctx.status,
+        renderDevMessagePage('Request refused', [out.error, out.error_description ?? ''].filter(Boolean)),
+      ),
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris.some((uri) => originOf(uri) === origin),
     // Set explicitly: the library's defaults print a notice when first used.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 12 * 3600, Grant: 12 * 3600 },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 12 * 3600,
+      Grant: 12 * 3600,
+    },
   };
 }
 
 function parseIssuer(value: string): { issuer: string; mountPath: string } {
   const url = new URL(value);
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    throw new Error(`the development identity provider's issuer must be a plain http(s) URL without query, fragment or credentials, got ${url.origin}${url.pathname}`);
+    throw new Error(
+      `the development identity provider's issuer must be a plain http(s) URL without query, fragment or credentials, got ${url.origin}${url.pathname}`,
+    );
   }
   const mountPath = url.pathname.replace(/\/+$/, '');
   if (!mountPath) {
-    throw new Error(`the development identity provider's issuer ${url.origin} needs a path (e.g. /dev-oidc): it is mounted under that path of the platform's app`);
+    throw new Error(
+      `the development identity provider's issuer ${url.origin} needs a path (e.g. /dev-oidc): it is mounted under that path of the platform's app`,
+    );
   }
   return { issuer: `${url.origin}${mountPath}`, mountPath };
 }
@@ -161,8 +203,13 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, clientId: string): P
  * hook oidc-provider's redirect_uri_wildcards recipe documents for this.
  */
 function allowPostLogoutRedirects(provider: Provider, options: DevIdentityProviderOptions): void {
-  provider.Client.prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(this: Client, uri: string): boolean {
-    return this.clientId === options.clientId && originOf(uri) !== undefined && options.isAllowedPostLogoutRedirect(uri);
+  provider.Client.prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(
+    this: Client,
+    uri: string,
+  ): boolean {
+    return (
+      this.clientId === options.clientId && originOf(uri) !== undefined && options.isAllowedPostLogoutRedirect(uri)
+    );
   };
 }
 
@@ -178,14 +225,21 @@ function loginInteraction(provider: Provider, options: DevIdentityProviderOption
     }
     const interaction = await findInteraction(provider, ctx, uid);
     if (!interaction) {
-      sendPage(ctx, 400, renderDevMessagePage('Sign-in request not found', [
-        'This sign-in request has expired or was started in another browser. Go back to the application and sign in again.',
-      ]));
+      sendPage(
+        ctx,
+        400,
+        renderDevMessagePage('Sign-in request not found', [
+          'This sign-in request has expired or was started in another browser. Go back to the application and sign in again.',
+        ]),
+      );
       return;
     }
     if (interaction.prompt.name !== 'login') {
       // Consent is granted by loadFirstPartyGrant; any other prompt ends the request with an error.
-      const error = { error: 'access_denied', error_description: `the development provider cannot handle the "${interaction.prompt.name}" prompt` };
+      const error = {
+        error: 'access_denied',
+        error_description: `the development provider cannot handle the "${interaction.prompt.name}" prompt`,
+      };
       redirect(ctx, await provider.interactionResult(ctx.req, ctx.res, error, { mergeWithLastSubmission: false }));
       return;
     }
@@ -197,7 +251,9 @@ function loginInteraction(provider: Provider, options: DevIdentityProviderOption
     const userId = await readUserId(ctx);
     const user = userId ? await options.findUser(userId) : null;
     if (!user) {
-      const error = userId ? `There is no user with id "${userId}". Choose one of the users below.` : 'Choose a user to sign in as.';
+      const error = userId
+        ? `There is no user with id "${userId}". Choose one of the users below.`
+        : 'Choose a user to sign in as.';
       sendPage(ctx, 400, renderDevLoginPage({ action, users: await options.listUsers(), error, selected: userId }));
       return;
     }
@@ -218,7 +274,8 @@ async function findInteraction(provider: Provider, ctx: Context, uid: string): P
 
 async function readUserId(ctx: Context): Promise<string | undefined> {
   if (!ctx.is('application/x-www-form-urlencoded')) return undefined;
-  if ((ctx.request.length ?? 0) > formLimitBytes) ctx.throw(413, `the sign-in form is larger than ${formLimitBytes} bytes`);
+  if ((ctx.request.length ?? 0) > formLimitBytes)
+    ctx.throw(413, `the sign-in form is larger than ${formLimitBytes} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {

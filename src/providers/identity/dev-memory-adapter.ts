@@ -14,7 +14,13 @@ interface Entry {
 }
 
 /** Models whose records carry a `grantId` and are removed when that grant is revoked. */
-const grantBound = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const grantBound = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 /** Expired records are swept on this many writes, so an idle dev server does not grow forever. */
 const sweepEvery = 256;

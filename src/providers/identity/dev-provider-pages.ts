@@ -33,35 +33,45 @@ export const pageSecurityHeaders: Readonly<Record<string, string>> = {
 
 export function renderDevLoginPage(input: DevLoginPageInput): string {
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
-  const form = input.users.length === 0
-    ? '<p class="error">There is no user to sign in as: the user table is empty (was the demo data disabled with SEED=none?).</p>'
-    : `<form method="post" action="${escapeHtml(input.action)}">
+  const form =
+    input.users.length === 0
+      ? '<p class="error">There is no user to sign in as: the user table is empty (was the demo data disabled with SEED=none?).</p>'
+      : `<form method="post" action="${escapeHtml(input.action)}">
   <fieldset>
     <legend>Choose a user</legend>
 ${input.users.map((user, index) => renderChoice(user, input.selected ? user.id === input.selected : index === 0)).join('\n')}
   </fieldset>
   <button type="submit">Sign in</button>
 </form>`;
-  return layout('Development sign-in', `<h1>Sign in</h1>
+  return layout(
+    'Development sign-in',
+    `<h1>Sign in</h1>
 <p>No password is asked: this built-in provider serves the demo users when no OIDC_ISSUER is configured.</p>
 ${error}
-${form}`);
+${form}`,
+  );
 }
 
 /** `form` is oidc-provider's own hidden form (id "op.logoutForm", with its CSRF token). */
 export function renderDevLogoutPage(form: string, clientName: string | undefined): string {
   const from = clientName ? ` from ${escapeHtml(clientName)}` : '';
-  return layout('Development sign-out', `<h1>Sign out${from}?</h1>
+  return layout(
+    'Development sign-out',
+    `<h1>Sign out${from}?</h1>
 ${form}
 <div class="actions">
   <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
   <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
-</div>`);
+</div>`,
+  );
 }
 
 export function renderDevMessagePage(title: string, lines: string[]): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`);
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`,
+  );
 }
 
 export function escapeHtml(value: string): string {

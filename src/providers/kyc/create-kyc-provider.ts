@@ -23,7 +23,9 @@ export function createKycProvider(options: KycProviderOptions): KycProvider {
   const origin = parseOrigin(url);
   if (!appToken || !secretKey) {
     const missing = [appToken ? '' : 'appToken', secretKey ? '' : 'secretKey'].filter(Boolean);
-    throw new Error(`KYC provider URL ${origin} is configured but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing: requests to it must be signed; set both, or remove the URL to use the simulator`);
+    throw new Error(
+      `KYC provider URL ${origin} is configured but ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing: requests to it must be signed; set both, or remove the URL to use the simulator`,
+    );
   }
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new Error(`KYC provider timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);

@@ -6,7 +6,12 @@
 // The secret key and the returned token are never logged nor put in an error message.
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
-import { assertValidAccessTokenRequest, type KycAccessTokenRequest, type KycDocumentFile, type KycProvider } from './kyc-provider.ts';
+import {
+  assertValidAccessTokenRequest,
+  type KycAccessTokenRequest,
+  type KycDocumentFile,
+  type KycProvider,
+} from './kyc-provider.ts';
 import { signKycRequest } from './sign-kyc-request.ts';
 
 export const defaultKycTimeoutMs = 10_000;
@@ -60,14 +65,23 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
       const context = { provider: 'kyc', operation, userId: request.userId, levelName: request.levelName };
       const started = performance.now();
       try {
-        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'POST', headers, body }, timeoutMs, operation);
+        const answer = await send(
+          fetchFn,
+          `${origin}${pathWithQuery}`,
+          { method: 'POST', headers, body },
+          timeoutMs,
+          operation,
+        );
         const token = readAccessToken(answer, request.userId);
         logger.debug({ ...context, ms: Math.round(performance.now() - started) }, 'KYC access token created');
         return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
       } catch (error) {
         // Logged here as well: the error handler logs only an error's cause, which would lose
         // which provider call failed.
-        logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
+        logger.warn(
+          { ...context, ms: Math.round(performance.now() - started), err: error },
+          'KYC provider request failed',
+        );
         throw error;
       }
     },
@@ -87,12 +101,24 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
       const context = { provider: 'kyc', operation: documentOperation, inspectionId, documentId };
       const started = performance.now();
       try {
-        const answer = await send(fetchFn, `${origin}${pathWithQuery}`, { method: 'GET', headers }, timeoutMs, documentOperation);
+        const answer = await send(
+          fetchFn,
+          `${origin}${pathWithQuery}`,
+          { method: 'GET', headers },
+          timeoutMs,
+          documentOperation,
+        );
         const file = readDocumentFile(answer);
-        logger.debug({ ...context, ms: Math.round(performance.now() - started), found: file !== null }, 'KYC document file fetched');
+        logger.debug(
+          { ...context, ms: Math.round(performance.now() - started), found: file !== null },
+          'KYC document file fetched',
+        );
         return file;
       } catch (error) {
-        logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
+        logger.warn(
+          { ...context, ms: Math.round(performance.now() - started), err: error },
+          'KYC provider request failed',
+        );
         throw error;
       }
     },
@@ -120,7 +146,13 @@ function applicantFields(request: KycAccessTokenRequest): Record<string, string>
   return fields;
 }
 
-async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeoutMs: number, operationName: string): Promise<ProviderAnswer> {
+async function send(
+  fetchFn: typeof fetch,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  operationName: string,
+): Promise<ProviderAnswer> {
   let response: Response;
   try {
     // `manual`: a redirect would re-send the signed request to a path the signature does not cover.
@@ -131,7 +163,10 @@ async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeo
   const declaredLength = Number(response.headers.get('content-length') ?? '0');
   if (declaredLength > maxKycDocumentBytes) {
     await response.body?.cancel();
-    throw new AppError('INTERNAL', `KYC provider answered ${operationName} with ${declaredLength} bytes, more than the ${maxKycDocumentBytes} accepted`);
+    throw new AppError(
+      'INTERNAL',
+      `KYC provider answered ${operationName} with ${declaredLength} bytes, more than the ${maxKycDocumentBytes} accepted`,
+    );
   }
   try {
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -143,9 +178,15 @@ async function send(fetchFn: typeof fetch, url: string, init: RequestInit, timeo
 
 function networkFailure(error: unknown, operationName: string, timeoutMs: number): AppError {
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new AppError('INTERNAL', `KYC provider did not answer ${operationName} within the ${timeoutMs} ms timeout`, { cause: error });
+    return new AppError('INTERNAL', `KYC provider did not answer ${operationName} within the ${timeoutMs} ms timeout`, {
+      cause: error,
+    });
   }
-  return new AppError('INTERNAL', `KYC provider could not be reached for ${operationName}: ${describeNetworkError(error)}`, { cause: error });
+  return new AppError(
+    'INTERNAL',
+    `KYC provider could not be reached for ${operationName}: ${describeNetworkError(error)}`,
+    { cause: error },
+  );
 }
 
 /** `image/PNG; charset=x` → `image/png`; null when absent. */
@@ -158,13 +199,20 @@ function readDocumentFile(answer: ProviderAnswer): KycDocumentFile | null {
   if (answer.status === 404) return null;
   if (answer.status !== 200) {
     const parsed = parseJson(answer.bytes.toString('utf8'));
-    const description = isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== '' ? `: ${truncate(parsed.description.trim())}` : '';
+    const description =
+      isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== ''
+        ? `: ${truncate(parsed.description.trim())}`
+        : '';
     throw new AppError('INTERNAL', `KYC provider answered ${answer.status} for ${documentOperation}${description}`);
   }
   if (answer.bytes.length > maxKycDocumentBytes) {
-    throw new AppError('INTERNAL', `KYC provider answered ${documentOperation} with ${answer.bytes.length} bytes, more than the ${maxKycDocumentBytes} accepted`);
+    throw new AppError(
+      'INTERNAL',
+      `KYC provider answered ${documentOperation} with ${answer.bytes.length} bytes, more than the ${maxKycDocumentBytes} accepted`,
+    );
   }
-  if (answer.bytes.length === 0) throw new AppError('INTERNAL', `KYC provider answered ${documentOperation} with an empty file`);
+  if (answer.bytes.length === 0)
+    throw new AppError('INTERNAL', `KYC provider answered ${documentOperation} with an empty file`);
   return { contentType: answer.contentType ?? 'application/octet-stream', bytes: answer.bytes };
 }
 
@@ -188,20 +236,30 @@ function readAccessToken(answer: ProviderAnswer, requestedUserId: string): strin
   }
   // A token for another applicant would let this caller act as that applicant in the SDK.
   if (parsed.userId !== requestedUserId) {
-    throw new AppError('INTERNAL', `KYC provider answered ${operation} for userId ${JSON.stringify(parsed.userId)} instead of ${JSON.stringify(requestedUserId)}`);
+    throw new AppError(
+      'INTERNAL',
+      `KYC provider answered ${operation} for userId ${JSON.stringify(parsed.userId)} instead of ${JSON.stringify(requestedUserId)}`,
+    );
   }
   return parsed.token;
 }
 
 function providerRefusal(status: number, parsed: unknown): AppError {
-  const description = isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== ''
-    ? truncate(parsed.description.trim())
-    : undefined;
+  const description =
+    isRecord(parsed) && typeof parsed.description === 'string' && parsed.description.trim() !== ''
+      ? truncate(parsed.description.trim())
+      : undefined;
   if ((status === 400 || status === 404) && description !== undefined) {
     return new AppError('BAD_REQUEST', `KYC provider refused the access token request: ${description}`);
   }
-  const correlationId = isRecord(parsed) && typeof parsed.correlationId === 'string' ? ` (correlationId ${truncate(parsed.correlationId)})` : '';
-  return new AppError('INTERNAL', `KYC provider answered ${status} for ${operation}${description ? `: ${description}` : ''}${correlationId}`);
+  const correlationId =
+    isRecord(parsed) && typeof parsed.correlationId === 'string'
+      ? ` (correlationId ${truncate(parsed.correlationId)})`
+      : '';
+  return new AppError(
+    'INTERNAL',
+    `KYC provider answered ${status} for ${operation}${description ? `: ${description}` : ''}${correlationId}`,
+  );
 }
 
 function parseJson(text: string): unknown {

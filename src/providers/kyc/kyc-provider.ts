@@ -48,7 +48,10 @@ export function assertValidAccessTokenRequest(request: KycAccessTokenRequest): v
   if (isBlank(request.levelName)) details.push({ path: 'levelName', message: 'levelName must not be empty' });
   const { min, max } = kycTokenTtlSeconds;
   if (!Number.isInteger(request.ttlInSecs) || request.ttlInSecs < min || request.ttlInSecs > max) {
-    details.push({ path: 'ttlInSecs', message: `ttlInSecs must be an integer from ${min} to ${max}, got ${String(request.ttlInSecs)}` });
+    details.push({
+      path: 'ttlInSecs',
+      message: `ttlInSecs must be an integer from ${min} to ${max}, got ${String(request.ttlInSecs)}`,
+    });
   }
   if (details.length > 0) {
     const summary = details.map((detail) => detail.message).join('; ');

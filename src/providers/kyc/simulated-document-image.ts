@@ -68,7 +68,8 @@ function createCanvas(width: number, height: number, background: Rgb): Canvas {
     height,
     pixels,
     fillRect(x, y, w, h, colour) {
-      for (let row = y; row < y + h; row += 1) for (let column = x; column < x + w; column += 1) put(column, row, colour);
+      for (let row = y; row < y + h; row += 1)
+        for (let column = x; column < x + w; column += 1) put(column, row, colour);
     },
     fillEllipse(cx, cy, rx, ry, colour, clip) {
       for (let row = Math.max(cy - ry, clip.top); row <= Math.min(cy + ry, clip.bottom - 1); row += 1) {
@@ -87,8 +88,17 @@ function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
   const section = hue / 60;
   const second = chroma * (1 - Math.abs((section % 2) - 1));
   const [r, g, b] =
-    section < 1 ? [chroma, second, 0] : section < 2 ? [second, chroma, 0] : section < 3 ? [0, chroma, second]
-      : section < 4 ? [0, second, chroma] : section < 5 ? [second, 0, chroma] : [chroma, 0, second];
+    section < 1
+      ? [chroma, second, 0]
+      : section < 2
+        ? [second, chroma, 0]
+        : section < 3
+          ? [0, chroma, second]
+          : section < 4
+            ? [0, second, chroma]
+            : section < 5
+              ? [second, 0, chroma]
+              : [chroma, 0, second];
   const offset = lightness - chroma / 2;
   return [Math.round((r + offset) * 255), Math.round((g + offset) * 255), Math.round((b + offset) * 255)];
 }

@@ -11,16 +11,29 @@ import type { ReferenceRules } from './reference-rules.ts';
 
 type Json = any;
 
-export function checkResponseData(dataCase: DataCase, data: Json, rules: ReferenceRules, database: ReferenceDatabase, session: SessionValues): string[] {
+export function checkResponseData(
+  dataCase: DataCase,
+  data: Json,
+  rules: ReferenceRules,
+  database: ReferenceDatabase,
+  session: SessionValues,
+): string[] {
   const problems: string[] = [];
   const visible = new Map<string, readonly ReferenceRow[]>();
   const context: EvaluationContext = {
-    rules, database, role: dataCase.role, session,
+    rules,
+    database,
+    role: dataCase.role,
+    session,
     visibleRows(table) {
       let rows = visible.get(table);
       if (!rows) {
         const rule = rules.select(dataCase.role, table);
-        rows = rule ? database.table(table).rows.filter((row) => evaluateBoolExp(rule.filter, table, row, context, 'rule') === true) : [];
+        rows = rule
+          ? database
+              .table(table)
+              .rows.filter((row) => evaluateBoolExp(rule.filter, table, row, context, 'rule') === true)
+          : [];
         visible.set(table, rows);
       }
       return rows;
@@ -28,7 +41,8 @@ export function checkResponseData(dataCase: DataCase, data: Json, rules: Referen
   };
   const checker = createChecker(context, problems);
   dataCase.rootFields.forEach((field, index) => checker.rootField(field, data?.[`r${index}`], `r${index}`));
-  if (data && Object.keys(data).length !== dataCase.rootFields.length) problems.push(`data has fields ${Object.keys(data).join(', ')}`);
+  if (data && Object.keys(data).length !== dataCase.rootFields.length)
+    problems.push(`data has fields ${Object.keys(data).join(', ')}`);
   return problems;
 }
 
@@ -37,7 +51,8 @@ function createChecker(context: EvaluationContext, problems: string[]) {
   const roleLimit = (table: string) => rules.select(context.role, table)?.limit ?? null;
   const matching = (table: string, rows: readonly ReferenceRow[], where: ListArguments['where']) =>
     where ? rows.filter((row) => evaluateBoolExp(where, table, row, context, 'client') === true) : rows;
-  const keyOf = (table: string, row: ReferenceRow) => JSON.stringify(database.table(table).primaryKey.map((column) => row[column]));
+  const keyOf = (table: string, row: ReferenceRow) =>
+    JSON.stringify(database.table(table).primaryKey.map((column) => row[column]));
   const describe = (table: string, row: ReferenceRow) => `${table}${keyOf(table, row)}`;
 
   /** The value an order key reads: through object relationships, hidden related rows read as NULL. */
@@ -52,7 +67,12 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     }
     return { table: current, value: currentRow ? (currentRow[key.column] ?? null) : null };
   };
-  const compareRows = (table: string, orderBy: readonly OrderKey[], left: ReferenceRow, right: ReferenceRow): number => {
+  const compareRows = (
+    table: string,
+    orderBy: readonly OrderKey[],
+    left: ReferenceRow,
+    right: ReferenceRow,
+  ): number => {
     for (const key of orderBy) {
       const a = sortValue(table, left, key);
       const b = sortValue(table, right, key);
@@ -71,7 +91,10 @@ function createChecker(context: EvaluationContext, problems: string[]) {
   };
 
   const checkRow = (table: string, response: Json, row: ReferenceRow, selection: Selection, path: string) => {
-    if (response === null || typeof response !== 'object' || Array.isArray(response)) { problems.push(`${path}: expected ${describe(table, row)}, got ${JSON.stringify(response)}`); return; }
+    if (response === null || typeof response !== 'object' || Array.isArray(response)) {
+      problems.push(`${path}: expected ${describe(table, row)}, got ${JSON.stringify(response)}`);
+      return;
+    }
     const expectedFields = [...selection.columns, ...selection.relations.map((relation) => relation.name)];
     const fields = Object.keys(response);
     if (fields.length !== new Set(expectedFields).size || !fields.every((field) => expectedFields.includes(field))) {
@@ -80,7 +103,9 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     const types = database.table(table).columnTypes;
     for (const column of selection.columns) {
       if (!sameValue(types.get(column) ?? '', response[column], row[column] ?? null)) {
-        problems.push(`${path}.${column}: ${JSON.stringify(response[column])} but ${describe(table, row)} holds ${JSON.stringify(row[column])}`);
+        problems.push(
+          `${path}.${column}: ${JSON.stringify(response[column])} but ${describe(table, row)} holds ${JSON.stringify(row[column])}`,
+        );
       }
     }
     for (const relation of selection.relations) {
@@ -91,7 +116,10 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       if (relationship.kind === 'object') {
         const [first] = related;
         if (!first) {
-          if (response[relation.name] !== null) problems.push(`${at}: expected null (no related row the role may read), got ${JSON.stringify(response[relation.name])}`);
+          if (response[relation.name] !== null)
+            problems.push(
+              `${at}: expected null (no related row the role may read), got ${JSON.stringify(response[relation.name])}`,
+            );
         } else checkRow(relationship.remoteTable, response[relation.name], first, relation.selection, at);
       } else {
         checkList(relationship.remoteTable, response[relation.name], related, relation.args, relation.selection, at);
@@ -99,23 +127,44 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     }
   };
 
-  const checkList = (table: string, response: Json, rows: readonly ReferenceRow[], args: ListArguments, selection: Selection, path: string) => {
-    if (!Array.isArray(response)) { problems.push(`${path}: expected a list, got ${JSON.stringify(response)}`); return; }
+  const checkList = (
+    table: string,
+    response: Json,
+    rows: readonly ReferenceRow[],
+    args: ListArguments,
+    selection: Selection,
+    path: string,
+  ) => {
+    if (!Array.isArray(response)) {
+      problems.push(`${path}: expected a list, got ${JSON.stringify(response)}`);
+      return;
+    }
     const sorted = [...matching(table, rows, args.where)].sort((a, b) => compareRows(table, args.orderBy, a, b));
     // distinct_on: the first row of each group in order_by order; ties make any of the tied rows right.
-    const groupOf = (row: ReferenceRow) => JSON.stringify((args.distinctOn ?? []).map((column) => {
-      const value = row[column] ?? null;
-      return value === null ? null : database.table(table).ranks.get(column)?.get(value as string) ?? value;
-    }));
+    const groupOf = (row: ReferenceRow) =>
+      JSON.stringify(
+        (args.distinctOn ?? []).map((column) => {
+          const value = row[column] ?? null;
+          return value === null
+            ? null
+            : (database
+                .table(table)
+                .ranks.get(column)
+                ?.get(value as string) ?? value);
+        }),
+      );
     const firstOfGroup = new Map<string, ReferenceRow>();
-    if (args.distinctOn) for (const row of sorted) if (!firstOfGroup.has(groupOf(row))) firstOfGroup.set(groupOf(row), row);
+    if (args.distinctOn)
+      for (const row of sorted) if (!firstOfGroup.has(groupOf(row))) firstOfGroup.set(groupOf(row), row);
     const candidates = args.distinctOn ? [...firstOfGroup.values()] : sorted;
     const limits = [args.limit, roleLimit(table) ?? undefined].filter((value): value is number => value !== undefined);
     const limit = limits.length > 0 ? Math.min(...limits) : Infinity;
     const offset = args.offset ?? 0;
     const expectedCount = Math.max(0, Math.min(limit, candidates.length - offset));
     if (response.length !== expectedCount) {
-      problems.push(`${path}: ${response.length} rows, expected ${expectedCount} (${candidates.length} match, offset ${offset}, limit ${limit}): ${candidates.map((row) => describe(table, row)).join(' ')}`);
+      problems.push(
+        `${path}: ${response.length} rows, expected ${expectedCount} (${candidates.length} match, offset ${offset}, limit ${limit}): ${candidates.map((row) => describe(table, row)).join(' ')}`,
+      );
     }
     const groupsSeen = new Set<string>();
     const key = database.table(table).primaryKey;
@@ -123,8 +172,13 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     const seen = new Set<string>();
     const found: ReferenceRow[] = [];
     response.forEach((item: Json, index: number) => {
-      const match = sorted.find((row) => key.every((column) => sameValue(types.get(column) ?? '', item?.[column], row[column] ?? null)));
-      if (!match) { problems.push(`${path}[${index}]: row outside the rules or the where: ${JSON.stringify(item)}`); return; }
+      const match = sorted.find((row) =>
+        key.every((column) => sameValue(types.get(column) ?? '', item?.[column], row[column] ?? null)),
+      );
+      if (!match) {
+        problems.push(`${path}[${index}]: row outside the rules or the where: ${JSON.stringify(item)}`);
+        return;
+      }
       const id = keyOf(table, match);
       if (seen.has(id)) problems.push(`${path}[${index}]: ${describe(table, match)} twice`);
       seen.add(id);
@@ -133,7 +187,10 @@ function createChecker(context: EvaluationContext, problems: string[]) {
         if (groupsSeen.has(group)) problems.push(`${path}[${index}]: a second row of distinct_on group ${group}`);
         groupsSeen.add(group);
         const first = firstOfGroup.get(group) as ReferenceRow;
-        if (compareRows(table, args.orderBy, match, first) !== 0) problems.push(`${path}[${index}]: ${describe(table, match)} is not the first of its distinct_on group (${describe(table, first)} is)`);
+        if (compareRows(table, args.orderBy, match, first) !== 0)
+          problems.push(
+            `${path}[${index}]: ${describe(table, match)} is not the first of its distinct_on group (${describe(table, first)} is)`,
+          );
       }
       found.push(match);
       checkRow(table, item, match, selection, `${path}[${index}]`);
@@ -143,7 +200,9 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       found.forEach((row, index) => {
         const expected = window[index];
         if (expected && compareRows(table, args.orderBy, row, expected) !== 0) {
-          problems.push(`${path}[${index}]: ${describe(table, row)} is out of order (expected a row sorting like ${describe(table, expected)})`);
+          problems.push(
+            `${path}[${index}]: ${describe(table, row)} is out of order (expected a row sorting like ${describe(table, expected)})`,
+          );
         }
       });
     }
@@ -152,34 +211,48 @@ function createChecker(context: EvaluationContext, problems: string[]) {
   const checkAggregate = (field: Extract<RootField, { kind: 'aggregate' }>, response: Json, path: string) => {
     const rows = matching(field.table, context.visibleRows(field.table), field.args.where);
     const aggregate = response?.aggregate;
-    if (!aggregate) { problems.push(`${path}: no aggregate in ${JSON.stringify(response)}`); return; }
-    if (field.aggregate.count && aggregate.count !== rows.length) problems.push(`${path}.aggregate.count: ${aggregate.count}, expected ${rows.length}`);
+    if (!aggregate) {
+      problems.push(`${path}: no aggregate in ${JSON.stringify(response)}`);
+      return;
+    }
+    if (field.aggregate.count && aggregate.count !== rows.length)
+      problems.push(`${path}.aggregate.count: ${aggregate.count}, expected ${rows.length}`);
     const table = database.table(field.table);
-    const values = (column: string) => rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string');
+    const values = (column: string) =>
+      rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string');
     for (const column of field.aggregate.sum) {
       const present = values(column);
       const got = aggregate.sum?.[column];
       const expected = present.length === 0 ? null : decimalSum(present);
       const actual = got === null || got === undefined ? null : normalizeDecimal(String(got));
-      if (actual !== expected) problems.push(`${path}.aggregate.sum.${column}: ${JSON.stringify(got)}, expected ${expected}`);
+      if (actual !== expected)
+        problems.push(`${path}.aggregate.sum.${column}: ${JSON.stringify(got)}, expected ${expected}`);
     }
     for (const column of field.aggregate.avg) {
       const present = values(column);
       const got = aggregate.avg?.[column];
-      if (present.length === 0) { if (got !== null) problems.push(`${path}.aggregate.avg.${column}: ${JSON.stringify(got)}, expected null`); continue; }
+      if (present.length === 0) {
+        if (got !== null) problems.push(`${path}.aggregate.avg.${column}: ${JSON.stringify(got)}, expected null`);
+        continue;
+      }
       const expected = Number(decimalSum(present)) / present.length;
-      if (typeof got !== 'string' || Math.abs(Number(got) - expected) > Math.abs(expected) * 1e-9 + 1e-12) problems.push(`${path}.aggregate.avg.${column}: ${JSON.stringify(got)}, expected about ${expected}`);
+      if (typeof got !== 'string' || Math.abs(Number(got) - expected) > Math.abs(expected) * 1e-9 + 1e-12)
+        problems.push(`${path}.aggregate.avg.${column}: ${JSON.stringify(got)}, expected about ${expected}`);
     }
-    for (const [name, direction] of [['min', 1], ['max', -1]] as const) {
+    for (const [name, direction] of [
+      ['min', 1],
+      ['max', -1],
+    ] as const) {
       for (const column of field.aggregate[name]) {
         const ranks = table.ranks.get(column);
         const present = values(column).sort((a, b) => direction * ((ranks?.get(a) ?? 0) - (ranks?.get(b) ?? 0)));
         const got = aggregate[name]?.[column];
         const expected = present[0] ?? null;
         const type = table.columnTypes.get(column) ?? '';
-        const same = type === 'timestamptz' && typeof got === 'string' && expected !== null
-          ? timestampMicros(got) === timestampMicros(expected)
-          : sameValue(type, got ?? null, expected);
+        const same =
+          type === 'timestamptz' && typeof got === 'string' && expected !== null
+            ? timestampMicros(got) === timestampMicros(expected)
+            : sameValue(type, got ?? null, expected);
         if (!same) problems.push(`${path}.aggregate.${name}.${column}: ${JSON.stringify(got)}, expected ${expected}`);
       }
     }
@@ -194,9 +267,14 @@ function createChecker(context: EvaluationContext, problems: string[]) {
           return;
         case 'by_pk': {
           const table = database.table(field.table);
-          const row = context.visibleRows(field.table).find((candidate) =>
-            table.primaryKey.every((column) => candidate[column] === field.key[column]));
-          if (!row) { if (response !== null) problems.push(`${path}: expected null (no such row the role may read), got ${JSON.stringify(response)}`); return; }
+          const row = context
+            .visibleRows(field.table)
+            .find((candidate) => table.primaryKey.every((column) => candidate[column] === field.key[column]));
+          if (!row) {
+            if (response !== null)
+              problems.push(`${path}: expected null (no such row the role may read), got ${JSON.stringify(response)}`);
+            return;
+          }
           checkRow(field.table, response, row, field.selection, path);
           return;
         }

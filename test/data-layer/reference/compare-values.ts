@@ -10,10 +10,14 @@ export function sameValue(type: string, response: unknown, reference: ReferenceV
   if (typeof reference !== 'string') return false;
   switch (type) {
     case 'int2':
-    case 'int4': return typeof response === 'number' && String(response) === reference;
-    case 'bool': return response === (reference === 'true');
-    case 'timestamptz': return typeof response === 'string' && timestampMicros(response) === timestampMicros(reference);
-    default: return response === reference;
+    case 'int4':
+      return typeof response === 'number' && String(response) === reference;
+    case 'bool':
+      return response === (reference === 'true');
+    case 'timestamptz':
+      return typeof response === 'string' && timestampMicros(response) === timestampMicros(reference);
+    default:
+      return response === reference;
   }
 }
 

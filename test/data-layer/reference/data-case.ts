@@ -3,7 +3,8 @@
 // to GraphQL for the data layer and hands it, unchanged, to the reference evaluator.
 import type { BoolExpJson } from './reference-rules.ts';
 
-export type OrderDirection = 'asc' | 'desc' | 'asc_nulls_first' | 'asc_nulls_last' | 'desc_nulls_first' | 'desc_nulls_last';
+export type OrderDirection =
+  'asc' | 'desc' | 'asc_nulls_first' | 'asc_nulls_last' | 'desc_nulls_first' | 'desc_nulls_last';
 
 /** A sort key: a column of the table, or of a row reached through object relationships (`path`). */
 export interface OrderKey {
@@ -44,8 +45,19 @@ export interface AggregateSelection {
 
 export type RootField =
   | { readonly kind: 'list'; readonly table: string; readonly args: ListArguments; readonly selection: Selection }
-  | { readonly kind: 'by_pk'; readonly table: string; readonly key: Readonly<Record<string, string>>; readonly selection: Selection }
-  | { readonly kind: 'aggregate'; readonly table: string; readonly args: ListArguments; readonly aggregate: AggregateSelection; readonly nodes: Selection | null };
+  | {
+      readonly kind: 'by_pk';
+      readonly table: string;
+      readonly key: Readonly<Record<string, string>>;
+      readonly selection: Selection;
+    }
+  | {
+      readonly kind: 'aggregate';
+      readonly table: string;
+      readonly args: ListArguments;
+      readonly aggregate: AggregateSelection;
+      readonly nodes: Selection | null;
+    };
 
 export interface DataCase {
   /** `admin` is the admin secret alone. */

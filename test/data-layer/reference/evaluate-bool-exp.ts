@@ -19,34 +19,67 @@ export interface EvaluationContext {
   readonly visibleRows: (table: string) => readonly ReferenceRow[];
 }
 
-const and = (values: readonly Truth[]): Truth => values.includes(false) ? false : values.includes(null) ? null : true;
-const or = (values: readonly Truth[]): Truth => values.includes(true) ? true : values.includes(null) ? null : false;
-const not = (value: Truth): Truth => value === null ? null : !value;
+const and = (values: readonly Truth[]): Truth => (values.includes(false) ? false : values.includes(null) ? null : true);
+const or = (values: readonly Truth[]): Truth => (values.includes(true) ? true : values.includes(null) ? null : false);
+const not = (value: Truth): Truth => (value === null ? null : !value);
 
-export function evaluateBoolExp(expression: BoolExpJson, table: string, row: ReferenceRow, context: EvaluationContext, mode: 'rule' | 'client'): Truth {
-  return and(Object.entries(expression).map(([key, operand]) => {
-    if (key === '_and') return and((operand as BoolExpJson[]).map((item) => evaluateBoolExp(item, table, row, context, mode)));
-    if (key === '_or') return or((operand as BoolExpJson[]).map((item) => evaluateBoolExp(item, table, row, context, mode)));
-    if (key === '_not') return not(evaluateBoolExp(operand as BoolExpJson, table, row, context, mode));
-    const relationship = context.rules.relationships(table).find((candidate) => candidate.name === key);
-    if (relationship) {
-      return relatedRows(relationship, row, context, mode).some((related) =>
-        evaluateBoolExp(operand as BoolExpJson, relationship.remoteTable, related, context, mode) === true);
-    }
-    return evaluateComparisons(context.database.table(table), key, row[key] ?? null, operand as BoolExpJson, context);
-  }));
+export function evaluateBoolExp(
+  expression: BoolExpJson,
+  table: string,
+  row: ReferenceRow,
+  context: EvaluationContext,
+  mode: 'rule' | 'client',
+): Truth {
+  return and(
+    Object.entries(expression).map(([key, operand]) => {
+      if (key === '_and')
+        return and((operand as BoolExpJson[]).map((item) => evaluateBoolExp(item, table, row, context, mode)));
+      if (key === '_or')
+        return or((operand as BoolExpJson[]).map((item) => evaluateBoolExp(item, table, row, context, mode)));
+      if (key === '_not') return not(evaluateBoolExp(operand as BoolExpJson, table, row, context, mode));
+      const relationship = context.rules.relationships(table).find((candidate) => candidate.name === key);
+      if (relationship) {
+        return relatedRows(relationship, row, context, mode).some(
+          (related) =>
+            evaluateBoolExp(operand as BoolExpJson, relationship.remoteTable, related, context, mode) === true,
+        );
+      }
+      return evaluateComparisons(context.database.table(table), key, row[key] ?? null, operand as BoolExpJson, context);
+    }),
+  );
 }
 
 /** The rows a relationship reaches from `row`: every one (rule mode) or the role's readable ones. */
-export function relatedRows(relationship: ReferenceRelationship, row: ReferenceRow, context: EvaluationContext, mode: 'rule' | 'client'): readonly ReferenceRow[] {
-  const candidates = mode === 'rule' ? context.database.table(relationship.remoteTable).rows : context.visibleRows(relationship.remoteTable);
-  return candidates.filter((remote) => relationship.mapping.every(([local, remoteColumn]) =>
-    row[local] !== null && row[local] !== undefined && remote[remoteColumn] === row[local]));
+export function relatedRows(
+  relationship: ReferenceRelationship,
+  row: ReferenceRow,
+  context: EvaluationContext,
+  mode: 'rule' | 'client',
+): readonly ReferenceRow[] {
+  const candidates =
+    mode === 'rule'
+      ? context.database.table(relationship.remoteTable).rows
+      : context.visibleRows(relationship.remoteTable);
+  return candidates.filter((remote) =>
+    relationship.mapping.every(
+      ([local, remoteColumn]) => row[local] !== null && row[local] !== undefined && remote[remoteColumn] === row[local],
+    ),
+  );
 }
 
-function evaluateComparisons(table: ReferenceTable, column: string, value: ReferenceValue, comparisons: BoolExpJson, context: EvaluationContext): Truth {
+function evaluateComparisons(
+  table: ReferenceTable,
+  column: string,
+  value: ReferenceValue,
+  comparisons: BoolExpJson,
+  context: EvaluationContext,
+): Truth {
   if (!table.columnTypes.has(column)) throw new Error(`reference: '${column}' is not a column of '${table.name}'`);
-  return and(Object.entries(comparisons).map(([operator, raw]) => compare(table, column, value, operator, resolve(raw, context.session))));
+  return and(
+    Object.entries(comparisons).map(([operator, raw]) =>
+      compare(table, column, value, operator, resolve(raw, context.session)),
+    ),
+  );
 }
 
 /** A rule operand: a session variable reference (`X-Data-User-Id`) becomes its value. */
@@ -77,11 +110,18 @@ function order(table: ReferenceTable, column: string, value: string, operand: un
   const ranks = table.ranks.get(column);
   const left = ranks?.get(value);
   const right = ranks?.get(operandText(operand));
-  if (left === undefined || right === undefined) throw new Error(`reference: cannot order '${operandText(operand)}' in ${table.name}.${column}`);
+  if (left === undefined || right === undefined)
+    throw new Error(`reference: cannot order '${operandText(operand)}' in ${table.name}.${column}`);
   return left - right;
 }
 
-function compare(table: ReferenceTable, column: string, value: ReferenceValue, operator: string, operand: unknown): Truth {
+function compare(
+  table: ReferenceTable,
+  column: string,
+  value: ReferenceValue,
+  operator: string,
+  operand: unknown,
+): Truth {
   if (operator === '_is_null') return operand === true ? value === null : value !== null;
   if (operator === '_in' || operator === '_nin') {
     const list = operand as readonly unknown[];
@@ -94,15 +134,24 @@ function compare(table: ReferenceTable, column: string, value: ReferenceValue, o
   if (value === null) return null;
   if (typeof value !== 'string') throw new Error(`reference: cannot compare structured ${table.name}.${column}`);
   switch (operator) {
-    case '_eq': return equal(table, column, value, operand);
-    case '_neq': return !equal(table, column, value, operand);
-    case '_gt': return order(table, column, value, operand) > 0;
-    case '_gte': return order(table, column, value, operand) >= 0;
-    case '_lt': return order(table, column, value, operand) < 0;
-    case '_lte': return order(table, column, value, operand) <= 0;
-    case '_like': return likePattern(operandText(operand), false).test(value);
-    case '_ilike': return likePattern(operandText(operand), true).test(value);
-    default: throw new Error(`reference: operator '${operator}' is not evaluated`);
+    case '_eq':
+      return equal(table, column, value, operand);
+    case '_neq':
+      return !equal(table, column, value, operand);
+    case '_gt':
+      return order(table, column, value, operand) > 0;
+    case '_gte':
+      return order(table, column, value, operand) >= 0;
+    case '_lt':
+      return order(table, column, value, operand) < 0;
+    case '_lte':
+      return order(table, column, value, operand) <= 0;
+    case '_like':
+      return likePattern(operandText(operand), false).test(value);
+    case '_ilike':
+      return likePattern(operandText(operand), true).test(value);
+    default:
+      throw new Error(`reference: operator '${operator}' is not evaluated`);
   }
 }
 

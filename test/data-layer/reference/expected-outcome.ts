@@ -69,22 +69,30 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
   };
   const checkArguments = (table: string, args: ListArguments) => {
     if (args.where) checkWhere(table, args.where);
-    for (const column of args.distinctOn ?? []) if (!readable(table, column)) reasons.push(`distinct_on: column ${table}.${column}`);
+    for (const column of args.distinctOn ?? [])
+      if (!readable(table, column)) reasons.push(`distinct_on: column ${table}.${column}`);
     for (const key of args.orderBy) {
       let current = table;
       for (const step of key.path) {
         const relationship = offered(current, step);
-        if (!relationship || relationship.kind !== 'object') { reasons.push(`order_by: relationship ${current}.${step}`); return; }
+        if (!relationship || relationship.kind !== 'object') {
+          reasons.push(`order_by: relationship ${current}.${step}`);
+          return;
+        }
         current = relationship.remoteTable;
       }
       if (!readable(current, key.column)) reasons.push(`order_by: column ${current}.${key.column}`);
     }
   };
   const checkSelection = (table: string, selection: Selection) => {
-    for (const column of selection.columns) if (!readable(table, column)) reasons.push(`select: column ${table}.${column}`);
+    for (const column of selection.columns)
+      if (!readable(table, column)) reasons.push(`select: column ${table}.${column}`);
     for (const relation of selection.relations) {
       const relationship = offered(table, relation.name);
-      if (!relationship) { reasons.push(`select: relationship ${table}.${relation.name}`); continue; }
+      if (!relationship) {
+        reasons.push(`select: relationship ${table}.${relation.name}`);
+        continue;
+      }
       if (relationship.kind === 'array') checkArguments(relationship.remoteTable, relation.args);
       checkSelection(relationship.remoteTable, relation.selection);
     }
@@ -100,10 +108,12 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
     const types = database.table(field.table).columnTypes;
     const { sum, avg, min, max } = field.aggregate;
     for (const column of [...sum, ...avg]) {
-      if (!readable(field.table, column) || !summableTypes.has(types.get(column) ?? '')) reasons.push(`sum/avg: ${field.table}.${column}`);
+      if (!readable(field.table, column) || !summableTypes.has(types.get(column) ?? ''))
+        reasons.push(`sum/avg: ${field.table}.${column}`);
     }
     for (const column of [...min, ...max]) {
-      if (!readable(field.table, column) || !minMaxTypes.has(types.get(column) ?? '')) reasons.push(`min/max: ${field.table}.${column}`);
+      if (!readable(field.table, column) || !minMaxTypes.has(types.get(column) ?? ''))
+        reasons.push(`min/max: ${field.table}.${column}`);
     }
     if (field.nodes) checkSelection(field.table, field.nodes);
   } else {

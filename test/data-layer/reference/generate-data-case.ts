@@ -6,19 +6,41 @@
 // deep, orderings, limits and offsets. A few draws name a column, relationship or table the
 // role may not use, to check those are refused.
 import fc, { type GeneratorValue } from 'fast-check';
-import type { DataCase, ListArguments, OrderDirection, OrderKey, RelationSelection, RootField, Selection } from './data-case.ts';
+import type {
+  DataCase,
+  ListArguments,
+  OrderDirection,
+  OrderKey,
+  RelationSelection,
+  RootField,
+  Selection,
+} from './data-case.ts';
 import { minMaxTypes, summableTypes } from './expected-outcome.ts';
 import { isOrderable, type ReferenceDatabase } from './reference-database.ts';
 import { adminRole, type BoolExpJson, type ReferenceRelationship, type ReferenceRules } from './reference-rules.ts';
 
-const directions: readonly OrderDirection[] = ['asc', 'desc', 'asc_nulls_first', 'asc_nulls_last', 'desc_nulls_first', 'desc_nulls_last'];
+const directions: readonly OrderDirection[] = [
+  'asc',
+  'desc',
+  'asc_nulls_first',
+  'asc_nulls_last',
+  'desc_nulls_first',
+  'desc_nulls_last',
+];
 const textTypes = new Set(['text', 'varchar', 'bpchar']);
 
 /** Values no demo row holds, per column type (none for types where any other value is invalid). */
 const absentValues: Readonly<Record<string, string>> = {
-  int2: '4321', int4: '987654', int8: '9876543210', numeric: '98765.4321',
-  uuid: '00000000-0000-4000-8000-00000000dead', text: 'zz-absent', varchar: 'zz-absent', bpchar: 'zz',
-  timestamptz: '1999-12-31T23:59:59+00:00', date: '1999-12-31',
+  int2: '4321',
+  int4: '987654',
+  int8: '9876543210',
+  numeric: '98765.4321',
+  uuid: '00000000-0000-4000-8000-00000000dead',
+  text: 'zz-absent',
+  varchar: 'zz-absent',
+  bpchar: 'zz',
+  timestamptz: '1999-12-31T23:59:59+00:00',
+  date: '1999-12-31',
 };
 
 /** Rare draws that make a request invalid (a name the role may not use). */
@@ -63,7 +85,11 @@ function drawing(g: GeneratorValue) {
   return draw;
 }
 
-interface SessionPools { userIds: readonly string[]; organizationIds: readonly string[]; fundIds: readonly string[] }
+interface SessionPools {
+  userIds: readonly string[];
+  organizationIds: readonly string[];
+  fundIds: readonly string[];
+}
 
 /**
  * The role's variables, each now and then left out or malformed (a request needs only those
@@ -77,19 +103,24 @@ function sessionHeaders(draw: Draw, rules: ReferenceRules, role: string, pools: 
         const id = draw.chance(0.85) ? draw.pick(pools.organizationIds) : '7e57da7a-0000-4000-8000-0000000000aa';
         return draw.chance(0.1) ? id.toUpperCase() : id;
       }
-      case 'integer[]': return `{${draw.subset([...pools.fundIds, '999']).join(',')}}`;
-      default: return draw.chance(0.85) ? draw.pick(pools.userIds) : 'no-such-user';
+      case 'integer[]':
+        return `{${draw.subset([...pools.fundIds, '999']).join(',')}}`;
+      default:
+        return draw.chance(0.85) ? draw.pick(pools.userIds) : 'no-such-user';
     }
   };
   /** A value of the wrong form for the variable's type; text takes any value, so none. */
   const malformed = (variable: string): string | null => {
     switch (rules.sessionVariableTypes.get(variable)) {
-      case 'uuid': return 'not-a-uuid';
-      case 'integer[]': return draw.chance(0.5) ? '1,2' : '{1,two}';
-      default: return null;
+      case 'uuid':
+        return 'not-a-uuid';
+      case 'integer[]':
+        return draw.chance(0.5) ? '1,2' : '{1,two}';
+      default:
+        return null;
     }
   };
-  const needed = role === adminRole ? [] : rules.roles.get(role) ?? [];
+  const needed = role === adminRole ? [] : (rules.roles.get(role) ?? []);
   const headers: Record<string, string> = {};
   for (const variable of needed) {
     const choice = draw.int(0, 99);
@@ -106,9 +137,16 @@ function sessionHeaders(draw: Draw, rules: ReferenceRules, role: string, pools: 
 function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceDatabase, role: string) {
   const readableTables = rules.trackedTables.filter((table) => rules.select(role, table));
   const columnsOf = (table: string) => rules.select(role, table)?.columns ?? rules.servedColumns(table);
-  const forbiddenColumns = (table: string) => rules.servedColumns(table).filter((column) => !columnsOf(table).includes(column));
-  const offered = (table: string): ReferenceRelationship[] => rules.relationships(table).filter((relationship) =>
-    rules.select(role, relationship.remoteTable) && relationship.mapping.every(([local]) => columnsOf(table).includes(local)));
+  const forbiddenColumns = (table: string) =>
+    rules.servedColumns(table).filter((column) => !columnsOf(table).includes(column));
+  const offered = (table: string): ReferenceRelationship[] =>
+    rules
+      .relationships(table)
+      .filter(
+        (relationship) =>
+          rules.select(role, relationship.remoteTable) &&
+          relationship.mapping.every(([local]) => columnsOf(table).includes(local)),
+      );
   const typeOf = (table: string, column: string) => database.table(table).columnTypes.get(column) ?? '';
   const comparable = (table: string) => columnsOf(table).filter((column) => isOrderable(database.table(table), column));
 
@@ -137,7 +175,10 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     const characters = [...value];
     const start = draw.int(0, characters.length);
     const end = draw.int(start, characters.length);
-    let body = characters.slice(start, end).map((character) => (draw.chance(0.1) ? '_' : character)).join('');
+    let body = characters
+      .slice(start, end)
+      .map((character) => (draw.chance(0.1) ? '_' : character))
+      .join('');
     if (draw.chance(0.5)) body = draw.chance(0.5) ? body.toUpperCase() : body.toLowerCase();
     return `${start > 0 || draw.chance(0.2) ? '%' : ''}${body}${end < characters.length || draw.chance(0.2) ? '%' : ''}`;
   };
@@ -149,14 +190,22 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     const result: Record<string, unknown> = {};
     for (let count = draw.chance(0.15) ? 2 : 1; count > 0; count -= 1) {
       const operator = draw.pick(operators);
-      if (operator === '_is_null') { result[operator] = draw.chance(0.5); continue; }
+      if (operator === '_is_null') {
+        result[operator] = draw.chance(0.5);
+        continue;
+      }
       if (operator === '_in' || operator === '_nin') {
-        result[operator] = Array.from({ length: draw.int(0, 3) }, () => anyValue(table, name)).filter((value) => value !== null);
+        result[operator] = Array.from({ length: draw.int(0, 3) }, () => anyValue(table, name)).filter(
+          (value) => value !== null,
+        );
         continue;
       }
       const ordered = ['_gt', '_lt', '_gte', '_lte', '_like', '_ilike'].includes(operator);
       const value = ordered ? storedValue(table, name) : anyValue(table, name);
-      if (value === null) { result._is_null = draw.chance(0.5); continue; }
+      if (value === null) {
+        result._is_null = draw.chance(0.5);
+        continue;
+      }
       result[operator] = operator === '_like' || operator === '_ilike' ? likePattern(value) : value;
     }
     return result;
@@ -166,10 +215,13 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     const relationships = offered(table);
     const choice = draw.int(0, 99);
     if (choice < 5) return {};
-    if (depth < 3 && choice < 15) return { [draw.pick(['_and', '_or'])]: Array.from({ length: draw.int(0, 3) }, () => boolExp(table, depth + 1)) };
+    if (depth < 3 && choice < 15)
+      return { [draw.pick(['_and', '_or'])]: Array.from({ length: draw.int(0, 3) }, () => boolExp(table, depth + 1)) };
     if (depth < 3 && choice < 22) return { _not: boolExp(table, depth + 1) };
     if (depth < 3 && choice < 34 && relationships.length > 0) {
-      const relationship = draw.chance(mistakeChance) ? draw.pick(rules.relationships(table)) : draw.pick(relationships);
+      const relationship = draw.chance(mistakeChance)
+        ? draw.pick(rules.relationships(table))
+        : draw.pick(relationships);
       return { [relationship.name]: boolExp(relationship.remoteTable, depth + 1) };
     }
     const name = column(table, comparable(table));
@@ -183,10 +235,16 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
   };
 
   const orderKey = (table: string): OrderKey | null => {
-    const objects = offered(table).filter((relationship) => relationship.kind === 'object' && comparable(relationship.remoteTable).length > 0);
+    const objects = offered(table).filter(
+      (relationship) => relationship.kind === 'object' && comparable(relationship.remoteTable).length > 0,
+    );
     if (objects.length > 0 && draw.chance(0.25)) {
       const relationship = draw.pick(objects);
-      return { path: [relationship.name], column: draw.pick(comparable(relationship.remoteTable)), direction: draw.pick(directions) };
+      return {
+        path: [relationship.name],
+        column: draw.pick(comparable(relationship.remoteTable)),
+        direction: draw.pick(directions),
+      };
     }
     const name = column(table, comparable(table));
     return name === null ? null : { path: [], column: name, direction: draw.pick(directions) };
@@ -199,11 +257,19 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
       ? Array.from({ length: draw.int(1, 3) }, () => orderKey(table)).filter((key): key is OrderKey => key !== null)
       : [];
     const distinctOn = draw.chance(0.15)
-      ? Array.from({ length: draw.int(1, 2) }, () => column(table, comparable(table))).filter((name): name is string => name !== null)
+      ? Array.from({ length: draw.int(1, 2) }, () => column(table, comparable(table))).filter(
+          (name): name is string => name !== null,
+        )
       : [];
     const limit = draw.chance(0.3) ? draw.int(0, rows + 2) : undefined;
     const offset = draw.chance(0.2) ? draw.int(0, rows + 1) : undefined;
-    return { ...(where ? { where } : {}), orderBy, ...(distinctOn.length > 0 ? { distinctOn: [...new Set(distinctOn)] } : {}), ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) };
+    return {
+      ...(where ? { where } : {}),
+      orderBy,
+      ...(distinctOn.length > 0 ? { distinctOn: [...new Set(distinctOn)] } : {}),
+      ...(limit === undefined ? {} : { limit }),
+      ...(offset === undefined ? {} : { offset }),
+    };
   };
 
   const selection = (table: string, depth: number): Selection => {
@@ -216,7 +282,11 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     if (depth < 3) {
       const candidates = draw.chance(mistakeChance) ? rules.relationships(table) : offered(table);
       for (const relationship of draw.subset(candidates, 2)) {
-        relations.push({ name: relationship.name, selection: selection(relationship.remoteTable, depth + 1), args: relationship.kind === 'array' ? listArguments(relationship.remoteTable) : { orderBy: [] } });
+        relations.push({
+          name: relationship.name,
+          selection: selection(relationship.remoteTable, depth + 1),
+          args: relationship.kind === 'array' ? listArguments(relationship.remoteTable) : { orderBy: [] },
+        });
       }
     }
     return { columns, relations };
@@ -225,27 +295,39 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
   const keyValues = (table: string): Record<string, string> => {
     const reference = database.table(table);
     const row = draw.pick(reference.rows);
-    return Object.fromEntries(reference.primaryKey.map((name) => {
-      const absent = absentValues[typeOf(table, name)];
-      return [name, absent !== undefined && draw.chance(0.15) ? absent : String(row[name])];
-    }));
+    return Object.fromEntries(
+      reference.primaryKey.map((name) => {
+        const absent = absentValues[typeOf(table, name)];
+        return [name, absent !== undefined && draw.chance(0.15) ? absent : String(row[name])];
+      }),
+    );
   };
 
   const rootField = (): RootField => {
-    const table = readableTables.length > 0 && !draw.chance(0.04) ? draw.pick(readableTables) : draw.pick(rules.trackedTables);
+    const table =
+      readableTables.length > 0 && !draw.chance(0.04) ? draw.pick(readableTables) : draw.pick(rules.trackedTables);
     const kind = draw.int(0, 99);
-    if (kind < 15 && database.table(table).rows.length > 0) return { kind: 'by_pk', table, key: keyValues(table), selection: selection(table, 1) };
+    if (kind < 15 && database.table(table).rows.length > 0)
+      return { kind: 'by_pk', table, key: keyValues(table), selection: selection(table, 1) };
     // Aggregates of a table the role may not aggregate are asked for now and then only.
     if (kind < 30 && (rules.select(role, table)?.allowAggregations || draw.chance(0.1))) {
       const types = database.table(table).columnTypes;
       const readable = columnsOf(table);
       const summable = readable.filter((name) => summableTypes.has(types.get(name) ?? ''));
       const ordered = readable.filter((name) => minMaxTypes.has(types.get(name) ?? ''));
-      const aggregate = { count: draw.chance(0.7), sum: draw.subset(summable, 2), avg: draw.subset(summable, 2), min: draw.subset(ordered, 2), max: draw.subset(ordered, 2) };
+      const aggregate = {
+        count: draw.chance(0.7),
+        sum: draw.subset(summable, 2),
+        avg: draw.subset(summable, 2),
+        min: draw.subset(ordered, 2),
+        max: draw.subset(ordered, 2),
+      };
       const empty = aggregate.sum.length + aggregate.avg.length + aggregate.min.length + aggregate.max.length === 0;
       const where = draw.chance(0.5) ? boolExp(table, 0) : undefined;
       return {
-        kind: 'aggregate', table, args: { ...(where ? { where } : {}), orderBy: [] },
+        kind: 'aggregate',
+        table,
+        args: { ...(where ? { where } : {}), orderBy: [] },
         aggregate: { ...aggregate, count: aggregate.count || empty },
         nodes: draw.chance(0.4) ? selection(table, 1) : null,
       };

@@ -32,7 +32,10 @@ export function isOrderable(table: ReferenceTable, column: string): boolean {
   return !unorderedTypes.has(type) && !type.startsWith('_');
 }
 
-export async function loadReferenceDatabase(databaseUrl: string, tableNames: readonly string[]): Promise<ReferenceDatabase> {
+export async function loadReferenceDatabase(
+  databaseUrl: string,
+  tableNames: readonly string[],
+): Promise<ReferenceDatabase> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -53,26 +56,47 @@ export async function loadReferenceDatabase(databaseUrl: string, tableNames: rea
 async function loadTable(client: pg.Client, name: string): Promise<ReferenceTable> {
   const columns = await client.query<{ column_name: string; udt_name: string; data_type: string }>(
     `SELECT column_name, udt_name, data_type FROM information_schema.columns
-      WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, [name]);
+      WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    [name],
+  );
   if (columns.rows.length === 0) throw new Error(`table '${name}' does not exist`);
   const key = await client.query<{ column_name: string }>(
     `SELECT a.attname AS column_name FROM pg_index i
        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-      WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`, [`public.${name}`]);
+      WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
+    [`public.${name}`],
+  );
   const columnTypes = new Map(columns.rows.map((column) => [column.column_name, column.udt_name]));
-  const enumColumns = new Set(columns.rows.filter((column) => column.data_type === 'USER-DEFINED').map((column) => column.column_name));
+  const enumColumns = new Set(
+    columns.rows.filter((column) => column.data_type === 'USER-DEFINED').map((column) => column.column_name),
+  );
   const identifier = client.escapeIdentifier(name);
   const rows = await client.query<{ text_row: Record<string, string | null>; json_row: Record<string, unknown> }>(
     `SELECT to_jsonb(t) AS json_row,
             (SELECT jsonb_object_agg(e.key, e.value #>> '{}') FROM jsonb_each(to_jsonb(t)) e) AS text_row
-       FROM ${identifier} t`);
-  const structured = (column: string) => { const type = columnTypes.get(column) ?? ''; return type === 'jsonb' || type === 'json' || type.startsWith('_'); };
-  const referenceRows = rows.rows.map((row) => Object.fromEntries(columns.rows.map(({ column_name: column }) =>
-    [column, structured(column) ? (row.json_row[column] ?? null) as ReferenceValue : row.text_row[column] ?? null])));
+       FROM ${identifier} t`,
+  );
+  const structured = (column: string) => {
+    const type = columnTypes.get(column) ?? '';
+    return type === 'jsonb' || type === 'json' || type.startsWith('_');
+  };
+  const referenceRows = rows.rows.map((row) =>
+    Object.fromEntries(
+      columns.rows.map(({ column_name: column }) => [
+        column,
+        structured(column) ? ((row.json_row[column] ?? null) as ReferenceValue) : (row.text_row[column] ?? null),
+      ]),
+    ),
+  );
   const ranks = new Map<string, Map<string, number>>();
   const table: ReferenceTable = {
-    name, columnNames: columns.rows.map((column) => column.column_name), columnTypes, enumColumns,
-    primaryKey: key.rows.map((row) => row.column_name), rows: referenceRows, ranks,
+    name,
+    columnNames: columns.rows.map((column) => column.column_name),
+    columnTypes,
+    enumColumns,
+    primaryKey: key.rows.map((row) => row.column_name),
+    rows: referenceRows,
+    ranks,
   };
   for (const column of table.columnNames) {
     if (!isOrderable(table, column)) continue;

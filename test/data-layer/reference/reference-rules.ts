@@ -41,7 +41,10 @@ export const adminRole = 'admin';
 interface YamlTable {
   object_relationships?: Record<string, { remote_table: string; column_mapping: Record<string, string> }>;
   array_relationships?: Record<string, { remote_table: string; column_mapping: Record<string, string> }>;
-  select?: Record<string, { filter?: BoolExpJson; columns: '*' | string[]; allow_aggregations?: boolean; limit?: number }>;
+  select?: Record<
+    string,
+    { filter?: BoolExpJson; columns: '*' | string[]; allow_aggregations?: boolean; limit?: number }
+  >;
 }
 
 interface YamlPermissions {
@@ -60,7 +63,12 @@ export function trackedTableNames(file = 'permissions.yaml'): string[] {
 
 export function loadReferenceRules(database: ReferenceDatabase, file = 'permissions.yaml'): ReferenceRules {
   const yaml = readYaml(file);
-  const roles = new Map(Object.entries(yaml.roles).map(([name, role]) => [name, (role.session_variables ?? []).map((variable) => variable.toLowerCase())]));
+  const roles = new Map(
+    Object.entries(yaml.roles).map(([name, role]) => [
+      name,
+      (role.session_variables ?? []).map((variable) => variable.toLowerCase()),
+    ]),
+  );
 
   const servedColumns = (table: string): string[] => {
     const secret = yaml.secret_columns?.[table];
@@ -73,7 +81,12 @@ export function loadReferenceRules(database: ReferenceDatabase, file = 'permissi
     const list: ReferenceRelationship[] = [];
     for (const kind of ['object', 'array'] as const) {
       for (const [name, relationship] of Object.entries(definition[`${kind}_relationships`] ?? {})) {
-        list.push({ name, kind, remoteTable: relationship.remote_table, mapping: Object.entries(relationship.column_mapping) });
+        list.push({
+          name,
+          kind,
+          remoteTable: relationship.remote_table,
+          mapping: Object.entries(relationship.column_mapping),
+        });
       }
     }
     relationships.set(table, list);
@@ -81,14 +94,17 @@ export function loadReferenceRules(database: ReferenceDatabase, file = 'permissi
 
   return {
     roles,
-    sessionVariableTypes: new Map(Object.entries(yaml.session_variables).map(([name, variable]) => [name.toLowerCase(), variable.type])),
+    sessionVariableTypes: new Map(
+      Object.entries(yaml.session_variables).map(([name, variable]) => [name.toLowerCase(), variable.type]),
+    ),
     trackedTables: Object.keys(yaml.tables),
     relationships: (table) => relationships.get(table) ?? [],
     servedColumns,
     select(role, table) {
       const definition = yaml.tables[table];
       if (!definition) return null;
-      if (role === adminRole) return { filter: {}, columns: servedColumns(table), allowAggregations: true, limit: null };
+      if (role === adminRole)
+        return { filter: {}, columns: servedColumns(table), allowAggregations: true, limit: null };
       const rule = definition.select?.[role];
       if (!rule) return null;
       return {

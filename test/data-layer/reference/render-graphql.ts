@@ -20,15 +20,21 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
     return JSON.stringify(String(value));
   };
 
-  const boolExp = (table: string, expression: BoolExpJson): string => `{${Object.entries(expression).map(([key, operand]) => {
-    if (key === '_and' || key === '_or') return `${key}: [${(operand as BoolExpJson[]).map((item) => boolExp(table, item)).join(', ')}]`;
-    if (key === '_not') return `${key}: ${boolExp(table, operand as BoolExpJson)}`;
-    const relationship = rules.relationships(table).find((candidate) => candidate.name === key);
-    if (relationship) return `${key}: ${boolExp(relationship.remoteTable, operand as BoolExpJson)}`;
-    const comparisons = Object.entries(operand as Record<string, unknown>)
-      .map(([operator, value]) => `${operator}: ${operator === '_is_null' || operator === '_like' || operator === '_ilike' ? JSON.stringify(value) : literal(table, key, value)}`);
-    return `${key}: {${comparisons.join(', ')}}`;
-  }).join(', ')}}`;
+  const boolExp = (table: string, expression: BoolExpJson): string =>
+    `{${Object.entries(expression)
+      .map(([key, operand]) => {
+        if (key === '_and' || key === '_or')
+          return `${key}: [${(operand as BoolExpJson[]).map((item) => boolExp(table, item)).join(', ')}]`;
+        if (key === '_not') return `${key}: ${boolExp(table, operand as BoolExpJson)}`;
+        const relationship = rules.relationships(table).find((candidate) => candidate.name === key);
+        if (relationship) return `${key}: ${boolExp(relationship.remoteTable, operand as BoolExpJson)}`;
+        const comparisons = Object.entries(operand as Record<string, unknown>).map(
+          ([operator, value]) =>
+            `${operator}: ${operator === '_is_null' || operator === '_like' || operator === '_ilike' ? JSON.stringify(value) : literal(table, key, value)}`,
+        );
+        return `${key}: {${comparisons.join(', ')}}`;
+      })
+      .join(', ')}}`;
 
   const orderKey = (key: OrderKey): string =>
     key.path.reduceRight((inner, relationship) => `{${relationship}: ${inner}}`, `{${key.column}: ${key.direction}}`);
@@ -56,9 +62,12 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
 
   const rootField = (field: RootField): string => {
     switch (field.kind) {
-      case 'list': return `${field.table}${listArguments(field.table, field.args)} ${selection(field.table, field.selection)}`;
+      case 'list':
+        return `${field.table}${listArguments(field.table, field.args)} ${selection(field.table, field.selection)}`;
       case 'by_pk': {
-        const key = Object.entries(field.key).map(([column, value]) => `${column}: ${literal(field.table, column, value)}`).join(', ');
+        const key = Object.entries(field.key)
+          .map(([column, value]) => `${column}: ${literal(field.table, column, value)}`)
+          .join(', ');
         return `${field.table}_by_pk(${key}) ${selection(field.table, field.selection)}`;
       }
       case 'aggregate': {

@@ -15,7 +15,9 @@ export async function spreadNulls(databaseUrl: string, tables: readonly string[]
       const columns = await client.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns
           WHERE table_schema = 'public' AND table_name = $1 AND is_nullable = 'YES' AND is_generated = 'NEVER'
-          ORDER BY ordinal_position`, [table]);
+          ORDER BY ordinal_position`,
+        [table],
+      );
       const identifier = client.escapeIdentifier(table);
       for (const [index, { column_name: column }] of columns.rows.entries()) {
         const columnId = client.escapeIdentifier(column);
@@ -23,7 +25,8 @@ export async function spreadNulls(databaseUrl: string, tables: readonly string[]
           const result = await client.query(
             `UPDATE ${identifier} SET ${columnId} = NULL WHERE ctid = (
                SELECT ctid FROM ${identifier} WHERE ${columnId} IS NOT NULL ORDER BY ctid OFFSET $1 % GREATEST(1, (SELECT count(*) FROM ${identifier} WHERE ${columnId} IS NOT NULL)) LIMIT 1)`,
-            [index]);
+            [index],
+          );
           updated += result.rowCount ?? 0;
         } catch {
           // A constraint keeps this column non-null in every row it could pick: leave it.

@@ -55,7 +55,13 @@ test.before.each(() => {
 
 /** An engine on the browser this run was given (CHROMIUM_PATH) whose deadlines only the test expires. */
 function engine(options: Partial<PdfEngineOptions> = {}): PdfEngine {
-  const created = createPdfEngine({ chromiumPath: process.env.CHROMIUM_PATH, renderTimeoutMs: 1_000, deadlineTimers: deadlines.timers, ...options, logger });
+  const created = createPdfEngine({
+    chromiumPath: process.env.CHROMIUM_PATH,
+    renderTimeoutMs: 1_000,
+    deadlineTimers: deadlines.timers,
+    ...options,
+    logger,
+  });
   engines.push(created);
   return created;
 }
@@ -290,7 +296,9 @@ test('an aborted request is answered at once with the abort reason', async () =>
   const pdf = engine({ poolSize: 1 });
   const controller = new AbortController();
   const hanging = requested('/abort.png');
-  const pending = pdf.renderPdf(invoice('aborted', `<img src="${hangingUrl}/abort.png">`), { signal: controller.signal });
+  const pending = pdf.renderPdf(invoice('aborted', `<img src="${hangingUrl}/abort.png">`), {
+    signal: controller.signal,
+  });
   await hanging;
   controller.abort(new AppError('BAD_REQUEST', 'client closed the connection'));
   const error = await rejection(pending);

@@ -71,9 +71,11 @@ test('a failing task frees its slot and the next one runs', async () => {
 
 test('a synchronous throw from a task is a rejection, not a stuck slot', async () => {
   const queue = createRenderQueue({ concurrency: 1, maxQueue: 0 });
-  const thrown = await rejection(queue.run(() => {
-    throw new Error('sync');
-  }));
+  const thrown = await rejection(
+    queue.run(() => {
+      throw new Error('sync');
+    }),
+  );
   assert.match(thrown.message, /sync/);
   assert.is(queue.active, 0);
   assert.is(await queue.run(async () => 'ok'), 'ok');

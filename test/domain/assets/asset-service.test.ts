@@ -10,11 +10,7 @@ import { packageAssetFolders } from '../../../src/assets/asset-packages.ts';
 import { demoKycDocuments, demoKycProfiles } from '../../../src/db/seed/demo-compliance.ts';
 import { demoCoins, demoTradingProducts } from '../../../src/db/seed/demo-market.ts';
 import { demoOrganizations } from '../../../src/db/seed/demo-organizations.ts';
-import {
-  createAssetCatalog,
-  networkLogos,
-  networkSymbolPattern,
-} from '../../../src/domain/assets/asset-catalog.ts';
+import { createAssetCatalog, networkLogos, networkSymbolPattern } from '../../../src/domain/assets/asset-catalog.ts';
 import { type AssetImage, createAssetService } from '../../../src/domain/assets/asset-service.ts';
 import { coinPlaceholderSvg, placeholderColor } from '../../../src/domain/assets/coin-placeholder.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
@@ -36,7 +32,10 @@ function countingService(options: { maxCachedEntries?: number; maxCachedBytes?: 
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   assert.instance(error, AppError, 'expected a rejection with an AppError');
   return error as AppError;
 }
@@ -68,13 +67,19 @@ test('a known coin answers its packaged SVG, whatever the case of the symbol', a
 test('the ETag is the quoted SHA-256 prefix of the body sent', async () => {
   const { createHash } = await import('node:crypto');
   const image = await createAssetService({ catalog }).coinImage('eth');
-  const expected = createHash('sha256').update(await readFile(path.join(folders.coins, 'eth.svg'))).digest('hex').slice(0, 32);
+  const expected = createHash('sha256')
+    .update(await readFile(path.join(folders.coins, 'eth.svg')))
+    .digest('hex')
+    .slice(0, 32);
   assert.is(image.etag, `"${expected}"`);
 });
 
 test('every coin, quote currency, network and country of the demo data resolves', async () => {
   const service = createAssetService({ catalog });
-  const coins = new Set([...demoCoins.map((c) => c.symbol), ...demoTradingProducts.flatMap((p) => [p.base_currency, p.quote_currency])]);
+  const coins = new Set([
+    ...demoCoins.map((c) => c.symbol),
+    ...demoTradingProducts.flatMap((p) => [p.base_currency, p.quote_currency]),
+  ]);
   for (const symbol of coins) {
     assert.is((await service.coinImage(symbol)).placeholder, false, `coin ${symbol}`);
     assert.is((await service.coinIcon(symbol)).placeholder, false, `coin icon ${symbol}`);
@@ -150,9 +155,28 @@ test('names of Object.prototype members are unknown, not inherited', async () =>
 test('hostile input is rejected before any file is read, and never reaches outside the packages', async () => {
   const { service, reads } = countingService();
   const hostile = [
-    '', '.', '..', '../package', '..%2fpackage', '%2e%2e', '%2e%2e%2fpackage', 'btc.svg', 'btc/', '/etc/passwd',
-    '..\\package', 'btc\u0000', 'btc ', ' btc', 'ＢＴＣ', 'bitcoin₿', 'ß', 'İ', 'a'.repeat(16), 'a'.repeat(100_000),
-    'gb-eng', '__proto__',
+    '',
+    '.',
+    '..',
+    '../package',
+    '..%2fpackage',
+    '%2e%2e',
+    '%2e%2e%2fpackage',
+    'btc.svg',
+    'btc/',
+    '/etc/passwd',
+    '..\\package',
+    'btc\u0000',
+    'btc ',
+    ' btc',
+    'ＢＴＣ',
+    'bitcoin₿',
+    'ß',
+    'İ',
+    'a'.repeat(16),
+    'a'.repeat(100_000),
+    'gb-eng',
+    '__proto__',
   ];
   for (const input of hostile) {
     for (const call of [service.coinImage, service.coinIcon, service.networkImage, service.flagImage]) {
@@ -232,7 +256,10 @@ test('the placeholder shows at most three letters and a colour from the symbol',
   assert.match(placeholderColor('XYZ'), /^#[0-9A-F]{6}$/);
   assert.is(placeholderColor('xyz'), placeholderColor('XYZ'));
   assert.is.not(placeholderColor('XYZ'), placeholderColor('ABC'));
-  assert.throws(() => coinPlaceholderSvg('<script>'), (error: unknown) => error instanceof AppError && error.code === 'VALIDATION_FAILED');
+  assert.throws(
+    () => coinPlaceholderSvg('<script>'),
+    (error: unknown) => error instanceof AppError && error.code === 'VALIDATION_FAILED',
+  );
 });
 
 test('each file is read once, also under concurrent requests', async () => {

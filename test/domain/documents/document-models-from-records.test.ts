@@ -28,7 +28,15 @@ let db: Db;
 let records: DocumentRecords;
 
 const adminKey: Principal = { kind: 'api-key', keyId: 'k', keyKind: 'admin', organizationId: null, scopes: [] };
-const erin: Principal = { kind: 'user', userId: 'demo-erin', credential: 'session-cookie', sessionId: null, organizationIds: [], fundIds: [1], isAdministrator: false };
+const erin: Principal = {
+  kind: 'user',
+  userId: 'demo-erin',
+  credential: 'session-cookie',
+  sessionId: null,
+  organizationIds: [],
+  fundIds: [1],
+  isAdministrator: false,
+};
 const issuer = issuerParty(demoDocumentIssuer);
 const printedAt = new Date(demoPrintedAt);
 
@@ -64,11 +72,17 @@ test('invoice 1 and sales quote 4: parties, lines with per-line tax, totals', as
 
 test('receipt 1: the fixture invents a bank reference, which the receipt table does not store', async () => {
   const expected = withoutLocale(receiptFixture);
-  assert.equal(receiptModel(await required(records.receipt(adminKey, 1)), issuer), { ...expected, payment: { ...expected.payment, reference: null } });
+  assert.equal(receiptModel(await required(records.receipt(adminKey, 1)), issuer), {
+    ...expected,
+    payment: { ...expected.payment, reference: null },
+  });
 });
 
 test('the product catalog: active products, open funds', async () => {
-  assert.equal(productCatalogModel(await records.productCatalog(), issuer, demoPrintedAt), withoutLocale(productCatalogFixture));
+  assert.equal(
+    productCatalogModel(await records.productCatalog(), issuer, demoPrintedAt),
+    withoutLocale(productCatalogFixture),
+  );
 });
 
 test("fund 1's agreement for Erin: no signature image is stored yet", async () => {
@@ -79,7 +93,10 @@ test("fund 1's agreement for Erin: no signature image is stored yet", async () =
 test('case 1: the report with its whole timeline; the agreement without negotiated special terms', async () => {
   const record = await required(records.complianceCase(adminKey, 'compliance_case_report', 1));
   assert.equal(caseReportModel(record, issuer, printedAt), withoutLocale(caseReportFixture));
-  assert.equal(caseAgreementModel(record, issuer, printedAt), { ...withoutLocale(caseAgreementFixture), specialTerms: [] });
+  assert.equal(caseAgreementModel(record, issuer, printedAt), {
+    ...withoutLocale(caseAgreementFixture),
+    specialTerms: [],
+  });
 });
 
 test('the readers apply document_access: a non-recipient user and a service key see nothing', async () => {

@@ -13,11 +13,14 @@ const model = {} as DocumentModels[DocumentKind];
 
 async function pdfFailure(refusal: unknown): Promise<unknown> {
   const output = createDocumentOutput({ renderer, pdf: { renderPdf: () => Promise.reject(refusal) } });
-  return output.render('invoice', model as DocumentModels['invoice'], 'pdf', 'invoice-1').then(() => assert.unreachable('rendered'), (error: unknown) => error);
+  return output.render('invoice', model as DocumentModels['invoice'], 'pdf', 'invoice-1').then(
+    () => assert.unreachable('rendered'),
+    (error: unknown) => error,
+  );
 }
 
 test('a refusal without a delay gets retryAfterSeconds 1, same code and message', async () => {
-  const error = await pdfFailure(new AppError('SERVICE_UNAVAILABLE', 'the PDF engine is closed')) as AppError;
+  const error = (await pdfFailure(new AppError('SERVICE_UNAVAILABLE', 'the PDF engine is closed'))) as AppError;
   assert.instance(error, AppError);
   assert.is(error.code, 'SERVICE_UNAVAILABLE');
   assert.is(error.message, 'the PDF engine is closed');

@@ -13,9 +13,23 @@ test('declaredContentType keeps the lowercase essence, drops parameters, refuses
   assert.is(declaredContentType('text/csv'), 'text/csv');
   assert.is(declaredContentType('Text/CSV; charset=ISO-8859-1'), 'text/csv');
   assert.is(declaredContentType('  image/svg+xml ;x=y'), 'image/svg+xml');
-  assert.is(declaredContentType('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-  for (const raw of [null, undefined, '', 'text', 'text/', '/csv', 'text/csv/x', 'not a type', 'text/c sv', `text/${'x'.repeat(200)}`, '"text/csv"']) {
+  assert.is(
+    declaredContentType('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  );
+  for (const raw of [
+    null,
+    undefined,
+    '',
+    'text',
+    'text/',
+    '/csv',
+    'text/csv/x',
+    'not a type',
+    'text/c sv',
+    `text/${'x'.repeat(200)}`,
+    '"text/csv"',
+  ]) {
     assert.is(declaredContentType(raw), null, String(raw));
   }
 });
@@ -55,13 +69,36 @@ test('otherwise the sniffed type is served', () => {
 });
 
 test('active types are the ones a browser would run: HTML, SVG, XML, scripts, Flash, MHTML', () => {
-  for (const type of ['text/html; charset=utf-8', 'TEXT/HTML', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml',
-    'application/rss+xml', 'text/xsl', 'text/javascript; charset=utf-8', 'application/javascript', 'application/x-javascript',
-    'application/ecmascript', 'application/x-shockwave-flash', 'message/rfc822', 'multipart/related']) {
+  for (const type of [
+    'text/html; charset=utf-8',
+    'TEXT/HTML',
+    'application/xhtml+xml',
+    'image/svg+xml',
+    'text/xml',
+    'application/xml',
+    'application/rss+xml',
+    'text/xsl',
+    'text/javascript; charset=utf-8',
+    'application/javascript',
+    'application/x-javascript',
+    'application/ecmascript',
+    'application/x-shockwave-flash',
+    'message/rfc822',
+    'multipart/related',
+  ]) {
     assert.ok(isActiveContentType(type), type);
   }
-  for (const type of ['text/plain; charset=utf-8', 'text/csv; charset=utf-8', 'application/json', 'application/pdf', 'image/png', 'image/jpeg',
-    'application/octet-stream', 'text/css', 'text/markdown; charset=utf-8']) {
+  for (const type of [
+    'text/plain; charset=utf-8',
+    'text/csv; charset=utf-8',
+    'application/json',
+    'application/pdf',
+    'image/png',
+    'image/jpeg',
+    'application/octet-stream',
+    'text/css',
+    'text/markdown; charset=utf-8',
+  ]) {
     assert.not.ok(isActiveContentType(type), type);
   }
 });

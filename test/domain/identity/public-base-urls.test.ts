@@ -22,7 +22,14 @@ test('aliases keep the scheme and the path of PUBLIC_URL', () => {
 test('a PUBLIC_URL on any other host has no alias, and every Host header gets it', () => {
   const urls = createPublicBaseUrls('https://platform.example.org');
   assert.equal(urls.all, ['https://platform.example.org']);
-  for (const host of ['platform.example.org', 'localhost', 'localhost:443', '127.0.0.1', 'evil.example.org', undefined]) {
+  for (const host of [
+    'platform.example.org',
+    'localhost',
+    'localhost:443',
+    '127.0.0.1',
+    'evil.example.org',
+    undefined,
+  ]) {
     assert.is(urls.forHost(host), 'https://platform.example.org', String(host));
   }
 });

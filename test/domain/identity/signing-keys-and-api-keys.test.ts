@@ -19,7 +19,11 @@ const secret = 'signing-key-secret-for-tests-0123456789';
 const audiences = { access: ['http://platform.test'], wallet: 'w', workflowSdk: ['s'], kycDocument: 'k' };
 
 function ring(at: () => Date = () => new Date(), encryptionSecret = secret) {
-  return createSigningKeyRing({ store: createSigningKeyStore(db), encryption: createKeyEncryption(encryptionSecret), now: at });
+  return createSigningKeyRing({
+    store: createSigningKeyStore(db),
+    encryption: createKeyEncryption(encryptionSecret),
+    now: at,
+  });
 }
 
 /** uvu has no async rejects: the promise must reject, and the check must accept the error. */
@@ -67,11 +71,18 @@ test('rotation: the new key signs, the old key stays in the JWKS until its token
   assert.is(jwks.length, 2);
   assert.is(jwks[0]!.kid, kid, 'the current key is listed first');
   for (const token of [before.token, after.token]) {
-    await jwtVerify(token, createLocalJWKSet({ keys: jwks }), { issuer: 'http://platform.test', audience: 'http://platform.test' });
+    await jwtVerify(token, createLocalJWKSet({ keys: jwks }), {
+      issuer: 'http://platform.test',
+      audience: 'http://platform.test',
+    });
   }
   assert.ok(retiredUntil.getTime() - Date.now() >= 14 * 60_000, 'kept for at least the longest token lifetime');
   const later = ring(() => new Date(retiredUntil.getTime() + 1000));
-  assert.equal((await later.publicJwks()).map((key) => key.kid), [kid], 'gone once its tokens have expired');
+  assert.equal(
+    (await later.publicJwks()).map((key) => key.kid),
+    [kid],
+    'gone once its tokens have expired',
+  );
 });
 
 test('a token of one purpose is not accepted for another, and tampering is caught', async () => {
@@ -80,9 +91,16 @@ test('a token of one purpose is not accepted for another, and tampering is caugh
   await rejects(() => tokens.verify(wallet.token, 'access'), /wrong audience|wrong type|not a platform access token/);
   const access = await tokens.issue('access', { sub: 'demo-alice' }, 60);
   const [header, payload, signature] = access.token.split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'demo-admin' })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'demo-admin' }),
+  ).toString('base64url');
   await rejects(() => tokens.verify(`${header}.${forged}.${signature}`, 'access'), /signature does not verify/);
-  const expired = await createPlatformTokens({ issuer: 'http://platform.test', audiences, keys: ring(), now: () => new Date(Date.now() - 3_600_000) }).issue('access', { sub: 'x' }, 60);
+  const expired = await createPlatformTokens({
+    issuer: 'http://platform.test',
+    audiences,
+    keys: ring(),
+    now: () => new Date(Date.now() - 3_600_000),
+  }).issue('access', { sub: 'x' }, 60);
   await rejects(() => tokens.verify(expired.token, 'access'), /expired/);
 });
 
@@ -94,26 +112,49 @@ test('API keys: shown once, stored hashed, revocable; the bootstrap key keeps a 
   assert.is.not(row.secret_hash, keySecret);
   assert.not.match(row.secret_hash, new RegExp(keySecret.slice(-20)));
   const principal = await service.authenticate(keySecret);
-  assert.equal({ kind: principal.kind, keyKind: principal.keyKind, scopes: principal.scopes }, { kind: 'api-key', keyKind: 'partner', scopes: ['kyc-sdk'] });
-  await rejects(() => service.authenticate(`${keySecret.slice(0, -1)}x`), (error: AppError) => error.code === 'UNAUTHENTICATED');
+  assert.equal(
+    { kind: principal.kind, keyKind: principal.keyKind, scopes: principal.scopes },
+    { kind: 'api-key', keyKind: 'partner', scopes: ['kyc-sdk'] },
+  );
+  await rejects(
+    () => service.authenticate(`${keySecret.slice(0, -1)}x`),
+    (error: AppError) => error.code === 'UNAUTHENTICATED',
+  );
   await service.revoke(key.prefix);
-  await rejects(() => service.authenticate(keySecret), (error: AppError) => error.code === 'FORBIDDEN' && /revoked/.test(error.message));
+  await rejects(
+    () => service.authenticate(keySecret),
+    (error: AppError) => error.code === 'FORBIDDEN' && /revoked/.test(error.message),
+  );
 
   await service.ensureBootstrapKey('bootstrap-admin-key-0123456789');
   assert.is((await service.authenticate('bootstrap-admin-key-0123456789')).keyKind, 'admin');
   await service.revoke('bootstrap');
   await service.ensureBootstrapKey('bootstrap-admin-key-0123456789');
-  await rejects(() => service.authenticate('bootstrap-admin-key-0123456789'), (error: AppError) => error.code === 'FORBIDDEN');
+  await rejects(
+    () => service.authenticate('bootstrap-admin-key-0123456789'),
+    (error: AppError) => error.code === 'FORBIDDEN',
+  );
   await service.ensureBootstrapKey('a-new-bootstrap-admin-key-0123456789');
-  assert.is((await service.authenticate('a-new-bootstrap-admin-key-0123456789')).keyKind, 'admin', 'a new secret replaces the revoked one');
-  await rejects(() => service.authenticate('bootstrap-admin-key-0123456789'), (error: AppError) => error.code === 'UNAUTHENTICATED');
+  assert.is(
+    (await service.authenticate('a-new-bootstrap-admin-key-0123456789')).keyKind,
+    'admin',
+    'a new secret replaces the revoked one',
+  );
+  await rejects(
+    () => service.authenticate('bootstrap-admin-key-0123456789'),
+    (error: AppError) => error.code === 'UNAUTHENTICATED',
+  );
 });
 
 test('bad key requests are refused with every problem named', async () => {
   const service = createApiKeyService({ store: createApiKeyStore(db) });
   await rejects(
     () => service.create({ name: ' ', kind: 'root' as never, scopes: ['everything'] }),
-    (error: AppError) => error.code === 'VALIDATION_FAILED' && /name must be/.test(error.message) && /kind must be one of/.test(error.message) && /unknown scope 'everything'/.test(error.message),
+    (error: AppError) =>
+      error.code === 'VALIDATION_FAILED' &&
+      /name must be/.test(error.message) &&
+      /kind must be one of/.test(error.message) &&
+      /unknown scope 'everything'/.test(error.message),
   );
 });
 

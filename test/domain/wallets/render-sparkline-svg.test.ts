@@ -3,7 +3,11 @@
 // points at one instant).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderSparklineSvg, sparklineSize, type SparklinePoint } from '../../../src/domain/wallets/render-sparkline-svg.ts';
+import {
+  renderSparklineSvg,
+  sparklineSize,
+  type SparklinePoint,
+} from '../../../src/domain/wallets/render-sparkline-svg.ts';
 import { formatUsdCents, usdCents } from '../../../src/domain/wallets/usd-amount.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -24,7 +28,12 @@ function pathPoints(svg: string): { x: number; y: number }[] {
 
 function assertInert(svg: string): void {
   assert.not.match(svg, /<script|on\w+=|href|<style|<foreignObject|url\(/i);
-  assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32" role="img"><title>'), svg);
+  assert.ok(
+    svg.startsWith(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32" role="img"><title>',
+    ),
+    svg,
+  );
   assert.not.match(svg, /NaN|Infinity/);
 }
 
@@ -45,7 +54,10 @@ test('a rising history is a green line from the left edge to the right, its high
 test('a falling history is red and says how much it fell', () => {
   const svg = renderSparklineSvg(daily(['4029192.63', '3998012.40']), 30);
   assert.match(svg, /stroke="#b91c1c"/);
-  assert.is(title(svg), 'Wallet value in USD, last 30 days: from 4,029,192.63 to 3,998,012.40, down 0.77 % (low 3,998,012.40, high 4,029,192.63)');
+  assert.is(
+    title(svg),
+    'Wallet value in USD, last 30 days: from 4,029,192.63 to 3,998,012.40, down 0.77 % (low 3,998,012.40, high 4,029,192.63)',
+  );
 });
 
 test('no history: a dashed grey baseline and a title that says so', () => {
@@ -59,7 +71,10 @@ test('no history: a dashed grey baseline and a title that says so', () => {
 test('one point: a flat grey line across the middle', () => {
   const svg = renderSparklineSvg(daily(['250.50']), 1);
   assertInert(svg);
-  assert.equal(pathPoints(svg), [{ x: 3, y: 16 }, { x: 117, y: 16 }]);
+  assert.equal(pathPoints(svg), [
+    { x: 3, y: 16 },
+    { x: 117, y: 16 },
+  ]);
   assert.match(svg, /stroke="#64748b"/);
   assert.is(title(svg), 'Wallet value in USD, last 1 day: 250.50 (a single recorded value)');
 });
@@ -67,19 +82,31 @@ test('one point: a flat grey line across the middle', () => {
 test('a constant value and points at one instant are flat lines, never a division by zero', () => {
   const constant = renderSparklineSvg(daily(['10.00', '10.00', '10.00']), 7);
   assertInert(constant);
-  assert.equal(pathPoints(constant), [{ x: 3, y: 16 }, { x: 117, y: 16 }]);
+  assert.equal(pathPoints(constant), [
+    { x: 3, y: 16 },
+    { x: 117, y: 16 },
+  ]);
   assert.match(title(constant), /from 10\.00 to 10\.00, unchanged/);
-  const sameInstant = [{ recordedAt: new Date(start), usdValue: '1.00' }, { recordedAt: new Date(start), usdValue: '2.00' }];
+  const sameInstant = [
+    { recordedAt: new Date(start), usdValue: '1.00' },
+    { recordedAt: new Date(start), usdValue: '2.00' },
+  ];
   const svg = renderSparklineSvg(sameInstant, 7);
   assertInert(svg);
-  assert.equal(pathPoints(svg), [{ x: 3, y: 16 }, { x: 117, y: 16 }]);
+  assert.equal(pathPoints(svg), [
+    { x: 3, y: 16 },
+    { x: 117, y: 16 },
+  ]);
   assert.match(svg, /stroke="#15803d"/, 'the trend still compares first and last');
 });
 
 test('a dense history (90 days every 8 minutes) stays one point per x unit, keeping first and last', () => {
   const step = 8 * 60 * 1000;
   const count = (90 * day) / step;
-  const points = Array.from({ length: count + 1 }, (_, i) => ({ recordedAt: new Date(start + i * step), usdValue: `${1000 + (i % 50)}.00` }));
+  const points = Array.from({ length: count + 1 }, (_, i) => ({
+    recordedAt: new Date(start + i * step),
+    usdValue: `${1000 + (i % 50)}.00`,
+  }));
   const svg = renderSparklineSvg(points, 90);
   const plotted = pathPoints(svg);
   assert.ok(plotted.length <= sparklineSize.width, `${plotted.length} points`);
@@ -95,7 +122,7 @@ test('irregular recording times space the points by time, not by index', () => {
     { recordedAt: new Date(start + 10 * day), usdValue: '3.00' },
   ];
   const plotted = pathPoints(renderSparklineSvg(points, 10));
-  assert.is(plotted[1]?.x, 105.6, "3 + 0.9 × 114");
+  assert.is(plotted[1]?.x, 105.6, '3 + 0.9 × 114');
 });
 
 test('usd amounts are exact: parsed to cents and printed with separators', () => {

@@ -11,7 +11,11 @@ import { createWalletValueHistoryReader } from '../../../src/access/wallets/wall
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { seedDemoData } from '../../../src/db/seed/demo-seed.ts';
 import { userPrincipal } from '../../../src/domain/identity/credential-resolver.ts';
-import { createWalletSparklineService, type Sparkline, type WalletSparklineService } from '../../../src/domain/wallets/wallet-sparkline-service.ts';
+import {
+  createWalletSparklineService,
+  type Sparkline,
+  type WalletSparklineService,
+} from '../../../src/domain/wallets/wallet-sparkline-service.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
@@ -49,7 +53,10 @@ function pathPointCount(svg: string): number {
 }
 
 async function notFound(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   assert.instance(error, AppError);
   assert.is((error as AppError).code, 'NOT_FOUND');
   return (error as AppError).message;
@@ -59,9 +66,13 @@ test('the window is the last `days` days of recorded history, ending at the newe
   const alice = principals['demo-alice']!;
   const week = svgOf(await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' }));
   assert.is(pathPointCount(week), 8, 'Dec 25 … Jan 1: seven days of change');
-  assert.match(week, /to 4,029,192\.63/, 'ends at the wallet\'s current value');
+  assert.match(week, /to 4,029,192\.63/, "ends at the wallet's current value");
   assert.is(pathPointCount(svgOf(await service.sparkline(alice, { walletId: 1, days: 1, format: 'svg' }))), 2);
-  assert.is(pathPointCount(svgOf(await service.sparkline(alice, { walletId: 1, days: 90, format: 'svg' }))), 30, 'all 30 demo points');
+  assert.is(
+    pathPointCount(svgOf(await service.sparkline(alice, { walletId: 1, days: 90, format: 'svg' }))),
+    30,
+    'all 30 demo points',
+  );
 });
 
 test('base64 is the same SVG bytes; ETags differ by format and days', async () => {
@@ -78,9 +89,14 @@ test('base64 is the same SVG bytes; ETags differ by format and days', async () =
 });
 
 test('only the owner: another user, an administrator and anonymous get the same NOT_FOUND as a missing wallet', async () => {
-  const missing = await notFound(service.sparkline(principals['demo-alice']!, { walletId: 999, days: 7, format: 'svg' }));
+  const missing = await notFound(
+    service.sparkline(principals['demo-alice']!, { walletId: 999, days: 7, format: 'svg' }),
+  );
   for (const principal of [principals['demo-bob']!, principals['demo-admin']!, anonymous]) {
-    assert.is(await notFound(service.sparkline(principal, { walletId: 1, days: 7, format: 'svg' })), missing.replace('999', '1'));
+    assert.is(
+      await notFound(service.sparkline(principal, { walletId: 1, days: 7, format: 'svg' })),
+      missing.replace('999', '1'),
+    );
   }
   await notFound(service.sparkline(principals['demo-alice']!, { walletId: 2 ** 40, days: 7, format: 'svg' }));
 });
@@ -101,14 +117,23 @@ test('a cached answer is still refused once the caller no longer owns the wallet
 test('a new value changes the answer at once; a correction of an older one shows after 8 minutes', async () => {
   const alice = principals['demo-alice']!;
   const before = await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' });
-  await db.insertInto('digital_wallet_value_history').values({ wallet_id: 1, recorded_at: '2026-01-02T00:00:00Z', usd_value: '3900000.00' }).execute();
+  await db
+    .insertInto('digital_wallet_value_history')
+    .values({ wallet_id: 1, recorded_at: '2026-01-02T00:00:00Z', usd_value: '3900000.00' })
+    .execute();
   const newValue = await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' });
   assert.is.not(newValue.etag, before.etag);
   assert.match(svgOf(newValue), /stroke="#b91c1c"/, 'it fell below the value of a week before');
   assert.match(svgOf(newValue), /to 3,900,000\.00/);
 
-  await sql`UPDATE digital_wallet_value_history SET usd_value = 1.00 WHERE wallet_id = 1 AND recorded_at = '2025-12-28T00:00:00Z'`.execute(db);
-  assert.is((await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' })).etag, newValue.etag, 'within 8 minutes: cached');
+  await sql`UPDATE digital_wallet_value_history SET usd_value = 1.00 WHERE wallet_id = 1 AND recorded_at = '2025-12-28T00:00:00Z'`.execute(
+    db,
+  );
+  assert.is(
+    (await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' })).etag,
+    newValue.etag,
+    'within 8 minutes: cached',
+  );
   now += 8 * 60 * 1000;
   const corrected = await service.sparkline(alice, { walletId: 1, days: 7, format: 'svg' });
   assert.is.not(corrected.etag, newValue.etag);
@@ -124,7 +149,10 @@ test('a wallet without history draws the empty baseline', async () => {
 
 test('days outside 1..90 are refused', async () => {
   for (const days of [0, 91, 1.5]) {
-    const error = await service.sparkline(principals['demo-alice']!, { walletId: 1, days, format: 'svg' }).then(() => undefined, (reason: unknown) => reason);
+    const error = await service.sparkline(principals['demo-alice']!, { walletId: 1, days, format: 'svg' }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     assert.instance(error, AppError);
     assert.is((error as AppError).code, 'BAD_REQUEST');
   }

@@ -14,7 +14,10 @@ function assertRateLimited(response: TestResponse): void {
   assert.is(response.status, 429, response.text);
   const retryAfter = response.headers.get('retry-after') ?? '';
   assert.match(retryAfter, /^\d+$/, `Retry-After is whole seconds: ${retryAfter}`);
-  assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 60, `Retry-After ${retryAfter} within the one-minute window`);
+  assert.ok(
+    Number(retryAfter) >= 1 && Number(retryAfter) <= 60,
+    `Retry-After ${retryAfter} within the one-minute window`,
+  );
   const body = response.json();
   assert.is(body.success, false);
   assert.is(body.code, 'RATE_LIMITED');
@@ -43,7 +46,12 @@ test('the 4th GET /auth/login in a minute from one address → 429 RATE_LIMITED 
 });
 
 async function connectRedis(): Promise<Redis | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -82,7 +90,10 @@ test('with REDIS_URL two services share the limit: 2 requests to one and 2 to th
     assertRateLimited(await second.request('GET', '/auth/login'));
     assertRateLimited(await first.request('GET', '/auth/login'));
     const keys = await redis.keys(authKeyPattern);
-    assert.ok(keys.some((key) => key.includes(':login:')), `the count lives in Redis: ${JSON.stringify(keys)}`);
+    assert.ok(
+      keys.some((key) => key.includes(':login:')),
+      `the count lives in Redis: ${JSON.stringify(keys)}`,
+    );
   } finally {
     for (const service of services) await service.stop();
     await deleteAuthKeys(redis);

@@ -38,18 +38,31 @@ function setCookie(headers: Headers, name: string): string {
 }
 
 function attributes(header: string): string[] {
-  return header.split(';').slice(1).map((part) => part.trim().toLowerCase());
+  return header
+    .split(';')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 }
 
 /** Starts a login in `browser` and signs in at the dev provider; the callback URL, not yet requested. */
-async function loginUpToCallback(browser: BrowserClient, userId: string, returnTo = `${service.url}/portfolio`): Promise<URL> {
-  const { response } = await browserFetch(browser, `${service.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+async function loginUpToCallback(
+  browser: BrowserClient,
+  userId: string,
+  returnTo = `${service.url}/portfolio`,
+): Promise<URL> {
+  const { response } = await browserFetch(
+    browser,
+    `${service.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
+  );
   assert.is(response.status, 302);
   return submitDevLogin(browser, response.headers.get('location') as string, userId);
 }
 
 test('GET /auth/login redirects to the provider with PKCE S256, state and nonce, and binds the attempt with an HttpOnly cookie', async () => {
-  const response = await service.request('GET', `/auth/login?returnTo=${encodeURIComponent(`${service.url}/portfolio`)}`);
+  const response = await service.request(
+    'GET',
+    `/auth/login?returnTo=${encodeURIComponent(`${service.url}/portfolio`)}`,
+  );
   assert.is(response.status, 302, response.text);
   const location = new URL(response.headers.get('location') as string);
   assert.is(`${location.origin}${location.pathname}`, `${service.url}/dev-oidc/auth`);
@@ -88,13 +101,18 @@ test('the whole chain: login, dev provider sign-in as demo-alice, callback sets 
     'the login-binding cookie is cleared once used',
   );
 
-  const session = await service.request('GET', '/auth/session', { headers: { cookie: browser.cookieHeader(`${service.url}/auth/session`) } });
+  const session = await service.request('GET', '/auth/session', {
+    headers: { cookie: browser.cookieHeader(`${service.url}/auth/session`) },
+  });
   assert.is(session.status, 200, session.text);
   const body = session.json();
   assert.is(body.success, true);
   assert.is(body.userID, 'demo-alice');
   assert.is(body.active, true);
-  assert.ok(body.allowedOrganizations.includes(aurora), `allowedOrganizations ${JSON.stringify(body.allowedOrganizations)}`);
+  assert.ok(
+    body.allowedOrganizations.includes(aurora),
+    `allowedOrganizations ${JSON.stringify(body.allowedOrganizations)}`,
+  );
   assert.type(body.sessionID, 'string');
   assert.not.ok(cookie.includes(body.sessionID), 'the session id is not the cookie secret');
 });
@@ -106,15 +124,26 @@ test('logging out of the browser session ends it and sends the browser to the de
   assert.is((await service.request('GET', '/auth/session', { headers: sessionHeader })).status, 200);
 
   const returnTo = `${service.url}/signed-out`;
-  const { response } = await browserFetch(browser, `${service.url}/auth/logout?returnTo=${encodeURIComponent(returnTo)}`);
+  const { response } = await browserFetch(
+    browser,
+    `${service.url}/auth/logout?returnTo=${encodeURIComponent(returnTo)}`,
+  );
   assert.is(response.status, 302);
   const location = new URL(response.headers.get('location') as string);
   assert.ok(location.pathname.startsWith('/dev-oidc/'), `to the dev provider: ${location.href}`);
   assert.is(location.searchParams.get('post_logout_redirect_uri'), returnTo);
-  assert.is(browser.allCookies().some((stored) => stored.name === 'platform_session'), false, 'the session cookie is cleared');
+  assert.is(
+    browser.allCookies().some((stored) => stored.name === 'platform_session'),
+    false,
+    'the session cookie is cleared',
+  );
   const endSession = await browser.follow(location);
   assert.is(endSession.response?.status, 200, `the provider accepts the end-session request: ${endSession.url.href}`);
-  assert.is((await service.request('GET', '/auth/session', { headers: sessionHeader })).status, 401, 'the session is gone server-side');
+  assert.is(
+    (await service.request('GET', '/auth/session', { headers: sessionHeader })).status,
+    401,
+    'the session is gone server-side',
+  );
 });
 
 test('replaying a callback URL that was already used is a 400: its state is spent', async () => {
@@ -127,7 +156,13 @@ test('replaying a callback URL that was already used is a 400: its state is spen
   const body = JSON.parse(replay.text);
   assert.is(body.code, 'BAD_REQUEST');
   assert.match(body.message, /state/i);
-  assert.is(replay.response.headers.getSetCookie().some((value) => value.startsWith('platform_session=') && !value.startsWith('platform_session=;')), false, 'no session for a replay');
+  assert.is(
+    replay.response.headers
+      .getSetCookie()
+      .some((value) => value.startsWith('platform_session=') && !value.startsWith('platform_session=;')),
+    false,
+    'no session for a replay',
+  );
 });
 
 test('a callback URL taken to another browser (no login cookie) is a 400 that says so', async () => {
@@ -139,17 +174,28 @@ test('a callback URL taken to another browser (no login cookie) is a 400 that sa
   const body = JSON.parse(text);
   assert.is(body.code, 'BAD_REQUEST');
   assert.match(body.message, /another browser/);
-  assert.is(otherBrowser.allCookies().some((cookie) => cookie.name === 'platform_session'), false, 'no session cookie');
+  assert.is(
+    otherBrowser.allCookies().some((cookie) => cookie.name === 'platform_session'),
+    false,
+    'no session cookie',
+  );
 });
 
 test('returnTo on a foreign origin is a 400 and starts no login', async () => {
-  const response = await service.request('GET', `/auth/login?returnTo=${encodeURIComponent('https://evil.example.org/phish')}`);
+  const response = await service.request(
+    'GET',
+    `/auth/login?returnTo=${encodeURIComponent('https://evil.example.org/phish')}`,
+  );
   assert.is(response.status, 400, response.text);
   const body = response.json();
   assert.is(body.code, 'BAD_REQUEST');
   assert.match(body.message, /returnTo/);
   assert.is(response.headers.get('location'), null);
-  assert.is(response.headers.getSetCookie().some((value) => value.startsWith('platform_login=')), false, 'no login cookie');
+  assert.is(
+    response.headers.getSetCookie().some((value) => value.startsWith('platform_login=')),
+    false,
+    'no login cookie',
+  );
 });
 
 test('a callback with the right state and browser but a forged code → 400 saying the code could not be redeemed', async () => {
@@ -160,19 +206,30 @@ test('a callback with the right state and browser but a forged code → 400 sayi
   const forged = await browserFetch(browser, `${service.url}/auth/callback?${query}`);
   assert.is(forged.response.status, 400, forged.text);
   assert.match(JSON.parse(forged.text).message, /could not be redeemed/);
-  assert.is(browser.allCookies().some((cookie) => cookie.name === 'platform_session'), false, 'no session cookie');
+  assert.is(
+    browser.allCookies().some((cookie) => cookie.name === 'platform_session'),
+    false,
+    'no session cookie',
+  );
 });
 
 test('an authorization response with an error and no code (access_denied) is a 400', async () => {
   const browser = new BrowserClient();
   const { response } = await browserFetch(browser, `${service.url}/auth/login`);
   const state = new URL(response.headers.get('location') as string).searchParams.get('state') as string;
-  const denied = await browserFetch(browser, `${service.url}/auth/callback?error=access_denied&state=${encodeURIComponent(state)}`);
+  const denied = await browserFetch(
+    browser,
+    `${service.url}/auth/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+  );
   assert.is(denied.response.status, 400, denied.text);
   const body = JSON.parse(denied.text);
   assert.is(body.success, false);
   assert.match(body.message, /code/);
-  assert.is(denied.response.headers.getSetCookie().some((value) => value.startsWith('platform_session=')), false, 'no session cookie');
+  assert.is(
+    denied.response.headers.getSetCookie().some((value) => value.startsWith('platform_session=')),
+    false,
+    'no session cookie',
+  );
 });
 
 test.run();

@@ -10,8 +10,16 @@ import { createApiKeyStore } from '../../../src/stores/api-key-store.ts';
 import { createSessionStore } from '../../../src/stores/session-store.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
 import { createSessionService, type SessionService } from '../../../src/domain/identity/session-service.ts';
-import { type FakeIdentityProvider, generateSigningKey, startFakeIdentityProvider } from '../../support/fake-identity-provider.ts';
-import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
+import {
+  type FakeIdentityProvider,
+  generateSigningKey,
+  startFakeIdentityProvider,
+} from '../../support/fake-identity-provider.ts';
+import {
+  createPlatformTokenForge,
+  type PlatformTokenForge,
+  testSigningKeySecret,
+} from '../../support/platform-token-forge.ts';
 import { type TestResponse, type TestService, startTestService } from '../../support/test-service.ts';
 
 const aurora = '11111111-0000-4000-8000-000000000001';
@@ -49,7 +57,12 @@ test.before(async () => {
     OIDC_AUDIENCE: 'platform-api',
     SIGNING_KEY_SECRET: testSigningKeySecret,
   });
-  forge = await createPlatformTokenForge({ databaseUrl: service.databaseUrl, signingKeySecret: testSigningKeySecret, issuer: service.url, dataUrl: service.dataUrl });
+  forge = await createPlatformTokenForge({
+    databaseUrl: service.databaseUrl,
+    signingKeySecret: testSigningKeySecret,
+    issuer: service.url,
+    dataUrl: service.dataUrl,
+  });
   sessions = createSessionService({ store: createSessionStore(service.db) });
   const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
   keys.partner = (await apiKeys.create({ name: 'matrix partner', kind: 'partner', scopes: [] })).secret;
@@ -67,8 +80,11 @@ const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` }
 
 /** A platform access token for a new session of `userId`, through token exchange. */
 async function platformBearer(userId: string): Promise<Headers> {
-  const response = await service.request('POST', '/auth/token-exchange', { body: { token: await provider.sign({ sub: userId }) } });
-  if (response.status !== 200) throw new Error(`token exchange for ${userId} failed: ${response.status} ${response.text}`);
+  const response = await service.request('POST', '/auth/token-exchange', {
+    body: { token: await provider.sign({ sub: userId }) },
+  });
+  if (response.status !== 200)
+    throw new Error(`token exchange for ${userId} failed: ${response.status} ${response.text}`);
   return bearer(response.json().token);
 }
 
@@ -82,7 +98,9 @@ const common: Record<Exclude<Credential, 'wrong' | 'valid'>, () => Promise<Heade
   expired: async () => bearer(await forge.expiredAccessToken('demo-alice', await aliceSessionId())),
   unknownKey: async () => bearer(await forge.unknownKeyAccessToken('demo-alice', await aliceSessionId())),
   partner: async () => ({ 'x-api-key': keys.partner }),
-  otherSession: async () => ({ cookie: `platform_session=${(await sessions.create('demo-grace', 3600)).cookieSecret}` }),
+  otherSession: async () => ({
+    cookie: `platform_session=${(await sessions.create('demo-grace', 3600)).cookieSecret}`,
+  }),
 };
 
 const wrong: Record<Route['wrong'], Headers> = {
@@ -106,7 +124,9 @@ const routes: Route[] = [
       valid: async () => bearer(await provider.sign({ sub: 'demo-alice' })),
     },
     expected: { none: 400, wrong: 400, expired: 400, unknownKey: 400, partner: 400, otherSession: 400, valid: 200 },
-    check: { valid: (response) => (decodeJwt(response.json().token).sub === 'demo-alice' ? null : 'token for another subject') },
+    check: {
+      valid: (response) => (decodeJwt(response.json().token).sub === 'demo-alice' ? null : 'token for another subject'),
+    },
   },
   {
     operationId: 'getSession',
@@ -140,7 +160,8 @@ const routes: Route[] = [
   {
     operationId: 'loginCallback',
     method: 'GET',
-    path: () => `/auth/callback?state=${randomBytes(32).toString('base64url')}&code=${randomBytes(16).toString('base64url')}`,
+    path: () =>
+      `/auth/callback?state=${randomBytes(32).toString('base64url')}&code=${randomBytes(16).toString('base64url')}`,
     wrong: 'cookie',
     expected: { none: 400, wrong: 400, expired: 400, unknownKey: 400, partner: 400, otherSession: 400, valid: 400 },
   },
@@ -148,10 +169,17 @@ const routes: Route[] = [
     operationId: 'createWalletJwt',
     method: 'POST',
     path: () => '/auth/wallet-jwt',
-    body: { targetPublicKey: '02a1633cafcc01ebfb6d78e39f687a1f0995c62fc95f51ead10a02ee0be551b5dc', scope: 'organization', organizationId: aurora },
+    body: {
+      targetPublicKey: '02a1633cafcc01ebfb6d78e39f687a1f0995c62fc95f51ead10a02ee0be551b5dc',
+      scope: 'organization',
+      organizationId: aurora,
+    },
     wrong: 'bearer',
     expected: { none: 401, wrong: 401, expired: 401, unknownKey: 401, partner: 403, otherSession: 403, valid: 200 },
-    check: { valid: (response) => (decodeJwt(response.json().token).sub === aurora ? null : 'wallet token for another subject') },
+    check: {
+      valid: (response) =>
+        decodeJwt(response.json().token).sub === aurora ? null : 'wallet token for another subject',
+    },
   },
   {
     operationId: 'createWorkflowSdkInitToken',
@@ -205,9 +233,14 @@ test('every authentication route × every credential gives the documented status
       const expected = route.expected[credential];
       let response: TestResponse;
       try {
-        response = await service.request(route.method, route.path(), { headers: await credentialFor(route, credential), body: route.body });
+        response = await service.request(route.method, route.path(), {
+          headers: await credentialFor(route, credential),
+          body: route.body,
+        });
       } catch (error) {
-        failures.push(`${cell}: expected ${expected}, the request failed: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(
+          `${cell}: expected ${expected}, the request failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
         continue;
       }
       if (response.status !== expected) {
@@ -219,13 +252,17 @@ test('every authentication route × every credential gives the documented status
     }
   }
   assert.is(cells, routes.length * credentials.length);
-  assert.ok(failures.length === 0, `${failures.length} of ${cells} cells differ from the documented matrix:\n  ${failures.join('\n  ')}`);
+  assert.ok(
+    failures.length === 0,
+    `${failures.length} of ${cells} cells differ from the documented matrix:\n  ${failures.join('\n  ')}`,
+  );
 });
 
 test('the matrix covers every authentication route of openapi.yaml', async () => {
   const { rateLimitedOperations } = await import('../../../src/service/auth-rate-limits.ts');
   const covered = new Set(routes.map((route) => route.operationId));
-  for (const operationId of [...rateLimitedOperations, 'getOpenIdConfiguration', 'getJwks']) assert.ok(covered.has(operationId), `${operationId} is in the matrix`);
+  for (const operationId of [...rateLimitedOperations, 'getOpenIdConfiguration', 'getJwks'])
+    assert.ok(covered.has(operationId), `${operationId} is in the matrix`);
 });
 
 test.run();

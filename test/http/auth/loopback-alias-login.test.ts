@@ -38,15 +38,27 @@ test('a login started at localhost sends the provider back to localhost and ends
   const login = await browserFetch(browser, `${localhostUrl}/auth/login`);
   assert.is(login.response.status, 302, login.text);
   const authorization = new URL(login.response.headers.get('location') as string);
-  assert.is(`${authorization.origin}${authorization.pathname}`, `${service.url}/dev-oidc/auth`, 'the provider stays at its issuer');
+  assert.is(
+    `${authorization.origin}${authorization.pathname}`,
+    `${service.url}/dev-oidc/auth`,
+    'the provider stays at its issuer',
+  );
   assert.is(authorization.searchParams.get('redirect_uri'), `${localhostUrl}/auth/callback`);
-  assert.is(browser.cookieHeader(`${localhostUrl}/auth/callback`).startsWith('platform_login='), true, 'the binding cookie is on localhost');
+  assert.is(
+    browser.cookieHeader(`${localhostUrl}/auth/callback`).startsWith('platform_login='),
+    true,
+    'the binding cookie is on localhost',
+  );
 
   const callback = await submitDevLogin(browser, authorization, 'demo-bob');
   assert.is(`${callback.origin}${callback.pathname}`, `${localhostUrl}/auth/callback`);
   const finished = await browserFetch(browser, callback);
   assert.is(finished.response.status, 302, finished.text);
-  assert.is(finished.response.headers.get('location'), `${localhostUrl}/`, 'back to the root of the URL the login started on');
+  assert.is(
+    finished.response.headers.get('location'),
+    `${localhostUrl}/`,
+    'back to the root of the URL the login started on',
+  );
 
   const session = await browserFetch(browser, `${localhostUrl}/auth/session`);
   assert.is(session.response.status, 200, session.text);
@@ -56,22 +68,30 @@ test('a login started at localhost sends the provider back to localhost and ends
 
 test('returnTo may name the localhost alias; the session cookie is set where the browser is', async () => {
   const browser = new BrowserClient();
-  const login = await browserFetch(browser, `${localhostUrl}/auth/login?returnTo=${encodeURIComponent(`${localhostUrl}/portfolio`)}`);
+  const login = await browserFetch(
+    browser,
+    `${localhostUrl}/auth/login?returnTo=${encodeURIComponent(`${localhostUrl}/portfolio`)}`,
+  );
   assert.is(login.response.status, 302, login.text);
   const callback = await submitDevLogin(browser, login.response.headers.get('location') as string, 'demo-alice');
   const finished = await browserFetch(browser, callback);
   assert.is(finished.response.headers.get('location'), `${localhostUrl}/portfolio`);
-  assert.equal(browser.cookiesFor(`${localhostUrl}/`).map((cookie) => cookie.name), ['platform_session']);
+  assert.equal(
+    browser.cookiesFor(`${localhostUrl}/`).map((cookie) => cookie.name),
+    ['platform_session'],
+  );
 });
 
 /** GET with a Host header of our choosing (fetch always sends the URL's own host). */
 function getWithHost(pathname: string, host: string): Promise<{ status: number; location: string | undefined }> {
   const { hostname, port } = new URL(service.url);
   return new Promise((resolve, reject) => {
-    http.get({ hostname, port, path: pathname, headers: { host } }, (response) => {
-      response.resume();
-      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-    }).on('error', reject);
+    http
+      .get({ hostname, port, path: pathname, headers: { host } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+      })
+      .on('error', reject);
   });
 }
 
@@ -93,7 +113,10 @@ test('a Host header that is not a loopback alias of PUBLIC_URL is not trusted: t
 });
 
 test('logging out at localhost without returnTo returns to localhost', async () => {
-  const response = await fetch(`${localhostUrl}/auth/logout`, { headers: { 'x-client-type': 'api' }, redirect: 'manual' });
+  const response = await fetch(`${localhostUrl}/auth/logout`, {
+    headers: { 'x-client-type': 'api' },
+    redirect: 'manual',
+  });
   assert.is(response.status, 200);
   const { redirectUrl } = (await response.json()) as { redirectUrl: string };
   assert.is(new URL(redirectUrl).searchParams.get('post_logout_redirect_uri'), `${localhostUrl}/`);

@@ -16,7 +16,12 @@ let service: TestService;
 
 test.before(async () => {
   provider = await startFakeIdentityProvider({ audience: 'platform-api' });
-  service = await startTestService({ SEED: 'demo', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' });
+  service = await startTestService({
+    SEED: 'demo',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'platform',
+    OIDC_AUDIENCE: 'platform-api',
+  });
 });
 
 test.after(async () => {
@@ -25,11 +30,15 @@ test.after(async () => {
 });
 
 async function discover(): Promise<client.Configuration> {
-  return client.discovery(new URL(service.url), 'any-client', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  return client.discovery(new URL(service.url), 'any-client', undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
 }
 
 async function accessTokenFor(userId: string): Promise<string> {
-  const response = await service.request('POST', '/auth/token-exchange', { body: { token: await provider.sign({ sub: userId }) } });
+  const response = await service.request('POST', '/auth/token-exchange', {
+    body: { token: await provider.sign({ sub: userId }) },
+  });
   assert.is(response.status, 200, response.text);
   return response.json().token;
 }
@@ -68,7 +77,11 @@ test('the JWKS lists RSA signing keys with their public parts only', async () =>
   const { keys } = (await service.request('GET', '/.well-known/jwks.json')).json();
   assert.ok(keys.length >= 1, 'at least the current key');
   for (const key of keys) {
-    assert.equal(Object.keys(key).sort(), ['alg', 'e', 'kid', 'kty', 'n', 'use'], `only public members in ${JSON.stringify(key).slice(0, 200)}`);
+    assert.equal(
+      Object.keys(key).sort(),
+      ['alg', 'e', 'kid', 'kty', 'n', 'use'],
+      `only public members in ${JSON.stringify(key).slice(0, 200)}`,
+    );
     assert.is(key.kty, 'RSA');
     assert.is(key.use, 'sig');
     assert.is(key.alg, 'RS256');
@@ -85,7 +98,10 @@ test('an access token from token exchange verifies against the remote JWKS and c
   assert.ok(header.kid && (await jwksKids()).includes(header.kid), `kid ${header.kid} is in the JWKS`);
   const claims = await verifyWithRemoteJwks(token, service.url);
   assert.is(claims.iss, service.url);
-  assert.ok(Array.isArray(claims.aud) && claims.aud.includes(service.url) && claims.aud.includes(service.dataUrl), `aud ${JSON.stringify(claims.aud)}`);
+  assert.ok(
+    Array.isArray(claims.aud) && claims.aud.includes(service.url) && claims.aud.includes(service.dataUrl),
+    `aud ${JSON.stringify(claims.aud)}`,
+  );
   assert.is(claims.sub, 'demo-alice');
   assert.type(claims.iat, 'number');
   assert.type(claims.exp, 'number');
@@ -100,7 +116,8 @@ test('an access token from token exchange verifies against the remote JWKS and c
   assert.is(data['x-data-default-role'], 'user');
   assert.is(data['x-data-organization-id'], aurora);
   const roles = data['x-data-allowed-roles'] as string[];
-  for (const role of ['user', 'organization_admin', 'family_office']) assert.ok(roles.includes(role), `allowed roles ${JSON.stringify(roles)} include ${role}`);
+  for (const role of ['user', 'organization_admin', 'family_office'])
+    assert.ok(roles.includes(role), `allowed roles ${JSON.stringify(roles)} include ${role}`);
   assert.match(String(data['x-data-allowed-funds']), /^\{(\d+(,\d+)*)?\}$/);
   // The data layer's audience verifies the same token.
   await verifyWithRemoteJwks(token, service.dataUrl);
@@ -114,14 +131,18 @@ test('a wallet JWT verifies against the remote JWKS; nonce binds the target key;
     [{ targetPublicKey, scope: 'user' }, 'demo-alice'],
     [{ targetPublicKey, scope: 'organization', organizationId: aurora }, aurora],
   ] as const) {
-    const response = await service.request('POST', '/auth/wallet-jwt', { headers: { authorization: `Bearer ${access}` }, body });
+    const response = await service.request('POST', '/auth/wallet-jwt', {
+      headers: { authorization: `Bearer ${access}` },
+      body,
+    });
     assert.is(response.status, 200, response.text);
     const { token } = response.json();
     assert.ok((await jwksKids()).includes(decodeProtectedHeader(token).kid as string), 'kid in the JWKS');
     const claims = await verifyWithRemoteJwks(token, `${service.url}/wallet`);
     assert.is(claims.nonce, nonce);
     assert.is(claims.sub, subject);
-    for (const name of ['iss', 'aud', 'iat', 'exp', 'jti'] as const) assert.ok(claims[name] !== undefined, `${name} present`);
+    for (const name of ['iss', 'aud', 'iat', 'exp', 'jti'] as const)
+      assert.ok(claims[name] !== undefined, `${name} present`);
   }
 });
 
@@ -143,7 +164,10 @@ test('a token signed by a key outside the JWKS does not verify', async () => {
   const token = await accessTokenFor('demo-alice');
   const [header, payload] = token.split('.');
   const tampered = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
-  const error = await verifyWithRemoteJwks(tampered, service.url).then(() => null, (rejection: unknown) => rejection);
+  const error = await verifyWithRemoteJwks(tampered, service.url).then(
+    () => null,
+    (rejection: unknown) => rejection,
+  );
   assert.ok(error instanceof Error && /signature/i.test(error.message), `rejected for its signature: ${String(error)}`);
 });
 

@@ -18,13 +18,28 @@ const meridian = '11111111-0000-4000-8000-000000000002';
 const targetPublicKey = '02a1633cafcc01ebfb6d78e39f687a1f0995c62fc95f51ead10a02ee0be551b5dc';
 
 let service: TestService;
-const keys = {} as Record<'workflow' | 'workflowNoScope' | 'workflowAurora' | 'kyc' | 'kycAurora' | 'partner' | 'partnerKyc' | 'admin' | 'revoked', string>;
+const keys = {} as Record<
+  | 'workflow'
+  | 'workflowNoScope'
+  | 'workflowAurora'
+  | 'kyc'
+  | 'kycAurora'
+  | 'partner'
+  | 'partnerKyc'
+  | 'admin'
+  | 'revoked',
+  string
+>;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo' });
   const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-  const create = async (name: string, kind: 'admin' | 'service' | 'partner', scopes: string[], organizationId: string | null = null) =>
-    (await apiKeys.create({ name, kind, scopes, organizationId })).secret;
+  const create = async (
+    name: string,
+    kind: 'admin' | 'service' | 'partner',
+    scopes: string[],
+    organizationId: string | null = null,
+  ) => (await apiKeys.create({ name, kind, scopes, organizationId })).secret;
   keys.workflow = await create('workflow service', 'service', ['workflow-sdk']);
   keys.workflowNoScope = await create('service without scopes', 'service', []);
   keys.workflowAurora = await create('Aurora workflow', 'service', ['workflow-sdk'], aurora);
@@ -116,11 +131,21 @@ test('workflow: a key without the workflow-sdk scope → 403 naming the scope', 
 });
 
 test('workflow: an organization-bound key naming another organization → 403', async () => {
-  assertError(await workflow(apiKey(keys.workflowAurora), { userId: 'demo-grace', organizationId: meridian }), 403, 'FORBIDDEN', /organization/);
+  assertError(
+    await workflow(apiKey(keys.workflowAurora), { userId: 'demo-grace', organizationId: meridian }),
+    403,
+    'FORBIDDEN',
+    /organization/,
+  );
 });
 
 test('workflow: a user who is not in the organization → 403', async () => {
-  assertError(await workflow(apiKey(keys.workflow), { userId: 'demo-grace', organizationId: aurora }), 403, 'FORBIDDEN', /demo-grace/);
+  assertError(
+    await workflow(apiKey(keys.workflow), { userId: 'demo-grace', organizationId: aurora }),
+    403,
+    'FORBIDDEN',
+    /demo-grace/,
+  );
 });
 
 test('workflow: a revoked key → 403; an unknown key → 401; no key → 401', async () => {
@@ -145,7 +170,9 @@ test('kyc form (a): a key with the kyc-sdk scope → 200 {token, expiresAt} in t
   const payload = simulatorPayload(token);
   assert.is(payload.sub, 'demo-alice');
   assert.is(payload.level, 'basic-kyc-level');
-  const chosen = assertExpiringToken(await kyc(apiKey(keys.kyc), { userId: 'demo-alice', levelName: 'enhanced-kyc-level' }));
+  const chosen = assertExpiringToken(
+    await kyc(apiKey(keys.kyc), { userId: 'demo-alice', levelName: 'enhanced-kyc-level' }),
+  );
   assert.is(simulatorPayload(chosen.token).level, 'enhanced-kyc-level');
 });
 
@@ -154,12 +181,24 @@ test('kyc form (a): refusals — no scope 403, other organization 403, revoked 4
   assertError(await kyc(apiKey(keys.kycAurora), { userId: 'demo-grace' }), 403, 'FORBIDDEN', /organization/);
   assertExpiringToken(await kyc(apiKey(keys.kycAurora), { userId: 'demo-alice' }));
   assertError(await kyc(apiKey(keys.revoked), { userId: 'demo-alice' }), 403, 'FORBIDDEN', /revoked/);
-  assertError(await kyc(apiKey(`wpk_0123456789ab_${'x'.repeat(43)}`), { userId: 'demo-alice' }), 401, 'UNAUTHENTICATED');
+  assertError(
+    await kyc(apiKey(`wpk_0123456789ab_${'x'.repeat(43)}`), { userId: 'demo-alice' }),
+    401,
+    'UNAUTHENTICATED',
+  );
   assertError(await kyc({}, { userId: 'demo-alice' }), 401, 'UNAUTHENTICATED');
 });
 
 test('kyc form (b): apiToken in the body → 200 {token} only', async () => {
-  const response = await kyc({}, serverForm(keys.kyc, { externalUserFirstName: 'Jane', externalUserLastName: 'Doe', currency: 'EUR', amount: '2500.00' }));
+  const response = await kyc(
+    {},
+    serverForm(keys.kyc, {
+      externalUserFirstName: 'Jane',
+      externalUserLastName: 'Doe',
+      currency: 'EUR',
+      amount: '2500.00',
+    }),
+  );
   assert.is(response.status, 200, response.text);
   const body = response.json();
   assert.equal(Object.keys(body), ['token']);
@@ -196,7 +235,15 @@ test('kyc form (b): every apiToken that is not a valid onboarding credential →
     const body = response.json();
     assert.is(body.requestId, response.headers.get('x-request-id'));
     delete body.requestId;
-    assert.equal(body, { success: false, message: 'credential denied: apiToken is not a valid onboarding credential', code: 'FORBIDDEN' }, why);
+    assert.equal(
+      body,
+      {
+        success: false,
+        message: 'credential denied: apiToken is not a valid onboarding credential',
+        code: 'FORBIDDEN',
+      },
+      why,
+    );
   }
 });
 
@@ -204,29 +251,62 @@ test('kyc form (b): a missing or ill-typed apiToken is a validation failure → 
   const withoutToken: Record<string, unknown> = serverForm(keys.kyc);
   delete withoutToken.apiToken;
   assertError(await kyc({}, withoutToken), 400, 'VALIDATION_FAILED', /apiToken/);
-  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: 12345 })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
-  assertError(await kyc({}, serverForm(keys.kyc, { apiToken: null })), 400, 'VALIDATION_FAILED', /body\.apiToken must be string/);
+  assertError(
+    await kyc({}, serverForm(keys.kyc, { apiToken: 12345 })),
+    400,
+    'VALIDATION_FAILED',
+    /body\.apiToken must be string/,
+  );
+  assertError(
+    await kyc({}, serverForm(keys.kyc, { apiToken: null })),
+    400,
+    'VALIDATION_FAILED',
+    /body\.apiToken must be string/,
+  );
 });
 
 test('kyc: a body mixing both forms → 400 naming the problem', async () => {
   const response = await kyc(apiKey(keys.kyc), { ...serverForm(keys.kyc), userId: 'demo-alice' });
   assertError(response, 400, 'VALIDATION_FAILED', /one schema/);
   const paths = (response.json().details as { path: string }[]).map((detail) => detail.path);
-  assert.ok(paths.includes('body.userId') && paths.includes('body.apiToken'), `details name the clashing fields: ${JSON.stringify(paths)}`);
+  assert.ok(
+    paths.includes('body.userId') && paths.includes('body.apiToken'),
+    `details name the clashing fields: ${JSON.stringify(paths)}`,
+  );
 });
 
 test('kyc form (b): a bad email or a ttl of 10 → 400 naming the field', async () => {
-  assertError(await kyc({}, serverForm(keys.kyc, { externalUserEmail: 'not-an-email' })), 400, 'VALIDATION_FAILED', /body\.externalUserEmail must match format "email"/);
+  assertError(
+    await kyc({}, serverForm(keys.kyc, { externalUserEmail: 'not-an-email' })),
+    400,
+    'VALIDATION_FAILED',
+    /body\.externalUserEmail must match format "email"/,
+  );
   assertError(await kyc({}, serverForm(keys.kyc, { ttl: 10 })), 400, 'VALIDATION_FAILED', /body\.ttl must be >= 60/);
 });
 
 test('kyc: a body of another content type → 415; no body or an empty JSON body → 400 (the body is required)', async () => {
-  const send = (headers: Record<string, string>, body?: string) => service.request('POST', '/auth/kyc-sdk/init-token', { headers, body });
-  assertError(await send({ 'content-type': 'text/plain' }, JSON.stringify(serverForm(keys.kyc))), 415, 'UNSUPPORTED_MEDIA_TYPE',
-    /^Unsupported content type text\/plain: the request body must be application\/json$/);
+  const send = (headers: Record<string, string>, body?: string) =>
+    service.request('POST', '/auth/kyc-sdk/init-token', { headers, body });
+  assertError(
+    await send({ 'content-type': 'text/plain' }, JSON.stringify(serverForm(keys.kyc))),
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/,
+  );
   assertError(await send({}), 400, 'BAD_REQUEST', /^the request has no body: send a JSON object as application\/json$/);
-  assertError(await send({ 'content-type': 'application/json' }, ''), 400, 'VALIDATION_FAILED', /body must match exactly one schema in oneOf/);
-  assertError(await send({ 'content-type': 'application/json' }, '{"apiToken": '), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
+  assertError(
+    await send({ 'content-type': 'application/json' }, ''),
+    400,
+    'VALIDATION_FAILED',
+    /body must match exactly one schema in oneOf/,
+  );
+  assertError(
+    await send({ 'content-type': 'application/json' }, '{"apiToken": '),
+    400,
+    'BAD_REQUEST',
+    /^request body is not valid JSON: send a JSON object$/,
+  );
 });
 
 test('kyc: a failure at the KYC provider → 500 with the masked error body', async () => {
@@ -265,38 +345,63 @@ test('kyc: a failure at the KYC provider → 500 with the masked error body', as
 const wallet = (headers: Record<string, string>, body: object) => post('/auth/wallet-jwt', headers, body);
 const nonceOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
-test('wallet: alice\'s session, scope user → 200; nonce is the SHA-256 of targetPublicKey, sub demo-alice', async () => {
-  const { token, expiresAt } = assertExpiringToken(await wallet(await sessionCookie('demo-alice'), { targetPublicKey, scope: 'user' }));
+test("wallet: alice's session, scope user → 200; nonce is the SHA-256 of targetPublicKey, sub demo-alice", async () => {
+  const { token, expiresAt } = assertExpiringToken(
+    await wallet(await sessionCookie('demo-alice'), { targetPublicKey, scope: 'user' }),
+  );
   const claims = decodeJwt(token);
   assert.is(claims.nonce, nonceOf(targetPublicKey));
   assert.is(claims.sub, 'demo-alice');
   assert.is(claims.exp, Math.floor(Date.parse(expiresAt) / 1000));
-  const other = assertExpiringToken(await wallet(await sessionCookie('demo-alice'), { targetPublicKey: 'another-key', scope: 'user' }));
+  const other = assertExpiringToken(
+    await wallet(await sessionCookie('demo-alice'), { targetPublicKey: 'another-key', scope: 'user' }),
+  );
   assert.is(decodeJwt(other.token).nonce, nonceOf('another-key'));
 });
 
-test('wallet: alice\'s session, scope organization → 200 for Aurora (sub = the organization), 403 for Meridian', async () => {
+test("wallet: alice's session, scope organization → 200 for Aurora (sub = the organization), 403 for Meridian", async () => {
   const cookie = await sessionCookie('demo-alice');
-  const { token } = assertExpiringToken(await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId: aurora }));
+  const { token } = assertExpiringToken(
+    await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId: aurora }),
+  );
   assert.is(decodeJwt(token).sub, aurora);
-  assertError(await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId: meridian }), 403, 'FORBIDDEN', new RegExp(meridian));
+  assertError(
+    await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId: meridian }),
+    403,
+    'FORBIDDEN',
+    new RegExp(meridian),
+  );
 });
 
 test('wallet: an admin API key → 200 for any organization, 403 for scope user', async () => {
   for (const secret of [keys.admin, testAdminApiKey]) {
-    const { token } = assertExpiringToken(await wallet(apiKey(secret), { targetPublicKey, scope: 'organization', organizationId: meridian }));
+    const { token } = assertExpiringToken(
+      await wallet(apiKey(secret), { targetPublicKey, scope: 'organization', organizationId: meridian }),
+    );
     assert.is(decodeJwt(token).sub, meridian);
     assertError(await wallet(apiKey(secret), { targetPublicKey, scope: 'user' }), 403, 'FORBIDDEN');
   }
 });
 
 test('wallet: partner and service keys → 403', async () => {
-  assertError(await wallet(apiKey(keys.partner), { targetPublicKey, scope: 'organization', organizationId: aurora }), 403, 'FORBIDDEN', /partner/);
-  assertError(await wallet(apiKey(keys.workflowAurora), { targetPublicKey, scope: 'organization', organizationId: aurora }), 403, 'FORBIDDEN', /service/);
+  assertError(
+    await wallet(apiKey(keys.partner), { targetPublicKey, scope: 'organization', organizationId: aurora }),
+    403,
+    'FORBIDDEN',
+    /partner/,
+  );
+  assertError(
+    await wallet(apiKey(keys.workflowAurora), { targetPublicKey, scope: 'organization', organizationId: aurora }),
+    403,
+    'FORBIDDEN',
+    /service/,
+  );
 });
 
 test('wallet: no body and no Content-Type → 200, scope user for the caller, no nonce', async () => {
-  const { token, expiresAt } = assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers: await sessionCookie('demo-alice') }));
+  const { token, expiresAt } = assertExpiringToken(
+    await service.request('POST', '/auth/wallet-jwt', { headers: await sessionCookie('demo-alice') }),
+  );
   const claims = decodeJwt(token);
   assert.is(claims.sub, 'demo-alice');
   assert.is(claims.scope, 'user');
@@ -307,7 +412,9 @@ test('wallet: no body and no Content-Type → 200, scope user for the caller, no
 
 test('wallet: an empty body sent as application/json counts as no body → 200, scope user', async () => {
   const headers = { ...(await sessionCookie('demo-judy')), 'content-type': 'application/json' };
-  const claims = decodeJwt(assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers, body: '' })).token);
+  const claims = decodeJwt(
+    assertExpiringToken(await service.request('POST', '/auth/wallet-jwt', { headers, body: '' })).token,
+  );
   assert.is(claims.sub, 'demo-judy');
   assert.is(claims.scope, 'user');
   assert.is('nonce' in claims, false);
@@ -315,24 +422,56 @@ test('wallet: an empty body sent as application/json counts as no body → 200, 
 
 test('wallet: a body that is not JSON → 400; one of another content type → 415; a JSON body of neither form → 400 naming the fields', async () => {
   const cookie = await sessionCookie('demo-alice');
-  const send = (headers: Record<string, string>, body: string) => service.request('POST', '/auth/wallet-jwt', { headers: { ...cookie, ...headers }, body });
-  assertError(await send({ 'content-type': 'application/json' }, '{"scope": "user",'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
-  assertError(await send({ 'content-type': 'application/json' }, 'user'), 400, 'BAD_REQUEST', /^request body is not valid JSON: send a JSON object$/);
-  assertError(await send({ 'content-type': 'text/plain' }, 'scope=user'), 415, 'UNSUPPORTED_MEDIA_TYPE',
-    /^Unsupported content type text\/plain: the request body must be application\/json$/);
-  assertError(await send({ 'content-type': 'application/json' }, '{}'), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
-  assertError(await send({ 'content-type': 'application/json' }, JSON.stringify({ scope: 'user' })), 400, 'VALIDATION_FAILED', /body\.targetPublicKey is required/);
+  const send = (headers: Record<string, string>, body: string) =>
+    service.request('POST', '/auth/wallet-jwt', { headers: { ...cookie, ...headers }, body });
+  assertError(
+    await send({ 'content-type': 'application/json' }, '{"scope": "user",'),
+    400,
+    'BAD_REQUEST',
+    /^request body is not valid JSON: send a JSON object$/,
+  );
+  assertError(
+    await send({ 'content-type': 'application/json' }, 'user'),
+    400,
+    'BAD_REQUEST',
+    /^request body is not valid JSON: send a JSON object$/,
+  );
+  assertError(
+    await send({ 'content-type': 'text/plain' }, 'scope=user'),
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    /^Unsupported content type text\/plain: the request body must be application\/json$/,
+  );
+  assertError(
+    await send({ 'content-type': 'application/json' }, '{}'),
+    400,
+    'VALIDATION_FAILED',
+    /body\.targetPublicKey is required/,
+  );
+  assertError(
+    await send({ 'content-type': 'application/json' }, JSON.stringify({ scope: 'user' })),
+    400,
+    'VALIDATION_FAILED',
+    /body\.targetPublicKey is required/,
+  );
 });
 
 test('wallet: no body needs a user — an admin API key → 403, no credential → 401', async () => {
-  assertError(await service.request('POST', '/auth/wallet-jwt', { headers: apiKey(testAdminApiKey) }), 403, 'FORBIDDEN', /needs a user session or bearer token/);
+  assertError(
+    await service.request('POST', '/auth/wallet-jwt', { headers: apiKey(testAdminApiKey) }),
+    403,
+    'FORBIDDEN',
+    /needs a user session or bearer token/,
+  );
   assertError(await service.request('POST', '/auth/wallet-jwt', {}), 401, 'UNAUTHENTICATED');
 });
 
-test('wallet: a platform administrator\'s session (demo-admin) → 200 for any organization', async () => {
+test("wallet: a platform administrator's session (demo-admin) → 200 for any organization", async () => {
   const cookie = await sessionCookie('demo-admin');
   for (const organizationId of [aurora, meridian]) {
-    const { token } = assertExpiringToken(await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId }));
+    const { token } = assertExpiringToken(
+      await wallet(cookie, { targetPublicKey, scope: 'organization', organizationId }),
+    );
     assert.is(decodeJwt(token).sub, organizationId);
   }
 });

@@ -15,7 +15,12 @@ let service: TestService;
 
 test.before(async () => {
   provider = await startFakeIdentityProvider({ audience: 'platform-api' });
-  service = await startTestService({ SEED: 'demo', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' });
+  service = await startTestService({
+    SEED: 'demo',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'platform',
+    OIDC_AUDIENCE: 'platform-api',
+  });
 });
 
 test.after(async () => {
@@ -25,7 +30,9 @@ test.after(async () => {
 
 /** A platform bearer token, each from a new session. */
 async function bearerFor(userId: string): Promise<string> {
-  const response = await service.request('POST', '/auth/token-exchange', { body: { token: await provider.sign({ sub: userId }) } });
+  const response = await service.request('POST', '/auth/token-exchange', {
+    body: { token: await provider.sign({ sub: userId }) },
+  });
   assert.is(response.status, 200, response.text);
   return response.json().token;
 }
@@ -79,7 +86,7 @@ test('DELETE /auth/session with a session cookie ends that session', async () =>
   assertInactive(await getSession(cookie(secret)));
 });
 
-test('DELETE /auth/session leaves the user\'s other sessions alone', async () => {
+test("DELETE /auth/session leaves the user's other sessions alone", async () => {
   const ended = await bearerFor('demo-alice');
   const kept = await bearerFor('demo-alice');
   const keptCookie = await cookieFor('demo-alice');
@@ -97,7 +104,9 @@ test('GET /auth/logout ends every session of the user (not of other users) and r
   const aliceCookie = await cookieFor('demo-alice');
   const grace = await bearerFor('demo-grace');
   const returnTo = `${service.url}/signed-out`;
-  const response = await service.request('GET', `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, { headers: bearer(first) });
+  const response = await service.request('GET', `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, {
+    headers: bearer(first),
+  });
   assert.is(response.status, 302, response.text);
   const location = new URL(response.headers.get('location') as string);
   assert.is(`${location.origin}${location.pathname}`, provider.endSessionEndpoint);
@@ -113,9 +122,21 @@ test('GET /auth/logout ends every session of the user (not of other users) and r
 test('GET /auth/logout answers JSON {redirectUrl} for x-client-type: api (header or query) and for Accept: application/json', async () => {
   const returnTo = `${service.url}/`;
   const variants: { name: string; path: string; headers: Record<string, string> }[] = [
-    { name: 'x-client-type header', path: `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, headers: { 'x-client-type': 'api' } },
-    { name: 'x-client-type query', path: `/auth/logout?x-client-type=api&returnTo=${encodeURIComponent(returnTo)}`, headers: {} },
-    { name: 'Accept: application/json', path: `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`, headers: { accept: 'application/json' } },
+    {
+      name: 'x-client-type header',
+      path: `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`,
+      headers: { 'x-client-type': 'api' },
+    },
+    {
+      name: 'x-client-type query',
+      path: `/auth/logout?x-client-type=api&returnTo=${encodeURIComponent(returnTo)}`,
+      headers: {},
+    },
+    {
+      name: 'Accept: application/json',
+      path: `/auth/logout?returnTo=${encodeURIComponent(returnTo)}`,
+      headers: { accept: 'application/json' },
+    },
   ];
   for (const variant of variants) {
     const token = await bearerFor('demo-alice');
@@ -134,7 +155,11 @@ test('GET /auth/logout answers JSON {redirectUrl} for x-client-type: api (header
 
 test('GET /auth/logout with a foreign returnTo → 400, and no session is ended', async () => {
   const token = await bearerFor('demo-alice');
-  const response = await service.request('GET', `/auth/logout?returnTo=${encodeURIComponent('https://evil.example.org/')}`, { headers: bearer(token) });
+  const response = await service.request(
+    'GET',
+    `/auth/logout?returnTo=${encodeURIComponent('https://evil.example.org/')}`,
+    { headers: bearer(token) },
+  );
   assert.is(response.status, 400, response.text);
   assert.is(response.json().code, 'BAD_REQUEST');
   assert.match(response.json().message, /returnTo/);
@@ -160,7 +185,9 @@ test('a failure to destroy the session → 500 with the masked error body; nothi
     await client.query(`
       CREATE FUNCTION test_refuse_session_delete() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'injected fault: auth_session rows may not be deleted'; END $$`);
-    await client.query('CREATE TRIGGER test_refuse_session_delete BEFORE DELETE ON auth_session FOR EACH ROW EXECUTE FUNCTION test_refuse_session_delete()');
+    await client.query(
+      'CREATE TRIGGER test_refuse_session_delete BEFORE DELETE ON auth_session FOR EACH ROW EXECUTE FUNCTION test_refuse_session_delete()',
+    );
     const failed = await service.request('DELETE', '/auth/session', { headers: bearer(token) });
     assert.is(failed.status, 500, failed.text);
     const body = failed.json();
@@ -170,7 +197,11 @@ test('a failure to destroy the session → 500 with the masked error body; nothi
     );
     assert.is(body.requestId, failed.headers.get('x-request-id'));
     assert.not.match(failed.text, /injected fault|auth_session/, 'the cause is not sent');
-    assert.is(failed.headers.getSetCookie().some((value) => value.startsWith('platform_session=')), false, 'the cookie is not cleared on failure');
+    assert.is(
+      failed.headers.getSetCookie().some((value) => value.startsWith('platform_session=')),
+      false,
+      'the cookie is not cleared on failure',
+    );
   } finally {
     await client.query('DROP TRIGGER IF EXISTS test_refuse_session_delete ON auth_session');
     await client.query('DROP FUNCTION IF EXISTS test_refuse_session_delete()');
@@ -189,7 +220,10 @@ test('a provider token as bearer is no platform session: GET /auth/session → 4
 
 test('tokens the platform issues for other purposes (wallet, workflow SDK) are not session credentials', async () => {
   const access = await bearerFor('demo-alice');
-  const wallet = await service.request('POST', '/auth/wallet-jwt', { headers: bearer(access), body: { targetPublicKey: 'k', scope: 'user' } });
+  const wallet = await service.request('POST', '/auth/wallet-jwt', {
+    headers: bearer(access),
+    body: { targetPublicKey: 'k', scope: 'user' },
+  });
   assert.is(wallet.status, 200, wallet.text);
   const workflow = await service.request('POST', '/auth/workflow-sdk/init-token', {
     headers: { 'x-api-key': testAdminApiKey },

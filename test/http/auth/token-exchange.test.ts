@@ -4,7 +4,11 @@
 import { decodeJwt } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FakeIdentityProvider, generateSigningKey, startFakeIdentityProvider } from '../../support/fake-identity-provider.ts';
+import {
+  type FakeIdentityProvider,
+  generateSigningKey,
+  startFakeIdentityProvider,
+} from '../../support/fake-identity-provider.ts';
 import { type TestResponse, type TestService, startTestService } from '../../support/test-service.ts';
 
 let provider: FakeIdentityProvider;
@@ -12,7 +16,12 @@ let service: TestService;
 
 test.before(async () => {
   provider = await startFakeIdentityProvider({ audience: 'platform-api' });
-  service = await startTestService({ SEED: 'demo', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' });
+  service = await startTestService({
+    SEED: 'demo',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'platform',
+    OIDC_AUDIENCE: 'platform-api',
+  });
 });
 
 test.after(async () => {
@@ -80,39 +89,67 @@ test('a body token that is not even JWT-shaped → 400 naming the token field', 
 });
 
 test('an expired provider token → 400 saying expired', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { expiresIn: -120 }) } }), /expired/);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { expiresIn: -120 }) } }),
+    /expired/,
+  );
 });
 
 test('a provider token for another audience → 400 naming the audience', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', aud: 'some-other-api' }) } }), /audience/);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', aud: 'some-other-api' }) } }),
+    /audience/,
+  );
 });
 
 test('a token from another issuer → 400 naming the issuer', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', iss: 'https://idp.evil.example.org' }) } }), /issuer/);
+  assertRefused(
+    await exchange({
+      body: { token: await provider.sign({ sub: 'demo-alice', iss: 'https://idp.evil.example.org' }) },
+    }),
+    /issuer/,
+  );
 });
 
 test('a token signed by a key the provider JWKS does not have → 400 naming the key', async () => {
   const foreign = await generateSigningKey('not-in-the-jwks');
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { key: foreign }) } }), /signed by a key the provider's JWKS does not have/);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { key: foreign }) } }),
+    /signed by a key the provider's JWKS does not have/,
+  );
 });
 
 test('a token signed by another key under the provider key id → 400 naming the signature', async () => {
   const foreign = await generateSigningKey(provider.key.kid);
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { key: foreign }) } }), /signature/i);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'demo-alice' }, { key: foreign }) } }),
+    /signature/i,
+  );
 });
 
 test('the body wins even when its token is the bad one', async () => {
   const expired = await provider.sign({ sub: 'demo-alice' }, { expiresIn: -120 });
-  assertRefused(await exchange({ body: { token: expired }, bearer: await provider.sign({ sub: 'demo-alice' }) }), /expired/);
+  assertRefused(
+    await exchange({ body: { token: expired }, bearer: await provider.sign({ sub: 'demo-alice' }) }),
+    /expired/,
+  );
 });
 
 test('a token without exp or without sub → 400 naming the claim', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', exp: undefined }) } }), /\bexp\b/);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', exp: undefined }) } }),
+    /\bexp\b/,
+  );
   assertRefused(await exchange({ body: { token: await provider.sign({}) } }), /\bsub\b/);
 });
 
 test('a token that is not valid yet (nbf in the future) → 400 saying so', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'demo-alice', nbf: Math.floor(Date.now() / 1000) + 600 }) } }), /not valid yet/);
+  assertRefused(
+    await exchange({
+      body: { token: await provider.sign({ sub: 'demo-alice', nbf: Math.floor(Date.now() / 1000) + 600 }) },
+    }),
+    /not valid yet/,
+  );
 });
 
 test('an unsigned token (alg none) → 400', async () => {
@@ -123,7 +160,10 @@ test('an unsigned token (alg none) → 400', async () => {
 });
 
 test('a valid token whose subject is not a platform user → 400 saying so', async () => {
-  assertRefused(await exchange({ body: { token: await provider.sign({ sub: 'someone-else' }) } }), /not a known platform user/);
+  assertRefused(
+    await exchange({ body: { token: await provider.sign({ sub: 'someone-else' }) } }),
+    /not a known platform user/,
+  );
 });
 
 test('the platform token works as a bearer on GET /auth/session, whose sessionID is its sid', async () => {
@@ -140,7 +180,12 @@ test('with the identity provider unreachable, token exchange and login answer 50
   const gone = await startFakeIdentityProvider({ audience: 'platform-api' });
   const token = await gone.sign({ sub: 'demo-alice' });
   await gone.close();
-  const orphan = await startTestService({ SEED: 'demo', OIDC_ISSUER: gone.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' });
+  const orphan = await startTestService({
+    SEED: 'demo',
+    OIDC_ISSUER: gone.issuer,
+    OIDC_CLIENT_ID: 'platform',
+    OIDC_AUDIENCE: 'platform-api',
+  });
   try {
     for (const [method, path, body] of [
       ['POST', '/auth/token-exchange', { token }],

@@ -3,7 +3,13 @@
 // tokens (not accepted on these routes), 404 for an unknown case.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DocumentKit, assertForbiddenKey, assertPdfDocument, errorWithoutRequestId, startDocumentKit } from './document-test-kit.ts';
+import {
+  type DocumentKit,
+  assertForbiddenKey,
+  assertPdfDocument,
+  errorWithoutRequestId,
+  startDocumentKit,
+} from './document-test-kit.ts';
 
 let kit: DocumentKit;
 
@@ -16,7 +22,13 @@ test.after(async () => {
 });
 
 // Demo case 1 (docs/demo-data.md): Meridian onboarding in review, subject Grace (a director).
-const caseParties = ['CASE-0001', 'Onboarding: Meridian Digital Assets Ltd', 'Meridian Digital Assets Ltd', 'Grace Whitfield', 'Example Wealth Platform AG'];
+const caseParties = [
+  'CASE-0001',
+  'Onboarding: Meridian Digital Assets Ltd',
+  'Meridian Digital Assets Ltd',
+  'Grace Whitfield',
+  'Example Wealth Platform AG',
+];
 
 test('the admin API key gets the case report: case, parties, files and timeline', async () => {
   const response = await kit.get('/pdf/case/1/report', kit.adminKey);
@@ -33,13 +45,28 @@ test('the admin API key gets the case report: case, parties, files and timeline'
 
 test('a closed case report ends with its closing and names its fund; download=true is an attachment', async () => {
   const response = await kit.get('/pdf/case/3/report?download=true', kit.adminKey);
-  await assertPdfDocument(response, 'case-report-CASE-0003.pdf', ['CASE-0003', 'Erin Fischer', 'Northbridge Digital Asset Fund I', 'Case closed'], 'attachment');
+  await assertPdfDocument(
+    response,
+    'case-report-CASE-0003.pdf',
+    ['CASE-0003', 'Erin Fischer', 'Northbridge Digital Asset Fund I', 'Case closed'],
+    'attachment',
+  );
 });
 
 test('the admin API key gets the case agreement between the operator and the client', async () => {
   const response = await kit.get('/pdf/case/1/agreement', kit.adminKey);
-  await assertPdfDocument(response, 'case-agreement-CASE-0001.pdf', [...caseParties, 'AGR-CASE-0001', 'Director', 'Authorised signatory']);
-  await assertPdfDocument(await kit.get('/pdf/case/1/agreement?download=true', kit.adminKey), 'case-agreement-CASE-0001.pdf', ['AGR-CASE-0001'], 'attachment');
+  await assertPdfDocument(response, 'case-agreement-CASE-0001.pdf', [
+    ...caseParties,
+    'AGR-CASE-0001',
+    'Director',
+    'Authorised signatory',
+  ]);
+  await assertPdfDocument(
+    await kit.get('/pdf/case/1/agreement?download=true', kit.adminKey),
+    'case-agreement-CASE-0001.pdf',
+    ['AGR-CASE-0001'],
+    'attachment',
+  );
 });
 
 test('an unknown case is 404 on both routes', async () => {
@@ -52,7 +79,8 @@ test('an unknown case is 404 on both routes', async () => {
 
 test('service and partner API keys are refused with 403, for existing and unknown cases alike', async () => {
   for (const key of [kit.serviceKey, kit.partnerKey]) {
-    for (const path of ['/pdf/case/1/report', '/pdf/case/1/agreement', '/pdf/case/4242/report']) assertForbiddenKey(await kit.get(path, key));
+    for (const path of ['/pdf/case/1/report', '/pdf/case/1/agreement', '/pdf/case/4242/report'])
+      assertForbiddenKey(await kit.get(path, key));
   }
 });
 

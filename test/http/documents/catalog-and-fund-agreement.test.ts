@@ -25,7 +25,13 @@ test.after(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
-const catalogTexts = ['Product catalog', 'CUSTODY-WALLET-MONTH', 'Northbridge Digital Asset Fund I', 'Northbridge Stablecoin Yield Fund', 'Example Wealth Platform AG'];
+const catalogTexts = [
+  'Product catalog',
+  'CUSTODY-WALLET-MONTH',
+  'Northbridge Digital Asset Fund I',
+  'Northbridge Stablecoin Yield Fund',
+  'Example Wealth Platform AG',
+];
 
 test('any signed-in user gets the catalog as HTML with format=html: active products and open funds only', async () => {
   const response = await kit.get('/product-catalog?format=html', await kit.user('demo-judy'));
@@ -36,10 +42,24 @@ test('any signed-in user gets the catalog as HTML with format=html: active produ
 
 test('without format the catalog is a PDF, inline, or an attachment with download=true; format=html&download=true an HTML attachment', async () => {
   const judy = await kit.user('demo-judy');
-  const text = await assertPdfDocument(await kit.get('/product-catalog', judy), `product-catalog-${today()}.pdf`, catalogTexts);
+  const text = await assertPdfDocument(
+    await kit.get('/product-catalog', judy),
+    `product-catalog-${today()}.pdf`,
+    catalogTexts,
+  );
   assert.not.ok(text.includes('CARD-PROGRAMME-LEGACY'), 'the inactive product is not on offer');
-  await assertPdfDocument(await kit.get('/product-catalog?download=true', judy), `product-catalog-${today()}.pdf`, catalogTexts, 'attachment');
-  assertHtmlDocument(await kit.get('/product-catalog?format=html&download=true', judy), `product-catalog-${today()}.html`, catalogTexts, 'attachment');
+  await assertPdfDocument(
+    await kit.get('/product-catalog?download=true', judy),
+    `product-catalog-${today()}.pdf`,
+    catalogTexts,
+    'attachment',
+  );
+  assertHtmlDocument(
+    await kit.get('/product-catalog?format=html&download=true', judy),
+    `product-catalog-${today()}.html`,
+    catalogTexts,
+    'attachment',
+  );
 });
 
 test('a format other than html or pdf is a 400 naming the parameter', async () => {
@@ -50,8 +70,17 @@ test('a format other than html or pdf is a 400 naming the parameter', async () =
 });
 
 test('the catalog as PDF, for a bearer token and for the admin API key with download=true', async () => {
-  await assertPdfDocument(await kit.get('/product-catalog?format=pdf', await kit.bearer('demo-erin')), `product-catalog-${today()}.pdf`, catalogTexts);
-  await assertPdfDocument(await kit.get('/product-catalog?format=pdf&download=true', kit.adminKey), `product-catalog-${today()}.pdf`, catalogTexts, 'attachment');
+  await assertPdfDocument(
+    await kit.get('/product-catalog?format=pdf', await kit.bearer('demo-erin')),
+    `product-catalog-${today()}.pdf`,
+    catalogTexts,
+  );
+  await assertPdfDocument(
+    await kit.get('/product-catalog?format=pdf&download=true', kit.adminKey),
+    `product-catalog-${today()}.pdf`,
+    catalogTexts,
+    'attachment',
+  );
 });
 
 test('service and partner API keys are refused the catalog with 403; no credential is 401', async () => {
@@ -64,24 +93,46 @@ test('service and partner API keys are refused the catalog with 403; no credenti
 
 // Demo fund 1: Erin holds subscription 1 (processed, 250,000) and 5 (cancelled, 20,000).
 const agreement = '/funds/1/user-agreement';
-const agreementTexts = ['FUA-0001-DEMO-ERIN', 'Northbridge Digital Asset Fund I', 'Northbridge Fund Services S.A.', 'Erin Fischer', 'Aurora Family Office AG'];
+const agreementTexts = [
+  'FUA-0001-DEMO-ERIN',
+  'Northbridge Digital Asset Fund I',
+  'Northbridge Fund Services S.A.',
+  'Erin Fischer',
+  'Aurora Family Office AG',
+];
 
 test("an investor gets the fund's user agreement for herself, with her live subscriptions", async () => {
   const response = await kit.get(agreement, await kit.user('demo-erin'));
-  assertHtmlDocument(response, 'fund-user-agreement-FUA-0001-DEMO-ERIN.html', [...agreementTexts, 'No. 1', 'US$250,000.00']);
+  assertHtmlDocument(response, 'fund-user-agreement-FUA-0001-DEMO-ERIN.html', [
+    ...agreementTexts,
+    'No. 1',
+    'US$250,000.00',
+  ]);
   assert.not.ok(response.text.includes('No. 5'), 'a cancelled subscription is not covered');
 });
 
 test('the investor gets the agreement as PDF (download=true: attachment)', async () => {
   const response = await kit.get(`${agreement}?format=pdf&download=true`, await kit.user('demo-erin'));
-  await assertPdfDocument(response, 'fund-user-agreement-FUA-0001-DEMO-ERIN.pdf', [...agreementTexts, '250,000.00'], 'attachment');
+  await assertPdfDocument(
+    response,
+    'fund-user-agreement-FUA-0001-DEMO-ERIN.pdf',
+    [...agreementTexts, '250,000.00'],
+    'attachment',
+  );
 });
 
 test('administrators: an admin user gets it in their own name, the admin API key the specimen form', async () => {
   const asAdmin = await kit.get(agreement, await kit.user('demo-admin'));
-  assertHtmlDocument(asAdmin, 'fund-user-agreement-FUA-0001-DEMO-ADMIN.html', ['Admin Operator', 'No subscriptions yet']);
+  assertHtmlDocument(asAdmin, 'fund-user-agreement-FUA-0001-DEMO-ADMIN.html', [
+    'Admin Operator',
+    'No subscriptions yet',
+  ]);
   const specimen = await kit.get(`${agreement}?format=pdf`, kit.adminKey);
-  await assertPdfDocument(specimen, 'fund-user-agreement-FUA-0001-SPECIMEN.pdf', ['FUA-0001-SPECIMEN', 'Northbridge Digital Asset Fund I', 'Specimen']);
+  await assertPdfDocument(specimen, 'fund-user-agreement-FUA-0001-SPECIMEN.pdf', [
+    'FUA-0001-SPECIMEN',
+    'Northbridge Digital Asset Fund I',
+    'Specimen',
+  ]);
 });
 
 test('a user with no subscription in the fund gets the same 404 body as for a missing fund', async () => {

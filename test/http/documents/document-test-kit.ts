@@ -36,18 +36,31 @@ export interface DocumentKit {
 }
 
 export async function startDocumentKit(env: Record<string, string> = {}): Promise<DocumentKit> {
-  const service = await startTestService({ SEED: 'demo', PDF_PREWARM: 'false', SIGNING_KEY_SECRET: testSigningKeySecret, ...env });
+  const service = await startTestService({
+    SEED: 'demo',
+    PDF_PREWARM: 'false',
+    SIGNING_KEY_SECRET: testSigningKeySecret,
+    ...env,
+  });
   const sessions = createSessionService({ store: createSessionStore(service.db) });
   const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-  const forge = await createPlatformTokenForge({ databaseUrl: service.databaseUrl, signingKeySecret: testSigningKeySecret, issuer: service.url, dataUrl: service.dataUrl });
-  const serviceKey = (await apiKeys.create({ name: 'documents service', kind: 'service', scopes: ['workflow-sdk'] })).secret;
+  const forge = await createPlatformTokenForge({
+    databaseUrl: service.databaseUrl,
+    signingKeySecret: testSigningKeySecret,
+    issuer: service.url,
+    dataUrl: service.dataUrl,
+  });
+  const serviceKey = (await apiKeys.create({ name: 'documents service', kind: 'service', scopes: ['workflow-sdk'] }))
+    .secret;
   const partnerKey = (await apiKeys.create({ name: 'documents partner', kind: 'partner', scopes: [] })).secret;
   return {
     service,
     user: async (userId) => ({ cookie: `platform_session=${(await sessions.create(userId, 3600)).cookieSecret}` }),
     async bearer(userId) {
       const { sessionId } = await sessions.create(userId, 3600);
-      return { authorization: `Bearer ${await forge.issueAt(new Date(), 'access', { sub: userId, sid: sessionId }, 900)}` };
+      return {
+        authorization: `Bearer ${await forge.issueAt(new Date(), 'access', { sub: userId, sid: sessionId }, 900)}`,
+      };
     },
     adminKey: { 'x-api-key': testAdminApiKey },
     serviceKey: { 'x-api-key': serviceKey },
@@ -71,7 +84,8 @@ async function getDocument(baseUrl: string, pathname: string, headers: Headers):
     assert.ok(response.headers.get('content-disposition'), `${pathname}: 200 without Content-Disposition`);
     assert.is(response.headers.get('cache-control'), 'private, no-store', `${pathname}: Cache-Control`);
   }
-  if (response.status === 503) assert.match(response.headers.get('retry-after') ?? '', /^\d+$/, `${pathname}: 503 without Retry-After`);
+  if (response.status === 503)
+    assert.match(response.headers.get('retry-after') ?? '', /^\d+$/, `${pathname}: 503 without Retry-After`);
   return { status: response.status, headers: response.headers, bytes, text, json: () => JSON.parse(text) };
 }
 
@@ -84,7 +98,12 @@ export function errorWithoutRequestId(response: DocumentResponse): Record<string
 }
 
 /** A 200 HTML document: type, disposition with its file name, and the given texts present. */
-export function assertHtmlDocument(response: DocumentResponse, fileName: string, texts: readonly string[], disposition: 'inline' | 'attachment' = 'inline'): void {
+export function assertHtmlDocument(
+  response: DocumentResponse,
+  fileName: string,
+  texts: readonly string[],
+  disposition: 'inline' | 'attachment' = 'inline',
+): void {
   assert.is(response.status, 200, response.text.slice(0, 300));
   assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
   assertDisposition(response, disposition, fileName);
@@ -92,18 +111,27 @@ export function assertHtmlDocument(response: DocumentResponse, fileName: string,
 }
 
 /** A 200 PDF: type, disposition, `%PDF-` magic, and the given texts in the PDF's text. */
-export async function assertPdfDocument(response: DocumentResponse, fileName: string, texts: readonly string[], disposition: 'inline' | 'attachment' = 'inline'): Promise<string> {
+export async function assertPdfDocument(
+  response: DocumentResponse,
+  fileName: string,
+  texts: readonly string[],
+  disposition: 'inline' | 'attachment' = 'inline',
+): Promise<string> {
   assert.is(response.status, 200, response.bytes.toString('utf8', 0, 300));
   assert.is(response.headers.get('content-type'), 'application/pdf');
   assertDisposition(response, disposition, fileName);
   assert.is(response.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
   const text = (await pdfText(response.bytes)).replace(/\s+/g, ' ');
-  for (const expected of texts) assert.ok(text.includes(expected), `PDF text lacks ${JSON.stringify(expected)}:\n${text.slice(0, 2000)}`);
+  for (const expected of texts)
+    assert.ok(text.includes(expected), `PDF text lacks ${JSON.stringify(expected)}:\n${text.slice(0, 2000)}`);
   return text;
 }
 
 function assertDisposition(response: DocumentResponse, disposition: 'inline' | 'attachment', fileName: string): void {
-  assert.is(response.headers.get('content-disposition'), `${disposition}; filename="${fileName}"; filename*=UTF-8''${fileName}`);
+  assert.is(
+    response.headers.get('content-disposition'),
+    `${disposition}; filename="${fileName}"; filename*=UTF-8''${fileName}`,
+  );
 }
 
 export function assertForbiddenKey(response: DocumentResponse): void {

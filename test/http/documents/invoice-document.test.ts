@@ -40,14 +40,33 @@ test('the recipient gets the PDF; its text reads the number, parties, lines and 
 
 test('download=true makes both forms an attachment', async () => {
   const judy = await kit.user('demo-judy');
-  assertHtmlDocument(await kit.get(`${invoice}?download=true`, judy), 'invoice-INV-2025-0060.html', ['INV-2025-0060'], 'attachment');
-  await assertPdfDocument(await kit.get(`${invoice}?format=pdf&download=true`, judy), 'invoice-INV-2025-0060.pdf', ['INV-2025-0060'], 'attachment');
+  assertHtmlDocument(
+    await kit.get(`${invoice}?download=true`, judy),
+    'invoice-INV-2025-0060.html',
+    ['INV-2025-0060'],
+    'attachment',
+  );
+  await assertPdfDocument(
+    await kit.get(`${invoice}?format=pdf&download=true`, judy),
+    'invoice-INV-2025-0060.pdf',
+    ['INV-2025-0060'],
+    'attachment',
+  );
 });
 
 test('administrators see every invoice: an admin user by bearer token, the admin API key', async () => {
-  assertHtmlDocument(await kit.get(invoice, await kit.bearer('demo-admin')), 'invoice-INV-2025-0060.html', invoiceTexts);
+  assertHtmlDocument(
+    await kit.get(invoice, await kit.bearer('demo-admin')),
+    'invoice-INV-2025-0060.html',
+    invoiceTexts,
+  );
   const pdf = await kit.get('/invoices/1?format=pdf', kit.adminKey);
-  await assertPdfDocument(pdf, 'invoice-INV-2025-0041.pdf', ['INV-2025-0041', 'Aurora Family Office AG', 'Carol Nakamura', '6,323.85']);
+  await assertPdfDocument(pdf, 'invoice-INV-2025-0041.pdf', [
+    'INV-2025-0041',
+    'Aurora Family Office AG',
+    'Carol Nakamura',
+    '6,323.85',
+  ]);
 });
 
 test('a user who is not the recipient gets the same 404 body as for a missing invoice, in both formats', async () => {

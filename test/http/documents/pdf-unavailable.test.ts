@@ -24,12 +24,18 @@ test('PDF answers 503 with Retry-After and the install hint; HTML of the same in
   assert.is(pdf.json().code, 'SERVICE_UNAVAILABLE');
   assert.is(pdf.json().message, `CHROMIUM_PATH=${missingChromium} is not an executable file. ${chromiumInstallHint}`);
   assert.ok(Number(pdf.headers.get('retry-after')) > 0);
-  assertHtmlDocument(await kit.get('/invoices/5', judy), 'invoice-INV-2025-0060.html', ['INV-2025-0060', 'US$5,928.00']);
+  assertHtmlDocument(await kit.get('/invoices/5', judy), 'invoice-INV-2025-0060.html', [
+    'INV-2025-0060',
+    'US$5,928.00',
+  ]);
 });
 
 test('receipts and the catalog, PDF by default, answer 503 without format; format=html still answers 200', async () => {
   const grace = await kit.user('demo-grace');
-  for (const [path, html] of [['/receipts/3', 'receipt-RCPT-2025-0039.html'], ['/product-catalog', `product-catalog-${new Date().toISOString().slice(0, 10)}.html`]] as const) {
+  for (const [path, html] of [
+    ['/receipts/3', 'receipt-RCPT-2025-0039.html'],
+    ['/product-catalog', `product-catalog-${new Date().toISOString().slice(0, 10)}.html`],
+  ] as const) {
     const pdf = await kit.get(path, grace);
     assert.is(pdf.status, 503, pdf.text);
     assert.is(pdf.json().code, 'SERVICE_UNAVAILABLE');

@@ -27,7 +27,12 @@ const quoteTexts = ['Q-2026-0002', 'Meridian Digital Assets Ltd', 'Judy Chen', '
 
 test("the quote's user gets it as HTML with product SKUs and the total", async () => {
   const response = await kit.get(quote, await kit.user('demo-judy'));
-  assertHtmlDocument(response, 'quote-Q-2026-0002.html', [...quoteTexts, 'OTC-DESK-MONTH', 'AML-SCREENING', 'US$20,280.00']);
+  assertHtmlDocument(response, 'quote-Q-2026-0002.html', [
+    ...quoteTexts,
+    'OTC-DESK-MONTH',
+    'AML-SCREENING',
+    'US$20,280.00',
+  ]);
 });
 
 test("the quote's user gets the PDF; its text reads the number, parties and total", async () => {
@@ -41,7 +46,7 @@ test('administrators: an admin user by session, the admin API key with download=
   await assertPdfDocument(pdf, 'quote-Q-2026-0002.pdf', quoteTexts, 'attachment');
 });
 
-test("a colleague in the same organization gets the same 404 body as for a missing quote", async () => {
+test('a colleague in the same organization gets the same 404 body as for a missing quote', async () => {
   const grace = await kit.user('demo-grace');
   for (const format of ['html', 'pdf']) {
     const hidden = await kit.get(`${quote}?format=${format}`, grace);

@@ -24,7 +24,13 @@ test.after(async () => {
 
 // Demo receipt 3 (docs/demo-data.md): RCPT-2025-0039 pays INV-2025-0053 (Meridian, Grace) in full.
 const receipt = '/receipts/3';
-const receiptTexts = ['RCPT-2025-0039', 'INV-2025-0053', 'Meridian Digital Assets Ltd', 'Grace Whitfield', 'Example Wealth Platform AG'];
+const receiptTexts = [
+  'RCPT-2025-0039',
+  'INV-2025-0053',
+  'Meridian Digital Assets Ltd',
+  'Grace Whitfield',
+  'Example Wealth Platform AG',
+];
 
 test('the recipient gets the receipt as HTML with format=html: the amount, the invoice paid and no balance left', async () => {
   const response = await kit.get(`${receipt}?format=html`, await kit.user('demo-grace'));
@@ -37,15 +43,34 @@ test('without format the recipient gets the PDF inline; its text reads the numbe
 });
 
 test('format=pdf is the PDF too', async () => {
-  await assertPdfDocument(await kit.get(`${receipt}?format=pdf`, await kit.user('demo-grace')), 'receipt-RCPT-2025-0039.pdf', receiptTexts);
+  await assertPdfDocument(
+    await kit.get(`${receipt}?format=pdf`, await kit.user('demo-grace')),
+    'receipt-RCPT-2025-0039.pdf',
+    receiptTexts,
+  );
 });
 
 test('download=true gives a PDF attachment; with format=html an HTML attachment; the admin API key reads any receipt', async () => {
   const grace = await kit.user('demo-grace');
-  await assertPdfDocument(await kit.get(`${receipt}?download=true`, grace), 'receipt-RCPT-2025-0039.pdf', ['RCPT-2025-0039'], 'attachment');
-  assertHtmlDocument(await kit.get(`${receipt}?format=html&download=true`, grace), 'receipt-RCPT-2025-0039.html', ['RCPT-2025-0039'], 'attachment');
+  await assertPdfDocument(
+    await kit.get(`${receipt}?download=true`, grace),
+    'receipt-RCPT-2025-0039.pdf',
+    ['RCPT-2025-0039'],
+    'attachment',
+  );
+  assertHtmlDocument(
+    await kit.get(`${receipt}?format=html&download=true`, grace),
+    'receipt-RCPT-2025-0039.html',
+    ['RCPT-2025-0039'],
+    'attachment',
+  );
   const pdf = await kit.get('/receipts/1?format=pdf&download=true', kit.adminKey);
-  await assertPdfDocument(pdf, 'receipt-RCPT-2025-0031.pdf', ['RCPT-2025-0031', 'INV-2025-0041', 'Carol Nakamura', '6,323.85'], 'attachment');
+  await assertPdfDocument(
+    pdf,
+    'receipt-RCPT-2025-0031.pdf',
+    ['RCPT-2025-0031', 'INV-2025-0041', 'Carol Nakamura', '6,323.85'],
+    'attachment',
+  );
 });
 
 test('a format other than html or pdf, or a malformed id or download, is a 400 naming the parameter', async () => {

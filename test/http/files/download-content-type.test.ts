@@ -6,7 +6,14 @@
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DownloadResponse, type FileTestService, pdfBytes, pngBytes, rawMultipart, startFileTestService } from './upload-test-support.ts';
+import {
+  type DownloadResponse,
+  type FileTestService,
+  pdfBytes,
+  pngBytes,
+  rawMultipart,
+  startFileTestService,
+} from './upload-test-support.ts';
 
 let files: FileTestService;
 
@@ -26,20 +33,31 @@ interface Stored {
 /** Uploads one file with the admin key, declaring `type` for its part. */
 async function upload(bytes: Buffer | string, fileName: string, type: string): Promise<Stored> {
   const boundary = 'content-type-test-boundary';
-  const body = rawMultipart(boundary, [{ disposition: `form-data; name="file"; filename="${fileName}"`, type, body: bytes }]);
-  const response = await files.upload(body, files.adminKey, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const body = rawMultipart(boundary, [
+    { disposition: `form-data; name="file"; filename="${fileName}"`, type, body: bytes },
+  ]);
+  const response = await files.upload(body, files.adminKey, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
   assert.is(response.status, 200, JSON.stringify(response.body));
   const [file] = response.body.files;
   return { name: file.name, contentType: file.contentType, bytes: Buffer.from(bytes) };
 }
 
 async function declaredOf(name: string): Promise<string | null> {
-  const { rows } = await sql<{ declared: string | null }>`SELECT declared_content_type AS declared FROM file_upload WHERE stored_name = ${name}`.execute(files.service.db);
+  const { rows } = await sql<{
+    declared: string | null;
+  }>`SELECT declared_content_type AS declared FROM file_upload WHERE stored_name = ${name}`.execute(files.service.db);
   return rows[0]!.declared;
 }
 
 /** A 200 with the bytes, the type and disposition given, and the protections every upload gets. */
-function assertServed(response: DownloadResponse, stored: Stored, contentType: string, disposition: 'inline' | 'attachment'): void {
+function assertServed(
+  response: DownloadResponse,
+  stored: Stored,
+  contentType: string,
+  disposition: 'inline' | 'attachment',
+): void {
   assert.is(response.status, 200, response.bytes.toString());
   assert.equal(response.bytes, stored.bytes);
   assert.is(response.headers.get('content-type'), contentType);
@@ -49,7 +67,13 @@ function assertServed(response: DownloadResponse, stored: Stored, contentType: s
   assert.is(response.headers.get('cache-control'), 'private, no-store');
 }
 
-async function check(bytes: Buffer | string, fileName: string, declared: string, served: string, disposition: 'inline' | 'attachment') {
+async function check(
+  bytes: Buffer | string,
+  fileName: string,
+  declared: string,
+  served: string,
+  disposition: 'inline' | 'attachment',
+) {
   const stored = await upload(bytes, fileName, declared);
   assert.is(stored.contentType, served, `${fileName}: the upload's answer names the served type`);
   assertServed(await files.download(stored.name, files.adminKey), stored, served, disposition);
@@ -78,16 +102,30 @@ test('bytes that disagree with the declaration: the sniffed type', async () => {
   const pdf = await check(pdfBytes, 'not-an-image.png', 'image/png', 'application/pdf', 'inline');
   assert.is(await declaredOf(pdf.name), 'image/png', 'what was declared is kept all the same');
   await check('just words\n', 'words.png', 'image/png', 'text/plain; charset=utf-8', 'inline');
-  await check(Buffer.from([0x00, 0xff, 0xfe, 0x01, 0x80]), 'binary.csv', 'text/csv', 'application/octet-stream', 'inline');
+  await check(
+    Buffer.from([0x00, 0xff, 0xfe, 0x01, 0x80]),
+    'binary.csv',
+    'text/csv',
+    'application/octet-stream',
+    'inline',
+  );
   await check(pngBytes, 'image.csv', 'text/csv', 'image/png', 'inline');
-  await check(Buffer.from([0x13, 0x37, 0x00, 0x42]), 'custom.bin', 'application/x-custom', 'application/octet-stream', 'inline');
+  await check(
+    Buffer.from([0x13, 0x37, 0x00, 0x42]),
+    'custom.bin',
+    'application/x-custom',
+    'application/octet-stream',
+    'inline',
+  );
 });
 
 test('a part with a filename but no Content-Type is a text field to the parser: 400, nothing stored', async () => {
   const boundary = 'no-type-boundary';
   const body = rawMultipart(boundary, [{ disposition: 'form-data; name="file"; filename="no-type.csv"', body: csv }]);
   const before = files.storedFiles().length;
-  const response = await files.upload(body, files.adminKey, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const response = await files.upload(body, files.adminKey, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
   assert.is(response.status, 400, JSON.stringify(response.body));
   assert.is(response.body.message, "'file' must be a file part (with a filename and a Content-Type), not a text field");
   assert.is(files.storedFiles().length, before);
@@ -103,11 +141,28 @@ test('application/octet-stream declares nothing; a malformed declaration is stor
 test('active types keep their type but are always an attachment, even without download=true', async () => {
   const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
   await check(html, 'page.html', 'text/html', 'text/html; charset=utf-8', 'attachment');
-  await check('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'drawing.svg', 'image/svg+xml', 'image/svg+xml', 'attachment');
+  await check(
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    'drawing.svg',
+    'image/svg+xml',
+    'image/svg+xml',
+    'attachment',
+  );
   await check('alert(1);\n', 'app.js', 'text/javascript', 'text/javascript; charset=utf-8', 'attachment');
   await check('<?xml version="1.0"?><note>hi</note>', 'note.xml', 'application/xml', 'application/xml', 'attachment');
-  const xhtml = await check('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>', 'page.xhtml', 'application/xhtml+xml', 'application/xhtml+xml', 'attachment');
-  assert.is((await files.download(xhtml.name, files.adminKey, '?download=false')).headers.get('content-disposition')?.startsWith('attachment;'), true);
+  const xhtml = await check(
+    '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"/>',
+    'page.xhtml',
+    'application/xhtml+xml',
+    'application/xhtml+xml',
+    'attachment',
+  );
+  assert.is(
+    (await files.download(xhtml.name, files.adminKey, '?download=false')).headers
+      .get('content-disposition')
+      ?.startsWith('attachment;'),
+    true,
+  );
 });
 
 test('the same HTML bytes declared as something else are plain text shown inline', async () => {
@@ -119,7 +174,9 @@ test('the same HTML bytes declared as something else are plain text shown inline
 
 test('a row stored before declared types were kept falls back to its sniffed type', async () => {
   const stored = await upload(csv, 'legacy.csv', 'text/csv');
-  await sql`UPDATE file_upload SET declared_content_type = NULL WHERE stored_name = ${stored.name}`.execute(files.service.db);
+  await sql`UPDATE file_upload SET declared_content_type = NULL WHERE stored_name = ${stored.name}`.execute(
+    files.service.db,
+  );
   assertServed(await files.download(stored.name, files.adminKey), stored, 'text/plain; charset=utf-8', 'inline');
 });
 
@@ -127,7 +184,9 @@ test('the database keeps only well-formed declared types', async () => {
   const stored = await upload(csv, 'constraint.csv', 'text/csv');
   for (const bad of ['Text/CSV', 'text/csv; charset=utf-8', 'nonsense', '']) {
     try {
-      await sql`UPDATE file_upload SET declared_content_type = ${bad} WHERE stored_name = ${stored.name}`.execute(files.service.db);
+      await sql`UPDATE file_upload SET declared_content_type = ${bad} WHERE stored_name = ${stored.name}`.execute(
+        files.service.db,
+      );
       assert.unreachable(`${JSON.stringify(bad)} was accepted`);
     } catch (error) {
       assert.match((error as Error).message, /check constraint/, JSON.stringify(bad));

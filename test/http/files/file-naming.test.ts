@@ -36,9 +36,14 @@ test('sanitizeOriginalName keeps the last path segment without control or bidi c
 
 test('contentDisposition has an ASCII filename and an RFC 8187 filename*', () => {
   assert.is(contentDisposition('inline', 'report.pdf'), `inline; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-  assert.is(contentDisposition('attachment', 'Résumé (final)\'s "copy".pdf'),
-    `attachment; filename="Resume (final)'s _copy_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%27s%20%22copy%22.pdf`);
-  assert.is(contentDisposition('inline', '報告.pdf'), `inline; filename="__.pdf"; filename*=UTF-8''%E5%A0%B1%E5%91%8A.pdf`);
+  assert.is(
+    contentDisposition('attachment', 'Résumé (final)\'s "copy".pdf'),
+    `attachment; filename="Resume (final)'s _copy_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%27s%20%22copy%22.pdf`,
+  );
+  assert.is(
+    contentDisposition('inline', '報告.pdf'),
+    `inline; filename="__.pdf"; filename*=UTF-8''%E5%A0%B1%E5%91%8A.pdf`,
+  );
   assert.is(contentDisposition('inline', '\\%'), `inline; filename="__"; filename*=UTF-8''%5C%25`);
 });
 
@@ -87,10 +92,19 @@ test('sniffContentType reads the bytes: magic numbers, UTF-8 text, else octet-st
     };
     assert.equal(await sniff(pngBytes), { contentType: 'image/png', extension: 'png' });
     assert.equal(await sniff(pdfBytes), { contentType: 'application/pdf', extension: 'pdf' });
-    assert.equal(await sniff('<html><script>alert(1)</script></html>'), { contentType: 'text/plain; charset=utf-8', extension: 'txt' });
+    assert.equal(await sniff('<html><script>alert(1)</script></html>'), {
+      contentType: 'text/plain; charset=utf-8',
+      extension: 'txt',
+    });
     assert.equal(await sniff('ünïcødé ✓'), { contentType: 'text/plain; charset=utf-8', extension: 'txt' });
-    assert.equal(await sniff(Uint8Array.from([0x61, 0x00, 0x62])), { contentType: 'application/octet-stream', extension: 'bin' });
-    assert.equal(await sniff(Uint8Array.from([0xc3, 0x28])), { contentType: 'application/octet-stream', extension: 'bin' });
+    assert.equal(await sniff(Uint8Array.from([0x61, 0x00, 0x62])), {
+      contentType: 'application/octet-stream',
+      extension: 'bin',
+    });
+    assert.equal(await sniff(Uint8Array.from([0xc3, 0x28])), {
+      contentType: 'application/octet-stream',
+      extension: 'bin',
+    });
     assert.equal(await sniff(''), { contentType: 'application/octet-stream', extension: 'bin' });
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -25,10 +25,38 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
 function fiftyFiles() {
   return Array.from({ length: 50 }, (_, index) => {
     switch (index % 4) {
-      case 0: return { bytes: pngBytes, name: `image-${index}.txt`, type: 'text/plain', expected: 'image/png', extension: 'png' };
-      case 1: return { bytes: pdfBytes, name: `document-${index}.pdf`, type: 'image/png', expected: 'application/pdf', extension: 'pdf' };
-      case 2: return { bytes: `line ${index}\nÜnïcødé text ✓\n`, name: `notes-${index}.md`, type: 'application/pdf', expected: 'text/plain; charset=utf-8', extension: 'txt' };
-      default: return { bytes: Uint8Array.from([0, 1, 2, 3, 255, 254, index]), name: `blob-${index}`, type: 'text/plain', expected: 'application/octet-stream', extension: 'bin' };
+      case 0:
+        return {
+          bytes: pngBytes,
+          name: `image-${index}.txt`,
+          type: 'text/plain',
+          expected: 'image/png',
+          extension: 'png',
+        };
+      case 1:
+        return {
+          bytes: pdfBytes,
+          name: `document-${index}.pdf`,
+          type: 'image/png',
+          expected: 'application/pdf',
+          extension: 'pdf',
+        };
+      case 2:
+        return {
+          bytes: `line ${index}\nÜnïcødé text ✓\n`,
+          name: `notes-${index}.md`,
+          type: 'application/pdf',
+          expected: 'text/plain; charset=utf-8',
+          extension: 'txt',
+        };
+      default:
+        return {
+          bytes: Uint8Array.from([0, 1, 2, 3, 255, 254, index]),
+          name: `blob-${index}`,
+          type: 'text/plain',
+          expected: 'application/octet-stream',
+          extension: 'bin',
+        };
     }
   });
 }
@@ -37,7 +65,15 @@ test('50 files are stored, listed in order, with sniffed types, hashes and UUID 
   const sent = fiftyFiles();
   const response = await files.upload(formWith(sent), files.adminKey);
   assert.is(response.status, 200, JSON.stringify(response.body));
-  const listed = response.body.files as { id: string; name: string; originalName: string; contentType: string; size: number; sha256: string; url: string }[];
+  const listed = response.body.files as {
+    id: string;
+    name: string;
+    originalName: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    url: string;
+  }[];
   assert.is(listed.length, 50);
   for (const [index, file] of listed.entries()) {
     const expected = sent[index]!;
@@ -62,8 +98,22 @@ test('50 files are stored, listed in order, with sniffed types, hashes and UUID 
     // Every declared type is wrong, so the sniffed type is both stored and served; the
     // declared one is kept beside it.
     assert.equal(
-      { stored_name: row!.stored_name, original_name: row!.original_name, content_type: row!.content_type, declared_content_type: row!.declared_content_type, size_bytes: row!.size_bytes, sha256: row!.sha256 },
-      { stored_name: file.name, original_name: file.originalName, content_type: file.contentType, declared_content_type: declared, size_bytes: String(file.size), sha256: file.sha256 },
+      {
+        stored_name: row!.stored_name,
+        original_name: row!.original_name,
+        content_type: row!.content_type,
+        declared_content_type: row!.declared_content_type,
+        size_bytes: row!.size_bytes,
+        sha256: row!.sha256,
+      },
+      {
+        stored_name: file.name,
+        original_name: file.originalName,
+        content_type: file.contentType,
+        declared_content_type: declared,
+        size_bytes: String(file.size),
+        sha256: file.sha256,
+      },
     );
     // An API key acts for no user: no owner; the audit log names the key.
     assert.is(row!.owner_user_id, null);
@@ -71,14 +121,24 @@ test('50 files are stored, listed in order, with sniffed types, hashes and UUID 
   assert.equal(files.storedFiles(), listed.map((file) => file.name).sort());
   assert.equal(files.incomingFiles(), []);
 
-  const { rows: audit } = await sql<{ n: string; keys: string; users: string }>`SELECT count(*)::text AS n, count(DISTINCT actor_api_key_id)::text AS keys,
+  const { rows: audit } = await sql<{
+    n: string;
+    keys: string;
+    users: string;
+  }>`SELECT count(*)::text AS n, count(DISTINCT actor_api_key_id)::text AS keys,
     count(actor_user_id)::text AS users FROM audit_log WHERE action = 'file.upload'`.execute(files.service.db);
   assert.equal(audit[0], { n: '50', keys: '1', users: '0' });
 });
 
 test('an administrator user is recorded as the owner, and the targets on every row', async () => {
   const response = await files.upload(
-    formWith([{ bytes: pdfBytes, name: 'agreement.pdf' }, { bytes: pngBytes, name: 'scan.png' }], { caseId: '1', fundId: '1', organizationId: '11111111-0000-4000-8000-000000000002' }),
+    formWith(
+      [
+        { bytes: pdfBytes, name: 'agreement.pdf' },
+        { bytes: pngBytes, name: 'scan.png' },
+      ],
+      { caseId: '1', fundId: '1', organizationId: '11111111-0000-4000-8000-000000000002' },
+    ),
     await files.session('demo-admin'),
   );
   assert.is(response.status, 200, JSON.stringify(response.body));
@@ -98,7 +158,10 @@ test('an empty file is stored as application/octet-stream', async () => {
   const response = await files.upload(formWith([{ bytes: '', name: 'empty.txt', type: 'text/plain' }]), files.adminKey);
   assert.is(response.status, 200, JSON.stringify(response.body));
   const [file] = response.body.files;
-  assert.equal({ size: file.size, contentType: file.contentType, sha256: file.sha256 }, { size: 0, contentType: 'application/octet-stream', sha256: sha256('') });
+  assert.equal(
+    { size: file.size, contentType: file.contentType, sha256: file.sha256 },
+    { size: 0, contentType: 'application/octet-stream', sha256: sha256('') },
+  );
   assert.ok(file.name.endsWith('.bin'));
 });
 

@@ -31,7 +31,10 @@ test('51 files: 413 naming the limit, nothing stored', async () => {
 });
 
 test('81 MB in one file: 413 before the body is read, nothing stored', async () => {
-  const response = await files.upload(formWith([{ bytes: new Uint8Array(81 * 1024 * 1024), name: 'huge.bin' }]), files.adminKey);
+  const response = await files.upload(
+    formWith([{ bytes: new Uint8Array(81 * 1024 * 1024), name: 'huge.bin' }]),
+    files.adminKey,
+  );
   assert.is(response.status, 413);
   assert.is(response.body.code, 'PAYLOAD_TOO_LARGE');
   assert.match(response.body.message, /at most 83886080 bytes \(80 MB\)/);
@@ -40,7 +43,13 @@ test('81 MB in one file: 413 before the body is read, nothing stored', async () 
 
 test('two files of 40 MB + 1 byte each: the parser stops at the limit, nothing stored', async () => {
   const half = maxBytes / 2 + 1;
-  const response = await files.upload(formWith([{ bytes: new Uint8Array(half), name: 'a.bin' }, { bytes: new Uint8Array(half), name: 'b.bin' }]), files.adminKey);
+  const response = await files.upload(
+    formWith([
+      { bytes: new Uint8Array(half), name: 'a.bin' },
+      { bytes: new Uint8Array(half), name: 'b.bin' },
+    ]),
+    files.adminKey,
+  );
   assert.is(response.status, 413, JSON.stringify(response.body));
   assert.match(response.body.message, /at most 83886080 bytes/);
   await assertNothingStored();
@@ -48,7 +57,9 @@ test('two files of 40 MB + 1 byte each: the parser stops at the limit, nothing s
 
 test('a chunked body (no Content-Length) past 80 MB: 413, nothing stored', async () => {
   const boundary = 'upload-limit-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stream.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stream.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = new Uint8Array(1024 * 1024);
   let sent = 0;
@@ -63,14 +74,19 @@ test('a chunked body (no Content-Length) past 80 MB: 413, nothing stored', async
       sent += 1;
     },
   });
-  const response = await files.upload(body, files.adminKey, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const response = await files.upload(body, files.adminKey, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
   assert.is(response.status, 413, JSON.stringify(response.body));
   assert.match(response.body.message, /at most 83886080 bytes/);
   await assertNothingStored();
 });
 
 test('exactly 80 MB is accepted', async () => {
-  const response = await files.upload(formWith([{ bytes: new Uint8Array(maxBytes), name: 'limit.bin' }]), files.adminKey);
+  const response = await files.upload(
+    formWith([{ bytes: new Uint8Array(maxBytes), name: 'limit.bin' }]),
+    files.adminKey,
+  );
   assert.is(response.status, 200, JSON.stringify(response.body));
   assert.is(response.body.files[0].size, maxBytes);
   assert.is(files.storedFiles().length, 1);

@@ -20,8 +20,12 @@ test.after(async () => {
 const boundary = 'odd-names-boundary';
 
 async function uploadNamed(filename: string): Promise<{ name: string; originalName: string }> {
-  const body = rawMultipart(boundary, [{ disposition: `form-data; name="file"; filename="${filename}"`, type: 'application/pdf', body: pdfBytes }]);
-  const response = await files.upload(body, files.adminKey, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const body = rawMultipart(boundary, [
+    { disposition: `form-data; name="file"; filename="${filename}"`, type: 'application/pdf', body: pdfBytes },
+  ]);
+  const response = await files.upload(body, files.adminKey, {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
   assert.is(response.status, 200, JSON.stringify(response.body));
   return response.body.files[0];
 }

@@ -73,7 +73,10 @@ export async function startFileTestService(): Promise<FileTestService> {
   const incomingDir = path.join(uploadDir, '.incoming');
   const list = (directory: string) => {
     try {
-      return readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+      return readdirSync(directory, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort();
     } catch {
       return [];
     }
@@ -92,7 +95,12 @@ export async function startFileTestService(): Promise<FileTestService> {
     },
     async upload(body, credentials, headers = {}) {
       // A stream is sent chunked, which fetch allows only half duplex.
-      const init = { method: 'POST', body, headers: { ...credentials, ...headers }, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) };
+      const init = {
+        method: 'POST',
+        body,
+        headers: { ...credentials, ...headers },
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      };
       const response = await fetch(`${service.url}/documents/upload`, init as RequestInit);
       const text = await response.text();
       assertMatchesContract('POST', '/documents/upload', response.status, response.headers.get('content-type'), text);
@@ -108,8 +116,11 @@ export async function startFileTestService(): Promise<FileTestService> {
       return { status: response.status, headers: response.headers, bytes, body };
     },
     async uploadedRows() {
-      const { rows } = await sql<UploadRow>`SELECT id::text, stored_name, original_name, content_type, declared_content_type, size_bytes::text, sha256, owner_user_id,
-        organization_id::text, case_id, fund_id FROM file_upload WHERE id::text NOT LIKE '66666666-%' ORDER BY created_at, stored_name`.execute(service.db);
+      const { rows } =
+        await sql<UploadRow>`SELECT id::text, stored_name, original_name, content_type, declared_content_type, size_bytes::text, sha256, owner_user_id,
+        organization_id::text, case_id, fund_id FROM file_upload WHERE id::text NOT LIKE '66666666-%' ORDER BY created_at, stored_name`.execute(
+          service.db,
+        );
       return rows;
     },
     storedFiles: () => list(uploadDir),
@@ -122,10 +133,14 @@ export async function startFileTestService(): Promise<FileTestService> {
 }
 
 /** A FormData with one `file` part per entry. */
-export function formWith(files: readonly { bytes: Uint8Array | string; name: string; type?: string }[], fields: Record<string, string> = {}): FormData {
+export function formWith(
+  files: readonly { bytes: Uint8Array | string; name: string; type?: string }[],
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
   return form;
 }
 
@@ -136,14 +151,23 @@ export const pngBytes = Buffer.from(
 );
 
 /** The start of a PDF: enough for the magic-number check. */
-export const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const pdfBytes = Buffer.from(
+  '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** A multipart body written byte by byte, for part headers FormData would never send. */
-export function rawMultipart(boundary: string, parts: readonly { disposition: string; type?: string; body: Uint8Array | string }[]): Buffer {
+export function rawMultipart(
+  boundary: string,
+  parts: readonly { disposition: string; type?: string; body: Uint8Array | string }[],
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const type = part.type === undefined ? '' : `Content-Type: ${part.type}\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${part.disposition}\r\n${type}\r\n`), Buffer.from(part.body), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${part.disposition}\r\n${type}\r\n`),
+      Buffer.from(part.body),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);

@@ -55,7 +55,10 @@ async function call(operation: Operation, symbol: string, headers: Record<string
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   assert.instance(error, AppError, 'expected a rejection with an AppError');
   return error as AppError;
 }
@@ -148,7 +151,10 @@ test('a network answers its native coin icon; an unmapped network is 404', async
   const network = await call('getStaticNetworkImage', 'ethereum');
   assert.is(network.status, 200);
   assert.is(network.headers.ETag, (await call('getStaticCoinImage', 'eth')).headers.ETag);
-  assert.is((await call('getStaticNetworkImage', 'Polygon')).headers.ETag, (await call('getStaticCoinImage', 'matic')).headers.ETag);
+  assert.is(
+    (await call('getStaticNetworkImage', 'Polygon')).headers.ETag,
+    (await call('getStaticCoinImage', 'matic')).headers.ETag,
+  );
   const error = await rejection(call('getStaticNetworkImage', 'arbitrum'));
   assert.is(error.httpStatus, 404);
   assert.is(error.message, 'no logo for network arbitrum');
@@ -180,7 +186,10 @@ test('on the wire (Koa and sendResult) the image and the 304 keep their headers'
   app.use(async (ctx) => {
     const symbol = ctx.path.split('/').pop() ?? '';
     const handler = handlers.getStaticCoinImage as (input: unknown, context: RequestContext) => Promise<Answer>;
-    sendResult(ctx, await handler({ path: { symbol }, query: {}, headers: { ...ctx.headers }, body: undefined }, context));
+    sendResult(
+      ctx,
+      await handler({ path: { symbol }, query: {}, headers: { ...ctx.headers }, body: undefined }, context),
+    );
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

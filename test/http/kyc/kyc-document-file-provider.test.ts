@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';
-import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
+import {
+  createPlatformTokenForge,
+  type PlatformTokenForge,
+  testSigningKeySecret,
+} from '../../support/platform-token-forge.ts';
 import { startTestService, type TestService } from '../../support/test-service.ts';
 
 const appToken = 'sbx:service-test-token';
@@ -17,7 +21,10 @@ const inspection = '65a1b2c3d4e5f60718293a4b';
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const files: Record<string, { type: string; body: Buffer }> = {
   '0b1e7a52-3c1d-4f6e-8a9b-0c1d2e3f4a5b': { type: 'application/octet-stream', body: pdf },
-  '1c2f8b63-4d2e-4a7f-9bac-1d2e3f4a5b6c': { type: 'image/png', body: Buffer.from('<html><script>alert(1)</script></html>') },
+  '1c2f8b63-4d2e-4a7f-9bac-1d2e3f4a5b6c': {
+    type: 'image/png',
+    body: Buffer.from('<html><script>alert(1)</script></html>'),
+  },
 };
 
 let provider: http.Server;
@@ -29,18 +36,30 @@ test.before(async () => {
   provider = http.createServer((req, res) => {
     const url = req.url ?? '';
     const ts = String(req.headers['x-app-access-ts']);
-    const signed = req.headers['x-app-access-sig'] === createHmac('sha256', secretKey).update(`${ts}GET${url}`).digest('hex');
+    const signed =
+      req.headers['x-app-access-sig'] === createHmac('sha256', secretKey).update(`${ts}GET${url}`).digest('hex');
     received.push(url);
     const match = /^\/resources\/inspections\/([^/]+)\/resources\/([^/]+)$/.exec(url);
     const file = match && match[1] === inspection ? files[match[2]!] : undefined;
-    if (!signed || req.headers['x-app-token'] !== appToken) res.writeHead(401).end('{"description":"Request signature mismatch"}');
+    if (!signed || req.headers['x-app-token'] !== appToken)
+      res.writeHead(401).end('{"description":"Request signature mismatch"}');
     else if (!file) res.writeHead(404, { 'content-type': 'application/json' }).end('{"description":"Not found"}');
     else res.writeHead(200, { 'content-type': file.type }).end(file.body);
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const kycUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  service = await startTestService({ KYC_URL: kycUrl, KYC_APP_TOKEN: appToken, KYC_SECRET_KEY: secretKey, SIGNING_KEY_SECRET: testSigningKeySecret });
-  forge = await createPlatformTokenForge({ databaseUrl: service.databaseUrl, signingKeySecret: testSigningKeySecret, issuer: service.url, dataUrl: service.dataUrl });
+  service = await startTestService({
+    KYC_URL: kycUrl,
+    KYC_APP_TOKEN: appToken,
+    KYC_SECRET_KEY: secretKey,
+    SIGNING_KEY_SECRET: testSigningKeySecret,
+  });
+  forge = await createPlatformTokenForge({
+    databaseUrl: service.databaseUrl,
+    signingKeySecret: testSigningKeySecret,
+    issuer: service.url,
+    dataUrl: service.dataUrl,
+  });
 });
 
 test.after(async () => {
@@ -56,7 +75,13 @@ async function download(documentId: string) {
   const response = await fetch(`${service.url}${path}?token=${token}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type');
-  assertMatchesContract('GET', path, response.status, contentType, contentType?.includes('json') ? bytes.toString('utf8') : '');
+  assertMatchesContract(
+    'GET',
+    path,
+    response.status,
+    contentType,
+    contentType?.includes('json') ? bytes.toString('utf8') : '',
+  );
   return { status: response.status, headers: response.headers, bytes };
 }
 
@@ -65,8 +90,14 @@ test('a PDF the provider labels octet-stream is served as application/pdf, witho
   assert.is(response.status, 200, response.bytes.toString('utf8'));
   assert.is(response.headers.get('content-type'), 'application/pdf');
   assert.ok(response.bytes.equals(pdf));
-  assert.match(response.headers.get('content-disposition') ?? '', /filename="kyc-document-0b1e7a52-3c1d-4f6e-8a9b-0c1d2e3f4a5b\.pdf"/);
-  assert.is(response.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'");
+  assert.match(
+    response.headers.get('content-disposition') ?? '',
+    /filename="kyc-document-0b1e7a52-3c1d-4f6e-8a9b-0c1d2e3f4a5b\.pdf"/,
+  );
+  assert.is(
+    response.headers.get('content-security-policy'),
+    "default-src 'none'; style-src 'unsafe-inline'; object-src 'self'",
+  );
   assert.is(received.at(-1), `/resources/inspections/${inspection}/resources/0b1e7a52-3c1d-4f6e-8a9b-0c1d2e3f4a5b`);
 });
 

@@ -15,7 +15,11 @@ import { createSigningKeyRing } from '../../../src/domain/identity/signing-key-r
 import { simulatedDocumentPng } from '../../../src/providers/kyc/simulated-document-image.ts';
 import { generateSigningKey } from '../../support/fake-identity-provider.ts';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';
-import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
+import {
+  createPlatformTokenForge,
+  type PlatformTokenForge,
+  testSigningKeySecret,
+} from '../../support/platform-token-forge.ts';
 import { startTestService, testAdminApiKey, type TestService } from '../../support/test-service.ts';
 
 const passport = '88888888-0000-4000-8000-000000000001';
@@ -30,7 +34,12 @@ let db: Db;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo', SIGNING_KEY_SECRET: testSigningKeySecret });
-  forge = await createPlatformTokenForge({ databaseUrl: service.databaseUrl, signingKeySecret: testSigningKeySecret, issuer: service.url, dataUrl: service.dataUrl });
+  forge = await createPlatformTokenForge({
+    databaseUrl: service.databaseUrl,
+    signingKeySecret: testSigningKeySecret,
+    issuer: service.url,
+    dataUrl: service.dataUrl,
+  });
   db = createDatabase({ url: service.databaseUrl, poolSize: 2 }).db;
 });
 
@@ -42,8 +51,13 @@ test.after(async () => {
 
 /** The issuer the GraphQL API will use, on the service's real signing key, as of `at`. */
 function linksAt(at = new Date()): KycDocumentTokens {
-  const keys = createSigningKeyRing({ store: createSigningKeyStore(db), encryption: createKeyEncryption(testSigningKeySecret) });
-  return createKycDocumentTokens(createPlatformTokens({ issuer: service.url, audiences: forge.audiences, keys, now: () => at }));
+  const keys = createSigningKeyRing({
+    store: createSigningKeyStore(db),
+    encryption: createKeyEncryption(testSigningKeySecret),
+  });
+  return createKycDocumentTokens(
+    createPlatformTokens({ issuer: service.url, audiences: forge.audiences, keys, now: () => at }),
+  );
 }
 
 interface Download {
@@ -59,7 +73,13 @@ async function download(pathWithQuery: string, headers: Record<string, string> =
   const response = await fetch(url, { headers, redirect: 'manual' });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type');
-  assertMatchesContract('GET', new URL(url).pathname, response.status, contentType, contentType?.includes('json') ? bytes.toString('utf8') : '');
+  assertMatchesContract(
+    'GET',
+    new URL(url).pathname,
+    response.status,
+    contentType,
+    contentType?.includes('json') ? bytes.toString('utf8') : '',
+  );
   return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(bytes.toString('utf8')) };
 }
 
@@ -73,18 +93,21 @@ async function refused(pathWithQuery: string, status: number, message: RegExp): 
   assert.match(response.json().message, message);
 }
 
-test('a valid link serves the provider\'s file with headers that keep it private and inert', async () => {
+test("a valid link serves the provider's file with headers that keep it private and inert", async () => {
   const link = await linksAt().issueKycDocumentToken({ inspectionId: inspection, documentId: passport });
   assert.is(link.url, `${service.url}${fileUrl(passport, link.token)}`);
   assert.ok(Math.abs(link.expiresAt.getTime() - (Date.now() + 300_000)) < 5_000, 'lives 5 minutes');
   const response = await download(link.url);
   assert.is(response.status, 200, response.bytes.toString('utf8'));
   assert.is(response.headers.get('content-type'), 'image/png');
-  assert.ok(response.bytes.equals(simulatedDocumentPng(passport)), 'the simulator\'s image for this document');
+  assert.ok(response.bytes.equals(simulatedDocumentPng(passport)), "the simulator's image for this document");
   assert.is(response.headers.get('cache-control'), 'private, no-store');
   assert.is(response.headers.get('x-content-type-options'), 'nosniff');
   assert.match(response.headers.get('content-security-policy') ?? '', /^default-src 'none'.*sandbox/);
-  assert.is(response.headers.get('content-disposition'), `inline; filename="kyc-document-${passport}.png"; filename*=UTF-8''kyc-document-${passport}.png`);
+  assert.is(
+    response.headers.get('content-disposition'),
+    `inline; filename="kyc-document-${passport}.png"; filename*=UTF-8''kyc-document-${passport}.png`,
+  );
 });
 
 test('no token is 401; a session cookie or an API key does not replace it', async () => {
@@ -103,7 +126,10 @@ test('no token is 401; a session cookie or an API key does not replace it', asyn
 });
 
 test('an expired link is 403', async () => {
-  const link = await linksAt(new Date(Date.now() - 301_000)).issueKycDocumentToken({ inspectionId: inspection, documentId: passport });
+  const link = await linksAt(new Date(Date.now() - 301_000)).issueKycDocumentToken({
+    inspectionId: inspection,
+    documentId: passport,
+  });
   await refused(fileUrl(passport, link.token), 403, /expired/);
 });
 

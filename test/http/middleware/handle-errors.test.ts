@@ -12,7 +12,9 @@ import { handleErrors } from '../../../src/http/middleware/handle-errors.ts';
 import { requestId } from '../../../src/http/middleware/request-id.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 
-async function answerTo(error: AppError): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
+async function answerTo(
+  error: AppError,
+): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
   const app = new Koa<HttpState>();
   app.use(requestId());
   app.use(handleErrors(createLogger('silent')));
@@ -24,14 +26,20 @@ async function answerTo(error: AppError): Promise<{ status: number; retryAfter: 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() as Record<string, unknown> };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 
 test('retryAfterSeconds becomes Retry-After in whole seconds, with the status and body of the code', async () => {
-  const answer = await answerTo(new AppError('SERVICE_UNAVAILABLE', 'PDF render timed out after 10 ms', { retryAfterSeconds: 5 }));
+  const answer = await answerTo(
+    new AppError('SERVICE_UNAVAILABLE', 'PDF render timed out after 10 ms', { retryAfterSeconds: 5 }),
+  );
   assert.is(answer.status, 503);
   assert.is(answer.retryAfter, '5');
   assert.is(answer.body.code, 'SERVICE_UNAVAILABLE');

@@ -10,7 +10,11 @@ import type { HttpState } from '../../../src/http/koa-state.ts';
 import { handleErrors } from '../../../src/http/middleware/handle-errors.ts';
 import { requestId } from '../../../src/http/middleware/request-id.ts';
 import { rateLimit } from '../../../src/http/rate-limit/rate-limit-middleware.ts';
-import { type RateLimiter, createRateLimiter, credentialFingerprint } from '../../../src/http/rate-limit/rate-limiter.ts';
+import {
+  type RateLimiter,
+  createRateLimiter,
+  credentialFingerprint,
+} from '../../../src/http/rate-limit/rate-limiter.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';
 
@@ -44,7 +48,10 @@ async function startApp(limiter: RateLimiter, keyOf: (ctx: Koa.ParameterizedCont
 }
 
 test('over the limit: 429 RATE_LIMITED with Retry-After and the error body, handler not run', async () => {
-  const limiter = createRateLimiter({ name: 'auth', points: 2, durationSeconds: 60 }, { keyPrefix: 'middleware-test', logger });
+  const limiter = createRateLimiter(
+    { name: 'auth', points: 2, durationSeconds: 60 },
+    { keyPrefix: 'middleware-test', logger },
+  );
   const app = await startApp(limiter, (ctx) => `${ctx.ip}:auth`);
   try {
     assert.is((await app.post()).status, 200);
@@ -67,7 +74,10 @@ test('over the limit: 429 RATE_LIMITED with Retry-After and the error body, hand
 });
 
 test('keyed by credential fingerprint: another credential keeps its own count', async () => {
-  const limiter = createRateLimiter({ name: 'sdk', points: 1, durationSeconds: 30 }, { keyPrefix: 'middleware-test', logger });
+  const limiter = createRateLimiter(
+    { name: 'sdk', points: 1, durationSeconds: 30 },
+    { keyPrefix: 'middleware-test', logger },
+  );
   const keys: string[] = [];
   const app = await startApp(limiter, (ctx) => {
     const key = `sdk:${credentialFingerprint(ctx.get('x-api-key'))}`;
@@ -85,7 +95,10 @@ test('keyed by credential fingerprint: another credential keeps its own count', 
 });
 
 test('a disabled limit (points 0) lets every request through', async () => {
-  const limiter = createRateLimiter({ name: 'auth', points: 0, durationSeconds: 60 }, { keyPrefix: 'middleware-test', logger });
+  const limiter = createRateLimiter(
+    { name: 'auth', points: 0, durationSeconds: 60 },
+    { keyPrefix: 'middleware-test', logger },
+  );
   const app = await startApp(limiter, (ctx) => ctx.ip);
   try {
     for (let i = 0; i < 20; i += 1) assert.is((await app.post()).status, 200);

@@ -6,8 +6,17 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RateLimiter, createRateLimiter, credentialFingerprint, fromRateLimiterFlexible } from '../../../src/http/rate-limit/rate-limiter.ts';
-import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/http/rate-limit/redis-connection.ts';
+import {
+  type RateLimiter,
+  createRateLimiter,
+  credentialFingerprint,
+  fromRateLimiterFlexible,
+} from '../../../src/http/rate-limit/rate-limiter.ts';
+import {
+  closeRedisConnection,
+  createRedisConnection,
+  waitForRedis,
+} from '../../../src/http/rate-limit/redis-connection.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 
 // The machine's Redis; TEST_REDIS_URL points elsewhere (as TEST_DATABASE_URL does for PostgreSQL).
@@ -17,7 +26,12 @@ const connections: Redis[] = [];
 
 function capturingLogger() {
   const lines: Record<string, any>[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(chunk.toString())); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
   return { logger: createLogger('info', sink), lines };
 }
 
@@ -53,7 +67,10 @@ test('memory: N requests are allowed, the next is refused with a Retry-After wit
   assert.is(refused?.allowed, false);
   if (refused?.allowed !== false) return;
   assert.ok(Number.isInteger(refused.retryAfterSeconds), `whole seconds, got ${refused.retryAfterSeconds}`);
-  assert.ok(refused.retryAfterSeconds >= 1 && refused.retryAfterSeconds <= 60, `1..60, got ${refused.retryAfterSeconds}`);
+  assert.ok(
+    refused.retryAfterSeconds >= 1 && refused.retryAfterSeconds <= 60,
+    `1..60, got ${refused.retryAfterSeconds}`,
+  );
 });
 
 test('memory: another key keeps its own count', async () => {
@@ -78,10 +95,22 @@ test('points 0 disables the limit', async () => {
 
 test('an invalid rule is refused with a message naming it', () => {
   const store = { keyPrefix, logger: silent };
-  assert.throws(() => createRateLimiter({ name: 'auth', points: -1, durationSeconds: 60 }, store), /rate limit auth: points must be a whole number ≥ 0.*got -1/);
-  assert.throws(() => createRateLimiter({ name: 'auth', points: 1.5, durationSeconds: 60 }, store), /points must be a whole number/);
-  assert.throws(() => createRateLimiter({ name: 'auth', points: 5, durationSeconds: 0 }, store), /durationSeconds must be a whole number from 1 to 86400, got 0/);
-  assert.throws(() => createRateLimiter({ name: 'auth', points: 5, durationSeconds: 86_401 }, store), /durationSeconds/);
+  assert.throws(
+    () => createRateLimiter({ name: 'auth', points: -1, durationSeconds: 60 }, store),
+    /rate limit auth: points must be a whole number ≥ 0.*got -1/,
+  );
+  assert.throws(
+    () => createRateLimiter({ name: 'auth', points: 1.5, durationSeconds: 60 }, store),
+    /points must be a whole number/,
+  );
+  assert.throws(
+    () => createRateLimiter({ name: 'auth', points: 5, durationSeconds: 0 }, store),
+    /durationSeconds must be a whole number from 1 to 86400, got 0/,
+  );
+  assert.throws(
+    () => createRateLimiter({ name: 'auth', points: 5, durationSeconds: 86_401 }, store),
+    /durationSeconds/,
+  );
 });
 
 test('credentialFingerprint is a short stable SHA-256 prefix that does not contain the secret', () => {
@@ -113,7 +142,10 @@ test('redis: two nodes on separate connections share one count', async () => {
   assert.is(refusedOnB.allowed, false, 'the fourth request overall is refused on the node that saw only one before');
   assert.is(refusedOnA.allowed, false);
   if (refusedOnB.allowed) return;
-  assert.ok(refusedOnB.retryAfterSeconds >= 1 && refusedOnB.retryAfterSeconds <= 60, `1..60, got ${refusedOnB.retryAfterSeconds}`);
+  assert.ok(
+    refusedOnB.retryAfterSeconds >= 1 && refusedOnB.retryAfterSeconds <= 60,
+    `1..60, got ${refusedOnB.retryAfterSeconds}`,
+  );
   assert.equal(await limiterB.consume('198.51.100.2'), { allowed: true }, 'another key is unaffected');
 });
 
@@ -137,7 +169,10 @@ test('rate-limiter-flexible rejects with an Error when its store fails; that req
   const closed = connect(redisUrl);
   await closeRedisConnection(closed);
   const bare = new RateLimiterRedis({ storeClient: closed, keyPrefix, points: 1, duration: 60 });
-  const rejection = await bare.consume('k').then(() => null, (thrown: unknown) => thrown);
+  const rejection = await bare.consume('k').then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
   assert.instance(rejection, Error, 'a store failure is an Error');
   assert.not.instance(rejection, RateLimiterRes);
 

@@ -6,7 +6,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSessionStore } from '../../../src/stores/session-store.ts';
 import { createSessionService, type SessionService } from '../../../src/domain/identity/session-service.ts';
-import { createPlatformTokenForge, type PlatformTokenForge, testSigningKeySecret } from '../../support/platform-token-forge.ts';
+import {
+  createPlatformTokenForge,
+  type PlatformTokenForge,
+  testSigningKeySecret,
+} from '../../support/platform-token-forge.ts';
 import { startTestService, testAdminApiKey, type TestResponse, type TestService } from '../../support/test-service.ts';
 
 let service: TestService;
@@ -15,7 +19,12 @@ let sessions: SessionService;
 
 test.before(async () => {
   service = await startTestService({ SEED: 'demo', SIGNING_KEY_SECRET: testSigningKeySecret });
-  forge = await createPlatformTokenForge({ databaseUrl: service.databaseUrl, signingKeySecret: testSigningKeySecret, issuer: service.url, dataUrl: service.dataUrl });
+  forge = await createPlatformTokenForge({
+    databaseUrl: service.databaseUrl,
+    signingKeySecret: testSigningKeySecret,
+    issuer: service.url,
+    dataUrl: service.dataUrl,
+  });
   sessions = createSessionService({ store: createSessionStore(service.db) });
 });
 
@@ -47,7 +56,12 @@ test('the owner gets an inert SVG with a strong ETag and private caching for 8 m
   assert.is(response.headers.get('cache-control'), 'private, max-age=480');
   assert.is(response.headers.get('x-content-type-options'), 'nosniff');
   assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'.*sandbox/);
-  assert.ok(response.text.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32" role="img"><title>Wallet value in USD, last 7 days: from '), response.text);
+  assert.ok(
+    response.text.startsWith(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32" role="img"><title>Wallet value in USD, last 7 days: from ',
+    ),
+    response.text,
+  );
   assert.match(response.text, /to 4,029,192\.63/);
   assert.not.match(response.text, /<script|href=/);
 });
@@ -77,20 +91,32 @@ test('a matching If-None-Match is answered 304 without a body; another tag gets 
     assert.is(again.headers.get('etag'), etag);
     assert.is(again.headers.get('cache-control'), 'private, max-age=480');
   }
-  const changed = await get('/wallets/1/sparkline?days=14', { ...headers, 'if-none-match': '"0123456789abcdef0123456789abcdef"' });
+  const changed = await get('/wallets/1/sparkline?days=14', {
+    ...headers,
+    'if-none-match': '"0123456789abcdef0123456789abcdef"',
+  });
   assert.is(changed.status, 200);
   assert.is(changed.text, first.text);
 });
 
 test('days must be 1..90 and format svg or base64 (400 naming the field)', async () => {
   const headers = await cookie('demo-alice');
-  for (const [query, field] of [['days=0', 'query.days'], ['days=91', 'query.days'], ['days=seven', 'query.days'], ['format=png', 'query.format']] as const) {
+  for (const [query, field] of [
+    ['days=0', 'query.days'],
+    ['days=91', 'query.days'],
+    ['days=seven', 'query.days'],
+    ['format=png', 'query.format'],
+  ] as const) {
     const response = await get(`/wallets/1/sparkline?${query}`, headers);
     assert.is(response.status, 400, query);
     assert.is(response.json().code, 'VALIDATION_FAILED');
-    assert.ok(response.json().details.some((detail: { path: string }) => detail.path === field), response.text);
+    assert.ok(
+      response.json().details.some((detail: { path: string }) => detail.path === field),
+      response.text,
+    );
   }
-  for (const days of [1, 90]) assert.is((await get(`/wallets/1/sparkline?days=${days}`, headers)).status, 200, `days=${days}`);
+  for (const days of [1, 90])
+    assert.is((await get(`/wallets/1/sparkline?days=${days}`, headers)).status, 200, `days=${days}`);
 });
 
 test('another user, even an administrator, gets the 404 of a wallet that does not exist', async () => {
@@ -100,7 +126,12 @@ test('another user, even an administrator, gets the 404 of a wallet that does no
   const huge = await get('/wallets/9007199254740991/sparkline', bob);
   assert.is(notOwned.status, 404);
   assert.equal(withoutRequestId(notOwned), { ...withoutRequestId(missing), message: 'wallet 1 not found' });
-  assert.equal(withoutRequestId(missing), { success: false, code: 'NOT_FOUND', message: 'wallet 999 not found', requestId: null });
+  assert.equal(withoutRequestId(missing), {
+    success: false,
+    code: 'NOT_FOUND',
+    message: 'wallet 999 not found',
+    requestId: null,
+  });
   assert.is(huge.status, 404);
   const admin = await get('/wallets/1/sparkline', await bearer('demo-admin'));
   assert.is(admin.status, 404, 'the rule is owner only');

@@ -9,7 +9,10 @@ import * as client from 'openid-client';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DevIdentityUser, createDevIdentityProvider } from '../../../src/providers/identity/dev-identity-provider.ts';
+import {
+  type DevIdentityUser,
+  createDevIdentityProvider,
+} from '../../../src/providers/identity/dev-identity-provider.ts';
 import { BrowserClient } from '../../support/browser-client.ts';
 import { openDevLoginPage, submitDevLogin } from '../../support/dev-provider-login.ts';
 
@@ -43,12 +46,15 @@ test.before(async () => {
     },
     listUsers: async () => users,
     cookieKeys: ['test-cookie-key-0123456789abcdef'],
-    logger: pino({ level: 'warn' }, new Writable({
-      write(line, _encoding, done) {
-        errorLogs.push(String(line));
-        done();
-      },
-    })),
+    logger: pino(
+      { level: 'warn' },
+      new Writable({
+        write(line, _encoding, done) {
+          errorLogs.push(String(line));
+          done();
+        },
+      }),
+    ),
   });
   const app = new Koa();
   app.silent = true;
@@ -58,7 +64,9 @@ test.before(async () => {
     ctx.body = 'not served by the provider';
   });
   server.on('request', app.callback());
-  config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  config = await client.discovery(new URL(issuer), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
 });
 
 test.after(async () => {
@@ -81,16 +89,29 @@ async function authorizationRequest(): Promise<{ url: URL; verifier: string; sta
   return { url, verifier, state, nonce };
 }
 
-async function signIn(browser: BrowserClient, userId: string): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+async function signIn(
+  browser: BrowserClient,
+  userId: string,
+): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
   const request = await authorizationRequest();
   const callback = await submitDevLogin(browser, request.url, userId);
-  return client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+  return client.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
 }
 
 test('discovery at the issuer advertises endpoints under the issuer path, end_session included', async () => {
   const metadata = config.serverMetadata();
   assert.is(metadata.issuer, issuer);
-  for (const name of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'userinfo_endpoint', 'end_session_endpoint'] as const) {
+  for (const name of [
+    'authorization_endpoint',
+    'token_endpoint',
+    'jwks_uri',
+    'userinfo_endpoint',
+    'end_session_endpoint',
+  ] as const) {
     assert.ok(String(metadata[name]).startsWith(`${issuer}/`), `${name} = ${metadata[name]}`);
   }
   assert.equal(metadata.code_challenge_methods_supported, ['S256']);
@@ -130,7 +151,11 @@ test('a code is redeemed only with the PKCE verifier it was issued for', async (
   const request = await authorizationRequest();
   const callback = await submitDevLogin(new BrowserClient(), request.url, 'demo-bob');
   try {
-    await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: request.state, expectedNonce: request.nonce });
+    await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: client.randomPKCECodeVerifier(),
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
     assert.unreachable('a wrong code_verifier was accepted');
   } catch (error) {
     assert.instance(error, client.ResponseBodyError);
@@ -171,7 +196,10 @@ test('an unknown user id gets the page again with 400 and signs no one in; the r
   const html = await refused.text();
   assert.match(html, 'There is no user with id &quot;demo-mallory&quot;');
   assert.match(html, 'value="demo-alice"');
-  assert.not.ok(browser.allCookies().some((cookie) => cookie.name.startsWith('dev_oidc_session')), 'a provider session was created');
+  assert.not.ok(
+    browser.allCookies().some((cookie) => cookie.name.startsWith('dev_oidc_session')),
+    'a provider session was created',
+  );
 
   const empty = await browser.fetch(page.action, { body: new URLSearchParams({}) });
   assert.is(empty.status, 400);
@@ -179,7 +207,10 @@ test('an unknown user id gets the page again with 400 and signs no one in; the r
 
   const accepted = await browser.fetch(page.action, { body: new URLSearchParams({ userId: 'demo-alice' }) });
   assert.is(accepted.status, 303);
-  const result = await browser.follow({ response: accepted, url: page.action }, { stopAt: (url) => !url.pathname.startsWith('/dev-oidc/') });
+  const result = await browser.follow(
+    { response: accepted, url: page.action },
+    { stopAt: (url) => !url.pathname.startsWith('/dev-oidc/') },
+  );
   assert.ok(result.stopped);
   assert.is(result.url.searchParams.get('state'), request.state);
   assert.ok(result.url.searchParams.get('code'));
@@ -198,7 +229,10 @@ test('end session refuses a post_logout_redirect_uri on an origin that is not al
   const browser = new BrowserClient();
   await signIn(browser, 'demo-alice');
   const endSession = new URL(config.serverMetadata().end_session_endpoint ?? '');
-  endSession.search = new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: 'https://evil.example/after' }).toString();
+  endSession.search = new URLSearchParams({
+    client_id: clientId,
+    post_logout_redirect_uri: 'https://evil.example/after',
+  }).toString();
   const response = await browser.fetch(endSession);
   assert.is(response.status, 400);
   assert.is(response.headers.get('location'), null);
@@ -212,7 +246,11 @@ test('end session with an allowed post_logout_redirect_uri confirms, then return
   const browser = new BrowserClient();
   await signIn(browser, 'demo-alice');
   const endSession = new URL(config.serverMetadata().end_session_endpoint ?? '');
-  endSession.search = new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: `${origin}/signed-out?next=%2Fhome`, state: 'bye-1' }).toString();
+  endSession.search = new URLSearchParams({
+    client_id: clientId,
+    post_logout_redirect_uri: `${origin}/signed-out?next=%2Fhome`,
+    state: 'bye-1',
+  }).toString();
   const confirm = await browser.fetch(endSession);
   assert.is(confirm.status, 200);
   const html = await confirm.text();
@@ -238,7 +276,11 @@ test('a signed-in browser is sent straight back with a code, without the login p
   const result = await browser.follow(request.url, { stopAt: (url) => !url.pathname.startsWith('/dev-oidc/') });
   assert.ok(result.stopped);
   assert.is(result.url.searchParams.get('state'), request.state);
-  const tokens = await client.authorizationCodeGrant(config, result.url, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce });
+  const tokens = await client.authorizationCodeGrant(config, result.url, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
   assert.is(tokens.claims()?.sub, 'demo-alice');
 });
 

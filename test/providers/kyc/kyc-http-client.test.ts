@@ -36,7 +36,9 @@ interface FakeProvider {
 
 /** Written apart from src/ on purpose: a shared mistake in the formula would go unnoticed. */
 function providerSignature(ts: string, method: string, pathWithQuery: string, body: string): string {
-  return createHmac('sha256', secretKey).update(ts + method + pathWithQuery + body).digest('hex');
+  return createHmac('sha256', secretKey)
+    .update(ts + method + pathWithQuery + body)
+    .digest('hex');
 }
 
 function hasValidSignature(method: string, url: string, headers: http.IncomingHttpHeaders, body: string): boolean {
@@ -69,7 +71,13 @@ async function startFakeProvider(reply: Reply): Promise<FakeProvider> {
       const method = req.method ?? '';
       const url = req.url ?? '';
       const body = Buffer.concat(chunks).toString('utf8');
-      const entry = { method, url, headers: req.headers, body, signatureValid: hasValidSignature(method, url, req.headers, body) };
+      const entry = {
+        method,
+        url,
+        headers: req.headers,
+        body,
+        signatureValid: hasValidSignature(method, url, req.headers, body),
+      };
       received.push(entry);
       reply(entry, res);
     });
@@ -88,7 +96,12 @@ async function startFakeProvider(reply: Reply): Promise<FakeProvider> {
 
 function capturingLogger(): { logger: Logger; text(): string } {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(chunk.toString()); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   return { logger: createLogger('debug', sink), text: () => lines.join('') };
 }
 
@@ -133,8 +146,16 @@ test('signs the request, sends query and body as the provider expects, and retur
     assert.is(provider.received.length, 1);
     const [received] = provider.received;
     assert.is(received?.method, 'POST');
-    assert.is(received?.url, '/resources/accessTokens?userId=auth0%7C65a1%20o%27brien%20%28x%29%2A%21&levelName=basic-kyc-level&ttlInSecs=600');
-    assert.equal(JSON.parse(received?.body ?? ''), { email: 'jane.doe@example.org', firstName: 'Jane', currency: 'EUR', amount: '2500.00' });
+    assert.is(
+      received?.url,
+      '/resources/accessTokens?userId=auth0%7C65a1%20o%27brien%20%28x%29%2A%21&levelName=basic-kyc-level&ttlInSecs=600',
+    );
+    assert.equal(JSON.parse(received?.body ?? ''), {
+      email: 'jane.doe@example.org',
+      firstName: 'Jane',
+      currency: 'EUR',
+      amount: '2500.00',
+    });
     assert.is(received?.headers['x-app-token'], appToken);
     assert.is(received?.headers['x-app-access-ts'], String(Date.parse('2026-01-15T10:30:00Z') / 1000));
     assert.is(
@@ -145,7 +166,11 @@ test('signs the request, sends query and body as the provider expects, and retur
     assert.is(received?.headers['content-type'], 'application/json');
     assert.is(received?.headers.accept, 'application/json');
 
-    assert.equal(result, { token: issuedToken, userId: "auth0|65a1 o'brien (x)*!", expiresAt: new Date('2026-01-15T10:40:00.000Z') });
+    assert.equal(result, {
+      token: issuedToken,
+      userId: "auth0|65a1 o'brien (x)*!",
+      expiresAt: new Date('2026-01-15T10:40:00.000Z'),
+    });
     assert.not.match(logs.text(), new RegExp(`${secretKey}|${issuedToken.slice(0, 40)}`));
   });
 });
@@ -155,7 +180,10 @@ test('a base URL with a path prefix keeps it, and signs it; no optional fields s
     const result = await clientFor(`${provider.url}/kyc-proxy/`).createAccessToken(request);
     assert.is(result.token, issuedToken);
     const [received] = provider.received;
-    assert.is(received?.url, '/kyc-proxy/resources/accessTokens?userId=auth0%7C65a1b2c3&levelName=basic-kyc-level&ttlInSecs=600');
+    assert.is(
+      received?.url,
+      '/kyc-proxy/resources/accessTokens?userId=auth0%7C65a1b2c3&levelName=basic-kyc-level&ttlInSecs=600',
+    );
     assert.is(received?.body, '{}');
     assert.ok(received?.signatureValid);
   });
@@ -163,7 +191,12 @@ test('a base URL with a path prefix keeps it, and signs it; no optional fields s
 
 test('a wrong secret key fails the provider check and becomes INTERNAL', async () => {
   await withProvider(answerToken, async (provider) => {
-    const client = createKycProvider({ url: provider.url, appToken, secretKey: 'another-key', logger: capturingLogger().logger });
+    const client = createKycProvider({
+      url: provider.url,
+      appToken,
+      secretKey: 'another-key',
+      logger: capturingLogger().logger,
+    });
     const error = await rejection(client.createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
     assert.match(error.message, /KYC provider answered 401 for accessTokens: Request signature mismatch/);
@@ -171,7 +204,8 @@ test('a wrong secret key fails the provider check and becomes INTERNAL', async (
 });
 
 test('a 500 from the provider is INTERNAL with the status in the message', async () => {
-  const reply: Reply = (_received, response) => sendJson(response, 500, { description: 'oops', correlationId: 'corr-1' });
+  const reply: Reply = (_received, response) =>
+    sendJson(response, 500, { description: 'oops', correlationId: 'corr-1' });
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -181,7 +215,10 @@ test('a 500 from the provider is INTERNAL with the status in the message', async
 });
 
 test('a 502 without a JSON body is INTERNAL', async () => {
-  const reply: Reply = (_received, response) => { response.writeHead(502, { 'content-type': 'text/html' }); response.end('<h1>Bad gateway</h1>'); };
+  const reply: Reply = (_received, response) => {
+    response.writeHead(502, { 'content-type': 'text/html' });
+    response.end('<h1>Bad gateway</h1>');
+  };
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -190,17 +227,23 @@ test('a 502 without a JSON body is INTERNAL', async () => {
 });
 
 test('a 400 with a description is BAD_REQUEST carrying that description', async () => {
-  const reply: Reply = (_received, response) => sendJson(response, 400, { description: "Level 'no-such-level' not found", code: 400 });
+  const reply: Reply = (_received, response) =>
+    sendJson(response, 400, { description: "Level 'no-such-level' not found", code: 400 });
   await withProvider(reply, async (provider) => {
-    const error = await rejection(clientFor(provider.url).createAccessToken({ ...request, levelName: 'no-such-level' }));
+    const error = await rejection(
+      clientFor(provider.url).createAccessToken({ ...request, levelName: 'no-such-level' }),
+    );
     assert.is(error.code, 'BAD_REQUEST');
     assert.is(error.httpStatus, 400);
     assert.is(error.publicMessage, "KYC provider refused the access token request: Level 'no-such-level' not found");
   });
 });
 
-test('a 404 without a description is INTERNAL, not the caller\'s fault', async () => {
-  const reply: Reply = (_received, response) => { response.writeHead(404); response.end('not found'); };
+test("a 404 without a description is INTERNAL, not the caller's fault", async () => {
+  const reply: Reply = (_received, response) => {
+    response.writeHead(404);
+    response.end('not found');
+  };
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -209,7 +252,10 @@ test('a 404 without a description is INTERNAL, not the caller\'s fault', async (
 });
 
 test('a 2xx whose body is not JSON is INTERNAL, and the body is not quoted', async () => {
-  const reply: Reply = (_received, response) => { response.writeHead(200, { 'content-type': 'application/json' }); response.end(`{"token": "${issuedToken}", `); };
+  const reply: Reply = (_received, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(`{"token": "${issuedToken}", `);
+  };
   await withProvider(reply, async (provider) => {
     const logs = capturingLogger();
     const error = await rejection(clientFor(provider.url, logs.logger).createAccessToken(request));
@@ -222,9 +268,15 @@ test('a 2xx whose body is not JSON is INTERNAL, and the body is not quoted', asy
 
 test('a 2xx without a token, or for another userId, is INTERNAL', async () => {
   const replies: [Reply, RegExp][] = [
-    [(_received, response) => sendJson(response, 200, { userId: request.userId }), /200 for accessTokens without a token/],
+    [
+      (_received, response) => sendJson(response, 200, { userId: request.userId }),
+      /200 for accessTokens without a token/,
+    ],
     [(_received, response) => sendJson(response, 200, [issuedToken]), /without a token/],
-    [(_received, response) => sendJson(response, 200, { token: issuedToken, userId: 'someone-else' }), /for userId "someone-else" instead of "auth0\|65a1b2c3"/],
+    [
+      (_received, response) => sendJson(response, 200, { token: issuedToken, userId: 'someone-else' }),
+      /for userId "someone-else" instead of "auth0\|65a1b2c3"/,
+    ],
   ];
   for (const [reply, message] of replies) {
     await withProvider(reply, async (provider) => {
@@ -237,7 +289,9 @@ test('a 2xx without a token, or for another userId, is INTERNAL', async () => {
 });
 
 test('a provider slower than the timeout is INTERNAL naming the timeout', async () => {
-  const reply: Reply = () => { /* never answers; the server closes the connection at the end */ };
+  const reply: Reply = () => {
+    /* never answers; the server closes the connection at the end */
+  };
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url, undefined, 200).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -247,7 +301,10 @@ test('a provider slower than the timeout is INTERNAL naming the timeout', async 
 });
 
 test('a body that stalls after the headers is cut by the same deadline', async () => {
-  const reply: Reply = (_received, response) => { response.writeHead(200, { 'content-type': 'application/json' }); response.write('{"token":'); };
+  const reply: Reply = (_received, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{"token":');
+  };
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url, undefined, 200).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -264,7 +321,10 @@ test('an unreachable provider is INTERNAL', async () => {
 });
 
 test('a redirect is not followed: the signature covers one path only', async () => {
-  const reply: Reply = (_received, response) => { response.writeHead(302, { location: '/elsewhere' }); response.end(); };
+  const reply: Reply = (_received, response) => {
+    response.writeHead(302, { location: '/elsewhere' });
+    response.end();
+  };
   await withProvider(reply, async (provider) => {
     const error = await rejection(clientFor(provider.url).createAccessToken(request));
     assert.is(error.code, 'INTERNAL');
@@ -277,14 +337,20 @@ test('invalid input is refused before any request is sent', async () => {
   await withProvider(answerToken, async (provider) => {
     const error = await rejection(clientFor(provider.url).createAccessToken({ ...request, userId: '', ttlInSecs: 10 }));
     assert.is(error.code, 'BAD_REQUEST');
-    assert.equal(error.details?.map((detail) => detail.path), ['userId', 'ttlInSecs']);
+    assert.equal(
+      error.details?.map((detail) => detail.path),
+      ['userId', 'ttlInSecs'],
+    );
     assert.is(provider.received.length, 0);
   });
 });
 
 test('a URL without credentials is a configuration error at creation', () => {
   const logger = capturingLogger().logger;
-  assert.throws(() => createKycProvider({ url: 'http://127.0.0.1:9', logger }), /KYC provider URL http:\/\/127\.0\.0\.1:9 is configured but appToken and secretKey are missing/);
+  assert.throws(
+    () => createKycProvider({ url: 'http://127.0.0.1:9', logger }),
+    /KYC provider URL http:\/\/127\.0\.0\.1:9 is configured but appToken and secretKey are missing/,
+  );
   assert.throws(() => createKycProvider({ url: 'http://127.0.0.1:9', appToken, logger }), /but secretKey is missing/);
   assert.throws(() => createKycProvider({ url: 'http://127.0.0.1:9', secretKey, logger }), /but appToken is missing/);
   try {
@@ -294,8 +360,14 @@ test('a URL without credentials is a configuration error at creation', () => {
     assert.match((error as Error).message, /https:\/\/kyc\.example\.org is configured/);
     assert.not.match((error as Error).message, /hunter2/);
   }
-  assert.throws(() => createKycProvider({ url: 'not a url', appToken, secretKey, logger }), /not a valid http\(s\) URL/);
-  assert.throws(() => createKycProvider({ url: 'http://127.0.0.1:9', appToken, secretKey, logger, timeoutMs: 0 }), /timeoutMs must be a positive number/);
+  assert.throws(
+    () => createKycProvider({ url: 'not a url', appToken, secretKey, logger }),
+    /not a valid http\(s\) URL/,
+  );
+  assert.throws(
+    () => createKycProvider({ url: 'http://127.0.0.1:9', appToken, secretKey, logger, timeoutMs: 0 }),
+    /timeoutMs must be a positive number/,
+  );
 });
 
 test.run();

@@ -54,7 +54,10 @@ test('with the real clock expiresAt lies ttl after the call', async () => {
   const before = Date.now();
   const result = await createKycSimulator().createAccessToken(request);
   const after = Date.now();
-  assert.ok(result.expiresAt.getTime() >= before + 600_000 && result.expiresAt.getTime() <= after + 600_000, result.expiresAt.toISOString());
+  assert.ok(
+    result.expiresAt.getTime() >= before + 600_000 && result.expiresAt.getTime() <= after + 600_000,
+    result.expiresAt.toISOString(),
+  );
 });
 
 test('each token has its own random jti', async () => {
@@ -72,14 +75,20 @@ test('an empty userId or levelName is refused with BAD_REQUEST naming the field'
   const noUser = await rejection(simulator.createAccessToken({ ...request, userId: '' }));
   assert.is(noUser.code, 'BAD_REQUEST');
   assert.match(noUser.message, /userId must not be empty/);
-  assert.equal(noUser.details?.map((detail) => detail.path), ['userId']);
+  assert.equal(
+    noUser.details?.map((detail) => detail.path),
+    ['userId'],
+  );
 
   const blankLevel = await rejection(simulator.createAccessToken({ ...request, levelName: '   ' }));
   assert.is(blankLevel.code, 'BAD_REQUEST');
   assert.match(blankLevel.message, /levelName must not be empty/);
 
   const both = await rejection(simulator.createAccessToken({ ...request, userId: ' ', levelName: '' }));
-  assert.equal(both.details?.map((detail) => detail.path), ['userId', 'levelName']);
+  assert.equal(
+    both.details?.map((detail) => detail.path),
+    ['userId', 'levelName'],
+  );
 });
 
 test('a ttl outside 60..86400 seconds or not whole is refused', async () => {
@@ -96,7 +105,12 @@ test('a ttl outside 60..86400 seconds or not whole is refused', async () => {
 
 test('createKycProvider without a URL gives the simulator and says so in the log', async () => {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(chunk.toString()); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   const provider = createKycProvider({ logger: createLogger('info', sink), appToken: 'unused', secretKey: 'unused' });
   const { token } = await provider.createAccessToken(request);
   assert.ok(token.startsWith('_act-sbx-jwt-'));

@@ -10,10 +10,14 @@ import * as assert from 'uvu/assert';
 import { compilePermissionsFile } from '../../../../scripts/codegen/permissions/compile-permissions-file.ts';
 import type { DbSchema } from '../../../../scripts/codegen/permissions/database-schema.ts';
 import {
-  interpolateSessionVariables, MissingSessionVariableError, type SessionValues,
+  interpolateSessionVariables,
+  MissingSessionVariableError,
+  type SessionValues,
 } from '../../../../src/access/interpolate-session-variables.ts';
 
-const database = JSON.parse(readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8')) as DbSchema;
+const database = JSON.parse(
+  readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8'),
+) as DbSchema;
 const yamlText = readFileSync(new URL('../../../../permissions.yaml', import.meta.url), 'utf8');
 const { caslRules } = compilePermissionsFile({ yamlText, fileName: 'permissions.yaml', database });
 
@@ -29,7 +33,8 @@ function abilityFor(role: string, session: SessionValues): MongoAbility {
   return createMongoAbility(rules as never, { conditionsMatcher });
 }
 
-const admin = () => abilityFor('organization_admin', { 'X-Data-Organization-Id': organizationA, 'X-Data-User-Id': 'auth0|alice' });
+const admin = () =>
+  abilityFor('organization_admin', { 'X-Data-Organization-Id': organizationA, 'X-Data-User-Id': 'auth0|alice' });
 
 test('organization_admin: wallets of its own organization only', () => {
   const ability = admin();
@@ -40,13 +45,22 @@ test('organization_admin: wallets of its own organization only', () => {
 
 test('organization_admin: exactly the six wallet columns, and only label is updatable', () => {
   const wallet = subject('digital_wallet', { id: 1, organization_id: organizationA });
-  assert.equal(permittedFieldsOf(admin(), 'select', wallet, { fieldsFrom }).sort(),
-    ['coin', 'created_at', 'id', 'label', 'usd_value', 'wallet_type']);
+  assert.equal(permittedFieldsOf(admin(), 'select', wallet, { fieldsFrom }).sort(), [
+    'coin',
+    'created_at',
+    'id',
+    'label',
+    'usd_value',
+    'wallet_type',
+  ]);
   assert.ok(admin().can('select', wallet, 'usd_value'));
   assert.not.ok(admin().can('select', wallet, 'custodian_wallet_id'));
   assert.ok(admin().can('update', wallet, 'label'));
   assert.not.ok(admin().can('update', wallet, 'usd_value'));
-  assert.equal(permittedFieldsOf(admin(), 'insert', subject('digital_wallet', { organization_id: organizationA }), { fieldsFrom }), ['label', 'coin', 'wallet_type']);
+  assert.equal(
+    permittedFieldsOf(admin(), 'insert', subject('digital_wallet', { organization_id: organizationA }), { fieldsFrom }),
+    ['label', 'coin', 'wallet_type'],
+  );
 });
 
 test('organization_admin: invoice totals but never internal notes', () => {
@@ -72,19 +86,38 @@ test('investor: _in over the allowed-funds array', () => {
 test('fund_manager: an object relationship is a dot path', () => {
   const ability = abilityFor('fund_manager', { 'X-Data-Organization-Id': organizationA });
   assert.ok(ability.can('select', subject('fund_subscription', { id: 1, fund: { organization_id: organizationA } })));
-  assert.not.ok(ability.can('select', subject('fund_subscription', { id: 1, fund: { organization_id: organizationB } })));
+  assert.not.ok(
+    ability.can('select', subject('fund_subscription', { id: 1, fund: { organization_id: organizationB } })),
+  );
 });
 
 test('workflow_sdk_user: $or with an array relationship ($elemMatch)', () => {
   const ability = abilityFor('workflow_sdk_user', { 'X-Data-User-Id': 'auth0|sam' });
   assert.ok(ability.can('select', subject('compliance_case', { subject_user_id: 'auth0|sam', invitations: [] })));
-  assert.ok(ability.can('select', subject('compliance_case', { subject_user_id: null, invitations: [{ user_id: 'auth0|x' }, { user_id: 'auth0|sam' }] })));
-  assert.not.ok(ability.can('select', subject('compliance_case', { subject_user_id: 'auth0|x', invitations: [{ user_id: 'auth0|y' }] })));
+  assert.ok(
+    ability.can(
+      'select',
+      subject('compliance_case', {
+        subject_user_id: null,
+        invitations: [{ user_id: 'auth0|x' }, { user_id: 'auth0|sam' }],
+      }),
+    ),
+  );
+  assert.not.ok(
+    ability.can(
+      'select',
+      subject('compliance_case', { subject_user_id: 'auth0|x', invitations: [{ user_id: 'auth0|y' }] }),
+    ),
+  );
 });
 
 test('client_user_admin: membership grants are limited to client roles', () => {
-  const ability = abilityFor('client_user_admin', { 'X-Data-Organization-Id': organizationA, 'X-Data-User-Id': 'auth0|cua' });
-  const grant = (role: string) => subject('organization_membership', { user_id: 'auth0|new', role, user: { organization_id: organizationA } });
+  const ability = abilityFor('client_user_admin', {
+    'X-Data-Organization-Id': organizationA,
+    'X-Data-User-Id': 'auth0|cua',
+  });
+  const grant = (role: string) =>
+    subject('organization_membership', { user_id: 'auth0|new', role, user: { organization_id: organizationA } });
   assert.ok(ability.can('insert', grant('investor')));
   assert.not.ok(ability.can('insert', grant('organization_admin')));
 });

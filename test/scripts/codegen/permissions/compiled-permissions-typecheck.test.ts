@@ -14,18 +14,31 @@ const yamlText = readFileSync(path.join(root, 'permissions.yaml'), 'utf8');
 
 function diagnosticsOf(fileName: string, contents: string): string[] {
   const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts'], types: [], strict: true, noEmit: true, noUncheckedIndexedAccess: true, isolatedModules: true,
-    verbatimModuleSyntax: true, skipLibCheck: true, allowImportingTsExtensions: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
+    strict: true,
+    noEmit: true,
+    noUncheckedIndexedAccess: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    allowImportingTsExtensions: true,
   };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (name, language, ...rest) =>
-    (name === fileName ? ts.createSourceFile(name, contents, language) : getSourceFile.call(host, name, language, ...rest));
+    name === fileName
+      ? ts.createSourceFile(name, contents, language)
+      : getSourceFile.call(host, name, language, ...rest);
   host.fileExists = (name) => name === fileName || fileExists.call(host, name);
   host.readFile = (name) => (name === fileName ? contents : readFile.call(host, name));
   const program = ts.createProgram([fileName], options, host);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
 test('generated/permissions/compiled-permissions.ts type-checks', () => {
@@ -36,7 +49,7 @@ test('generated/permissions/compiled-permissions.ts type-checks', () => {
 
 test('a model that breaks the declared shape does not', () => {
   const file = generatePermissions({ yamlText, fileName: 'permissions.yaml', database }).files[0];
-  const broken = (file?.contents ?? '').replace("allowAggregations: true", "allowAggregations: 'yes'");
+  const broken = (file?.contents ?? '').replace('allowAggregations: true', "allowAggregations: 'yes'");
   assert.ok(diagnosticsOf(path.join(root, 'generated/permissions/broken.ts'), broken).length > 0);
 });
 

@@ -4,9 +4,14 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DbSchema } from '../../../../scripts/codegen/permissions/database-schema.ts';
-import { generatePermissions, PermissionsFileError } from '../../../../scripts/codegen/permissions/generate-permissions.ts';
+import {
+  generatePermissions,
+  PermissionsFileError,
+} from '../../../../scripts/codegen/permissions/generate-permissions.ts';
 
-const database = JSON.parse(readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8')) as DbSchema;
+const database = JSON.parse(
+  readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8'),
+) as DbSchema;
 
 // Line numbers below refer to this text (line 1 is `version: 1`).
 const base = `version: 1
@@ -71,7 +76,11 @@ test('the base document compiles', () => {
 });
 
 test('unknown role', () => {
-  const yaml = replaceOnce(base, '    select:\n      organization_admin:\n        filter: { organization_id', '    select:\n      organisation_admin:\n        filter: { organization_id');
+  const yaml = replaceOnce(
+    base,
+    '    select:\n      organization_admin:\n        filter: { organization_id',
+    '    select:\n      organisation_admin:\n        filter: { organization_id',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:19:7: unknown role 'organisation_admin' (select rules of table 'digital_wallet'; roles are declared under roles)",
   ]);
@@ -101,7 +110,11 @@ test('unknown column in a filter, a check and a set', () => {
 });
 
 test('unknown operator', () => {
-  const yaml = replaceOnce(base, '{ organization_id: { _eq: X-Data-Organization-Id } }\n        columns', '{ organization_id: { _equals: X-Data-Organization-Id } }\n        columns');
+  const yaml = replaceOnce(
+    base,
+    '{ organization_id: { _eq: X-Data-Organization-Id } }\n        columns',
+    '{ organization_id: { _equals: X-Data-Organization-Id } }\n        columns',
+  );
   const errors = errorsOf(yaml);
   assert.equal(errors, [
     "permissions.yaml:20:38: unknown operator '_equals' on column 'organization_id' of table 'digital_wallet' (expected one of _eq, _neq, _gt, _lt, _gte, _lte, _in, _nin, _like, _ilike, _is_null) (select rule for role 'organization_admin')",
@@ -109,29 +122,44 @@ test('unknown operator', () => {
 });
 
 test('unknown relationship in a filter', () => {
-  const yaml = replaceOnce(base, 'filter: { organization_id: { _eq: X-Data-Organization-Id } }\n        columns: [id, label',
-    'filter: { organisation: { slug: { _eq: acme } } }\n        columns: [id, label');
+  const yaml = replaceOnce(
+    base,
+    'filter: { organization_id: { _eq: X-Data-Organization-Id } }\n        columns: [id, label',
+    'filter: { organisation: { slug: { _eq: acme } } }\n        columns: [id, label',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:20:19: unknown column or relationship 'organisation' in table 'digital_wallet' (select rule for role 'organization_admin')",
   ]);
 });
 
 test('undeclared session variable', () => {
-  const yaml = replaceOnce(base, '{ organization_id: { _eq: X-Data-Organization-Id } }\n        columns', '{ organization_id: { _eq: X-Data-Org-Id } }\n        columns');
+  const yaml = replaceOnce(
+    base,
+    '{ organization_id: { _eq: X-Data-Organization-Id } }\n        columns',
+    '{ organization_id: { _eq: X-Data-Org-Id } }\n        columns',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:20:43: undeclared session variable 'X-Data-Org-Id' (declare it under session_variables) (select rule for role 'organization_admin')",
   ]);
 });
 
 test('a role using a session variable it does not declare', () => {
-  const yaml = replaceOnce(base, 'session_variables: [x-data-user-id, x-data-allowed-funds]', 'session_variables: [x-data-user-id]');
+  const yaml = replaceOnce(
+    base,
+    'session_variables: [x-data-user-id, x-data-allowed-funds]',
+    'session_variables: [x-data-user-id]',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:37:82: session variable 'X-Data-Allowed-Funds' is used by role 'investor' but missing from roles.investor.session_variables (select rule for role 'investor')",
   ]);
 });
 
 test('a role declaring a session variable no rule uses, and a role without rules', () => {
-  let yaml = replaceOnce(base, 'session_variables: [x-data-user-id, x-data-allowed-funds]', 'session_variables: [x-data-user-id, x-data-allowed-funds, x-data-organization-id]');
+  let yaml = replaceOnce(
+    base,
+    'session_variables: [x-data-user-id, x-data-allowed-funds]',
+    'session_variables: [x-data-user-id, x-data-allowed-funds, x-data-organization-id]',
+  );
   yaml = replaceOnce(yaml, 'roles:\n', 'roles:\n  auditor: { description: Audits., session_variables: [] }\n');
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:7:3: role 'auditor' has no rule on any table",
@@ -140,7 +168,11 @@ test('a role declaring a session variable no rule uses, and a role without rules
 });
 
 test('session variables are whole values, never list elements', () => {
-  const yaml = replaceOnce(base, "filter: { id: { _eq: X-Data-Organization-Id } }", "filter: { id: { _in: [X-Data-Organization-Id] } }");
+  const yaml = replaceOnce(
+    base,
+    'filter: { id: { _eq: X-Data-Organization-Id } }',
+    'filter: { id: { _in: [X-Data-Organization-Id] } }',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:31:31: session variable 'X-Data-Organization-Id' cannot be an element of a list; declare an array session variable instead (select rule for role 'organization_admin')",
   ]);
@@ -158,7 +190,11 @@ test('value types: _in needs an array, _eq a single value, types must match', ()
 });
 
 test('a preset column that is also client input', () => {
-  const yaml = replaceOnce(base, 'columns: [label, coin, wallet_type]', 'columns: [label, coin, wallet_type, created_by]');
+  const yaml = replaceOnce(
+    base,
+    'columns: [label, coin, wallet_type]',
+    'columns: [label, coin, wallet_type, created_by]',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:25:57: column 'created_by' is both preset in set and listed in columns; presets are not client input (insert rule for role 'organization_admin')",
   ]);
@@ -172,24 +208,37 @@ test('an insert that can never succeed', () => {
 });
 
 test('invalid relationship', () => {
-  const yaml = replaceOnce(base, '{ remote_table: organization, column_mapping: { organization_id: id } }',
-    '{ remote_table: organisation, column_mapping: { organization_id: id } }');
+  const yaml = replaceOnce(
+    base,
+    '{ remote_table: organization, column_mapping: { organization_id: id } }',
+    '{ remote_table: organisation, column_mapping: { organization_id: id } }',
+  );
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:17:37: unknown table 'organisation' (object relationship 'organization' of table 'digital_wallet')",
   ]);
-  const badMapping = replaceOnce(base, 'column_mapping: { organization_id: id }', 'column_mapping: { organization_id: slug }');
+  const badMapping = replaceOnce(
+    base,
+    'column_mapping: { organization_id: id }',
+    'column_mapping: { organization_id: slug }',
+  );
   assert.equal(errorsOf(badMapping), [
     "permissions.yaml:17:86: column types differ: 'digital_wallet.organization_id' is uuid, 'organization.slug' is text (object relationship 'organization' of table 'digital_wallet')",
   ]);
 });
 
 test('secret columns cannot be exposed', () => {
-  const yaml = replaceOnce(base, 'tables:\n', 'secret_columns:\n  digital_wallet: [custodian_wallet_id]\ntables:\n')
-    .replace('columns: [id, label, coin]', 'columns: [id, label, coin, custodian_wallet_id]');
+  const yaml = replaceOnce(
+    base,
+    'tables:\n',
+    'secret_columns:\n  digital_wallet: [custodian_wallet_id]\ntables:\n',
+  ).replace('columns: [id, label, coin]', 'columns: [id, label, coin, custodian_wallet_id]');
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:23:36: column 'custodian_wallet_id' of table 'digital_wallet' is secret (secret_columns) and cannot be exposed (select rule for role 'organization_admin')",
   ]);
-  const star = replaceOnce(base, 'tables:\n', 'secret_columns:\n  organization: [slug]\ntables:\n').replace('columns: [id, name]', "columns: '*'");
+  const star = replaceOnce(base, 'tables:\n', 'secret_columns:\n  organization: [slug]\ntables:\n').replace(
+    'columns: [id, name]',
+    "columns: '*'",
+  );
   assert.equal(errorsOf(star), [
     "permissions.yaml:34:18: columns '*' would expose secret column 'slug' of table 'organization'; list the columns explicitly (select rule for role 'organization_admin')",
   ]);
@@ -198,13 +247,23 @@ test('secret columns cannot be exposed', () => {
 test('bad YAML', () => {
   const yaml = replaceOnce(base, 'columns: [id, name]', 'columns: [id, name');
   // yaml notices the unclosed flow sequence where the next block key starts.
-  assert.equal(errorsOf(yaml), ['permissions.yaml:33:3: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]']);
-  const duplicate = replaceOnce(base, '  organization:\n    description: Organizations.\n', '  organization:\n    description: Organizations.\n    description: Again.\n');
+  assert.equal(errorsOf(yaml), [
+    'permissions.yaml:33:3: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  ]);
+  const duplicate = replaceOnce(
+    base,
+    '  organization:\n    description: Organizations.\n',
+    '  organization:\n    description: Organizations.\n    description: Again.\n',
+  );
   assert.equal(errorsOf(duplicate), ['permissions.yaml:29:5: invalid YAML: Map keys must be unique']);
 });
 
 test('schema violations', () => {
-  let yaml = replaceOnce(base, 'columns: [id, label, coin]', 'columns: [id, label, coin]\n        allow_aggregations: "yes"\n        colums: [id]');
+  let yaml = replaceOnce(
+    base,
+    'columns: [id, label, coin]',
+    'columns: [id, label, coin]\n        allow_aggregations: "yes"\n        colums: [id]',
+  );
   yaml = replaceOnce(yaml, 'version: 1', 'version: 2');
   assert.equal(errorsOf(yaml), [
     'permissions.yaml:1:10: version must be 1',
@@ -212,7 +271,9 @@ test('schema violations', () => {
     "permissions.yaml:23:9: unknown property 'colums' in tables.digital_wallet.select.organization_admin (expected one of: filter, columns, allow_aggregations, limit)",
   ]);
   const missing = replaceOnce(base, '        columns: [id, name]\n', '');
-  assert.equal(errorsOf(missing), ["permissions.yaml:30:7: tables.organization.select.organization_admin must have required property 'columns'"]);
+  assert.equal(errorsOf(missing), [
+    "permissions.yaml:30:7: tables.organization.select.organization_admin must have required property 'columns'",
+  ]);
 });
 
 test('document access rules are checked like table rules', () => {
@@ -230,7 +291,9 @@ test('document access rules are checked like table rules', () => {
     rules:
       - { name: administrator, administrator: true }
 `;
-  assert.equal(errorsOf(yaml), ["permissions.yaml:46:9: document_access.wallet_sparkline.rules[2] must have exactly one of 'filter', 'administrator'"]);
+  assert.equal(errorsOf(yaml), [
+    "permissions.yaml:46:9: document_access.wallet_sparkline.rules[2] must have exactly one of 'filter', 'administrator'",
+  ]);
   const semantic = yaml.replace('      - { name: nobody }\n', '');
   assert.equal(errorsOf(semantic), [
     "permissions.yaml:44:34: unknown column or relationship 'owner' in table 'digital_wallet' (document access 'wallet_sparkline', rule 'owner')",

@@ -4,8 +4,10 @@ import * as assert from 'uvu/assert';
 import { renderTsLiteral } from '../../../../scripts/codegen/permissions/render-ts-literal.ts';
 
 test('short values stay on one line; keys are quoted only when needed', () => {
-  assert.is(renderTsLiteral({ a: 1, 'x-data-user-id': "it's", $session: null, list: ['a', true] }),
-    "{ a: 1, 'x-data-user-id': 'it\\'s', $session: null, list: ['a', true] }");
+  assert.is(
+    renderTsLiteral({ a: 1, 'x-data-user-id': "it's", $session: null, list: ['a', true] }),
+    "{ a: 1, 'x-data-user-id': 'it\\'s', $session: null, list: ['a', true] }",
+  );
   assert.is(renderTsLiteral({}), '{}');
   assert.is(renderTsLiteral([]), '[]');
 });

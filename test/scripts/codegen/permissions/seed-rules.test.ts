@@ -7,7 +7,9 @@ import { compilePermissionsFile } from '../../../../scripts/codegen/permissions/
 import type { DbSchema } from '../../../../scripts/codegen/permissions/database-schema.ts';
 import type { BoolExp, RuleValue, TablePermissions } from '../../../../scripts/codegen/permissions/permission-model.ts';
 
-const database = JSON.parse(readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8')) as DbSchema;
+const database = JSON.parse(
+  readFileSync(new URL('../../../fixtures/database-schema.json', import.meta.url), 'utf8'),
+) as DbSchema;
 const yamlText = readFileSync(new URL('../../../../permissions.yaml', import.meta.url), 'utf8');
 const { model, caslRules } = compilePermissionsFile({ yamlText, fileName: 'permissions.yaml', database });
 
@@ -28,9 +30,26 @@ function allColumns(table: string): string[] {
 }
 
 const roles = [
-  'user', 'organization_admin', 'organization_member', 'accounting', 'auditor', 'compliance', 'front_office', 'fund_manager',
-  'fund_signatory', 'investor', 'trader', 'digital_wallets_admin', 'client_user_admin', 'kyc_sdk_user', 'workflow_sdk_user',
-  'family_office', 'director', 'shareholder', 'beneficial_owner', 'card_holder',
+  'user',
+  'organization_admin',
+  'organization_member',
+  'accounting',
+  'auditor',
+  'compliance',
+  'front_office',
+  'fund_manager',
+  'fund_signatory',
+  'investor',
+  'trader',
+  'digital_wallets_admin',
+  'client_user_admin',
+  'kyc_sdk_user',
+  'workflow_sdk_user',
+  'family_office',
+  'director',
+  'shareholder',
+  'beneficial_owner',
+  'card_holder',
 ];
 
 test('every role is declared, described and has rules', () => {
@@ -42,7 +61,7 @@ test('every role is declared, described and has rules', () => {
   }
 });
 
-test('organization_admin selects its organization\'s digital wallets: six columns, aggregates', () => {
+test("organization_admin selects its organization's digital wallets: six columns, aggregates", () => {
   const select = rules('organization_admin', 'digital_wallet').select;
   assert.equal(select, {
     filter: ofOrganization,
@@ -68,7 +87,12 @@ test('investor selects own subscriptions within the allowed funds, without aggre
 });
 
 test('accounting selects every invoice, every column, with aggregates', () => {
-  assert.equal(rules('accounting', 'invoice').select, { filter: allRows, columns: allColumns('invoice'), allowAggregations: true, limit: null });
+  assert.equal(rules('accounting', 'invoice').select, {
+    filter: allRows,
+    columns: allColumns('invoice'),
+    allowAggregations: true,
+    limit: null,
+  });
 });
 
 test('front_office: all digital wallets (six columns) and all OTC quotes (all columns), with aggregates', () => {
@@ -78,13 +102,19 @@ test('front_office: all digital wallets (six columns) and all OTC quotes (all co
     allowAggregations: true,
     limit: null,
   });
-  assert.equal(rules('front_office', 'otc_quote').select, { filter: allRows, columns: allColumns('otc_quote'), allowAggregations: true, limit: null });
+  assert.equal(rules('front_office', 'otc_quote').select, {
+    filter: allRows,
+    columns: allColumns('otc_quote'),
+    allowAggregations: true,
+    limit: null,
+  });
 });
 
 test('invoice columns: the basics for accounting, auditor and organization_admin; notes and cost breakdown for accounting only', () => {
   for (const role of ['accounting', 'auditor', 'organization_admin']) {
     const columns = rules(role, 'invoice').select?.columns ?? [];
-    for (const column of ['id', 'invoice_number', 'total', 'status']) assert.ok(columns.includes(column), `${role} sees invoice.${column}`);
+    for (const column of ['id', 'invoice_number', 'total', 'status'])
+      assert.ok(columns.includes(column), `${role} sees invoice.${column}`);
   }
   for (const [role, tables] of Object.entries(model.permissions)) {
     const invoice = tables.invoice;
@@ -99,10 +129,26 @@ test('invoice columns: the basics for accounting, auditor and organization_admin
 });
 
 test('organization relationships, both ways', () => {
-  assert.equal(model.tables.organization?.relationships.digital_wallets, { kind: 'array', remoteTable: 'digital_wallet', columnMapping: { id: 'organization_id' } });
-  assert.equal(model.tables.organization?.relationships.users, { kind: 'array', remoteTable: 'app_user', columnMapping: { id: 'organization_id' } });
-  assert.equal(model.tables.digital_wallet?.relationships.organization, { kind: 'object', remoteTable: 'organization', columnMapping: { organization_id: 'id' } });
-  assert.equal(model.tables.app_user?.relationships.organization, { kind: 'object', remoteTable: 'organization', columnMapping: { organization_id: 'id' } });
+  assert.equal(model.tables.organization?.relationships.digital_wallets, {
+    kind: 'array',
+    remoteTable: 'digital_wallet',
+    columnMapping: { id: 'organization_id' },
+  });
+  assert.equal(model.tables.organization?.relationships.users, {
+    kind: 'array',
+    remoteTable: 'app_user',
+    columnMapping: { id: 'organization_id' },
+  });
+  assert.equal(model.tables.digital_wallet?.relationships.organization, {
+    kind: 'object',
+    remoteTable: 'organization',
+    columnMapping: { organization_id: 'id' },
+  });
+  assert.equal(model.tables.app_user?.relationships.organization, {
+    kind: 'object',
+    remoteTable: 'organization',
+    columnMapping: { organization_id: 'id' },
+  });
 });
 
 test('insert rules: presets, limited columns, checks', () => {
@@ -125,7 +171,12 @@ test('update rules: accounting never touches locked invoices; organization_admin
   for (const column of ['id', 'invoice_number', 'organization_id', 'created_by', 'created_at']) {
     assert.not.ok(invoice?.columns.includes(column), `accounting cannot update invoice.${column}`);
   }
-  assert.equal(rules('organization_admin', 'digital_wallet').update, { filter: ofOrganization, columns: ['label'], check: ofOrganization, set: {} });
+  assert.equal(rules('organization_admin', 'digital_wallet').update, {
+    filter: ofOrganization,
+    columns: ['label'],
+    check: ofOrganization,
+    set: {},
+  });
 });
 
 test('delete: accounting deletes draft invoices of its session organization only', () => {
@@ -135,14 +186,19 @@ test('delete: accounting deletes draft invoices of its session organization only
 });
 
 test('secret tables are not tracked and secret columns are never exposed', () => {
-  for (const table of ['api_key', 'auth_session', 'signing_key']) assert.not.ok(table in model.tables, `${table} is not tracked`);
+  for (const table of ['api_key', 'auth_session', 'signing_key'])
+    assert.not.ok(table in model.tables, `${table} is not tracked`);
   assert.equal(model.secretColumns.kyc_profile, ['questionnaire_ciphertext']);
-  assert.not.ok(model.tables.kyc_profile?.columns.some((column) => column.name === 'questionnaire_ciphertext'), 'not even in the table model');
+  assert.not.ok(
+    model.tables.kyc_profile?.columns.some((column) => column.name === 'questionnaire_ciphertext'),
+    'not even in the table model',
+  );
   for (const [role, tables] of Object.entries(model.permissions)) {
     for (const [table, permissions] of Object.entries(tables)) {
       const secret = model.secretColumns[table] ?? [];
       for (const rule of [permissions.select, permissions.insert, permissions.update]) {
-        for (const column of rule?.columns ?? []) assert.not.ok(secret.includes(column), `${role} exposes ${table}.${column}`);
+        for (const column of rule?.columns ?? [])
+          assert.not.ok(secret.includes(column), `${role} exposes ${table}.${column}`);
       }
     }
   }
@@ -151,8 +207,10 @@ test('secret tables are not tracked and secret columns are never exposed', () =>
 test('least privilege for people-facing roles', () => {
   assert.equal(rules('user', 'app_user').select?.filter, eq('id', session('x-data-user-id')));
   for (const table of ['otc_quote', 'otc_trade']) assert.equal(rules('trader', table).select?.filter, ofOrganization);
-  for (const table of ['kyc_profile', 'aml_report', 'compliance_case']) assert.ok(rules('compliance', table).select, `compliance reads ${table}`);
-  for (const table of ['fund', 'fund_subscription', 'fund_redemption']) assert.ok(rules('fund_manager', table).select, `fund_manager reads ${table}`);
+  for (const table of ['kyc_profile', 'aml_report', 'compliance_case'])
+    assert.ok(rules('compliance', table).select, `compliance reads ${table}`);
+  for (const table of ['fund', 'fund_subscription', 'fund_redemption'])
+    assert.ok(rules('fund_manager', table).select, `fund_manager reads ${table}`);
   for (const role of ['card_holder', 'kyc_sdk_user', 'workflow_sdk_user']) {
     for (const [table, permissions] of Object.entries(model.permissions[role] ?? {})) {
       assert.is(permissions.insert ?? permissions.update ?? permissions.delete, null, `${role} only reads ${table}`);
@@ -169,15 +227,35 @@ test('select limits', () => {
 test('document access rules', () => {
   const names = (document: string) => model.documentAccess[document]?.rules.map((rule) => rule.name);
   assert.equal(names('invoice'), ['recipient', 'administrator']);
-  assert.equal(model.documentAccess.invoice?.rules[0], { name: 'recipient', kind: 'filter', filter: eq('recipient_user_id', session('x-data-user-id')) });
-  assert.equal(model.documentAccess.invoice?.rules[1], { name: 'administrator', kind: 'administrator', credentials: ['admin_api_key', 'admin_user'] });
+  assert.equal(model.documentAccess.invoice?.rules[0], {
+    name: 'recipient',
+    kind: 'filter',
+    filter: eq('recipient_user_id', session('x-data-user-id')),
+  });
+  assert.equal(model.documentAccess.invoice?.rules[1], {
+    name: 'administrator',
+    kind: 'administrator',
+    credentials: ['admin_api_key', 'admin_user'],
+  });
   assert.equal(names('receipt'), ['recipient', 'invoice_recipient', 'administrator']);
   assert.equal(names('quote'), ['quote_user', 'administrator']);
-  assert.equal(model.documentAccess.digital_wallet_sparkline?.rules[0], { name: 'owner', kind: 'filter', filter: eq('owner_user_id', session('x-data-user-id')) });
-  assert.equal(names('file_upload'), ['owner', 'case_subject', 'case_invitation_holder', 'fund_investor', 'administrator']);
+  assert.equal(model.documentAccess.digital_wallet_sparkline?.rules[0], {
+    name: 'owner',
+    kind: 'filter',
+    filter: eq('owner_user_id', session('x-data-user-id')),
+  });
+  assert.equal(names('file_upload'), [
+    'owner',
+    'case_subject',
+    'case_invitation_holder',
+    'fund_investor',
+    'administrator',
+  ]);
   assert.equal(names('fund_user_agreement'), ['investor', 'administrator']);
   for (const document of ['compliance_case_report', 'compliance_case_agreement']) {
-    assert.equal(model.documentAccess[document]?.rules, [{ name: 'administrator_api_key', kind: 'administrator', credentials: ['admin_api_key'] }]);
+    assert.equal(model.documentAccess[document]?.rules, [
+      { name: 'administrator_api_key', kind: 'administrator', credentials: ['admin_api_key'] },
+    ]);
   }
 });
 
