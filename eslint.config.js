@@ -58,6 +58,7 @@ const floors = [
     { room: 'observability', pattern: 'src/observability', reason: 'the shared kernel imports nothing of src/' },
     { room: 'assets', pattern: 'src/assets', reason: 'the shared kernel imports nothing of src/' },
     { room: 'cache', pattern: 'src/cache', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'graphql-limits', pattern: 'src/graphql-limits', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -75,6 +76,7 @@ const transportFree = [
   'observability',
   'assets',
   'cache',
+  'graphql-limits',
 ];
 
 const databaseModules = ['kysely', 'pg'];

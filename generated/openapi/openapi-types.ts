@@ -832,9 +832,12 @@ export interface paths {
          *     `application/json`. With `application/graphql-response+json`, a document that cannot
          *     be parsed or does not validate is answered **400** with a GraphQL response
          *     (`{"errors": [...]}`, no `data`); with `application/json` it is answered **200** with
-         *     the same body. A request body that is not a GraphQL request at all (no `query`, wrong
-         *     types, unknown fields) is answered **400** with the REST `Error` body. Field errors
-         *     during execution are answered **200** with partial `data` and `errors`.
+         *     the same body. A request body that is not a GraphQL request at all (not JSON, no
+         *     `query`, wrong types, unknown fields) is answered **400** with the REST `Error` body
+         *     (`VALIDATION_FAILED`). A document longer than 100,000 characters or nested deeper than
+         *     100 levels of `{`, `(` and `[` is refused before it is parsed: **400** with a GraphQL
+         *     response (`BAD_REQUEST`, the message naming the limit) in either media type. Field
+         *     errors during execution are answered **200** with partial `data` and `errors`.
          */
         post: operations["postGraphql"];
         delete?: never;
@@ -2719,7 +2722,9 @@ export interface operations {
              * @description Malformed request. A body that is not a GraphQL request is answered with the REST
              *     `Error` body (`application/json`); a GraphQL document that does not parse or
              *     validate, when the client accepts `application/graphql-response+json`, with a
-             *     GraphQL response holding only `errors`.
+             *     GraphQL response holding only `errors`; a document over the length or nesting
+             *     limit with a GraphQL response holding only `errors` (`BAD_REQUEST`) in the media
+             *     type the client accepts.
              */
             400: {
                 headers: {
@@ -2760,7 +2765,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["GraphqlResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

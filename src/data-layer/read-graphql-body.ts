@@ -1,5 +1,8 @@
-// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB.
+// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB; the
+// query within the length and nesting limits (docs/data-layer.md#limits), checked before it
+// is parsed, so a request refused for them keeps its 400.
 import type { IncomingMessage } from 'node:http';
+import { dataLayerDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
 
@@ -45,6 +48,8 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   const { query, variables, operationName } = body;
   if (typeof query !== 'string' || query.trim() === '')
     throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
+  const overLimit = documentLimitViolation(query, dataLayerDocumentLimits);
+  if (overLimit) throw new DataLayerError('BAD_REQUEST', overLimit, '$.query');
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
   }

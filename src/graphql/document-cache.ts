@@ -1,7 +1,11 @@
 // Parsed and validated documents are cached by query text (docs/benchmarks.md#targets: parsing and
-// validating every request cost about 7×). Bounded, least recently used first out.
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+// validating every request cost about 7×). Bounded, least recently used first out. A document
+// over the length or nesting limits is refused before graphql-js parses it (its parser recurses
+// per level, docs/architecture.md#field-notes); POST /graphql checks them earlier still, so this
+// guards the graphql-ws subscriptions.
+import { GraphQLError, type DocumentNode, type GraphQLSchema, parse, validate } from 'graphql';
 import { createBoundedCache } from '../cache/bounded-cache.ts';
+import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 
 export interface DocumentCache {
   parse(source: string): DocumentNode;
@@ -15,6 +19,8 @@ export function createDocumentCache(capacity = 1_000): DocumentCache {
     parse(source) {
       const cached = documents.get(source);
       if (cached) return cached;
+      const overLimit = documentLimitViolation(source, businessDocumentLimits);
+      if (overLimit) throw new GraphQLError(overLimit, { extensions: { code: 'BAD_REQUEST' } });
       const document = parse(source, { maxTokens: 10_000 });
       documents.set(source, document);
       return document;

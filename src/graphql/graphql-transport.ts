@@ -1,6 +1,8 @@
 // POST /graphql over a GraphQL-over-HTTP compliant handler (graphql-http;
 // docs/architecture.md#requests). The router has already authenticated the caller (X-API-Key per
-// openapi.yaml).
+// openapi.yaml). A document over the length or nesting limits is refused with a 400 GraphQL
+// response before graphql-http parses it, whatever the accepted media type
+// (docs/error-codes.md, src/graphql-limits/document-limits.ts).
 import type { Middleware } from 'koa';
 import { createHandler } from 'graphql-http';
 import type { GraphQLSchema } from 'graphql';
@@ -10,6 +12,8 @@ import type { HttpState } from '../http/koa-state.ts';
 import type { DocumentCache } from './document-cache.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
+import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
+import { sendGraphqlError } from './send-graphql-error.ts';
 
 const maxBodyBytes = 1024 * 1024;
 
@@ -31,6 +35,8 @@ export function graphqlTransport(
   });
   return async (ctx) => {
     const body = await readBody(ctx.req);
+    const overLimit = documentLimitViolation(queryOf(body), businessDocumentLimits);
+    if (overLimit) return sendGraphqlError(ctx, 400, 'BAD_REQUEST', overLimit);
     const [responseBody, init] = await handle({
       method: ctx.method,
       url: ctx.url,
@@ -56,4 +62,15 @@ async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** The `query` of a JSON body, or '' when there is none to check (graphql-http refuses such a body). */
+function queryOf(body: Buffer): string {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    const query = typeof parsed === 'object' && parsed !== null ? (parsed as { query?: unknown }).query : undefined;
+    return typeof query === 'string' ? query : '';
+  } catch {
+    return '';
+  }
 }

@@ -2,7 +2,7 @@
 // (docs/conformance.md#service-and-addresses). The API key travels in the connection_init payload
 // (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header.
 import type { Server } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -34,7 +34,14 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
         return true;
       },
       onSubscribe: (ctx, _id, payload) => {
-        const document = options.documents.parse(payload.query);
+        let document;
+        try {
+          document = options.documents.parse(payload.query);
+        } catch (error) {
+          // A syntax error or a document over the limits is the client's: answered as errors, not a closed socket.
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
         const errors = options.documents.validate(options.schema, document);
         if (errors.length > 0) return [...errors];
         const context: GraphqlContext = {

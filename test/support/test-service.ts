@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { type RunningService, startService } from '../../src/service/start-service.ts';
@@ -28,7 +29,15 @@ export interface TestResponse {
   json<T = any>(): T;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export interface TestServiceOptions {
+  /** Collects every log line at `info` and above (parsed JSON), to assert what was or was not logged. */
+  logLines?: Record<string, unknown>[];
+}
+
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: TestServiceOptions = {},
+): Promise<TestService> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
   const config = loadConfig({
@@ -45,7 +54,19 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
     ...env,
   });
-  const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));
+  const { logLines } = options;
+  const logger = logLines
+    ? createLogger(
+        'info',
+        new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(JSON.parse(chunk.toString()));
+            done();
+          },
+        }),
+      )
+    : createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const service = await startService(config, logger);
   return {
     ...service,
     databaseUrl: database.url,

@@ -3,6 +3,7 @@
 // BAD_REQUEST; validation errors are VALIDATION_FAILED with the data layer's wording and a path.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
+import { dataLayerDocumentLimits } from '../../graphql-limits/document-limits.ts';
 import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';
 import { nodePaths } from './request-paths.ts';
 import { validationMessage } from './validation-messages.ts';
@@ -12,7 +13,7 @@ export type PreparedDocument =
   | { readonly document: DocumentNode; readonly errors: readonly ErrorEntry[] };
 
 /** Parser limits: a document is refused before it can cost much CPU or memory. */
-export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: 200_000 } as const;
+export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: dataLayerDocumentLimits.maxLength } as const;
 
 const mutationUnsupported = /The (mutation|subscription) operation is not supported by the schema/;
 

@@ -1,0 +1,21 @@
+// Which GraphQL response media type a request accepts, by graphql-http's own rule (GraphQL over
+// HTTP: `application/graphql-response+json` first, then `application/json`, `application/*` or
+// `*/*`; no Accept means `*/*`), so answers written before graphql-http runs (an unknown API key,
+// a document over the limits) use the media type it would have chosen (docs/architecture.md#requests).
+export type GraphqlMediaType = 'application/graphql-response+json' | 'application/json';
+
+export function acceptedMediaType(accept: string | undefined): GraphqlMediaType | null {
+  const ranges = (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',');
+  for (const range of ranges) {
+    const [mediaType, ...params] = range.split(';');
+    const charset = params.find((param) => param.includes('charset=')) ?? 'charset=utf-8';
+    if (mediaType === 'application/graphql-response+json' && charset === 'charset=utf-8')
+      return 'application/graphql-response+json';
+    if (
+      (mediaType === 'application/json' || mediaType === 'application/*' || mediaType === '*/*') &&
+      (charset === 'charset=utf-8' || charset === 'charset=utf8')
+    )
+      return 'application/json';
+  }
+  return null;
+}
