@@ -38,6 +38,8 @@ export interface BoundedCache<V> {
   delete(key: string): void;
   /** Entries held, expired ones not yet swept and loads in flight included. */
   readonly size: number;
+  /** The summed `sizeOf` of the entries held (0 without `maxSize`): stays at most `maxSize`. */
+  readonly totalSize: number;
 }
 
 /** Anything but `null` and `undefined`: `undefined` is how a miss reads. */
@@ -69,6 +71,9 @@ export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOp
     delete: (key) => void lru.delete(key),
     get size() {
       return lru.size;
+    },
+    get totalSize() {
+      return lru.calculatedSize ?? 0;
     },
   };
 }

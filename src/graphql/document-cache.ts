@@ -5,15 +5,25 @@
 // guards the graphql-ws subscriptions.
 import { GraphQLError, type DocumentNode, type GraphQLSchema, parse, validate } from 'graphql';
 import { createBoundedCache } from '../cache/bounded-cache.ts';
+import { documentBytes } from '../graphql-limits/document-bytes.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 
 export interface DocumentCache {
   parse(source: string): DocumentNode;
   validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
+  /** Estimated bytes held (src/graphql-limits/document-bytes.ts), at most the cache's byte budget. */
+  readonly bytes: number;
 }
 
-export function createDocumentCache(capacity = 1_000): DocumentCache {
-  const documents = createBoundedCache<DocumentNode>({ maxEntries: capacity });
+/** Byte budget of the parsed documents (docs/architecture.md#caches): room for about ten of the largest (100,000 characters, 10,000 tokens, ~3 MB parsed). */
+export const documentCacheBytes = 32 * 1024 * 1024;
+
+export function createDocumentCache(capacity = 1_000, maxBytes = documentCacheBytes): DocumentCache {
+  const documents = createBoundedCache<DocumentNode>({
+    maxEntries: capacity,
+    maxSize: maxBytes,
+    sizeOf: (document, source) => documentBytes(source, document),
+  });
   const validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
     parse(source) {
@@ -32,6 +42,9 @@ export function createDocumentCache(capacity = 1_000): DocumentCache {
         validations.set(document, errors);
       }
       return errors;
+    },
+    get bytes() {
+      return documents.totalSize;
     },
   };
 }

@@ -21,6 +21,9 @@ import { prepareOperation, responseJson, type PreparedOperation } from './prepar
 import { structuralVariables } from './structural-variables.ts';
 import { dataLayerMessage } from './validation-messages.ts';
 
+/** Byte budget of the compiled operations (docs/architecture.md#caches). */
+export const preparedOperationBytes = 64 * 1024 * 1024;
+
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
 
 export function createDataRequestExecutor(options: {
@@ -29,7 +32,13 @@ export function createDataRequestExecutor(options: {
   cacheSize?: number;
 }): DataRequestExecutor {
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
-  const operations = createBoundedCache<PreparedOperation>({ maxEntries: options.cacheSize ?? 1_000 });
+  // Keyed by the query text too: bounded by bytes like the documents (docs/architecture.md#caches),
+  // the key at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
+  const operations = createBoundedCache<PreparedOperation>({
+    maxEntries: options.cacheSize ?? 1_000,
+    maxSize: preparedOperationBytes,
+    sizeOf: (_operation, key) => key.length * 2 + 16 * 1024,
+  });
   const limits = options.limits ?? defaultRequestLimits;
 
   return async (caller, request) => {

@@ -3,6 +3,7 @@
 // BAD_REQUEST; validation errors are VALIDATION_FAILED with the data layer's wording and a path.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
+import { documentBytes } from '../../graphql-limits/document-bytes.ts';
 import { dataLayerDocumentLimits } from '../../graphql-limits/document-limits.ts';
 import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';
 import { nodePaths } from './request-paths.ts';
@@ -17,9 +18,23 @@ export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: dataLaye
 
 const mutationUnsupported = /The (mutation|subscription) operation is not supported by the schema/;
 
-export function createPreparedDocuments(capacity = 1_000) {
-  const cache = createBoundedCache<PreparedDocument>({ maxEntries: capacity });
+/**
+ * Byte budget of the prepared documents (docs/architecture.md#caches): room for about ten of the
+ * largest (200,000 characters, 20,000 tokens, ~6.5 MB parsed); the key (role and query text) counts.
+ */
+export const preparedDocumentBytes = 64 * 1024 * 1024;
+
+export function createPreparedDocuments(capacity = 1_000, maxBytes = preparedDocumentBytes) {
+  const cache = createBoundedCache<PreparedDocument>({
+    maxEntries: capacity,
+    maxSize: maxBytes,
+    sizeOf: (prepared, key) => documentBytes(key, prepared.document),
+  });
   return {
+    /** Estimated bytes held (src/graphql-limits/document-bytes.ts), at most `maxBytes`. */
+    get bytes() {
+      return cache.totalSize;
+    },
     prepare(role: string, schema: GraphQLSchema, query: string): PreparedDocument {
       const key = `${role}\u0000${query}`;
       const cached = cache.get(key);
