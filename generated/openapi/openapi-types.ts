@@ -864,6 +864,9 @@ export interface components {
          *       also unknown paths.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method; the `Allow`
          *       header lists the methods it has.
+         *     - `NOT_ACCEPTABLE` (406): the request's `Accept` admits no media type the
+         *       operation answers in (`POST /graphql`: neither `application/graphql-response+json`
+         *       nor `application/json`).
          *     - `CONFLICT` (409): the request conflicts with the current state of a resource
          *       (e.g. a concurrent change); shared with the GraphQL API's error table.
          *     - `PAYLOAD_TOO_LARGE` (413): body too large, or too many files (upload limits: 50 files,
@@ -877,7 +880,7 @@ export interface components {
          *       database); see `Retry-After`.
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
         /**
          * @description The error body of every REST error answer (4xx, 5xx). `code` is stable and
          *     documented in `ErrorCode`; `message` is for people. `requestId` equals the
@@ -2770,6 +2773,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /**
+             * @description The `Accept` header admits neither `application/graphql-response+json` nor
+             *     `application/json` (GraphQL over HTTP). The body is a GraphQL response naming
+             *     the acceptable media types (`NOT_ACCEPTABLE`), sent as `application/json`.
+             */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "message": "the request accepts neither application/graphql-response+json nor application/json (its Accept header), so no GraphQL response can be sent",
+                     *           "extensions": {
+                     *             "code": "NOT_ACCEPTABLE"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GraphqlResponse"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

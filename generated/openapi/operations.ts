@@ -1348,6 +1348,9 @@ export const operations = {
       "403": [
         "application/json"
       ],
+      "406": [
+        "application/json"
+      ],
       "415": [
         "application/json"
       ],

@@ -7,6 +7,7 @@ export const errorCodes = {
   FORBIDDEN: { httpStatus: 403, graphqlCode: 'FORBIDDEN', expose: true },
   NOT_FOUND: { httpStatus: 404, graphqlCode: 'NOT_FOUND', expose: true },
   METHOD_NOT_ALLOWED: { httpStatus: 405, graphqlCode: 'METHOD_NOT_ALLOWED', expose: true },
+  NOT_ACCEPTABLE: { httpStatus: 406, graphqlCode: 'NOT_ACCEPTABLE', expose: true },
   CONFLICT: { httpStatus: 409, graphqlCode: 'CONFLICT', expose: true },
   PAYLOAD_TOO_LARGE: { httpStatus: 413, graphqlCode: 'PAYLOAD_TOO_LARGE', expose: true },
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, graphqlCode: 'UNSUPPORTED_MEDIA_TYPE', expose: true },

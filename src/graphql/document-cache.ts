@@ -31,14 +31,14 @@ export function createDocumentCache(capacity = 1_000, maxBytes = documentCacheBy
       if (cached) return cached;
       const overLimit = documentLimitViolation(source, businessDocumentLimits);
       if (overLimit) throw new GraphQLError(overLimit, { extensions: { code: 'BAD_REQUEST' } });
-      const document = parse(source, { maxTokens: 10_000 });
+      const document = parseOrFail(source);
       documents.set(source, document);
       return document;
     },
     validate(schema, document) {
       let errors = validations.get(document);
       if (!errors) {
-        errors = validate(schema, document);
+        errors = validate(schema, document).map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
         validations.set(document, errors);
       }
       return errors;
@@ -47,4 +47,24 @@ export function createDocumentCache(capacity = 1_000, maxBytes = documentCacheBy
       return documents.totalSize;
     },
   };
+}
+
+// openapi.yaml#/components/schemas/GraphqlError: documents that fail to parse or validate carry
+// GRAPHQL_PARSE_FAILED and GRAPHQL_VALIDATION_FAILED.
+function parseOrFail(source: string): DocumentNode {
+  try {
+    return parse(source, { maxTokens: 10_000 });
+  } catch (error) {
+    if (error instanceof GraphQLError) throw withCode(error, 'GRAPHQL_PARSE_FAILED');
+    throw error;
+  }
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code },
+  });
 }

@@ -14,6 +14,8 @@ import type { GraphqlContext } from './graphql-context.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 import { sendGraphqlError } from './send-graphql-error.ts';
+import { acceptedMediaType } from './accepted-media-type.ts';
+import { validateJsonBody } from '../http/validate-request.ts';
 
 const maxBodyBytes = 1024 * 1024;
 
@@ -34,9 +36,17 @@ export function graphqlTransport(
     formatError: (error) => formatGraphqlError(error, logger),
   });
   return async (ctx) => {
+    if (acceptedMediaType(ctx.get('accept')) === null)
+      return sendGraphqlError(ctx, 406, 'NOT_ACCEPTABLE', notAcceptableMessage);
     const body = await readBody(ctx.req);
-    const overLimit = documentLimitViolation(queryOf(body), businessDocumentLimits);
+    const request = graphqlRequestOf(body);
+    const overLimit = documentLimitViolation(
+      typeof request.query === 'string' ? request.query : '',
+      businessDocumentLimits,
+    );
     if (overLimit) return sendGraphqlError(ctx, 400, 'BAD_REQUEST', overLimit);
+    // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED with the REST Error body.
+    validateJsonBody('postGraphql', request);
     const [responseBody, init] = await handle({
       method: ctx.method,
       url: ctx.url,
@@ -64,13 +74,26 @@ async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The `query` of a JSON body, or '' when there is none to check (graphql-http refuses such a body). */
-function queryOf(body: Buffer): string {
+const notAcceptableMessage =
+  'the request accepts neither application/graphql-response+json nor application/json (its Accept header), so no GraphQL response can be sent';
+
+/** The JSON body; text that is not JSON is the client's error (400 VALIDATION_FAILED), never an internal one. */
+function graphqlRequestOf(body: Buffer): Record<string, unknown> {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    const query = typeof parsed === 'object' && parsed !== null ? (parsed as { query?: unknown }).query : undefined;
-    return typeof query === 'string' ? query : '';
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return '';
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'invalid request: body is not JSON: send {"query", "variables", "operationName"}',
+      {
+        details: [{ path: 'body', message: 'is not JSON' }],
+      },
+    );
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    validateJsonBody('postGraphql', parsed);
+    throw new AppError('VALIDATION_FAILED', 'invalid request: body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
 }

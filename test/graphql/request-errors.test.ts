@@ -1,0 +1,88 @@
+// How POST /graphql refuses what is not a GraphQL request (openapi.yaml#/paths/~1graphql):
+// a body that is not one is 400 VALIDATION_FAILED with the REST Error body, an Accept admitting
+// no GraphQL media type is 406, documents that fail to parse or validate carry
+// GRAPHQL_PARSE_FAILED and GRAPHQL_VALIDATION_FAILED; none of these is logged as an error
+// (docs/error-codes.md).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+
+let service: TestService;
+const logLines: Record<string, unknown>[] = [];
+
+test.before(async () => {
+  service = await startTestService({}, { logLines });
+});
+test.after(async () => {
+  await service.stop();
+});
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  service.request('POST', '/graphql', {
+    body,
+    headers: { 'content-type': 'application/json', 'x-api-key': testAdminApiKey, ...headers },
+  });
+const errorLogs = () => logLines.filter((line) => typeof line.level === 'number' && line.level >= 50);
+
+test('a body that is not JSON is 400 VALIDATION_FAILED with the REST Error body', async () => {
+  const response = await post('{not json');
+  assert.is(response.status, 400);
+  const { requestId, ...rest } = response.json();
+  assert.equal(rest, {
+    success: false,
+    message: 'invalid request: body is not JSON: send {"query", "variables", "operationName"}',
+    code: 'VALIDATION_FAILED',
+    details: [{ path: 'body', message: 'is not JSON' }],
+  });
+  assert.is(requestId, response.headers.get('x-request-id'));
+  assert.equal(errorLogs(), []);
+});
+
+test('JSON without query is 400 VALIDATION_FAILED naming the field', async () => {
+  const response = await post('{"variables":{}}');
+  assert.is(response.status, 400);
+  const body = response.json();
+  assert.is(body.code, 'VALIDATION_FAILED');
+  assert.equal(body.details, [{ path: 'body.query', message: 'is required' }]);
+  assert.equal(errorLogs(), []);
+});
+
+test('Accept: text/html is 406 naming the media types', async () => {
+  const response = await post('{"query":"{ ping }"}', { accept: 'text/html' });
+  assert.is(response.status, 406);
+  assert.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
+  assert.equal(response.json(), {
+    errors: [
+      {
+        message:
+          'the request accepts neither application/graphql-response+json nor application/json (its Accept header), so no GraphQL response can be sent',
+        extensions: { code: 'NOT_ACCEPTABLE' },
+      },
+    ],
+  });
+});
+
+test('parse and validation errors carry GRAPHQL_PARSE_FAILED and GRAPHQL_VALIDATION_FAILED', async () => {
+  const accept = { accept: 'application/graphql-response+json' };
+  const syntax = await post('{"query":"{ ping "}', accept);
+  assert.is(syntax.status, 400);
+  assert.equal(syntax.json().errors, [
+    {
+      message: 'Syntax Error: Expected Name, found <EOF>.',
+      locations: [{ line: 1, column: 8 }],
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    },
+  ]);
+  const unknown = await post('{"query":"{ pong }"}', accept);
+  assert.is(unknown.status, 400);
+  assert.equal(unknown.json().errors, [
+    {
+      message: 'Cannot query field "pong" on type "Query". Did you mean "ping"?',
+      locations: [{ line: 1, column: 3 }],
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    },
+  ]);
+  assert.equal(errorLogs(), []);
+});
+
+test.run();
