@@ -1375,7 +1375,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body's content type is not one this operation accepts (`UNSUPPORTED_MEDIA_TYPE`). */
+        /** @description The request body's content type is not one this operation accepts, or the body is compressed (a `Content-Encoding` other than `identity`; bodies are accepted uncompressed only) (`UNSUPPORTED_MEDIA_TYPE`). */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

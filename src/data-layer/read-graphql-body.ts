@@ -1,4 +1,6 @@
-// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB.
+// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
+// uncompressed (a Content-Encoding other than identity is 415, as on the REST routes:
+// docs/data-layer.md#limits).
 import type { IncomingMessage } from 'node:http';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
@@ -29,6 +31,13 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
+  }
+  const encoding = (request.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new DataLayerError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Unsupported Content-Encoding ${encoding.slice(0, 64)}: send the request body uncompressed (no Content-Encoding, or identity)`,
+    );
   }
   let body: unknown;
   try {
