@@ -850,10 +850,12 @@ export interface components {
         /**
          * @description Stable machine-readable error code. Each maps to one HTTP status:
          *     - `BAD_REQUEST` (400): the request is malformed or cannot be acted on as sent
-         *       (e.g. an invalid or expired token in `POST /auth/token-exchange`, a `returnTo` not
+         *       (e.g. an invalid or expired token in `POST /auth/token-exchange`, including one
+         *       whose claims hold a NUL character or an unpaired surrogate, a `returnTo` not
          *       on the allow-list, an unknown login `state`).
-         *     - `VALIDATION_FAILED` (400): parameters or body fail this document's schema; `details`
-         *       lists each failing field.
+         *     - `VALIDATION_FAILED` (400): parameters or body fail this document's schema, or a
+         *       string in them holds a NUL character or an unpaired UTF-16 surrogate (text the
+         *       database cannot store); `details` lists each failing field.
          *     - `UNAUTHENTICATED` (401): no credential, or an unknown, expired or revoked one.
          *     - `FORBIDDEN` (403): authenticated, but not allowed (wrong key kind, missing scope,
          *       not a member of the organization, expired or mismatched signed URL).
