@@ -43,7 +43,12 @@ function sendError(response: ServerResponse, error: unknown, stage: 'request' | 
     response,
     status,
     errorsBody([errorEntry(error)]),
-    appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {},
+    appError.code === 'METHOD_NOT_ALLOWED'
+      ? { Allow: 'POST' }
+      : // A body refused by its declared length was not read: close rather than drain it.
+        appError.code === 'PAYLOAD_TOO_LARGE'
+        ? { Connection: 'close' }
+        : {},
   );
 }
 

@@ -17,6 +17,7 @@ import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/re
 import type { Logger } from 'pino';
 import { readJsonBody } from './read-json-body.ts';
 import { refuseEncodedBody } from './refuse-encoded-body.ts';
+import { jsonBodyLimitBytes, refuseOversizedBody } from './refuse-oversized-body.ts';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
 
@@ -61,6 +62,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     if (!pending)
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (operation.requestBody) refuseEncodedBody(ctx);
+    if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
     if (transport && !pending) return transport(ctx, next);
     const parts = {
       path: { ...ctx.params },
