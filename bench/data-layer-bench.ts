@@ -151,6 +151,7 @@ const config = loadConfig({
   DATA_ADMIN_SECRET: dataAdminSecret,
   SIGNING_KEY_SECRET: 'bench-signing-key-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '0',
+  API_RATE_LIMIT: '0',
   PDF_PREWARM: 'false',
   LOG_LEVEL: 'silent',
 });

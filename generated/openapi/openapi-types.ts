@@ -853,10 +853,12 @@ export interface components {
         /**
          * @description Stable machine-readable error code. Each maps to one HTTP status:
          *     - `BAD_REQUEST` (400): the request is malformed or cannot be acted on as sent
-         *       (e.g. an invalid or expired token in `POST /auth/token-exchange`, a `returnTo` not
+         *       (e.g. an invalid or expired token in `POST /auth/token-exchange`, including one
+         *       whose claims hold a NUL character or an unpaired surrogate, a `returnTo` not
          *       on the allow-list, an unknown login `state`).
-         *     - `VALIDATION_FAILED` (400): parameters or body fail this document's schema; `details`
-         *       lists each failing field.
+         *     - `VALIDATION_FAILED` (400): parameters or body fail this document's schema, or a
+         *       string in them holds a NUL character or an unpaired UTF-16 surrogate (text the
+         *       database cannot store); `details` lists each failing field.
          *     - `UNAUTHENTICATED` (401): no credential, or an unknown, expired or revoked one.
          *     - `FORBIDDEN` (403): authenticated, but not allowed (wrong key kind, missing scope,
          *       not a member of the organization, expired or mismatched signed URL).
@@ -1363,7 +1365,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is too large (`PAYLOAD_TOO_LARGE`), e.g. more than 50 files or 80 MB; nothing was stored. */
+        /** @description The request is too large (`PAYLOAD_TOO_LARGE`), e.g. a JSON body over 1 MiB (1,048,576 bytes), or more than 50 files or 80 MB; nothing was stored. A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1381,7 +1383,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body's content type is not one this operation accepts (`UNSUPPORTED_MEDIA_TYPE`). */
+        /** @description The request body's content type is not one this operation accepts, or the body is compressed (a `Content-Encoding` other than `identity`; bodies are accepted uncompressed only) (`UNSUPPORTED_MEDIA_TYPE`). */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1675,6 +1677,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1898,6 +1901,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1943,6 +1947,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1976,6 +1981,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2799,6 +2805,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphqlResponse"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -30,6 +30,9 @@ export const operations = {
       "400": [
         "application/json"
       ],
+      "413": [
+        "application/json"
+      ],
       "415": [
         "application/json"
       ],
@@ -284,6 +287,9 @@ export const operations = {
       "403": [
         "application/json"
       ],
+      "413": [
+        "application/json"
+      ],
       "415": [
         "application/json"
       ],
@@ -328,6 +334,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "413": [
         "application/json"
       ],
       "415": [
@@ -375,6 +384,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "413": [
         "application/json"
       ],
       "415": [
@@ -1349,6 +1361,9 @@ export const operations = {
         "application/json"
       ],
       "406": [
+        "application/json"
+      ],
+      "413": [
         "application/json"
       ],
       "415": [

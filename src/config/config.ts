@@ -29,6 +29,10 @@ export interface Config {
   readonly returnToOrigins: readonly string[];
   /** Requests per minute per client address on each authentication route; 0 disables. */
   readonly authRateLimit: number;
+  /** Requests per minute per client address, and per credential, on POST /graphql and /v1/graphql; 0 disables. */
+  readonly apiRateLimit: number;
+  /** Requests per minute per client address, and per credential, on POST /documents/upload; 0 disables. */
+  readonly uploadRateLimit: number;
   readonly oidc: {
     readonly issuer: string | undefined;
     readonly clientId: string | undefined;
@@ -93,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
     signingKeySecret: read('SIGNING_KEY_SECRET', secret(32)),
     returnToOrigins: read('RETURN_TO_ORIGINS', originList()),
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
+    apiRateLimit: read('API_RATE_LIMIT', count(600)),
+    uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
     oidc: {
       issuer: read('OIDC_ISSUER', webUrl),
       clientId: read('OIDC_CLIENT_ID', text()),

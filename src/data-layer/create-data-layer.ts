@@ -8,6 +8,7 @@ import type { SessionService } from '../domain/identity/session-service.ts';
 import { createDataAuthenticator } from './auth/authenticate-data-request.ts';
 import { createBearerVerifier } from './auth/bearer-verifier.ts';
 import { createDataLayerApp } from './data-layer-app.ts';
+import type { DataLayerRateLimit } from './data-layer-rate-limit.ts';
 import { createDataRequestExecutor } from './request/execute-data-request.ts';
 
 export interface DataLayerDependencies {
@@ -17,6 +18,7 @@ export interface DataLayerDependencies {
   readonly sessions: Pick<SessionService, 'findById'>;
   readonly dataPublicUrl: string;
   readonly logger: Logger;
+  readonly rateLimit?: DataLayerRateLimit;
 }
 
 export function createDataLayer(deps: DataLayerDependencies): RequestListener {
@@ -31,5 +33,6 @@ export function createDataLayer(deps: DataLayerDependencies): RequestListener {
     }),
     execute: createDataRequestExecutor({ queries: deps.queries }),
     logger: deps.logger,
+    rateLimit: deps.rateLimit,
   });
 }

@@ -7,10 +7,11 @@
 // but is a credential problem, so it keeps its 400. Only a bug answers 500.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { toAppError } from '../errors/app-error.ts';
+import { type AppError, toAppError } from '../errors/app-error.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
+import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
 
@@ -18,6 +19,8 @@ export interface DataLayerAppOptions {
   readonly authenticate: DataAuthenticator;
   readonly execute: DataRequestExecutor;
   readonly logger: Logger;
+  /** Counts each /v1/graphql request before its credentials are checked; none: unlimited. */
+  readonly rateLimit?: DataLayerRateLimit;
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -39,12 +42,15 @@ function sendError(response: ServerResponse, error: unknown, stage: 'request' | 
   const keepsStatus =
     stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
   const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
-  send(
-    response,
-    status,
-    errorsBody([errorEntry(error)]),
-    appError.code === 'METHOD_NOT_ALLOWED' ? { Allow: 'POST' } : {},
-  );
+  send(response, status, errorsBody([errorEntry(error)]), errorHeaders(appError));
+}
+
+function errorHeaders(error: AppError): Record<string, string> {
+  if (error.code === 'METHOD_NOT_ALLOWED') return { Allow: 'POST' };
+  // A body refused by its declared length was not read: close rather than drain it.
+  if (error.code === 'PAYLOAD_TOO_LARGE') return { Connection: 'close' };
+  if (error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
+  return {};
 }
 
 async function handleGraphql(
@@ -59,6 +65,8 @@ async function handleGraphql(
         'METHOD_NOT_ALLOWED',
         `${request.method} is not supported: send the GraphQL request with POST`,
       );
+    // Before authentication, so guessing secrets or tokens is limited too.
+    if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
     const caller = await options.authenticate(request.headers);
     const body = await readGraphqlBody(request);
     stage = 'graphql';

@@ -8,8 +8,8 @@ import type { ErrorCode } from '../errors/error-codes.ts';
 export class DataLayerError extends AppError {
   readonly path: string;
 
-  constructor(code: ErrorCode, message: string, path = '$') {
-    super(code, message);
+  constructor(code: ErrorCode, message: string, path = '$', retryAfterSeconds?: number) {
+    super(code, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
     this.path = path;
   }
 }

@@ -1,4 +1,5 @@
-// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB; the
+// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
+// uncompressed (a Content-Encoding other than identity is 415, as on the REST routes); the
 // query within the length and nesting limits (docs/data-layer.md#limits), checked before it
 // is parsed, so a request refused for them keeps its 400.
 import type { IncomingMessage } from 'node:http';
@@ -32,6 +33,13 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
+  }
+  const encoding = (request.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new DataLayerError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Unsupported Content-Encoding ${encoding.slice(0, 64)}: send the request body uncompressed (no Content-Encoding, or identity)`,
+    );
   }
   let body: unknown;
   try {

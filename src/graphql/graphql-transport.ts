@@ -9,6 +9,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.ts';
 import type { HttpState } from '../http/koa-state.ts';
+import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
 import type { DocumentCache } from './document-cache.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
@@ -17,7 +18,8 @@ import { sendGraphqlError } from './send-graphql-error.ts';
 import { acceptedMediaType } from './accepted-media-type.ts';
 import { validateJsonBody } from '../http/validate-request.ts';
 
-const maxBodyBytes = 1024 * 1024;
+// The router has refused a declared Content-Length over this limit before handing over.
+const maxBodyBytes = jsonBodyLimitBytes;
 
 export function graphqlTransport(
   schema: GraphQLSchema,

@@ -6,12 +6,13 @@
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../errors/app-error.ts';
+import { jsonBodyLimitBytes } from './refuse-oversized-body.ts';
 
 // The raw text is kept (rawBody) so an empty body can be told from a literal `{}`.
 const parseJson = koaBody({
   json: true,
   jsonStrict: true,
-  jsonLimit: '1mb',
+  jsonLimit: jsonBodyLimitBytes,
   text: false,
   urlencoded: false,
   multipart: false,

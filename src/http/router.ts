@@ -16,6 +16,8 @@ import { type MultipartFormSpec, multipartFormSpecs } from './multipart/multipar
 import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/receive-multipart-form.ts';
 import type { Logger } from 'pino';
 import { readJsonBody } from './read-json-body.ts';
+import { refuseEncodedBody } from './refuse-encoded-body.ts';
+import { jsonBodyLimitBytes, refuseOversizedBody } from './refuse-oversized-body.ts';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
 
@@ -59,6 +61,8 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     const pending = options.notImplemented.has(id);
     if (!pending)
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
+    if (operation.requestBody) refuseEncodedBody(ctx);
+    if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
     if (transport && !pending) return transport(ctx, next);
     const parts = {
       path: { ...ctx.params },

@@ -1,6 +1,9 @@
 // Runs the precompiled validators of generated/openapi on a request; a failure becomes one
-// 400 whose message names each bad field (docs/architecture.md#requests).
+// 400 whose message names each bad field (docs/architecture.md#requests). Every string must
+// also be text PostgreSQL can hold (no NUL, no unpaired surrogate), checked here so that no
+// handler can pass one to a query.
 import { AppError, type ErrorDetail } from '../errors/app-error.ts';
+import { findUnstorableText } from '../domain/text/storable-text.ts';
 import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
 import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';
 
@@ -26,11 +29,21 @@ export interface RequestParts {
 export function validateParameters(operationId: string, parts: RequestParts): void {
   const validate = parameterTable[operationId];
   if (validate && !validate(parts)) throw validationError(validate.errors ?? [], '');
+  refuseUnstorableText(parts, []);
 }
 
 export function validateJsonBody(operationId: string, body: unknown): void {
   const validate = bodyTable[operationId];
   if (validate && !validate(body)) throw validationError(validate.errors ?? [], 'body');
+  refuseUnstorableText(body, ['body']);
+}
+
+function refuseUnstorableText(value: unknown, prefix: string[]): void {
+  const found = findUnstorableText(value, prefix);
+  if (found.length === 0) return;
+  const details = found.map(({ path, problem }) => ({ path: path.join('.'), message: problem }));
+  const summary = details.map((d) => `${d.path} ${d.message}`).join('; ');
+  throw new AppError('VALIDATION_FAILED', `invalid request: ${summary}`, { details });
 }
 
 function validationError(errors: AjvError[], prefix: string): AppError {

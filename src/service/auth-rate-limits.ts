@@ -8,6 +8,8 @@ import type { Config } from '../config/config.ts';
 import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
+import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import { apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../http/rate-limit/redis-connection.ts';
 
 export const rateLimitedOperations = [
@@ -27,6 +29,7 @@ export async function authRateLimits(
   logger: Logger,
 ): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
+  dataLayer: DataLayerRateLimit;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl ? createRedisConnection({ url: config.redisUrl, logger }) : undefined;
@@ -37,5 +40,11 @@ export async function authRateLimits(
   );
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
   for (const id of rateLimitedOperations) guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`);
-  return { guards, close: async () => (redis ? closeRedisConnection(redis) : undefined) };
+  // The GraphQL APIs and uploads share the Redis connection (src/service/api-rate-limits.ts).
+  const api = apiRateLimits(config, { redis, logger });
+  return {
+    guards: { ...guards, ...api.guards },
+    dataLayer: api.dataLayer,
+    close: async () => (redis ? closeRedisConnection(redis) : undefined),
+  };
 }

@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { Db } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
 
@@ -13,6 +14,7 @@ export function createDataAccessLayer(deps: {
   identity: IdentityServices;
   dataUrl: string;
   logger: Logger;
+  rateLimit: DataLayerRateLimit;
 }): RequestListener {
   return createDataLayer({
     queries: createDataQueryExecutor(deps.db),
@@ -21,5 +23,6 @@ export function createDataAccessLayer(deps: {
     sessions: deps.identity.sessions,
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
+    rateLimit: deps.rateLimit,
   });
 }

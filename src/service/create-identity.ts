@@ -21,6 +21,7 @@ import { createKycProvider } from '../providers/kyc/create-kyc-provider.ts';
 import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
+import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
 /** The client id the platform uses at its built-in development provider. */
@@ -36,6 +37,8 @@ export interface Identity {
   handlers: ReturnType<typeof authHandlers> & ReturnType<typeof oidcHandlers>;
   /** The HTTP app's options that belong to identity: who the caller is, and the limits checked before. */
   http: Pick<HttpAppOptions, 'authenticate' | 'guards' | 'unauthenticatedFields' | 'before'>;
+  /** The data layer's rate limit, counted in the same store as the HTTP app's limits. */
+  dataLayerRateLimit: DataLayerRateLimit;
   closers: ShutdownStep[];
 }
 
@@ -99,6 +102,7 @@ export async function createIdentity(options: {
       unauthenticatedFields: { getSession: { active: false } },
       before: devProvider ? [devProvider.middleware] : [],
     },
+    dataLayerRateLimit: limits.dataLayer,
     closers: [stopSweeping, limits.close],
   };
 }

@@ -71,7 +71,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     servers.serve(
       app.callback(),
-      createDataAccessLayer({ db, adminSecret: secrets.dataAdminSecret, identity: identity.services, dataUrl, logger }),
+      createDataAccessLayer({
+        db,
+        adminSecret: secrets.dataAdminSecret,
+        identity: identity.services,
+        dataUrl,
+        logger,
+        rateLimit: identity.dataLayerRateLimit,
+      }),
     );
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
     return { url, dataUrl, db, close: () => shutdown.close() };

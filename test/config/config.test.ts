@@ -54,9 +54,15 @@ test('identity settings: return-to origins, rate limit, KYC provider credentials
   const config = loadConfig({
     RETURN_TO_ORIGINS: 'https://app.example.org, http://localhost:5173',
     AUTH_RATE_LIMIT: '0',
+    API_RATE_LIMIT: '7',
+    UPLOAD_RATE_LIMIT: '0',
   });
   assert.equal(config.returnToOrigins, ['https://app.example.org', 'http://localhost:5173']);
   assert.is(config.authRateLimit, 0);
+  assert.is(config.apiRateLimit, 7);
+  assert.is(config.uploadRateLimit, 0);
+  assert.is(loadConfig({}).apiRateLimit, 600);
+  assert.is(loadConfig({}).uploadRateLimit, 30);
   assert.throws(
     () =>
       loadConfig({

@@ -17,7 +17,7 @@ export interface TestService extends RunningService {
   request(
     method: string,
     pathname: string,
-    init?: { headers?: Record<string, string>; body?: string | object },
+    init?: { headers?: Record<string, string>; body?: string | Uint8Array | object },
   ): Promise<TestResponse>;
   stop(): Promise<void>;
 }
@@ -71,9 +71,11 @@ export async function startTestService(
     ...service,
     databaseUrl: database.url,
     async request(method, pathname, init = {}) {
-      const body = typeof init.body === 'object' ? JSON.stringify(init.body) : init.body;
+      // Bytes are sent as they are (a compressed body); any other object as JSON.
+      const isJson = typeof init.body === 'object' && !(init.body instanceof Uint8Array);
+      const body = isJson ? JSON.stringify(init.body) : (init.body as string | Uint8Array | undefined);
       const headers = {
-        ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}),
+        ...(isJson ? { 'content-type': 'application/json' } : {}),
         ...init.headers,
       };
       const response = await fetch(`${service.url}${pathname}`, { method, headers, body, redirect: 'manual' });

@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { apiKeyKinds } from '../../stores/api-key-kinds.ts';
 import { bootstrapPrefix, generateApiKeySecret, hashApiKey, prefixOf } from './api-key-secrets.ts';
 import { digestsEqual } from './secret-digest.ts';
+import { unstorableText } from '../text/storable-text.ts';
 
 /** Scopes the SDK init-token routes check (openapi.yaml); admin keys hold every scope. */
 export const knownScopes = ['workflow-sdk', 'kyc-sdk'] as const;
@@ -39,6 +40,8 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
   return {
     /** Resolves a presented key; 401 when unknown, 403 when recognised but revoked. */
     async authenticate(presented: string): Promise<ApiKeyPrincipal> {
+      // A key is looked up by its prefix: text PostgreSQL cannot hold is no key of ours.
+      if (unstorableText(presented)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
       const hash = hashApiKey(presented);
       const prefix = prefixOf(presented);
       let key = await options.store.findByPrefix(prefix);

@@ -4,6 +4,7 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 import { describeJoseError, TokenRejected } from './platform-tokens.ts';
+import { unstorableClaim } from './storable-claims.ts';
 
 export interface IdentityProviderSettings {
   issuer: string;
@@ -90,6 +91,8 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
       });
       const claims = tokens.claims();
       if (!claims?.sub) throw new Error('the ID token has no subject');
+      const unstorable = unstorableClaim(claims);
+      if (unstorable) throw new Error(unstorable);
       return { subject: claims.sub };
     },
 
@@ -110,6 +113,8 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
           algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
           requiredClaims: ['sub', 'exp'],
         });
+        const unstorable = unstorableClaim(payload);
+        if (unstorable) throw new TokenRejected(unstorable);
         return payload as JWTPayload & { sub: string };
       } catch (error) {
         const described = describeJoseError(error);

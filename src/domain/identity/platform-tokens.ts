@@ -3,6 +3,7 @@
 // for one purpose (a wallet signer, an SDK, a document link) is never accepted for another.
 import { errors, jwtVerify, SignJWT, decodeProtectedHeader, type JWTPayload } from 'jose';
 import type { SigningKeyRing } from './signing-key-ring.ts';
+import { unstorableClaim } from './storable-claims.ts';
 
 export type TokenUse = 'access' | 'wallet' | 'workflow-sdk' | 'kyc-document';
 
@@ -127,6 +128,8 @@ export function createPlatformTokens(options: {
         if (payload.token_use !== use || protectedHeader.kid !== kid) {
           throw new TokenRejected(`token is not a platform ${use} token`);
         }
+        const unstorable = unstorableClaim(payload);
+        if (unstorable) throw new TokenRejected(unstorable);
         return payload as JWTPayload & { sub: string; jti: string };
       } catch (error) {
         throw describeJoseError(error);

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { closeAfterAnswer } from '../refuse-oversized-body.ts';
 import { multipartError, tooManyBytes } from './multipart-errors.ts';
 import { type MultipartForm, type ReceivedFile, multipartForm } from './multipart-form.ts';
 import { type MultipartFormSpec, maxTextFieldBytes } from './multipart-form-specs.ts';
@@ -40,6 +41,7 @@ export async function receiveMultipartForm(
     declaredLength !== undefined &&
     declaredLength > spec.maxTotalBytes + maxTextFieldBytes + partCount * envelopeBytesPerPart
   ) {
+    closeAfterAnswer(ctx);
     throw tooManyBytes(spec);
   }
   const temp = await createTempFiles(options.tempDir);

@@ -11,11 +11,14 @@ import type { RateLimiter } from './rate-limiter.ts';
  */
 export function rateLimit<State = DefaultState>(
   limiter: RateLimiter,
-  keyOf: (ctx: ParameterizedContext<State>) => string,
+  keyOf: (ctx: ParameterizedContext<State>) => string | readonly string[],
 ): Middleware<State> {
   const { name, points, durationSeconds } = limiter.rule;
   return async (ctx, next) => {
-    const decision = await limiter.consume(keyOf(ctx));
+    // Several keys (the address and the credential) each count the request; any spent refuses it.
+    const keys = keyOf(ctx);
+    const decisions = await Promise.all((typeof keys === 'string' ? [keys] : keys).map((key) => limiter.consume(key)));
+    const decision = decisions.find((found) => !found.allowed) ?? { allowed: true as const };
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;
       throw new AppError(

@@ -1,0 +1,68 @@
+// Rate limits of the GraphQL APIs and of uploads (openapi.yaml "Rate limits",
+// docs/identity.md#rate-limits): API_RATE_LIMIT requests a minute on POST /graphql and on the data
+// layer's /v1/graphql, UPLOAD_RATE_LIMIT on POST /documents/upload, each counted per client
+// address and per credential presented; shared through Redis with REDIS_URL like the auth limits.
+import type { Redis } from 'ioredis';
+import type { Middleware } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from 'pino';
+import type { OperationId } from '../../generated/openapi/operations.ts';
+import type { Config } from '../config/config.ts';
+import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import type { HttpState } from '../http/koa-state.ts';
+import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
+import { type RateLimiter, createRateLimiter, credentialFingerprint } from '../http/rate-limit/rate-limiter.ts';
+
+/** Headers that carry a credential on these routes; the first present is counted. */
+const credentialHeaders = ['x-api-key', 'authorization', 'cookie', 'x-data-admin-secret'] as const;
+
+/** `<scope>:ip:<address>`, and `<scope>:credential:<fingerprint>` when a credential is sent. */
+export function clientAndCredentialKeys(scope: string, ip: string, headers: IncomingHttpHeaders): string[] {
+  const keys = [`${scope}:ip:${ip}`];
+  for (const name of credentialHeaders) {
+    const value = headers[name];
+    if (typeof value === 'string' && value !== '') {
+      keys.push(`${scope}:credential:${credentialFingerprint(value)}`);
+      break;
+    }
+  }
+  return keys;
+}
+
+export function apiRateLimits(
+  config: Config,
+  store: { redis: Redis | undefined; logger: Logger },
+): {
+  guards: Partial<Record<OperationId, Middleware<HttpState>>>;
+  /** Counts one /v1/graphql request (API_RATE_LIMIT, counts of its own). */
+  dataLayer: DataLayerRateLimit;
+} {
+  const keyPrefix = 'wealth-platform:rate-limit';
+  const api = createRateLimiter(
+    { name: 'api', points: config.apiRateLimit, durationSeconds: 60 },
+    { ...store, keyPrefix },
+  );
+  const upload = createRateLimiter(
+    { name: 'upload', points: config.uploadRateLimit, durationSeconds: 60 },
+    { ...store, keyPrefix },
+  );
+  return {
+    guards: {
+      postGraphql: rateLimit<HttpState>(api, (ctx) => clientAndCredentialKeys('graphql', ctx.ip, ctx.headers)),
+      uploadDocuments: rateLimit<HttpState>(upload, (ctx) => clientAndCredentialKeys('upload', ctx.ip, ctx.headers)),
+    },
+    dataLayer: dataLayerLimit(api),
+  };
+}
+
+function dataLayerLimit(limiter: RateLimiter): DataLayerRateLimit {
+  const { points, durationSeconds } = limiter.rule;
+  return {
+    rule: { points, durationSeconds },
+    async consume(request) {
+      const keys = clientAndCredentialKeys('data', request.socket.remoteAddress ?? '', request.headers);
+      const decisions = await Promise.all(keys.map((key) => limiter.consume(key)));
+      return decisions.find((decision) => !decision.allowed) ?? { allowed: true };
+    },
+  };
+}
