@@ -97,7 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     signingKeySecret: read('SIGNING_KEY_SECRET', secret(32)),
     returnToOrigins: read('RETURN_TO_ORIGINS', originList()),
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
-    apiRateLimit: read('API_RATE_LIMIT', count(600)),
+    apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
     oidc: {
       issuer: read('OIDC_ISSUER', webUrl),

@@ -61,7 +61,7 @@ test('identity settings: return-to origins, rate limit, KYC provider credentials
   assert.is(config.authRateLimit, 0);
   assert.is(config.apiRateLimit, 7);
   assert.is(config.uploadRateLimit, 0);
-  assert.is(loadConfig({}).apiRateLimit, 600);
+  assert.is(loadConfig({}).apiRateLimit, 6_000);
   assert.is(loadConfig({}).uploadRateLimit, 30);
   assert.throws(
     () =>
