@@ -1,7 +1,8 @@
 // Prometheus metrics (prom-client): process metrics plus request counts and latency by route
 // template and status (docs/configuration.md#operations). Route templates, never raw paths, keep
 // the label set bounded.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { registerProcessMetrics } from './process-metrics.ts';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -10,7 +11,7 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  registerProcessMetrics(registry);
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
