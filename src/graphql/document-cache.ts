@@ -1,15 +1,18 @@
 // Parsed and validated documents are cached by query text (docs/benchmarks.md#targets: parsing and
 // validating every request cost about 7×). Bounded, least recently used first out.
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { createBoundedCache } from '../cache/bounded-cache.ts';
+import { type CacheObserver, createBoundedCache } from '../cache/bounded-cache.ts';
 
 export interface DocumentCache {
   parse(source: string): DocumentNode;
   validate(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[];
 }
 
-export function createDocumentCache(capacity = 1_000): DocumentCache {
-  const documents = createBoundedCache<DocumentNode>({ maxEntries: capacity });
+export function createDocumentCache(options: { capacity?: number; observer?: CacheObserver } = {}): DocumentCache {
+  const documents = createBoundedCache<DocumentNode>({
+    maxEntries: options.capacity ?? 1_000,
+    observer: options.observer,
+  });
   const validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
     parse(source) {

@@ -25,6 +25,7 @@ export const rateLimitedOperations = [
 export async function authRateLimits(
   config: Config,
   logger: Logger,
+  onRejected: (limit: string) => void,
 ): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   close(): Promise<void>;
@@ -36,6 +37,7 @@ export async function authRateLimits(
     { redis, keyPrefix: 'wealth-platform:rate-limit', logger },
   );
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
-  for (const id of rateLimitedOperations) guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`);
+  for (const id of rateLimitedOperations)
+    guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`, onRejected);
   return { guards, close: async () => (redis ? closeRedisConnection(redis) : undefined) };
 }

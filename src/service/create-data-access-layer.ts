@@ -4,8 +4,10 @@ import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
 import type { Db } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export function createDataAccessLayer(deps: {
   db: Db;
@@ -13,8 +15,9 @@ export function createDataAccessLayer(deps: {
   identity: IdentityServices;
   dataUrl: string;
   logger: Logger;
+  metrics: Metrics;
 }): RequestListener {
-  return createDataLayer({
+  const listener = createDataLayer({
     queries: createDataQueryExecutor(deps.db),
     adminSecret: deps.adminSecret,
     tokens: deps.identity.tokens,
@@ -22,4 +25,7 @@ export function createDataAccessLayer(deps: {
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
   });
+  return observeDataRequests(listener, (_request, { seconds, ...request }) =>
+    deps.metrics.observeRequest({ server: 'data', ...request }, seconds),
+  );
 }

@@ -11,7 +11,10 @@ export function observeRequests(logger: Logger, metrics: Metrics): Middleware<Ht
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observeRequest({ method: ctx.method, route: ctx.state.route, status: ctx.status }, seconds);
+      metrics.observeRequest(
+        { server: 'api', method: ctx.method, route: ctx.state.route, status: ctx.status },
+        seconds,
+      );
       if (logger.isLevelEnabled('debug') || ctx.status >= 500) {
         logger[ctx.status >= 500 ? 'warn' : 'debug'](
           {
