@@ -12,6 +12,7 @@ import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
+import { noteCaller } from './request-callers.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
 
 export interface DataLayerAppOptions {
@@ -60,6 +61,7 @@ async function handleGraphql(
         `${request.method} is not supported: send the GraphQL request with POST`,
       );
     const caller = await options.authenticate(request.headers);
+    noteCaller(request, caller);
     const body = await readGraphqlBody(request);
     stage = 'graphql';
     send(response, 200, await options.execute(caller, body));

@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import { logDataRequest } from '../data-layer/log-data-request.ts';
 import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
 import type { Db } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
@@ -25,7 +26,8 @@ export function createDataAccessLayer(deps: {
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
   });
-  return observeDataRequests(listener, (_request, { seconds, ...request }) =>
-    deps.metrics.observeRequest({ server: 'data', ...request }, seconds),
-  );
+  return observeDataRequests(listener, (request, { seconds, ...observed }) => {
+    deps.metrics.observeRequest({ server: 'data', ...observed }, seconds);
+    logDataRequest(deps.logger, request, observed, seconds);
+  });
 }

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { pino } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { type RunningService, startService } from '../../src/service/start-service.ts';
@@ -28,7 +29,15 @@ export interface TestResponse {
   json<T = any>(): T;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export interface TestServiceOptions {
+  /** Where the service's log lines go, at LOG_LEVEL `info` (tests that read the logs); default silent. */
+  logDestination?: pino.DestinationStream;
+}
+
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: TestServiceOptions = {},
+): Promise<TestService> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
   const config = loadConfig({
@@ -45,7 +54,10 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
     ...env,
   });
-  const service = await startService(config, createLogger(process.env.LOG_LEVEL ?? 'silent'));
+  const logger = options.logDestination
+    ? createLogger('info', options.logDestination)
+    : createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const service = await startService(config, logger);
   return {
     ...service,
     databaseUrl: database.url,
