@@ -14,6 +14,18 @@ export interface BoundedCacheOptions<V> {
   readonly sizeOf?: (value: V, key: string) => number;
   /** Milliseconds for lifetimes; tests pass a manual clock (never at 0: lru-cache reads a start of 0 as "no lifetime"). Default: the monotonic `performance.now`. */
   readonly now?: () => number;
+  /**
+   * Told of every hit and miss, and given a reader of the entries and summed size, so a metrics
+   * collector can count them without this kernel module knowing one (docs/metrics.md#caches).
+   */
+  readonly observer?: CacheObserver;
+}
+
+export interface CacheObserver {
+  hit(): void;
+  miss(): void;
+  /** `bytes` is the summed `sizeOf`, present when the cache is bounded by size. */
+  watch(read: () => { entries: number; bytes?: number }): void;
 }
 
 export interface EntryOptions {
@@ -63,11 +75,22 @@ export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOp
     fetchMethod: (_key, _stale, { context }) => context(),
   });
   const entryTtl = (ttlMs: number | undefined) => (ttlMs === undefined ? {} : { ttl: libraryTtl(checkTtl(ttlMs)) });
+  const observer = options.observer;
+  observer?.watch(() => (sizeOf ? { entries: lru.size, bytes: lru.calculatedSize } : { entries: lru.size }));
+  const count = (hit: boolean) => (hit ? observer?.hit() : observer?.miss());
   return {
-    get: (key) => lru.get(key),
+    get: (key) => {
+      const value = lru.get(key);
+      count(value !== undefined);
+      return value;
+    },
     set: (key, value, entry) => void lru.set(key, value, entryTtl(entry?.ttlMs)),
-    load: (key, loader, entry) =>
-      lru.forceFetch(key, { context: loader, forceRefresh: entry?.refresh ?? false, ...entryTtl(entry?.ttlMs) }),
+    load: (key, loader, entry) => {
+      const refresh = entry?.refresh ?? false;
+      // A load joining one in flight counts as a miss: its caller waits for the loader.
+      count(!refresh && lru.has(key));
+      return lru.forceFetch(key, { context: loader, forceRefresh: refresh, ...entryTtl(entry?.ttlMs) });
+    },
     delete: (key) => void lru.delete(key),
     get size() {
       return lru.size;

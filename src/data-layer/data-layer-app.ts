@@ -13,6 +13,7 @@ import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
 import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
+import { noteCaller } from './request-callers.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
 
 export interface DataLayerAppOptions {
@@ -68,6 +69,7 @@ async function handleGraphql(
     // Before authentication, so guessing secrets or tokens is limited too.
     if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
     const caller = await options.authenticate(request.headers);
+    noteCaller(request, caller);
     const body = await readGraphqlBody(request);
     stage = 'graphql';
     send(response, 200, await options.execute(caller, body));

@@ -11,6 +11,11 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
+/** The pool's connection counts, read when metrics are scraped (docs/metrics.md#database-pool). */
+export function poolCounts(pool: pg.Pool): { total: number; idle: number; waiting: number } {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export function createDatabase(options: DatabaseOptions): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: options.url,

@@ -4,7 +4,7 @@
 // per level, docs/architecture.md#field-notes); POST /graphql checks them earlier still, so this
 // guards the graphql-ws subscriptions.
 import { GraphQLError, type DocumentNode, type GraphQLSchema, parse, validate } from 'graphql';
-import { createBoundedCache } from '../cache/bounded-cache.ts';
+import { type CacheObserver, createBoundedCache } from '../cache/bounded-cache.ts';
 import { documentBytes } from '../graphql-limits/document-bytes.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 
@@ -18,11 +18,14 @@ export interface DocumentCache {
 /** Byte budget of the parsed documents (docs/architecture.md#caches): room for about ten of the largest (100,000 characters, 10,000 tokens, ~3 MB parsed). */
 export const documentCacheBytes = 32 * 1024 * 1024;
 
-export function createDocumentCache(capacity = 1_000, maxBytes = documentCacheBytes): DocumentCache {
+export function createDocumentCache(
+  options: { capacity?: number; maxBytes?: number; observer?: CacheObserver } = {},
+): DocumentCache {
   const documents = createBoundedCache<DocumentNode>({
-    maxEntries: capacity,
-    maxSize: maxBytes,
+    maxEntries: options.capacity ?? 1_000,
+    maxSize: options.maxBytes ?? documentCacheBytes,
     sizeOf: (document, source) => documentBytes(source, document),
+    observer: options.observer,
   });
   const validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {

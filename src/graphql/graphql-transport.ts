@@ -17,16 +17,27 @@ import { businessDocumentLimits, documentLimitViolation } from '../graphql-limit
 import { sendGraphqlError } from './send-graphql-error.ts';
 import { acceptedMediaType } from './accepted-media-type.ts';
 import { validateJsonBody } from '../http/validate-request.ts';
+import { operationLabel, rootFieldNames } from './operation-label.ts';
 
 // The router has refused a declared Content-Length over this limit before handing over.
 const maxBodyBytes = jsonBodyLimitBytes;
+
+/** Told of each POST /graphql: its root field (bounded by operation-label.ts) and whether it answered errors. */
+export type OperationObserver = (operation: string, outcome: 'ok' | 'error') => void;
+
+interface RequestContext {
+  state: HttpState;
+  operation?: string;
+}
 
 export function graphqlTransport(
   schema: GraphQLSchema,
   documents: DocumentCache,
   logger: Logger,
+  observe: OperationObserver = () => {},
 ): Middleware<HttpState> {
-  const handle = createHandler<Buffer, { state: HttpState }, GraphqlContext>({
+  const known = rootFieldNames(schema);
+  const handle = createHandler<Buffer, RequestContext, GraphqlContext>({
     schema,
     parse: (source) => documents.parse(typeof source === 'string' ? source : source.body),
     validate: (validationSchema, document) => documents.validate(validationSchema, document),
@@ -36,6 +47,9 @@ export function graphqlTransport(
       principal: request.context.state.principal,
     }),
     formatError: (error) => formatGraphqlError(error, logger),
+    onOperation: (request, args) => {
+      request.context.operation = operationLabel(known, args.document, args.operationName);
+    },
   });
   return async (ctx) => {
     if (acceptedMediaType(ctx.get('accept')) === null)
@@ -49,18 +63,26 @@ export function graphqlTransport(
     if (overLimit) return sendGraphqlError(ctx, 400, 'BAD_REQUEST', overLimit);
     // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED with the REST Error body.
     validateJsonBody('postGraphql', request);
+    const context: RequestContext = { state: ctx.state };
     const [responseBody, init] = await handle({
       method: ctx.method,
       url: ctx.url,
       headers: { get: (name: string) => ctx.get(name) || null },
       body: body.toString('utf8'),
       raw: body,
-      context: { state: ctx.state },
+      context,
     });
+    observe(context.operation ?? 'other', init.status === 200 && !answersErrors(responseBody) ? 'ok' : 'error');
     ctx.status = init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(name, value);
     ctx.body = responseBody ?? null;
   };
+}
+
+/** A GraphQL response carries `errors` when anything failed, even beside partial `data`. */
+function answersErrors(responseBody: string | null): boolean {
+  if (!responseBody) return true;
+  return Array.isArray((JSON.parse(responseBody) as { errors?: unknown }).errors);
 }
 
 async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {

@@ -1,36 +1,35 @@
-// Prometheus metrics (prom-client): process metrics plus request counts and latency by route
-// template and status (docs/configuration.md#operations). Route templates, never raw paths, keep
-// the label set bounded.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+// Prometheus metrics (prom-client), one registry per service (docs/metrics.md): process metrics,
+// requests on both servers, the database pool, the PDF engine, the bounded caches, rate limits
+// and GraphQL operations. Each part lives in its own file; this one only puts them together.
+import { Registry } from 'prom-client';
+import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
+import { type PoolCounts, createDatabasePoolMetrics } from './database-pool-metrics.ts';
+import { type GraphqlOutcome, createGraphqlMetrics } from './graphql-metrics.ts';
+import { type RequestObservation, createHttpMetrics } from './http-metrics.ts';
+import { type PdfMetrics, createPdfMetrics } from './pdf-metrics.ts';
+import { registerProcessMetrics } from './process-metrics.ts';
+import { createRateLimitMetrics } from './rate-limit-metrics.ts';
 
 export interface Metrics {
   readonly registry: Registry;
-  observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
+  observeRequest(request: RequestObservation, seconds: number): void;
+  watchDatabasePool(read: () => PoolCounts): void;
+  readonly pdf: PdfMetrics;
+  cache(name: string): NamedCacheObserver;
+  rateLimited(limit: string): void;
+  graphqlOperation(operation: string, outcome: GraphqlOutcome): void;
 }
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by route and status',
-    labelNames,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route and status',
-    labelNames,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  registerProcessMetrics(registry);
   return {
     registry,
-    observeRequest(labels, seconds) {
-      const values = { method: labels.method, route: labels.route, status: String(labels.status) };
-      requests.inc(values);
-      duration.observe(values, seconds);
-    },
+    observeRequest: createHttpMetrics(registry),
+    watchDatabasePool: createDatabasePoolMetrics(registry),
+    pdf: createPdfMetrics(registry),
+    cache: createCacheMetrics(registry),
+    rateLimited: createRateLimitMetrics(registry),
+    graphqlOperation: createGraphqlMetrics(registry),
   };
 }

@@ -27,6 +27,7 @@ export const rateLimitedOperations = [
 export async function authRateLimits(
   config: Config,
   logger: Logger,
+  onRejected: (limit: string) => void,
 ): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   dataLayer: DataLayerRateLimit;
@@ -39,7 +40,8 @@ export async function authRateLimits(
     { redis, keyPrefix: 'wealth-platform:rate-limit', logger },
   );
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
-  for (const id of rateLimitedOperations) guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`);
+  for (const id of rateLimitedOperations)
+    guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`, onRejected);
   // The GraphQL APIs and uploads share the Redis connection (src/service/api-rate-limits.ts).
   const api = apiRateLimits(config, { redis, logger });
   return {

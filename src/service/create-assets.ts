@@ -1,7 +1,8 @@
 // The assets area (docs/assets.md): public coin, flag and network images, no credentials.
 import { createAssetService } from '../domain/assets/asset-service.ts';
 import { assetHandlers } from '../http/handlers/asset-handlers.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
-export function createAssets() {
-  return { handlers: assetHandlers(createAssetService()) };
+export function createAssets(deps: { metrics: Metrics }) {
+  return { handlers: assetHandlers(createAssetService({ cacheObserver: deps.metrics.cache('asset_images') })) };
 }

@@ -10,16 +10,18 @@ import type { BusinessServices } from '../graphql/business-services.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export function createBusinessGraphql(deps: {
   services: BusinessServices;
   server: Server;
   credentials: CredentialResolver;
   logger: Logger;
+  metrics: Metrics;
 }) {
   const { logger } = deps;
   const schema = createBusinessSchema({ services: deps.services });
-  const documents = createDocumentCache();
+  const documents = createDocumentCache({ observer: deps.metrics.cache('graphql_documents') });
   const subscriptions = startSubscriptionServer({
     server: deps.server,
     schema,
@@ -28,7 +30,7 @@ export function createBusinessGraphql(deps: {
     authenticateApiKey: (key) => deps.credentials.fromApiKey(key).catch(() => null),
   });
   return {
-    transports: { postGraphql: graphqlTransport(schema, documents, logger) },
+    transports: { postGraphql: graphqlTransport(schema, documents, logger, deps.metrics.graphqlOperation) },
     closers: [() => subscriptions.close()],
   };
 }

@@ -5,8 +5,11 @@ import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import { logDataRequest } from '../data-layer/log-data-request.ts';
+import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
 import type { Db } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export function createDataAccessLayer(deps: {
   db: Db;
@@ -15,8 +18,9 @@ export function createDataAccessLayer(deps: {
   dataUrl: string;
   logger: Logger;
   rateLimit: DataLayerRateLimit;
+  metrics: Metrics;
 }): RequestListener {
-  return createDataLayer({
+  const listener = createDataLayer({
     queries: createDataQueryExecutor(deps.db),
     adminSecret: deps.adminSecret,
     tokens: deps.identity.tokens,
@@ -24,5 +28,9 @@ export function createDataAccessLayer(deps: {
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
     rateLimit: deps.rateLimit,
+  });
+  return observeDataRequests(listener, (request, { seconds, ...observed }) => {
+    deps.metrics.observeRequest({ server: 'data', ...observed }, seconds);
+    logDataRequest(deps.logger, request, observed, seconds);
   });
 }

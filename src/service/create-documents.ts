@@ -12,13 +12,16 @@ import { issuerParty } from '../domain/documents/document-parties.ts';
 import { createDocumentService } from '../domain/documents/document-service.ts';
 import type { CheckResult } from '../domain/health/readiness-service.ts';
 import { documentHandlers } from '../http/handlers/document-handlers.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
-export function createDocuments(deps: { config: Config; db: Db; logger: Logger }) {
+export function createDocuments(deps: { config: Config; db: Db; logger: Logger; metrics: Metrics }) {
   const { config } = deps;
   const pdfEngine = createPdfEngine({
     chromiumPath: config.chromiumPath,
     logger: deps.logger.child({ component: 'pdf' }),
+    onRender: deps.metrics.pdf.rendered,
   });
+  deps.metrics.pdf.watchQueue(() => pdfEngine.queueDepth());
   // Either way the log says at once which browser prints PDFs, or why none can.
   void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
   const service = createDocumentService({

@@ -20,6 +20,7 @@ import type { HttpAppOptions } from '../http/http-app.ts';
 import { createKycProvider } from '../providers/kyc/create-kyc-provider.ts';
 import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
@@ -49,6 +50,7 @@ export async function createIdentity(options: {
   dataPublicUrl: string;
   secrets: { adminApiKey: string; signingKeySecret: string };
   logger: Logger;
+  metrics: Metrics;
 }): Promise<Identity> {
   const { config, db, publicUrl, logger } = options;
   const users = createUserDirectory(db);
@@ -89,7 +91,7 @@ export async function createIdentity(options: {
   const devProvider = external
     ? null
     : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
-  const limits = await authRateLimits(config, logger);
+  const limits = await authRateLimits(config, logger, options.metrics.rateLimited);
   const stopSweeping = sweepExpiredSessions(services, logger);
   return {
     services,

@@ -3,7 +3,8 @@
 // when wanted (docs/demo-data.md). Stopping it is registered before anything else can fail.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import { createDatabase, type Db } from '../db/create-database.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { createDatabase, type Db, poolCounts } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
@@ -15,10 +16,12 @@ export async function startDatabase(options: {
   embeddedPassword: string;
   logger: Logger;
   shutdown: ShutdownSteps;
+  metrics: Metrics;
 }): Promise<Db> {
   const { config, logger } = options;
   const database = await resolveDatabase(config, options.embeddedPassword, logger);
-  const { db } = createDatabase({ url: database.url });
+  const { db, pool } = createDatabase({ url: database.url });
+  options.metrics.watchDatabasePool(() => poolCounts(pool));
   // The pool closes before the server it talks to stops.
   options.shutdown.add(async () => db.destroy(), database.stop);
   const applied = await migrateToLatest(db);

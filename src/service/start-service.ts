@@ -34,13 +34,19 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const secrets = resolveSecrets(config, logger);
   const shutdown = createShutdownSteps();
   try {
-    const db = await startDatabase({ config, embeddedPassword: secrets.embeddedPostgresPassword, logger, shutdown });
+    const metrics = createMetrics();
+    const db = await startDatabase({
+      config,
+      embeddedPassword: secrets.embeddedPostgresPassword,
+      logger,
+      shutdown,
+      metrics,
+    });
     const servers = await listenServers(config, shutdown);
     const { url, dataUrl } = servers;
-    const metrics = createMetrics();
-    const documents = shutdown.track(createDocuments({ config, db, logger }));
+    const documents = shutdown.track(createDocuments({ config, db, logger, metrics }));
     const identity = shutdown.track(
-      await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger }),
+      await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger, metrics }),
     );
     const files = createFiles({ config, db });
     const graphql = shutdown.track(
@@ -49,15 +55,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         server: servers.server,
         credentials: identity.services.credentials,
         logger,
+        metrics,
       }),
     );
     const handlers = handlerTable({
       ...createHealth({ db, metrics, startedAt, pdfReadiness: documents.pdfReadiness }).handlers,
       ...identity.handlers,
-      ...createAssets().handlers,
+      ...createAssets({ metrics }).handlers,
       ...files.handlers,
       ...documents.handlers,
-      ...createWallets({ db }).handlers,
+      ...createWallets({ db, metrics }).handlers,
       ...createKycDocuments({ identity }).handlers,
     });
     const app = createHttpApp({
@@ -78,6 +85,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         dataUrl,
         logger,
         rateLimit: identity.dataLayerRateLimit,
+        metrics,
       }),
     );
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');

@@ -52,11 +52,17 @@ test('GET /metrics exposes process metrics and request counts by route template'
   const response = await service.request('GET', '/metrics');
   assert.is(response.status, 200);
   assert.match(response.text, /process_cpu_seconds_total/);
-  assert.match(response.text, /http_requests_total\{method="GET",route="\/healthz",status="200"\} \d+/);
-  assert.match(response.text, /http_requests_total\{method="GET",route="\/invoices\/\{invoiceId\}",status="401"\} 1/);
   assert.match(
     response.text,
-    /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/healthz",status="200"\}/,
+    /http_requests_total\{server="api",method="GET",route="\/healthz",status_class="2xx"\} \d+/,
+  );
+  assert.match(
+    response.text,
+    /http_requests_total\{server="api",method="GET",route="\/invoices\/\{invoiceId\}",status_class="4xx"\} 1/,
+  );
+  assert.match(
+    response.text,
+    /http_request_duration_seconds_bucket\{le="0.005",server="api",method="GET",route="\/healthz",status_class="2xx"\}/,
   );
 });
 

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { pino } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { type RunningService, startService } from '../../src/service/start-service.ts';
@@ -32,6 +33,8 @@ export interface TestResponse {
 export interface TestServiceOptions {
   /** Collects every log line at `info` and above (parsed JSON), to assert what was or was not logged. */
   logLines?: Record<string, unknown>[];
+  /** Where the service's log lines go, at LOG_LEVEL `info` (tests that read the logs); default silent. */
+  logDestination?: pino.DestinationStream;
 }
 
 export async function startTestService(
@@ -65,7 +68,9 @@ export async function startTestService(
           },
         }),
       )
-    : createLogger(process.env.LOG_LEVEL ?? 'silent');
+    : options.logDestination
+      ? createLogger('info', options.logDestination)
+      : createLogger(process.env.LOG_LEVEL ?? 'silent');
   const service = await startService(config, logger);
   return {
     ...service,

@@ -33,7 +33,12 @@ export interface PdfEngineOptions {
   lookup?: Omit<FindChromiumOptions, 'chromiumPath'>;
   /** The clock of the render deadlines; tests fire them by hand instead of racing real renders. */
   deadlineTimers?: DeadlineTimers;
+  /** Told each render's outcome and seconds in the browser (the PDF metrics, docs/metrics.md#pdf-engine). */
+  onRender?: (outcome: RenderOutcome, seconds: number) => void;
 }
+
+/** `rejected`: refused before a browser was asked (queue full, engine closed, no Chromium). */
+export type RenderOutcome = 'ok' | 'timeout' | 'error' | 'rejected';
 
 export interface DeadlineTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -57,6 +62,8 @@ export interface PdfEngine {
   locate(): Promise<void>;
   renderPdf(html: string, options?: RenderPdfOptions): Promise<Uint8Array>;
   status(): PdfEngineStatus;
+  /** Renders running and waiting now. */
+  queueDepth(): { rendering: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -80,6 +87,7 @@ const exitReportGraceMs = 1_000;
 export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   const poolSize = options.poolSize ?? 2;
   const renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
+  const onRender = options.onRender ?? (() => {});
   const recycleAfterRenders = options.recycleAfterRenders ?? 300;
   const { logger } = options;
   const queue = createRenderQueue({ concurrency: poolSize, maxQueue: options.maxQueue ?? 32 });
@@ -208,11 +216,16 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
 
   async function renderTask(html: string): Promise<Uint8Array> {
     const deadline = startDeadline(renderTimeoutMs, options.deadlineTimers ?? realTimers);
+    const started = performance.now();
+    const observe = (outcome: RenderOutcome) => onRender(outcome, (performance.now() - started) / 1000);
     try {
       const instance = await Promise.race([ensureBrowser(), deadline.expired]);
-      return await renderOn(instance, html, deadline.expired);
+      const pdf = await renderOn(instance, html, deadline.expired);
+      observe('ok');
+      return pdf;
     } catch (error) {
       if (error === deadline.error) onTimeout();
+      observe(error === deadline.error ? 'timeout' : 'error');
       throw error;
     } finally {
       deadline.clear();
@@ -278,9 +291,18 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
   }
 
   async function renderPdf(html: string, renderOptions: RenderPdfOptions = {}): Promise<Uint8Array> {
-    if (closed) throw closedError();
-    await chromium();
-    return queue.run(() => renderTask(html), renderOptions.signal);
+    let started = false;
+    try {
+      if (closed) throw closedError();
+      await chromium();
+      return await queue.run(() => {
+        started = true;
+        return renderTask(html);
+      }, renderOptions.signal);
+    } catch (error) {
+      if (!started) onRender('rejected', 0);
+      throw error;
+    }
   }
 
   async function start(): Promise<void> {
@@ -325,7 +347,9 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     instances.clear();
   }
 
-  return { start, locate, renderPdf, status, close };
+  const queueDepth = () => ({ rendering: queue.active, waiting: queue.waiting });
+
+  return { start, locate, renderPdf, status, queueDepth, close };
 }
 
 function browserExited(exit: BrowserExit): AppError {

@@ -4,7 +4,7 @@
 // image share one read.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createBoundedCache } from '../../cache/bounded-cache.ts';
+import { type CacheObserver, createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type AssetCatalog, createAssetCatalog } from './asset-catalog.ts';
 import { coinPlaceholderSvg } from './coin-placeholder.ts';
@@ -33,6 +33,8 @@ export interface AssetServiceOptions {
   readFile?: (file: string) => Promise<Buffer>;
   maxCachedEntries?: number;
   maxCachedBytes?: number;
+  /** Counts the image cache's hits and misses (docs/metrics.md#caches). */
+  cacheObserver?: CacheObserver;
 }
 
 export function createAssetService(options: AssetServiceOptions = {}): AssetService {
@@ -43,6 +45,7 @@ export function createAssetService(options: AssetServiceOptions = {}): AssetServ
     maxEntries: options.maxCachedEntries ?? 1_000,
     maxSize: options.maxCachedBytes ?? 8 * 1024 * 1024,
     sizeOf: (image) => Buffer.byteLength(image.body),
+    observer: options.cacheObserver,
   });
 
   function cached(key: string, load: () => Promise<string>, placeholder: boolean): Promise<AssetImage> {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../access/principal.ts';
 import type { WalletValueHistoryReader } from '../../access/wallets/wallet-value-history.ts';
-import { createBoundedCache } from '../../cache/bounded-cache.ts';
+import { type CacheObserver, createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { renderSparklineSvg } from './render-sparkline-svg.ts';
 
@@ -39,11 +39,14 @@ export function createWalletSparklineService(deps: {
   history: WalletValueHistoryReader;
   now?: () => number;
   cacheCapacity?: number;
+  /** Counts the sparkline cache's hits and misses (docs/metrics.md#caches). */
+  cacheObserver?: CacheObserver;
 }): WalletSparklineService {
   const cache = createBoundedCache<Sparkline>({
     maxEntries: deps.cacheCapacity ?? defaultSparklineCacheCapacity,
     ttlMs: sparklineMaxAgeSeconds * 1000,
     now: deps.now,
+    observer: deps.cacheObserver,
   });
   return {
     async sparkline(principal, request) {

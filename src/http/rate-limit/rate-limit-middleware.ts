@@ -12,6 +12,8 @@ import type { RateLimiter } from './rate-limiter.ts';
 export function rateLimit<State = DefaultState>(
   limiter: RateLimiter,
   keyOf: (ctx: ParameterizedContext<State>) => string | readonly string[],
+  /** Told the limit's name on every refusal (the rate_limit_rejections_total metric, docs/metrics.md#rate-limits). */
+  onRejected: (limit: string) => void = () => {},
 ): Middleware<State> {
   const { name, points, durationSeconds } = limiter.rule;
   return async (ctx, next) => {
@@ -21,6 +23,7 @@ export function rateLimit<State = DefaultState>(
     const decision = decisions.find((found) => !found.allowed) ?? { allowed: true as const };
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;
+      onRejected(name);
       throw new AppError(
         'RATE_LIMITED',
         `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,

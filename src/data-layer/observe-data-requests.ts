@@ -1,0 +1,40 @@
+// Times every request of DATA_PORT and reports it once its response is finished or cut
+// (docs/metrics.md#requests): the route is one of the data layer's two paths or `unmatched`,
+// never the raw path a client sent.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+
+export interface DataRequestObservation {
+  readonly method: string;
+  readonly route: '/v1/graphql' | '/healthz' | 'unmatched';
+  readonly status: number;
+  readonly seconds: number;
+}
+
+export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
+  const path = (request.url ?? '/').split('?')[0];
+  return path === '/v1/graphql' || path === '/healthz' ? path : 'unmatched';
+}
+
+export function observeDataRequests(
+  listener: RequestListener,
+  observe: (request: IncomingMessage, observation: DataRequestObservation) => void,
+): RequestListener {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    let reported = false;
+    const report = () => {
+      if (reported) return;
+      reported = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observe(request, {
+        method: request.method ?? 'GET',
+        route: dataRoute(request),
+        status: response.statusCode,
+        seconds,
+      });
+    };
+    response.once('finish', report);
+    response.once('close', report);
+    listener(request, response);
+  };
+}

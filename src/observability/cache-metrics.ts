@@ -1,0 +1,53 @@
+// Hits, misses, entries and bytes of the named bounded caches (docs/metrics.md#caches). The cache
+// itself knows nothing of Prometheus: it calls the observer this returns (src/cache/bounded-cache.ts).
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+export interface CacheCounts {
+  readonly entries: number;
+  /** Summed entry sizes, for a cache bounded by bytes. */
+  readonly bytes?: number;
+}
+
+export interface NamedCacheObserver {
+  hit(): void;
+  miss(): void;
+  watch(read: () => CacheCounts): void;
+}
+
+export function createCacheMetrics(registry: Registry): (name: string) => NamedCacheObserver {
+  const reads = new Map<string, () => CacheCounts>();
+  const labelNames = ['cache'] as const;
+  const hits = new Counter({ name: 'cache_hits_total', help: 'Cache hits', labelNames, registers: [registry] });
+  const misses = new Counter({ name: 'cache_misses_total', help: 'Cache misses', labelNames, registers: [registry] });
+  new Gauge({
+    name: 'cache_entries',
+    help: 'Entries held by the cache',
+    labelNames,
+    registers: [registry],
+    collect() {
+      for (const [cache, read] of reads) this.set({ cache }, read().entries);
+    },
+  });
+  new Gauge({
+    name: 'cache_bytes',
+    help: 'Bytes held by a cache bounded by bytes',
+    labelNames,
+    registers: [registry],
+    collect() {
+      for (const [cache, read] of reads) {
+        const { bytes } = read();
+        if (bytes !== undefined) this.set({ cache }, bytes);
+      }
+    },
+  });
+  return (cache) => {
+    // Both series exist from the start, so a rate over them is defined before the first miss.
+    hits.inc({ cache }, 0);
+    misses.inc({ cache }, 0);
+    return {
+      hit: () => hits.inc({ cache }),
+      miss: () => misses.inc({ cache }),
+      watch: (read) => void reads.set(cache, read),
+    };
+  };
+}
