@@ -32,6 +32,7 @@ export function clientAndCredentialKeys(scope: string, ip: string, headers: Inco
 export function apiRateLimits(
   config: Config,
   store: { redis: Redis | undefined; logger: Logger },
+  onRejected: (limit: string) => void,
 ): {
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   /** Counts one /v1/graphql request (API_RATE_LIMIT, counts of its own). */
@@ -48,21 +49,31 @@ export function apiRateLimits(
   );
   return {
     guards: {
-      postGraphql: rateLimit<HttpState>(api, (ctx) => clientAndCredentialKeys('graphql', ctx.ip, ctx.headers)),
-      uploadDocuments: rateLimit<HttpState>(upload, (ctx) => clientAndCredentialKeys('upload', ctx.ip, ctx.headers)),
+      postGraphql: rateLimit<HttpState>(
+        api,
+        (ctx) => clientAndCredentialKeys('graphql', ctx.ip, ctx.headers),
+        onRejected,
+      ),
+      uploadDocuments: rateLimit<HttpState>(
+        upload,
+        (ctx) => clientAndCredentialKeys('upload', ctx.ip, ctx.headers),
+        onRejected,
+      ),
     },
-    dataLayer: dataLayerLimit(api),
+    dataLayer: dataLayerLimit(api, onRejected),
   };
 }
 
-function dataLayerLimit(limiter: RateLimiter): DataLayerRateLimit {
+function dataLayerLimit(limiter: RateLimiter, onRejected: (limit: string) => void): DataLayerRateLimit {
   const { points, durationSeconds } = limiter.rule;
   return {
     rule: { points, durationSeconds },
     async consume(request) {
       const keys = clientAndCredentialKeys('data', request.socket.remoteAddress ?? '', request.headers);
       const decisions = await Promise.all(keys.map((key) => limiter.consume(key)));
-      return decisions.find((decision) => !decision.allowed) ?? { allowed: true };
+      const refused = decisions.find((decision) => !decision.allowed);
+      if (refused) onRejected(limiter.rule.name);
+      return refused ?? { allowed: true };
     },
   };
 }

@@ -43,7 +43,7 @@ export async function authRateLimits(
   for (const id of rateLimitedOperations)
     guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`, onRejected);
   // The GraphQL APIs and uploads share the Redis connection (src/service/api-rate-limits.ts).
-  const api = apiRateLimits(config, { redis, logger });
+  const api = apiRateLimits(config, { redis, logger }, onRejected);
   return {
     guards: { ...guards, ...api.guards },
     dataLayer: api.dataLayer,

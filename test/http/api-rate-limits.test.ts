@@ -78,4 +78,13 @@ test('the 4th POST /v1/graphql in a minute → 429 in the data layer error shape
   assert.match(error.message, /^Too many requests: the api limit is 3 per 60 seconds; retry after \d+ seconds$/);
 });
 
+test('every refusal above is counted in rate_limit_rejections_total under its rule (docs/metrics.md#rate-limits)', async () => {
+  const metrics = (await service.request('GET', '/metrics')).text;
+  const rejections = metrics.split('\n').filter((line) => line.startsWith('rate_limit_rejections_total{'));
+  assert.equal(rejections.sort(), [
+    'rate_limit_rejections_total{limit="api"} 2',
+    'rate_limit_rejections_total{limit="upload"} 1',
+  ]);
+});
+
 test.run();
