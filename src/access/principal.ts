@@ -15,6 +15,8 @@ export type Principal =
       readonly keyKind: ApiKeyKind;
       readonly organizationId: string | null;
       readonly scopes: readonly string[];
+      /** The user who created the key: who acts when the key names no one else (docs/identity.md#api-keys). */
+      readonly ownerUserId: string | null;
     }
   | {
       readonly kind: 'user';

@@ -48,6 +48,8 @@ export interface BoundedCache<V> {
    */
   load(key: string, loader: () => Promise<V>, options?: LoadOptions): Promise<V>;
   delete(key: string): void;
+  /** Removes every entry (a change that may touch any of them, such as an API key revocation). */
+  clear(): void;
   /** Entries held, expired ones not yet swept and loads in flight included. */
   readonly size: number;
   /** The summed `sizeOf` of the entries held (0 without `maxSize`): stays at most `maxSize`. */
@@ -92,6 +94,7 @@ export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOp
       return lru.forceFetch(key, { context: loader, forceRefresh: refresh, ...entryTtl(entry?.ttlMs) });
     },
     delete: (key) => void lru.delete(key),
+    clear: () => lru.clear(),
     get size() {
       return lru.size;
     },

@@ -12,6 +12,7 @@ import { createSigningKeyStore } from '../stores/signing-key-store.ts';
 import { createUserDirectory, type UserDirectory } from '../stores/user-directory.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
+import type { DatabaseNotifications } from '../db/database-notifications.ts';
 import { createIdentityServices, type IdentityServices } from '../domain/identity/identity-services.ts';
 import { createAuthenticator } from '../http/authenticate.ts';
 import { authHandlers } from '../http/handlers/auth-handlers.ts';
@@ -46,6 +47,7 @@ export interface Identity {
 export async function createIdentity(options: {
   config: Config;
   db: Db;
+  notifications: DatabaseNotifications;
   publicUrl: string;
   dataPublicUrl: string;
   secrets: { adminApiKey: string; signingKeySecret: string };
@@ -76,6 +78,8 @@ export async function createIdentity(options: {
         : { issuer: `${publicUrl}${devProviderPath}`, clientId: devClientId },
       returnToOrigins: config.returnToOrigins,
       signingKeySecret: options.secrets.signingKeySecret,
+      verifiedApiKeyTtlMs: config.apiKeyCacheSeconds * 1000,
+      apiKeyCacheObserver: options.metrics.cache('api_keys'),
     },
     {
       signingKeys: createSigningKeyStore(db),
@@ -86,6 +90,8 @@ export async function createIdentity(options: {
     },
     kyc,
   );
+  // Any change of a key, made anywhere, empties every node's verified keys (docs/identity.md#api-key-verification).
+  await options.notifications.listen('api_key_changed', () => services.apiKeys.forgetVerifiedKeys());
   await services.keys.ensureKey();
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
   const devProvider = external

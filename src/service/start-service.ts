@@ -35,7 +35,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const shutdown = createShutdownSteps();
   try {
     const metrics = createMetrics();
-    const db = await startDatabase({
+    const { db, notifications } = await startDatabase({
       config,
       embeddedPassword: secrets.embeddedPostgresPassword,
       logger,
@@ -46,7 +46,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const { url, dataUrl } = servers;
     const documents = shutdown.track(createDocuments({ config, db, logger, metrics }));
     const identity = shutdown.track(
-      await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger, metrics }),
+      await createIdentity({
+        config,
+        db,
+        notifications,
+        publicUrl: url,
+        dataPublicUrl: dataUrl,
+        secrets,
+        logger,
+        metrics,
+      }),
     );
     const files = createFiles({ config, db });
     const graphql = shutdown.track(

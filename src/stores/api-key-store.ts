@@ -12,6 +12,8 @@ export interface StoredApiKey {
   readonly scopes: readonly string[];
   readonly prefix: string;
   readonly secretHash: string;
+  /** The user who created the key, null for the bootstrap key and keys made by the admin CLI without --owner. */
+  readonly createdBy: string | null;
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
@@ -35,6 +37,7 @@ const columns = [
   'scopes',
   'prefix',
   'secret_hash',
+  'created_by',
   'created_at',
   'last_used_at',
   'revoked_at',
@@ -48,6 +51,7 @@ type Row = {
   scopes: string[];
   prefix: string;
   secret_hash: string;
+  created_by: string | null;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
@@ -75,6 +79,7 @@ function toKey(row: Row): StoredApiKey {
     scopes: row.scopes,
     prefix: row.prefix,
     secretHash: row.secret_hash,
+    createdBy: row.created_by,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,

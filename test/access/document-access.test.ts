@@ -38,7 +38,7 @@ function user(userId: string, isAdministrator = false): Principal {
 }
 
 function apiKey(keyKind: 'admin' | 'service' | 'partner'): Principal {
-  return { kind: 'api-key', keyId: 'k', keyKind, organizationId: null, scopes: [] };
+  return { kind: 'api-key', keyId: 'k', keyKind, organizationId: null, scopes: [], ownerUserId: null };
 }
 
 const tables: Record<DocumentName, string> = {

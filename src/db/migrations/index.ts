@@ -5,10 +5,12 @@ import * as initialSchema from './0001-initial-schema.ts';
 import * as loginAttempt from './0002-login-attempt.ts';
 import * as fundRequestUserId from './0003-fund-request-user-id.ts';
 import * as declaredContentType from './0004-declared-content-type.ts';
+import * as apiKeyChangeNotify from './0005-api-key-change-notify.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-login-attempt': loginAttempt,
   '0003-fund-request-user-id': fundRequestUserId,
   '0004-declared-content-type': declaredContentType,
+  '0005-api-key-change-notify': apiKeyChangeNotify,
 };

@@ -1,5 +1,8 @@
 // API keys (docs/identity.md#api-keys): creation (secret shown once), listing, revocation, the
 // ADMIN_API_KEY bootstrap key, and authentication of a presented `X-API-Key` in constant time.
+// Verified keys are kept briefly in memory, so a request costs no database round trip; any
+// change of a key empties that memory (docs/identity.md#api-key-verification).
+import type { CacheObserver } from '../../cache/bounded-cache.ts';
 import type { ApiKeyStore, StoredApiKey } from '../../stores/api-key-store.ts';
 import type { ApiKeyKind, ApiKeyPrincipal } from '../../access/principal.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
@@ -25,9 +28,35 @@ export interface NewApiKeyRequest {
 const markUsedEveryMs = 60_000;
 const rememberedKeys = 10_000;
 
-export function createApiKeyService(options: { store: ApiKeyStore; now?: () => Date }) {
+export interface ApiKeyServiceOptions {
+  store: ApiKeyStore;
+  now?: () => Date;
+  /** How long a verified key is served from memory; 0 verifies every request against the store. */
+  verifiedKeyTtlMs?: number;
+  /** Milliseconds for the verified-key lifetimes (a manual clock in tests). */
+  monotonicNow?: () => number;
+  cacheObserver?: CacheObserver;
+}
+
+interface VerifiedKey {
+  key: StoredApiKey;
+  principal: ApiKeyPrincipal;
+}
+
+export function createApiKeyService(options: ApiKeyServiceOptions) {
   const now = options.now ?? (() => new Date());
   const lastMarked = createBoundedCache<number>({ maxEntries: rememberedKeys });
+  const ttlMs = options.verifiedKeyTtlMs ?? 0;
+  // Keyed by the SHA-256 of the presented secret: the secret itself is never kept.
+  const verified =
+    ttlMs > 0
+      ? createBoundedCache<VerifiedKey>({
+          maxEntries: rememberedKeys,
+          ttlMs,
+          now: options.monotonicNow,
+          observer: options.cacheObserver,
+        })
+      : undefined;
 
   function markUsed(key: StoredApiKey): void {
     const at = now();
@@ -43,6 +72,11 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
       // A key is looked up by its prefix: text PostgreSQL cannot hold is no key of ours.
       if (unstorableText(presented)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
       const hash = hashApiKey(presented);
+      const remembered = verified?.get(hash);
+      if (remembered) {
+        markUsed(remembered.key);
+        return remembered.principal;
+      }
       const prefix = prefixOf(presented);
       let key = await options.store.findByPrefix(prefix);
       // An operator may set ADMIN_API_KEY to a key of the generated shape.
@@ -51,14 +85,13 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
       if (!key || !digestsEqual(hash, key.secretHash)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
       if (key.revokedAt) throw new AppError('FORBIDDEN', `API key ${key.prefix} has been revoked`);
       markUsed(key);
-      return {
-        kind: 'api-key',
-        keyId: key.id,
-        keyKind: key.kind,
-        organizationId: key.organizationId,
-        scopes: key.scopes,
-      };
+      const principal = principalOf(key);
+      verified?.set(hash, { key, principal });
+      return principal;
     },
+
+    /** Empties the verified keys: a key changed somewhere (another node, the admin CLI, SQL). */
+    forgetVerifiedKeys: () => verified?.clear(),
 
     async create(request: NewApiKeyRequest): Promise<{ secret: string; key: StoredApiKey }> {
       const problems: string[] = [];
@@ -84,7 +117,11 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
 
     list: () => options.store.list(),
 
-    revoke: (idOrPrefix: string) => options.store.revoke(idOrPrefix, now()),
+    async revoke(idOrPrefix: string): Promise<StoredApiKey | null> {
+      const key = await options.store.revoke(idOrPrefix, now());
+      verified?.clear();
+      return key;
+    },
 
     /** ADMIN_API_KEY becomes a stored admin key, so it has an id, a kind and `last_used_at`. */
     async ensureBootstrapKey(secret: string): Promise<void> {
@@ -97,7 +134,19 @@ export function createApiKeyService(options: { store: ApiKeyStore; now?: () => D
         secretHash: hashApiKey(secret),
         createdBy: null,
       });
+      verified?.clear();
     },
+  };
+}
+
+function principalOf(key: StoredApiKey): ApiKeyPrincipal {
+  return {
+    kind: 'api-key',
+    keyId: key.id,
+    keyKind: key.kind,
+    organizationId: key.organizationId,
+    scopes: key.scopes,
+    ownerUserId: key.createdBy,
   };
 }
 

@@ -1,5 +1,6 @@
 // Wires the identity area (docs/identity.md) from its stores and settings; the composition root
 // calls this once and hands the pieces to the transports.
+import type { CacheObserver } from '../../cache/bounded-cache.ts';
 import type { ApiKeyStore } from '../../stores/api-key-store.ts';
 import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
 import type { SessionStore } from '../../stores/session-store.ts';
@@ -27,6 +28,9 @@ export interface IdentitySettings {
   provider: IdentityProviderSettings;
   returnToOrigins: readonly string[];
   signingKeySecret: string;
+  /** How long a verified API key is served from memory (API_KEY_CACHE_SECONDS); 0: never. */
+  verifiedApiKeyTtlMs?: number;
+  apiKeyCacheObserver?: CacheObserver;
 }
 
 export interface IdentityStores {
@@ -49,7 +53,11 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
   });
   const provider = createIdentityProviderClient(settings.provider);
   const sessions = createSessionService({ store: stores.sessions });
-  const apiKeys = createApiKeyService({ store: stores.apiKeys });
+  const apiKeys = createApiKeyService({
+    store: stores.apiKeys,
+    verifiedKeyTtlMs: settings.verifiedApiKeyTtlMs,
+    cacheObserver: settings.apiKeyCacheObserver,
+  });
   const baseUrls = createPublicBaseUrls(settings.publicUrl);
   const returnTo = createReturnToPolicy(baseUrls, settings.returnToOrigins);
   return {

@@ -27,7 +27,14 @@ let database: TestDatabase;
 let db: Db;
 let records: DocumentRecords;
 
-const adminKey: Principal = { kind: 'api-key', keyId: 'k', keyKind: 'admin', organizationId: null, scopes: [] };
+const adminKey: Principal = {
+  kind: 'api-key',
+  keyId: 'k',
+  keyKind: 'admin',
+  organizationId: null,
+  scopes: [],
+  ownerUserId: null,
+};
 const erin: Principal = {
   kind: 'user',
   userId: 'demo-erin',
