@@ -824,8 +824,9 @@ export interface paths {
          *     Subscriptions use the graphql-ws protocol (WebSocket subprotocol `graphql-transport-ws`)
          *     on this same path.
          *
-         *     Every request carries `X-API-Key` (any kind; a key bound to an organization sees only
-         *     that organization); without a valid key the answer is **401** with the REST `Error`
+         *     Every request carries `X-API-Key` of an admin or service key (a key bound to an
+         *     organization sees only that organization; each root field needs a scope of the key,
+         *     docs/identity.md#scopes, else a GraphQL error `FORBIDDEN`); without a valid key the answer is **401** with the REST `Error`
          *     body.
          *
          *     Answers are `application/graphql-response+json` when the client accepts it, otherwise
@@ -2677,7 +2678,15 @@ export interface operations {
     postGraphql: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The user (identity-provider subject) on whose behalf the key acts in operations
+                 *     that record a person (wallet creation, sends, approvals, trades). Default: the
+                 *     key's owner. The user must belong to the key's organization; any user for a key
+                 *     bound to none. See docs/identity.md#acting-user.
+                 */
+                "X-Acting-User"?: string;
+            };
             path?: never;
             cookie?: never;
         };

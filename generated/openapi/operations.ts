@@ -1338,7 +1338,13 @@ export const operations = {
         "apiKey"
       ]
     ],
-    "parameters": [],
+    "parameters": [
+      {
+        "name": "X-Acting-User",
+        "in": "header",
+        "required": false
+      }
+    ],
     "requestBody": {
       "required": true,
       "contentTypes": [

@@ -69,13 +69,16 @@ async function createApiKey(request: ApiKeyRequest, deps: AdminCommandDeps): Pro
       kind: request.kind as ApiKeyKind,
       organizationId: request.organizationId,
       scopes: request.scopes,
+      createdBy: request.ownerUserId,
     });
     deps.out(`created ${key.kind} key ${key.prefix} (id ${key.id})`);
     deps.out(`secret (shown once, store it now): ${secret}`);
   } catch (error) {
     if (error instanceof AppError) throw new UsageError(error.message);
-    if ((error as { code?: string }).code === '23503')
-      throw new CommandError(`organization ${request.organizationId} does not exist`);
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23503' && constraint === 'api_key_created_by_fkey')
+      throw new CommandError(`user ${request.ownerUserId} does not exist`);
+    if (code === '23503') throw new CommandError(`organization ${request.organizationId} does not exist`);
     throw error;
   }
 }

@@ -9,8 +9,12 @@ export const usage = `Usage: npm run admin -- <command>
                                       the JWKS until the tokens it signed have expired
   keys list                           list signing keys (kid, created, retired, expires)
   api-keys create --name NAME --kind admin|service|partner
-                  [--organization UUID] [--scope workflow-sdk] [--scope kyc-sdk]
-                                      create a key; its secret is printed once and never again
+                  [--organization UUID] [--owner USER_ID] [--scope SCOPE]...
+                                      create a key; its secret is printed once and never again.
+                                      SCOPE: workflow-sdk, kyc-sdk (SDK init tokens); read,
+                                      wallets, custody, trading, kyc, funds, documents (the
+                                      business GraphQL API). --owner: the user who acts for
+                                      the key when a request names no other
   api-keys list                       list keys (no secrets)
   api-keys revoke ID_OR_PREFIX        revoke a key (it answers 403 from then on)
   help, --help, -h                    print this text
@@ -27,6 +31,8 @@ export interface ApiKeyRequest {
   kind: string;
   organizationId: string | null;
   scopes: string[];
+  /** The key's owner: the user who acts for it (docs/identity.md#acting-user). */
+  ownerUserId: string | null;
 }
 
 export type AdminCommand =
@@ -69,6 +75,7 @@ function parseApiKeyRequest(args: string[]): ApiKeyRequest {
         name: { type: 'string' },
         kind: { type: 'string' },
         organization: { type: 'string' },
+        owner: { type: 'string' },
         scope: { type: 'string', multiple: true },
       },
       strict: true,
@@ -81,5 +88,12 @@ function parseApiKeyRequest(args: string[]): ApiKeyRequest {
   const organization = values.organization;
   if (organization && !uuid.test(organization))
     throw new UsageError(`--organization must be a UUID, got '${organization}'`);
-  return { name: values.name, kind: values.kind, organizationId: organization ?? null, scopes: values.scope ?? [] };
+  if (values.owner !== undefined && !values.owner.trim()) throw new UsageError('--owner must name a user id');
+  return {
+    name: values.name,
+    kind: values.kind,
+    organizationId: organization ?? null,
+    scopes: values.scope ?? [],
+    ownerUserId: values.owner ?? null,
+  };
 }

@@ -7,4 +7,6 @@ export type GraphqlContext = {
   readonly requestId: string;
   readonly logger: Logger;
   readonly principal: Principal;
+  /** The acting user the request names (docs/identity.md#acting-user); absent: the key's owner. */
+  readonly actingUser?: string;
 };

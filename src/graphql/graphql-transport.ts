@@ -28,6 +28,8 @@ export type OperationObserver = (operation: string, outcome: 'ok' | 'error') => 
 interface RequestContext {
   state: HttpState;
   operation?: string;
+  /** X-Acting-User (openapi.yaml postGraphql; docs/identity.md#acting-user). */
+  actingUser?: string;
 }
 
 export function graphqlTransport(
@@ -45,6 +47,7 @@ export function graphqlTransport(
       requestId: request.context.state.requestId,
       logger: logger.child({ requestId: request.context.state.requestId }),
       principal: request.context.state.principal,
+      actingUser: request.context.actingUser,
     }),
     formatError: (error) => formatGraphqlError(error, logger),
     onOperation: (request, args) => {
@@ -63,7 +66,7 @@ export function graphqlTransport(
     if (overLimit) return sendGraphqlError(ctx, 400, 'BAD_REQUEST', overLimit);
     // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED with the REST Error body.
     validateJsonBody('postGraphql', request);
-    const context: RequestContext = { state: ctx.state };
+    const context: RequestContext = { state: ctx.state, actingUser: ctx.get('x-acting-user') || undefined };
     const [responseBody, init] = await handle({
       method: ctx.method,
       url: ctx.url,

@@ -21,7 +21,7 @@ export interface SubscriptionServerOptions {
 
 export function startSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
-  const principals = new WeakMap<object, Principal>();
+  const callers = new WeakMap<object, { principal: Principal; actingUser?: string }>();
   const disposable = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
       schema: options.schema,
@@ -30,7 +30,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
         const key = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers['x-api-key'];
         const principal = typeof key === 'string' ? await options.authenticateApiKey(key) : null;
         if (!principal) return false; // graphql-ws closes with 4403 Forbidden
-        principals.set(ctx.extra, principal);
+        const named = ctx.connectionParams?.['X-Acting-User'] ?? ctx.extra.request.headers['x-acting-user'];
+        callers.set(ctx.extra, { principal, actingUser: typeof named === 'string' ? named : undefined });
         return true;
       },
       onSubscribe: (ctx, _id, payload) => {
@@ -47,7 +48,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
         const context: GraphqlContext = {
           requestId: `ws-${_id}`,
           logger: options.logger,
-          principal: principals.get(ctx.extra) ?? { kind: 'anonymous' },
+          principal: callers.get(ctx.extra)?.principal ?? { kind: 'anonymous' },
+          actingUser: callers.get(ctx.extra)?.actingUser,
         };
         return {
           schema: options.schema,

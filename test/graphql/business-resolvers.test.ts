@@ -12,6 +12,10 @@ import type { GraphqlContext } from '../../src/graphql/graphql-context.ts';
 
 // ping and the not-implemented answers call no service, so none is given.
 const schema = createBusinessSchema({ services: {} as BusinessServices });
+// Every root field checks its caller first (src/graphql/guard-root-fields.ts): an admin key passes.
+const admin = {
+  principal: { kind: 'api-key', keyId: 'k', keyKind: 'admin', organizationId: null, scopes: [], ownerUserId: null },
+} as unknown as GraphqlContext;
 
 function thrownBy(run: () => unknown): unknown {
   try {
@@ -41,7 +45,7 @@ function assertNotImplemented(error: unknown, field: string): void {
 }
 
 test('ping answers pong through the resolver map', async () => {
-  const result = await execute({ schema, document: parse('{ ping }'), contextValue: {} as GraphqlContext });
+  const result = await execute({ schema, document: parse('{ ping }'), contextValue: admin });
   assert.is(result.errors, undefined);
   assert.is(result.data?.ping, 'pong');
 });
@@ -51,7 +55,7 @@ test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
     for (const name of notImplementedFields[root]) {
       const field = rootField(schema, root, name);
       assertNotImplemented(
-        thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)),
+        thrownBy(() => field.resolve?.(undefined, {}, admin, undefined as never)),
         name,
       );
     }
@@ -61,11 +65,11 @@ test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
 test('orderBookUpdates fails on subscribe and on resolve with NOT_IMPLEMENTED', () => {
   const field = rootField(schema, 'Subscription', 'orderBookUpdates');
   assertNotImplemented(
-    thrownBy(() => field.subscribe?.(undefined, {}, {}, undefined as never)),
+    thrownBy(() => field.subscribe?.(undefined, {}, admin, undefined as never)),
     'orderBookUpdates',
   );
   assertNotImplemented(
-    thrownBy(() => field.resolve?.(undefined, {}, {}, undefined as never)),
+    thrownBy(() => field.resolve?.(undefined, {}, admin, undefined as never)),
     'orderBookUpdates',
   );
 });

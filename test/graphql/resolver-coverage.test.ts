@@ -1,6 +1,7 @@
 // A root field added to schema.graphql fails the type check of the resolver map until it has
-// a resolver or a not-implemented entry (src/graphql/implemented-resolvers.ts): the resolver
-// types are generated from an edited copy of the schema and the map is checked against them.
+// a resolver or a not-implemented entry (src/graphql/implemented-resolvers.ts) and a scope
+// (src/graphql/operation-scopes.ts): the resolver types are generated from an edited copy of
+// the schema and the map is checked against them.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const resolverMap = path.join(repo, 'src/graphql/resolvers/business-resolvers.ts');
 const resolverTypes = path.join(repo, 'generated/graphql/resolver-types.ts');
 const notImplementedList = path.join(repo, 'src/graphql/not-implemented-fields.ts');
+const scopeTable = path.join(repo, 'src/graphql/operation-scopes.ts');
 let copy: string;
 
 test.before(() => {
@@ -68,16 +70,33 @@ test('a Query field without a resolver or a not-implemented entry is a type erro
   );
 });
 
-test('listing the new field as not implemented satisfies the type checker', async () => {
-  const list = readFileSync(notImplementedList, 'utf8').replace(
-    '  Query: [\n',
-    "  Query: [\n    'portfolioSummary',\n",
+const listedAsNotImplemented = () =>
+  readFileSync(notImplementedList, 'utf8').replace('  Query: [\n', "  Query: [\n    'portfolioSummary',\n");
+
+test('a new field listed as not implemented but without a scope is a type error naming it', async () => {
+  const errors = typeErrors(
+    new Map([
+      [resolverTypes, await resolverTypesWith('portfolioSummary')],
+      [notImplementedList, listedAsNotImplemented()],
+    ]),
+  );
+  assert.ok(
+    errors.some((error) => /Property 'portfolioSummary' is missing/.test(error)),
+    errors.join('\n'),
+  );
+});
+
+test('listing the new field as not implemented and giving it a scope satisfies the type checker', async () => {
+  const scopes = readFileSync(scopeTable, 'utf8').replace(
+    '  Query: {\n',
+    "  Query: {\n    portfolioSummary: 'read',\n",
   );
   assert.equal(
     typeErrors(
       new Map([
         [resolverTypes, await resolverTypesWith('portfolioSummary')],
-        [notImplementedList, list],
+        [notImplementedList, listedAsNotImplemented()],
+        [scopeTable, scopes],
       ]),
     ),
     [],

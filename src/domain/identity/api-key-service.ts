@@ -11,9 +11,7 @@ import { apiKeyKinds } from '../../stores/api-key-kinds.ts';
 import { bootstrapPrefix, generateApiKeySecret, hashApiKey, prefixOf } from './api-key-secrets.ts';
 import { digestsEqual } from './secret-digest.ts';
 import { unstorableText } from '../text/storable-text.ts';
-
-/** Scopes the SDK init-token routes check (openapi.yaml); admin keys hold every scope. */
-export const knownScopes = ['workflow-sdk', 'kyc-sdk'] as const;
+import { knownScopes } from './api-key-scopes.ts';
 
 export interface NewApiKeyRequest {
   name: string;

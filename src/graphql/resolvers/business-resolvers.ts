@@ -1,11 +1,13 @@
 // Assembles the one resolver map of the business API (the generated `Resolvers` of
 // generated/graphql/resolver-types.ts): the scalars, the resolvers built so far, and a
-// NOT_IMPLEMENTED answer for each root field of not-implemented-fields.ts.
+// NOT_IMPLEMENTED answer for each root field of not-implemented-fields.ts; every root field
+// checks its caller's key and scope first (guard-root-fields.ts).
 import type { Resolvers } from '../../../generated/graphql/resolver-types.ts';
 import type { BusinessServices } from '../business-services.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import type { RootResolvers, RootTypeName } from '../root-resolvers.ts';
 import { scalars } from '../scalars.ts';
+import { guardRootFields } from '../guard-root-fields.ts';
 import { healthResolvers } from './health-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
@@ -22,10 +24,10 @@ export function businessResolvers(_services: BusinessServices): BusinessResolver
     Subscription: {},
   };
   const pending = notImplementedResolvers();
-  return {
+  return guardRootFields({
     ...scalars,
     Query: { ...pending.Query, ...implemented.Query },
     Mutation: { ...pending.Mutation, ...implemented.Mutation },
     Subscription: { ...pending.Subscription, ...implemented.Subscription },
-  };
+  });
 }

@@ -1,0 +1,42 @@
+// Wraps every root field resolver of the business API (and every subscription's subscribe) with
+// the caller check of business-caller.ts, using the field's scope from operation-scopes.ts.
+import type { GraphqlContext } from './graphql-context.ts';
+import { businessCaller } from './business-caller.ts';
+import { operationScopes } from './operation-scopes.ts';
+import type { BusinessResolvers } from './resolvers/business-resolvers.ts';
+
+type Resolve = (parent: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;
+
+export function guardRootFields(resolvers: BusinessResolvers): BusinessResolvers {
+  return {
+    ...resolvers,
+    Query: guardEach(resolvers.Query, operationScopes.Query),
+    Mutation: guardEach(resolvers.Mutation, operationScopes.Mutation),
+    Subscription: guardEach(resolvers.Subscription, operationScopes.Subscription, 'subscribe'),
+  };
+}
+
+function guardEach<Fields extends object>(
+  fields: Fields,
+  scopes: Readonly<Record<string, string | null>>,
+  slot?: 'subscribe',
+): Fields {
+  const guarded: Record<string, unknown> = {};
+  for (const [field, resolver] of Object.entries(fields)) {
+    const scope = scopes[field] as Parameters<typeof businessCaller>[2];
+    if (slot) {
+      const { subscribe, resolve } = resolver as { subscribe: Resolve; resolve?: Resolve };
+      guarded[field] = { subscribe: guard(subscribe, field, scope), ...(resolve ? { resolve } : {}) };
+    } else {
+      guarded[field] = guard(resolver as Resolve, field, scope);
+    }
+  }
+  return guarded as Fields;
+}
+
+function guard(resolve: Resolve, field: string, scope: Parameters<typeof businessCaller>[2]): Resolve {
+  return (parent, args, context, info) => {
+    businessCaller(context.principal, field, scope);
+    return resolve(parent, args, context, info);
+  };
+}
