@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { createDataQueryExecutor } from '../src/access/data-layer-sql/data-query-executor.ts';
 import { loadConfig } from '../src/config/config.ts';
@@ -19,7 +18,8 @@ import { findFreePort } from '../src/db/free-port.ts';
 import { createLogger } from '../src/observability/logger.ts';
 import { startService } from '../src/service/start-service.ts';
 import { addSyntheticWallets, removeSyntheticWallets } from './data-layer-dataset.ts';
-import type { LoadReply, LoadRequest, LoadResult, LoadTarget } from './data-layer-load.ts';
+import type { LoadResult, LoadTarget } from './load-driver.ts';
+import { startLoadWorker } from './load-worker.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -61,37 +61,6 @@ type Side = (typeof sides)[number];
 interface Statement {
   readonly sql: string;
   readonly parameters: readonly unknown[];
-}
-
-/** The load driver in its worker thread, one measurement at a time. */
-function startLoadWorker() {
-  const worker = new Worker(new URL('./data-layer-load.ts', import.meta.url));
-  const waiting = new Map<number, { resolve: (result: LoadResult) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  worker.on('message', (reply: LoadReply) => {
-    const pending = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if ('error' in reply) pending?.reject(new Error(reply.error));
-    else pending?.resolve(reply.result);
-  });
-  worker.on('error', (error) => {
-    for (const pending of waiting.values()) pending.reject(error);
-    waiting.clear();
-  });
-  return {
-    run(target: LoadTarget): Promise<LoadResult> {
-      const request: LoadRequest = { id: (nextId += 1), target, connections, warmup, seconds };
-      return new Promise((resolve, reject) => {
-        waiting.set(request.id, { resolve, reject });
-        worker.postMessage(request);
-      });
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        worker.postMessage('close');
-      }),
-  };
 }
 
 /**
@@ -156,7 +125,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
 });
 const service = await startService(config, createLogger('silent'));
-const load = startLoadWorker();
+const load = startLoadWorker({ connections, warmup, seconds });
 let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 try {
   const dataset = await addSyntheticWallets(databaseUrl, shape);

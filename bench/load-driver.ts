@@ -1,4 +1,4 @@
-// Load driver of the data-layer bench, run in a worker thread so the client's own CPU does
+// Load driver of the benches (data layer, business GraphQL), run in a worker thread so the client's own CPU does
 // not share the service's event loop (like wrk beside a server). A fixed number of
 // connections each send the next request as soon as the previous one answered: keep-alive
 // HTTP POSTs, or the statement over a pg.Pool. Warm-up requests first, then a timed window.
@@ -70,7 +70,7 @@ function httpSender(target: Extract<LoadTarget, { kind: 'http' }>, connections: 
         response.on('end', () => {
           // Errors of a GraphQL request come with 200 too; a data response starts with "data".
           if (response.statusCode === 200 && head.startsWith('{"data"')) resolve(bytes);
-          else reject(new Error(`data layer answered ${response.statusCode}: ${head}…`));
+          else reject(new Error(`${url.pathname} answered ${response.statusCode}: ${head}…`));
         });
         response.on('error', reject);
       });
@@ -135,7 +135,7 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
 }
 
 const port = parentPort;
-if (!port) throw new Error('data-layer-load.ts runs as a worker thread of data-layer-bench.ts');
+if (!port) throw new Error('load-driver.ts runs as a worker thread (bench/load-worker.ts)');
 port.on('message', (message: LoadRequest | 'close') => {
   if (message === 'close') {
     for (const agent of agents.values()) agent.destroy();
