@@ -264,12 +264,16 @@ export interface paths {
         };
         /**
          * OpenID Connect discovery document
-         * @description Public discovery document for the platform as a token issuer. It lists only
-         *     endpoints the platform really has: `authorization_endpoint` is `/auth/login`,
-         *     `end_session_endpoint` is `/auth/logout`, and `jwks_uri` is `/.well-known/jwks.json`.
-         *     There is no OAuth token endpoint (platform tokens come from
-         *     `POST /auth/token-exchange` and the other `/auth/*` routes), so `token_endpoint` is
-         *     absent. All URLs are absolute, built from `PUBLIC_URL`.
+         * @description Public discovery document for the platform as a **token issuer with a key set**, not
+         *     an OpenID provider: it tells a verifier of platform JWTs the issuer, where the keys
+         *     are (`jwks_uri`, `/.well-known/jwks.json`), the signing algorithm (RS256) and the
+         *     claims the tokens carry. Relying parties cannot log users in through the platform
+         *     (platform tokens come from `POST /auth/token-exchange` and the other `/auth/*`
+         *     routes; `/auth/login` is the platform's own login at its identity provider, and
+         *     `/auth/logout` is not an RP-initiated logout endpoint), so the document names no
+         *     authorization, token or end-session endpoint and has no `response_types_supported`,
+         *     which OpenID Connect Discovery 1.0 requires only of OpenID providers. All URLs are
+         *     absolute, built from `PUBLIC_URL`.
          */
         get: operations["getOpenIdConfiguration"];
         put?: never;
@@ -1072,30 +1076,29 @@ export interface components {
          * @example 2500.00
          */
         DecimalString: string;
-        /** @description OpenID Connect discovery metadata (OpenID Connect Discovery 1.0, section 3). Extra members may appear. */
+        /**
+         * @description Discovery metadata of a token issuer (member names of OpenID Connect Discovery 1.0,
+         *     section 3): exactly these members. Members describing a login flow
+         *     (`authorization_endpoint`, `token_endpoint`, `response_types_supported`,
+         *     `end_session_endpoint`) are absent because the platform serves no such flow to
+         *     relying parties.
+         */
         OpenIdConfiguration: {
             /**
              * Format: uri
              * @description The `iss` of every platform JWT.
              */
             issuer: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description `/.well-known/jwks.json`: the public keys that verify every platform JWT.
+             */
             jwks_uri: string;
-            /**
-             * Format: uri
-             * @description `/auth/login`.
-             */
-            authorization_endpoint?: string;
-            /**
-             * Format: uri
-             * @description `/auth/logout`.
-             */
-            end_session_endpoint?: string;
-            id_token_signing_alg_values_supported?: "RS256"[];
-            response_types_supported?: string[];
-            subject_types_supported?: ("public" | "pairwise")[];
-            token_endpoint_auth_methods_supported?: string[];
-            claims_supported?: string[];
+            /** @description The algorithm of every platform JWT (the platform issues no ID tokens; verifiers read this member for the algorithm). */
+            id_token_signing_alg_values_supported: "RS256"[];
+            subject_types_supported: "public"[];
+            /** @description Every claim some platform token carries (docs/identity.md, Platform tokens). */
+            claims_supported: string[];
         };
         Jwks: {
             keys: components["schemas"]["Jwk"][];
@@ -2009,19 +2012,11 @@ export interface operations {
                      * @example {
                      *       "issuer": "http://127.0.0.1:3000",
                      *       "jwks_uri": "http://127.0.0.1:3000/.well-known/jwks.json",
-                     *       "authorization_endpoint": "http://127.0.0.1:3000/auth/login",
-                     *       "end_session_endpoint": "http://127.0.0.1:3000/auth/logout",
                      *       "id_token_signing_alg_values_supported": [
                      *         "RS256"
                      *       ],
-                     *       "response_types_supported": [
-                     *         "code"
-                     *       ],
                      *       "subject_types_supported": [
                      *         "public"
-                     *       ],
-                     *       "token_endpoint_auth_methods_supported": [
-                     *         "none"
                      *       ],
                      *       "claims_supported": [
                      *         "iss",
@@ -2030,8 +2025,14 @@ export interface operations {
                      *         "iat",
                      *         "exp",
                      *         "jti",
+                     *         "token_use",
+                     *         "sid",
+                     *         "data_access",
+                     *         "scope",
                      *         "nonce",
-                     *         "sid"
+                     *         "act",
+                     *         "org_id",
+                     *         "inspection_id"
                      *       ]
                      *     }
                      */
