@@ -15,14 +15,16 @@ export interface paths {
         /**
          * Exchange an identity-provider token for a platform JWT
          * @description Verifies an identity-provider token (signature against the provider's JWKS, issuer,
-         *     audience, expiry, and that the subject is a known platform user) and answers a
+         *     audience, expiry, the authorized party `azp` of an ID token, and that the subject is
+         *     a known platform user) and answers a
          *     short-lived platform RS256 JWT. The answer carries no profile and no expiry field;
          *     read `exp` from the token.
          *
          *     The provider token is sent either in the JSON body as `{"token": "..."}` or as
          *     `Authorization: Bearer <token>`. Here the bearer token is the *input* of the exchange,
          *     not a credential checked before the handler: every problem with it (missing,
-         *     malformed, expired, wrongly signed, wrong issuer or audience, unknown user) is
+         *     malformed, expired, wrongly signed, wrong issuer, audience or authorized party,
+         *     unknown user) is
          *     answered **400** with a message saying which. If both are present the body wins.
          */
         post: operations["exchangeToken"];
@@ -130,7 +132,8 @@ export interface paths {
          * Finish the browser login
          * @description The identity provider redirects here with `code` and `state`. The service checks
          *     `state` against the login record bound to this browser, redeems `code` with the PKCE
-         *     code verifier, verifies the ID token (signature, issuer, audience, `nonce`, expiry),
+         *     code verifier, verifies the ID token (signature, issuer, audience, authorized party
+         *     `azp`, `nonce`, expiry),
          *     creates a session, sets the `platform_session` cookie and redirects (302) to the
          *     `returnTo` kept at `GET /auth/login`.
          *
