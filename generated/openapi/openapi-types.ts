@@ -832,19 +832,28 @@ export interface paths {
          *     on this same path.
          *
          *     Every request carries `X-API-Key` (any kind; a key bound to an organization sees only
-         *     that organization); without a valid key the answer is **401** with the REST `Error`
-         *     body.
+         *     that organization); without a valid key the answer is **401**.
+         *
+         *     Every error answer of this route is a GraphQL response holding only `errors`
+         *     (`GraphqlErrors`, `{"errors": [{"message", "extensions": {"code"}}]}`, with the GraphQL
+         *     code of docs/error-codes.md), never the REST `Error` body: the rate limit (**429**),
+         *     the API key (**401**, **403**), a body that is compressed or not JSON (**415**) or
+         *     too large (**413**), a body that is not a GraphQL request (**400**), an `Accept`
+         *     admitting no GraphQL media type (**406**), an unexpected failure (**500**). It is
+         *     sent in the media type the request accepts (else `application/json`), with the
+         *     status of the error code.
          *
          *     Answers are `application/graphql-response+json` when the client accepts it, otherwise
          *     `application/json`. With `application/graphql-response+json`, a document that cannot
          *     be parsed or does not validate is answered **400** with a GraphQL response
          *     (`{"errors": [...]}`, no `data`); with `application/json` it is answered **200** with
          *     the same body. A request body that is not a GraphQL request at all (not JSON, no
-         *     `query`, wrong types, unknown fields) is answered **400** with the REST `Error` body
-         *     (`VALIDATION_FAILED`). A document longer than 100,000 characters or nested deeper than
-         *     100 levels of `{`, `(` and `[` is refused before it is parsed: **400** with a GraphQL
-         *     response (`BAD_REQUEST`, the message naming the limit) in either media type. Field
-         *     errors during execution are answered **200** with partial `data` and `errors`.
+         *     `query`, wrong types, unknown fields) is answered **400** (`BAD_USER_INPUT`, with
+         *     `extensions.details` naming each failing field). A document longer than 100,000
+         *     characters or nested deeper than 100 levels of `{`, `(` and `[` is refused before it
+         *     is parsed: **400** with a GraphQL response (`BAD_REQUEST`, the message naming the
+         *     limit) in either media type. Field errors during execution are answered **200** with
+         *     partial `data` and `errors`.
          */
         post: operations["postGraphql"];
         delete?: never;
@@ -1237,6 +1246,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description A GraphQL response holding only `errors`: how `POST /graphql` answers a request it
+         *     refuses before or instead of executing it (docs/error-codes.md). `extensions.code` is
+         *     the GraphQL code of the error (`UNAUTHENTICATED`, `BAD_USER_INPUT`, `RATE_LIMITED`, ...).
+         */
+        GraphqlErrors: {
+            errors: components["schemas"]["GraphqlError"][];
+        };
         GraphqlError: {
             message: string;
             locations?: components["schemas"]["GraphqlErrorLocation"][];
@@ -1244,13 +1261,15 @@ export interface components {
             path?: (string | number)[];
             extensions?: {
                 /**
-                 * @description Stable error code. Business errors use the same codes as `ErrorCode` (e.g.
-                 *     `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `VALIDATION_FAILED`, `INTERNAL`);
-                 *     documents that fail to parse or validate use `GRAPHQL_PARSE_FAILED` and
-                 *     `GRAPHQL_VALIDATION_FAILED`.
+                 * @description Stable error code: the GraphQL code of each `ErrorCode` (docs/error-codes.md; e.g.
+                 *     `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `BAD_USER_INPUT` for
+                 *     `VALIDATION_FAILED`, `INTERNAL_SERVER_ERROR` for `INTERNAL`); documents that fail
+                 *     to parse or validate use `GRAPHQL_PARSE_FAILED` and `GRAPHQL_VALIDATION_FAILED`.
                  * @example FORBIDDEN
                  */
                 code?: string;
+                /** @description With `BAD_USER_INPUT` for a body that is not a GraphQL request, each failing field. */
+                details?: components["schemas"]["ErrorDetail"][];
             } & {
                 [key: string]: unknown;
             };
@@ -1442,6 +1461,252 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No `X-API-Key`, or an unknown one (`UNAUTHENTICATED`), as a GraphQL response. */
+        GraphqlUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "invalid API key",
+                 *           "extensions": {
+                 *             "code": "UNAUTHENTICATED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "invalid API key",
+                 *           "extensions": {
+                 *             "code": "UNAUTHENTICATED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description A revoked API key (`FORBIDDEN`), as a GraphQL response. */
+        GraphqlForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "API key has been revoked",
+                 *           "extensions": {
+                 *             "code": "FORBIDDEN"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "API key has been revoked",
+                 *           "extensions": {
+                 *             "code": "FORBIDDEN"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The request body is over 1 MiB (1,048,576 bytes) (`PAYLOAD_TOO_LARGE`), as a GraphQL response. A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
+        GraphqlPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too large: the request body may be at most 1048576 bytes, Content-Length says 2000000",
+                 *           "extensions": {
+                 *             "code": "PAYLOAD_TOO_LARGE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too large: the request body may be at most 1048576 bytes, Content-Length says 2000000",
+                 *           "extensions": {
+                 *             "code": "PAYLOAD_TOO_LARGE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The body is not `application/json` in UTF-8, or it is compressed (a `Content-Encoding` other than `identity`) (`UNSUPPORTED_MEDIA_TYPE`), as a GraphQL response. */
+        GraphqlUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)",
+                 *           "extensions": {
+                 *             "code": "UNSUPPORTED_MEDIA_TYPE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)",
+                 *           "extensions": {
+                 *             "code": "UNSUPPORTED_MEDIA_TYPE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description Rate limit reached (`RATE_LIMITED`), as a GraphQL response; retry after `Retry-After` seconds. */
+        GraphqlTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too many requests: the api limit is 600 per 60 seconds; retry after 12 seconds",
+                 *           "extensions": {
+                 *             "code": "RATE_LIMITED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too many requests: the api limit is 600 per 60 seconds; retry after 12 seconds",
+                 *           "extensions": {
+                 *             "code": "RATE_LIMITED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description Unexpected failure (`INTERNAL_SERVER_ERROR`), as a GraphQL response; details are logged with the request id, not sent. */
+        GraphqlInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Internal server error",
+                 *           "extensions": {
+                 *             "code": "INTERNAL_SERVER_ERROR"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Internal server error",
+                 *           "extensions": {
+                 *             "code": "INTERNAL_SERVER_ERROR"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The operation is specified but not built yet (`NOT_IMPLEMENTED`), as a GraphQL response. */
+        GraphqlNotImplemented: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "not implemented: postGraphql",
+                 *           "extensions": {
+                 *             "code": "NOT_IMPLEMENTED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "not implemented: postGraphql",
+                 *           "extensions": {
+                 *             "code": "NOT_IMPLEMENTED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
             };
         };
         /** @description The operation is specified but not built yet (`NOT_IMPLEMENTED`). */
@@ -2732,12 +2997,11 @@ export interface operations {
                 };
             };
             /**
-             * @description Malformed request. A body that is not a GraphQL request is answered with the REST
-             *     `Error` body (`application/json`); a GraphQL document that does not parse or
-             *     validate, when the client accepts `application/graphql-response+json`, with a
-             *     GraphQL response holding only `errors`; a document over the length or nesting
-             *     limit with a GraphQL response holding only `errors` (`BAD_REQUEST`) in the media
-             *     type the client accepts.
+             * @description Malformed request, as a GraphQL response holding only `errors`: a body that is not
+             *     a GraphQL request (`BAD_USER_INPUT`, `extensions.details` naming each failing field)
+             *     or a document over the length or nesting limit (`BAD_REQUEST`), in the media type
+             *     the client accepts; a GraphQL document that does not parse or validate, when the
+             *     client accepts `application/graphql-response+json`.
              */
             400: {
                 headers: {
@@ -2766,23 +3030,27 @@ export interface operations {
                     "application/graphql-response+json": components["schemas"]["GraphqlResponse"];
                     /**
                      * @example {
-                     *       "success": false,
-                     *       "message": "Request body: /query is required",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "requestId": "01J9Z8K7Q2W3E4R5T6Y7U8I9O0",
-                     *       "details": [
+                     *       "errors": [
                      *         {
-                     *           "path": "/query",
-                     *           "message": "must have required property 'query'"
+                     *           "message": "invalid request: body.query is required",
+                     *           "extensions": {
+                     *             "code": "BAD_USER_INPUT",
+                     *             "details": [
+                     *               {
+                     *                 "path": "body.query",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
                      *         }
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["GraphqlResponse"];
+                    "application/json": components["schemas"]["GraphqlErrors"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["GraphqlUnauthorized"];
+            403: components["responses"]["GraphqlForbidden"];
             /**
              * @description The `Accept` header admits neither `application/graphql-response+json` nor
              *     `application/json` (GraphQL over HTTP). The body is a GraphQL response naming
@@ -2806,14 +3074,14 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["GraphqlResponse"];
+                    "application/json": components["schemas"]["GraphqlErrors"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+            413: components["responses"]["GraphqlPayloadTooLarge"];
+            415: components["responses"]["GraphqlUnsupportedMediaType"];
+            429: components["responses"]["GraphqlTooManyRequests"];
+            500: components["responses"]["GraphqlInternalError"];
+            501: components["responses"]["GraphqlNotImplemented"];
         };
     };
 }
