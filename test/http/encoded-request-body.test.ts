@@ -133,4 +133,31 @@ test('POST /v1/graphql (data layer) with Content-Encoding: gzip → 415 in the d
   });
 });
 
+test('the data layer reads Content-Encoding by the same rule: a list with one coding is refused, identity is read', async () => {
+  const post = (encoding: string, body: Uint8Array | string) =>
+    fetch(`${service.dataUrl}/v1/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': encoding,
+        'x-data-admin-secret': 'test-data-admin-secret-0123456789',
+      },
+      body,
+    });
+  const list = await post('identity, GZIP', gzipSync('{"query":"{ __typename }"}'));
+  assert.is(list.status, 415);
+  assert.equal(await list.json(), {
+    errors: [
+      {
+        message:
+          'Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)',
+        extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', path: '$' },
+      },
+    ],
+  });
+  const identity = await post('Identity', '{"query":"{ __typename }"}');
+  assert.is(identity.status, 200);
+  assert.equal(await identity.json(), { data: { __typename: 'query_root' } });
+});
+
 test.run();
