@@ -59,6 +59,7 @@ const floors = [
     { room: 'assets', pattern: 'src/assets', reason: 'the shared kernel imports nothing of src/' },
     { room: 'cache', pattern: 'src/cache', reason: 'the shared kernel imports nothing of src/' },
     { room: 'graphql-limits', pattern: 'src/graphql-limits', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'request-headers', pattern: 'src/request-headers', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -77,6 +78,7 @@ const transportFree = [
   'assets',
   'cache',
   'graphql-limits',
+  'request-headers',
 ];
 
 const databaseModules = ['kysely', 'pg'];

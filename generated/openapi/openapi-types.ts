@@ -15,14 +15,16 @@ export interface paths {
         /**
          * Exchange an identity-provider token for a platform JWT
          * @description Verifies an identity-provider token (signature against the provider's JWKS, issuer,
-         *     audience, expiry, and that the subject is a known platform user) and answers a
+         *     audience, expiry, the authorized party `azp` of an ID token, and that the subject is
+         *     a known platform user) and answers a
          *     short-lived platform RS256 JWT. The answer carries no profile and no expiry field;
          *     read `exp` from the token.
          *
          *     The provider token is sent either in the JSON body as `{"token": "..."}` or as
          *     `Authorization: Bearer <token>`. Here the bearer token is the *input* of the exchange,
          *     not a credential checked before the handler: every problem with it (missing,
-         *     malformed, expired, wrongly signed, wrong issuer or audience, unknown user) is
+         *     malformed, expired, wrongly signed, wrong issuer, audience or authorized party,
+         *     unknown user) is
          *     answered **400** with a message saying which. If both are present the body wins.
          */
         post: operations["exchangeToken"];
@@ -130,7 +132,8 @@ export interface paths {
          * Finish the browser login
          * @description The identity provider redirects here with `code` and `state`. The service checks
          *     `state` against the login record bound to this browser, redeems `code` with the PKCE
-         *     code verifier, verifies the ID token (signature, issuer, audience, `nonce`, expiry),
+         *     code verifier, verifies the ID token (signature, issuer, audience, authorized party
+         *     `azp`, `nonce`, expiry),
          *     creates a session, sets the `platform_session` cookie and redirects (302) to the
          *     `returnTo` kept at `GET /auth/login`.
          *
@@ -264,12 +267,16 @@ export interface paths {
         };
         /**
          * OpenID Connect discovery document
-         * @description Public discovery document for the platform as a token issuer. It lists only
-         *     endpoints the platform really has: `authorization_endpoint` is `/auth/login`,
-         *     `end_session_endpoint` is `/auth/logout`, and `jwks_uri` is `/.well-known/jwks.json`.
-         *     There is no OAuth token endpoint (platform tokens come from
-         *     `POST /auth/token-exchange` and the other `/auth/*` routes), so `token_endpoint` is
-         *     absent. All URLs are absolute, built from `PUBLIC_URL`.
+         * @description Public discovery document for the platform as a **token issuer with a key set**, not
+         *     an OpenID provider: it tells a verifier of platform JWTs the issuer, where the keys
+         *     are (`jwks_uri`, `/.well-known/jwks.json`), the signing algorithm (RS256) and the
+         *     claims the tokens carry. Relying parties cannot log users in through the platform
+         *     (platform tokens come from `POST /auth/token-exchange` and the other `/auth/*`
+         *     routes; `/auth/login` is the platform's own login at its identity provider, and
+         *     `/auth/logout` is not an RP-initiated logout endpoint), so the document names no
+         *     authorization, token or end-session endpoint and has no `response_types_supported`,
+         *     which OpenID Connect Discovery 1.0 requires only of OpenID providers. All URLs are
+         *     absolute, built from `PUBLIC_URL`.
          */
         get: operations["getOpenIdConfiguration"];
         put?: never;
@@ -826,19 +833,29 @@ export interface paths {
          *
          *     Every request carries `X-API-Key` of an admin or service key (a key bound to an
          *     organization sees only that organization; each root field needs a scope of the key,
-         *     docs/identity.md#scopes, else a GraphQL error `FORBIDDEN`); without a valid key the answer is **401** with the REST `Error`
-         *     body.
+         *     docs/identity.md#scopes, else a GraphQL error `FORBIDDEN`); without a valid key the
+         *     answer is **401**.
+         *
+         *     Every error answer of this route is a GraphQL response holding only `errors`
+         *     (`GraphqlErrors`, `{"errors": [{"message", "extensions": {"code"}}]}`, with the GraphQL
+         *     code of docs/error-codes.md), never the REST `Error` body: the rate limit (**429**),
+         *     the API key (**401**, **403**), a body that is compressed or not JSON (**415**) or
+         *     too large (**413**), a body that is not a GraphQL request (**400**), an `Accept`
+         *     admitting no GraphQL media type (**406**), an unexpected failure (**500**). It is
+         *     sent in the media type the request accepts (else `application/json`), with the
+         *     status of the error code.
          *
          *     Answers are `application/graphql-response+json` when the client accepts it, otherwise
          *     `application/json`. With `application/graphql-response+json`, a document that cannot
          *     be parsed or does not validate is answered **400** with a GraphQL response
          *     (`{"errors": [...]}`, no `data`); with `application/json` it is answered **200** with
          *     the same body. A request body that is not a GraphQL request at all (not JSON, no
-         *     `query`, wrong types, unknown fields) is answered **400** with the REST `Error` body
-         *     (`VALIDATION_FAILED`). A document longer than 100,000 characters or nested deeper than
-         *     100 levels of `{`, `(` and `[` is refused before it is parsed: **400** with a GraphQL
-         *     response (`BAD_REQUEST`, the message naming the limit) in either media type. Field
-         *     errors during execution are answered **200** with partial `data` and `errors`.
+         *     `query`, wrong types, unknown fields) is answered **400** (`BAD_USER_INPUT`, with
+         *     `extensions.details` naming each failing field). A document longer than 100,000
+         *     characters or nested deeper than 100 levels of `{`, `(` and `[` is refused before it
+         *     is parsed: **400** with a GraphQL response (`BAD_REQUEST`, the message naming the
+         *     limit) in either media type. Field errors during execution are answered **200** with
+         *     partial `data` and `errors`.
          */
         post: operations["postGraphql"];
         delete?: never;
@@ -1073,30 +1090,29 @@ export interface components {
          * @example 2500.00
          */
         DecimalString: string;
-        /** @description OpenID Connect discovery metadata (OpenID Connect Discovery 1.0, section 3). Extra members may appear. */
+        /**
+         * @description Discovery metadata of a token issuer (member names of OpenID Connect Discovery 1.0,
+         *     section 3): exactly these members. Members describing a login flow
+         *     (`authorization_endpoint`, `token_endpoint`, `response_types_supported`,
+         *     `end_session_endpoint`) are absent because the platform serves no such flow to
+         *     relying parties.
+         */
         OpenIdConfiguration: {
             /**
              * Format: uri
              * @description The `iss` of every platform JWT.
              */
             issuer: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description `/.well-known/jwks.json`: the public keys that verify every platform JWT.
+             */
             jwks_uri: string;
-            /**
-             * Format: uri
-             * @description `/auth/login`.
-             */
-            authorization_endpoint?: string;
-            /**
-             * Format: uri
-             * @description `/auth/logout`.
-             */
-            end_session_endpoint?: string;
-            id_token_signing_alg_values_supported?: "RS256"[];
-            response_types_supported?: string[];
-            subject_types_supported?: ("public" | "pairwise")[];
-            token_endpoint_auth_methods_supported?: string[];
-            claims_supported?: string[];
+            /** @description The algorithm of every platform JWT (the platform issues no ID tokens; verifiers read this member for the algorithm). */
+            id_token_signing_alg_values_supported: "RS256"[];
+            subject_types_supported: "public"[];
+            /** @description Every claim some platform token carries (docs/identity.md, Platform tokens). */
+            claims_supported: string[];
         };
         Jwks: {
             keys: components["schemas"]["Jwk"][];
@@ -1232,6 +1248,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description A GraphQL response holding only `errors`: how `POST /graphql` answers a request it
+         *     refuses before or instead of executing it (docs/error-codes.md). `extensions.code` is
+         *     the GraphQL code of the error (`UNAUTHENTICATED`, `BAD_USER_INPUT`, `RATE_LIMITED`, ...).
+         */
+        GraphqlErrors: {
+            errors: components["schemas"]["GraphqlError"][];
+        };
         GraphqlError: {
             message: string;
             locations?: components["schemas"]["GraphqlErrorLocation"][];
@@ -1239,13 +1263,15 @@ export interface components {
             path?: (string | number)[];
             extensions?: {
                 /**
-                 * @description Stable error code. Business errors use the same codes as `ErrorCode` (e.g.
-                 *     `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `VALIDATION_FAILED`, `INTERNAL`);
-                 *     documents that fail to parse or validate use `GRAPHQL_PARSE_FAILED` and
-                 *     `GRAPHQL_VALIDATION_FAILED`.
+                 * @description Stable error code: the GraphQL code of each `ErrorCode` (docs/error-codes.md; e.g.
+                 *     `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `BAD_USER_INPUT` for
+                 *     `VALIDATION_FAILED`, `INTERNAL_SERVER_ERROR` for `INTERNAL`); documents that fail
+                 *     to parse or validate use `GRAPHQL_PARSE_FAILED` and `GRAPHQL_VALIDATION_FAILED`.
                  * @example FORBIDDEN
                  */
                 code?: string;
+                /** @description With `BAD_USER_INPUT` for a body that is not a GraphQL request, each failing field. */
+                details?: components["schemas"]["ErrorDetail"][];
             } & {
                 [key: string]: unknown;
             };
@@ -1437,6 +1463,252 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No `X-API-Key`, or an unknown one (`UNAUTHENTICATED`), as a GraphQL response. */
+        GraphqlUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "invalid API key",
+                 *           "extensions": {
+                 *             "code": "UNAUTHENTICATED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "invalid API key",
+                 *           "extensions": {
+                 *             "code": "UNAUTHENTICATED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description A revoked API key (`FORBIDDEN`), as a GraphQL response. */
+        GraphqlForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "API key has been revoked",
+                 *           "extensions": {
+                 *             "code": "FORBIDDEN"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "API key has been revoked",
+                 *           "extensions": {
+                 *             "code": "FORBIDDEN"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The request body is over 1 MiB (1,048,576 bytes) (`PAYLOAD_TOO_LARGE`), as a GraphQL response. A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
+        GraphqlPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too large: the request body may be at most 1048576 bytes, Content-Length says 2000000",
+                 *           "extensions": {
+                 *             "code": "PAYLOAD_TOO_LARGE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too large: the request body may be at most 1048576 bytes, Content-Length says 2000000",
+                 *           "extensions": {
+                 *             "code": "PAYLOAD_TOO_LARGE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The body is not `application/json` in UTF-8, or it is compressed (a `Content-Encoding` other than `identity`) (`UNSUPPORTED_MEDIA_TYPE`), as a GraphQL response. */
+        GraphqlUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)",
+                 *           "extensions": {
+                 *             "code": "UNSUPPORTED_MEDIA_TYPE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)",
+                 *           "extensions": {
+                 *             "code": "UNSUPPORTED_MEDIA_TYPE"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description Rate limit reached (`RATE_LIMITED`), as a GraphQL response; retry after `Retry-After` seconds. */
+        GraphqlTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too many requests: the api limit is 600 per 60 seconds; retry after 12 seconds",
+                 *           "extensions": {
+                 *             "code": "RATE_LIMITED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Too many requests: the api limit is 600 per 60 seconds; retry after 12 seconds",
+                 *           "extensions": {
+                 *             "code": "RATE_LIMITED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description Unexpected failure (`INTERNAL_SERVER_ERROR`), as a GraphQL response; details are logged with the request id, not sent. */
+        GraphqlInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Internal server error",
+                 *           "extensions": {
+                 *             "code": "INTERNAL_SERVER_ERROR"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "Internal server error",
+                 *           "extensions": {
+                 *             "code": "INTERNAL_SERVER_ERROR"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The operation is specified but not built yet (`NOT_IMPLEMENTED`), as a GraphQL response. */
+        GraphqlNotImplemented: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "not implemented: postGraphql",
+                 *           "extensions": {
+                 *             "code": "NOT_IMPLEMENTED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "not implemented: postGraphql",
+                 *           "extensions": {
+                 *             "code": "NOT_IMPLEMENTED"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
             };
         };
         /** @description The operation is specified but not built yet (`NOT_IMPLEMENTED`). */
@@ -2010,19 +2282,11 @@ export interface operations {
                      * @example {
                      *       "issuer": "http://127.0.0.1:3000",
                      *       "jwks_uri": "http://127.0.0.1:3000/.well-known/jwks.json",
-                     *       "authorization_endpoint": "http://127.0.0.1:3000/auth/login",
-                     *       "end_session_endpoint": "http://127.0.0.1:3000/auth/logout",
                      *       "id_token_signing_alg_values_supported": [
                      *         "RS256"
                      *       ],
-                     *       "response_types_supported": [
-                     *         "code"
-                     *       ],
                      *       "subject_types_supported": [
                      *         "public"
-                     *       ],
-                     *       "token_endpoint_auth_methods_supported": [
-                     *         "none"
                      *       ],
                      *       "claims_supported": [
                      *         "iss",
@@ -2031,8 +2295,14 @@ export interface operations {
                      *         "iat",
                      *         "exp",
                      *         "jti",
+                     *         "token_use",
+                     *         "sid",
+                     *         "data_access",
+                     *         "scope",
                      *         "nonce",
-                     *         "sid"
+                     *         "act",
+                     *         "org_id",
+                     *         "inspection_id"
                      *       ]
                      *     }
                      */
@@ -2737,12 +3007,11 @@ export interface operations {
                 };
             };
             /**
-             * @description Malformed request. A body that is not a GraphQL request is answered with the REST
-             *     `Error` body (`application/json`); a GraphQL document that does not parse or
-             *     validate, when the client accepts `application/graphql-response+json`, with a
-             *     GraphQL response holding only `errors`; a document over the length or nesting
-             *     limit with a GraphQL response holding only `errors` (`BAD_REQUEST`) in the media
-             *     type the client accepts.
+             * @description Malformed request, as a GraphQL response holding only `errors`: a body that is not
+             *     a GraphQL request (`BAD_USER_INPUT`, `extensions.details` naming each failing field)
+             *     or a document over the length or nesting limit (`BAD_REQUEST`), in the media type
+             *     the client accepts; a GraphQL document that does not parse or validate, when the
+             *     client accepts `application/graphql-response+json`.
              */
             400: {
                 headers: {
@@ -2771,23 +3040,27 @@ export interface operations {
                     "application/graphql-response+json": components["schemas"]["GraphqlResponse"];
                     /**
                      * @example {
-                     *       "success": false,
-                     *       "message": "Request body: /query is required",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "requestId": "01J9Z8K7Q2W3E4R5T6Y7U8I9O0",
-                     *       "details": [
+                     *       "errors": [
                      *         {
-                     *           "path": "/query",
-                     *           "message": "must have required property 'query'"
+                     *           "message": "invalid request: body.query is required",
+                     *           "extensions": {
+                     *             "code": "BAD_USER_INPUT",
+                     *             "details": [
+                     *               {
+                     *                 "path": "body.query",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
                      *         }
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["GraphqlResponse"];
+                    "application/json": components["schemas"]["GraphqlErrors"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            401: components["responses"]["GraphqlUnauthorized"];
+            403: components["responses"]["GraphqlForbidden"];
             /**
              * @description The `Accept` header admits neither `application/graphql-response+json` nor
              *     `application/json` (GraphQL over HTTP). The body is a GraphQL response naming
@@ -2811,14 +3084,14 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["GraphqlResponse"];
+                    "application/json": components["schemas"]["GraphqlErrors"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+            413: components["responses"]["GraphqlPayloadTooLarge"];
+            415: components["responses"]["GraphqlUnsupportedMediaType"];
+            429: components["responses"]["GraphqlTooManyRequests"];
+            500: components["responses"]["GraphqlInternalError"];
+            501: components["responses"]["GraphqlNotImplemented"];
         };
     };
 }

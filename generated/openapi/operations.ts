@@ -1361,27 +1361,34 @@ export const operations = {
         "application/json"
       ],
       "401": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "403": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "406": [
         "application/json"
       ],
       "413": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "415": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "429": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "500": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "501": [
+        "application/graphql-response+json",
         "application/json"
       ]
     }

@@ -4,7 +4,8 @@
 // code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL document, its
 // variables or its execution are answered 200 with `errors`, as Hasura and GraphQL-over-HTTP
 // (application/json) do. A missing or malformed session variable is found only after planning
-// but is a credential problem, so it keeps its 400. Only a bug answers 500.
+// but is a credential problem, so it keeps its 400. Only a bug answers 500. Every answer carries
+// X-Request-Id, by the main port's rule (data-request-id.ts).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { type AppError, toAppError } from '../errors/app-error.ts';
@@ -12,6 +13,7 @@ import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
 import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
+import { assignRequestId } from './data-request-id.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
 import { noteCaller } from './request-callers.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
@@ -33,13 +35,19 @@ function send(response: ServerResponse, status: number, body: string, headers: R
   response.end(body);
 }
 
-function sendError(response: ServerResponse, error: unknown, stage: 'request' | 'graphql', logger: Logger): void {
+function sendError(
+  response: ServerResponse,
+  error: unknown,
+  stage: 'request' | 'graphql',
+  log: { logger: Logger; requestId: string },
+): void {
   if (error instanceof DataLayerErrors) {
     send(response, 200, errorsBody(error.entries));
     return;
   }
   const appError = toAppError(error);
-  if (appError.code === 'INTERNAL') logger.error({ err: error }, 'data layer request failed');
+  if (appError.code === 'INTERNAL')
+    log.logger.error({ err: error, requestId: log.requestId }, 'data layer request failed');
   const keepsStatus =
     stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
   const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
@@ -58,6 +66,7 @@ async function handleGraphql(
   request: IncomingMessage,
   response: ServerResponse,
   options: DataLayerAppOptions,
+  requestId: string,
 ): Promise<void> {
   let stage: 'request' | 'graphql' = 'request';
   try {
@@ -74,12 +83,13 @@ async function handleGraphql(
     stage = 'graphql';
     send(response, 200, await options.execute(caller, body));
   } catch (error) {
-    if (!response.headersSent) sendError(response, error, stage, options.logger);
+    if (!response.headersSent) sendError(response, error, stage, { logger: options.logger, requestId });
   }
 }
 
 export function createDataLayerApp(options: DataLayerAppOptions): RequestListener {
   return (request, response) => {
+    const requestId = assignRequestId(request, response);
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -87,7 +97,7 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
       return;
     }
     if (path === '/v1/graphql') {
-      void handleGraphql(request, response, options);
+      void handleGraphql(request, response, options, requestId);
       return;
     }
     send(
@@ -99,7 +109,8 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
 }
 
 /** Requests that arrive between listen() and the end of start-up. */
-export function dataLayerNotReady(_request: IncomingMessage, response: ServerResponse): void {
+export function dataLayerNotReady(request: IncomingMessage, response: ServerResponse): void {
+  assignRequestId(request, response);
   send(response, 503, errorsBody([{ message: 'service is starting', code: 'SERVICE_UNAVAILABLE', path: '$' }]), {
     'Retry-After': '1',
   });

@@ -1,7 +1,9 @@
 // The access log line of a DATA_PORT request (docs/metrics.md#access-log): the same fields as
-// the api port's, with the data layer's role; never the admin secret, a token or the body.
+// the api port's, request id included, with the data layer's role; never the admin secret, a
+// token or the body.
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import { requestIdOf } from './data-request-id.ts';
 import type { DataRequestObservation } from './observe-data-requests.ts';
 import { callerKind } from './request-callers.ts';
 
@@ -12,7 +14,13 @@ export function logDataRequest(
   seconds: number,
 ): void {
   logger[observed.status >= 500 ? 'warn' : 'info'](
-    { server: 'data', ...observed, ms: Math.round(seconds * 1e4) / 10, ...callerKind(request) },
+    {
+      server: 'data',
+      requestId: requestIdOf(request),
+      ...observed,
+      ms: Math.round(seconds * 1e4) / 10,
+      ...callerKind(request),
+    },
     'request',
   );
 }

@@ -1,9 +1,11 @@
 // The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
-// uncompressed (a Content-Encoding other than identity is 415, as on the REST routes); the
-// query within the length and nesting limits (docs/data-layer.md#limits), checked before it
-// is parsed, so a request refused for them keeps its 400.
+// uncompressed (a Content-Encoding other than identity is 415, by the rule of the REST routes,
+// src/request-headers/content-encoding.ts); the query within the length and nesting limits
+// (docs/data-layer.md#limits), checked before it is parsed, so a request refused for them
+// keeps its 400.
 import type { IncomingMessage } from 'node:http';
 import { dataLayerDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
+import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
 
@@ -34,13 +36,8 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   if (!/^application\/json\b/i.test(type)) {
     throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
   }
-  const encoding = (request.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (encoding !== '' && encoding !== 'identity') {
-    throw new DataLayerError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Unsupported Content-Encoding ${encoding.slice(0, 64)}: send the request body uncompressed (no Content-Encoding, or identity)`,
-    );
-  }
+  const encoded = encodedBodyRefusal(request.headers['content-encoding']);
+  if (encoded) throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', encoded);
   let body: unknown;
   try {
     body = JSON.parse((await readBody(request)).toString('utf8'));

@@ -2,19 +2,21 @@
 // docs/architecture.md#requests). The router has already authenticated the caller (X-API-Key per
 // openapi.yaml). A document over the length or nesting limits is refused with a 400 GraphQL
 // response before graphql-http parses it, whatever the accepted media type
-// (docs/error-codes.md, src/graphql-limits/document-limits.ts).
+// (docs/error-codes.md, src/graphql-limits/document-limits.ts). Every refusal, from the router's
+// on, is written as a GraphQL response by graphql-error-body.ts.
 import type { Middleware } from 'koa';
 import { createHandler } from 'graphql-http';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.ts';
 import type { HttpState } from '../http/koa-state.ts';
+import type { Transport } from '../http/router.ts';
 import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
 import type { DocumentCache } from './document-cache.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
-import { sendGraphqlError } from './send-graphql-error.ts';
+import { writeGraphqlErrorBody } from './graphql-error-body.ts';
 import { acceptedMediaType } from './accepted-media-type.ts';
 import { validateJsonBody } from '../http/validate-request.ts';
 import { operationLabel, rootFieldNames } from './operation-label.ts';
@@ -37,7 +39,7 @@ export function graphqlTransport(
   documents: DocumentCache,
   logger: Logger,
   observe: OperationObserver = () => {},
-): Middleware<HttpState> {
+): Transport {
   const known = rootFieldNames(schema);
   const handle = createHandler<Buffer, RequestContext, GraphqlContext>({
     schema,
@@ -54,17 +56,22 @@ export function graphqlTransport(
       request.context.operation = operationLabel(known, args.document, args.operationName);
     },
   });
-  return async (ctx) => {
-    if (acceptedMediaType(ctx.get('accept')) === null)
-      return sendGraphqlError(ctx, 406, 'NOT_ACCEPTABLE', notAcceptableMessage);
+  const serve: Middleware<HttpState> = async (ctx) => {
+    if (acceptedMediaType(ctx.get('accept')) === null) throw new AppError('NOT_ACCEPTABLE', notAcceptableMessage);
+    // graphql-http reads application/json only, and answers anything else without a body.
+    if (ctx.request.type !== 'application/json')
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Unsupported content type ${ctx.get('content-type').slice(0, 64) || 'none'}: send the GraphQL request as application/json`,
+      );
     const body = await readBody(ctx.req);
     const request = graphqlRequestOf(body);
     const overLimit = documentLimitViolation(
       typeof request.query === 'string' ? request.query : '',
       businessDocumentLimits,
     );
-    if (overLimit) return sendGraphqlError(ctx, 400, 'BAD_REQUEST', overLimit);
-    // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED with the REST Error body.
+    if (overLimit) throw new AppError('BAD_REQUEST', overLimit);
+    // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED (BAD_USER_INPUT).
     validateJsonBody('postGraphql', request);
     const context: RequestContext = { state: ctx.state, actingUser: ctx.get('x-acting-user') || undefined };
     const [responseBody, init] = await handle({
@@ -75,11 +82,22 @@ export function graphqlTransport(
       raw: body,
       context,
     });
+    if (responseBody === null && init.status >= 400) throw bodilessRefusal(init.status, init.statusText);
     observe(context.operation ?? 'other', init.status === 200 && !answersErrors(responseBody) ? 'ok' : 'error');
     ctx.status = init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(name, value);
     ctx.body = responseBody ?? null;
   };
+  return { serve, writeErrorBody: writeGraphqlErrorBody };
+}
+
+/**
+ * graphql-http refuses a few requests with a status and no body (a charset other than UTF-8:
+ * 415); an error with that status lets handle-errors.ts answer it with a GraphQL error body
+ * (Koa would turn a null body into 204).
+ */
+function bodilessRefusal(status: number, statusText: string | undefined): Error {
+  return Object.assign(new Error(statusText ?? `status ${status}`), { status, expose: true });
 }
 
 /** A GraphQL response carries `errors` when anything failed, even beside partial `data`. */

@@ -1,5 +1,6 @@
 // The typed `ctx.state` of the Koa app (docs/architecture.md#requests).
 import type { Principal } from '../access/principal.ts';
+import type { ErrorBodyWriter } from './middleware/error-body.ts';
 
 /** What the middleware chain leaves on `ctx.state` for later middleware. */
 export interface HttpState {
@@ -7,4 +8,6 @@ export interface HttpState {
   /** The matched route template (`/invoices/{invoiceId}`), or `unmatched`. */
   route: string;
   principal: Principal;
+  /** Set by the router on a transport's route (POST /graphql): error answers in that transport's shape. */
+  writeErrorBody?: ErrorBodyWriter;
 }

@@ -10,6 +10,7 @@ import type { Handlers } from '../../generated/openapi/handlers.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Authenticator } from './authenticate.ts';
 import type { HttpState } from './koa-state.ts';
+import type { ErrorBodyWriter } from './middleware/error-body.ts';
 import type { OperationDefinition } from './operation-definition.ts';
 import type { RequestContext } from './request-context.ts';
 import { type MultipartFormSpec, multipartFormSpecs } from './multipart/multipart-form-specs.ts';
@@ -21,10 +22,19 @@ import { jsonBodyLimitBytes, refuseOversizedBody } from './refuse-oversized-body
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
 
+/** An operation served by a transport of its own (the GraphQL endpoint), after authentication. */
+export interface Transport {
+  serve: Middleware<HttpState>;
+  /**
+   * Writes every error answer of the operation, from its rate limit and authentication on,
+   * in the transport's shape (docs/error-codes.md#where-each-face-puts-the-code).
+   */
+  writeErrorBody: ErrorBodyWriter;
+}
+
 export interface RouterOptions {
   handlers: Handlers;
-  /** Operations served by a transport of their own (the GraphQL endpoint), after authentication. */
-  transports?: Partial<Record<OperationId, Middleware<HttpState>>>;
+  transports?: Partial<Record<OperationId, Transport>>;
   notImplemented: ReadonlySet<OperationId>;
   authenticate: Authenticator;
   /** Middleware that runs before authentication for an operation (rate limits). */
@@ -55,6 +65,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
   return async (ctx, next) => {
     ctx.state.route = operation.path;
+    if (transport) ctx.state.writeErrorBody = transport.writeErrorBody;
     if (guard) await guard(ctx, async () => {});
     // An operation not built yet still validates its input, so client teams can develop
     // against the contract; it skips authentication, which may not exist for it yet.
@@ -63,7 +74,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (operation.requestBody) refuseEncodedBody(ctx);
     if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
-    if (transport && !pending) return transport(ctx, next);
+    if (transport && !pending) return transport.serve(ctx, next);
     const parts = {
       path: { ...ctx.params },
       query: { ...ctx.query },

@@ -28,17 +28,48 @@ test('ping answers pong with a valid API key', async () => {
   assert.match(response.headers.get('content-type') ?? '', /application\/graphql-response\+json/);
 });
 
-test('a missing API key is 401 with the error body', async () => {
-  const response = await gql('{ ping }', {});
-  assert.is(response.status, 401);
-  assert.is(response.json().code, 'UNAUTHENTICATED');
-  assert.match(response.json().message, /X-API-Key/);
+/** A refusal of POST /graphql: a GraphQL response holding one error, never the REST error body. */
+function assertGraphqlRefusal(
+  response: { status: number; headers: Headers; json(): any },
+  status: number,
+  code: string,
+  message: string,
+): void {
+  assert.is(response.status, status);
+  assert.is(response.headers.get('content-type'), 'application/graphql-response+json; charset=utf-8');
+  assert.equal(response.json(), { errors: [{ message, extensions: { code } }] });
+}
+
+test('a missing API key is 401 with a GraphQL response naming X-API-Key', async () => {
+  assertGraphqlRefusal(
+    await gql('{ ping }', {}),
+    401,
+    'UNAUTHENTICATED',
+    'authentication required: send an X-API-Key header',
+  );
 });
 
-test('a wrong API key is 401', async () => {
-  const response = await gql('{ ping }', { 'x-api-key': 'wrong-key-wrong-key-wrong-key' });
+test('a wrong API key is 401 with a GraphQL response', async () => {
+  assertGraphqlRefusal(
+    await gql('{ ping }', { 'x-api-key': 'wrong-key-wrong-key-wrong-key' }),
+    401,
+    'UNAUTHENTICATED',
+    'invalid API key',
+  );
+});
+
+test('a REST route keeps the REST error body for the same missing credential', async () => {
+  const response = await service.request('POST', '/auth/workflow-sdk/init-token', {
+    body: { userId: 'demo-alice', organizationId: '11111111-0000-4000-8000-000000000001' },
+  });
   assert.is(response.status, 401);
-  assert.is(response.json().message, 'invalid API key');
+  const { requestId, ...body } = response.json();
+  assert.is(requestId, response.headers.get('x-request-id'));
+  assert.equal(body, {
+    success: false,
+    message: 'authentication required: send an X-API-Key header',
+    code: 'UNAUTHENTICATED',
+  });
 });
 
 test('a field not built yet answers a NOT_IMPLEMENTED GraphQL error', async () => {

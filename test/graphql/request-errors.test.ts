@@ -1,5 +1,5 @@
 // How POST /graphql refuses what is not a GraphQL request (openapi.yaml#/paths/~1graphql):
-// a body that is not one is 400 VALIDATION_FAILED with the REST Error body, an Accept admitting
+// a body that is not one is 400 BAD_USER_INPUT in a GraphQL response, an Accept admitting
 // no GraphQL media type is 406, documents that fail to parse or validate carry
 // GRAPHQL_PARSE_FAILED and GRAPHQL_VALIDATION_FAILED; none of these is logged as an error
 // (docs/error-codes.md).
@@ -24,26 +24,58 @@ const post = (body: string, headers: Record<string, string> = {}) =>
   });
 const errorLogs = () => logLines.filter((line) => typeof line.level === 'number' && line.level >= 50);
 
-test('a body that is not JSON is 400 VALIDATION_FAILED with the REST Error body', async () => {
+test('a body that is not JSON is 400 BAD_USER_INPUT in a GraphQL response, with details', async () => {
   const response = await post('{not json');
   assert.is(response.status, 400);
-  const { requestId, ...rest } = response.json();
-  assert.equal(rest, {
-    success: false,
-    message: 'invalid request: body is not JSON: send {"query", "variables", "operationName"}',
-    code: 'VALIDATION_FAILED',
-    details: [{ path: 'body', message: 'is not JSON' }],
+  assert.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
+  assert.equal(response.json(), {
+    errors: [
+      {
+        message: 'invalid request: body is not JSON: send {"query", "variables", "operationName"}',
+        extensions: { code: 'BAD_USER_INPUT', details: [{ path: 'body', message: 'is not JSON' }] },
+      },
+    ],
   });
-  assert.is(requestId, response.headers.get('x-request-id'));
   assert.equal(errorLogs(), []);
 });
 
-test('JSON without query is 400 VALIDATION_FAILED naming the field', async () => {
-  const response = await post('{"variables":{}}');
+test('JSON without query is 400 BAD_USER_INPUT naming the field, in the accepted media type', async () => {
+  const response = await post('{"variables":{}}', { accept: 'application/graphql-response+json' });
   assert.is(response.status, 400);
-  const body = response.json();
-  assert.is(body.code, 'VALIDATION_FAILED');
-  assert.equal(body.details, [{ path: 'body.query', message: 'is required' }]);
+  assert.is(response.headers.get('content-type'), 'application/graphql-response+json; charset=utf-8');
+  assert.equal(response.json(), {
+    errors: [
+      {
+        message: 'invalid request: body.query is required',
+        extensions: { code: 'BAD_USER_INPUT', details: [{ path: 'body.query', message: 'is required' }] },
+      },
+    ],
+  });
+  assert.equal(errorLogs(), []);
+});
+
+test('a body that is not application/json is 415 in a GraphQL response, never an empty answer', async () => {
+  for (const [contentType, named] of [
+    ['text/plain', 'text/plain'],
+    ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'],
+  ]) {
+    const response = await post('{"query":"{ ping }"}', { 'content-type': contentType as string });
+    assert.is(response.status, 415, contentType);
+    assert.equal(response.json(), {
+      errors: [
+        {
+          message: `Unsupported content type ${named}: send the GraphQL request as application/json`,
+          extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+        },
+      ],
+    });
+  }
+  // graphql-http reads UTF-8 only and refuses other charsets without a body of its own.
+  const latin1 = await post('{"query":"{ ping }"}', { 'content-type': 'application/json; charset=latin1' });
+  assert.is(latin1.status, 415);
+  assert.equal(latin1.json(), {
+    errors: [{ message: 'Unsupported Media Type', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }],
+  });
   assert.equal(errorLogs(), []);
 });
 

@@ -1,6 +1,6 @@
 // Rate limits of the GraphQL APIs and of uploads (openapi.yaml "Rate limits",
 // docs/identity.md#rate-limits): past API_RATE_LIMIT requests a minute POST /graphql answers 429
-// RATE_LIMITED with Retry-After in the REST error body (as its 401 does), /v1/graphql in the data
+// RATE_LIMITED with Retry-After in a GraphQL response (as its 401 does), /v1/graphql in the data
 // layer's error shape; past UPLOAD_RATE_LIMIT, POST /documents/upload answers 429. Counted before
 // authentication, so refused credentials count too.
 import { test } from 'uvu';
@@ -41,11 +41,20 @@ test('the 4th POST /graphql in a minute from one address → 429 RATE_LIMITED wi
     body: { query: '{ ping }' },
   });
   assert.is(refused.status, 401, refused.text);
+  assert.equal(refused.json(), { errors: [{ message: 'invalid API key', extensions: { code: 'UNAUTHENTICATED' } }] });
   for (let attempt = 2; attempt <= 3; attempt += 1) {
     const response = await ping();
     assert.is(response.status, 200, `request ${attempt}: ${response.text}`);
   }
-  assertRateLimited(await ping(), 'api limit is 3 per 60 seconds');
+  const limited = await ping();
+  assert.is(limited.status, 429, limited.text);
+  assertRetryAfter(limited.headers.get('retry-after'));
+  assert.is(limited.headers.get('content-type'), 'application/json; charset=utf-8');
+  const { errors } = limited.json();
+  assert.is(errors.length, 1);
+  assert.equal(Object.keys(errors[0]).sort(), ['extensions', 'message']);
+  assert.equal(errors[0].extensions, { code: 'RATE_LIMITED' });
+  assert.match(errors[0].message, /^Too many requests: the api limit is 3 per 60 seconds; retry after \d+ seconds$/);
   assert.is((await service.request('GET', '/healthz')).status, 200);
 });
 

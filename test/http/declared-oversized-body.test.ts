@@ -91,14 +91,24 @@ test('POST /auth/kyc-sdk/init-token declaring 10 GiB → 413 before the body is 
   assertTooLarge(answer, 1024 * 1024);
 });
 
-test('POST /graphql declaring 10 GiB → 413 with the REST error body before the body is sent', async () => {
+test('POST /graphql declaring 10 GiB → 413 in a GraphQL response before the body is sent', async () => {
   const answer = await declareAndStall(
     service.url,
     '/graphql',
-    { 'content-type': 'application/json', 'x-api-key': testAdminApiKey },
+    { 'content-type': 'application/json', 'x-api-key': testAdminApiKey, accept: 'application/graphql-response+json' },
     '{"query":',
   );
-  assertTooLarge(answer, 1024 * 1024);
+  assert.is(answer.status, 413);
+  assert.is(answer.headers['content-type'], 'application/graphql-response+json; charset=utf-8');
+  assert.is(answer.headers.connection, 'close');
+  assert.equal(answer.body, {
+    errors: [
+      {
+        message: `Too large: the request body may be at most ${1024 * 1024} bytes, Content-Length says ${tenGiB}`,
+        extensions: { code: 'PAYLOAD_TOO_LARGE' },
+      },
+    ],
+  });
 });
 
 test('one byte over 1 MiB declared is refused; the limit itself is read as usual', async () => {

@@ -1,6 +1,6 @@
 // A request body with a Content-Encoding other than identity is refused with 415 before it is
 // read, on every route that takes a body (docs/architecture.md#requests,
-// openapi.yaml#/components/responses/UnsupportedMediaType).
+// openapi.yaml#/components/responses/UnsupportedMediaType), in each face's error shape.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -93,12 +93,22 @@ test('POST /documents/upload (multipart) with Content-Encoding: gzip → 415, no
   assertRefusedEncoding(response, 'gzip');
 });
 
-test('POST /graphql with Content-Encoding: br → 415 with the REST error body', async () => {
+test('POST /graphql with Content-Encoding: br → 415 in a GraphQL response', async () => {
   const response = await service.request('POST', '/graphql', {
     headers: { 'x-api-key': testAdminApiKey, 'content-type': 'application/json', 'content-encoding': 'br' },
     body: brotliCompressSync('{"query":"{ ping }"}'),
   });
-  assertRefusedEncoding(response, 'br');
+  assert.is(response.status, 415, response.text);
+  assert.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
+  assert.equal(response.json(), {
+    errors: [
+      {
+        message:
+          'Unsupported Content-Encoding br: send the request body uncompressed (no Content-Encoding, or identity)',
+        extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+      },
+    ],
+  });
 });
 
 test('POST /v1/graphql (data layer) with Content-Encoding: gzip → 415 in the data layer error shape', async () => {
@@ -121,6 +131,33 @@ test('POST /v1/graphql (data layer) with Content-Encoding: gzip → 415 in the d
       },
     ],
   });
+});
+
+test('the data layer reads Content-Encoding by the same rule: a list with one coding is refused, identity is read', async () => {
+  const post = (encoding: string, body: Uint8Array | string) =>
+    fetch(`${service.dataUrl}/v1/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': encoding,
+        'x-data-admin-secret': 'test-data-admin-secret-0123456789',
+      },
+      body,
+    });
+  const list = await post('identity, GZIP', gzipSync('{"query":"{ __typename }"}'));
+  assert.is(list.status, 415);
+  assert.equal(await list.json(), {
+    errors: [
+      {
+        message:
+          'Unsupported Content-Encoding gzip: send the request body uncompressed (no Content-Encoding, or identity)',
+        extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', path: '$' },
+      },
+    ],
+  });
+  const identity = await post('Identity', '{"query":"{ __typename }"}');
+  assert.is(identity.status, 200);
+  assert.equal(await identity.json(), { data: { __typename: 'query_root' } });
 });
 
 test.run();

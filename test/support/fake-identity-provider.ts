@@ -1,7 +1,9 @@
 // An external OpenID Connect provider for tests (docs/identity.md#identity-provider-tokens):
 // discovery and a JWKS over real HTTP, and `sign()` to mint the provider's tokens, including
 // the broken ones token exchange must refuse (expired, wrong audience or issuer, signed by a
-// key the JWKS does not have).
+// key the JWKS does not have). Its authorization endpoint signs nobody in by itself: after
+// `nextLogin(claims)` it answers the next authorization request with a code whose ID token
+// carries those claims, so a test can walk the browser login with any ID token it needs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
@@ -35,6 +37,13 @@ export interface FakeIdentityProvider {
    * `expiresIn`; `claims` are added last, so they can override any of these.
    */
   sign(claims: JWTPayload, options?: SignOptions): Promise<string>;
+  /**
+   * The next request to its authorization endpoint is answered with a code (302 to the
+   * `redirect_uri` with `code` and `state`); redeemed at its token endpoint, the code gives an ID
+   * token with `iss`, `aud` = the requesting `client_id`, `nonce`, `iat`, `exp`, then `claims`.
+   * Without it the authorization endpoint answers 400 `access_denied` to the `redirect_uri`.
+   */
+  nextLogin(claims: JWTPayload & { sub: string }): void;
   /** Paths of the requests it has served, in order. */
   readonly requests: readonly string[];
   close(): Promise<void>;
@@ -51,6 +60,49 @@ export async function startFakeIdentityProvider(options: { audience?: string } =
   const jwks = { keys: [{ ...(await exportJWK(key.publicKey)), kid: key.kid, use: 'sig', alg: 'RS256' }] };
   const requests: string[] = [];
   let issuer = '';
+  let pendingLogin: JWTPayload | undefined;
+  const codes = new Map<string, { clientId: string; nonce: string | null; claims: JWTPayload }>();
+
+  /** The authorization endpoint: a code for the pending login, else access_denied. */
+  const authorize = (url: URL, response: http.ServerResponse) => {
+    const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+    const state = url.searchParams.get('state');
+    if (state !== null) redirect.searchParams.set('state', state);
+    if (pendingLogin) {
+      const code = crypto.randomUUID();
+      codes.set(code, {
+        clientId: url.searchParams.get('client_id') ?? '',
+        nonce: url.searchParams.get('nonce'),
+        claims: pendingLogin,
+      });
+      pendingLogin = undefined;
+      redirect.searchParams.set('code', code);
+    } else {
+      redirect.searchParams.set('error', 'access_denied');
+    }
+    response.writeHead(302, { Location: redirect.href });
+    response.end();
+  };
+
+  /** The token endpoint: an ID token for a code it issued, once; invalid_grant for any other. */
+  const redeem = async (form: URLSearchParams): Promise<[number, unknown]> => {
+    const code = form.get('code') ?? '';
+    const grant = codes.get(code);
+    codes.delete(code);
+    if (!grant) return [400, { error: 'invalid_grant', error_description: 'unknown authorization code' }];
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = await new SignJWT({
+      iss: issuer,
+      aud: grant.clientId,
+      iat: now,
+      exp: now + 300,
+      ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
+      ...grant.claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .sign(key.privateKey);
+    return [200, { access_token: crypto.randomUUID(), token_type: 'Bearer', expires_in: 300, id_token: idToken }];
+  };
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', issuer);
@@ -74,9 +126,15 @@ export async function startFakeIdentityProvider(options: { audience?: string } =
       });
     } else if (url.pathname === '/jwks') {
       json(200, jwks);
+    } else if (url.pathname === '/authorize') {
+      authorize(url, response);
     } else if (url.pathname === '/token') {
-      // No code was ever issued by this provider, so every redemption is refused.
-      json(400, { error: 'invalid_grant', error_description: 'unknown authorization code' });
+      let form = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (form += chunk));
+      request.on('end', () => {
+        redeem(new URLSearchParams(form)).then(([status, body]) => json(status, body));
+      });
     } else {
       json(404, { error: 'not_found' });
     }
@@ -92,6 +150,9 @@ export async function startFakeIdentityProvider(options: { audience?: string } =
     audience,
     key,
     requests,
+    nextLogin(claims) {
+      pendingLogin = claims;
+    },
     async sign(claims, signOptions = {}) {
       const signer = signOptions.key ?? key;
       const now = Math.floor(Date.now() / 1000);

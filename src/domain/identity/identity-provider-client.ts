@@ -3,6 +3,7 @@
 // retried, so the service starts while the provider is down; the provider's JWKS is cached by jose.
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
+import { authorizedPartyProblem } from './authorized-party.ts';
 import { describeJoseError, TokenRejected } from './platform-tokens.ts';
 import { unstorableClaim } from './storable-claims.ts';
 
@@ -29,14 +30,25 @@ export interface IdentityProviderClient {
     callbackUrl: URL,
     expected: { state: string; nonce: string; codeVerifier: string },
   ): Promise<{ subject: string }>;
-  /** Verifies a provider token (signature against the provider's JWKS, issuer, audience, expiry). */
+  /**
+   * Verifies a provider token (signature against the provider's JWKS, issuer, audience, expiry;
+   * its authorized party when it is an ID token of this client).
+   */
   verifyToken(token: string): Promise<JWTPayload & { sub: string }>;
   /** The provider's end-session URL returning to `returnTo`, or null when it has none. */
   endSessionUrl(returnTo: string): Promise<URL | null>;
 }
 
+/** openid-client's message for an ID token claim that does not have the expected value. */
+const claimComparisonFailed = 'unexpected JWT claim value encountered';
+
 export function createIdentityProviderClient(settings: IdentityProviderSettings): IdentityProviderClient {
   const insecure = new URL(settings.issuer).protocol === 'http:';
+  const audience = settings.audience ?? settings.clientId;
+  // Tokens for the client id are its ID tokens, to which OpenID Connect Core's azp rule applies.
+  // Tokens for another audience (OIDC_AUDIENCE, an API) are access tokens: their azp names
+  // whichever client of the provider obtained them, any of which may call the API.
+  const authorizedParty = audience === settings.clientId ? settings.clientId : null;
   let discovered: Promise<{ config: oidc.Configuration; jwks: ReturnType<typeof createRemoteJWKSet> }> | null = null;
 
   function discover() {
@@ -91,6 +103,9 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
       });
       const claims = tokens.claims();
       if (!claims?.sub) throw new Error('the ID token has no subject');
+      // Said as openid-client says its own failed claim comparisons (nonce, audience, azp with
+      // several audiences), so the callback's answer names no more than theirs do.
+      if (authorizedPartyProblem(claims, settings.clientId)) throw new Error(claimComparisonFailed);
       const unstorable = unstorableClaim(claims);
       if (unstorable) throw new Error(unstorable);
       return { subject: claims.sub };
@@ -109,10 +124,12 @@ export function createIdentityProviderClient(settings: IdentityProviderSettings)
       try {
         const { payload } = await jwtVerify(token, jwks, {
           issuer,
-          audience: settings.audience ?? settings.clientId,
+          audience,
           algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
           requiredClaims: ['sub', 'exp'],
         });
+        const wrongParty = authorizedParty === null ? null : authorizedPartyProblem(payload, authorizedParty);
+        if (wrongParty) throw new TokenRejected(wrongParty);
         const unstorable = unstorableClaim(payload);
         if (unstorable) throw new TokenRejected(unstorable);
         return payload as JWTPayload & { sub: string };

@@ -1,9 +1,30 @@
-// OpenID Connect discovery and the JWKS (docs/identity.md#platform-tokens): the platform as a token
-// issuer. Only the endpoints that exist are listed; there is no token endpoint (openapi.yaml).
+// OpenID Connect discovery and the JWKS (docs/identity.md#discovery): the platform as a token
+// issuer with a key set, not an OpenID provider. The document tells a verifier what it needs
+// (issuer, key set, algorithm, claims) and names no endpoint of a flow the platform does not
+// serve to relying parties, so it has no `response_types_supported` (openapi.yaml
+// `OpenIdConfiguration`).
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import type { SigningKeyRing } from '../../domain/identity/signing-key-ring.ts';
 
 const cacheControl = { 'Cache-Control': 'public, max-age=300' };
+
+/** Every claim some platform token carries (docs/identity.md#platform-tokens). */
+const platformClaims = [
+  'iss',
+  'aud',
+  'sub',
+  'iat',
+  'exp',
+  'jti',
+  'token_use',
+  'sid',
+  'data_access',
+  'scope',
+  'nonce',
+  'act',
+  'org_id',
+  'inspection_id',
+];
 
 export function oidcHandlers(
   publicUrl: string,
@@ -12,13 +33,9 @@ export function oidcHandlers(
   const configuration = Object.freeze({
     issuer: publicUrl,
     jwks_uri: `${publicUrl}/.well-known/jwks.json`,
-    authorization_endpoint: `${publicUrl}/auth/login`,
-    end_session_endpoint: `${publicUrl}/auth/logout`,
     id_token_signing_alg_values_supported: ['RS256' as const],
-    response_types_supported: ['code'],
     subject_types_supported: ['public' as const],
-    token_endpoint_auth_methods_supported: ['none'],
-    claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'jti', 'nonce', 'sid', 'scope', 'token_use', 'data_access'],
+    claims_supported: platformClaims,
   });
   return {
     getOpenIdConfiguration: async () => ({

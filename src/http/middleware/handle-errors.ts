@@ -1,11 +1,12 @@
 // Maps anything thrown to the error body with the status of errors/error-codes.ts; unexpected
-// errors are logged with the request id and masked for clients (docs/error-codes.md).
+// errors are logged with the request id and masked for clients (docs/error-codes.md). The body
+// is REST's unless the route's transport put its own writer on the state (router.ts).
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
 import type { HttpState } from '../koa-state.ts';
-import { errorBody } from './error-body.ts';
+import { writeRestErrorBody } from './error-body.ts';
 
 export function handleErrors(logger: Logger): Middleware<HttpState> {
   return async (ctx, next) => {
@@ -22,7 +23,7 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
       ctx.status = error.httpStatus;
       // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
       if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      ctx.body = errorBody(error, ctx.state.requestId);
+      (ctx.state.writeErrorBody ?? writeRestErrorBody)(ctx, error);
     }
   };
 }

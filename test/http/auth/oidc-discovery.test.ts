@@ -50,19 +50,50 @@ async function verifyWithRemoteJwks(token: string, audience: string): Promise<JW
   return payload;
 }
 
+/** The document's claims_supported names every claim a platform token carries. */
+async function assertClaimsListed(claims: JWTPayload): Promise<void> {
+  const listed: string[] = (await service.request('GET', '/.well-known/openid-configuration')).json().claims_supported;
+  for (const name of Object.keys(claims)) assert.ok(listed.includes(name), `claim ${name} is in claims_supported`);
+}
+
 async function jwksKids(): Promise<string[]> {
   const body = (await service.request('GET', '/.well-known/jwks.json')).json();
   return body.keys.map((key: { kid: string }) => key.kid);
 }
 
-test('openid-client discovers the platform: issuer, jwks_uri, login and logout endpoints, no token endpoint', async () => {
+test("the discovery document is a verifier's document: issuer, key set, algorithm, subject type, claims; no flow", async () => {
+  const response = await service.request('GET', '/.well-known/openid-configuration');
+  assert.is(response.status, 200, response.text);
+  assert.equal(response.json(), {
+    issuer: service.url,
+    jwks_uri: `${service.url}/.well-known/jwks.json`,
+    id_token_signing_alg_values_supported: ['RS256'],
+    subject_types_supported: ['public'],
+    claims_supported: [
+      'iss',
+      'aud',
+      'sub',
+      'iat',
+      'exp',
+      'jti',
+      'token_use',
+      'sid',
+      'data_access',
+      'scope',
+      'nonce',
+      'act',
+      'org_id',
+      'inspection_id',
+    ],
+  });
+});
+
+test('openid-client discovers the platform from it: issuer and jwks_uri, no endpoint of a login flow', async () => {
   const metadata = (await discover()).serverMetadata();
   assert.is(metadata.issuer, service.url);
   assert.is(metadata.jwks_uri, `${service.url}/.well-known/jwks.json`);
-  assert.is(metadata.authorization_endpoint, `${service.url}/auth/login`);
-  assert.is(metadata.end_session_endpoint, `${service.url}/auth/logout`);
-  assert.is(metadata.token_endpoint, undefined, 'the platform has no OAuth token endpoint');
-  assert.equal(metadata.id_token_signing_alg_values_supported, ['RS256']);
+  for (const member of ['authorization_endpoint', 'token_endpoint', 'end_session_endpoint', 'response_types_supported'])
+    assert.is(metadata[member], undefined, member);
 });
 
 test('both documents are cacheable for five minutes', async () => {
@@ -119,6 +150,7 @@ test('an access token from token exchange verifies against the remote JWKS and c
   for (const role of ['user', 'organization_admin', 'family_office'])
     assert.ok(roles.includes(role), `allowed roles ${JSON.stringify(roles)} include ${role}`);
   assert.match(String(data['x-data-allowed-funds']), /^\{(\d+(,\d+)*)?\}$/);
+  await assertClaimsListed(claims);
   // The data layer's audience verifies the same token.
   await verifyWithRemoteJwks(token, service.dataUrl);
 });
@@ -143,6 +175,7 @@ test('a wallet JWT verifies against the remote JWKS; nonce binds the target key;
     assert.is(claims.sub, subject);
     for (const name of ['iss', 'aud', 'iat', 'exp', 'jti'] as const)
       assert.ok(claims[name] !== undefined, `${name} present`);
+    await assertClaimsListed(claims);
   }
 });
 
@@ -158,6 +191,7 @@ test('a workflow SDK init token verifies against the remote JWKS', async () => {
   assert.is(claims.sub, 'demo-alice');
   assert.is(claims.exp, Math.floor(Date.parse(expiresAt) / 1000));
   for (const name of ['iss', 'aud', 'iat', 'jti'] as const) assert.ok(claims[name] !== undefined, `${name} present`);
+  await assertClaimsListed(claims);
 });
 
 test('a token signed by a key outside the JWKS does not verify', async () => {

@@ -102,6 +102,15 @@ test('a provider token for another audience → 400 naming the audience', async 
   );
 });
 
+test('an access token for OIDC_AUDIENCE names the client that obtained it in azp → 200 (no ID token rule)', async () => {
+  // OIDC_AUDIENCE is an API, not the client id: any client of the provider may call it, so
+  // OpenID Connect Core's azp rule for ID tokens (test/http/auth/authorized-party.test.ts) does not apply.
+  const token = await provider.sign({ sub: 'demo-alice', aud: ['platform-api', 'x'], azp: 'mobile-app' });
+  const response = await exchange({ body: { token } });
+  assert.is(response.status, 200, response.text);
+  assert.is(decodeJwt(response.json().token).sub, 'demo-alice');
+});
+
 test('a token from another issuer → 400 naming the issuer', async () => {
   assertRefused(
     await exchange({
