@@ -48,7 +48,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const identity = shutdown.track(
       await createIdentity({ config, db, publicUrl: url, dataPublicUrl: dataUrl, secrets, logger, metrics }),
     );
-    const files = createFiles({ config, db });
+    const files = shutdown.track(await createFiles({ config, db, logger }));
     const graphql = shutdown.track(
       createBusinessGraphql({
         services: {},
