@@ -753,7 +753,8 @@ export interface paths {
         /**
          * Readiness probe
          * @description Whether this node can serve traffic. **503** (same body) when the database is
-         *     unreachable or migrations are pending or failed. The `pdf` check reports the state
+         *     unreachable or migrations are pending or failed, and while the node shuts down
+         *     (then with a `shutdown` check). The `pdf` check reports the state
          *     of the PDF engine (Chromium found, browser running) but never fails readiness: HTML
          *     documents keep working without it. No authentication.
          */
@@ -1189,7 +1190,7 @@ export interface components {
             /** @description Why the check is not `ok` (never contains secrets). */
             message?: string;
         };
-        /** @description Readiness of this node. `status` is `ok` exactly when `database` and `migrations` are `ok`; `pdf` is informative. */
+        /** @description Readiness of this node. `status` is `ok` exactly when `database` and `migrations` are `ok` and no `shutdown` check is present; `pdf` is informative. */
         Readiness: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -1197,6 +1198,8 @@ export interface components {
                 database: components["schemas"]["ReadinessCheck"];
                 migrations: components["schemas"]["ReadinessCheck"];
                 pdf: components["schemas"]["ReadinessCheck"];
+                /** @description Present only while the node shuts down (`unavailable`); load balancers should stop sending to it. */
+                shutdown?: components["schemas"]["ReadinessCheck"];
             };
         };
         ServiceInfo: {

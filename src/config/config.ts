@@ -33,6 +33,8 @@ export interface Config {
   readonly apiRateLimit: number;
   /** Requests per minute per client address, and per credential, on POST /documents/upload; 0 disables. */
   readonly uploadRateLimit: number;
+  /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
+  readonly shutdownTimeoutMs: number;
   readonly oidc: {
     readonly issuer: string | undefined;
     readonly clientId: string | undefined;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', count(20_000)),
     oidc: {
       issuer: read('OIDC_ISSUER', webUrl),
       clientId: read('OIDC_CLIENT_ID', text()),
