@@ -1,4 +1,5 @@
-// Process entry of `npm start`: configuration, the service, graceful shutdown on SIGTERM.
+// Process entry of `npm start`: configuration, the service, graceful shutdown on SIGTERM and
+// SIGINT (docs/architecture.md#shutdown).
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './observability/logger.ts';
 import { type RunningService, startService } from './service/start-service.ts';
@@ -28,8 +29,10 @@ async function shutdown(signal: string): Promise<void> {
   }
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
-  await service.close();
+  // close() stops both listeners before it returns its promise, so this line means "refusing".
+  const closing = service.close();
+  logger.info({ signal }, 'shutting down: new connections refused, requests in flight finishing');
+  await closing;
   logger.info('stopped');
   process.exit(0);
 }

@@ -516,7 +516,9 @@ export interface paths {
          *
          *     **413** when there are more than 50 files or more than 80 MB (nothing stored);
          *     **415** when the body is not `multipart/form-data`; **400** when there is no `file`
-         *     part or `caseId`, `fundId` or `organizationId` is malformed or names nothing.
+         *     part or `caseId`, `fundId` or `organizationId` is malformed or names nothing;
+         *     **507** when the file storage is full and **503** when it cannot be written
+         *     (nothing stored either way).
          */
         post: operations["uploadDocuments"];
         delete?: never;
@@ -758,7 +760,8 @@ export interface paths {
         /**
          * Readiness probe
          * @description Whether this node can serve traffic. **503** (same body) when the database is
-         *     unreachable or migrations are pending or failed. The `pdf` check reports the state
+         *     unreachable or migrations are pending or failed, and while the node shuts down
+         *     (then with a `shutdown` check). The `pdf` check reports the state
          *     of the PDF engine (Chromium found, browser running) but never fails readiness: HTML
          *     documents keep working without it. No authentication.
          */
@@ -897,10 +900,12 @@ export interface components {
          *       under the request id.
          *     - `NOT_IMPLEMENTED` (501): the operation is specified but not built yet.
          *     - `SERVICE_UNAVAILABLE` (503): a dependency is unavailable or saturated (PDF engine,
-         *       database); see `Retry-After`.
+         *       database, a file storage that cannot be written); see `Retry-After`.
+         *     - `INSUFFICIENT_STORAGE` (507): the file storage is full (no space or quota left);
+         *       nothing was stored.
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
         /**
          * @description The error body of every REST error answer (4xx, 5xx). `code` is stable and
          *     documented in `ErrorCode`; `message` is for people. `requestId` equals the
@@ -1202,7 +1207,7 @@ export interface components {
             /** @description Why the check is not `ok` (never contains secrets). */
             message?: string;
         };
-        /** @description Readiness of this node. `status` is `ok` exactly when `database` and `migrations` are `ok`; `pdf` is informative. */
+        /** @description Readiness of this node. `status` is `ok` exactly when `database` and `migrations` are `ok` and no `shutdown` check is present; `pdf` is informative. */
         Readiness: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -1210,6 +1215,8 @@ export interface components {
                 database: components["schemas"]["ReadinessCheck"];
                 migrations: components["schemas"]["ReadinessCheck"];
                 pdf: components["schemas"]["ReadinessCheck"];
+                /** @description Present only while the node shuts down (`unavailable`); load balancers should stop sending to it. */
+                shutdown?: components["schemas"]["ReadinessCheck"];
             };
         };
         ServiceInfo: {
@@ -1731,8 +1738,8 @@ export interface components {
         };
         /**
          * @description A dependency is unavailable or saturated (`SERVICE_UNAVAILABLE`), e.g. no PDF engine
-         *     (the message names what to install) or a full render queue. Retry after `Retry-After`
-         *     seconds; HTML documents keep working.
+         *     (the message names what to install), a full render queue, or a file storage that cannot
+         *     be written or read. Retry after `Retry-After` seconds; HTML documents keep working.
          */
         ServiceUnavailable: {
             headers: {
@@ -1746,6 +1753,27 @@ export interface components {
                  *       "success": false,
                  *       "message": "PDF engine unavailable: install chromium-headless-shell or set CHROMIUM_PATH",
                  *       "code": "SERVICE_UNAVAILABLE",
+                 *       "requestId": "01J9Z8K7Q2W3E4R5T6Y7U8I9O0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The file storage is full (`INSUFFICIENT_STORAGE`): no space or quota left for the
+         *     upload. Nothing was stored; an operator must free space.
+         */
+        InsufficientStorage: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "storage full: the files could not be stored; nothing was stored",
+                 *       "code": "INSUFFICIENT_STORAGE",
                  *       "requestId": "01J9Z8K7Q2W3E4R5T6Y7U8I9O0"
                  *     }
                  */
@@ -2577,6 +2605,8 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getUploadedFile: {
@@ -2613,6 +2643,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getKycDocumentFile: {

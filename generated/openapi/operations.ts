@@ -913,6 +913,12 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
+      ],
+      "507": [
+        "application/json"
       ]
     }
   },
@@ -967,6 +973,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }

@@ -35,6 +35,8 @@ export interface Config {
   readonly uploadRateLimit: number;
   /** Seconds a verified API key is served from memory: how long a revocation missed by this node may go unseen. */
   readonly apiKeyCacheSeconds: number;
+  /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
+  readonly shutdownTimeoutMs: number;
   readonly oidc: {
     readonly issuer: string | undefined;
     readonly clientId: string | undefined;
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
     apiKeyCacheSeconds: read('API_KEY_CACHE_SECONDS', count(10)),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', count(20_000)),
     oidc: {
       issuer: read('OIDC_ISSUER', webUrl),
       clientId: read('OIDC_CLIENT_ID', text()),

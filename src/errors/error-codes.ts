@@ -15,6 +15,7 @@ export const errorCodes = {
   INTERNAL: { httpStatus: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', expose: false },
   NOT_IMPLEMENTED: { httpStatus: 501, graphqlCode: 'NOT_IMPLEMENTED', expose: true },
   SERVICE_UNAVAILABLE: { httpStatus: 503, graphqlCode: 'SERVICE_UNAVAILABLE', expose: true },
+  INSUFFICIENT_STORAGE: { httpStatus: 507, graphqlCode: 'INSUFFICIENT_STORAGE', expose: true },
 } as const satisfies Record<string, { httpStatus: number; graphqlCode: string; expose: boolean }>;
 
 export type ErrorCode = keyof typeof errorCodes;

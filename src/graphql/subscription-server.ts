@@ -19,7 +19,16 @@ export interface SubscriptionServerOptions {
   authenticateApiKey(key: string): Promise<Principal | null>;
 }
 
-export function startSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
+export interface SubscriptionServer {
+  /**
+   * Refuses new subscriptions and closes every connection with 1001 Going Away, so clients
+   * reconnect elsewhere; connections that have not answered by the deadline are cut
+   * (docs/architecture.md#shutdown).
+   */
+  drain(deadline: AbortSignal): Promise<void>;
+}
+
+export function startSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
   const callers = new WeakMap<object, { principal: Principal; actingUser?: string }>();
   const disposable = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
@@ -63,9 +72,17 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): { c
     wsServer,
   );
   return {
-    close: async () => {
-      await disposable.dispose();
-      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    drain: async (deadline) => {
+      const cut = () => {
+        for (const client of wsServer.clients) client.terminate();
+      };
+      deadline.addEventListener('abort', cut, { once: true });
+      try {
+        // graphql-ws closes each client with 1001 and resolves once all of them are gone.
+        await disposable.dispose();
+      } finally {
+        deadline.removeEventListener('abort', cut);
+      }
     },
   };
 }

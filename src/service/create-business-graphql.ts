@@ -31,6 +31,6 @@ export function createBusinessGraphql(deps: {
   });
   return {
     transports: { postGraphql: graphqlTransport(schema, documents, logger, deps.metrics.graphqlOperation) },
-    closers: [() => subscriptions.close()],
+    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline)],
   };
 }

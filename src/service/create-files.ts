@@ -1,19 +1,36 @@
-// The files area (docs/files.md): uploads into UPLOAD_DIR, their rows, and serving them.
-import path from 'node:path';
+// The files area (docs/files.md): uploads into UPLOAD_DIR, their rows, and serving them. At
+// start it removes the parts earlier processes left in the folder of in-flight parts; at
+// shutdown, after the drain, its own folder.
+import type { Logger } from 'pino';
 import { createFileUploadStore } from '../access/files/file-upload-store.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createDirectoryFileStorage } from '../domain/files/directory-file-storage.ts';
+import { incomingParts } from '../domain/files/incoming-parts.ts';
 import { createUploadService } from '../domain/files/upload-service.ts';
 import { fileHandlers } from '../http/handlers/file-handlers.ts';
 
-export function createFiles(deps: { config: Config; db: Db }) {
+export async function createFiles(deps: { config: Config; db: Db; logger: Logger }) {
   const { uploadDir } = deps.config;
+  // Next to the stored files, so storing one is a hard link rather than a copy (docs/files.md).
+  const parts = incomingParts(uploadDir);
+  await sweep(parts.sweep, deps.logger);
   return {
     handlers: fileHandlers(
       createUploadService({ storage: createDirectoryFileStorage(uploadDir), store: createFileUploadStore(deps.db) }),
     ),
-    // Next to the stored files, so storing one is a hard link rather than a copy (docs/files.md).
-    multipartTempDir: path.join(uploadDir, '.incoming'),
+    multipartTempDir: parts.directory,
+    closers: [parts.removeOwn],
   };
+}
+
+/** A storage that cannot be swept must not stop the start: uploads answer 503 until it is fixed. */
+async function sweep(run: () => Promise<number>, logger: Logger): Promise<void> {
+  try {
+    const removed = await run();
+    if (removed > 0) logger.info({ removed }, 'removed upload parts left by earlier processes');
+  } catch (error) {
+    const { code, path } = error as NodeJS.ErrnoException;
+    logger.warn({ code, path }, 'upload directory cannot be swept: uploads will fail until it is writable');
+  }
 }

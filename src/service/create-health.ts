@@ -1,5 +1,6 @@
 // The health area: liveness, readiness (the database answers, every migration is applied, the
-// PDF engine as information), service info and metrics, all answered without credentials.
+// node is not shutting down, the PDF engine as information), service info and metrics, all
+// answered without credentials.
 import type { Db } from '../db/create-database.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
@@ -8,7 +9,13 @@ import { healthHandlers } from '../http/handlers/health-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { serviceInfo } from './service-info.ts';
 
-export function createHealth(deps: { db: Db; metrics: Metrics; startedAt: number; pdfReadiness: () => CheckResult }) {
+export function createHealth(deps: {
+  db: Db;
+  metrics: Metrics;
+  startedAt: number;
+  pdfReadiness: () => CheckResult;
+  stopping: () => boolean;
+}) {
   const { db } = deps;
   return {
     handlers: healthHandlers({
@@ -19,6 +26,7 @@ export function createHealth(deps: { db: Db; metrics: Metrics; startedAt: number
           pingDatabase: () => pingDatabase(db),
           pendingMigrations: () => pendingMigrations(db),
           pdfEngine: deps.pdfReadiness,
+          stopping: deps.stopping,
         }),
     }),
   };

@@ -1,10 +1,12 @@
 // The two servers of the service. They listen before the routes are built: with PORT=0 the
 // public URL, which is the token issuer, is known only after listen (docs/architecture.md,
-// Identity). Until serve() they answer 503; closing them is registered at once.
+// Identity). Until serve() they answer 503. Draining them is registered at once: both stop
+// accepting together when the shutdown begins (docs/architecture.md#shutdown).
 import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/config.ts';
 import { dataLayerNotReady } from '../data-layer/data-layer-app.ts';
+import { drainableServer } from './drain-server.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
 export interface ListeningServers {
@@ -19,10 +21,10 @@ export interface ListeningServers {
 export async function listenServers(config: Config, shutdown: ShutdownSteps): Promise<ListeningServers> {
   const server = http.createServer(notReadyYet);
   const dataServer = http.createServer(dataLayerNotReady);
+  shutdown.drain(drainableServer(server));
+  shutdown.drain(drainableServer(dataServer));
   await listen(server, config.port, config.host);
-  shutdown.add(() => closeServer(server));
   await listen(dataServer, config.dataPort, config.host);
-  shutdown.add(() => closeServer(dataServer));
   return {
     server,
     url: publicOrBound(config.publicUrl, config.port, server),
@@ -56,15 +58,6 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
       server.off('error', reject);
       resolve();
     });
-  });
-}
-
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    // Requests still running after the grace period are cut so shutdown cannot hang.
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
 }
 

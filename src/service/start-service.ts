@@ -1,6 +1,7 @@
 // The composition root (docs/architecture.md#composition): the database, then the two
 // servers, then each area from its own create-<area>.ts; the handlers they return make the
-// HTTP app. Returns a handle whose close() is the graceful shutdown, last started first.
+// HTTP app. Returns a handle whose close() is the graceful shutdown: drain the servers, then
+// close the engines, last started first (docs/architecture.md#shutdown).
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
@@ -32,7 +33,7 @@ export interface RunningService {
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const startedAt = Date.now();
   const secrets = resolveSecrets(config, logger);
-  const shutdown = createShutdownSteps();
+  const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
   try {
     const metrics = createMetrics();
     const { db, notifications } = await startDatabase({
@@ -57,7 +58,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         metrics,
       }),
     );
-    const files = createFiles({ config, db });
+    const files = shutdown.track(await createFiles({ config, db, logger }));
     const graphql = shutdown.track(
       createBusinessGraphql({
         services: {},
@@ -68,7 +69,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       }),
     );
     const handlers = handlerTable({
-      ...createHealth({ db, metrics, startedAt, pdfReadiness: documents.pdfReadiness }).handlers,
+      ...createHealth({
+        db,
+        metrics,
+        startedAt,
+        pdfReadiness: documents.pdfReadiness,
+        stopping: () => shutdown.stopping,
+      }).handlers,
       ...identity.handlers,
       ...createAssets({ metrics }).handlers,
       ...files.handlers,

@@ -10,7 +10,12 @@ import { isStoredFileName } from './stored-file-name.ts';
 export function createDirectoryFileStorage(directory: string): FileStorage {
   const root = path.resolve(directory);
   let created: Promise<unknown> | undefined;
-  const ensureDirectory = () => (created ??= mkdir(root, { recursive: true, mode: 0o750 }));
+  const ensureDirectory = () =>
+    (created ??= mkdir(root, { recursive: true, mode: 0o750 }).catch((error: unknown) => {
+      // Tried again next time: an operator may fix the directory while the service runs.
+      created = undefined;
+      throw error;
+    }));
 
   function pathOf(name: string): string {
     if (!isStoredFileName(name)) throw new Error(`refusing '${name}' as a stored file name`);

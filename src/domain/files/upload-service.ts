@@ -2,6 +2,7 @@
 // bytes are stored first under their final names, then every metadata row is inserted in one
 // transaction; when anything fails, the stored files are removed again. A file is served with
 // its declared type when the bytes agree, its sniffed type otherwise (docs/files.md#content-type).
+// A full or broken storage is a clean 507 or 503 (docs/files.md#storage-errors).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type {
@@ -18,6 +19,7 @@ import { declaredContentType } from './declared-content-type.ts';
 import { sanitizeOriginalName } from './original-file-name.ts';
 import { servedContentType } from './served-content-type.ts';
 import { sniffContentType } from './sniff-content-type.ts';
+import { storageFailure } from './storage-errors.ts';
 import { storedFileName } from './stored-file-name.ts';
 import { assertMayRequestDownloads, assertMayUpload } from './upload-access.ts';
 
@@ -107,7 +109,9 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       const stored: string[] = [];
       try {
         for (const [index, upload] of uploads.entries()) {
-          await storage.put(upload.storedName, (files[index] as IncomingFile).tempPath);
+          await storage.put(upload.storedName, (files[index] as IncomingFile).tempPath).catch((error: unknown) => {
+            throw storageFailure(error, 'store') ?? error;
+          });
           stored.push(upload.storedName);
         }
         await store.record(uploads, targets, {
@@ -139,7 +143,9 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
           `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`,
         );
       }
-      const content = await storage.open(upload.storedName);
+      const content = await storage.open(upload.storedName).catch((error: unknown) => {
+        throw storageFailure(error, 'read') ?? error;
+      });
       // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.
       if (!content) throw new AppError('NOT_FOUND', `uploaded file ${name} has no stored content`);
       const contentType = servedContentType(upload.declaredContentType, upload.contentType);

@@ -1,6 +1,6 @@
-// Readiness of this node (docs/configuration.md#operations): the database answers and every
-// migration is applied. The PDF engine is reported but never fails readiness: a missing browser
-// only affects PDFs.
+// Readiness of this node (docs/configuration.md#operations): the database answers, every
+// migration is applied, and the node is not shutting down (docs/architecture.md#shutdown). The
+// PDF engine is reported but never fails readiness: a missing browser only affects PDFs.
 export type CheckStatus = 'ok' | 'pending' | 'unavailable' | 'error';
 
 export interface CheckResult {
@@ -11,7 +11,8 @@ export interface CheckResult {
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
-  checks: { database: CheckResult; migrations: CheckResult; pdf: CheckResult };
+  /** `shutdown` is present only while the node shuts down. */
+  checks: { database: CheckResult; migrations: CheckResult; pdf: CheckResult; shutdown?: CheckResult };
 }
 
 export interface ReadinessProbes {
@@ -19,6 +20,8 @@ export interface ReadinessProbes {
   pingDatabase(): Promise<void>;
   pendingMigrations(): Promise<string[]>;
   pdfEngine(): CheckResult;
+  /** True once the shutdown has begun: load balancers must stop sending. */
+  stopping?(): boolean;
 }
 
 const timeoutMs = 2_000;
@@ -40,8 +43,15 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
       migrations = { status: 'error', latencyMs: elapsed(started), message: describe(error) };
     }
   }
+  const checks = { database, migrations, pdf: probes.pdfEngine() };
+  if (probes.stopping?.()) {
+    return {
+      status: 'unavailable',
+      checks: { ...checks, shutdown: { status: 'unavailable', message: 'shutting down' } },
+    };
+  }
   const ready = database.status === 'ok' && migrations.status === 'ok';
-  return { status: ready ? 'ok' : 'unavailable', checks: { database, migrations, pdf: probes.pdfEngine() } };
+  return { status: ready ? 'ok' : 'unavailable', checks };
 }
 
 async function timed(check: () => Promise<void>): Promise<CheckResult> {

@@ -1,6 +1,8 @@
 // formidable's errors (through koa-body) as the service's errors: a broken limit is 413 with a
 // message naming the limit (openapi.yaml PayloadTooLarge), anything else the parser refuses is
-// 400, and failures of our own (a full disk) stay unexpected errors.
+// 400, a full or unwritable disk under the temporary parts is 507 or 503
+// (docs/files.md#storage-errors), anything else of ours stays an unexpected error.
+import { storageFailure } from '../../domain/files/storage-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { MultipartFormSpec } from './multipart-form-specs.ts';
 
@@ -40,7 +42,7 @@ export function multipartError(
   spec: MultipartFormSpec,
   limits: { maxFields: number; maxFieldBytes: number },
 ): unknown {
-  if (!isFormidableError(error)) return error;
+  if (!isFormidableError(error)) return storageFailure(error, 'store') ?? error;
   switch (error.code) {
     case formidableCodes.maxFilesExceeded:
       return tooManyFiles(spec);

@@ -5,6 +5,7 @@
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Principal } from '../../access/principal.ts';
+import { storageFailure } from '../../domain/files/storage-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { closeAfterAnswer } from '../refuse-oversized-body.ts';
 import { multipartError, tooManyBytes } from './multipart-errors.ts';
@@ -44,7 +45,9 @@ export async function receiveMultipartForm(
     closeAfterAnswer(ctx);
     throw tooManyBytes(spec);
   }
-  const temp = await createTempFiles(options.tempDir);
+  const temp = await createTempFiles(options.tempDir).catch((error: unknown) => {
+    throw storageFailure(error, 'store') ?? error;
+  });
   const unexpectedFileParts = new Set<string>();
   const maxFields = spec.textFields.length + 1;
   const parse = koaBody({
