@@ -30,7 +30,7 @@ test.before(async () => {
   db = createDatabase({ url: database.url }).db;
   const apiKeys = createApiKeyService({ store: createApiKeyStore(db) });
   const { key } = await apiKeys.create({ name: 'storage errors', kind: 'admin', scopes: [] });
-  admin = { kind: 'api-key', keyId: key.id, keyKind: 'admin', organizationId: null, scopes: [] };
+  admin = { kind: 'api-key', keyId: key.id, keyKind: 'admin', organizationId: null, scopes: [], ownerUserId: null };
   workDir = mkdtempSync(path.join(tmpdir(), 'platform-storage-errors-'));
 });
 test.after(async () => {
