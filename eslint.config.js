@@ -60,6 +60,7 @@ const floors = [
     { room: 'cache', pattern: 'src/cache', reason: 'the shared kernel imports nothing of src/' },
     { room: 'graphql-limits', pattern: 'src/graphql-limits', reason: 'the shared kernel imports nothing of src/' },
     { room: 'request-headers', pattern: 'src/request-headers', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'request-scope', pattern: 'src/request-scope', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -79,6 +80,7 @@ const transportFree = [
   'cache',
   'graphql-limits',
   'request-headers',
+  'request-scope',
 ];
 
 const databaseModules = ['kysely', 'pg'];

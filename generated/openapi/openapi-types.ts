@@ -900,7 +900,8 @@ export interface components {
          *       under the request id.
          *     - `NOT_IMPLEMENTED` (501): the operation is specified but not built yet.
          *     - `SERVICE_UNAVAILABLE` (503): a dependency is unavailable or saturated (PDF engine,
-         *       database, a file storage that cannot be written); see `Retry-After`.
+         *       database, a file storage that cannot be written), a statement over
+         *       `DB_STATEMENT_TIMEOUT_MS` or the request over `REQUEST_TIMEOUT_MS`; see `Retry-After`.
          *     - `INSUFFICIENT_STORAGE` (507): the file storage is full (no space or quota left);
          *       nothing was stored.
          * @enum {string}
@@ -1277,6 +1278,8 @@ export interface components {
                  * @example FORBIDDEN
                  */
                 code?: string;
+                /** @description With `SERVICE_UNAVAILABLE` and `RATE_LIMITED`, the seconds to wait before retrying (the `Retry-After` of the answer). */
+                retryAfterSeconds?: number;
                 /** @description With `BAD_USER_INPUT` for a body that is not a GraphQL request, each failing field. */
                 details?: components["schemas"]["ErrorDetail"][];
             } & {
@@ -1683,6 +1686,49 @@ export interface components {
                 "application/json": components["schemas"]["GraphqlErrors"];
             };
         };
+        /**
+         * @description A dependency is unavailable or saturated (`SERVICE_UNAVAILABLE`), as a GraphQL response:
+         *     the database unreachable, silent or out of connections while the API key is checked, or
+         *     the request over `REQUEST_TIMEOUT_MS` (docs/architecture.md#database-faults). Retry after
+         *     `Retry-After` seconds, also given as `extensions.retryAfterSeconds`.
+         */
+        GraphqlServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "database unavailable: try again later",
+                 *           "extensions": {
+                 *             "code": "SERVICE_UNAVAILABLE",
+                 *             "retryAfterSeconds": 5
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "database unavailable: try again later",
+                 *           "extensions": {
+                 *             "code": "SERVICE_UNAVAILABLE",
+                 *             "retryAfterSeconds": 5
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
         /** @description The operation is specified but not built yet (`NOT_IMPLEMENTED`), as a GraphQL response. */
         GraphqlNotImplemented: {
             headers: {
@@ -1738,8 +1784,12 @@ export interface components {
         };
         /**
          * @description A dependency is unavailable or saturated (`SERVICE_UNAVAILABLE`), e.g. no PDF engine
-         *     (the message names what to install), a full render queue, or a file storage that cannot
-         *     be written or read. Retry after `Retry-After` seconds; HTML documents keep working.
+         *     (the message names what to install), a full render queue, a file storage that cannot
+         *     be written or read, the database unreachable, silent or out of connections, a statement
+         *     over `DB_STATEMENT_TIMEOUT_MS`, or the request over `REQUEST_TIMEOUT_MS`
+         *     (docs/architecture.md#database-faults: a transaction is rolled back unless the message
+         *     says a commit was in flight). Retry after `Retry-After` seconds; HTML documents keep
+         *     working.
          */
         ServiceUnavailable: {
             headers: {
@@ -2026,6 +2076,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSession: {
@@ -2058,6 +2109,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -2108,6 +2160,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -2167,6 +2220,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWalletJwt: {
@@ -2207,6 +2261,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWorkflowSdkInitToken: {
@@ -2253,6 +2308,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createKycSdkInitToken: {
@@ -2287,6 +2343,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenIdConfiguration: {
@@ -2375,6 +2432,7 @@ export interface operations {
                 };
             };
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoiceDocument: {
@@ -2679,6 +2737,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWalletSparkline: {
@@ -2726,6 +2785,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCoinIcon: {
@@ -3123,6 +3183,7 @@ export interface operations {
             429: components["responses"]["GraphqlTooManyRequests"];
             500: components["responses"]["GraphqlInternalError"];
             501: components["responses"]["GraphqlNotImplemented"];
+            503: components["responses"]["GraphqlServiceUnavailable"];
         };
     };
 }

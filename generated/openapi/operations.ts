@@ -82,6 +82,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -116,6 +119,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }
@@ -169,6 +175,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }
@@ -246,6 +255,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -301,6 +313,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -349,6 +364,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }
@@ -400,6 +418,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -441,6 +462,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }
@@ -1023,6 +1047,9 @@ export const operations = {
       ],
       "501": [
         "application/json"
+      ],
+      "503": [
+        "application/json"
       ]
     }
   },
@@ -1083,6 +1110,9 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/json"
+      ],
+      "503": [
         "application/json"
       ]
     }
@@ -1397,6 +1427,10 @@ export const operations = {
         "application/json"
       ],
       "501": [
+        "application/graphql-response+json",
+        "application/json"
+      ],
+      "503": [
         "application/graphql-response+json",
         "application/json"
       ]

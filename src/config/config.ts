@@ -15,6 +15,12 @@ export interface Config {
   readonly publicUrl: string;
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
+  /** Deadlines of database work and of a request (docs/architecture.md#database-faults); 0 disables one. */
+  readonly timeouts: {
+    readonly dbStatementMs: number;
+    readonly dbConnectMs: number;
+    readonly requestMs: number;
+  };
   readonly dataDir: string;
   /** Directory of uploaded files (docs/files.md); `DATA_DIR/uploads` unless UPLOAD_DIR is set. */
   readonly uploadDir: string;
@@ -89,6 +95,11 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: stripSlash(read('PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${httpPort}`),
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    timeouts: {
+      dbStatementMs: read('DB_STATEMENT_TIMEOUT_MS', count(10_000)),
+      dbConnectMs: read('DB_CONNECT_TIMEOUT_MS', count(5_000)),
+      requestMs: read('REQUEST_TIMEOUT_MS', count(30_000)),
+    },
     dataDir: path.resolve(read('DATA_DIR', text('.data')) as string),
     uploadDir: path.resolve(
       read('UPLOAD_DIR', text()) ?? path.join(read('DATA_DIR', text('.data')) as string, 'uploads'),
@@ -147,8 +158,19 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
+  problems.push(...timeoutProblems(config.timeouts));
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
+}
+
+/** Database waits must end inside the request deadline, or the deadline answers first every time. */
+function timeoutProblems(timeouts: Config['timeouts']): string[] {
+  if (timeouts.requestMs === 0) return [];
+  const over = (ms: number) => ms >= timeouts.requestMs;
+  return [
+    ...(over(timeouts.dbStatementMs) ? ['DB_STATEMENT_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS (or 0: none)'] : []),
+    ...(over(timeouts.dbConnectMs) ? ['DB_CONNECT_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS (or 0: none)'] : []),
+  ];
 }
 
 function stripSlash(value: string): string {

@@ -19,6 +19,7 @@ export interface DataLayerDependencies {
   readonly dataPublicUrl: string;
   readonly logger: Logger;
   readonly rateLimit?: DataLayerRateLimit;
+  readonly requestTimeoutMs?: number;
 }
 
 export function createDataLayer(deps: DataLayerDependencies): RequestListener {
@@ -34,5 +35,6 @@ export function createDataLayer(deps: DataLayerDependencies): RequestListener {
     execute: createDataRequestExecutor({ queries: deps.queries }),
     logger: deps.logger,
     rateLimit: deps.rateLimit,
+    requestTimeoutMs: deps.requestTimeoutMs,
   });
 }

@@ -9,6 +9,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { type AppError, toAppError } from '../errors/app-error.ts';
+import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { withRequestDeadline } from '../request-scope/request-deadline.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
@@ -24,6 +26,8 @@ export interface DataLayerAppOptions {
   readonly logger: Logger;
   /** Counts each /v1/graphql request before its credentials are checked; none: unlimited. */
   readonly rateLimit?: DataLayerRateLimit;
+  /** REQUEST_TIMEOUT_MS (docs/architecture.md#database-faults): a request still running then is answered 503; 0 or absent: none. */
+  readonly requestTimeoutMs?: number;
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -70,18 +74,26 @@ async function handleGraphql(
 ): Promise<void> {
   let stage: 'request' | 'graphql' = 'request';
   try {
-    if (request.method !== 'POST')
-      throw new DataLayerError(
-        'METHOD_NOT_ALLOWED',
-        `${request.method} is not supported: send the GraphQL request with POST`,
-      );
-    // Before authentication, so guessing secrets or tokens is limited too.
-    if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
-    const caller = await options.authenticate(request.headers);
-    noteCaller(request, caller);
-    const body = await readGraphqlBody(request);
-    stage = 'graphql';
-    send(response, 200, await options.execute(caller, body));
+    // The answer is written after the deadline's race: work that outlives it never writes.
+    const result = await withRequestDeadline(
+      options.requestTimeoutMs ?? 0,
+      async () => {
+        if (request.method !== 'POST')
+          throw new DataLayerError(
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not supported: send the GraphQL request with POST`,
+          );
+        // Before authentication, so guessing secrets or tokens is limited too.
+        if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
+        const caller = await options.authenticate(request.headers);
+        noteCaller(request, caller);
+        const body = await readGraphqlBody(request);
+        stage = 'graphql';
+        return options.execute(caller, body);
+      },
+      requestDeadlineExceeded,
+    );
+    send(response, 200, result);
   } catch (error) {
     if (!response.headersSent) sendError(response, error, stage, { logger: options.logger, requestId });
   }

@@ -1,14 +1,32 @@
-// The Kysely instance on a pg pool: one per process (docs/architecture.md#database).
+// The Kysely instance on a pg pool: one per process (docs/architecture.md#database). With
+// `timeouts`, the service's pool: statements, connections and the transactions a request
+// leaves behind are bounded, and every statement is guarded (guarded-pool.ts,
+// docs/architecture.md#database-faults). Without, an unbounded pool for migrations, the demo
+// seed, operator commands and tests.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../generated/database/database.ts';
+import type { DatabaseOutage } from './database-outage.ts';
+import { guardPool } from './guarded-pool.ts';
 
 export type Db = Kysely<Database>;
+
+export interface DatabaseTimeouts {
+  /** DB_STATEMENT_TIMEOUT_MS: the server cancels a longer statement; 0: none. */
+  statementMs: number;
+  /** DB_CONNECT_TIMEOUT_MS: the longest wait for a pool connection or a new connection; 0: none. */
+  connectMs: number;
+  /** REQUEST_TIMEOUT_MS: the server ends a transaction left idle longer than a request may last; 0: none. */
+  requestMs: number;
+}
 
 export interface DatabaseOptions {
   url: string;
   poolSize?: number;
   applicationName?: string;
+  timeouts?: DatabaseTimeouts;
+  /** Told of every statement's outcome (the outage log). */
+  outage?: DatabaseOutage;
 }
 
 /** The pool's connection counts, read when metrics are scraped (docs/metrics.md#database-pool). */
@@ -17,14 +35,22 @@ export function poolCounts(pool: pg.Pool): { total: number; idle: number; waitin
 }
 
 export function createDatabase(options: DatabaseOptions): { db: Db; pool: pg.Pool } {
+  const timeouts = options.timeouts;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? 'wealth-platform',
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts ? timeouts.connectMs : 5_000,
     idleTimeoutMillis: 30_000,
+    ...(timeouts && {
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.requestMs,
+    }),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  const dialectPool = timeouts
+    ? guardPool(pool, { statementTimeoutMs: timeouts.statementMs, outage: options.outage })
+    : pool;
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) }), pool };
 }

@@ -14,6 +14,11 @@ export interface AppErrorOptions {
    * way (REST: `Retry-After`, src/http/middleware/handle-errors.ts; docs/architecture.md#layers).
    */
   retryAfterSeconds?: number;
+  /**
+   * Already reported where it arose, so transports write no log line of their own: database
+   * faults are logged once per outage, not per request (docs/architecture.md#database-faults).
+   */
+  quiet?: boolean;
   cause?: unknown;
   /** Extra members of the REST error body that an operation's spec declares (e.g. `active`). */
   bodyFields?: Record<string, unknown>;
@@ -24,6 +29,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly quiet: boolean;
   readonly bodyFields: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
@@ -32,6 +38,7 @@ export class AppError extends Error {
     this.code = code;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.quiet = options.quiet ?? false;
     this.bodyFields = options.bodyFields ?? {};
   }
 

@@ -3,7 +3,8 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.ts';
-import { errorCodes, maskedMessage } from '../errors/error-codes.ts';
+import { maskedMessage } from '../errors/error-codes.ts';
+import { graphqlErrorExtensions } from './graphql-error-extensions.ts';
 
 export function formatGraphqlError(thrown: Readonly<Error | GraphQLError>, logger: Logger): GraphQLError {
   const error =
@@ -15,7 +16,7 @@ export function formatGraphqlError(thrown: Readonly<Error | GraphQLError>, logge
       nodes: error.nodes,
       positions: error.positions,
       path: error.path,
-      extensions: { code: errorCodes[original.code].graphqlCode },
+      extensions: graphqlErrorExtensions(original),
     });
   }
   logger.error({ err: original, path: error.path }, 'unexpected GraphQL resolver error');

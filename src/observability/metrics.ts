@@ -1,8 +1,9 @@
 // Prometheus metrics (prom-client), one registry per service (docs/metrics.md): process metrics,
-// requests on both servers, the database pool, the PDF engine, the bounded caches, rate limits
+// requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate limits
 // and GraphQL operations. Each part lives in its own file; this one only puts them together.
 import { Registry } from 'prom-client';
 import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
+import { type DatabaseHealthMetrics, createDatabaseHealthMetrics } from './database-health-metrics.ts';
 import { type PoolCounts, createDatabasePoolMetrics } from './database-pool-metrics.ts';
 import { type GraphqlOutcome, createGraphqlMetrics } from './graphql-metrics.ts';
 import { type RequestObservation, createHttpMetrics } from './http-metrics.ts';
@@ -14,6 +15,7 @@ export interface Metrics {
   readonly registry: Registry;
   observeRequest(request: RequestObservation, seconds: number): void;
   watchDatabasePool(read: () => PoolCounts): void;
+  readonly database: DatabaseHealthMetrics;
   readonly pdf: PdfMetrics;
   cache(name: string): NamedCacheObserver;
   rateLimited(limit: string): void;
@@ -27,6 +29,7 @@ export function createMetrics(): Metrics {
     registry,
     observeRequest: createHttpMetrics(registry),
     watchDatabasePool: createDatabasePoolMetrics(registry),
+    database: createDatabaseHealthMetrics(registry),
     pdf: createPdfMetrics(registry),
     cache: createCacheMetrics(registry),
     rateLimited: createRateLimitMetrics(registry),

@@ -18,6 +18,7 @@ export function createDataAccessLayer(deps: {
   dataUrl: string;
   logger: Logger;
   rateLimit: DataLayerRateLimit;
+  requestTimeoutMs: number;
   metrics: Metrics;
 }): RequestListener {
   const listener = createDataLayer({
@@ -28,6 +29,7 @@ export function createDataAccessLayer(deps: {
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
     rateLimit: deps.rateLimit,
+    requestTimeoutMs: deps.requestTimeoutMs,
   });
   return observeDataRequests(listener, (request, { seconds, ...observed }) => {
     deps.metrics.observeRequest({ server: 'data', ...observed }, seconds);

@@ -1,13 +1,18 @@
 // The database of the composition root: the configured server or the embedded one
-// (resolve-database.ts), a Kysely pool on it, every migration applied, then the demo data
-// when wanted (docs/demo-data.md), and a listener for its notifications. Stopping it is
-// registered before anything else can fail.
+// (resolve-database.ts), every migration applied and the demo data loaded when wanted
+// (docs/demo-data.md) over a pool of their own without timeouts, then the service's pool, whose
+// statements are bounded and guarded, with the outage log (docs/architecture.md#database-faults),
+// and a listener for the database's notifications. Stopping it is registered before anything
+// else can fail.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { createDatabase, type Db, poolCounts } from '../db/create-database.ts';
+import { databaseFaultOf } from '../db/database-faults.ts';
 import { createDatabaseNotifications, type DatabaseNotifications } from '../db/database-notifications.ts';
+import { createDatabaseOutage, type DatabaseOutage } from '../db/database-outage.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import { resolveDatabase } from './resolve-database.ts';
@@ -20,19 +25,58 @@ export async function startDatabase(options: {
   shutdown: ShutdownSteps;
   metrics: Metrics;
 }): Promise<{ db: Db; notifications: DatabaseNotifications }> {
-  const { config, logger } = options;
+  const { config, logger, metrics } = options;
   const database = await resolveDatabase(config, options.embeddedPassword, logger);
-  const { db, pool } = createDatabase({ url: database.url });
-  options.metrics.watchDatabasePool(() => poolCounts(pool));
+  options.shutdown.add(database.stop);
+  // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
+  await prepareDatabase(database.url, config, database.embedded, logger);
+  const outage = createDatabaseOutage({
+    logger,
+    onChange: metrics.database.setUp,
+    onFault: (fault) => metrics.database.fault(fault.kind),
+    probe: () => pingDatabase(db),
+  });
+  const { db, pool } = createDatabase({
+    url: database.url,
+    timeouts: {
+      statementMs: config.timeouts.dbStatementMs,
+      connectMs: config.timeouts.dbConnectMs,
+      requestMs: config.timeouts.requestMs,
+    },
+    outage,
+  });
+  metrics.watchDatabasePool(() => poolCounts(pool));
+  // LISTEN needs a connection of its own, outside the pool (docs/identity.md#api-key-verification);
+  // losing it is an outage signal too, even without traffic.
+  const notifications = createDatabaseNotifications({
+    url: database.url,
+    onConnectionChange: (connected, error) => reportListener(outage, connected, error),
+  });
   // The pool closes before the server it talks to stops.
-  // LISTEN needs a connection of its own, outside the pool (docs/identity.md#api-key-verification).
-  const notifications = createDatabaseNotifications({ url: database.url });
-  options.shutdown.add(notifications.close, async () => db.destroy(), database.stop);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  if (shouldSeedDemoData(config.seed, database.embedded)) {
-    const { seeded } = await seedDemoData(db);
-    if (seeded) logger.info('demo data loaded into the empty database');
-  }
+  options.shutdown.add(
+    async () => outage.close(),
+    notifications.close,
+    async () => db.destroy(),
+  );
   return { db, notifications };
+}
+
+async function prepareDatabase(url: string, config: Config, embedded: boolean, logger: Logger): Promise<void> {
+  const { db } = createDatabase({ url, poolSize: 2 });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    if (shouldSeedDemoData(config.seed, embedded)) {
+      const { seeded } = await seedDemoData(db);
+      if (seeded) logger.info('demo data loaded into the empty database');
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+function reportListener(outage: DatabaseOutage, connected: boolean, error: unknown): void {
+  const at = performance.now();
+  if (connected) return outage.succeeded(at);
+  outage.failed(at, databaseFaultOf(error) ?? { kind: 'unavailable', cause: 'notification connection lost' });
 }

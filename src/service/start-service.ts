@@ -89,6 +89,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       notImplemented: new Set(notImplementedOperations),
       ...identity.http,
       multipartTempDir: files.multipartTempDir,
+      requestTimeoutMs: config.timeouts.requestMs,
       logger,
       metrics,
     });
@@ -101,6 +102,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         dataUrl,
         logger,
         rateLimit: identity.dataLayerRateLimit,
+        requestTimeoutMs: config.timeouts.requestMs,
         metrics,
       }),
     );

@@ -14,6 +14,7 @@ test('defaults need nothing configured', () => {
   assert.is(config.databaseUrl, undefined);
   assert.is(config.seed, undefined);
   assert.is(config.logLevel, 'info');
+  assert.equal(config.timeouts, { dbStatementMs: 10_000, dbConnectMs: 5_000, requestMs: 30_000 });
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.oidc));
 });
 
@@ -83,6 +84,28 @@ test('identity settings: return-to origins, rate limit, KYC provider credentials
 test('PORT and DATA_PORT must differ; trailing slashes are dropped from public URLs', () => {
   assert.throws(() => loadConfig({ PORT: '4000', DATA_PORT: '4000' }), /PORT and DATA_PORT must differ/);
   assert.is(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl, 'https://api.example.com');
+});
+
+test('database waits must end before the request deadline; 0 switches one off', () => {
+  assert.equal(
+    loadConfig({ DB_STATEMENT_TIMEOUT_MS: '1000', DB_CONNECT_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '1500' }).timeouts,
+    { dbStatementMs: 1_000, dbConnectMs: 0, requestMs: 1_500 },
+  );
+  assert.equal(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '0' }).timeouts, {
+    dbStatementMs: 60_000,
+    dbConnectMs: 5_000,
+    requestMs: 0,
+  });
+  try {
+    loadConfig({ DB_STATEMENT_TIMEOUT_MS: '30000', DB_CONNECT_TIMEOUT_MS: '31000', REQUEST_TIMEOUT_MS: '-1' });
+    assert.unreachable('should have thrown');
+  } catch (error) {
+    assert.equal((error as ConfigError).problems, [
+      "REQUEST_TIMEOUT_MS must be a whole number >= 0, got '-1'",
+      'DB_STATEMENT_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS (or 0: none)',
+      'DB_CONNECT_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS (or 0: none)',
+    ]);
+  }
 });
 
 test.run();

@@ -53,7 +53,10 @@ test('the 4th POST /graphql in a minute from one address → 429 RATE_LIMITED wi
   const { errors } = limited.json();
   assert.is(errors.length, 1);
   assert.equal(Object.keys(errors[0]).sort(), ['extensions', 'message']);
-  assert.equal(errors[0].extensions, { code: 'RATE_LIMITED' });
+  assert.equal(errors[0].extensions, {
+    code: 'RATE_LIMITED',
+    retryAfterSeconds: Number(limited.headers.get('retry-after')),
+  });
   assert.match(errors[0].message, /^Too many requests: the api limit is 3 per 60 seconds; retry after \d+ seconds$/);
   assert.is((await service.request('GET', '/healthz')).status, 200);
 });

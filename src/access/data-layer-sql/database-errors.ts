@@ -1,7 +1,8 @@
 // Errors pg raises about a request's values are the client's (docs/data-layer.md#status-codes-and-errors):
 // class 22 (an invalid value), class 23 (a violated constraint), a value for a GENERATED ALWAYS
-// column, a query too complex; a statement timeout is SERVICE_UNAVAILABLE. Anything else is
-// ours. Messages name constraint, table and column only: never the SQL or the row's values.
+// column, a query too complex. Database faults (a statement timeout, a lost connection) arrive
+// here already as SERVICE_UNAVAILABLE (src/db/guarded-pool.ts). Anything else is ours. Messages
+// name constraint, table and column only: never the SQL or the row's values.
 import { AppError } from '../../errors/app-error.ts';
 
 interface PgError {
@@ -47,6 +48,7 @@ function integrityError(error: PgError): AppError {
 
 /** The client's error behind a pg error, or null when the error is not the client's. */
 export function clientErrorOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return null;
   const code = (error as PgError).code;
   if (typeof code !== 'string') return null;
   const message = error instanceof Error ? error.message : String(error);
@@ -57,7 +59,5 @@ export function clientErrorOf(error: unknown): AppError | null {
   if (code.startsWith('22')) return new AppError('BAD_REQUEST', `invalid value: ${message}`, { cause: error });
   if (code.startsWith('54'))
     return new AppError('BAD_REQUEST', `query too complex for the database: ${message}`, { cause: error });
-  if (code === '57014')
-    return new AppError('SERVICE_UNAVAILABLE', 'the query was cancelled (statement timeout)', { cause: error });
   return null;
 }

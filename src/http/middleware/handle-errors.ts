@@ -14,7 +14,8 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
       await next();
     } catch (thrown) {
       const error = toAppError(koaHttpError(thrown) ?? thrown);
-      if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED') {
+      // A quiet error was reported where it arose: a database outage is one line, not one per request.
+      if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED' && !error.quiet) {
         logger.error(
           { err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route },
           'request failed',

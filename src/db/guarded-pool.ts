@@ -1,0 +1,134 @@
+// The pg pool as Kysely sees it, with every statement guarded (docs/architecture.md#database-faults):
+// - a statement gets a client-side timeout: the server's own statement timeout plus a second
+//   (a silent, stalled server ends too), or what is left of the request's deadline if less;
+// - once the request's deadline has passed, no statement but ROLLBACK is sent, so a request
+//   answered 503 commits nothing afterwards;
+// - a connection whose statement timed out on our side or broke is discarded (its socket
+//   destroyed), so PostgreSQL rolls back whatever it had open and no later caller waits behind it;
+// - a fault (database-faults.ts) becomes SERVICE_UNAVAILABLE, and every outcome is told to the
+//   outage log (database-outage.ts).
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import type { AppError } from '../errors/app-error.ts';
+import { databaseFaultError, requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { currentDeadline, remainingMs, type RequestDeadline } from '../request-scope/request-deadline.ts';
+import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
+import type { DatabaseOutage } from './database-outage.ts';
+
+export interface GuardOptions {
+  /** DB_STATEMENT_TIMEOUT_MS, also set on the server as `statement_timeout`; 0: none. */
+  statementTimeoutMs: number;
+  outage?: DatabaseOutage;
+}
+
+/** How much longer than its own statement timeout the server may take to say it cancelled. */
+const serverGraceMs = 1_000;
+
+export function guardPool(pool: pg.Pool, options: GuardOptions): PostgresPool {
+  return {
+    options: pool.options,
+    async connect() {
+      const startedAt = performance.now();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw faultOrError(error, startedAt, options.outage);
+      }
+      return guardClient(client, options);
+    },
+    end: () => pool.end(),
+  };
+}
+
+interface StatementLimit {
+  ms: number | undefined;
+  /** The request's deadline is nearer than the server's statement timeout. */
+  byDeadline: boolean;
+}
+
+function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPoolClient {
+  const backstopMs = options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined;
+  let broken: Error | undefined;
+  // pg-pool listens for errors of idle clients only: a connection lost while checked out between
+  // statements (57P01, a reset) would otherwise be an unhandled 'error' event, and the process would exit.
+  const onLost = (error: Error) => {
+    broken ??= faultOrError(error, performance.now(), options.outage) as Error;
+  };
+  client.on('error', onLost);
+
+  function limitFor(deadline: RequestDeadline | undefined): StatementLimit {
+    const left = deadline && !deadline.expired ? Math.max(1, Math.ceil(remainingMs(deadline))) : undefined;
+    if (left !== undefined && (backstopMs === undefined || left < backstopMs)) return { ms: left, byDeadline: true };
+    return { ms: backstopMs, byDeadline: false };
+  }
+
+  async function query(sql: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
+    if (broken) throw broken;
+    const deadline = currentDeadline();
+    const command = sql.trimStart().slice(0, 8).toLowerCase();
+    const rollback = command.startsWith('rollback');
+    if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
+      throw requestDeadlineExceeded(deadline);
+    const commit = command.startsWith('commit');
+    const limit = limitFor(deadline);
+    const startedAt = performance.now();
+    if (commit && deadline) deadline.commitsInFlight += 1;
+    try {
+      const result = await client.query(statementConfig(sql, parameters, limit.ms));
+      options.outage?.succeeded(startedAt);
+      return result;
+    } catch (error) {
+      const timedOut = isClientTimeout(error);
+      // The statement may still run on the server: this connection can serve nobody else.
+      if (timedOut && limit.byDeadline && deadline) throw (broken = requestDeadlineExceeded(deadline));
+      const fault: DatabaseFault | null = timedOut
+        ? { kind: 'no-answer', cause: `no answer within ${limit.ms} ms` }
+        : databaseFaultOf(error);
+      if (!fault) throw error;
+      const failure = reportFault(fault, error, startedAt, commit, options.outage);
+      // A statement the server cancelled leaves its connection usable; any other fault does not.
+      if (fault.kind !== 'statement-timeout') broken = failure;
+      throw failure;
+    } finally {
+      if (commit && deadline) deadline.commitsInFlight -= 1;
+    }
+  }
+
+  return {
+    query: query as unknown as PostgresPoolClient['query'],
+    release(destroy?: boolean) {
+      client.off('error', onLost);
+      if (!broken) return client.release(destroy);
+      client.release(broken);
+      // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    },
+  };
+}
+
+/** pg reads `query_timeout` of a query's config (client.js), though its types do not declare it. */
+function statementConfig(text: string, values: readonly unknown[], timeoutMs: number | undefined): pg.QueryConfig {
+  return { text, values: values as unknown[], query_timeout: timeoutMs } as pg.QueryConfig;
+}
+
+function isClientTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Query read timeout';
+}
+
+/** A fault becomes SERVICE_UNAVAILABLE (and is told to the outage log); anything else stays as thrown. */
+function faultOrError(error: unknown, startedAt: number, outage: DatabaseOutage | undefined): unknown {
+  const fault = databaseFaultOf(error);
+  return fault ? reportFault(fault, error, startedAt, false, outage) : error;
+}
+
+function reportFault(
+  fault: DatabaseFault,
+  error: unknown,
+  startedAt: number,
+  duringCommit: boolean,
+  outage: DatabaseOutage | undefined,
+): AppError {
+  outage?.failed(startedAt, fault);
+  return databaseFaultError(fault.kind, { duringCommit, cause: error });
+}

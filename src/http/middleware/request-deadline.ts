@@ -1,0 +1,16 @@
+// REQUEST_TIMEOUT_MS on the REST and business GraphQL port (docs/architecture.md#database-faults):
+// a request still running at its deadline is answered 503 SERVICE_UNAVAILABLE with Retry-After by
+// handle-errors.ts, and the database guard sends no further statement for it but a ROLLBACK.
+// Uploads are exempt: their duration is the client's sending speed, which Node's own request
+// timeout bounds; their statements keep DB_STATEMENT_TIMEOUT_MS.
+import type { Middleware } from 'koa';
+import { requestDeadlineExceeded } from '../../errors/unavailable-errors.ts';
+import { withRequestDeadline } from '../../request-scope/request-deadline.ts';
+import type { HttpState } from '../koa-state.ts';
+
+export function requestDeadline(timeoutMs: number): Middleware<HttpState> {
+  return async (ctx, next) => {
+    if (timeoutMs <= 0 || ctx.request.is('multipart/form-data')) return next();
+    await withRequestDeadline(timeoutMs, () => next(), requestDeadlineExceeded);
+  };
+}
