@@ -17,6 +17,7 @@ export interface GraphqlError {
 
 export interface DataResponse {
   status: number;
+  headers: Headers;
   text: string;
   body: { data?: Record<string, any>; errors?: GraphqlError[] };
 }
@@ -38,7 +39,7 @@ export async function postGraphql(
     body: JSON.stringify({ query, variables: options.variables, operationName: options.operationName }),
   });
   const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) };
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
 }
 
 /** Headers acting as `role` with the admin secret; session values by header name. */

@@ -35,6 +35,8 @@ export interface TestServiceOptions {
   logLines?: Record<string, unknown>[];
   /** Where the service's log lines go, at LOG_LEVEL `info` (tests that read the logs); default silent. */
   logDestination?: pino.DestinationStream;
+  /** The DATABASE_URL the service gets for its test database, e.g. through a proxy (database-proxy.ts); `databaseUrl` stays the database's own. */
+  routeDatabase?: (databaseUrl: string) => string | Promise<string>;
 }
 
 export async function startTestService(
@@ -44,7 +46,7 @@ export async function startTestService(
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.routeDatabase ? await options.routeDatabase(database.url) : database.url,
     PORT: '0',
     DATA_PORT: '0',
     DATA_DIR: dataDir,
