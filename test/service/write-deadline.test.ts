@@ -17,8 +17,8 @@ const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
   service = await startTestService(
-    // The server cancels a statement at 1 s; the client would give up at 2 s, but the request's 1.5 s come first.
-    { DB_STATEMENT_TIMEOUT_MS: '1000', DB_CONNECT_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500' },
+    // The server cancels a statement at 2 s; the client would give up on a silent one at 3 s, but the request's 3 s come first.
+    { DB_STATEMENT_TIMEOUT_MS: '2000', DB_CONNECT_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' },
     {
       logLines,
       routeDatabase: async (url) => {
@@ -83,7 +83,7 @@ test('the database stalls after the INSERT: 503 at the deadline, and the row is 
   proxy.stallAfter('INSERT INTO "organization"');
   assertUnavailable(
     await insertOrganization('deadline-stalled'),
-    'the request did not finish within 1500 ms: a transaction it had open is rolled back, never committed',
+    'the request did not finish within 3000 ms: a transaction it had open is rolled back, never committed',
   );
   assert.is(await organizationsWithSlug('deadline-stalled'), 0);
   await proxy.heal();
@@ -97,7 +97,7 @@ test('the database stalls after the COMMIT was sent: 503 says the write may have
   proxy.stallAfter('commit');
   assertUnavailable(
     await insertOrganization('deadline-in-doubt'),
-    'the request did not finish within 1500 ms: a commit was in flight: its writes may or may not have been applied; read them back before retrying',
+    'the request did not finish within 3000 ms: a commit was in flight: its writes may or may not have been applied; read them back before retrying',
   );
   await proxy.heal();
   await untilServiceConnectionsSettle();
