@@ -50,10 +50,12 @@ interface StatementLimit {
 function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPoolClient {
   const backstopMs = options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined;
   let broken: Error | undefined;
+  let running = false;
   // pg-pool listens for errors of idle clients only: a connection lost while checked out between
-  // statements (57P01, a reset) would otherwise be an unhandled 'error' event, and the process would exit.
+  // statements (57P01, a reset) would otherwise be an unhandled 'error' event, and the process
+  // would exit. During a statement, the statement's own failure reports it.
   const onLost = (error: Error) => {
-    broken ??= faultOrError(error, performance.now(), options.outage) as Error;
+    if (!running) broken ??= faultOrError(error, performance.now(), options.outage) as Error;
   };
   client.on('error', onLost);
 
@@ -74,6 +76,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
     const limit = limitFor(deadline);
     const startedAt = performance.now();
     if (commit && deadline) deadline.commitsInFlight += 1;
+    running = true;
     try {
       const result = await client.query(statementConfig(sql, parameters, limit.ms));
       options.outage?.succeeded(startedAt);
@@ -91,6 +94,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
       if (fault.kind !== 'statement-timeout') broken = failure;
       throw failure;
     } finally {
+      running = false;
       if (commit && deadline) deadline.commitsInFlight -= 1;
     }
   }
