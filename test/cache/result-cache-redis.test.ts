@@ -20,11 +20,13 @@ const silent = createLogger('silent');
 const query = { ttlMs: resultTtlMs.query, tags: ['organization:aurora'] };
 const opened: ResultCache[] = [];
 
-// One direct connection to look at what the caches wrote.
+// One direct connection to look at what the caches wrote, connected by the first test that runs
+// (uvu imports every file before running any, which can take longer than a connect timeout).
 const inspector = createRedisConnection({ url: redisUrl, logger: silent, use: 'test inspection' });
-const redisAnswers = waitForRedis(inspector, 2_000);
+let redisAnswers: Promise<boolean> | undefined;
 
 async function requireRedis(): Promise<void> {
+  redisAnswers ??= waitForRedis(inspector, 5_000);
   if (!(await redisAnswers))
     throw new Error(
       `Redis is not reachable at ${redisUrl}: the result cache's Redis tests need one ` +
@@ -79,7 +81,7 @@ function withinBound<T>(promise: Promise<T>, what: string): Promise<T> {
 
 test.after(async () => {
   await Promise.all(opened.map((cache) => cache.close()));
-  if (await redisAnswers) {
+  if (redisAnswers && (await redisAnswers)) {
     const keys = await inspector.keys(`${keyPrefix}*`);
     if (keys.length > 0) await inspector.del(...keys);
   }
