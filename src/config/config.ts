@@ -44,6 +44,8 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  /** Mebibytes the in-process result cache may hold (docs/architecture.md#result-cache); 0 keeps none. Not used with Redis. */
+  readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
   /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
   readonly pdfPrewarm: boolean;
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
       audience: read('OIDC_AUDIENCE', text()),
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     documentIssuer: readDocumentIssuer(env, production, problems),

@@ -12,11 +12,7 @@ import {
   credentialFingerprint,
   fromRateLimiterFlexible,
 } from '../../../src/http/rate-limit/rate-limiter.ts';
-import {
-  closeRedisConnection,
-  createRedisConnection,
-  waitForRedis,
-} from '../../../src/http/rate-limit/redis-connection.ts';
+import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 
 // The machine's Redis; TEST_REDIS_URL points elsewhere (as TEST_DATABASE_URL does for PostgreSQL).
@@ -38,7 +34,7 @@ function capturingLogger() {
 const silent = createLogger('silent');
 
 function connect(url: string, logger = silent): Redis {
-  const redis = createRedisConnection({ url, logger });
+  const redis = createRedisConnection({ url, logger, use: 'rate limits' });
   connections.push(redis);
   return redis;
 }
@@ -50,7 +46,7 @@ async function consumeTimes(limiter: RateLimiter, key: string, times: number) {
 }
 
 test.after(async () => {
-  const cleaner = createRedisConnection({ url: redisUrl, logger: silent });
+  const cleaner = createRedisConnection({ url: redisUrl, logger: silent, use: 'rate limits' });
   if (await waitForRedis(cleaner, 1_000)) {
     const keys = await cleaner.keys(`${keyPrefix}*`);
     if (keys.length > 0) await cleaner.del(...keys);
