@@ -103,7 +103,7 @@ function readQuote(item: unknown, path: string): CoinPriceQuote | null {
     name: entry.name === null || entry.name === undefined ? null : readString(entry.name, `${path}.name`),
     usdPrice: readDecimal(entry.current_price, `${path}.current_price`),
     // CoinGecko reports 0 for a market cap it does not know.
-    marketCapUsd: marketCap === '0' ? null : marketCap,
+    marketCapUsd: marketCap === null || /^0(\.0+)?$/.test(marketCap) ? null : marketCap,
     marketCapRank:
       entry.market_cap_rank === null || entry.market_cap_rank === undefined
         ? null

@@ -43,8 +43,9 @@ export function readString(value: unknown, path: string, options: { maxLength?: 
 }
 
 /**
- * A non-negative decimal, as a JSON number or a string, in plain shortest form (`"0.0000000123"`,
- * `"94250.12"`): the port's decimal string, whatever notation the provider wrote.
+ * A non-negative decimal, as a JSON number or a string, in plain notation (`1.23e-8` →
+ * `"0.0000000123"`, `94250.10` → `"94250.10"`): the port's decimal string, whatever notation the
+ * provider wrote.
  */
 export function readDecimal(value: unknown, path: string): string {
   const text = value instanceof JsonNumber ? value.source : typeof value === 'string' ? value : undefined;
@@ -57,6 +58,8 @@ export function readDecimal(value: unknown, path: string): string {
   ) {
     throw new ShapeError(path, 'a non-negative decimal number', value);
   }
+  // Plain text stays as written (`"100.50"` keeps its cents); an exponent is written out.
+  if (exponent === undefined) return text;
   const parsed = new Plain(text);
   return parsed.isZero() ? '0' : parsed.toFixed();
 }

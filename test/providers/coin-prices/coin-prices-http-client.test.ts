@@ -179,7 +179,7 @@ test('entries without a price or update time are left out; a shared symbol goes 
         }),
         entry({ symbol: 'dead', current_price: null }),
         entry({ symbol: 'stale', last_updated: null }),
-        entry({ symbol: 'sol', name: null, market_cap: rawJsonNumber('0'), market_cap_rank: null }),
+        entry({ symbol: 'sol', name: null, market_cap: rawJsonNumber('0.0'), market_cap_rank: null }),
         entry({ symbol: 'xrp' }),
       ],
     }),
