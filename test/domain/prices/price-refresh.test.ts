@@ -382,12 +382,16 @@ test('quotes are rounded half away from zero to the column; one that cannot fit 
       quote('ETH', { usdPrice: '100000000000000000000' }),
       quote('SOL', { usdPrice: '189.42', marketCapUsd: '1'.repeat(40), marketCapRank: 3_000_000_000 }),
       quote('USDT', { usdPrice: '0.99985' }),
+      quote('ZZZ', { usdPrice: '1e-7' }),
     ],
   };
   const logs = capturingLogger();
   const outcome = await refreshWith(clock, provider, { logger: logs.logger }).refreshNow();
-  const refused = ['ETH: usdPrice 100000000000000000000 does not fit numeric(38, 18)'];
-  assert.equal(outcome, { ok: true, coins: 5, written: 3, unknownSymbols: ['ZZZ'], refused });
+  const refused = [
+    'ETH: usdPrice 100000000000000000000 does not fit numeric(38, 18)',
+    'ZZZ: usdPrice is not a non-negative decimal string',
+  ];
+  assert.equal(outcome, { ok: true, coins: 5, written: 3, unknownSymbols: [], refused });
   assert.equal(
     (await storedRows()).map(({ symbol, usd_price, market_cap_usd, market_cap_rank }) => ({
       symbol,
