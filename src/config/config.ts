@@ -6,6 +6,8 @@ import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
+/** Coin prices are refreshed every few minutes (docs/domain.md#trading). */
+export const defaultCoinPricesRefreshMs = 5 * 60_000;
 
 export interface Config {
   readonly production: boolean;
@@ -58,7 +60,13 @@ export interface Config {
     readonly kycSecretKey: string | undefined;
     readonly marketDataUrl: string | undefined;
     readonly coinPricesUrl: string | undefined;
+    /** Time between two coin price refreshes (docs/providers.md#price-refresh). */
+    readonly coinPricesRefreshMs: number;
+    /** A stored coin price older than this is stale (docs/providers.md#staleness); 3 × the refresh interval unless set. */
+    readonly coinPricesMaxAgeMs: number;
     readonly amlUrl: string | undefined;
+    /** Bearer API key of the AML provider; required with AML_URL. */
+    readonly amlApiKey: string | undefined;
   };
 }
 
@@ -83,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
   const httpPort = read('PORT', port(3000));
   const dataPort = read('DATA_PORT', port(3001));
   const webUrl = url({ protocols: ['http:', 'https:'] });
+  const coinPricesRefreshMs = read('COIN_PRICES_REFRESH_MS', count(defaultCoinPricesRefreshMs));
   const config: Config = {
     production,
     host,
@@ -125,7 +134,10 @@ export function loadConfig(env: Env = process.env): Config {
       kycSecretKey: read('KYC_SECRET_KEY', text()),
       marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
       coinPricesUrl: read('COIN_PRICES_URL', webUrl),
+      coinPricesRefreshMs,
+      coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
       amlUrl: read('AML_URL', webUrl),
+      amlApiKey: read('AML_API_KEY', text()),
     },
   };
 
@@ -147,6 +159,17 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
     problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
+  }
+  if (config.providers.amlUrl && !config.providers.amlApiKey) {
+    problems.push('AML_API_KEY is required when AML_URL is set');
+  }
+  if (config.providers.coinPricesRefreshMs < 1_000) {
+    problems.push(`COIN_PRICES_REFRESH_MS must be at least 1000, got '${env.COIN_PRICES_REFRESH_MS}'`);
+  }
+  if (config.providers.coinPricesMaxAgeMs < config.providers.coinPricesRefreshMs) {
+    problems.push(
+      `COIN_PRICES_MAX_AGE_MS must be at least the refresh interval (${config.providers.coinPricesRefreshMs}), got '${env.COIN_PRICES_MAX_AGE_MS}'`,
+    );
   }
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
