@@ -3,6 +3,7 @@
 // Records are mutable inside the simulator; callers only ever get copies (`transferView`, …).
 import type {
   CustodyAddress,
+  CustodyApprovalKind,
   CustodyPendingApproval,
   CustodyTransfer,
   CustodyTransferState,
@@ -121,4 +122,23 @@ export function approvalView(approval: ApprovalRecord): CustodyPendingApproval {
 /** Newest first by creation, then by insertion: a stable order for the cursor. */
 export function newestFirst(left: TransferRecord, right: TransferRecord): number {
   return right.createdAt.getTime() - left.createdAt.getTime() || right.order - left.order;
+}
+
+/** Puts a whitelist change in force (at once, or once its approval is approved). */
+export function applyWhitelistChange(
+  wallet: WalletRecord,
+  kind: CustodyApprovalKind,
+  address: string,
+  label: string | null,
+): void {
+  if (kind === 'whitelistAdd') {
+    wallet.whitelist.set(address, label);
+    wallet.whitelistRuleExists = true;
+  } else {
+    wallet.whitelist.delete(address);
+  }
+}
+
+export function whitelistOf(wallet: WalletRecord) {
+  return [...wallet.whitelist].map(([address, label]) => ({ address, label }));
 }
