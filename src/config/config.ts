@@ -55,6 +55,8 @@ export interface Config {
   readonly documentIssuer: DocumentIssuerConfig;
   readonly providers: {
     readonly custodyUrl: string | undefined;
+    /** Bearer token of the custodian (docs/custody.md#configuration); required with custodyUrl. */
+    readonly custodyAccessToken: string | undefined;
     readonly kycUrl: string | undefined;
     readonly kycAppToken: string | undefined;
     readonly kycSecretKey: string | undefined;
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     documentIssuer: readDocumentIssuer(env, production, problems),
     providers: {
       custodyUrl: read('CUSTODY_URL', webUrl),
+      custodyAccessToken: read('CUSTODY_ACCESS_TOKEN', text()),
       kycUrl: read('KYC_URL', webUrl),
       kycAppToken: read('KYC_APP_TOKEN', text()),
       kycSecretKey: read('KYC_SECRET_KEY', text()),
@@ -170,6 +173,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(
       `COIN_PRICES_MAX_AGE_MS must be at least the refresh interval (${config.providers.coinPricesRefreshMs}), got '${env.COIN_PRICES_MAX_AGE_MS}'`,
     );
+  }
+  if (config.providers.custodyUrl && !config.providers.custodyAccessToken) {
+    problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
   }
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
