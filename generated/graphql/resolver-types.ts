@@ -343,6 +343,12 @@ export type CoinPrice = {
   name: Maybe<Scalars['String']['output']>;
   /** Rank by market capitalization (1 is the largest); null when unknown. */
   rank: Maybe<Scalars['Int']['output']>;
+  /**
+   * True when the price source has not updated this price for longer than the service's
+   * maximum age (`COIN_PRICES_MAX_AGE_MS`): the price is the last one known, not a current one,
+   * and must not be taken as current. Ask again with `refresh: true` to fetch the source.
+   */
+  stale: Scalars['Boolean']['output'];
   /** Ticker symbol in upper case, for example `ETH`. */
   symbol: Scalars['String']['output'];
   /** When the price source last updated this price (refreshed every few minutes). */
@@ -2558,6 +2564,7 @@ export type CoinPriceResolvers<ContextType = GraphqlContext, ParentType extends 
   marketCapUsd?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  stale?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   usdPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;

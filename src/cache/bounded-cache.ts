@@ -19,6 +19,12 @@ export interface BoundedCacheOptions<V> {
    * collector can count them without this kernel module knowing one (docs/metrics.md#caches).
    */
   readonly observer?: CacheObserver;
+  /**
+   * Told of every stored value that leaves: evicted, expired (when found so), deleted, cleared, or
+   * replaced by another value under its key; never of a value too large to be kept. Lets an index
+   * kept beside the cache (the result cache's tags) drop what the cache dropped.
+   */
+  readonly onRemove?: (value: V, key: string) => void;
 }
 
 export interface CacheObserver {
@@ -63,7 +69,7 @@ type Loader<V> = () => Promise<V>;
 
 export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOptions<V>): BoundedCache<V> {
   checkOptions(options);
-  const { sizeOf, now } = options;
+  const { sizeOf, now, onRemove } = options;
   const lru = new LRUCache<string, V, Loader<V>>({
     max: options.maxEntries,
     ...(options.ttlMs === undefined ? {} : { ttl: libraryTtl(options.ttlMs) }),
@@ -74,6 +80,7 @@ export function createBoundedCache<V extends CacheValue>(options: BoundedCacheOp
     // lru-cache needs a positive whole size; an empty value still takes a slot, so it counts 1.
     ...(sizeOf ? { sizeCalculation: (value: V, key: string) => Math.max(1, Math.ceil(sizeOf(value, key))) } : {}),
     ...(now ? { perf: { now } } : {}),
+    ...(onRemove ? { dispose: (value: V, key: string) => onRemove(value, key) } : {}),
     fetchMethod: (_key, _stale, { context }) => context(),
   });
   const entryTtl = (ttlMs: number | undefined) => (ttlMs === undefined ? {} : { ttl: libraryTtl(checkTtl(ttlMs)) });

@@ -6,6 +6,8 @@ import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
+/** Coin prices are refreshed every few minutes (docs/domain.md#trading). */
+export const defaultCoinPricesRefreshMs = 5 * 60_000;
 
 export interface Config {
   readonly production: boolean;
@@ -50,6 +52,8 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  /** Mebibytes the in-process result cache may hold (docs/architecture.md#result-cache); 0 keeps none. Not used with Redis. */
+  readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
   /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
   readonly pdfPrewarm: boolean;
@@ -57,12 +61,20 @@ export interface Config {
   readonly documentIssuer: DocumentIssuerConfig;
   readonly providers: {
     readonly custodyUrl: string | undefined;
+    /** Bearer token of the custodian (docs/custody.md#configuration); required with custodyUrl. */
+    readonly custodyAccessToken: string | undefined;
     readonly kycUrl: string | undefined;
     readonly kycAppToken: string | undefined;
     readonly kycSecretKey: string | undefined;
     readonly marketDataUrl: string | undefined;
     readonly coinPricesUrl: string | undefined;
+    /** Time between two coin price refreshes (docs/providers.md#price-refresh). */
+    readonly coinPricesRefreshMs: number;
+    /** A stored coin price older than this is stale (docs/providers.md#staleness); 3 × the refresh interval unless set. */
+    readonly coinPricesMaxAgeMs: number;
     readonly amlUrl: string | undefined;
+    /** Bearer API key of the AML provider; required with AML_URL. */
+    readonly amlApiKey: string | undefined;
   };
 }
 
@@ -87,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
   const httpPort = read('PORT', port(3000));
   const dataPort = read('DATA_PORT', port(3001));
   const webUrl = url({ protocols: ['http:', 'https:'] });
+  const coinPricesRefreshMs = read('COIN_PRICES_REFRESH_MS', count(defaultCoinPricesRefreshMs));
   const config: Config = {
     production,
     host,
@@ -123,17 +136,22 @@ export function loadConfig(env: Env = process.env): Config {
       audience: read('OIDC_AUDIENCE', text()),
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     documentIssuer: readDocumentIssuer(env, production, problems),
     providers: {
       custodyUrl: read('CUSTODY_URL', webUrl),
+      custodyAccessToken: read('CUSTODY_ACCESS_TOKEN', text()),
       kycUrl: read('KYC_URL', webUrl),
       kycAppToken: read('KYC_APP_TOKEN', text()),
       kycSecretKey: read('KYC_SECRET_KEY', text()),
       marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
       coinPricesUrl: read('COIN_PRICES_URL', webUrl),
+      coinPricesRefreshMs,
+      coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
       amlUrl: read('AML_URL', webUrl),
+      amlApiKey: read('AML_API_KEY', text()),
     },
   };
 
@@ -155,6 +173,20 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
     problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
+  }
+  if (config.providers.amlUrl && !config.providers.amlApiKey) {
+    problems.push('AML_API_KEY is required when AML_URL is set');
+  }
+  if (config.providers.coinPricesRefreshMs < 1_000) {
+    problems.push(`COIN_PRICES_REFRESH_MS must be at least 1000, got '${env.COIN_PRICES_REFRESH_MS}'`);
+  }
+  if (config.providers.coinPricesMaxAgeMs < config.providers.coinPricesRefreshMs) {
+    problems.push(
+      `COIN_PRICES_MAX_AGE_MS must be at least the refresh interval (${config.providers.coinPricesRefreshMs}), got '${env.COIN_PRICES_MAX_AGE_MS}'`,
+    );
+  }
+  if (config.providers.custodyUrl && !config.providers.custodyAccessToken) {
+    problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
   }
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');

@@ -1,4 +1,8 @@
 // The domain services the business GraphQL resolvers call, handed to createBusinessSchema by
-// the composition root (src/service/start-service.ts) as REST handlers get theirs. `ping`
-// calls none, so there are none yet; the first resolver that needs a service adds it here.
-export type BusinessServices = Readonly<Record<never, never>>;
+// the composition root (src/service/create-business-graphql.ts) as REST handlers get theirs.
+// Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
+import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
+
+export interface BusinessServices {
+  readonly prices: CoinPriceService;
+}

@@ -12,7 +12,6 @@ export const notImplementedFields = {
     'netWorthUsdByOrganizationId',
     'digitalAssetsByUserId',
     'digitalAssetsByOrganizationId',
-    'coinPrice',
     'getPotentialKycProfiles',
     'sumsubQuestionnaireDataDecrypted',
   ],

@@ -1,5 +1,6 @@
-// Hits, misses, entries and bytes of the named bounded caches (docs/metrics.md#caches). The cache
-// itself knows nothing of Prometheus: it calls the observer this returns (src/cache/bounded-cache.ts).
+// Hits, misses, entries and bytes of the named caches (docs/metrics.md#caches). A cache itself knows
+// nothing of Prometheus: it calls the observer this returns (src/cache/bounded-cache.ts,
+// src/cache/result-cache.ts).
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 export interface CacheCounts {
@@ -12,6 +13,8 @@ export interface NamedCacheObserver {
   hit(): void;
   miss(): void;
   watch(read: () => CacheCounts): void;
+  /** An entry of `bytes` was stored (the result cache, whose bytes may live in Redis). */
+  stored(bytes: number): void;
 }
 
 export function createCacheMetrics(registry: Registry): (name: string) => NamedCacheObserver {
@@ -19,6 +22,12 @@ export function createCacheMetrics(registry: Registry): (name: string) => NamedC
   const labelNames = ['cache'] as const;
   const hits = new Counter({ name: 'cache_hits_total', help: 'Cache hits', labelNames, registers: [registry] });
   const misses = new Counter({ name: 'cache_misses_total', help: 'Cache misses', labelNames, registers: [registry] });
+  const stored = new Counter({
+    name: 'cache_stored_bytes_total',
+    help: 'Bytes of the entries this node stored in the cache',
+    labelNames,
+    registers: [registry],
+  });
   new Gauge({
     name: 'cache_entries',
     help: 'Entries held by the cache',
@@ -48,6 +57,7 @@ export function createCacheMetrics(registry: Registry): (name: string) => NamedC
       hit: () => hits.inc({ cache }),
       miss: () => misses.inc({ cache }),
       watch: (read) => void reads.set(cache, read),
+      stored: (bytes) => stored.inc({ cache }, bytes),
     };
   };
 }

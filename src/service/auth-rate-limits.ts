@@ -10,7 +10,7 @@ import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import { apiRateLimits } from './api-rate-limits.ts';
-import { closeRedisConnection, createRedisConnection, waitForRedis } from '../http/rate-limit/redis-connection.ts';
+import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
 export const rateLimitedOperations = [
   'exchangeToken',
@@ -33,7 +33,9 @@ export async function authRateLimits(
   dataLayer: DataLayerRateLimit;
   close(): Promise<void>;
 }> {
-  const redis = config.redisUrl ? createRedisConnection({ url: config.redisUrl, logger }) : undefined;
+  const redis = config.redisUrl
+    ? createRedisConnection({ url: config.redisUrl, logger, use: 'rate limits' })
+    : undefined;
   if (redis) await waitForRedis(redis);
   const limiter = createRateLimiter(
     { name: 'auth', points: config.authRateLimit, durationSeconds: 60 },

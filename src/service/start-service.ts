@@ -21,6 +21,8 @@ import { createWallets } from './create-wallets.ts';
 import { listenServers } from './listen-servers.ts';
 import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
+import { createPrices } from './create-prices.ts';
+import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
 
 export interface RunningService {
@@ -59,9 +61,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       }),
     );
     const files = shutdown.track(await createFiles({ config, db, logger }));
+    const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
+    const prices = shutdown.track(createPrices({ config, db, results, logger }));
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: {},
+        services: { prices: prices.service },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,

@@ -175,6 +175,35 @@ test('load expires like set, with the cache lifetime or its own, and refresh loa
   assert.is(cache.get('agg'), undefined);
 });
 
+test('onRemove is told of every value that leaves: evicted, expired, deleted, replaced, cleared; not of one never kept', () => {
+  let now = 1_000;
+  const removed: string[] = [];
+  const cache = createBoundedCache<string>({
+    maxEntries: 2,
+    ttlMs: 1_000,
+    maxSize: 10,
+    sizeOf: (value) => value.length,
+    now: () => now,
+    onRemove: (value, key) => removed.push(`${key}=${value}`),
+  });
+  cache.set('a', 'a1');
+  cache.set('b', 'b1');
+  cache.set('c', 'c1');
+  assert.equal(removed, ['a=a1'], 'evicted by the entry bound');
+  cache.set('b', 'b2');
+  assert.equal(removed, ['a=a1', 'b=b1'], 'replaced');
+  cache.delete('c');
+  assert.equal(removed, ['a=a1', 'b=b1', 'c=c1'], 'deleted');
+  cache.set('big', 'x'.repeat(11));
+  assert.equal(removed, ['a=a1', 'b=b1', 'c=c1'], 'a value too large was never kept');
+  now += 1_000;
+  assert.is(cache.get('b'), undefined);
+  assert.equal(removed, ['a=a1', 'b=b1', 'c=c1', 'b=b2'], 'expired');
+  cache.set('d', 'd1');
+  cache.clear();
+  assert.equal(removed, ['a=a1', 'b=b1', 'c=c1', 'b=b2', 'd=d1'], 'cleared');
+});
+
 test('bad bounds are refused at creation, naming the option', () => {
   assert.throws(() => createBoundedCache({ maxEntries: 0 }), /maxEntries must be a whole number ≥ 1, got 0/);
   assert.throws(() => createBoundedCache({ maxEntries: 1.5 }), /maxEntries/);

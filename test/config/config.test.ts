@@ -108,4 +108,10 @@ test('database waits must end before the request deadline; 0 switches one off', 
   }
 });
 
+test('RESULT_CACHE_MB bounds the in-process result cache: 64 by default, 0 keeps none', () => {
+  assert.is(loadConfig({}).resultCacheMb, 64);
+  assert.is(loadConfig({ RESULT_CACHE_MB: '0' }).resultCacheMb, 0);
+  assert.throws(() => loadConfig({ RESULT_CACHE_MB: '1.5' }), /RESULT_CACHE_MB must be a whole number >= 0, got '1.5'/);
+});
+
 test.run();

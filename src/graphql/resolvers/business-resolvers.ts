@@ -9,17 +9,19 @@ import type { RootResolvers, RootTypeName } from '../root-resolvers.ts';
 import { scalars } from '../scalars.ts';
 import { guardRootFields } from '../guard-root-fields.ts';
 import { healthResolvers } from './health-resolvers.ts';
+import { priceResolvers } from './price-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
 export type BusinessResolvers = Resolvers & { [Root in RootTypeName]: Required<RootResolvers[Root]> };
 
-// No resolver calls a service yet; an area that does takes its own from `services` here.
-export function businessResolvers(_services: BusinessServices): BusinessResolvers {
+// Each area takes its own services from `services`.
+export function businessResolvers(services: BusinessServices): BusinessResolvers {
   const health = healthResolvers();
+  const prices = priceResolvers(services.prices);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query },
+    Query: { ...health.Query, ...prices.Query },
     Mutation: {},
     Subscription: {},
   };

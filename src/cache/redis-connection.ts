@@ -1,16 +1,19 @@
-// The ioredis connection that shares rate limits across nodes when REDIS_URL is set
-// (docs/identity.md#rate-limits). Redis is an optimisation here, never a dependency a request waits
-// on: commands fail fast while it is away (no offline queue, bounded timeouts) so the limiter's
-// in-memory insurance answers instead, and connection errors are logged, never thrown.
+// An ioredis connection for what nodes share through REDIS_URL: the rate limits
+// (docs/identity.md#rate-limits) and the result cache (docs/architecture.md#result-cache). Redis is
+// an optimisation there, never a dependency a request waits on: commands fail fast while it is
+// away (no offline queue, bounded timeouts) so each user's per-node fallback answers instead, and
+// connection errors are logged, never thrown.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 export interface RedisConnectionOptions {
   url: string;
   logger: Logger;
+  /** What the connection serves (`rate limits`, `result cache`), named in its log lines. */
+  use: string;
   /** How long one connection attempt may take before it is abandoned and retried. */
   connectTimeoutMs?: number;
-  /** How long one command may wait for its reply before the limiter falls back to memory. */
+  /** How long one command may wait for its reply before its user falls back to working without Redis. */
   commandTimeoutMs?: number;
 }
 
@@ -23,7 +26,8 @@ export function createRedisConnection(options: RedisConnectionOptions): Redis {
   const redis = new Redis(options.url, {
     lazyConnect: true,
     // rate-limiter-flexible's advice: a queued command would hold the request until Redis
-    // returns; rejected at once, it goes to the insurance limiter.
+    // returns; rejected at once, the request goes on without Redis (the insurance limiter, the
+    // loader of an uncached result).
     enableOfflineQueue: false,
     connectTimeout: options.connectTimeoutMs ?? 2_000,
     commandTimeout: options.commandTimeoutMs ?? 1_000,
@@ -38,14 +42,17 @@ export function createRedisConnection(options: RedisConnectionOptions): Redis {
     if (down) return;
     down = true;
     options.logger.warn(
-      { redis: where, err: error },
-      'Redis unreachable: rate limits fall back to per-node memory until it returns',
+      { redis: where, use: options.use, err: error },
+      `Redis unreachable (${options.use}): this node works without it until it returns`,
     );
   });
   redis.on('ready', () => {
     if (!down) return;
     down = false;
-    options.logger.info({ redis: where }, 'Redis reachable again: rate limits are shared across nodes');
+    options.logger.info(
+      { redis: where, use: options.use },
+      `Redis reachable again (${options.use}): shared across nodes`,
+    );
   });
   return redis;
 }
@@ -53,7 +60,7 @@ export function createRedisConnection(options: RedisConnectionOptions): Redis {
 /**
  * Connects (if not yet connected) and resolves true once Redis is ready, or false on the
  * first failure or after `timeoutMs`; never rejects. For the composition root, so the first
- * requests after start are already counted in Redis.
+ * requests after start already share through Redis.
  */
 export function waitForRedis(redis: Redis, timeoutMs = 2_000): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);

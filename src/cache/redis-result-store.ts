@@ -1,0 +1,188 @@
+// The result cache in Redis, shared by every node (docs/architecture.md#result-cache). Under the key
+// prefix: `e:<key>` holds an entry's JSON text (SET … PX ttl); `t:<tag>` is a sorted set of the
+// entry keys carrying the tag, scored by when each expires; `v:<tag>` counts the tag's
+// invalidations. A load reads the counters of its tags with the entry (one MGET), and its write
+// (one script) stores nothing when a counter moved meanwhile: an invalidation on any node while
+// the loader ran wins over the result it computed. Every command is bounded by the connection's
+// command timeout; a failed read is a miss, a failed write is skipped, a failed invalidation is
+// kept and sent again when the connection is back.
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ResultStore, StoreEntry, StoreRead } from './result-store.ts';
+
+export interface RedisResultStoreOptions {
+  /** A connection of src/cache/redis-connection.ts (no offline queue, bounded command timeout); the store closes it. */
+  readonly redis: Redis;
+  readonly logger: Logger;
+  /** Starts every key, e.g. `wp:result:`; distinct per deployment sharing one Redis. */
+  readonly keyPrefix: string;
+  readonly close: (redis: Redis) => Promise<void>;
+}
+
+/** How long an invalidation counter outlives its last change: far longer than any load runs. */
+export const invalidationCounterTtlMs = 24 * 3_600_000;
+/** Tags whose invalidation waits for Redis to return; past this, the rest rely on their entries' lifetimes. */
+export const maxPendingInvalidations = 10_000;
+/** Tags per invalidation script, so one call stays a small command. */
+const tagsPerScript = 500;
+
+// KEYS: entry, tag sets (n), tag counters (n). ARGV: json, ttl ms, n, the counters as read (n).
+const writeScript = `
+local n = tonumber(ARGV[3])
+for i = 1, n do
+  if (redis.call('GET', KEYS[1 + n + i]) or '0') ~= ARGV[3 + i] then return 0 end
+end
+local ttl = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+for i = 1, n do
+  redis.call('ZREMRANGEBYSCORE', KEYS[1 + i], '-inf', now)
+  redis.call('ZADD', KEYS[1 + i], now + ttl, KEYS[1])
+  if redis.call('PTTL', KEYS[1 + i]) < ttl then redis.call('PEXPIRE', KEYS[1 + i], ttl) end
+end
+return 1
+`;
+
+// KEYS: tag sets (n), tag counters (n). ARGV: n, counter ttl ms.
+const invalidateScript = `
+local n = tonumber(ARGV[1])
+for i = 1, n do
+  local keys = redis.call('ZRANGE', KEYS[i], 0, -1)
+  for from = 1, #keys, 1000 do
+    redis.call('UNLINK', unpack(keys, from, math.min(from + 999, #keys)))
+  end
+  redis.call('DEL', KEYS[i])
+  redis.call('INCR', KEYS[n + i])
+  redis.call('PEXPIRE', KEYS[n + i], ARGV[2])
+end
+return 1
+`;
+
+type Script = (numberOfKeys: number, ...keysAndArguments: (string | number)[]) => Promise<unknown>;
+type ScriptedRedis = Redis & { resultCacheWrite: Script; resultCacheInvalidate: Script };
+
+export function createRedisResultStore(options: RedisResultStoreOptions): ResultStore {
+  const { logger, keyPrefix } = options;
+  const redis = options.redis as ScriptedRedis;
+  redis.defineCommand('resultCacheWrite', { lua: writeScript });
+  redis.defineCommand('resultCacheInvalidate', { lua: invalidateScript });
+  const entryKey = (key: string) => `${keyPrefix}e:${key}`;
+  const tagKey = (tag: string) => `${keyPrefix}t:${tag}`;
+  const counterKey = (tag: string) => `${keyPrefix}v:${tag}`;
+  const warn = failureWarning(redis, logger);
+  const pending = pendingInvalidations(logger);
+
+  const sendInvalidations = async (tags: readonly string[]) => {
+    for (let from = 0; from < tags.length; from += tagsPerScript) {
+      const batch = tags.slice(from, from + tagsPerScript);
+      await redis.resultCacheInvalidate(
+        batch.length * 2,
+        ...batch.map(tagKey),
+        ...batch.map(counterKey),
+        batch.length,
+        invalidationCounterTtlMs,
+      );
+    }
+  };
+  const replay = async () => {
+    const tags = pending.take();
+    if (tags.length === 0) return;
+    try {
+      await sendInvalidations(tags);
+      logger.info({ tags: tags.length }, 'result cache: invalidations made while Redis was unreachable sent');
+    } catch (error) {
+      pending.keep(tags);
+      warn(error);
+    }
+  };
+  redis.on('ready', () => void replay());
+
+  return {
+    read: async (key, tags, entry): Promise<StoreRead> => {
+      const keys = [...(entry ? [entryKey(key)] : []), ...tags.map(counterKey)];
+      if (keys.length === 0) return { json: undefined, stamp: [] };
+      try {
+        const values = await redis.mget(...keys);
+        const counters = (entry ? values.slice(1) : values).map((value) => value ?? '0');
+        return { json: entry ? (values[0] ?? undefined) : undefined, stamp: counters };
+      } catch (error) {
+        warn(error);
+        return { json: undefined, stamp: undefined };
+      }
+    },
+    write: async (key: string, stored: StoreEntry, stamp: unknown) => {
+      if (!Array.isArray(stamp)) return false;
+      const { tags } = stored;
+      try {
+        const written = await redis.resultCacheWrite(
+          1 + tags.length * 2,
+          entryKey(key),
+          ...tags.map(tagKey),
+          ...tags.map(counterKey),
+          stored.json,
+          stored.ttlMs,
+          tags.length,
+          ...(stamp as string[]),
+        );
+        return written === 1;
+      } catch (error) {
+        warn(error);
+        return false;
+      }
+    },
+    invalidate: async (tags) => {
+      try {
+        await sendInvalidations(tags);
+      } catch (error) {
+        pending.keep(tags);
+        warn(error);
+      }
+    },
+    counts: () => undefined,
+    close: () => options.close(redis),
+  };
+}
+
+/**
+ * Warns at most once a minute of commands that failed while the connection was up (a timeout, a
+ * script error); a lost connection is logged by the connection itself, once per outage.
+ */
+function failureWarning(redis: Redis, logger: Logger): (error: unknown) => void {
+  let lastWarned = -Infinity;
+  return (error) => {
+    if (redis.status !== 'ready') return;
+    const now = performance.now();
+    if (now - lastWarned < 60_000) return;
+    lastWarned = now;
+    logger.warn({ err: error }, 'result cache: a Redis command failed; the request went on without the cache');
+  };
+}
+
+/** The tags of invalidations that could not reach Redis, to send once it is back; bounded. */
+function pendingInvalidations(logger: Logger) {
+  const tags = new Set<string>();
+  let dropped = false;
+  return {
+    keep(more: readonly string[]) {
+      for (const tag of more) {
+        if (tags.size >= maxPendingInvalidations && !tags.has(tag)) {
+          if (!dropped)
+            logger.error(
+              { kept: maxPendingInvalidations },
+              'result cache: too many invalidations wait for Redis; the rest expire with their entries',
+            );
+          dropped = true;
+          continue;
+        }
+        tags.add(tag);
+      }
+    },
+    take(): string[] {
+      const taken = [...tags];
+      tags.clear();
+      dropped = false;
+      return taken;
+    },
+  };
+}

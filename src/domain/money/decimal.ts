@@ -1,0 +1,117 @@
+// Exact decimal arithmetic for money, prices and balances, which are decimal strings end to end
+// (docs/domain.md#money): never a binary float. Sums and products are exact; rounding happens
+// only where asked, half away from zero like PostgreSQL's numeric (docs/providers.md#rounding).
+// bignumber.js does the arithmetic; this module fixes the one accepted text form and the rounding
+// rule, so no caller configures the library on its own.
+import BigNumber from 'bignumber.js';
+import { AppError } from '../../errors/app-error.ts';
+
+/**
+ * Plain notation always (no exponent however large or small), half away from zero. Addition and
+ * multiplication in bignumber.js are exact whatever DECIMAL_PLACES says; it bounds division only.
+ */
+const Exact = BigNumber.clone({ EXPONENTIAL_AT: 1e9, ROUNDING_MODE: BigNumber.ROUND_HALF_UP, DECIMAL_PLACES: 36 });
+
+/** The accepted text: an optional minus, digits without a leading zero, an optional fraction. */
+const decimalText = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/** Longer input is refused by `parseDecimal`: numeric(38, 18) needs at most 40 characters. */
+export const maxDecimalLength = 100;
+
+/** Fraction digits of a USD amount (`numeric(38, 2)` columns). */
+export const usdScale = 2;
+
+/** Whether `value` is a decimal string in the accepted form (`"1234.56"`, `"-0.5"`, `"7"`). */
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= maxDecimalLength && decimalText.test(value);
+}
+
+/**
+ * Checks outside input (`what` names it in the message): refuses exponents (`1e5`), `NaN`,
+ * `Infinity`, `+1`, `.5`, `5.`, leading zeros, blanks and trailing text with BAD_REQUEST.
+ * Returns the value in its shortest form (`"1.50"` → `"1.5"`, `"-0"` → `"0"`).
+ */
+export function parseDecimal(value: unknown, what = 'value'): string {
+  if (!isDecimalString(value)) {
+    const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value;
+    throw new AppError('BAD_REQUEST', `${what} must be a decimal string such as "1234.56", got ${shown}`);
+  }
+  return format(exact(value));
+}
+
+export function add(left: string, right: string): string {
+  return format(exact(left).plus(exact(right)));
+}
+
+export function subtract(left: string, right: string): string {
+  return format(exact(left).minus(exact(right)));
+}
+
+export function multiply(left: string, right: string): string {
+  return format(exact(left).times(exact(right)));
+}
+
+/** The exact sum; `"0"` for none. */
+export function sum(terms: Iterable<string>): string {
+  let total = new Exact(0);
+  for (const term of terms) total = total.plus(exact(term));
+  return format(total);
+}
+
+/** -1, 0 or 1 as `left` is less than, equal to or greater than `right`. */
+export function compareDecimal(left: string, right: string): -1 | 0 | 1 {
+  return exact(left).comparedTo(exact(right)) as -1 | 0 | 1;
+}
+
+/** Rounded half away from zero to exactly `places` fraction digits: `round("2.345", 2)` = `"2.35"`. */
+export function roundDecimal(value: string, places: number): string {
+  if (!Number.isInteger(places) || places < 0)
+    throw new Error(`roundDecimal: places must be a whole number, got ${places}`);
+  const rounded = exact(value).decimalPlaces(places).toFixed(places);
+  // `-0.001` rounds to `-0.00`; a sign on zero means nothing in money.
+  return /^-0(\.0*)?$/.test(rounded) ? rounded.slice(1) : rounded;
+}
+
+/** A USD amount: two fraction digits, half away from zero. */
+export function roundUsd(value: string): string {
+  return roundDecimal(value, usdScale);
+}
+
+export interface Holding {
+  /** Whole coins, a decimal string. */
+  amount: string;
+  /** USD per whole coin, a decimal string. */
+  usdPrice: string;
+}
+
+/**
+ * The USD value of holdings: every amount × price summed exactly, then rounded ONCE to cents,
+ * so the total does not depend on how the holdings are grouped (docs/providers.md#rounding).
+ */
+export function usdValue(holdings: Iterable<Holding>): string {
+  let total = new Exact(0);
+  for (const { amount, usdPrice } of holdings) total = total.plus(exact(amount).times(exact(usdPrice)));
+  return roundUsd(format(total));
+}
+
+/**
+ * Whether `value` fits a PostgreSQL `numeric(precision, scale)` column once rounded to `scale`
+ * places (as PostgreSQL itself rounds on insert): at most `precision - scale` integer digits.
+ */
+export function fitsNumeric(value: string, precision: number, scale: number): boolean {
+  const rounded = roundDecimal(value, scale);
+  const integerDigits = rounded.replace(/^-/, '').split('.')[0]!;
+  return integerDigits === '0' || integerDigits.length <= precision - scale;
+}
+
+function exact(value: string): BigNumber {
+  // Internal values come from parseDecimal, the database or this module; anything else is a bug.
+  if (typeof value !== 'string' || !decimalText.test(value)) {
+    throw new Error(`not a decimal string: ${JSON.stringify(value)}`);
+  }
+  return new Exact(value);
+}
+
+function format(value: BigNumber): string {
+  return value.isZero() ? '0' : value.toFixed();
+}

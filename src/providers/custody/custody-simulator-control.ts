@@ -1,0 +1,128 @@
+// The custody simulator's control (docs/custody.md#the-simulator): what the custodian's side does
+// on its own (deposits arrive, transactions are broadcast, confirm, fail, drop out of the mempool
+// or get replaced), for tests and demos to make happen; and `autoProgress`, which does some of it
+// by itself on the simulator's clock.
+import type { CustodyTransfer, CustodyTransferState } from './custody-provider.ts';
+import { lookupCoin } from './simulated-coins.ts';
+import {
+  canMove,
+  spendable,
+  transferView,
+  type SimulatedWalletPolicy,
+  type TransferRecord,
+} from './simulated-custody-records.ts';
+import { newTxid, transfersOf, type SimulatorState } from './simulated-custody-state.ts';
+
+/** Moves a test (or a demo) makes happen at the custodian. */
+export interface CustodySimulatorControl {
+  /** A deposit: a receive transfer, confirmed unless `confirmed: false` (then unconfirmed). */
+  receive(deposit: {
+    walletId: string;
+    amount: string;
+    coin?: string;
+    from?: string;
+    confirmed?: boolean;
+  }): CustodyTransfer;
+  /** signed → unconfirmed | failed; unconfirmed → confirmed | failed | removed | replaced. */
+  advanceTransfer(transferId: string, state: CustodyTransferState): CustodyTransfer;
+  /** signed → unconfirmed → confirmed, or unconfirmed → confirmed. */
+  confirmTransfer(transferId: string): CustodyTransfer;
+  setWalletPolicy(walletId: string, policy: Partial<SimulatedWalletPolicy>): void;
+  /** What the wallet may still send of `coin` (default: the wallet's coin), in base units. */
+  spendableBalance(walletId: string, coin?: string): string;
+}
+
+export function createControl(state: SimulatorState, settle: () => void): CustodySimulatorControl {
+  const transferOf = (transferId: string) => {
+    settle();
+    const transfer = state.transfers.get(transferId);
+    if (!transfer) throw new Error(`custody simulator: no transfer ${transferId}`);
+    return transfer;
+  };
+  const move = (transfer: TransferRecord, to: CustodyTransferState, at: Date) => {
+    if (!canMove(transfer.state, to)) {
+      throw new Error(`custody simulator: transfer ${transfer.id} is ${transfer.state} and cannot become ${to}`);
+    }
+    transfer.state = to;
+    transfer.updatedAt = at;
+    if (to === 'confirmed') transfer.confirmedAt = at;
+  };
+  const walletOf = (walletId: string) => {
+    const wallet = state.wallets.get(walletId);
+    if (!wallet) throw new Error(`custody simulator: no wallet ${walletId}`);
+    return wallet;
+  };
+  return {
+    receive({ walletId, amount, coin, from, confirmed = true }) {
+      const wallet = walletOf(walletId);
+      const coinId = coin ?? wallet.coin;
+      if (lookupCoin(coinId)?.chain !== wallet.coin)
+        throw new Error(`custody simulator: wallet ${walletId} cannot hold ${coinId}`);
+      if (!/^[1-9][0-9]*$/.test(amount))
+        throw new Error(`custody simulator: amount ${amount} is not a positive integer`);
+      const now = state.now();
+      const transfer: TransferRecord = {
+        id: state.newId(),
+        walletId,
+        coin: coinId,
+        type: 'receive',
+        state: confirmed ? 'confirmed' : 'unconfirmed',
+        amount,
+        fee: null,
+        txid: newTxid(state),
+        counterpartyAddress: from ?? null,
+        comment: null,
+        sequenceId: null,
+        pendingApprovalId: null,
+        createdAt: now,
+        updatedAt: now,
+        confirmedAt: confirmed ? now : null,
+        order: state.nextOrder++,
+        feeCoin: wallet.coin,
+      };
+      state.transfers.set(transfer.id, transfer);
+      return transferView(transfer);
+    },
+    advanceTransfer(transferId, to) {
+      const transfer = transferOf(transferId);
+      move(transfer, to, state.now());
+      return transferView(transfer);
+    },
+    confirmTransfer(transferId) {
+      const transfer = transferOf(transferId);
+      const now = state.now();
+      if (transfer.state === 'signed') move(transfer, 'unconfirmed', now);
+      move(transfer, 'confirmed', now);
+      return transferView(transfer);
+    },
+    setWalletPolicy(walletId, policy) {
+      const wallet = walletOf(walletId);
+      wallet.policy = { ...wallet.policy, ...policy };
+    },
+    spendableBalance(walletId, coin) {
+      const wallet = walletOf(walletId);
+      return spendable(transfersOf(state, wallet.id), coin ?? wallet.coin).toString();
+    },
+  };
+}
+
+/** Applies the moves `autoProgress` promises, each at the moment it was due. */
+export function progressTransfers(
+  state: SimulatorState,
+  timing: { broadcastAfterMs: number; confirmAfterMs: number },
+): void {
+  const now = state.now().getTime();
+  for (const transfer of state.transfers.values()) {
+    if (transfer.type !== 'send') continue;
+    if (transfer.state === 'signed' && transfer.updatedAt.getTime() + timing.broadcastAfterMs <= now) {
+      transfer.state = 'unconfirmed';
+      transfer.updatedAt = new Date(transfer.updatedAt.getTime() + timing.broadcastAfterMs);
+    }
+    if (transfer.state === 'unconfirmed' && transfer.updatedAt.getTime() + timing.confirmAfterMs <= now) {
+      const at = new Date(transfer.updatedAt.getTime() + timing.confirmAfterMs);
+      transfer.state = 'confirmed';
+      transfer.updatedAt = at;
+      transfer.confirmedAt = at;
+    }
+  }
+}

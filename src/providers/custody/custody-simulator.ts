@@ -1,0 +1,193 @@
+// The in-memory custodian used when CUSTODY_URL is unset (docs/custody.md#the-simulator): wallets,
+// addresses, a whitelist policy, sends under an approval policy, pending approvals resolved by
+// users other than their creator, and the transfer state machine of docs/domain.md#wallets-and-custody.
+// Deterministic for a given clock and id generator. Tests (and the served simulator,
+// custody-simulator-server.ts) move transfers on with `control`. Refusals are the custodian's
+// errors (custody-provider-error.ts), as the HTTP client reads them from a real custodian.
+import { createControl, progressTransfers, type CustodySimulatorControl } from './custody-simulator-control.ts';
+import { defaultTransferBatchSize, type CustodyProvider } from './custody-provider.ts';
+import {
+  assertValidApprovalId,
+  assertValidCreateAddress,
+  assertValidCreateWallet,
+  assertValidGetTransfer,
+  assertValidListTransfers,
+  assertValidResolveApproval,
+  assertValidSendCoins,
+  assertValidWhitelistChange,
+} from './custody-request-checks.ts';
+import { resolveApproval } from './simulated-approvals.ts';
+import { defaultNetworkFees, lookupCoin, simulatedAddress, type SimulatedCoin } from './simulated-coins.ts';
+import { approvalView, newestFirst, transferView, walletView, type WalletRecord } from './simulated-custody-records.ts';
+import { findApproval, findWallet, refusal, transfersOf, type SimulatorState } from './simulated-custody-state.ts';
+import { randomHexId, seededHexIds, type IdGenerator } from './simulated-ids.ts';
+import { sendCoins } from './simulated-sends.ts';
+import { changeWhitelist } from './simulated-whitelist.ts';
+
+export type { CustodySimulatorControl } from './custody-simulator-control.ts';
+
+export interface CustodySimulatorOptions {
+  now?: () => Date;
+  /** Ids of everything the simulator creates; see `seed` for the usual deterministic choice. */
+  newId?: IdGenerator;
+  /** Derive ids from this seed (simulated-ids.ts) instead of random bytes. */
+  seed?: string;
+  /** Fee per send in base units of the chain's coin, by chain; defaults in simulated-coins.ts. */
+  networkFees?: Readonly<Record<string, string>>;
+  /**
+   * Move signed transfers on by themselves: broadcast (unconfirmed) `broadcastAfterMs` after
+   * signing, confirmed `confirmAfterMs` after that, measured on `now`. Off by default: tests move
+   * transfers with `control`.
+   */
+  autoProgress?: { broadcastAfterMs: number; confirmAfterMs: number };
+}
+
+export interface CustodySimulator extends CustodyProvider {
+  readonly control: CustodySimulatorControl;
+}
+
+export function createCustodySimulator(options: CustodySimulatorOptions = {}): CustodySimulator {
+  const state: SimulatorState = {
+    now: options.now ?? (() => new Date()),
+    newId: options.newId ?? (options.seed === undefined ? randomHexId : seededHexIds(options.seed)),
+    fees: { ...defaultNetworkFees, ...options.networkFees },
+    wallets: new Map(),
+    transfers: new Map(),
+    approvals: new Map(),
+    nextOrder: 0,
+  };
+  const settle = () => {
+    if (options.autoProgress) progressTransfers(state, options.autoProgress);
+  };
+  const provider = createProvider(state, settle);
+  return { ...provider, control: createControl(state, settle) };
+}
+
+function createProvider(state: SimulatorState, settle: () => void): CustodyProvider {
+  return {
+    async createWallet(request) {
+      assertValidCreateWallet(request);
+      const chain = walletCoin(state, request.coin);
+      const approvalsRequired = request.approvalsRequired ?? 0;
+      const wallet: WalletRecord = {
+        id: state.newId(),
+        coin: request.coin,
+        chain,
+        label: request.label,
+        type: request.type,
+        policy: { approvalsRequired, sendApprovalThreshold: null, whitelistChangesNeedApproval: approvalsRequired > 0 },
+        addresses: [],
+        whitelist: new Map(),
+        whitelistRuleExists: false,
+        pendingWhitelistChanges: new Map(),
+        sends: new Map(),
+      };
+      addAddress(state, wallet, null);
+      state.wallets.set(wallet.id, wallet);
+      return walletView(wallet);
+    },
+
+    async createAddress(request) {
+      assertValidCreateAddress(request);
+      const wallet = findWallet(state, 'createAddress', request.coin, request.walletId);
+      return { ...addAddress(state, wallet, request.label ?? null) };
+    },
+
+    async addWhitelistAddress(request) {
+      assertValidWhitelistChange('addWhitelistAddress', request);
+      return changeWhitelist(state, 'addWhitelistAddress', 'whitelistAdd', request);
+    },
+
+    async removeWhitelistAddress(request) {
+      assertValidWhitelistChange('removeWhitelistAddress', request);
+      return changeWhitelist(state, 'removeWhitelistAddress', 'whitelistRemove', request);
+    },
+
+    async sendCoins(request) {
+      assertValidSendCoins(request);
+      settle();
+      return sendCoins(state, request);
+    },
+
+    async getPendingApproval(approvalId) {
+      assertValidApprovalId('getPendingApproval', approvalId);
+      return approvalView(findApproval(state, 'getPendingApproval', approvalId));
+    },
+
+    async resolvePendingApproval(request) {
+      assertValidResolveApproval(request);
+      settle();
+      return resolveApproval(state, request);
+    },
+
+    async getTransfer(coin, walletId, transferId) {
+      assertValidGetTransfer(coin, walletId, transferId);
+      settle();
+      const wallet = findWallet(state, 'getTransfer', coin, walletId);
+      const transfer = state.transfers.get(transferId);
+      if (!transfer || transfer.walletId !== wallet.id) {
+        throw refusal(state, 'getTransfer', 'NotFound', `transfer ${transferId} not found in wallet ${walletId}`);
+      }
+      return transferView(transfer);
+    },
+
+    async listTransfers(request) {
+      assertValidListTransfers(request);
+      settle();
+      const wallet = findWallet(state, 'listTransfers', request.coin, request.walletId);
+      const ordered = transfersOf(state, wallet.id).sort(newestFirst);
+      let start = 0;
+      if (request.prevId !== undefined) {
+        const position = ordered.findIndex((transfer) => transfer.id === request.prevId);
+        if (position < 0) {
+          throw refusal(
+            state,
+            'listTransfers',
+            'InvalidRequest',
+            `prevId ${request.prevId} is not a transfer of wallet ${wallet.id}`,
+          );
+        }
+        start = position + 1;
+      }
+      const since = request.dateGte?.getTime();
+      const matching = ordered
+        .slice(start)
+        .filter((transfer) => since === undefined || transfer.updatedAt.getTime() >= since);
+      const batch = matching.slice(0, request.limit ?? defaultTransferBatchSize);
+      const last = batch.at(-1);
+      return {
+        transfers: batch.map(transferView),
+        nextBatchPrevId: last && matching.length > batch.length ? last.id : null,
+      };
+    },
+  };
+}
+
+/** The coin of a new wallet: a known coin that is not a token. */
+function walletCoin(state: SimulatorState, coin: string): SimulatedCoin {
+  const known = lookupCoin(coin);
+  if (!known) throw refusal(state, 'createWallet', 'UnsupportedCoin', `coin ${coin} is not supported`);
+  if (known.token) {
+    throw refusal(
+      state,
+      'createWallet',
+      'UnsupportedCoin',
+      `${coin} is a token on ${known.chain}: create a ${known.chain} wallet and hold ${coin} in it`,
+    );
+  }
+  return known;
+}
+
+function addAddress(state: SimulatorState, wallet: WalletRecord, label: string | null) {
+  const id = state.newId();
+  const address = {
+    id,
+    walletId: wallet.id,
+    coin: wallet.coin,
+    address: simulatedAddress(wallet.chain, id),
+    index: wallet.addresses.length,
+    label,
+  };
+  wallet.addresses.push(address);
+  return address;
+}

@@ -1,0 +1,24 @@
+// Builds the coin prices area for the composition root (docs/providers.md#coin-prices): the price
+// source (COIN_PRICES_URL, else the simulator), the periodic refresh of `coin_price` (stopped
+// at shutdown, after a refresh in flight ends), and the business API's coin price service.
+import type { Logger } from 'pino';
+import type { ResultCache } from '../cache/result-cache.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/create-database.ts';
+import { createCoinPriceService } from '../domain/prices/coin-price-service.ts';
+import { createPriceRefresh } from '../domain/prices/price-refresh.ts';
+import { createCoinPricesProvider } from '../providers/coin-prices/create-coin-prices-provider.ts';
+import type { ShutdownStep } from './shutdown-steps.ts';
+
+export function createPrices(deps: { config: Config; db: Db; results: ResultCache; logger: Logger }) {
+  const { providers } = deps.config;
+  const refresh = createPriceRefresh({
+    db: deps.db,
+    provider: createCoinPricesProvider({ url: providers.coinPricesUrl, logger: deps.logger }),
+    intervalMs: providers.coinPricesRefreshMs,
+    maxAgeMs: providers.coinPricesMaxAgeMs,
+    logger: deps.logger,
+  });
+  const stop: ShutdownStep = refresh.start();
+  return { service: createCoinPriceService({ prices: refresh, results: deps.results }), closers: [stop] };
+}
