@@ -153,6 +153,25 @@ test('down: 200 requests on both ports answer 503 with Retry-After and log one l
   assert.is(await metric('db_up'), 'db_up 0');
 });
 
+test('down: a business query that reads the database is a field error with its retry delay', async () => {
+  const response = await service.request('POST', '/graphql', {
+    body: { query: '{ coinPrice(symbol: "btc") { symbol } }' },
+    headers: { accept: 'application/graphql-response+json', 'x-api-key': testAdminApiKey },
+  });
+  assert.is(response.status, 200);
+  assert.equal(response.json(), {
+    data: { coinPrice: null },
+    errors: [
+      {
+        message: downMessage,
+        locations: [{ line: 1, column: 3 }],
+        path: ['coinPrice'],
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 },
+      },
+    ],
+  });
+});
+
 test('down: /readyz is 503 while /healthz stays ok', async () => {
   assert.is((await service.request('GET', '/readyz')).status, 503);
   assert.is((await service.request('GET', '/healthz')).status, 200);
