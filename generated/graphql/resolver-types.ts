@@ -452,6 +452,11 @@ export type DigitalAsset = {
    * case the holding is left out of USD totals.
    */
   usdValue: Maybe<Scalars['Decimal']['output']>;
+  /**
+   * The holding in whole units of the asset: the same figure as `balance`, under the name the
+   * custodian's asset summaries use (`DigitalAssetSummary.value`).
+   */
+  value: Scalars['Decimal']['output'];
   /** Ids of the wallets holding this asset, within the caller's scope. */
   walletIds: Array<Scalars['Int']['output']>;
 };
@@ -2601,6 +2606,7 @@ export type DigitalAssetResolvers<ContextType = GraphqlContext, ParentType exten
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unitPriceUsd?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   usdValue?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   walletIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 

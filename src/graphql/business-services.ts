@@ -2,7 +2,9 @@
 // the composition root (src/service/create-business-graphql.ts) as REST handlers get theirs.
 // Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
+import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
+  readonly wallets: WalletSummaryService;
 }

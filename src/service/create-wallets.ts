@@ -1,11 +1,15 @@
-// The wallets area: the wallet value sparkline (docs/wallet-sparkline.md).
+// The wallets area: the wallet value sparkline (docs/wallet-sparkline.md) and the business API's
+// wallet summary over the result cache.
+import type { ResultCache } from '../cache/result-cache.ts';
 import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
+import { createWalletSummaryTable } from '../access/wallets/wallet-summary-table.ts';
 import type { Db } from '../db/create-database.ts';
 import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline-service.ts';
+import { createWalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
-export function createWallets(deps: { db: Db; metrics: Metrics }) {
+export function createWallets(deps: { db: Db; metrics: Metrics; results: ResultCache; priceMaxAgeMs: number }) {
   return {
     handlers: walletSparklineHandlers(
       createWalletSparklineService({
@@ -13,5 +17,10 @@ export function createWallets(deps: { db: Db; metrics: Metrics }) {
         cacheObserver: deps.metrics.cache('wallet_sparklines'),
       }),
     ),
+    summaries: createWalletSummaryService({
+      table: createWalletSummaryTable(deps.db),
+      results: deps.results,
+      priceMaxAgeMs: deps.priceMaxAgeMs,
+    }),
   };
 }

@@ -63,9 +63,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const files = shutdown.track(await createFiles({ config, db, logger }));
     const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
     const prices = shutdown.track(createPrices({ config, db, results, logger }));
+    const wallets = createWallets({ db, metrics, results, priceMaxAgeMs: config.providers.coinPricesMaxAgeMs });
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: { prices: prices.service },
+        services: { prices: prices.service, wallets: wallets.summaries },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,
@@ -84,7 +85,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       ...createAssets({ metrics }).handlers,
       ...files.handlers,
       ...documents.handlers,
-      ...createWallets({ db, metrics }).handlers,
+      ...wallets.handlers,
       ...createKycDocuments({ identity }).handlers,
     });
     const app = createHttpApp({

@@ -23,7 +23,7 @@ const keys = {
   partner: await key('partner', ['read', 'wallets']),
 };
 
-const walletSummary = '{ digitalWalletSummaryById(id: 1) { id } }';
+const netWorth = '{ netWorthUsdByUserId(userId: "demo-alice") { usdValue } }';
 const createWallet =
   'mutation { createDigitalWallet(input: { label: "x", type: CUSTODIAL, coin: "BTC" }) { errors { code } } }';
 
@@ -43,16 +43,13 @@ test('ping needs a key that may use the business API, and no scope', async () =>
 });
 
 test('a query needs the read scope; admin keys hold it', async () => {
-  assert.is(await codeOf(keys.admin, walletSummary), 'NOT_IMPLEMENTED: not implemented: digitalWalletSummaryById');
-  assert.is(await codeOf(keys.reader, walletSummary), 'NOT_IMPLEMENTED: not implemented: digitalWalletSummaryById');
+  assert.is(await codeOf(keys.admin, netWorth), 'NOT_IMPLEMENTED: not implemented: netWorthUsdByUserId');
+  assert.is(await codeOf(keys.reader, netWorth), 'NOT_IMPLEMENTED: not implemented: netWorthUsdByUserId');
   assert.is(
-    await codeOf(keys.walletManager, walletSummary),
-    "FORBIDDEN: this API key lacks the 'read' scope, which digitalWalletSummaryById needs",
+    await codeOf(keys.walletManager, netWorth),
+    "FORBIDDEN: this API key lacks the 'read' scope, which netWorthUsdByUserId needs",
   );
-  assert.is(
-    await codeOf(keys.partner, walletSummary),
-    'FORBIDDEN: partner API keys cannot use the business GraphQL API',
-  );
+  assert.is(await codeOf(keys.partner, netWorth), 'FORBIDDEN: partner API keys cannot use the business GraphQL API');
 });
 
 test('a wallet mutation needs the wallets scope, which read does not give', async () => {

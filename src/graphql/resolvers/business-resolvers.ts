@@ -10,6 +10,7 @@ import { scalars } from '../scalars.ts';
 import { guardRootFields } from '../guard-root-fields.ts';
 import { healthResolvers } from './health-resolvers.ts';
 import { priceResolvers } from './price-resolvers.ts';
+import { walletResolvers } from './wallet-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -19,9 +20,10 @@ export type BusinessResolvers = Resolvers & { [Root in RootTypeName]: Required<R
 export function businessResolvers(services: BusinessServices): BusinessResolvers {
   const health = healthResolvers();
   const prices = priceResolvers(services.prices);
+  const wallets = walletResolvers(services.wallets);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query, ...prices.Query },
+    Query: { ...health.Query, ...prices.Query, ...wallets.Query },
     Mutation: {},
     Subscription: {},
   };

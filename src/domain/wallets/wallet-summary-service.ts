@@ -1,0 +1,137 @@
+// The business API's wallet summary (schema.graphql Query.digitalWalletSummaryById): a wallet's
+// holdings valued at the current coin prices in exact decimals, cached 30 seconds per caller
+// scope. A key bound to an organization sees only its wallets: any other wallet is null, as a
+// missing one is (existence is not disclosed). A price older than the maximum age counts as no
+// price (docs/providers.md#staleness): the holding is answered unpriced, left out of the total.
+import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
+import { resultKey } from '../../cache/result-key.ts';
+import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../access/wallets/wallet-summary-table.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { compareDecimal, multiply, roundUsd, sum } from '../money/decimal.ts';
+import { isStalePrice } from '../prices/price-staleness.ts';
+import { coinPriceTag } from '../prices/coin-price-service.ts';
+
+export interface WalletAssetView {
+  name: string;
+  symbol: string;
+  balance: string;
+  value: string;
+  decimals: number;
+  unitPriceUsd: string | null;
+  usdValue: string | null;
+  allocationPerc: number | null;
+  priceUpdatedAt: string | null;
+  walletIds: number[];
+}
+
+export interface WalletSummaryView {
+  id: number;
+  label: string;
+  type: Uppercase<WalletRow['walletType']>;
+  status: Uppercase<WalletRow['status']>;
+  coin: string;
+  organizationId: string;
+  ownerUserId: string | null;
+  usdValue: string;
+  assets: WalletAssetView[];
+  createdAt: string;
+  asOf: string;
+}
+
+/** The organization a caller is bound to, or null for a key that sees every organization. */
+export type CallerOrganization = string | null;
+
+export const walletTag = (walletId: number) => `wallet:${walletId}`;
+
+export function createWalletSummaryService(deps: {
+  table: WalletSummaryTable;
+  results: ResultCache;
+  priceMaxAgeMs: number;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async summary(
+      walletId: number,
+      caller: CallerOrganization,
+      options: { refresh?: boolean } = {},
+    ): Promise<WalletSummaryView | null> {
+      if (!Number.isInteger(walletId) || walletId < 1 || walletId > 2_147_483_647)
+        throw new AppError('VALIDATION_FAILED', 'id must be a wallet id: a whole number from 1 to 2147483647', {
+          details: [{ path: 'id', message: 'not a wallet id' }],
+        });
+      const refresh = options.refresh ?? false;
+      return deps.results.load(
+        resultKey('digitalWalletSummaryById', { id: walletId }, caller ?? 'all'),
+        async () => {
+          const found = await deps.table.find(walletId);
+          if (!found || (caller !== null && found.wallet.organizationId !== caller)) return null;
+          const at = now();
+          const assets = valuedAssets(found.holdings, walletId, (updatedAt) =>
+            isStalePrice(updatedAt, at, deps.priceMaxAgeMs),
+          );
+          const { wallet } = found;
+          return {
+            id: wallet.id,
+            label: wallet.label,
+            type: wallet.walletType.toUpperCase() as WalletSummaryView['type'],
+            status: wallet.status.toUpperCase() as WalletSummaryView['status'],
+            coin: wallet.coin,
+            organizationId: wallet.organizationId,
+            ownerUserId: wallet.ownerUserId,
+            usdValue: roundUsd(sum(assets.flatMap((asset) => asset.usdValue ?? []))),
+            assets,
+            createdAt: wallet.createdAt.toISOString(),
+            asOf: at.toISOString(),
+          };
+        },
+        { ttlMs: resultTtlMs.query, refresh, tags: [walletTag(walletId), coinPriceTag] },
+      );
+    },
+  };
+}
+
+function valuedAssets(
+  holdings: readonly HoldingRow[],
+  walletId: number,
+  stale: (updatedAt: Date) => boolean,
+): WalletAssetView[] {
+  const valued = holdings.map((holding) => {
+    const balance = plainDecimal(holding.balance);
+    const priced = holding.usdPrice !== null && holding.priceUpdatedAt !== null && !stale(holding.priceUpdatedAt);
+    const unitPriceUsd = priced ? plainDecimal(holding.usdPrice as string) : null;
+    return {
+      name: holding.name,
+      symbol: holding.symbol,
+      balance,
+      value: balance,
+      decimals: holding.decimals,
+      unitPriceUsd,
+      usdValue: unitPriceUsd === null ? null : roundUsd(multiply(balance, unitPriceUsd)),
+      allocationPerc: null as number | null,
+      priceUpdatedAt: priced ? (holding.priceUpdatedAt as Date).toISOString() : null,
+      walletIds: [walletId],
+    };
+  });
+  const total = sum(valued.flatMap((asset) => asset.usdValue ?? []));
+  for (const asset of valued)
+    if (asset.usdValue !== null && compareDecimal(total, '0') > 0)
+      asset.allocationPerc = Number(multiply(asset.usdValue, '100')) / Number(total);
+  // Largest USD value first; unpriced holdings last, by symbol.
+  return valued.sort((left, right) => {
+    if (left.usdValue === null || right.usdValue === null)
+      return left.usdValue === right.usdValue
+        ? left.symbol.localeCompare(right.symbol)
+        : left.usdValue === null
+          ? 1
+          : -1;
+    return compareDecimal(right.usdValue, left.usdValue) || left.symbol.localeCompare(right.symbol);
+  });
+}
+
+/** Decimal text without trailing fraction zeros: `0.512300000000000000` → `0.5123`, `2.000` → `2`. */
+function plainDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+export type WalletSummaryService = ReturnType<typeof createWalletSummaryService>;
