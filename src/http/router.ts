@@ -140,8 +140,14 @@ export function unmatchedRoute(router: Router<HttpState>): Middleware<HttpState>
     const allowed = router.stack.filter((layer) => layer.match(ctx.path)).flatMap((layer) => layer.methods);
     if (allowed.length > 0) {
       ctx.set('Allow', [...new Set(allowed)].join(', '));
-      throw new AppError('METHOD_NOT_ALLOWED', `method ${ctx.method} is not allowed on ${ctx.path}`);
+      throw new AppError('METHOD_NOT_ALLOWED', `method ${ctx.method} is not allowed on ${shownPath(ctx.path)}`);
     }
-    throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+    throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${shownPath(ctx.path)}`);
   };
+}
+
+/** The path as an error message quotes it: openapi.yaml `Error.message` holds at most 2,000 characters. */
+function shownPath(path: string): string {
+  const shown = 200;
+  return path.length > shown ? `${path.slice(0, shown)}… (${path.length} characters)` : path;
 }

@@ -24,6 +24,16 @@ test('an unknown route answers 404 with the error body', async () => {
   assert.match(body.message, /GET \/no\/such\/route/);
 });
 
+test('a very long unknown path answers 404 with a message that quotes only its start', async () => {
+  const path = `/${'a'.repeat(5_000)}`;
+  const response = await service.request('DELETE', path);
+  assert.is(response.status, 404);
+  assert.is(response.json().message, `no route for DELETE /${'a'.repeat(199)}… (5001 characters)`);
+  const other = await service.request('POST', `/static/coins/${'b'.repeat(3_000)}`);
+  assert.is(other.status, 405);
+  assert.is(other.json().message, `method POST is not allowed on /static/coins/${'b'.repeat(186)}… (3014 characters)`);
+});
+
 test('a known path with another method answers 405 with Allow', async () => {
   const response = await service.request('PUT', '/healthz');
   assert.is(response.status, 405);
