@@ -72,6 +72,9 @@ export function graphqlTransport(
       raw: body,
       context,
     });
+    // graphql-http refuses a content type other than application/json in UTF-8 with a 415 and no
+    // body, which Koa would send as 204 No Content: say it as openapi.yaml's 415 instead.
+    if (responseBody === null && init.status === 415) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedMessage);
     observe(context.operation ?? 'other', init.status === 200 && !answersErrors(responseBody) ? 'ok' : 'error');
     ctx.status = init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(name, value);
@@ -97,6 +100,9 @@ async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
   }
   return Buffer.concat(chunks);
 }
+
+const unsupportedMessage =
+  'POST /graphql takes Content-Type application/json in UTF-8 (no charset parameter, or charset=utf-8)';
 
 const notAcceptableMessage =
   'the request accepts neither application/graphql-response+json nor application/json (its Accept header), so no GraphQL response can be sent';

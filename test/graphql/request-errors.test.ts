@@ -47,6 +47,24 @@ test('JSON without query is 400 VALIDATION_FAILED naming the field', async () =>
   assert.equal(errorLogs(), []);
 });
 
+test('a body in another charset, or with no content type, is 415 UNSUPPORTED_MEDIA_TYPE with the REST Error body', async () => {
+  for (const contentType of ['application/json; charset=utf-16', 'application/json; charset=latin1', undefined]) {
+    const response = await service.request('POST', '/graphql', {
+      body: '{"query":"{ ping }"}',
+      headers: { 'x-api-key': testAdminApiKey, ...(contentType ? { 'content-type': contentType } : {}) },
+    });
+    assert.is(response.status, 415, `${contentType}: ${response.status} ${response.text}`);
+    const { requestId, ...rest } = response.json();
+    assert.equal(rest, {
+      success: false,
+      message: 'POST /graphql takes Content-Type application/json in UTF-8 (no charset parameter, or charset=utf-8)',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    assert.is(requestId, response.headers.get('x-request-id'));
+  }
+  assert.equal(errorLogs(), []);
+});
+
 test('Accept: text/html is 406 naming the media types', async () => {
   const response = await post('{"query":"{ ping }"}', { accept: 'text/html' });
   assert.is(response.status, 406);
