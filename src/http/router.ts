@@ -53,6 +53,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const transport = options.transports?.[id];
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
+  const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   return async (ctx, next) => {
     ctx.state.route = operation.path;
     if (guard) await guard(ctx, async () => {});
@@ -66,7 +67,8 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     if (transport && !pending) return transport(ctx, next);
     const parts = {
       path: { ...ctx.params },
-      query: { ...ctx.query },
+      // Only the query parameters openapi.yaml declares: others are ignored, whatever they hold.
+      query: Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
       headers: { ...ctx.headers },
       cookies: {},
     };
