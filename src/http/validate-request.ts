@@ -55,16 +55,23 @@ function validationError(errors: AjvError[], prefix: string): AppError {
 const listedDetails = 100;
 const shownPathLength = 200;
 const shownMessageLength = 500;
-const summaryDetails = 5;
+const summaryLength = 1_500;
 
 function failure(details: ErrorDetail[]): AppError {
   const listed = details.slice(0, listedDetails).map((detail) => ({
     path: shortened(detail.path, shownPathLength),
     message: shortened(detail.message, shownMessageLength),
   }));
-  const named = listed.slice(0, summaryDetails).map((d) => `${d.path || 'request'} ${d.message}`);
-  const more = details.length > summaryDetails ? `; and ${details.length - summaryDetails} more` : '';
-  return new AppError('VALIDATION_FAILED', `invalid request: ${named.join('; ')}${more}`, { details: listed });
+  let summary = '';
+  let named = 0;
+  for (const detail of listed) {
+    const next = `${summary}${named > 0 ? '; ' : ''}${detail.path || 'request'} ${detail.message}`;
+    if (named > 0 && next.length > summaryLength) break;
+    summary = next;
+    named += 1;
+  }
+  const more = details.length > named ? `; and ${details.length - named} more` : '';
+  return new AppError('VALIDATION_FAILED', `invalid request: ${summary}${more}`, { details: listed });
 }
 
 function shortened(text: string, length: number): string {
