@@ -63,6 +63,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const transport = options.transports?.[id];
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
+  const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   return async (ctx, next) => {
     ctx.state.route = operation.path;
     if (transport) ctx.state.writeErrorBody = transport.writeErrorBody;
@@ -77,7 +78,8 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     if (transport && !pending) return transport.serve(ctx, next);
     const parts = {
       path: { ...ctx.params },
-      query: { ...ctx.query },
+      // Only the query parameters openapi.yaml declares: others are ignored, whatever they hold.
+      query: Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
       headers: { ...ctx.headers },
       cookies: {},
     };
@@ -151,8 +153,14 @@ export function unmatchedRoute(router: Router<HttpState>): Middleware<HttpState>
     const allowed = router.stack.filter((layer) => layer.match(ctx.path)).flatMap((layer) => layer.methods);
     if (allowed.length > 0) {
       ctx.set('Allow', [...new Set(allowed)].join(', '));
-      throw new AppError('METHOD_NOT_ALLOWED', `method ${ctx.method} is not allowed on ${ctx.path}`);
+      throw new AppError('METHOD_NOT_ALLOWED', `method ${ctx.method} is not allowed on ${shownPath(ctx.path)}`);
     }
-    throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+    throw new AppError('NOT_FOUND', `no route for ${ctx.method} ${shownPath(ctx.path)}`);
   };
+}
+
+/** The path as an error message quotes it: openapi.yaml `Error.message` holds at most 2,000 characters. */
+function shownPath(path: string): string {
+  const shown = 200;
+  return path.length > shown ? `${path.slice(0, shown)}… (${path.length} characters)` : path;
 }

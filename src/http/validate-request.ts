@@ -41,16 +41,41 @@ export function validateJsonBody(operationId: string, body: unknown): void {
 function refuseUnstorableText(value: unknown, prefix: string[]): void {
   const found = findUnstorableText(value, prefix);
   if (found.length === 0) return;
-  const details = found.map(({ path, problem }) => ({ path: path.join('.'), message: problem }));
-  const summary = details.map((d) => `${d.path} ${d.message}`).join('; ');
-  throw new AppError('VALIDATION_FAILED', `invalid request: ${summary}`, { details });
+  throw failure(found.map(({ path, problem }) => ({ path: path.join('.'), message: problem })));
 }
 
 function validationError(errors: AjvError[], prefix: string): AppError {
   const details = errors.map((error) => describe(error, prefix));
-  const unique = [...new Map(details.map((d) => [`${d.path} ${d.message}`, d])).values()];
-  const summary = unique.map((d) => `${d.path || 'request'} ${d.message}`).join('; ');
-  return new AppError('VALIDATION_FAILED', `invalid request: ${summary}`, { details: unique });
+  return failure([...new Map(details.map((d) => [`${d.path} ${d.message}`, d])).values()]);
+}
+
+// openapi.yaml#/components/schemas/Error bounds what a client gets back: `message` 2,000
+// characters, 100 `details`, each `path` 1,024 and `message` 1,000. The request chooses its own
+// field names and how many fail, so both are cut to fit.
+const listedDetails = 100;
+const shownPathLength = 200;
+const shownMessageLength = 500;
+const summaryLength = 1_500;
+
+function failure(details: ErrorDetail[]): AppError {
+  const listed = details.slice(0, listedDetails).map((detail) => ({
+    path: shortened(detail.path, shownPathLength),
+    message: shortened(detail.message, shownMessageLength),
+  }));
+  let summary = '';
+  let named = 0;
+  for (const detail of listed) {
+    const next = `${summary}${named > 0 ? '; ' : ''}${detail.path || 'request'} ${detail.message}`;
+    if (named > 0 && next.length > summaryLength) break;
+    summary = next;
+    named += 1;
+  }
+  const more = details.length > named ? `; and ${details.length - named} more` : '';
+  return new AppError('VALIDATION_FAILED', `invalid request: ${summary}${more}`, { details: listed });
+}
+
+function shortened(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
 }
 
 function describe(error: AjvError, prefix: string): ErrorDetail {

@@ -79,6 +79,18 @@ test('a body that is not application/json is 415 in a GraphQL response, never an
   assert.equal(errorLogs(), []);
 });
 
+test('a body in another charset, or with no content type, is 415 UNSUPPORTED_MEDIA_TYPE in a GraphQL response', async () => {
+  for (const contentType of ['application/json; charset=utf-16', 'application/json; charset=latin1', undefined]) {
+    const response = await service.request('POST', '/graphql', {
+      body: '{"query":"{ ping }"}',
+      headers: { 'x-api-key': testAdminApiKey, ...(contentType ? { 'content-type': contentType } : {}) },
+    });
+    assert.is(response.status, 415, `${contentType}: ${response.status} ${response.text}`);
+    assert.is(response.json().errors[0].extensions.code, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  assert.equal(errorLogs(), []);
+});
+
 test('Accept: text/html is 406 naming the media types', async () => {
   const response = await post('{"query":"{ ping }"}', { accept: 'text/html' });
   assert.is(response.status, 406);

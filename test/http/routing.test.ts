@@ -24,6 +24,37 @@ test('an unknown route answers 404 with the error body', async () => {
   assert.match(body.message, /GET \/no\/such\/route/);
 });
 
+test('a very long unknown path answers 404 with a message that quotes only its start', async () => {
+  const path = `/${'a'.repeat(5_000)}`;
+  const response = await service.request('DELETE', path);
+  assert.is(response.status, 404);
+  assert.is(response.json().message, `no route for DELETE /${'a'.repeat(199)}… (5001 characters)`);
+  const other = await service.request('POST', `/static/coins/${'b'.repeat(3_000)}`);
+  assert.is(other.status, 405);
+  assert.is(other.json().message, `method POST is not allowed on /static/coins/${'b'.repeat(186)}… (3014 characters)`);
+});
+
+test('a body failing on 150 fields, one named with 10,000 characters, is 400 within the Error body bounds', async () => {
+  const body: Record<string, unknown> = { token: 'a.b.c', ['n'.repeat(10_000)]: 1 };
+  for (let index = 0; index < 150; index++) body[`extra${index}`] = index;
+  // The test client checks the body against openapi.yaml (message, details and path lengths).
+  const response = await service.request('POST', '/auth/token-exchange', { body });
+  assert.is(response.status, 400);
+  const { message, details } = response.json();
+  assert.is(details.length, 100);
+  assert.equal(details[0], { path: `body.${'n'.repeat(195)}… (10005 characters)`, message: 'is not allowed' });
+  // The message names the failures that fit in 1,500 characters, then counts the rest.
+  assert.ok(
+    message.startsWith(
+      `invalid request: body.${'n'.repeat(195)}… (10005 characters) is not allowed; body.extra0 is not allowed; body.extra1 is not allowed`,
+    ),
+    message,
+  );
+  const named = message.split('; ').length - 1;
+  assert.ok(message.length <= 1_600, message);
+  assert.ok(message.endsWith(`; and ${151 - named} more`), message);
+});
+
 test('a known path with another method answers 405 with Allow', async () => {
   const response = await service.request('PUT', '/healthz');
   assert.is(response.status, 405);
