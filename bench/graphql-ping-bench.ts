@@ -1,7 +1,8 @@
 // `npm run bench` (business GraphQL part, docs/benchmarks.md#targets): `{ ping }` through the
 // whole service (routing, rate-limit middleware, the X-API-Key check, graphql-http, the document
 // cache, the scope guard) side by side in the same run with its reference: graphql-js executing
-// a parsed and validated document kept in memory, behind a bare node http server.
+// a parsed and validated document kept in memory, behind a bare node http server. Then a wallet
+// summary from the result cache, and recomputed on every request (`refresh: true`).
 // BENCH_API_KEY_CACHE_SECONDS=0 measures the service verifying the key in PostgreSQL per request.
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -73,6 +74,10 @@ try {
     scopes: ['read'],
   });
   const body = JSON.stringify({ query });
+  const summary = (refresh: boolean) =>
+    JSON.stringify({
+      query: `{ digitalWalletSummaryById(id: 1${refresh ? ', refresh: true' : ''}) { id usdValue assets { symbol value usdValue } } }`,
+    });
   const sides = {
     'graphql-js, cached document, bare node http': { kind: 'http', url: reference.url, headers: {}, body },
     'service: { ping } with X-API-Key': {
@@ -80,6 +85,18 @@ try {
       url: `${service.url}/graphql`,
       headers: { 'x-api-key': secret },
       body,
+    },
+    'service: digitalWalletSummaryById, cached': {
+      kind: 'http',
+      url: `${service.url}/graphql`,
+      headers: { 'x-api-key': secret },
+      body: summary(false),
+    },
+    'service: digitalWalletSummaryById, refresh: true': {
+      kind: 'http',
+      url: `${service.url}/graphql`,
+      headers: { 'x-api-key': secret },
+      body: summary(true),
     },
   } as const;
   type Side = keyof typeof sides;
@@ -90,7 +107,7 @@ try {
   for (let round = 0; round < rounds; round += 1)
     for (const side of Object.keys(sides) as Side[]) results[side].push(await load.run(sides[side]));
 
-  const [referenceSide, serviceSide] = Object.keys(sides) as Side[];
+  const [referenceSide, serviceSide, cachedSide] = Object.keys(sides) as Side[];
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(
     `\nBusiness GraphQL { ping } (API_KEY_CACHE_SECONDS=${keyCacheSeconds}; ${connections} connections, keep-alive; medians of ${rounds} rounds of ${seconds} s per side after ${warmup} warm-up requests or 1 s)\n`,
@@ -112,6 +129,12 @@ try {
   const ratios = results[serviceSide!].map((run, round) => run.perSecond / results[referenceSide!][round]!.perSecond);
   console.log(
     `\nservice / reference req/s: ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ 0.8×)`,
+  );
+  const cachedRatios = results[cachedSide!].map(
+    (run, round) => run.perSecond / results[serviceSide!][round]!.perSecond,
+  );
+  console.log(
+    `cached wallet summary / { ping } req/s: ${median(cachedRatios).toFixed(2)}× (rounds: ${cachedRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ 0.5×)`,
   );
 } finally {
   await load.close();
