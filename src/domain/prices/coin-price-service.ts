@@ -4,6 +4,7 @@
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
 import { resultKey } from '../../cache/result-key.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { coinSymbolPattern } from '../../providers/coin-prices/coin-prices-provider.ts';
 import type { PriceRefresh } from './price-refresh.ts';
 
 export interface CoinPriceView {
@@ -25,7 +26,7 @@ export function createCoinPriceService(deps: { prices: PriceRefresh; results: Re
     /** Null when no coin has the symbol or the source has no price for it. */
     async coinPrice(symbol: string, options: { refresh?: boolean } = {}): Promise<CoinPriceView | null> {
       const normalized = symbol.trim().toUpperCase();
-      if (!/^[A-Z0-9]{1,15}$/.test(normalized))
+      if (!coinSymbolPattern.test(normalized))
         throw new AppError('VALIDATION_FAILED', 'symbol must be 1 to 15 letters or digits, for example BTC', {
           details: [{ path: 'symbol', message: 'not a coin symbol' }],
         });

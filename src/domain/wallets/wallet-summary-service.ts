@@ -7,7 +7,7 @@ import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
 import { resultKey } from '../../cache/result-key.ts';
 import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../access/wallets/wallet-summary-table.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { compareDecimal, multiply, roundUsd, sum } from '../money/decimal.ts';
+import { compareDecimal, multiply, parseDecimal, roundUsd, sum } from '../money/decimal.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
 
@@ -97,9 +97,9 @@ function valuedAssets(
   stale: (updatedAt: Date) => boolean,
 ): WalletAssetView[] {
   const valued = holdings.map((holding) => {
-    const balance = plainDecimal(holding.balance);
+    const balance = parseDecimal(holding.balance, 'a stored balance');
     const priced = holding.usdPrice !== null && holding.priceUpdatedAt !== null && !stale(holding.priceUpdatedAt);
-    const unitPriceUsd = priced ? plainDecimal(holding.usdPrice as string) : null;
+    const unitPriceUsd = priced ? parseDecimal(holding.usdPrice, 'a stored price') : null;
     return {
       name: holding.name,
       symbol: holding.symbol,
@@ -127,11 +127,6 @@ function valuedAssets(
           : -1;
     return compareDecimal(right.usdValue, left.usdValue) || left.symbol.localeCompare(right.symbol);
   });
-}
-
-/** Decimal text without trailing fraction zeros: `0.512300000000000000` → `0.5123`, `2.000` → `2`. */
-function plainDecimal(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
 export type WalletSummaryService = ReturnType<typeof createWalletSummaryService>;
