@@ -8,8 +8,16 @@ import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline
 import { createWalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import type { ServiceProviders } from './create-providers.ts';
 
-export function createWallets(deps: { db: Db; metrics: Metrics; results: ResultCache; priceMaxAgeMs: number }) {
+export function createWallets(deps: {
+  db: Db;
+  metrics: Metrics;
+  results: ResultCache;
+  /** The custody and AML providers the wallet mutations call. */
+  providers: ServiceProviders;
+  priceMaxAgeMs: number;
+}) {
   return {
     handlers: walletSparklineHandlers(
       createWalletSparklineService({

@@ -22,6 +22,7 @@ import { listenServers } from './listen-servers.ts';
 import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { createPrices } from './create-prices.ts';
+import { createProviders } from './create-providers.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
 
@@ -63,7 +64,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const files = shutdown.track(await createFiles({ config, db, logger }));
     const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
     const prices = shutdown.track(createPrices({ config, db, results, logger }));
-    const wallets = createWallets({ db, metrics, results, priceMaxAgeMs: config.providers.coinPricesMaxAgeMs });
+    const providers = createProviders({ config, logger });
+    const wallets = createWallets({
+      db,
+      metrics,
+      results,
+      providers,
+      priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+    });
     const graphql = shutdown.track(
       createBusinessGraphql({
         services: { prices: prices.service, wallets: wallets.summaries },
