@@ -10,6 +10,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { compareDecimal, multiply, parseDecimal, roundUsd, sum } from '../money/decimal.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
+import { walletTag } from './wallet-cache-tags.ts';
 
 export interface WalletAssetView {
   name: string;
@@ -40,8 +41,6 @@ export interface WalletSummaryView {
 
 /** The organization a caller is bound to, or null for a key that sees every organization. */
 export type CallerOrganization = string | null;
-
-export const walletTag = (walletId: number) => `wallet:${walletId}`;
 
 export function createWalletSummaryService(deps: {
   table: WalletSummaryTable;

@@ -1,0 +1,13 @@
+// Tags of the business API's cached wallet results (docs/architecture.md#result-cache): what a
+// result was computed from, so that a mutation invalidates exactly what it changed. A view of one
+// wallet carries its wallet tag; an aggregate over a user's or an organization's wallets carries
+// the holder's tag too, because a wallet created, archived or moved changes it without being in it.
+
+/** A result computed from this wallet's row, holdings, addresses, whitelist or transfers. */
+export const walletTag = (walletId: number) => `wallet:${walletId}`;
+
+/** An aggregate over the wallets a user owns (a wallet added to them changes it). */
+export const walletOwnerTag = (userId: string) => `wallets-of-user:${userId}`;
+
+/** An aggregate over an organization's wallets (a wallet added to it changes it). */
+export const walletOrganizationTag = (organizationId: string) => `wallets-of-organization:${organizationId}`;
