@@ -25,6 +25,7 @@ import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
+import { heapBudgetProblem } from './heap-budget.ts';
 
 export interface RunningService {
   readonly url: string;
@@ -35,6 +36,8 @@ export interface RunningService {
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const startedAt = Date.now();
+  const heapProblem = heapBudgetProblem(config.redisUrl ? 0 : config.resultCacheMb * 1024 * 1024);
+  if (heapProblem) throw new Error(heapProblem);
   const secrets = resolveSecrets(config, logger);
   const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
   try {

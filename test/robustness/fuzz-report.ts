@@ -4,6 +4,7 @@
 // service's memory before and after.
 import type { FuzzFailure, SeedResult } from './run-fuzz.ts';
 import type { LogLine } from './service-process.ts';
+import type { ProcessMemory } from './collect-garbage.ts';
 
 const megabyte = 1024 * 1024;
 
@@ -27,6 +28,11 @@ export function formatMemory(
 ): string {
   const live = liveBytes === undefined ? '' : `, ${mb(liveBytes)} after garbage collection`;
   return `${label}: service RSS ${mb(rawBytes)}${live} (its child processes: ${mb(childrenBytes)})`;
+}
+
+/** The service's own account of its memory: where resident memory that is not V8's heap is. */
+export function formatProcessMemory(usage: ProcessMemory): string {
+  return `V8 heap ${mb(usage.heapUsed)} used of ${mb(usage.heapTotal)}, external ${mb(usage.external)} (array buffers ${mb(usage.arrayBuffers)})`;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / megabyte)} MB`;

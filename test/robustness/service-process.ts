@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { collectGarbage } from './collect-garbage.ts';
+import { startNodeFlags } from '../../scripts/start-node-flags.ts';
+import { collectGarbage, type ProcessMemory, readProcessMemory } from './collect-garbage.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -21,6 +22,8 @@ export interface ServiceProcess {
   rssBytes(): number;
   /** The same after a full garbage collection: what the service really holds. */
   rssAfterGarbageCollectionBytes(): Promise<number>;
+  /** The service's own account of its memory (V8 heap, external, array buffers). */
+  memoryUsage(): Promise<ProcessMemory>;
   /** Resident memory of its child processes (the PDF engine's Chromium), in bytes. */
   childrenRssBytes(): number;
   stop(): Promise<number | null>;
@@ -32,11 +35,15 @@ export type LogLine = Record<string, unknown> & { level?: number; msg?: string; 
 const warnLevel = 40;
 
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', path.join(repo, 'src/main.ts')], {
-    cwd: repo,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startNodeFlags(), '--inspect=127.0.0.1:0', path.join(repo, 'src/main.ts')],
+    {
+      cwd: repo,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logLines: LogLine[] = [];
   let ready: LogLine | undefined;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -92,6 +99,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       await collectGarbage(inspector as string);
       return residentBytes(pid);
     },
+    memoryUsage: () => readProcessMemory(inspector as string),
     childrenRssBytes: () => descendantsOf(pid).reduce((sum, descendant) => sum + residentBytesIfAlive(descendant), 0),
     async stop() {
       child.kill('SIGTERM');

@@ -18,8 +18,8 @@ interface Started {
   exit: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [path.join(repo, 'src/main.ts')], {
+function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(repo, 'src/main.ts')], {
     cwd: repo,
     env: {
       PATH: process.env.PATH ?? '',
@@ -56,6 +56,16 @@ test.before(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-main-'));
 });
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('a heap limit too small for the caches is refused at start, before anything starts', async () => {
+  const started = start({}, ['--max-old-space-size=200']);
+  assert.is(await started.exit, 1);
+  const fatal = started.lines.find((line) => line.msg === 'service failed to start') as { err: { message: string } };
+  assert.match(
+    fatal.err.message,
+    /^the V8 heap limit \(\d+ MiB\) is below what the caches may hold plus a reserve \(168 MiB fixed \+ RESULT_CACHE_MB 64 \+ 256 MiB = 488 MiB\): lower RESULT_CACHE_MB or start node with a larger --max-old-space-size$/,
+  );
+});
 
 test('starts on the embedded database with demo data, refuses a second process, stops on SIGTERM', async () => {
   const first = start({});

@@ -37,13 +37,16 @@ export interface AssetServiceOptions {
   cacheObserver?: CacheObserver;
 }
 
+/** Bytes of images the service keeps: the packaged icons total about 2.7 MB. */
+export const assetCacheBytes = 8 * 1024 * 1024;
+
 export function createAssetService(options: AssetServiceOptions = {}): AssetService {
   const catalog = options.catalog ?? createAssetCatalog();
   const read = options.readFile ?? ((file: string) => readFile(file));
-  // The packaged icons total about 2.7 MB; this holds all of them plus placeholders.
+  // Holds every packaged icon plus placeholders.
   const cache = createBoundedCache<AssetImage>({
     maxEntries: options.maxCachedEntries ?? 1_000,
-    maxSize: options.maxCachedBytes ?? 8 * 1024 * 1024,
+    maxSize: options.maxCachedBytes ?? assetCacheBytes,
     sizeOf: (image) => Buffer.byteLength(image.body),
     observer: options.cacheObserver,
   });
