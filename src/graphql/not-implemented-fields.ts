@@ -5,15 +5,7 @@
 import type { RootField, RootTypeName } from './root-resolvers.ts';
 
 export const notImplementedFields = {
-  Query: [
-    'digitalWalletDetailById',
-    'netWorthUsdByUserId',
-    'netWorthUsdByOrganizationId',
-    'digitalAssetsByUserId',
-    'digitalAssetsByOrganizationId',
-    'getPotentialKycProfiles',
-    'sumsubQuestionnaireDataDecrypted',
-  ],
+  Query: ['digitalWalletDetailById', 'getPotentialKycProfiles', 'sumsubQuestionnaireDataDecrypted'],
   Mutation: [
     'createDigitalWallet',
     'createDigitalWalletAddress',

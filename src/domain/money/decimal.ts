@@ -95,6 +95,18 @@ export function usdValue(holdings: Iterable<Holding>): string {
 }
 
 /**
+ * `part` as a percentage of `whole` (`percentOf("1", "8")` = 12.5), for the `Float` share fields
+ * of schema.graphql (`NetWorthBreakdownItem.sharePerc`, `DigitalAsset.allocationPerc`): the
+ * quotient is taken in decimals to 36 places and only then made a number, so the one rounding is
+ * the float's own. Throws when `whole` is zero: a share of nothing is the caller's case to decide.
+ */
+export function percentOf(part: string, whole: string): number {
+  const divisor = exact(whole);
+  if (divisor.isZero()) throw new Error('percentOf: whole must not be zero');
+  return exact(part).times(100).div(divisor).toNumber();
+}
+
+/**
  * Whether `value` fits a PostgreSQL `numeric(precision, scale)` column once rounded to `scale`
  * places (as PostgreSQL itself rounds on insert): at most `precision - scale` integer digits.
  */

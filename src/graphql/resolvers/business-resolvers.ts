@@ -11,6 +11,7 @@ import { guardRootFields } from '../guard-root-fields.ts';
 import { healthResolvers } from './health-resolvers.ts';
 import { priceResolvers } from './price-resolvers.ts';
 import { walletResolvers } from './wallet-resolvers.ts';
+import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -21,9 +22,10 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const health = healthResolvers();
   const prices = priceResolvers(services.prices);
   const wallets = walletResolvers(services.wallets);
+  const portfolio = portfolioResolvers(services.portfolio);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query, ...prices.Query, ...wallets.Query },
+    Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query },
     Mutation: {},
     Subscription: {},
   };

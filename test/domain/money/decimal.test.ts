@@ -11,6 +11,7 @@ import {
   isDecimalString,
   multiply,
   parseDecimal,
+  percentOf,
   roundDecimal,
   roundUsd,
   subtract,
@@ -214,6 +215,32 @@ test('property: the sum of holdings × prices equals an independent BigInt fixed
         const exact = sum(holdings.map(({ amount, usdPrice }) => multiply(amount, usdPrice)));
         assert.is(exact, shortest(total, 36));
         assert.is(roundUsd(exact), expected);
+      },
+    ),
+    runs,
+  );
+});
+
+test('percentOf: a share in percent, from a decimal quotient; a share of zero is refused', () => {
+  assert.is(percentOf('1', '8'), 12.5);
+  assert.is(percentOf('0', '5'), 0);
+  assert.is(percentOf('3', '3'), 100);
+  assert.is(percentOf('1', '3'), 33.333333333333336);
+  assert.is(percentOf('4029192.63', '16192643.95'), 24.882858182032713);
+  assert.throws(() => percentOf('1', '0'), /whole must not be zero/);
+});
+
+test('property: percentOf is the number of the quotient at 36 places, rounded half away from zero', () => {
+  fc.assert(
+    fc.property(
+      decimalArbitrary({ negative: false }),
+      decimalArbitrary({ negative: false }).filter((whole) => compareDecimal(whole, '0') > 0),
+      (part, whole) => {
+        const numerator = rescaleExact(toFixed(part), 18) * 100n * 10n ** 36n;
+        const denominator = rescaleExact(toFixed(whole), 18);
+        const quotient = numerator / denominator;
+        const rounded = (numerator % denominator) * 2n >= denominator ? quotient + 1n : quotient;
+        assert.is(percentOf(part, whole), Number(formatFixed(rounded, 36)));
       },
     ),
     runs,
