@@ -3,8 +3,10 @@
 // Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
+import type { WalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
   readonly wallets: WalletSummaryService;
+  readonly walletDetails: WalletDetailService;
 }

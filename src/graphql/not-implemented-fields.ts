@@ -6,7 +6,6 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 
 export const notImplementedFields = {
   Query: [
-    'digitalWalletDetailById',
     'netWorthUsdByUserId',
     'netWorthUsdByOrganizationId',
     'digitalAssetsByUserId',

@@ -3,9 +3,11 @@
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
 import { createWalletSummaryTable } from '../access/wallets/wallet-summary-table.ts';
+import { createWalletDetailTable } from '../access/wallets/wallet-detail-table.ts';
 import type { Db } from '../db/create-database.ts';
 import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline-service.ts';
 import { createWalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
+import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { ServiceProviders } from './create-providers.ts';
@@ -27,6 +29,11 @@ export function createWallets(deps: {
     ),
     summaries: createWalletSummaryService({
       table: createWalletSummaryTable(deps.db),
+      results: deps.results,
+      priceMaxAgeMs: deps.priceMaxAgeMs,
+    }),
+    details: createWalletDetailService({
+      table: createWalletDetailTable(deps.db),
       results: deps.results,
       priceMaxAgeMs: deps.priceMaxAgeMs,
     }),

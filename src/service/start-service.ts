@@ -74,7 +74,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: { prices: prices.service, wallets: wallets.summaries },
+        services: { prices: prices.service, wallets: wallets.summaries, walletDetails: wallets.details },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,
