@@ -4,9 +4,11 @@
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import type { PortfolioService } from '../domain/wallets/portfolio-service.ts';
+import type { WalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
   readonly wallets: WalletSummaryService;
   readonly portfolio: PortfolioService;
+  readonly walletDetails: WalletDetailService;
 }

@@ -8,6 +8,8 @@ import type { Db } from '../db/create-database.ts';
 import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline-service.ts';
 import { createWalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import { createPortfolioService } from '../domain/wallets/portfolio-service.ts';
+import { createWalletDetailTable } from '../access/wallets/wallet-detail-table.ts';
+import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { ServiceProviders } from './create-providers.ts';
@@ -34,6 +36,11 @@ export function createWallets(deps: {
     }),
     portfolio: createPortfolioService({
       table: createHoldingsAggregateTable(deps.db),
+      results: deps.results,
+      priceMaxAgeMs: deps.priceMaxAgeMs,
+    }),
+    details: createWalletDetailService({
+      table: createWalletDetailTable(deps.db),
       results: deps.results,
       priceMaxAgeMs: deps.priceMaxAgeMs,
     }),

@@ -77,7 +77,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: { prices: prices.service, wallets: wallets.summaries, portfolio: wallets.portfolio },
+        services: {
+          prices: prices.service,
+          wallets: wallets.summaries,
+          portfolio: wallets.portfolio,
+          walletDetails: wallets.details,
+        },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,

@@ -12,7 +12,7 @@ import { multiply, toBaseUnits } from './demo-decimal.ts';
 import { demoAddress, demoHex, demoTxHash } from './demo-fake-values.ts';
 import { demoUuid } from './demo-ids.ts';
 import { type DemoSymbol, demoCoins, demoUsdPrices } from './demo-market.ts';
-import { demoNetworkOf, demoWalletIds, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
+import { demoNetworkOf, demoWalletIds, demoWalletUsdValue, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
 
 const w = demoWalletIds;
 
@@ -273,15 +273,44 @@ export const demoValueHistory: Insertable<DigitalWalletValueHistoryTable>[] = de
   valueHistory(wallet.id as number, wallet.usd_value as string),
 );
 
+type RiskLevel = 'Low' | 'Medium' | 'High' | 'Severe';
+
+interface ExposureSpec {
+  /** The AML provider's category names (docs/providers.md#aml-screening). */
+  category: string;
+  percent: number;
+  riskLevel: RiskLevel;
+  /** Default direct. */
+  exposureType?: 'direct' | 'indirect';
+}
+
 interface ScreeningSpec {
   n: number;
   walletId: number;
-  riskLevel: 'Low' | 'Medium' | 'High' | 'Severe';
+  riskLevel: RiskLevel;
   riskScore: string;
   status: 'pending' | 'approved' | 'denied' | 'auto-approved';
   requestedBy: string;
   daysAgo: number;
-  exposures: { category: string; percent: number }[];
+  exposures: ExposureSpec[];
+}
+
+/**
+ * Exposures as the AML provider reports them (src/providers/aml/aml-provider.ts `AmlExposure`),
+ * the shape the business API reads back: the screened volume is the wallet's USD value, so each
+ * exposure's value is its share of it, to the cent.
+ */
+function storedExposures(walletId: number, exposures: readonly ExposureSpec[]): string {
+  const volume = demoWalletUsdValue(walletId);
+  return JSON.stringify(
+    exposures.map((exposure) => ({
+      category: exposure.category,
+      exposureType: exposure.exposureType ?? 'direct',
+      usdValue: multiply([volume, String(exposure.percent), '0.01'], 2),
+      sharePerc: exposure.percent,
+      riskLevel: exposure.riskLevel,
+    })),
+  );
 }
 
 function screening(spec: ScreeningSpec): Insertable<AmlReportTable> {
@@ -292,7 +321,7 @@ function screening(spec: ScreeningSpec): Insertable<AmlReportTable> {
     risk_level: spec.riskLevel,
     risk_score: spec.riskScore,
     screening_status: spec.status,
-    exposures: JSON.stringify(spec.exposures),
+    exposures: storedExposures(spec.walletId, spec.exposures),
     requested_by: spec.requestedBy,
     created_at: demoTime(-spec.daysAgo, 8),
   };
@@ -308,8 +337,8 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     requestedBy: 'demo-frank',
     daysAgo: 30,
     exposures: [
-      { category: 'exchange', percent: 71.5 },
-      { category: 'custodian', percent: 28.5 },
+      { category: 'exchange', percent: 71.5, riskLevel: 'Low' },
+      { category: 'custodian', percent: 28.5, riskLevel: 'Low' },
     ],
   }),
   screening({
@@ -321,8 +350,8 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     requestedBy: 'demo-frank',
     daysAgo: 14,
     exposures: [
-      { category: 'exchange', percent: 64 },
-      { category: 'defi', percent: 36 },
+      { category: 'exchange', percent: 64, riskLevel: 'Low' },
+      { category: 'defi', percent: 36, riskLevel: 'Low' },
     ],
   }),
   screening({
@@ -334,9 +363,9 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     requestedBy: 'demo-rupert',
     daysAgo: 45,
     exposures: [
-      { category: 'sanctioned_entity', percent: 12.5 },
-      { category: 'mixer', percent: 20 },
-      { category: 'exchange', percent: 67.5 },
+      { category: 'sanctions', percent: 12.5, riskLevel: 'Severe', exposureType: 'indirect' },
+      { category: 'mixing', percent: 20, riskLevel: 'High' },
+      { category: 'exchange', percent: 67.5, riskLevel: 'Low' },
     ],
   }),
   screening({
@@ -347,7 +376,7 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     status: 'auto-approved',
     requestedBy: 'demo-grace',
     daysAgo: 20,
-    exposures: [{ category: 'exchange', percent: 100 }],
+    exposures: [{ category: 'exchange', percent: 100, riskLevel: 'Low' }],
   }),
   screening({
     n: 5,
@@ -358,9 +387,9 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     requestedBy: 'demo-rupert',
     daysAgo: 10,
     exposures: [
-      { category: 'exchange', percent: 55 },
-      { category: 'gambling', percent: 5 },
-      { category: 'defi', percent: 40 },
+      { category: 'exchange', percent: 55, riskLevel: 'Low' },
+      { category: 'gambling', percent: 5, riskLevel: 'Medium' },
+      { category: 'defi', percent: 40, riskLevel: 'Low' },
     ],
   }),
   screening({
@@ -372,8 +401,8 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     requestedBy: 'demo-grace',
     daysAgo: 1,
     exposures: [
-      { category: 'high_risk_exchange', percent: 32 },
-      { category: 'exchange', percent: 68 },
+      { category: 'high risk exchange', percent: 32, riskLevel: 'High', exposureType: 'indirect' },
+      { category: 'exchange', percent: 68, riskLevel: 'Low' },
     ],
   }),
   screening({
@@ -384,6 +413,6 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     status: 'approved',
     requestedBy: 'demo-olivia',
     daysAgo: 60,
-    exposures: [{ category: 'custodian', percent: 100 }],
+    exposures: [{ category: 'custodian', percent: 100, riskLevel: 'Low' }],
   }),
 ];

@@ -42,6 +42,12 @@ export interface WalletSummaryView {
 /** The organization a caller is bound to, or null for a key that sees every organization. */
 export type CallerOrganization = string | null;
 
+/** The wallet's rows as the summary table reads them. */
+export interface WalletSummaryRows {
+  wallet: WalletRow;
+  holdings: readonly HoldingRow[];
+}
+
 export function createWalletSummaryService(deps: {
   table: WalletSummaryTable;
   results: ResultCache;
@@ -55,38 +61,54 @@ export function createWalletSummaryService(deps: {
       caller: CallerOrganization,
       options: { refresh?: boolean } = {},
     ): Promise<WalletSummaryView | null> {
-      if (!Number.isInteger(walletId) || walletId < 1 || walletId > 2_147_483_647)
-        throw new AppError('VALIDATION_FAILED', 'id must be a wallet id: a whole number from 1 to 2147483647', {
-          details: [{ path: 'id', message: 'not a wallet id' }],
-        });
+      assertWalletId(walletId);
       const refresh = options.refresh ?? false;
       return deps.results.load(
         resultKey('digitalWalletSummaryById', { id: walletId }, caller ?? 'all'),
         async () => {
           const found = await deps.table.find(walletId);
-          if (!found || (caller !== null && found.wallet.organizationId !== caller)) return null;
-          const at = now();
-          const assets = valuedAssets(found.holdings, walletId, (updatedAt) =>
-            isStalePrice(updatedAt, at, deps.priceMaxAgeMs),
-          );
-          const { wallet } = found;
-          return {
-            id: wallet.id,
-            label: wallet.label,
-            type: wallet.walletType.toUpperCase() as WalletSummaryView['type'],
-            status: wallet.status.toUpperCase() as WalletSummaryView['status'],
-            coin: wallet.coin,
-            organizationId: wallet.organizationId,
-            ownerUserId: wallet.ownerUserId,
-            usdValue: roundUsd(sum(assets.flatMap((asset) => asset.usdValue ?? []))),
-            assets,
-            createdAt: wallet.createdAt.toISOString(),
-            asOf: at.toISOString(),
-          };
+          if (!found || !callerSeesWallet(caller, found.wallet)) return null;
+          return walletSummaryView(found, now(), deps.priceMaxAgeMs);
         },
         { ttlMs: resultTtlMs.query, refresh, tags: [walletTag(walletId), coinPriceTag] },
       );
     },
+  };
+}
+
+/** VALIDATION_FAILED unless `walletId` can be a wallet id (an `integer` key). */
+export function assertWalletId(walletId: number): void {
+  if (!Number.isInteger(walletId) || walletId < 1 || walletId > 2_147_483_647)
+    throw new AppError('VALIDATION_FAILED', 'id must be a wallet id: a whole number from 1 to 2147483647', {
+      details: [{ path: 'id', message: 'not a wallet id' }],
+    });
+}
+
+/** Whether the caller's organization binding admits the wallet: every wallet for an unbound key. */
+export function callerSeesWallet(caller: CallerOrganization, wallet: Pick<WalletRow, 'organizationId'>): boolean {
+  return caller === null || wallet.organizationId === caller;
+}
+
+/**
+ * The summary fields of a wallet at instant `at`: holdings valued at prices younger than
+ * `priceMaxAgeMs`, the total their sum. Shared by the summary and the detail view
+ * (schema.graphql `DigitalWallet`), so both answer the same figures.
+ */
+export function walletSummaryView(rows: WalletSummaryRows, at: Date, priceMaxAgeMs: number): WalletSummaryView {
+  const { wallet } = rows;
+  const assets = valuedAssets(rows.holdings, wallet.id, (updatedAt) => isStalePrice(updatedAt, at, priceMaxAgeMs));
+  return {
+    id: wallet.id,
+    label: wallet.label,
+    type: wallet.walletType.toUpperCase() as WalletSummaryView['type'],
+    status: wallet.status.toUpperCase() as WalletSummaryView['status'],
+    coin: wallet.coin,
+    organizationId: wallet.organizationId,
+    ownerUserId: wallet.ownerUserId,
+    usdValue: roundUsd(sum(assets.flatMap((asset) => asset.usdValue ?? []))),
+    assets,
+    createdAt: wallet.createdAt.toISOString(),
+    asOf: at.toISOString(),
   };
 }
 

@@ -12,6 +12,7 @@ import { healthResolvers } from './health-resolvers.ts';
 import { priceResolvers } from './price-resolvers.ts';
 import { walletResolvers } from './wallet-resolvers.ts';
 import { portfolioResolvers } from './portfolio-resolvers.ts';
+import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -23,15 +24,17 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const prices = priceResolvers(services.prices);
   const wallets = walletResolvers(services.wallets);
   const portfolio = portfolioResolvers(services.portfolio);
+  const walletDetails = walletDetailResolvers(services.walletDetails);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query },
+    Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
     Mutation: {},
     Subscription: {},
   };
   const pending = notImplementedResolvers();
   return guardRootFields({
     ...scalars,
+    DigitalWalletDetail: walletDetails.DigitalWalletDetail,
     Query: { ...pending.Query, ...implemented.Query },
     Mutation: { ...pending.Mutation, ...implemented.Mutation },
     Subscription: { ...pending.Subscription, ...implemented.Subscription },

@@ -7,7 +7,7 @@ import type { GraphqlContext } from '../graphql-context.ts';
 type WalletResolvers = { Query: Pick<ImplementedResolvers['Query'], 'digitalWalletSummaryById'> };
 
 /** The organization an API key is bound to; null for a key that sees every organization. */
-function callerOrganization(context: GraphqlContext): string | null {
+export function callerOrganization(context: GraphqlContext): string | null {
   return context.principal.kind === 'api-key' ? context.principal.organizationId : null;
 }
 

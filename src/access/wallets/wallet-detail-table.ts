@@ -1,0 +1,251 @@
+// The rows behind the business API's wallet detail (schema.graphql DigitalWalletDetail): the
+// wallet and its holdings as the summary reads them, its addresses, whitelist, newest transfers
+// and latest AML screenings, and its value at given instants. The organization check is the
+// caller's (src/domain/wallets/wallet-detail-service.ts), except for the value history, which
+// is read on its own and so checks it here. Only src/access, src/stores and src/db run SQL
+// (docs/architecture.md#layers). Values are as migration 0001 stores them; numbers as decimal text.
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-database.ts';
+import { type HoldingRow, type WalletRow, readHoldingRows, readWalletRow } from './wallet-summary-table.ts';
+
+export interface WalletAddressRow {
+  id: number;
+  walletId: number;
+  address: string;
+  network: string;
+  label: string | null;
+  createdAt: Date;
+}
+
+export interface WhitelistEntryRow {
+  id: number;
+  walletId: number;
+  address: string;
+  label: string | null;
+  /** As the CHECK constraint of migration 0001 allows. */
+  status: 'pending' | 'approved' | 'rejected';
+  requestedByUserId: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+/** The custodian's transfer states, as the CHECK constraint of migration 0001 spells them. */
+export type StoredTransferState =
+  | 'initialized'
+  | 'pendingApproval'
+  | 'rejected'
+  | 'signed'
+  | 'unconfirmed'
+  | 'confirmed'
+  | 'failed'
+  | 'removed'
+  | 'replaced';
+
+export interface WalletTransferRow {
+  /** The custodian's transfer id. */
+  transferId: string;
+  walletId: number;
+  txHash: string | null;
+  direction: 'send' | 'receive';
+  state: StoredTransferState;
+  coin: string;
+  /** Decimal places of the coin's base unit (`coin.decimals`). */
+  decimals: number;
+  /** Whole number, decimal text. */
+  amountBaseUnits: string;
+  /** USD, decimal text with two places; null when no price was known. */
+  usdValue: string | null;
+  counterpartyAddress: string | null;
+  /** The newest approval recorded for the transfer, in any state; null when it has none. */
+  pendingApprovalId: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+}
+
+export interface AmlReportRow {
+  id: string;
+  walletId: number;
+  provider: string;
+  /** As the CHECK constraints of migration 0001 allow (the AML provider's own words). */
+  riskLevel: 'Low' | 'Medium' | 'High' | 'Severe' | null;
+  /** 0 to 10, decimal text. */
+  riskScore: string | null;
+  screeningStatus: 'pending' | 'approved' | 'denied' | 'auto-approved';
+  /** The stored JSON as PostgreSQL returns it; its shape is the domain's to check. */
+  exposures: unknown;
+  requestedBy: string | null;
+  createdAt: Date;
+}
+
+export interface WalletDetailRows {
+  wallet: WalletRow;
+  holdings: HoldingRow[];
+  /** Newest first. */
+  addresses: WalletAddressRow[];
+  /** Newest first. */
+  whitelistEntries: WhitelistEntryRow[];
+  /** Newest first. */
+  transfers: WalletTransferRow[];
+  /** The latest report and the latest one no longer pending (one row when they are the same), newest first. */
+  amlReports: AmlReportRow[];
+}
+
+/** How many rows of each list to read: the newest ones. */
+export interface WalletDetailLimits {
+  addresses: number;
+  whitelistEntries: number;
+  transfers: number;
+}
+
+export interface WalletValueAt {
+  at: Date;
+  /** USD, decimal text with two places. */
+  usdValue: string;
+}
+
+export function createWalletDetailTable(db: Db) {
+  return {
+    /**
+     * Every row of the detail, or null when there is no such wallet. The six statements are
+     * independent and run at once: one round trip's wait on a cache miss.
+     */
+    async find(walletId: number, limits: WalletDetailLimits): Promise<WalletDetailRows | null> {
+      const [wallet, holdings, addresses, whitelistEntries, transfers, amlReports] = await Promise.all([
+        readWalletRow(db, walletId),
+        readHoldingRows(db, walletId),
+        readAddresses(db, walletId, limits.addresses),
+        readWhitelistEntries(db, walletId, limits.whitelistEntries),
+        readTransfers(db, walletId, limits.transfers),
+        readLatestAmlReports(db, walletId),
+      ]);
+      if (!wallet) return null;
+      return { wallet, holdings, addresses, whitelistEntries, transfers, amlReports };
+    },
+
+    /**
+     * The wallet's value at each instant: the newest value recorded at or before it. Instants
+     * before the first recorded value are left out, and so is every instant when the wallet does
+     * not exist or belongs to another organization than `organizationId` (null: any).
+     */
+    async valuesAt(
+      walletId: number,
+      organizationId: string | null,
+      instants: readonly Date[],
+    ): Promise<WalletValueAt[]> {
+      if (instants.length === 0) return [];
+      const { rows } = await sql<WalletValueAt>`
+        SELECT t.at, v.usd_value::text AS "usdValue"
+        FROM unnest(${instants.map((instant) => instant.toISOString())}::timestamptz[]) AS t (at)
+        CROSS JOIN LATERAL (
+          SELECT h.usd_value FROM digital_wallet_value_history h
+          WHERE h.wallet_id = ${walletId} AND h.recorded_at <= t.at
+          ORDER BY h.recorded_at DESC LIMIT 1
+        ) AS v
+        WHERE EXISTS (
+          SELECT 1 FROM digital_wallet w
+          WHERE w.id = ${walletId} AND (${organizationId}::uuid IS NULL OR w.organization_id = ${organizationId}::uuid)
+        )
+        ORDER BY t.at`.execute(db);
+      return rows;
+    },
+  };
+}
+
+export type WalletDetailTable = ReturnType<typeof createWalletDetailTable>;
+
+function readAddresses(db: Db, walletId: number, limit: number): Promise<WalletAddressRow[]> {
+  return db
+    .selectFrom('digital_wallet_address')
+    .select(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
+    .where('wallet_id', '=', walletId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+async function readWhitelistEntries(db: Db, walletId: number, limit: number): Promise<WhitelistEntryRow[]> {
+  const rows = await db
+    .selectFrom('digital_wallet_whitelist_entry')
+    .select([
+      'id',
+      'wallet_id as walletId',
+      'address',
+      'label',
+      'status',
+      'created_by as requestedByUserId',
+      'created_at as createdAt',
+      'decided_at as decidedAt',
+    ])
+    .where('wallet_id', '=', walletId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows as WhitelistEntryRow[];
+}
+
+async function readTransfers(db: Db, walletId: number, limit: number): Promise<WalletTransferRow[]> {
+  const rows = await db
+    .selectFrom('digital_wallet_transaction as t')
+    .innerJoin('coin as c', 'c.symbol', 't.coin')
+    .select((eb) => [
+      't.transfer_id as transferId',
+      't.wallet_id as walletId',
+      't.tx_hash as txHash',
+      't.direction',
+      't.state',
+      't.coin',
+      'c.decimals',
+      eb.cast<string>('t.amount_base_units', 'text').as('amountBaseUnits'),
+      eb.cast<string | null>('t.usd_value', 'text').as('usdValue'),
+      't.counterparty_address as counterpartyAddress',
+      eb
+        .selectFrom('digital_wallet_pending_approval as p')
+        .select('p.id')
+        .whereRef('p.transaction_id', '=', 't.id')
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(1)
+        .as('pendingApprovalId'),
+      't.created_at as createdAt',
+      't.confirmed_at as confirmedAt',
+    ])
+    .where('t.wallet_id', '=', walletId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows as WalletTransferRow[];
+}
+
+/** The latest report, and the latest no longer pending: what a wallet's AML status is made of. */
+async function readLatestAmlReports(db: Db, walletId: number): Promise<AmlReportRow[]> {
+  const latest = (completedOnly: boolean) =>
+    db
+      .selectFrom('aml_report')
+      .select('id')
+      .where('wallet_id', '=', walletId)
+      .$if(completedOnly, (query) => query.where('screening_status', '<>', 'pending'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1);
+  const rows = await db
+    .selectFrom('aml_report as r')
+    .select((eb) => [
+      'r.id',
+      'r.wallet_id as walletId',
+      'r.provider',
+      'r.risk_level as riskLevel',
+      eb.cast<string | null>('r.risk_score', 'text').as('riskScore'),
+      'r.screening_status as screeningStatus',
+      'r.exposures',
+      'r.requested_by as requestedBy',
+      'r.created_at as createdAt',
+    ])
+    .where((eb) => eb.or([eb('r.id', 'in', latest(false)), eb('r.id', 'in', latest(true))]))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  return rows as AmlReportRow[];
+}
