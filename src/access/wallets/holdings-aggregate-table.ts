@@ -46,17 +46,6 @@ function countedWallets(holder: WalletHolder, callerOrganization: string | null)
 
 export function createHoldingsAggregateTable(db: Db) {
   return {
-    /** The ids of the counted wallets, ascending: what a cached aggregate is tagged with. */
-    async countedWalletIds(holder: WalletHolder, callerOrganization: string | null): Promise<number[]> {
-      const rows = await db
-        .selectFrom('digital_wallet as w')
-        .select('w.id')
-        .where(countedWallets(holder, callerOrganization))
-        .orderBy('w.id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
     /**
      * One statement: the counted wallets left-joined to their holdings, grouped by symbol. Wallets
      * without holdings form the group whose symbol is null; they count, but hold nothing.

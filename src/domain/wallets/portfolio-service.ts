@@ -4,9 +4,10 @@
 // key bound to an organization, only that organization's), valued at the current coin prices
 // (portfolio-valuation.ts). Wallets outside the caller's scope count as absent: zero, never an
 // error, so their existence is not disclosed. Aggregating: cached 2 minutes per operation,
-// arguments and caller scope (docs/architecture.md#result-cache), tagged with every counted
-// wallet, the holder and the coin prices, so a mutation of any of them drops the result.
-import { type ResultCache, maxTagsPerEntry, resultTtlMs } from '../../cache/result-cache.ts';
+// arguments and caller scope (docs/architecture.md#result-cache), tagged with the holder and the
+// coin prices: a change to any wallet invalidates its owner's and organization's tags
+// (wallet-cache-tags.ts), so a result leaves whichever of its wallets changed, however many.
+import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
 import { resultKey } from '../../cache/result-key.ts';
 import type {
   HoldingsAggregate,
@@ -19,7 +20,7 @@ import { coinPriceTag } from '../prices/coin-price-service.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { type NetWorthBreakdownItemView, type PortfolioAssetView, valuePortfolio } from './portfolio-valuation.ts';
-import { walletOrganizationTag, walletOwnerTag, walletTag } from './wallet-cache-tags.ts';
+import { walletOrganizationTag, walletOwnerTag } from './wallet-cache-tags.ts';
 import type { CallerOrganization } from './wallet-summary-service.ts';
 
 export type { WalletHolder } from '../../access/wallets/holdings-aggregate-table.ts';
@@ -38,12 +39,6 @@ export interface DigitalAssetPageView extends OffsetPageView<PortfolioAssetView>
   asOf: string;
 }
 
-/** What a cached aggregate holds beside its view: the wallets it counted, to check its tags. */
-interface Counted<View> {
-  view: View;
-  walletIds: number[];
-}
-
 export function createPortfolioService(deps: {
   table: HoldingsAggregateTable;
   results: ResultCache;
@@ -52,19 +47,7 @@ export function createPortfolioService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
 
-  /**
-   * The ids of the counted wallets, cached under the holder's tags alone: a wallet created,
-   * archived or moved invalidates them (wallet-cache-tags.ts). They give the aggregate its
-   * wallet tags before it is read, so a cache hit runs no query at all.
-   */
-  const countedWalletIds = (holder: WalletHolder, caller: CallerOrganization, refresh: boolean) =>
-    deps.results.load(
-      resultKey('portfolioWalletIds', holderArgs(holder), caller ?? 'all'),
-      () => deps.table.countedWalletIds(holder, caller),
-      { ttlMs: resultTtlMs.aggregate, refresh, tags: holderTags(holder, caller) },
-    );
-
-  async function cachedAggregate<View>(
+  function cachedAggregate<View>(
     operation: string,
     args: Record<string, unknown>,
     holder: WalletHolder,
@@ -72,24 +55,11 @@ export function createPortfolioService(deps: {
     refresh: boolean,
     view: (aggregate: HoldingsAggregate, at: Date) => View,
   ): Promise<View> {
-    const compute = async (): Promise<Counted<View>> => {
-      const aggregate = await deps.table.aggregate(holder, caller);
-      return { view: view(aggregate, now()), walletIds: aggregate.walletIds };
-    };
-    const known = await countedWalletIds(holder, caller, refresh);
-    const fixedTags = [...holderTags(holder, caller), coinPriceTag];
-    // More wallets than an entry may carry tags for: computed for every request, never stored.
-    if (known.length > maxTagsPerEntry - fixedTags.length) return (await compute()).view;
-    const counted = await deps.results.load(resultKey(operation, args, caller ?? 'all'), compute, {
-      ttlMs: resultTtlMs.aggregate,
-      refresh,
-      tags: [...fixedTags, ...known.map(walletTag)],
-    });
-    // A wallet counted whose tag the entry lacks (it joined the holder between the two reads):
-    // drop the holder's entries, so the next request reads both afresh.
-    const knownIds = new Set(known);
-    if (!counted.walletIds.every((id) => knownIds.has(id))) await deps.results.invalidate(holderTags(holder, caller));
-    return counted.view;
+    return deps.results.load(
+      resultKey(operation, args, caller ?? 'all'),
+      async () => view(await deps.table.aggregate(holder, caller), now()),
+      { ttlMs: resultTtlMs.aggregate, refresh, tags: [...holderTags(holder), coinPriceTag] },
+    );
   }
 
   const isStale = (at: Date) => (updatedAt: Date) => isStalePrice(updatedAt, at, deps.priceMaxAgeMs);
@@ -144,13 +114,11 @@ function holderArgs(holder: WalletHolder): Record<string, string> {
   return holder.kind === 'user' ? { userId: holder.userId } : { organizationId: holder.organizationId };
 }
 
-/**
- * What invalidates the set of counted wallets: the holder's tag, and for a user seen through a
- * key bound to an organization, that organization's too (a wallet of the user moved into it).
- */
-function holderTags(holder: WalletHolder, caller: CallerOrganization): string[] {
-  if (holder.kind === 'organization') return [walletOrganizationTag(holder.organizationId)];
-  return [walletOwnerTag(holder.userId), ...(caller === null ? [] : [walletOrganizationTag(caller)])];
+/** The tag a change to any of the holder's wallets invalidates (wallet-cache-tags.ts). */
+function holderTags(holder: WalletHolder): string[] {
+  return [
+    holder.kind === 'organization' ? walletOrganizationTag(holder.organizationId) : walletOwnerTag(holder.userId),
+  ];
 }
 
 /** A user id is an identity-provider subject that app_user.id can hold: 1 to 255 characters of storable text. */

@@ -1,8 +1,7 @@
 // The portfolio service's cache tags (src/domain/wallets/portfolio-service.ts;
 // docs/architecture.md#result-cache) on the demo data in PostgreSQL with the real in-process result
-// cache: a cached net worth leaves when any counted wallet's tag, the holder's tag or the coin
-// prices' tag is invalidated, and stays for the tag of a wallet it did not count; a wallet that
-// joined the holder without its tag being known drops the holder's entries once it is seen.
+// cache: a cached net worth leaves when a change to any counted wallet invalidates its change tags
+// (its owner's and organization's), or the coin prices change, and stays for a wallet of someone else.
 import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,7 +12,7 @@ import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { seedDemoData } from '../../../src/db/seed/demo-seed.ts';
 import { coinPriceTag } from '../../../src/domain/prices/coin-price-service.ts';
 import { createPortfolioService, type PortfolioService } from '../../../src/domain/wallets/portfolio-service.ts';
-import { walletOrganizationTag, walletOwnerTag, walletTag } from '../../../src/domain/wallets/wallet-cache-tags.ts';
+import { walletChangeTags, walletOrganizationTag } from '../../../src/domain/wallets/wallet-cache-tags.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const aurora = '11111111-0000-4000-8000-000000000001';
@@ -56,26 +55,26 @@ const addUsdc = (walletId: number, amount: number) =>
     .where('symbol', '=', 'USDC')
     .execute();
 
-test('a counted wallet, the owner or the coin prices invalidated: the net worth is read afresh', async () => {
-  // Wallets 2 (Aurora ETH Treasury, 1,250,000 USDC) and 4 are Frank's; wallet 3 is Bob's.
+// Wallets 2 (Aurora ETH Treasury, 1,250,000 USDC) and 4 are Frank's; wallet 3 is Bob's, in Aurora too.
+const wallet = (id: number, ownerUserId: string) => ({ id, ownerUserId, organizationId: aurora });
+
+test("a change to a counted wallet or to the coin prices: the net worth is read afresh; another user's wallet leaves it", async () => {
   const first = await frankUsd();
   await addUsdc(2, 1);
   assert.is(await frankUsd(), first, 'cached');
-  await results.invalidate([walletTag(3)]);
-  assert.is(await frankUsd(), first, 'a wallet it did not count leaves it');
-  await results.invalidate([walletTag(2)]);
+  await results.invalidate(
+    walletChangeTags(wallet(3, 'demo-bob')).filter((tag) => !tag.startsWith('wallets-of-organization:')),
+  );
+  assert.is(await frankUsd(), first, "Bob's wallet and Bob's aggregates only");
+  await results.invalidate(walletChangeTags(wallet(2, 'demo-frank')));
   const second = await frankUsd();
   assert.is.not(second, first);
   await addUsdc(2, 1);
-  await results.invalidate([walletOwnerTag('demo-frank')]);
-  const third = await frankUsd();
-  assert.is.not(third, second);
-  await addUsdc(2, 1);
   await results.invalidate([coinPriceTag]);
-  assert.is.not(await frankUsd(), third);
+  assert.is.not(await frankUsd(), second);
 });
 
-test("an organization's figures leave with its tag; a user's seen through a bound key with that organization's", async () => {
+test("an organization's figures leave with its tag; a user's seen through a bound key with a change to the user's wallet", async () => {
   const organization = { kind: 'organization', organizationId: aurora } as const;
   const page = await portfolio.digitalAssets(organization, aurora, { limit: 1 });
   assert.is(page.items[0]!.symbol, 'BTC');
@@ -85,18 +84,17 @@ test("an organization's figures leave with its tag; a user's seen through a boun
   const fresh = await portfolio.digitalAssets(organization, aurora, { limit: 1 });
   assert.equal(
     fresh.items.map((item) => [item.symbol, item.balance]),
-    [['USDC', '6335003']],
+    [['USDC', '6335002']],
   );
   const scoped = await portfolio.netWorth(frank, aurora);
   await addUsdc(2, 1);
   assert.equal(await portfolio.netWorth(frank, aurora), scoped);
-  await results.invalidate([walletOrganizationTag(aurora)]);
+  await results.invalidate(walletChangeTags(wallet(2, 'demo-frank')));
   assert.is.not((await portfolio.netWorth(frank, aurora)).usdValue, scoped.usdValue);
 });
 
-test('a wallet that joined the owner unannounced is counted once the entry is recomputed, and then tagged', async () => {
+test('a wallet given to the owner counts once its change tags are invalidated', async () => {
   const before = await portfolio.netWorth(frank, null);
-  // A wallet given to Frank with no invalidation of his tag: the cached figures do not know it.
   const { id } = await db
     .insertInto('digital_wallet')
     .values({
@@ -109,18 +107,10 @@ test('a wallet that joined the owner unannounced is counted once the entry is re
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('digital_wallet_asset').values({ wallet_id: id, symbol: 'USDC', balance: '10' }).execute();
-  assert.equal(await portfolio.netWorth(frank, null), before);
-  // A change of a counted wallet recomputes the net worth, which now counts the new wallet too.
-  await results.invalidate([walletTag(2)]);
+  assert.equal(await portfolio.netWorth(frank, null), before, 'unannounced: cached');
+  await results.invalidate(walletChangeTags({ id, ownerUserId: 'demo-frank', organizationId: meridian }));
   const joined = await portfolio.netWorth(frank, null);
   assert.is(joined.walletCount, before.walletCount + 1);
-  // Its tag was not on that entry, so the entry was dropped: the next request tags the new wallet.
-  await portfolio.netWorth(frank, null);
-  await addUsdc(id, 5);
-  await results.invalidate([walletTag(id)]);
-  const after = await portfolio.netWorth(frank, null);
-  assert.is(after.walletCount, joined.walletCount);
-  assert.is.not(after.usdValue, joined.usdValue);
 });
 
 test.run();

@@ -4,7 +4,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { longestTag } from '../../../src/cache/result-cache.ts';
-import { walletOrganizationTag, walletOwnerTag, walletTag } from '../../../src/domain/wallets/wallet-cache-tags.ts';
+import {
+  walletChangeTags,
+  walletOrganizationTag,
+  walletOwnerTag,
+  walletTag,
+} from '../../../src/domain/wallets/wallet-cache-tags.ts';
 
 test('a wallet, an owner and an organization each have their own tag', () => {
   assert.is(walletTag(12), 'wallet:12');
@@ -26,6 +31,19 @@ test('a user id too long for a tag names its SHA-256 instead, the same each time
   assert.is(walletOwnerTag(long), walletOwnerTag('u'.repeat(255)));
   assert.is.not(walletOwnerTag(long), walletOwnerTag(`${long.slice(1)}v`));
   assert.ok(walletOwnerTag(long).length <= longestTag);
+});
+
+test("a wallet's change tags: its own, its organization's, and its owner's when it has one", () => {
+  const organizationId = '11111111-0000-4000-8000-000000000001';
+  assert.equal(walletChangeTags({ id: 7, ownerUserId: 'demo-frank', organizationId }), [
+    'wallet:7',
+    `wallets-of-organization:${organizationId}`,
+    'wallets-of-user:demo-frank',
+  ]);
+  assert.equal(walletChangeTags({ id: 7, ownerUserId: null, organizationId }), [
+    'wallet:7',
+    `wallets-of-organization:${organizationId}`,
+  ]);
 });
 
 test.run();
