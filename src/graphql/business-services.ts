@@ -3,8 +3,12 @@
 // Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
+import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
+import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
   readonly wallets: WalletSummaryService;
+  readonly walletOperations: WalletManagementService;
+  readonly amlScreening: AmlScreeningService;
 }

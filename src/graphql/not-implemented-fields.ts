@@ -15,11 +15,6 @@ export const notImplementedFields = {
     'sumsubQuestionnaireDataDecrypted',
   ],
   Mutation: [
-    'createDigitalWallet',
-    'createDigitalWalletAddress',
-    'addDigitalWalletWhitelistEntry',
-    'removeDigitalWalletWhitelistEntry',
-    'runDigitalWalletAmlReport',
     'requestOtcQuote',
     'calculateOtcQuote',
     'refreshOtcQuote',

@@ -71,10 +71,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       results,
       providers,
       priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      logger,
     });
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: { prices: prices.service, wallets: wallets.summaries },
+        services: {
+          prices: prices.service,
+          wallets: wallets.summaries,
+          walletOperations: wallets.operations,
+          amlScreening: wallets.screening,
+        },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,
