@@ -59,6 +59,18 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": false,
           "hasDefault": true
+        },
+        {
+          "name": "provider_screening_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "completed_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -882,6 +894,67 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "digital_wallet_creation_key",
+      "columns": [
+        {
+          "name": "organization_id",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "idempotency_key",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "input_digest",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "wallet_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true
+        }
+      ],
+      "primaryKey": [
+        "organization_id",
+        "idempotency_key"
+      ],
+      "foreignKeys": [
+        {
+          "name": "digital_wallet_creation_key_organization_id_fkey",
+          "columns": [
+            "organization_id"
+          ],
+          "referencedTable": "organization",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_creation_key_wallet_id_fkey",
+          "columns": [
+            "wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
       "name": "digital_wallet_pending_approval",
       "columns": [
         {
@@ -937,6 +1010,18 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "kind",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": true
+        },
+        {
+          "name": "whitelist_entry_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -969,6 +1054,16 @@ export const databaseSchema: DbSchema = {
             "wallet_id"
           ],
           "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_pending_approval_whitelist_entry_id_fkey",
+          "columns": [
+            "whitelist_entry_id"
+          ],
+          "referencedTable": "digital_wallet_whitelist_entry",
           "referencedColumns": [
             "id"
           ]

@@ -15,6 +15,8 @@ export interface AmlReportTable {
   exposures: Generated<Json>;
   requested_by: string | null;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  provider_screening_id: string | null;
+  completed_at: ColumnType<Date, Date | string, Date | string> | null;
 }
 
 export interface ApiKeyTable {
@@ -136,6 +138,14 @@ export interface DigitalWalletAssetTable {
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface DigitalWalletCreationKeyTable {
+  organization_id: string;
+  idempotency_key: string;
+  input_digest: string;
+  wallet_id: number;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
 export interface DigitalWalletPendingApprovalTable {
   id: string;
   wallet_id: number;
@@ -146,6 +156,8 @@ export interface DigitalWalletPendingApprovalTable {
   approvals_received: Generated<number>;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   resolved_at: ColumnType<Date, Date | string, Date | string> | null;
+  kind: Generated<string>;
+  whitelist_entry_id: number | null;
 }
 
 export interface DigitalWalletTransactionTable {
@@ -417,6 +429,7 @@ export interface Database {
   digital_wallet: DigitalWalletTable;
   digital_wallet_address: DigitalWalletAddressTable;
   digital_wallet_asset: DigitalWalletAssetTable;
+  digital_wallet_creation_key: DigitalWalletCreationKeyTable;
   digital_wallet_pending_approval: DigitalWalletPendingApprovalTable;
   digital_wallet_transaction: DigitalWalletTransactionTable;
   digital_wallet_value_history: DigitalWalletValueHistoryTable;

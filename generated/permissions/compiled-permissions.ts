@@ -121,6 +121,8 @@ export const permissionModel = {
         { name: 'exposures', dataType: 'jsonb', isNullable: false },
         { name: 'requested_by', dataType: 'text', isNullable: true },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
+        { name: 'provider_screening_id', dataType: 'text', isNullable: true },
+        { name: 'completed_at', dataType: 'timestamptz', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -292,6 +294,8 @@ export const permissionModel = {
         { name: 'approvals_received', dataType: 'int4', isNullable: false },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
         { name: 'resolved_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'kind', dataType: 'text', isNullable: false },
+        { name: 'whitelist_entry_id', dataType: 'int4', isNullable: true },
       ],
       relationships: {
         transaction: {
@@ -1167,7 +1171,7 @@ export const permissionModel = {
           filter: { type: 'and', operands: [] },
           columns: [
             'id', 'wallet_id', 'provider', 'risk_level', 'risk_score', 'screening_status', 'exposures', 'requested_by',
-            'created_at',
+            'created_at', 'provider_screening_id', 'completed_at',
           ],
           allowAggregations: true,
           limit: null,
@@ -1514,7 +1518,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-            'created_at', 'resolved_at',
+            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
           ],
           allowAggregations: false,
           limit: null,
@@ -2704,7 +2708,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-            'created_at', 'resolved_at',
+            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
           ],
           allowAggregations: false,
           limit: null,
@@ -3909,7 +3913,7 @@ export const caslRules = {
       subject: 'aml_report',
       fields: [
         'id', 'wallet_id', 'provider', 'risk_level', 'risk_score', 'screening_status', 'exposures', 'requested_by',
-        'created_at',
+        'created_at', 'provider_screening_id', 'completed_at',
       ],
     },
     {
@@ -4038,7 +4042,7 @@ export const caslRules = {
       subject: 'digital_wallet_pending_approval',
       fields: [
         'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-        'created_at', 'resolved_at',
+        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4462,7 +4466,7 @@ export const caslRules = {
       subject: 'digital_wallet_pending_approval',
       fields: [
         'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-        'created_at', 'resolved_at',
+        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

@@ -5,10 +5,14 @@ import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import type { PortfolioService } from '../domain/wallets/portfolio-service.ts';
 import type { WalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
+import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
+import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
   readonly wallets: WalletSummaryService;
   readonly portfolio: PortfolioService;
   readonly walletDetails: WalletDetailService;
+  readonly walletOperations: WalletManagementService;
+  readonly amlScreening: AmlScreeningService;
 }

@@ -7,11 +7,6 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 export const notImplementedFields = {
   Query: ['getPotentialKycProfiles', 'sumsubQuestionnaireDataDecrypted'],
   Mutation: [
-    'createDigitalWallet',
-    'createDigitalWalletAddress',
-    'addDigitalWalletWhitelistEntry',
-    'removeDigitalWalletWhitelistEntry',
-    'runDigitalWalletAmlReport',
     'requestOtcQuote',
     'calculateOtcQuote',
     'refreshOtcQuote',

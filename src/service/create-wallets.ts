@@ -1,6 +1,11 @@
-// The wallets area: the wallet value sparkline (docs/wallet-sparkline.md) and the business API's
-// wallet summary over the result cache.
+// The wallets area: the wallet value sparkline (docs/wallet-sparkline.md), the business API's
+// wallet summary over the result cache, and the wallet mutations on the custody and AML providers
+// (docs/custody.md#wallet-operations).
+import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
+import { createAmlReportTable } from '../access/wallets/aml-report-table.ts';
+import { createWalletWriteTable } from '../access/wallets/wallet-write-table.ts';
+import { createWhitelistWriteTable } from '../access/wallets/whitelist-write-table.ts';
 import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
 import { createWalletSummaryTable } from '../access/wallets/wallet-summary-table.ts';
 import { createHoldingsAggregateTable } from '../access/wallets/holdings-aggregate-table.ts';
@@ -10,8 +15,11 @@ import { createWalletSummaryService } from '../domain/wallets/wallet-summary-ser
 import { createPortfolioService } from '../domain/wallets/portfolio-service.ts';
 import { createWalletDetailTable } from '../access/wallets/wallet-detail-table.ts';
 import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
+import { createWalletManagementService } from '../domain/wallets/wallet-management-service.ts';
+import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { createUserDirectory } from '../stores/user-directory.ts';
 import type { ServiceProviders } from './create-providers.ts';
 
 export function createWallets(deps: {
@@ -21,7 +29,17 @@ export function createWallets(deps: {
   /** The custody and AML providers the wallet mutations call. */
   providers: ServiceProviders;
   priceMaxAgeMs: number;
+  logger: Logger;
 }) {
+  const summaries = createWalletSummaryService({
+    table: createWalletSummaryTable(deps.db),
+    results: deps.results,
+    priceMaxAgeMs: deps.priceMaxAgeMs,
+  });
+  const table = createWalletWriteTable(deps.db);
+  // Acting users (X-Acting-User) and wallet owners are looked up in the user directory.
+  const users = createUserDirectory(deps.db);
+  const { results, logger } = deps;
   return {
     handlers: walletSparklineHandlers(
       createWalletSparklineService({
@@ -29,10 +47,23 @@ export function createWallets(deps: {
         cacheObserver: deps.metrics.cache('wallet_sparklines'),
       }),
     ),
-    summaries: createWalletSummaryService({
-      table: createWalletSummaryTable(deps.db),
-      results: deps.results,
-      priceMaxAgeMs: deps.priceMaxAgeMs,
+    summaries,
+    operations: createWalletManagementService({
+      table,
+      whitelist: createWhitelistWriteTable(deps.db),
+      custody: deps.providers.custody,
+      users,
+      summaries,
+      results,
+      logger,
+    }),
+    screening: createAmlScreeningService({
+      table,
+      reports: createAmlReportTable(deps.db),
+      aml: deps.providers.aml,
+      users,
+      results,
+      logger,
     }),
     portfolio: createPortfolioService({
       table: createHoldingsAggregateTable(deps.db),

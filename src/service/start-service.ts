@@ -74,6 +74,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       results,
       providers,
       priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      logger,
     });
     const graphql = shutdown.track(
       createBusinessGraphql({
@@ -82,6 +83,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           wallets: wallets.summaries,
           portfolio: wallets.portfolio,
           walletDetails: wallets.details,
+          walletOperations: wallets.operations,
+          amlScreening: wallets.screening,
         },
         server: servers.server,
         credentials: identity.services.credentials,

@@ -53,7 +53,11 @@ test('a query needs the read scope; admin keys hold it', async () => {
 });
 
 test('a wallet mutation needs the wallets scope, which read does not give', async () => {
-  assert.is(await codeOf(keys.walletManager, createWallet), 'NOT_IMPLEMENTED: not implemented: createDigitalWallet');
+  // Past the scope check, the mutation asks who acts: this key has no owner and names no one.
+  assert.is(
+    await codeOf(keys.walletManager, createWallet),
+    'FORBIDDEN: this API key has no owner to act for it: name the acting user with X-Acting-User',
+  );
   assert.is(
     await codeOf(keys.reader, createWallet),
     "FORBIDDEN: this API key lacks the 'wallets' scope, which createDigitalWallet needs",

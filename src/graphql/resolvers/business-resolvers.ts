@@ -13,6 +13,7 @@ import { priceResolvers } from './price-resolvers.ts';
 import { walletResolvers } from './wallet-resolvers.ts';
 import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
+import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -25,10 +26,11 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const wallets = walletResolvers(services.wallets);
   const portfolio = portfolioResolvers(services.portfolio);
   const walletDetails = walletDetailResolvers(services.walletDetails);
+  const walletMutations = walletMutationResolvers(services);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
-    Mutation: {},
+    Mutation: { ...walletMutations.Mutation },
     Subscription: {},
   };
   const pending = notImplementedResolvers();

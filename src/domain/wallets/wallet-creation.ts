@@ -1,0 +1,186 @@
+// schema.graphql `Mutation.createDigitalWallet` (docs/custody.md#wallet-operations): checks the
+// input, the organization, the coin and the owner; creates the wallet at the custodian first,
+// then registers it (the wallet, its first address and the idempotency key) in one transaction.
+// A custodian that refuses leaves nothing written. A registration that fails after the custodian
+// made the wallet leaves that wallet orphaned at the custodian: it is logged as an error with its
+// custodian id for an operator to reconcile, and the request fails (masked); a repeat makes a new
+// one, since no step before the custodian's could be undone with it.
+import type { Logger } from 'pino';
+import type { ResultCache } from '../../cache/result-cache.ts';
+import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../providers/custody/custody-provider.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { custodianCoinOf } from './custodian-coin.ts';
+import { custodyRefusal } from './provider-refusals.ts';
+import { reaches, walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
+import { walletChangeTags } from './wallet-cache-tags.ts';
+import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
+import {
+  checkCoin,
+  checkText,
+  coinSymbolOf,
+  idempotencyKeyMaxLength,
+  publicKeyMaxLength,
+  runChecks,
+  userIdMaxLength,
+  walletLabelMaxLength,
+} from './wallet-input-checks.ts';
+import type { WalletSummaryService, WalletSummaryView } from './wallet-summary-service.ts';
+import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
+
+/** schema.graphql `CreateDigitalWalletInput`. */
+export interface CreateWalletInput {
+  label: string;
+  type: 'CUSTODIAL' | 'HOT' | 'SMART';
+  coin: string;
+  organizationId?: string | null;
+  ownerUserId?: string | null;
+  userPublicKey?: string | null;
+  idempotencyKey?: string | null;
+}
+
+export interface WalletCreationDeps {
+  table: WalletWriteTable;
+  custody: CustodyProvider;
+  users: ActingUserDirectory;
+  summaries: WalletSummaryService;
+  results: ResultCache;
+  logger: Logger;
+  now?: () => Date;
+}
+
+type Created = WalletOutcome<{ wallet: WalletSummaryView }>;
+
+export function createWalletCreation(deps: WalletCreationDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  /** The wallet a key made, as the caller sees it. */
+  const summaryOf = async (caller: WalletCaller, walletId: number, refresh: boolean): Promise<Created> => {
+    const wallet = await deps.summaries.summary(walletId, caller.organizationId, { refresh });
+    if (!wallet) throw new Error(`wallet ${walletId} was registered but cannot be read back`);
+    return succeeded({ wallet });
+  };
+
+  /** A key used before in the organization: the same input answers its wallet, another is a conflict. */
+  const repeated = async (caller: WalletCaller, input: NormalizedWalletInput, key: string): Promise<Created | null> => {
+    const since = new Date(now().getTime() - creationKeyLifetimeMs);
+    const used = await deps.table.findCreationKey(input.organizationId, key, since);
+    if (!used) return null;
+    if (used.inputDigest !== creationInputDigest(input))
+      return failed([userError('CONFLICT', 'idempotencyKey was already used with different input', 'idempotencyKey')]);
+    return summaryOf(caller, used.walletId, false);
+  };
+
+  const register = async (
+    caller: WalletCaller,
+    input: NormalizedWalletInput,
+    network: string,
+    key: string | null,
+  ): Promise<Created> => {
+    const made = await createAtCustodian(input);
+    if ('errors' in made) return failed(made.errors);
+    let id: number;
+    try {
+      ({ id } = await deps.table.insertWallet(
+        {
+          ...input,
+          walletType: input.type,
+          custodianWalletId: made.id,
+          createdBy: caller.actingUserId,
+          receiveAddress: { address: made.receiveAddress.address, network },
+          creationKey: key === null ? null : { key, inputDigest: creationInputDigest(input) },
+        },
+        new Date(now().getTime() - creationKeyLifetimeMs),
+      ));
+    } catch (error) {
+      deps.logger.error(
+        { err: error, custodianWalletId: made.id, coin: input.coin, organizationId: input.organizationId },
+        'wallet created at the custodian but not registered: orphaned at the custodian, reconcile by hand',
+      );
+      // A concurrent request with the same key registered first: answer as a repeat of it.
+      const answer = key !== null && isUniqueViolation(error) ? await repeated(caller, input, key) : null;
+      if (answer) return answer;
+      throw error;
+    }
+    await deps.results.invalidate(
+      walletChangeTags({ id, ownerUserId: input.ownerUserId ?? null, organizationId: input.organizationId }),
+    );
+    return summaryOf(caller, id, true);
+  };
+
+  const createAtCustodian = async (
+    input: NormalizedWalletInput,
+  ): Promise<CustodyWallet | { errors: WalletUserError[] }> => {
+    try {
+      return await deps.custody.createWallet({
+        coin: custodianCoinOf(input.coin),
+        label: input.label,
+        type: input.type,
+        ...(input.userPublicKey === null ? {} : { userPublicKey: input.userPublicKey }),
+      });
+    } catch (error) {
+      return { errors: custodyRefusal(error, 'createWallet') };
+    }
+  };
+
+  /** The organization the wallet goes to, and whether the caller may create wallets in it. */
+  const organizationOf = async (caller: WalletCaller, requester: WalletRequester, named: string | null | undefined) => {
+    const organizationId = named ?? requester.key.organizationId;
+    if (!organizationId)
+      return userError(
+        'VALIDATION_FAILED',
+        'organizationId is required for an API key not bound to an organization',
+        'organizationId',
+      );
+    if (!reaches(caller, organizationId) || !(await deps.table.organizationExists(organizationId)))
+      return userError('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
+    return organizationId;
+  };
+
+  const ownerProblem = async (ownerUserId: string | null, organizationId: string): Promise<WalletUserError | null> => {
+    if (ownerUserId === null) return null;
+    const owner = await deps.users.find(ownerUserId);
+    return owner?.organizationIds.includes(organizationId)
+      ? null
+      : userError('VALIDATION_FAILED', 'ownerUserId must be a member of the organization', 'ownerUserId');
+  };
+
+  return {
+    async createWallet(requester: WalletRequester, input: CreateWalletInput): Promise<Created> {
+      const caller = await walletCallerOf(requester, deps.users);
+      const errors = runChecks([
+        checkText('label', input.label, walletLabelMaxLength, true),
+        checkCoin(input.coin),
+        input.type === 'CUSTODIAL'
+          ? (found) => {
+              if (input.userPublicKey != null)
+                found.push(
+                  userError('VALIDATION_FAILED', 'userPublicKey must be absent for CUSTODIAL wallets', 'userPublicKey'),
+                );
+            }
+          : checkText('userPublicKey', input.userPublicKey, publicKeyMaxLength, true),
+        checkText('ownerUserId', input.ownerUserId, userIdMaxLength, false),
+        checkText('idempotencyKey', input.idempotencyKey, idempotencyKeyMaxLength, false),
+      ]);
+      if (errors.length > 0) return failed(errors);
+      const organizationId = await organizationOf(caller, requester, input.organizationId);
+      if (typeof organizationId !== 'string') return failed([organizationId]);
+      const coin = await deps.table.findCoin(coinSymbolOf(input.coin) as string);
+      if (!coin) return failed([userError('UNSUPPORTED_ASSET', `coin ${input.coin} is not supported`, 'coin')]);
+      const normalized: NormalizedWalletInput = {
+        organizationId,
+        label: input.label,
+        type: input.type.toLowerCase() as CustodyWalletType,
+        coin: coin.symbol,
+        ownerUserId: input.ownerUserId ?? null,
+        userPublicKey: input.userPublicKey ?? null,
+      };
+      const owner = await ownerProblem(normalized.ownerUserId, organizationId);
+      if (owner) return failed([owner]);
+      const key = input.idempotencyKey ?? null;
+      return (
+        (key !== null && (await repeated(caller, normalized, key))) || register(caller, normalized, coin.network, key)
+      );
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// The wallet management mutations of the business API (schema.graphql `createDigitalWallet`,
+// `createDigitalWalletAddress`, `addDigitalWalletWhitelistEntry`,
+// `removeDigitalWalletWhitelistEntry`; docs/custody.md#wallet-operations). Each one: the acting
+// user and the caller's organization (wallet-caller.ts), the input checked, the custodian called
+// first, then the rows written in one transaction, then the cached results it changed dropped
+// (wallet-cache-tags.ts). Creating a wallet and changing a whitelist live in their own modules;
+// a deposit address is here.
+import type { Logger } from 'pino';
+import type { ResultCache } from '../../cache/result-cache.ts';
+import type { WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { WhitelistWriteTable } from '../../access/wallets/whitelist-write-table.ts';
+import type { CustodyAddress, CustodyProvider } from '../../providers/custody/custody-provider.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { custodianCoinOf } from './custodian-coin.ts';
+import { custodyRefusal } from './provider-refusals.ts';
+import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
+import { walletTag } from './wallet-cache-tags.ts';
+import { createWalletCreation } from './wallet-creation.ts';
+import { changeableWallet } from './wallet-in-reach.ts';
+import { addressLabelMaxLength, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
+import { addressView, type AddressView } from './wallet-record-views.ts';
+import type { WalletSummaryService } from './wallet-summary-service.ts';
+import { failed, succeeded, type WalletOutcome } from './wallet-user-errors.ts';
+import { createWhitelistChanges } from './wallet-whitelist-changes.ts';
+
+export type { CreateWalletInput } from './wallet-creation.ts';
+export type { AddWhitelistEntryInput, RemoveWhitelistEntryInput } from './wallet-whitelist-changes.ts';
+
+/** schema.graphql `CreateDigitalWalletAddressInput`. */
+export interface CreateAddressInput {
+  walletId: number;
+  label?: string | null;
+}
+
+export interface WalletManagementDeps {
+  table: WalletWriteTable;
+  whitelist: WhitelistWriteTable;
+  custody: CustodyProvider;
+  users: ActingUserDirectory;
+  summaries: WalletSummaryService;
+  results: ResultCache;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export function createWalletManagementService(deps: WalletManagementDeps) {
+  const creation = createWalletCreation(deps);
+  const whitelist = createWhitelistChanges(deps);
+  return {
+    createWallet: creation.createWallet,
+
+    /**
+     * A new deposit address from the custodian. An address the custodian made but that could not
+     * be recorded is only logged: addresses cost nothing, and the next request makes another.
+     */
+    async createAddress(
+      requester: WalletRequester,
+      input: CreateAddressInput,
+    ): Promise<WalletOutcome<{ address: AddressView }>> {
+      const caller = await walletCallerOf(requester, deps.users);
+      const errors = runChecks([
+        checkWalletId(input.walletId),
+        checkText('label', input.label, addressLabelMaxLength, false),
+      ]);
+      if (errors.length > 0) return failed(errors);
+      const wallet = await changeableWallet(deps.table, caller, input.walletId);
+      if ('code' in wallet) return failed([wallet]);
+      const label = input.label ?? null;
+      let made: CustodyAddress;
+      try {
+        made = await deps.custody.createAddress({
+          coin: custodianCoinOf(wallet.coin),
+          walletId: wallet.custodianWalletId,
+          ...(label === null ? {} : { label }),
+        });
+      } catch (error) {
+        return failed(custodyRefusal(error, 'createAddress'));
+      }
+      const stored = await deps.table
+        .insertAddress({ walletId: wallet.id, address: made.address, network: wallet.network, label })
+        .catch((error: unknown) => {
+          deps.logger.warn(
+            { err: error, walletId: wallet.id, custodianAddressId: made.id },
+            'deposit address created at the custodian but not recorded',
+          );
+          throw error;
+        });
+      await deps.results.invalidate([walletTag(wallet.id)]);
+      return succeeded({ address: addressView(stored) });
+    },
+
+    addWhitelistEntry: whitelist.add,
+    removeWhitelistEntry: whitelist.remove,
+  };
+}
+
+export type WalletManagementService = ReturnType<typeof createWalletManagementService>;

@@ -1,0 +1,60 @@
+// The wallet management mutations of the business API (schema.graphql `createDigitalWallet`,
+// `createDigitalWalletAddress`, `addDigitalWalletWhitelistEntry`,
+// `removeDigitalWalletWhitelistEntry`, `runDigitalWalletAmlReport`; docs/custody.md#wallet-operations)
+// from the wallet management and AML screening services. Thin: each hands over the API key and the
+// X-Acting-User it names, and turns the service's outcome into the payload (`success`, `errors`).
+import type { AmlScreeningService } from '../../domain/wallets/aml-screening-service.ts';
+import type { WalletRequester } from '../../domain/wallets/wallet-caller.ts';
+import type { WalletManagementService } from '../../domain/wallets/wallet-management-service.ts';
+import type { WalletOutcome, WalletUserError } from '../../domain/wallets/wallet-user-errors.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { GraphqlContext } from '../graphql-context.ts';
+import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+
+type WalletMutationField =
+  | 'createDigitalWallet'
+  | 'createDigitalWalletAddress'
+  | 'addDigitalWalletWhitelistEntry'
+  | 'removeDigitalWalletWhitelistEntry'
+  | 'runDigitalWalletAmlReport';
+
+type WalletMutationResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], WalletMutationField> };
+
+/** The API key the root-field guard admitted (guard-root-fields.ts), and the acting user it names. */
+function requesterOf(context: GraphqlContext): WalletRequester {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return { key: principal, namedActingUser: context.actingUser };
+}
+
+type Payload<T> =
+  | ({ success: true; errors: WalletUserError[] } & T)
+  | ({ success: false; errors: WalletUserError[] } & { [K in keyof T]: null });
+
+/** The payload of an outcome: its fields on success; on failure the errors, and null fields. */
+function payloadOf<T extends object>(outcome: WalletOutcome<T>, fields: readonly (keyof T)[]): Payload<T> {
+  if (outcome.ok) return { success: true, errors: [], ...outcome.value };
+  const empty = Object.fromEntries(fields.map((field) => [field, null])) as { [K in keyof T]: null };
+  return { success: false, errors: outcome.errors, ...empty };
+}
+
+export function walletMutationResolvers(services: {
+  walletOperations: WalletManagementService;
+  amlScreening: AmlScreeningService;
+}): WalletMutationResolvers {
+  const { walletOperations: wallets, amlScreening } = services;
+  return {
+    Mutation: {
+      createDigitalWallet: async (_parent, { input }, context) =>
+        payloadOf(await wallets.createWallet(requesterOf(context), input), ['wallet']),
+      createDigitalWalletAddress: async (_parent, { input }, context) =>
+        payloadOf(await wallets.createAddress(requesterOf(context), input), ['address']),
+      addDigitalWalletWhitelistEntry: async (_parent, { input }, context) =>
+        payloadOf(await wallets.addWhitelistEntry(requesterOf(context), input), ['entry', 'pendingApproval']),
+      removeDigitalWalletWhitelistEntry: async (_parent, { input }, context) =>
+        payloadOf(await wallets.removeWhitelistEntry(requesterOf(context), input), ['entry', 'pendingApproval']),
+      runDigitalWalletAmlReport: async (_parent, { input }, context) =>
+        payloadOf(await amlScreening.run(requesterOf(context), input), ['report']),
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Mutation.createDigitalWalletAddress through the real service, the custody simulator behind the
+// real HTTP client (docs/custody.md#wallet-operations): the custodian's new address recorded with
+// the wallet's network; bad input, other organizations' and archived wallets refused before the
+// custodian is asked; a custodian failure writes nothing.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
+import { demoWalletId, startWalletOperations } from './support/wallet-operations-harness.ts';
+
+const harness = await startWalletOperations();
+const { keys, custodian } = harness;
+
+const create = `mutation ($input: CreateDigitalWalletAddressInput!) {
+  createDigitalWalletAddress(input: $input) {
+    success errors { code message field } address { id walletId address network label createdAt }
+  }
+}`;
+
+async function createAddress(input: Record<string, unknown>, key = keys.aurora) {
+  return (await harness.graphql(key, create, { input })).data.createDigitalWalletAddress;
+}
+
+async function newWallet(coin = 'ETH'): Promise<number> {
+  const answer = await harness.graphql(
+    keys.aurora,
+    `mutation { createDigitalWallet(input: { label: "Address test", type: CUSTODIAL, coin: "${coin}" }) { wallet { id } } }`,
+  );
+  return answer.data.createDigitalWallet.wallet.id;
+}
+
+const addressRows = (walletId: number) =>
+  harness.rows(
+    'SELECT id, address, network, label, created_at FROM digital_wallet_address WHERE wallet_id = $1 ORDER BY id',
+    [walletId],
+  );
+const failures = (payload: any) =>
+  payload.errors.map((error: any) => `${error.code} ${error.field?.join('.')}: ${error.message}`);
+
+test.after(() => harness.close());
+
+test('a new deposit address from the custodian is recorded with the wallet’s network and the label', async () => {
+  const walletId = await newWallet();
+  const answer = await createAddress({ walletId, label: 'Client deposits' });
+  const made = custodian.answers.createAddress;
+  assert.equal([made.index, made.label], [1, 'Client deposits']);
+  const rows = await addressRows(walletId);
+  assert.is(rows.length, 2);
+  const row = rows[1];
+  assert.equal(answer, {
+    success: true,
+    errors: [],
+    address: {
+      id: row.id,
+      walletId,
+      address: made.address,
+      network: 'ethereum',
+      label: 'Client deposits',
+      createdAt: row.created_at.toISOString(),
+    },
+  });
+  assert.equal(
+    { address: row.address, network: row.network, label: row.label },
+    { address: made.address, network: 'ethereum', label: 'Client deposits' },
+  );
+  const unlabelled = await createAddress({ walletId });
+  assert.equal([unlabelled.success, unlabelled.address.label], [true, null]);
+});
+
+test('a FROZEN wallet still gets deposit addresses; an ARCHIVED one does not', async () => {
+  const walletId = await newWallet();
+  await harness.sql.query(`UPDATE digital_wallet SET status = 'frozen' WHERE id = $1`, [walletId]);
+  assert.is((await createAddress({ walletId })).success, true);
+  await harness.sql.query(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [walletId]);
+  assert.equal(failures(await createAddress({ walletId })), [
+    `INVALID_STATE walletId: wallet ${walletId} is archived: it is kept read-only`,
+  ]);
+  assert.is((await addressRows(walletId)).length, 2);
+});
+
+test('bad input and wallets out of reach are refused before the custodian is asked', async () => {
+  const walletId = await newWallet();
+  const calls = custodian.calls.createAddress ?? 0;
+  assert.equal(failures(await createAddress({ walletId, label: '' })), [
+    'VALIDATION_FAILED label: label must be 1 to 100 characters, not blank',
+  ]);
+  assert.equal(failures(await createAddress({ walletId: 0, label: 'x'.repeat(101) })), [
+    'VALIDATION_FAILED walletId: walletId must be a wallet id: a whole number from 1',
+    'VALIDATION_FAILED label: label must be 1 to 100 characters, not blank',
+  ]);
+  assert.equal(failures(await createAddress({ walletId }, keys.meridian)), [
+    `NOT_FOUND walletId: no wallet ${walletId}`,
+  ]);
+  assert.equal(failures(await createAddress({ walletId: 2_000_000 })), ['NOT_FOUND walletId: no wallet 2000000']);
+  await harness.sql.query('UPDATE digital_wallet SET custodian_wallet_id = NULL WHERE id = $1', [walletId]);
+  assert.equal(failures(await createAddress({ walletId })), [
+    `INVALID_STATE walletId: wallet ${walletId} is not held at the custodian`,
+  ]);
+  assert.is(custodian.calls.createAddress ?? 0, calls);
+  assert.is((await addressRows(walletId)).length, 1);
+});
+
+test('a custodian failure or refusal writes nothing', async () => {
+  const walletId = await newWallet('SOL');
+  custodian.failNext(
+    'createAddress',
+    custodianAnswerError('createAddress', 429, { error: 'slow down', name: 'TooManyRequests', requestId: 'c1' }),
+  );
+  assert.equal(failures(await createAddress({ walletId })), [
+    'SERVICE_UNAVAILABLE undefined: custodian refused createAddress: slow down (HTTP 429 TooManyRequests, requestId c1)',
+  ]);
+  const demo = await demoWalletId(harness, 'Aurora ETH Treasury');
+  const demoAddresses = await addressRows(demo);
+  const unknown = await createAddress({ walletId: demo });
+  assert.equal(
+    unknown.errors.map((error: any) => error.code),
+    ['PROVIDER_ERROR'],
+  );
+  assert.match(unknown.errors[0].message, /^custodian refused createAddress: wallet [0-9a-f]+ not found/);
+  assert.is((await addressRows(walletId)).length, 1);
+  assert.equal(await addressRows(demo), demoAddresses);
+});
+
+test.run();

@@ -1,0 +1,150 @@
+// Who may run the wallet mutations (docs/custody.md#wallet-operations, docs/identity.md#scopes and
+// #acting-user), through the real service: admin keys on any organization's wallet, keys bound to
+// an organization with the `wallets` scope on their own; partner keys, keys without the scope and
+// requests without a key are refused before anything is read or sent. The acting user is the key's
+// owner, or the member of the key's organization X-Acting-User names (any user for an admin key
+// bound to none); anyone else is refused as a GraphQL error and nothing is written.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { testAdminApiKey } from '../support/test-service.ts';
+import { aurora, meridian, startWalletOperations } from './support/wallet-operations-harness.ts';
+
+const harness = await startWalletOperations();
+const { keys, custodian, aml } = harness;
+
+const created = await harness.graphql(
+  keys.aurora,
+  `mutation { createDigitalWallet(input: { label: "Access test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+);
+const walletId: number = created.data.createDigitalWallet.wallet.id;
+const destination = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+/** Each wallet mutation on the Aurora wallet, answering `success`. */
+const mutations: Record<string, string> = {
+  createDigitalWallet: `mutation { createDigitalWallet(input: { label: "By access test", type: CUSTODIAL, coin: "ETH", organizationId: "${aurora}" }) { success } }`,
+  createDigitalWalletAddress: `mutation { createDigitalWalletAddress(input: { walletId: ${walletId} }) { success } }`,
+  addDigitalWalletWhitelistEntry: `mutation { addDigitalWalletWhitelistEntry(input: { walletId: ${walletId}, address: "${destination}" }) { success } }`,
+  removeDigitalWalletWhitelistEntry: `mutation { removeDigitalWalletWhitelistEntry(input: { walletId: ${walletId}, address: "${destination}" }) { success } }`,
+  runDigitalWalletAmlReport: `mutation { runDigitalWalletAmlReport(input: { walletId: ${walletId} }) { success } }`,
+};
+
+/** Rows of every table the mutations write, and the providers' calls: what a refusal must leave alone. */
+async function footprint() {
+  const [counts] = await harness.rows(`SELECT
+    (SELECT count(*) FROM digital_wallet) AS wallets, (SELECT count(*) FROM digital_wallet_address) AS addresses,
+    (SELECT count(*) FROM digital_wallet_whitelist_entry) AS entries, (SELECT count(*) FROM aml_report) AS reports`);
+  return { ...counts, custodian: { ...custodian.calls }, screenings: aml.screenings.started };
+}
+
+async function answer(key: string | undefined, query: string, headers: Record<string, string> = {}) {
+  const response = await harness.service.request('POST', '/graphql', {
+    headers: { ...(key ? { 'x-api-key': key } : {}), ...headers },
+    body: { query },
+  });
+  const body = response.json();
+  return body.errors
+    ? `${response.status} ${body.errors[0].extensions.code}: ${body.errors[0].message}`
+    : `${response.status} success ${Object.values(body.data)[0] && (Object.values(body.data)[0] as any).success}`;
+}
+
+test.after(() => harness.close());
+
+test('partner keys, keys without the wallets scope and requests without a key are refused; nothing is touched', async () => {
+  const before = await footprint();
+  for (const [field, query] of Object.entries(mutations)) {
+    assert.is(
+      await answer(keys.partner, query),
+      '200 FORBIDDEN: partner API keys cannot use the business GraphQL API',
+      field,
+    );
+    assert.is(
+      await answer(keys.auroraReader, query),
+      `200 FORBIDDEN: this API key lacks the 'wallets' scope, which ${field} needs`,
+      field,
+    );
+    assert.is(
+      await answer(undefined, query),
+      '401 UNAUTHENTICATED: authentication required: send an X-API-Key header',
+      field,
+    );
+  }
+  assert.equal(await footprint(), before);
+});
+
+test('a key bound to the organization and an admin key both run every wallet mutation', async () => {
+  for (const key of [keys.aurora, keys.admin]) {
+    for (const field of Object.keys(mutations))
+      assert.is(await answer(key, mutations[field]!), '200 success true', field);
+  }
+  const [{ count }] = await harness.rows(`SELECT count(*) FROM digital_wallet WHERE label = 'By access test'`);
+  assert.is(Number(count), 2);
+});
+
+test('a key bound to another organization finds none of the wallet’s mutations', async () => {
+  const before = await footprint();
+  for (const field of Object.keys(mutations).filter((name) => name !== 'createDigitalWallet')) {
+    const body = await harness.graphql(
+      keys.meridian,
+      mutations[field]!.replace('{ success }', '{ errors { code field } }'),
+    );
+    assert.equal(body.data[field].errors, [{ code: 'NOT_FOUND', field: ['walletId'] }], field);
+  }
+  assert.equal(
+    (
+      await harness.graphql(
+        keys.meridian,
+        mutations.createDigitalWallet!.replace('{ success }', '{ errors { code field } }'),
+      )
+    ).data.createDigitalWallet.errors,
+    [{ code: 'NOT_FOUND', field: ['organizationId'] }],
+  );
+  assert.equal(await footprint(), before);
+});
+
+const createdBy = `mutation ($label: String!, $org: UUID) {
+  createDigitalWallet(input: { label: $label, type: CUSTODIAL, coin: "BTC", organizationId: $org }) { success wallet { id } }
+}`;
+async function creatorOf(key: string, label: string, actingUser?: string, org?: string) {
+  const body = await harness.graphql(
+    key,
+    createdBy,
+    { label, org: org ?? null },
+    actingUser === undefined ? {} : { 'x-acting-user': actingUser },
+  );
+  if (body.errors) return `${body.errors[0].extensions.code}: ${body.errors[0].message}`;
+  const [row] = await harness.rows('SELECT created_by, organization_id FROM digital_wallet WHERE id = $1', [
+    body.data.createDigitalWallet.wallet.id,
+  ]);
+  return `${row.created_by} in ${row.organization_id === aurora ? 'aurora' : row.organization_id === meridian ? 'meridian' : '?'}`;
+}
+
+test('X-Acting-User names a member of the key’s organization; another organization’s user or nobody is refused', async () => {
+  assert.is(await creatorOf(keys.aurora, 'Owner acts'), 'demo-frank in aurora');
+  assert.is(await creatorOf(keys.aurora, 'Alice acts', 'demo-alice'), 'demo-alice in aurora');
+  const before = await footprint();
+  const refused = "FORBIDDEN: X-Acting-User names no user of this API key's organization";
+  assert.is(await creatorOf(keys.aurora, 'Grace acts', 'demo-grace'), refused);
+  assert.is(await creatorOf(keys.aurora, 'Nobody acts', 'no-such-user'), refused);
+  assert.is(
+    await creatorOf(keys.aurora, 'Too long', 'u'.repeat(256)),
+    'BAD_USER_INPUT: X-Acting-User must be a user id of at most 255 characters',
+  );
+  for (const [field, query] of Object.entries(mutations))
+    assert.is(await answer(keys.aurora, query, { 'x-acting-user': 'demo-grace' }), `200 ${refused}`, field);
+  assert.is(
+    await answer(keys.partner, mutations.createDigitalWallet!, { 'x-acting-user': 'demo-alice' }),
+    '200 FORBIDDEN: partner API keys cannot use the business GraphQL API',
+  );
+  assert.equal(await footprint(), before);
+});
+
+test('an admin key bound to no organization may name any user; one without an owner must name someone', async () => {
+  assert.is(await creatorOf(keys.admin, 'Grace via admin', 'demo-grace', meridian), 'demo-grace in meridian');
+  assert.is(
+    await creatorOf(testAdminApiKey, 'Nobody named', undefined, meridian),
+    'FORBIDDEN: this API key has no owner to act for it: name the acting user with X-Acting-User',
+  );
+  assert.is(await creatorOf(testAdminApiKey, 'Ivan named', 'demo-ivan', meridian), 'demo-ivan in meridian');
+});
+
+test.run();

@@ -1,0 +1,326 @@
+// Mutation.addDigitalWalletWhitelistEntry and removeDigitalWalletWhitelistEntry through the real
+// service, the custody simulator behind the real HTTP client (docs/custody.md#wallet-operations):
+// applied at once (APPROVED, or the entry deleted) or held for the custodian's pending approval
+// with the acting user as its creator (PENDING entry, approval row with the custodian's id);
+// duplicates, pending changes, bad addresses and other organizations' wallets refused before the
+// custodian is asked; a custodian failure writes nothing; a recording that failed after the
+// custodian applied an addition is recorded when the addition is repeated.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
+import { demoWalletId, startWalletOperations } from './support/wallet-operations-harness.ts';
+
+const logLines: Record<string, unknown>[] = [];
+const harness = await startWalletOperations({ logLines });
+const { keys, custodian } = harness;
+
+const cold = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const exchange = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const entryFields = 'id walletId address label status requestedByUserId createdAt decidedAt';
+const payloadFields = `success errors { code message field } entry { ${entryFields} }
+  pendingApproval { id walletId kind state approvalsRequired approvalsReceived createdByUserId createdAt resolvedAt
+    transfer { id } whitelistEntry { ${entryFields} } }`;
+const add = `mutation ($input: AddDigitalWalletWhitelistEntryInput!) { addDigitalWalletWhitelistEntry(input: $input) { ${payloadFields} } }`;
+const remove = `mutation ($input: RemoveDigitalWalletWhitelistEntryInput!) { removeDigitalWalletWhitelistEntry(input: $input) { ${payloadFields} } }`;
+
+async function addEntry(input: Record<string, unknown>, key = keys.aurora, headers: Record<string, string> = {}) {
+  return (await harness.graphql(key, add, { input }, headers)).data.addDigitalWalletWhitelistEntry;
+}
+async function removeEntry(input: Record<string, unknown>, key = keys.aurora) {
+  return (await harness.graphql(key, remove, { input })).data.removeDigitalWalletWhitelistEntry;
+}
+
+/** A new Aurora BTC wallet; with approvals, every whitelist change of it waits for that many. */
+async function newWallet(approvalsRequired = 0): Promise<{ id: number; custodianWalletId: string }> {
+  const answer = await harness.graphql(
+    keys.aurora,
+    `mutation { createDigitalWallet(input: { label: "Whitelist test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+  );
+  const custodianWalletId = custodian.answers.createWallet.id;
+  if (approvalsRequired > 0)
+    custodian.simulator.control.setWalletPolicy(custodianWalletId, {
+      approvalsRequired,
+      whitelistChangesNeedApproval: true,
+    });
+  return { id: answer.data.createDigitalWallet.wallet.id, custodianWalletId };
+}
+
+const entryRows = (walletId: number) =>
+  harness.rows(
+    `SELECT id, address, label, status, created_by, created_at = decided_at AS decided_when_created, decided_at IS NULL AS undecided
+     FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 ORDER BY id`,
+    [walletId],
+  );
+const approvalRows = (walletId: number) =>
+  harness.rows(
+    `SELECT id, kind, whitelist_entry_id, transaction_id, created_by, state, approvals_required, approvals_received, resolved_at
+     FROM digital_wallet_pending_approval WHERE wallet_id = $1 ORDER BY created_at, id`,
+    [walletId],
+  );
+const failures = (payload: any) =>
+  payload.errors.map((error: any) => `${error.code} ${error.field?.join('.')}: ${error.message}`);
+
+test.after(() => harness.close());
+
+test('an addition the policy lets through is APPROVED at once, by the acting user', async () => {
+  const wallet = await newWallet();
+  const answer = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
+  const [row] = await entryRows(wallet.id);
+  assert.equal(answer, {
+    success: true,
+    errors: [],
+    entry: {
+      id: row.id,
+      walletId: wallet.id,
+      address: cold,
+      label: 'Cold storage',
+      status: 'APPROVED',
+      requestedByUserId: 'demo-frank',
+      createdAt: answer.entry.createdAt,
+      decidedAt: answer.entry.createdAt,
+    },
+    pendingApproval: null,
+  });
+  assert.equal(await entryRows(wallet.id), [
+    {
+      id: row.id,
+      address: cold,
+      label: 'Cold storage',
+      status: 'approved',
+      created_by: 'demo-frank',
+      decided_when_created: true,
+      undecided: false,
+    },
+  ]);
+  assert.equal(custodian.answers.addWhitelistAddress, {
+    outcome: 'applied',
+    whitelist: [{ address: cold, label: 'Cold storage' }],
+  });
+  assert.equal(await approvalRows(wallet.id), []);
+});
+
+test('an addition on a wallet needing approvals is PENDING, with the custodian’s approval stored', async () => {
+  const wallet = await newWallet(2);
+  const answer = await addEntry({ walletId: wallet.id, address: exchange, label: 'Exchange deposit' }, keys.aurora, {
+    'x-acting-user': 'demo-alice',
+  });
+  const approval = custodian.answers.addWhitelistAddress.pendingApproval;
+  assert.match(approval.id, /^[0-9a-f]{32}$/);
+  assert.is(approval.creator, 'demo-alice');
+  const [row] = await entryRows(wallet.id);
+  const entry = {
+    id: row.id,
+    walletId: wallet.id,
+    address: exchange,
+    label: 'Exchange deposit',
+    status: 'PENDING',
+    requestedByUserId: 'demo-alice',
+    createdAt: answer.entry.createdAt,
+    decidedAt: null,
+  };
+  assert.equal(answer, {
+    success: true,
+    errors: [],
+    entry,
+    pendingApproval: {
+      id: approval.id,
+      walletId: wallet.id,
+      kind: 'WHITELIST_ADD',
+      state: 'PENDING',
+      approvalsRequired: 2,
+      approvalsReceived: 0,
+      createdByUserId: 'demo-alice',
+      createdAt: approval.createdAt.toISOString(),
+      resolvedAt: null,
+      transfer: null,
+      whitelistEntry: entry,
+    },
+  });
+  assert.equal(await entryRows(wallet.id), [
+    {
+      id: row.id,
+      address: exchange,
+      label: 'Exchange deposit',
+      status: 'pending',
+      created_by: 'demo-alice',
+      decided_when_created: null,
+      undecided: true,
+    },
+  ]);
+  assert.equal(await approvalRows(wallet.id), [
+    {
+      id: approval.id,
+      kind: 'whitelistAdd',
+      whitelist_entry_id: row.id,
+      transaction_id: null,
+      created_by: 'demo-alice',
+      state: 'pending',
+      approvals_required: 2,
+      approvals_received: 0,
+      resolved_at: null,
+    },
+  ]);
+  // While it waits: adding it again is a CONFLICT, removing it INVALID_STATE; the custodian is not asked.
+  const calls = { ...custodian.calls };
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: exchange })), [
+    `CONFLICT address: ${exchange} awaits approval on the whitelist of wallet ${wallet.id}`,
+  ]);
+  assert.equal(failures(await removeEntry({ walletId: wallet.id, address: exchange })), [
+    `INVALID_STATE address: ${exchange} cannot be removed while its addition awaits approval`,
+  ]);
+  assert.equal(custodian.calls, calls);
+});
+
+test('a removal applied at once deletes the entry and answers it as it was', async () => {
+  const wallet = await newWallet();
+  const added = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
+  const removed = await removeEntry({ walletId: wallet.id, address: cold });
+  assert.equal(removed, { success: true, errors: [], entry: added.entry, pendingApproval: null });
+  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(custodian.answers.removeWhitelistAddress, { outcome: 'applied', whitelist: [] });
+  assert.equal(failures(await removeEntry({ walletId: wallet.id, address: cold })), [
+    `NOT_FOUND address: ${cold} is not on the whitelist of wallet ${wallet.id}`,
+  ]);
+});
+
+test('a removal the policy holds back keeps the entry in force and stores the approval', async () => {
+  const wallet = await newWallet();
+  const added = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
+  custodian.simulator.control.setWalletPolicy(wallet.custodianWalletId, {
+    approvalsRequired: 1,
+    whitelistChangesNeedApproval: true,
+  });
+  const removed = await removeEntry({ walletId: wallet.id, address: cold });
+  const approval = custodian.answers.removeWhitelistAddress.pendingApproval;
+  assert.equal(removed.pendingApproval, {
+    id: approval.id,
+    walletId: wallet.id,
+    kind: 'WHITELIST_REMOVE',
+    state: 'PENDING',
+    approvalsRequired: 1,
+    approvalsReceived: 0,
+    createdByUserId: 'demo-frank',
+    createdAt: approval.createdAt.toISOString(),
+    resolvedAt: null,
+    transfer: null,
+    whitelistEntry: added.entry,
+  });
+  assert.equal(removed.entry, added.entry);
+  assert.equal(
+    (await entryRows(wallet.id)).map((row) => row.status),
+    ['approved'],
+  );
+  assert.equal(
+    (await approvalRows(wallet.id)).map((row) => [row.id, row.kind, row.whitelist_entry_id, row.created_by]),
+    [[approval.id, 'whitelistRemove', added.entry.id, 'demo-frank']],
+  );
+  const calls = custodian.calls.removeWhitelistAddress;
+  assert.equal(failures(await removeEntry({ walletId: wallet.id, address: cold })), [
+    `INVALID_STATE address: ${cold} cannot be removed while its removal awaits approval`,
+  ]);
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
+    `CONFLICT address: ${cold} is already on the whitelist of wallet ${wallet.id}`,
+  ]);
+  assert.is(custodian.calls.removeWhitelistAddress, calls);
+});
+
+test('bad input is refused before the custodian is asked, and nothing is written', async () => {
+  const wallet = await newWallet();
+  const calls = { ...custodian.calls };
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: 'bc1q with spaces' })), [
+    'VALIDATION_FAILED address: address must be 1 to 128 printable characters without spaces',
+  ]);
+  assert.equal(
+    failures(await addEntry({ walletId: wallet.id, address: '0x52908400098527886E0F7030069857D2E4169EE7' })),
+    ['VALIDATION_FAILED address: address must be a Bitcoin address (bc1… or base58 starting with 1 or 3)'],
+  );
+  assert.equal(failures(await addEntry({ walletId: 0, address: cold, label: 'l'.repeat(101) })), [
+    'VALIDATION_FAILED walletId: walletId must be a wallet id: a whole number from 1',
+    'VALIDATION_FAILED label: label must be 1 to 100 characters, not blank',
+  ]);
+  assert.equal(failures(await removeEntry({ walletId: -4, address: '' })), [
+    'VALIDATION_FAILED walletId: walletId must be a wallet id: a whole number from 1',
+    'VALIDATION_FAILED address: address must be 1 to 128 printable characters without spaces',
+  ]);
+  assert.equal(custodian.calls, calls);
+  assert.equal(await entryRows(wallet.id), []);
+});
+
+test('another organization’s wallet answers exactly as a missing one; an archived wallet is read-only', async () => {
+  const wallet = await newWallet();
+  const meridianAnswer = await addEntry({ walletId: wallet.id, address: cold }, keys.meridian);
+  assert.equal(failures(meridianAnswer), [`NOT_FOUND walletId: no wallet ${wallet.id}`]);
+  assert.equal(failures(await addEntry({ walletId: 99_999, address: cold })), ['NOT_FOUND walletId: no wallet 99999']);
+  assert.equal(failures(await removeEntry({ walletId: wallet.id, address: cold }, keys.meridian)), [
+    `NOT_FOUND walletId: no wallet ${wallet.id}`,
+  ]);
+  await harness.sql.query(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [wallet.id]);
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
+    `INVALID_STATE walletId: wallet ${wallet.id} is archived: it is kept read-only`,
+  ]);
+  assert.equal(await entryRows(wallet.id), []);
+});
+
+test('the custodian’s refusals and failures become user errors, and nothing is written', async () => {
+  const wallet = await newWallet();
+  custodian.failNext(
+    'addWhitelistAddress',
+    custodianAnswerError('addWhitelistAddress', 400, {
+      error: 'not a mainnet address',
+      name: 'InvalidAddress',
+      requestId: 'a1',
+    }),
+  );
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
+    'VALIDATION_FAILED address: custodian refused addWhitelistAddress: not a mainnet address (HTTP 400 InvalidAddress, requestId a1)',
+  ]);
+  custodian.failNext(
+    'addWhitelistAddress',
+    custodianAnswerError('addWhitelistAddress', 502, { error: 'overloaded', name: 'InternalError', requestId: 'a2' }),
+  );
+  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
+    'SERVICE_UNAVAILABLE undefined: custodian failed addWhitelistAddress: overloaded (HTTP 502 InternalError, requestId a2)',
+  ]);
+  assert.equal(await entryRows(wallet.id), []);
+  // A demo wallet's custodian id is not the simulator's: the custodian's own NotFound.
+  const demo = await demoWalletId(harness, 'Aurora BTC Custody');
+  const unknown = await addEntry({ walletId: demo, address: exchange });
+  assert.equal(
+    unknown.errors.map((error: any) => [error.code, error.field]),
+    [['PROVIDER_ERROR', null]],
+  );
+  assert.match(unknown.errors[0].message, /^custodian refused addWhitelistAddress: wallet [0-9a-f]+ not found/);
+});
+
+test('an addition the custodian applied but the platform failed to record is recorded when repeated', async () => {
+  const wallet = await newWallet();
+  await harness.sql.query(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'recording refused for the test'; END $$`);
+  await harness.sql.query(`CREATE TRIGGER refuse_entry BEFORE INSERT ON digital_wallet_whitelist_entry
+    FOR EACH ROW WHEN (NEW.label = 'Refused once') EXECUTE FUNCTION refuse_entry()`);
+  try {
+    const failed = await harness.graphql(keys.aurora, add, {
+      input: { walletId: wallet.id, address: cold, label: 'Refused once' },
+    });
+    assert.equal(
+      failed.errors.map((error: any) => error.extensions.code),
+      ['INTERNAL_SERVER_ERROR'],
+    );
+  } finally {
+    await harness.sql.query('DROP TRIGGER refuse_entry ON digital_wallet_whitelist_entry');
+    await harness.sql.query('DROP FUNCTION refuse_entry()');
+  }
+  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(
+    logLines.filter((line) => line.walletId === wallet.id).map((line) => [line.level, line.msg]),
+    [[50, 'whitelist addition made at the custodian but not recorded: reconcile by hand']],
+  );
+  const repeated = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
+  assert.equal([repeated.success, repeated.entry.status, repeated.pendingApproval], [true, 'APPROVED', null]);
+  assert.equal(
+    (await entryRows(wallet.id)).map((row) => [row.address, row.status]),
+    [[cold, 'approved']],
+  );
+});
+
+test.run();
