@@ -3,8 +3,10 @@
 // Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
+import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
   readonly wallets: WalletSummaryService;
+  readonly custody: CustodyServices;
 }

@@ -1,5 +1,6 @@
 // The wallets area: the wallet value sparkline (docs/wallet-sparkline.md) and the business API's
-// wallet summary over the result cache.
+// wallet summary over the result cache; the custody mutations (create-custody-transfers.ts).
+import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
 import { createWalletSummaryTable } from '../access/wallets/wallet-summary-table.ts';
@@ -9,6 +10,8 @@ import { createWalletSummaryService } from '../domain/wallets/wallet-summary-ser
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { ServiceProviders } from './create-providers.ts';
+import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
+import { createCustodyTransfers } from './create-custody-transfers.ts';
 
 export function createWallets(deps: {
   db: Db;
@@ -17,6 +20,9 @@ export function createWallets(deps: {
   /** The custody and AML providers the wallet mutations call. */
   providers: ServiceProviders;
   priceMaxAgeMs: number;
+  /** The acting users of sends and approvals (docs/identity.md#acting-user). */
+  users: ActingUserDirectory;
+  logger: Logger;
 }) {
   return {
     handlers: walletSparklineHandlers(
@@ -30,5 +36,6 @@ export function createWallets(deps: {
       results: deps.results,
       priceMaxAgeMs: deps.priceMaxAgeMs,
     }),
+    custody: createCustodyTransfers({ ...deps, custody: deps.providers.custody }),
   };
 }

@@ -71,10 +71,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       results,
       providers,
       priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      users: identity.services.users,
+      logger,
     });
     const graphql = shutdown.track(
       createBusinessGraphql({
-        services: { prices: prices.service, wallets: wallets.summaries },
+        services: { prices: prices.service, wallets: wallets.summaries, custody: wallets.custody },
         server: servers.server,
         credentials: identity.services.credentials,
         logger,

@@ -11,6 +11,7 @@ import { guardRootFields } from '../guard-root-fields.ts';
 import { healthResolvers } from './health-resolvers.ts';
 import { priceResolvers } from './price-resolvers.ts';
 import { walletResolvers } from './wallet-resolvers.ts';
+import { custodyResolvers } from './custody-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -21,10 +22,11 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const health = healthResolvers();
   const prices = priceResolvers(services.prices);
   const wallets = walletResolvers(services.wallets);
+  const custody = custodyResolvers(services.custody);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query },
-    Mutation: {},
+    Mutation: { ...custody.Mutation },
     Subscription: {},
   };
   const pending = notImplementedResolvers();
