@@ -23,6 +23,7 @@ import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
+import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
 
@@ -65,6 +66,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
     const prices = shutdown.track(createPrices({ config, db, results, logger }));
     const providers = createProviders({ config, logger });
+    await adoptSimulatorWallets({ db, custody: providers.custody, logger });
     const wallets = createWallets({
       db,
       metrics,
