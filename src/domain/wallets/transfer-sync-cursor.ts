@@ -49,7 +49,8 @@ function parse(cursor: string): Record<string, unknown> | null {
 function date(value: unknown): Date | undefined {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return undefined;
   const parsed = new Date(value);
-  return Number.isFinite(parsed.getTime()) ? parsed : undefined;
+  // `2026-02-30` would roll over to March: only a date that writes back the same is one.
+  return Number.isFinite(parsed.getTime()) && parsed.toISOString() === value ? parsed : undefined;
 }
 
 export function unknownCursor(): never {
