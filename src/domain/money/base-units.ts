@@ -1,5 +1,5 @@
 // Amounts on chains are whole numbers of base units (satoshi, wei) as strings
-// (docs/domain.md#money-ids-time); the API also shows them in whole coins. Both conversions are
+// (docs/domain.md#money); the API also shows them in whole coins. Both conversions are
 // text operations on digits, exact for any size: no float and no rounding.
 
 /** A positive whole number of base units: digits, no sign, no leading zero, at most 78 digits (2^256 has 78). */

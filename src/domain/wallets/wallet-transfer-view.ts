@@ -1,6 +1,6 @@
 // Stored transfers and the custodian's pending approvals as the business API shows them
 // (schema.graphql `WalletTransfer`, `PendingApproval`): states and kinds in the schema's enum
-// spelling, amounts in base units and, exactly, in whole coins (docs/domain.md#money-ids-time).
+// spelling, amounts in base units and, exactly, in whole coins (docs/domain.md#money).
 import type { StoredTransfer, StoredTransferState } from '../../access/wallets/wallet-transfer-table.ts';
 import type { CustodyApprovalKind, CustodyPendingApproval } from '../../providers/custody/custody-provider.ts';
 import { baseUnitsToWhole } from '../money/base-units.ts';
