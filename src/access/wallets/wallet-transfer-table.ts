@@ -262,7 +262,8 @@ function walletQuery(db: Db) {
 
 /**
  * Upserts by transfer id. A row is counted as updated only when a value changed, so storing what
- * is already stored counts nothing (a sync run twice changes nothing the second time). What the
+ * is already stored counts nothing (a sync run twice changes nothing the second time), and an
+ * answer older than the stored one (the custodian's last change) never overwrites it. What the
  * custodian leaves out (a hash before signing, a fee it stopped reporting) keeps the stored value;
  * a transfer id stored for another wallet is left alone. Transfers of coins the platform does not
  * list (coin table) cannot be stored and are skipped.
@@ -300,7 +301,10 @@ export async function upsertTransfers(
           custodian_updated_at: sql`excluded.custodian_updated_at`,
         })
         .where(
-          sql<boolean>`digital_wallet_transaction.wallet_id = excluded.wallet_id AND (
+          sql<boolean>`digital_wallet_transaction.wallet_id = excluded.wallet_id
+          AND (digital_wallet_transaction.custodian_updated_at IS NULL
+            OR excluded.custodian_updated_at >= digital_wallet_transaction.custodian_updated_at)
+          AND (
             digital_wallet_transaction.state, digital_wallet_transaction.tx_hash,
             digital_wallet_transaction.fee_base_units, digital_wallet_transaction.counterparty_address,
             digital_wallet_transaction.comment, digital_wallet_transaction.sequence_id,
@@ -393,6 +397,8 @@ async function upsertApproval(trx: Writer, approval: ApprovalWrite): Promise<voi
       .set(changed)
       .where('id', '=', approval.id)
       .where('wallet_id', '=', approval.walletId)
+      .where('state', '=', 'pending')
+      .where('approvals_received', '<=', approval.approvalsReceived)
       .execute();
     return;
   }
@@ -413,7 +419,12 @@ async function upsertApproval(trx: Writer, approval: ApprovalWrite): Promise<voi
           ...changed,
           transaction_id: sql`coalesce(excluded.transaction_id, digital_wallet_pending_approval.transaction_id)`,
         })
-        .where(sql<boolean>`digital_wallet_pending_approval.wallet_id = excluded.wallet_id`),
+        // A decision answered late never takes a final approval back, nor lowers its count.
+        .where(
+          sql<boolean>`digital_wallet_pending_approval.wallet_id = excluded.wallet_id
+            AND digital_wallet_pending_approval.state = 'pending'
+            AND excluded.approvals_received >= digital_wallet_pending_approval.approvals_received`,
+        ),
     )
     .execute();
 }
