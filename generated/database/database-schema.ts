@@ -1144,6 +1144,42 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "fee_base_units",
+          "dataType": "numeric",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "comment",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "sequence_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "pending_approval_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "initiated_by",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "custodian_updated_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1161,7 +1197,85 @@ export const databaseSchema: DbSchema = {
           ]
         },
         {
+          "name": "digital_wallet_transaction_initiated_by_fkey",
+          "columns": [
+            "initiated_by"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
           "name": "digital_wallet_transaction_wallet_id_fkey",
+          "columns": [
+            "wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "digital_wallet_transfer_sync",
+      "columns": [
+        {
+          "name": "wallet_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "synced_through",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "last_synced_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "run_started_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "run_date_gte",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "run_prev_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "lease_token",
+          "dataType": "uuid",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "lease_until",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        }
+      ],
+      "primaryKey": [
+        "wallet_id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "digital_wallet_transfer_sync_wallet_id_fkey",
           "columns": [
             "wallet_id"
           ],

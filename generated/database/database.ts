@@ -173,6 +173,23 @@ export interface DigitalWalletTransactionTable {
   counterparty_address: string | null;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   confirmed_at: ColumnType<Date, Date | string, Date | string> | null;
+  fee_base_units: string | null;
+  comment: string | null;
+  sequence_id: string | null;
+  pending_approval_id: string | null;
+  initiated_by: string | null;
+  custodian_updated_at: ColumnType<Date, Date | string, Date | string> | null;
+}
+
+export interface DigitalWalletTransferSyncTable {
+  wallet_id: number;
+  synced_through: ColumnType<Date, Date | string, Date | string> | null;
+  last_synced_at: ColumnType<Date, Date | string, Date | string> | null;
+  run_started_at: ColumnType<Date, Date | string, Date | string> | null;
+  run_date_gte: ColumnType<Date, Date | string, Date | string> | null;
+  run_prev_id: string | null;
+  lease_token: string | null;
+  lease_until: ColumnType<Date, Date | string, Date | string> | null;
 }
 
 export interface DigitalWalletValueHistoryTable {
@@ -432,6 +449,7 @@ export interface Database {
   digital_wallet_creation_key: DigitalWalletCreationKeyTable;
   digital_wallet_pending_approval: DigitalWalletPendingApprovalTable;
   digital_wallet_transaction: DigitalWalletTransactionTable;
+  digital_wallet_transfer_sync: DigitalWalletTransferSyncTable;
   digital_wallet_value_history: DigitalWalletValueHistoryTable;
   digital_wallet_whitelist_entry: DigitalWalletWhitelistEntryTable;
   file_upload: FileUploadTable;

@@ -322,6 +322,12 @@ export const permissionModel = {
         { name: 'counterparty_address', dataType: 'text', isNullable: true },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false },
         { name: 'confirmed_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'fee_base_units', dataType: 'numeric', isNullable: true },
+        { name: 'comment', dataType: 'text', isNullable: true },
+        { name: 'sequence_id', dataType: 'text', isNullable: true },
+        { name: 'pending_approval_id', dataType: 'text', isNullable: true },
+        { name: 'initiated_by', dataType: 'text', isNullable: true },
+        { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -1240,7 +1246,8 @@ export const permissionModel = {
           filter: { type: 'and', operands: [] },
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-            'counterparty_address', 'created_at', 'confirmed_at',
+            'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
           ],
           allowAggregations: true,
           limit: null,
@@ -1543,7 +1550,8 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-            'counterparty_address', 'created_at', 'confirmed_at',
+            'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
           ],
           allowAggregations: true,
           limit: null,
@@ -2733,7 +2741,8 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-            'counterparty_address', 'created_at', 'confirmed_at',
+            'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
           ],
           allowAggregations: true,
           limit: null,
@@ -3953,7 +3962,8 @@ export const caslRules = {
       subject: 'digital_wallet_transaction',
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-        'counterparty_address', 'created_at', 'confirmed_at',
+        'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
       ],
     },
     {
@@ -4051,7 +4061,8 @@ export const caslRules = {
       subject: 'digital_wallet_transaction',
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-        'counterparty_address', 'created_at', 'confirmed_at',
+        'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4475,7 +4486,8 @@ export const caslRules = {
       subject: 'digital_wallet_transaction',
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
-        'counterparty_address', 'created_at', 'confirmed_at',
+        'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

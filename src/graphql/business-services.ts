@@ -7,6 +7,7 @@ import type { PortfolioService } from '../domain/wallets/portfolio-service.ts';
 import type { WalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
+import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -15,4 +16,5 @@ export interface BusinessServices {
   readonly walletDetails: WalletDetailService;
   readonly walletOperations: WalletManagementService;
   readonly amlScreening: AmlScreeningService;
+  readonly custody: CustodyServices;
 }

@@ -17,9 +17,6 @@ export const notImplementedFields = {
     'downloadFundInvestorCapitalStatementPdf',
     'downloadInvoicePdf',
     'downloadQuotePdf',
-    'bitgoSendTransaction',
-    'bitgoResolveApproval',
-    'bitgoSyncWalletTransactions',
   ],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;

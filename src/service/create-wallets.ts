@@ -1,6 +1,6 @@
 // The wallets area: the wallet value sparkline (docs/wallet-sparkline.md), the business API's
-// wallet summary over the result cache, and the wallet mutations on the custody and AML providers
-// (docs/custody.md#wallet-operations).
+// wallet views over the result cache, the wallet mutations on the custody and AML providers
+// (docs/custody.md#wallet-operations) and the custody transfer mutations (create-custody-transfers.ts).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createAmlReportTable } from '../access/wallets/aml-report-table.ts';
@@ -19,8 +19,9 @@ import { createWalletManagementService } from '../domain/wallets/wallet-manageme
 import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { createUserDirectory } from '../stores/user-directory.ts';
 import type { ServiceProviders } from './create-providers.ts';
+import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
+import { createCustodyTransfers } from './create-custody-transfers.ts';
 
 export function createWallets(deps: {
   db: Db;
@@ -29,6 +30,8 @@ export function createWallets(deps: {
   /** The custody and AML providers the wallet mutations call. */
   providers: ServiceProviders;
   priceMaxAgeMs: number;
+  /** The acting users of sends and approvals (docs/identity.md#acting-user). */
+  users: ActingUserDirectory;
   logger: Logger;
 }) {
   const summaries = createWalletSummaryService({
@@ -37,8 +40,8 @@ export function createWallets(deps: {
     priceMaxAgeMs: deps.priceMaxAgeMs,
   });
   const table = createWalletWriteTable(deps.db);
-  // Acting users (X-Acting-User) and wallet owners are looked up in the user directory.
-  const users = createUserDirectory(deps.db);
+  // Acting users (X-Acting-User) and wallet owners are looked up in identity's user directory.
+  const { users } = deps;
   const { results, logger } = deps;
   return {
     handlers: walletSparklineHandlers(
@@ -75,5 +78,6 @@ export function createWallets(deps: {
       results: deps.results,
       priceMaxAgeMs: deps.priceMaxAgeMs,
     }),
+    custody: createCustodyTransfers({ ...deps, custody: deps.providers.custody }),
   };
 }

@@ -23,6 +23,7 @@ import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
+import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
 import { heapBudgetProblem } from './heap-budget.ts';
@@ -68,12 +69,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
     const prices = shutdown.track(createPrices({ config, db, results, logger }));
     const providers = createProviders({ config, logger });
+    await adoptSimulatorWallets({ db, custody: providers.custody, logger });
     const wallets = createWallets({
       db,
       metrics,
       results,
       providers,
       priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      users: identity.services.users,
       logger,
     });
     const graphql = shutdown.track(
@@ -85,6 +88,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           walletDetails: wallets.details,
           walletOperations: wallets.operations,
           amlScreening: wallets.screening,
+          custody: wallets.custody,
         },
         server: servers.server,
         credentials: identity.services.credentials,

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { type HoldingRow, type WalletRow, readHoldingRows, readWalletRow } from './wallet-summary-table.ts';
+import { selectStoredTransfers, type StoredTransfer } from './wallet-transfer-table.ts';
 
 export interface WalletAddressRow {
   id: number;
@@ -27,39 +28,6 @@ export interface WhitelistEntryRow {
   requestedByUserId: string | null;
   createdAt: Date;
   decidedAt: Date | null;
-}
-
-/** The custodian's transfer states, as the CHECK constraint of migration 0001 spells them. */
-export type StoredTransferState =
-  | 'initialized'
-  | 'pendingApproval'
-  | 'rejected'
-  | 'signed'
-  | 'unconfirmed'
-  | 'confirmed'
-  | 'failed'
-  | 'removed'
-  | 'replaced';
-
-export interface WalletTransferRow {
-  /** The custodian's transfer id. */
-  transferId: string;
-  walletId: number;
-  txHash: string | null;
-  direction: 'send' | 'receive';
-  state: StoredTransferState;
-  coin: string;
-  /** Decimal places of the coin's base unit (`coin.decimals`). */
-  decimals: number;
-  /** Whole number, decimal text. */
-  amountBaseUnits: string;
-  /** USD, decimal text with two places; null when no price was known. */
-  usdValue: string | null;
-  counterpartyAddress: string | null;
-  /** The newest approval recorded for the transfer, in any state; null when it has none. */
-  pendingApprovalId: string | null;
-  createdAt: Date;
-  confirmedAt: Date | null;
 }
 
 export interface AmlReportRow {
@@ -85,7 +53,7 @@ export interface WalletDetailRows {
   /** Newest first. */
   whitelistEntries: WhitelistEntryRow[];
   /** Newest first. */
-  transfers: WalletTransferRow[];
+  transfers: StoredTransfer[];
   /** The latest report and the latest one no longer pending (one row when they are the same), newest first. */
   amlReports: AmlReportRow[];
 }
@@ -185,38 +153,14 @@ async function readWhitelistEntries(db: Db, walletId: number, limit: number): Pr
   return rows as WhitelistEntryRow[];
 }
 
-async function readTransfers(db: Db, walletId: number, limit: number): Promise<WalletTransferRow[]> {
-  const rows = await db
-    .selectFrom('digital_wallet_transaction as t')
-    .innerJoin('coin as c', 'c.symbol', 't.coin')
-    .select((eb) => [
-      't.transfer_id as transferId',
-      't.wallet_id as walletId',
-      't.tx_hash as txHash',
-      't.direction',
-      't.state',
-      't.coin',
-      'c.decimals',
-      eb.cast<string>('t.amount_base_units', 'text').as('amountBaseUnits'),
-      eb.cast<string | null>('t.usd_value', 'text').as('usdValue'),
-      't.counterparty_address as counterpartyAddress',
-      eb
-        .selectFrom('digital_wallet_pending_approval as p')
-        .select('p.id')
-        .whereRef('p.transaction_id', '=', 't.id')
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(1)
-        .as('pendingApprovalId'),
-      't.created_at as createdAt',
-      't.confirmed_at as confirmedAt',
-    ])
+async function readTransfers(db: Db, walletId: number, limit: number): Promise<StoredTransfer[]> {
+  const rows = await selectStoredTransfers(db)
     .where('t.wallet_id', '=', walletId)
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit)
     .execute();
-  return rows as WalletTransferRow[];
+  return rows as StoredTransfer[];
 }
 
 /** The latest report, and the latest no longer pending: what a wallet's AML status is made of. */

@@ -6,6 +6,7 @@ import * as loginAttempt from './0002-login-attempt.ts';
 import * as fundRequestUserId from './0003-fund-request-user-id.ts';
 import * as declaredContentType from './0004-declared-content-type.ts';
 import * as apiKeyChangeNotify from './0005-api-key-change-notify.ts';
+import * as walletTransferSync from './0006-wallet-transfer-sync.ts';
 import * as walletOperations from './0007-wallet-operations.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0003-fund-request-user-id': fundRequestUserId,
   '0004-declared-content-type': declaredContentType,
   '0005-api-key-change-notify': apiKeyChangeNotify,
+  '0006-wallet-transfer-sync': walletTransferSync,
   '0007-wallet-operations': walletOperations,
 };

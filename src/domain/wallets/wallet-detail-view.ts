@@ -9,7 +9,7 @@ import type {
 } from '../../access/wallets/wallet-detail-table.ts';
 import { type WalletAmlStatusView, walletAmlStatus } from './wallet-aml-status.ts';
 import { type WalletSummaryView, walletSummaryView } from './wallet-summary-service.ts';
-import { type WalletTransferView, walletTransferView } from './wallet-transfer-view.ts';
+import { type WalletTransferView, transferView } from './wallet-transfer-view.ts';
 
 export interface WalletAddressView {
   id: number;
@@ -44,7 +44,7 @@ export function walletDetailView(rows: WalletDetailRows, at: Date, priceMaxAgeMs
     ...walletSummaryView(rows, at, priceMaxAgeMs),
     addresses: rows.addresses.map(addressView),
     whitelistEntries: rows.whitelistEntries.map(whitelistEntryView),
-    recentTransfers: rows.transfers.map(walletTransferView),
+    recentTransfers: rows.transfers.map(transferView),
     amlStatus: walletAmlStatus(rows.amlReports),
   };
 }

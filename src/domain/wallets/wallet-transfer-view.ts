@@ -1,11 +1,11 @@
-// A stored transfer as the business API answers it (schema.graphql WalletTransfer): the
-// custodian's state names (docs/domain.md#wallets-and-custody, `pendingApproval`) become the
-// TransferState enum (`PENDING_APPROVAL`), and the amount is given in base units and whole coins.
-import type { StoredTransferState, WalletTransferRow } from '../../access/wallets/wallet-detail-table.ts';
-import { wholeUnits } from '../money/base-units.ts';
-import { roundUsd } from '../money/decimal.ts';
+// Stored transfers and the custodian's pending approvals as the business API shows them
+// (schema.graphql `WalletTransfer`, `PendingApproval`): states and kinds in the schema's enum
+// spelling, amounts in base units and, exactly, in whole coins (docs/domain.md#money).
+import type { StoredTransfer, StoredTransferState } from '../../access/wallets/wallet-transfer-table.ts';
+import type { CustodyApprovalKind, CustodyPendingApproval } from '../../providers/custody/custody-provider.ts';
+import { baseUnitsToWhole } from '../money/base-units.ts';
 
-export type TransferStateName =
+type TransferStateName =
   | 'INITIALIZED'
   | 'PENDING_APPROVAL'
   | 'REJECTED'
@@ -16,59 +16,97 @@ export type TransferStateName =
   | 'REMOVED'
   | 'REPLACED';
 
-const transferStates: Record<StoredTransferState, TransferStateName> = {
-  initialized: 'INITIALIZED',
-  pendingApproval: 'PENDING_APPROVAL',
-  rejected: 'REJECTED',
-  signed: 'SIGNED',
-  unconfirmed: 'UNCONFIRMED',
-  confirmed: 'CONFIRMED',
-  failed: 'FAILED',
-  removed: 'REMOVED',
-  replaced: 'REPLACED',
-};
-
-const transferTypes = { send: 'SEND', receive: 'RECEIVE' } as const;
-
 export interface WalletTransferView {
   id: string;
   walletId: number;
   txid: string | null;
-  type: (typeof transferTypes)[keyof typeof transferTypes];
+  type: 'SEND' | 'RECEIVE';
   state: TransferStateName;
   coin: string;
   amountBaseUnits: string;
   amount: string;
   usdValue: string | null;
-  /** Migration 0001 stores no fee and no comment: null until a later schema keeps them. */
-  feeBaseUnits: null;
+  feeBaseUnits: string | null;
   counterpartyAddress: string | null;
-  comment: null;
+  comment: string | null;
   pendingApprovalId: string | null;
   createdAt: string;
   confirmedAt: string | null;
 }
 
-export function walletTransferView(row: WalletTransferRow): WalletTransferView {
-  const state = transferStates[row.state];
-  const type = transferTypes[row.direction];
-  if (state === undefined || type === undefined)
-    throw new Error(`transfer ${row.transferId}: unknown state ${row.state} or direction ${row.direction}`);
+/** `schema.graphql` `WhitelistEntry`, for approvals that guard a whitelist change. */
+export interface WhitelistEntryView {
+  id: number;
+  walletId: number;
+  address: string;
+  label: string | null;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  requestedByUserId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface PendingApprovalView {
+  id: string;
+  walletId: number;
+  kind: 'TRANSFER' | 'WHITELIST_ADD' | 'WHITELIST_REMOVE';
+  state: 'PENDING' | 'APPROVED' | 'REJECTED';
+  approvalsRequired: number;
+  approvalsReceived: number;
+  createdByUserId: string | null;
+  transfer: WalletTransferView | null;
+  whitelistEntry: WhitelistEntryView | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+/** `pendingApproval` → `PENDING_APPROVAL`: the custodian's camel case in the schema's enum spelling. */
+export function transferStateName(state: StoredTransferState): TransferStateName {
+  return state.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase() as TransferStateName;
+}
+
+export function transferView(row: StoredTransfer): WalletTransferView {
   return {
     id: row.transferId,
     walletId: row.walletId,
     txid: row.txHash,
-    type,
-    state,
+    type: row.direction === 'send' ? 'SEND' : 'RECEIVE',
+    state: transferStateName(row.state),
     coin: row.coin,
     amountBaseUnits: row.amountBaseUnits,
-    amount: wholeUnits(row.amountBaseUnits, row.decimals),
-    usdValue: row.usdValue === null ? null : roundUsd(row.usdValue),
-    feeBaseUnits: null,
+    amount: baseUnitsToWhole(row.amountBaseUnits, row.decimals),
+    usdValue: row.usdValue,
+    feeBaseUnits: row.feeBaseUnits,
     counterpartyAddress: row.counterpartyAddress,
-    comment: null,
+    comment: row.comment,
     pendingApprovalId: row.pendingApprovalId,
     createdAt: row.createdAt.toISOString(),
-    confirmedAt: row.confirmedAt === null ? null : row.confirmedAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+const kindNames: Readonly<Record<CustodyApprovalKind, PendingApprovalView['kind']>> = {
+  transfer: 'TRANSFER',
+  whitelistAdd: 'WHITELIST_ADD',
+  whitelistRemove: 'WHITELIST_REMOVE',
+};
+
+export function approvalView(
+  approval: CustodyPendingApproval,
+  walletId: number,
+  guarded: { transfer: WalletTransferView | null; whitelistEntry: WhitelistEntryView | null },
+): PendingApprovalView {
+  return {
+    id: approval.id,
+    walletId,
+    kind: kindNames[approval.kind],
+    state: approval.state.toUpperCase() as PendingApprovalView['state'],
+    approvalsRequired: approval.approvalsRequired,
+    approvalsReceived: approval.approvalsReceived,
+    createdByUserId: approval.creator,
+    transfer: guarded.transfer,
+    whitelistEntry: guarded.whitelistEntry,
+    createdAt: approval.createdAt.toISOString(),
+    resolvedAt: approval.resolvedAt?.toISOString() ?? null,
   };
 }

@@ -14,6 +14,7 @@ import { walletResolvers } from './wallet-resolvers.ts';
 import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
 import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
+import { custodyResolvers } from './custody-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -27,10 +28,11 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const portfolio = portfolioResolvers(services.portfolio);
   const walletDetails = walletDetailResolvers(services.walletDetails);
   const walletMutations = walletMutationResolvers(services);
+  const custody = custodyResolvers(services.custody);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
-    Mutation: { ...walletMutations.Mutation },
+    Mutation: { ...walletMutations.Mutation, ...custody.Mutation },
     Subscription: {},
   };
   const pending = notImplementedResolvers();

@@ -2,7 +2,8 @@
 // on its own (deposits arrive, transactions are broadcast, confirm, fail, drop out of the mempool
 // or get replaced), for tests and demos to make happen; and `autoProgress`, which does some of it
 // by itself on the simulator's clock.
-import type { CustodyTransfer, CustodyTransferState } from './custody-provider.ts';
+import type { CustodyTransfer, CustodyTransferState, CustodyWallet } from './custody-provider.ts';
+import { adoptWallet, type AdoptedWallet } from './simulated-adoption.ts';
 import { lookupCoin } from './simulated-coins.ts';
 import {
   canMove,
@@ -30,6 +31,8 @@ export interface CustodySimulatorControl {
   setWalletPolicy(walletId: string, policy: Partial<SimulatedWalletPolicy>): void;
   /** What the wallet may still send of `coin` (default: the wallet's coin), in base units. */
   spendableBalance(walletId: string, coin?: string): string;
+  /** Holds a wallet the platform already knows, under its custodian id, with its balances (simulated-adoption.ts). */
+  adoptWallet(wallet: AdoptedWallet): CustodyWallet;
 }
 
 export function createControl(state: SimulatorState, settle: () => void): CustodySimulatorControl {
@@ -99,9 +102,11 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
       const wallet = walletOf(walletId);
       wallet.policy = { ...wallet.policy, ...policy };
     },
+    adoptWallet: (wallet) => adoptWallet(state, wallet),
     spendableBalance(walletId, coin) {
       const wallet = walletOf(walletId);
-      return spendable(transfersOf(state, wallet.id), coin ?? wallet.coin).toString();
+      const held = coin ?? wallet.coin;
+      return spendable(transfersOf(state, wallet.id), held, wallet.openingBalances.get(held)).toString();
     },
   };
 }

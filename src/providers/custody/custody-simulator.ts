@@ -25,6 +25,7 @@ import { sendCoins } from './simulated-sends.ts';
 import { changeWhitelist } from './simulated-whitelist.ts';
 
 export type { CustodySimulatorControl } from './custody-simulator-control.ts';
+export type { AdoptedPendingSend, AdoptedWallet } from './simulated-adoption.ts';
 
 export interface CustodySimulatorOptions {
   now?: () => Date;
@@ -44,6 +45,11 @@ export interface CustodySimulatorOptions {
 
 export interface CustodySimulator extends CustodyProvider {
   readonly control: CustodySimulatorControl;
+}
+
+/** Whether the provider is the in-process simulator, whose control the composition root may use. */
+export function isCustodySimulator(provider: CustodyProvider): provider is CustodySimulator {
+  return 'control' in provider;
 }
 
 export function createCustodySimulator(options: CustodySimulatorOptions = {}): CustodySimulator {
@@ -81,6 +87,7 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
         whitelistRuleExists: false,
         pendingWhitelistChanges: new Map(),
         sends: new Map(),
+        openingBalances: new Map(),
       };
       addAddress(state, wallet, null);
       state.wallets.set(wallet.id, wallet);

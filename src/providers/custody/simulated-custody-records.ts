@@ -38,6 +38,8 @@ export interface WalletRecord {
   pendingWhitelistChanges: Map<string, string>;
   /** sequenceId → the first send made with it. */
   sends: Map<string, { fingerprint: string; transferId: string }>;
+  /** What an adopted wallet held before the simulator knew it, in base units by coin (`control.adoptWallet`). */
+  openingBalances: Map<string, bigint>;
 }
 
 export interface TransferRecord extends CustodyTransfer {
@@ -62,9 +64,12 @@ export function canMove(from: CustodyTransferState, to: CustodyTransferState): b
 /** States whose transfer no longer holds the wallet's funds. */
 const releasedStates: ReadonlySet<CustodyTransferState> = new Set(['rejected', 'failed', 'removed', 'replaced']);
 
-/** Confirmed receipts minus every send that still holds funds (its amount, and its fee in the fee coin). */
-export function spendable(transfers: Iterable<TransferRecord>, coin: string): bigint {
-  let balance = 0n;
+/**
+ * The opening balance plus confirmed receipts, minus every send that still holds funds (its
+ * amount, and its fee in the fee coin).
+ */
+export function spendable(transfers: Iterable<TransferRecord>, coin: string, opening = 0n): bigint {
+  let balance = opening;
   for (const transfer of transfers) {
     if (transfer.type === 'receive') {
       if (transfer.state === 'confirmed' && transfer.coin === coin) balance += BigInt(transfer.amount);

@@ -71,7 +71,7 @@ function assertFunds(
           [feeCoin, fee],
         ];
   for (const [needed, total] of needs) {
-    const available = spendable(transfers, needed);
+    const available = spendable(transfers, needed, wallet.openingBalances.get(needed));
     if (available < total) {
       throw refusal(
         state,

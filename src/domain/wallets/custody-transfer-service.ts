@@ -1,0 +1,299 @@
+// Sends and approval decisions through the custodian (schema.graphql Mutation.bitgoSendTransaction,
+// Mutation.bitgoResolveApproval; docs/custody.md#sending-and-approving). The custodian is asked
+// first; only what it accepted is written, transfer and approval rows in one transaction, and the
+// wallet's cached results are dropped. A key bound to an organization reaches only its wallets and
+// their approvals (any other answers NOT_FOUND, as a missing one does); the acting user
+// (docs/identity.md#acting-user) must belong to the wallet's organization, is recorded as the
+// sender and decides approvals, and may not resolve an approval of their own request.
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { ResultCache } from '../../cache/result-cache.ts';
+import type {
+  CustodyWalletRow,
+  WalletTransferTable,
+  WhitelistDecision,
+} from '../../access/wallets/wallet-transfer-table.ts';
+import type {
+  CustodyPendingApproval,
+  CustodyProvider,
+  CustodyTransfer,
+} from '../../providers/custody/custody-provider.ts';
+import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { approvalWrite, custodianCoin, transferWrite } from './custody-transfer-records.ts';
+import {
+  checkResolveApproval,
+  checkSendTransfer,
+  type ResolveApprovalInput,
+  type SendTransferInput,
+} from './custody-input-checks.ts';
+import {
+  type CustodyOperation,
+  type CustodyUserError,
+  CustodyUserFailure,
+  custodyRefusal,
+  failWith,
+} from './custody-user-errors.ts';
+import { walletTag } from './wallet-cache-tags.ts';
+import {
+  approvalView,
+  type PendingApprovalView,
+  transferView,
+  type WalletTransferView,
+  type WhitelistEntryView,
+} from './wallet-transfer-view.ts';
+
+/** Who asks: the API key (its organization binding and id) and the acting user it resolved to. */
+export interface CustodyCaller {
+  /** The organization the key is bound to; null for a key that sees every organization. */
+  organizationId: string | null;
+  /** Idempotency keys are the API key's own: two keys choosing the same key never meet. */
+  keyId: string;
+  actingUserId: string;
+}
+
+export type Failed = { ok: false; errors: CustodyUserError[] };
+
+export type SendResult =
+  | {
+      ok: true;
+      outcome: 'TRANSFER_CREATED' | 'PENDING_APPROVAL';
+      transfer: WalletTransferView | null;
+      pendingApproval: PendingApprovalView | null;
+    }
+  | Failed;
+
+export type ResolveResult =
+  { ok: true; pendingApproval: PendingApprovalView; transfer: WalletTransferView | null } | Failed;
+
+export interface CustodyTransferDeps {
+  table: WalletTransferTable;
+  custody: CustodyProvider;
+  results: ResultCache;
+  users: ActingUserDirectory;
+  logger: Logger;
+  /** A coin price older than this does not value a new transfer (docs/providers.md#staleness). */
+  priceMaxAgeMs: number;
+  now?: () => Date;
+}
+
+/**
+ * The custodian's `sequenceId` for a client's idempotency key: the same key from the same API key
+ * always gives the same one, and the custodian answers a repeat with the first send
+ * (docs/custody.md#idempotent-sends).
+ */
+export function sequenceIdFor(keyId: string, idempotencyKey: string): string {
+  return createHash('sha256').update(`${keyId}\n${idempotencyKey}`).digest('hex');
+}
+
+export function createCustodyTransferService(deps: CustodyTransferDeps) {
+  const now = deps.now ?? (() => new Date());
+  const priceFreshAfter = () => new Date(now().getTime() - deps.priceMaxAgeMs);
+  const { table } = deps;
+
+  async function walletInScope(walletId: number, caller: CustodyCaller): Promise<CustodyWalletRow> {
+    const wallet = await table.findWallet(walletId);
+    if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
+    return wallet;
+  }
+
+  async function assertMember(caller: CustodyCaller, wallet: CustodyWalletRow): Promise<void> {
+    const user = await deps.users.find(caller.actingUserId);
+    if (!user?.organizationIds.includes(wallet.organizationId))
+      failWith('FORBIDDEN', `the acting user ${caller.actingUserId} does not belong to the wallet's organization`);
+  }
+
+  /** Calls the custodian; a refusal becomes the payload's error. */
+  async function ask<T>(operation: CustodyOperation, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CustodyProviderError)
+        throw new CustodyUserFailure([custodyRefusal(error, operation, deps.logger)]);
+      throw error;
+    }
+  }
+
+  async function storedTransferView(transferId: string | null): Promise<WalletTransferView | null> {
+    if (transferId === null) return null;
+    const row = await table.readTransfer(transferId);
+    return row ? transferView(row) : null;
+  }
+
+  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> {
+    const checked = checkSendTransfer(input);
+    const wallet = await walletInScope(checked.walletId, caller);
+    await assertMember(caller, wallet);
+    if (wallet.status !== 'active')
+      failWith('INVALID_STATE', `wallet ${wallet.id} is ${wallet.status.toUpperCase()}; only ACTIVE wallets send`);
+    const custodianWalletId = wallet.custodianWalletId;
+    if (custodianWalletId === null)
+      failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
+    const coin = await sendableCoin(wallet, checked.coin ?? wallet.coin);
+    const sequenceId =
+      checked.idempotencyKey === null ? undefined : sequenceIdFor(caller.keyId, checked.idempotencyKey);
+    if (sequenceId !== undefined && (await table.walletsWithSequenceId(sequenceId)).some((id) => id !== wallet.id))
+      failWith('CONFLICT', 'the idempotency key was already used for a send from another wallet', 'idempotencyKey');
+    const result = await ask('send', () =>
+      deps.custody.sendCoins({
+        coin: custodianCoin(coin),
+        walletId: custodianWalletId,
+        address: checked.address,
+        amount: checked.amount,
+        ...(sequenceId === undefined ? {} : { sequenceId }),
+        ...(checked.comment === null ? {} : { comment: checked.comment }),
+        userId: caller.actingUserId,
+      }),
+    );
+    const transfer: CustodyTransfer | null = result.transfer;
+    const approval = result.outcome === 'pendingApproval' ? result.pendingApproval : null;
+    await table.record({
+      transfers: transfer ? [transferWrite(transfer, wallet.id, caller.actingUserId)] : [],
+      approvals: approval ? [approvalWrite(approval, wallet.id)] : [],
+      priceFreshAfter: priceFreshAfter(),
+    });
+    await deps.results.invalidate([walletTag(wallet.id)]);
+    const transferShown = await storedTransferView(transfer?.id ?? null);
+    return {
+      ok: true,
+      outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
+      transfer: transferShown,
+      pendingApproval: approval && approvalView(approval, wallet.id, { transfer: transferShown, whitelistEntry: null }),
+    };
+  }
+
+  /** The coin to send: one the platform lists, on the wallet's network (a token is held in a wallet of its chain). */
+  async function sendableCoin(wallet: CustodyWalletRow, symbol: string): Promise<string> {
+    const coin = await table.findCoin(symbol);
+    if (!coin) failWith('UNSUPPORTED_ASSET', `${symbol} is not an asset the platform supports`, 'coin');
+    if (coin.network !== wallet.network)
+      failWith(
+        'UNSUPPORTED_ASSET',
+        `${symbol} is not held in ${wallet.coin} wallets (it lives on ${coin.network})`,
+        'coin',
+      );
+    return coin.symbol;
+  }
+
+  /** The approval's wallet, within the caller's scope, and the user who created the guarded request. */
+  async function approvalInScope(
+    approvalId: string,
+    caller: CustodyCaller,
+  ): Promise<{ wallet: CustodyWalletRow; creator: string }> {
+    const stored = await table.findApproval(approvalId);
+    if (stored) {
+      const wallet = await table.findWallet(stored.walletId);
+      if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
+      return { wallet, creator: stored.createdBy };
+    }
+    // Not stored: an approval of a request made outside the platform, found through its wallet.
+    const approval = await ask('resolve', () => deps.custody.getPendingApproval(approvalId));
+    const wallet = await table.findWalletByCustodianId(approval.walletId);
+    if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
+    return { wallet, creator: approval.creator };
+  }
+
+  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> {
+    const checked = checkResolveApproval(input);
+    const { wallet, creator } = await approvalInScope(checked.approvalId, caller);
+    if (creator === caller.actingUserId)
+      failWith(
+        'SELF_APPROVAL_NOT_ALLOWED',
+        `${creator} created the request this approval guards and cannot resolve it`,
+      );
+    await assertMember(caller, wallet);
+    const approval = await ask('resolve', () =>
+      deps.custody.resolvePendingApproval({
+        approvalId: checked.approvalId,
+        decision: checked.decision,
+        userId: caller.actingUserId,
+        ...(checked.comment === null ? {} : { comment: checked.comment }),
+      }),
+    );
+    const transfer = await guardedTransfer(approval);
+    const whitelistDecision = decidedWhitelistChange(approval, wallet.id);
+    await table.record({
+      transfers: transfer ? [transferWrite(transfer, wallet.id, null)] : [],
+      approvals: [approvalWrite(approval, wallet.id)],
+      ...(whitelistDecision ? { whitelistDecision } : {}),
+      priceFreshAfter: priceFreshAfter(),
+    });
+    await deps.results.invalidate([walletTag(wallet.id)]);
+    const transferShown = await storedTransferView(approval.transferId);
+    return {
+      ok: true,
+      pendingApproval: approvalView(approval, wallet.id, {
+        transfer: transferShown,
+        whitelistEntry: await whitelistEntryView(approval, wallet.id),
+      }),
+      transfer: transferShown,
+    };
+  }
+
+  /**
+   * The guarded transfer after the decision. The decision is recorded at the custodian whatever
+   * happens here, so a failed read is logged and the stored transfer kept; the next sync reads it.
+   */
+  async function guardedTransfer(approval: CustodyPendingApproval): Promise<CustodyTransfer | null> {
+    if (approval.kind !== 'transfer' || approval.transferId === null) return null;
+    try {
+      return await deps.custody.getTransfer(approval.coin, approval.walletId, approval.transferId);
+    } catch (error) {
+      deps.logger.warn({ err: error, approvalId: approval.id }, 'resolved approval: its transfer could not be read');
+      return null;
+    }
+  }
+
+  async function whitelistEntryView(
+    approval: CustodyPendingApproval,
+    walletId: number,
+  ): Promise<WhitelistEntryView | null> {
+    if (approval.kind === 'transfer') return null;
+    const entry = await table.findWhitelistEntry(walletId, approval.address);
+    if (!entry) return null;
+    return {
+      id: entry.id,
+      walletId: entry.walletId,
+      address: entry.address,
+      label: entry.label,
+      status: entry.status.toUpperCase() as WhitelistEntryView['status'],
+      requestedByUserId: entry.createdBy,
+      createdAt: entry.createdAt.toISOString(),
+      decidedAt: entry.decidedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    send: (caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> => answered(send(caller, input)),
+    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> =>
+      answered(resolve(caller, input)),
+  };
+}
+
+function visible(wallet: CustodyWalletRow, caller: { organizationId: string | null }): boolean {
+  return caller.organizationId === null || wallet.organizationId === caller.organizationId;
+}
+
+/** A whitelist change whose approval reached its end: the entry is decided (or removed). */
+function decidedWhitelistChange(approval: CustodyPendingApproval, walletId: number): WhitelistDecision | null {
+  if (approval.kind === 'transfer' || approval.state === 'pending' || approval.resolvedAt === null) return null;
+  return {
+    walletId,
+    address: approval.address,
+    change: approval.kind === 'whitelistAdd' ? 'add' : 'remove',
+    outcome: approval.state,
+    decidedAt: approval.resolvedAt,
+  };
+}
+
+/** Expected failures become the payload's errors; anything else stays an error (masked by the transport). */
+export async function answered<T>(result: Promise<T>): Promise<T | Failed> {
+  try {
+    return await result;
+  } catch (error) {
+    if (error instanceof CustodyUserFailure) return { ok: false, errors: error.errors };
+    throw error;
+  }
+}
+
+export type CustodyTransferService = ReturnType<typeof createCustodyTransferService>;

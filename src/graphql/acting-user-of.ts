@@ -1,0 +1,14 @@
+// The acting user of a business API request (docs/identity.md#acting-user): the key's owner, or
+// the user the X-Acting-User header names (GraphqlContext.actingUser holds the header as sent),
+// resolved by src/domain/identity/acting-user.ts. Resolvers of operations that record a person
+// call it once per request; the root-field guard has already refused callers other than API keys.
+import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
+import { resolveActingUser } from '../domain/identity/acting-user.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { GraphqlContext } from './graphql-context.ts';
+
+export function actingUserOf(context: GraphqlContext, users: ActingUserDirectory): Promise<string> {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return resolveActingUser(principal, context.actingUser, users);
+}

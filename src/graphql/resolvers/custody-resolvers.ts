@@ -1,0 +1,77 @@
+// The custody mutations of the business API (schema.graphql Mutation.bitgoSendTransaction,
+// bitgoResolveApproval, bitgoSyncWalletTransactions; docs/custody.md#the-mutations) over the
+// custody transfer and wallet sync services. The caller's organization binding bounds what it
+// reaches; sends and decisions act for the acting user (acting-user-of.ts), and a request whose
+// acting user cannot be resolved is answered in the payload like any expected failure.
+import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
+import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
+import type { CustodyUserError } from '../../domain/wallets/custody-user-errors.ts';
+import type { WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { actingUserOf } from '../acting-user-of.ts';
+import type { GraphqlContext } from '../graphql-context.ts';
+import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+
+/** What the custody resolvers need, built by the composition root (src/service/create-wallets.ts). */
+export interface CustodyServices {
+  readonly transfers: CustodyTransferService;
+  readonly sync: WalletSyncService;
+  readonly users: ActingUserDirectory;
+}
+
+type CustodyResolvers = {
+  Mutation: Pick<
+    ImplementedResolvers['Mutation'],
+    'bitgoSendTransaction' | 'bitgoResolveApproval' | 'bitgoSyncWalletTransactions'
+  >;
+};
+
+/** The organization an API key is bound to (null: every organization) and the key's id. */
+function callerKey(context: GraphqlContext): { organizationId: string | null; keyId: string } {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return { organizationId: principal.organizationId, keyId: principal.keyId };
+}
+
+/** The caller with its acting user, or the payload error saying why there is none. */
+async function custodyCaller(
+  context: GraphqlContext,
+  users: ActingUserDirectory,
+): Promise<CustodyCaller | CustodyUserError> {
+  try {
+    return { ...callerKey(context), actingUserId: await actingUserOf(context, users) };
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'FORBIDDEN' || error.code === 'VALIDATION_FAILED'))
+      return { code: error.code, message: error.message, field: null };
+    throw error;
+  }
+}
+
+const failed = (errors: CustodyUserError[]) => ({ success: false, errors });
+
+export function custodyResolvers(services: CustodyServices): CustodyResolvers {
+  return {
+    Mutation: {
+      bitgoSendTransaction: async (_parent, { input }, context) => {
+        const caller = await custodyCaller(context, services.users);
+        if ('code' in caller) return { ...failed([caller]), outcome: null, transfer: null, pendingApproval: null };
+        const result = await services.transfers.send(caller, input);
+        if (!result.ok) return { ...failed(result.errors), outcome: null, transfer: null, pendingApproval: null };
+        const { outcome, transfer, pendingApproval } = result;
+        return { success: true, errors: [], outcome, transfer, pendingApproval };
+      },
+      bitgoResolveApproval: async (_parent, { input }, context) => {
+        const caller = await custodyCaller(context, services.users);
+        if ('code' in caller) return { ...failed([caller]), pendingApproval: null, transfer: null };
+        const result = await services.transfers.resolve(caller, input);
+        if (!result.ok) return { ...failed(result.errors), pendingApproval: null, transfer: null };
+        return { success: true, errors: [], pendingApproval: result.pendingApproval, transfer: result.transfer };
+      },
+      bitgoSyncWalletTransactions: async (_parent, { input }, context) => {
+        const result = await services.sync.sync(callerKey(context), input);
+        if (!result.ok) return { ...failed(result.errors), sync: null };
+        return { success: true, errors: [], sync: result.sync };
+      },
+    },
+  };
+}

@@ -1,0 +1,177 @@
+// Who may use the custody mutations and on what (docs/identity.md#scopes, docs/identity.md#acting-user,
+// docs/custody.md#the-mutations), through the real service and the custody simulator over loopback
+// HTTP: the root-field guard refuses partner keys, keys without `custody` and no key; a key bound to
+// an organization reaches only its wallets and approvals, others answering as missing ones do; the
+// acting user is the key's owner or the X-Acting-User it names, must belong to the wallet's
+// organization, and is what sends record; every mutation drops the wallet's cached results.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  btcDestination,
+  custodyDocuments,
+  custodyMutation,
+  organizations,
+  startCustodyTestBed,
+  storedTransfers,
+} from '../support/custody-test-bed.ts';
+import { testAdminApiKey } from '../support/test-service.ts';
+
+const bed = await startCustodyTestBed();
+const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
+const bob = await bed.key({ organizationId: organizations.aurora, owner: 'demo-bob' });
+const grace = await bed.key({ organizationId: organizations.meridian, owner: 'demo-grace' });
+const partner = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice', kind: 'partner' });
+const reader = await bed.key({
+  organizationId: organizations.aurora,
+  owner: 'demo-alice',
+  scopes: ['read', 'wallets'],
+});
+
+const wallet = await bed.linkedWallet({
+  organizationId: organizations.aurora,
+  owner: 'demo-alice',
+  approvalsRequired: 1,
+});
+bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+const sendInput = { walletId: wallet.walletId, address: btcDestination, amount: '1000' };
+const pending = await custodyMutation(bed, 'send', alice.secret, sendInput);
+const approvalId = pending.pendingApproval.id as string;
+
+const inputs = {
+  send: sendInput,
+  resolve: { approvalId, decision: 'APPROVE' },
+  sync: { walletId: wallet.walletId },
+} as const;
+const fields = {
+  send: 'bitgoSendTransaction',
+  resolve: 'bitgoResolveApproval',
+  sync: 'bitgoSyncWalletTransactions',
+} as const;
+const operations = ['send', 'resolve', 'sync'] as const;
+
+const send = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
+  custodyMutation(bed, 'send', key, input, headers);
+const errorsOf = (payload: any) => payload.errors;
+
+test.after(() => bed.stop());
+
+test('partner keys, keys without the custody scope, and no key are refused before anything runs', async () => {
+  const before = await storedTransfers(bed, wallet.walletId);
+  for (const operation of operations) {
+    const field = fields[operation];
+    const asPartner = await bed.graphql(partner.secret, custodyDocuments[operation], { input: inputs[operation] });
+    assert.equal(
+      [
+        asPartner.status,
+        asPartner.body.data,
+        asPartner.body.errors.map((error: any) => [error.extensions.code, error.message]),
+      ],
+      [200, null, [['FORBIDDEN', 'partner API keys cannot use the business GraphQL API']]],
+    );
+    const asReader = await bed.graphql(reader.secret, custodyDocuments[operation], { input: inputs[operation] });
+    assert.equal(
+      asReader.body.errors.map((error: any) => [error.extensions.code, error.message]),
+      [['FORBIDDEN', `this API key lacks the 'custody' scope, which ${field} needs`]],
+    );
+    const anonymous = await bed.graphql(null, custodyDocuments[operation], { input: inputs[operation] });
+    assert.equal(
+      [anonymous.status, anonymous.body.errors.map((error: any) => error.extensions.code)],
+      [401, ['UNAUTHENTICATED']],
+    );
+  }
+  assert.equal(await storedTransfers(bed, wallet.walletId), before);
+  assert.is((await bed.custody.getPendingApproval(approvalId)).state, 'pending');
+});
+
+test('a key of another organization gets NOT_FOUND, exactly as for records that do not exist', async () => {
+  const missingWallet = await send(grace.secret, { ...sendInput, walletId: 999_999 });
+  const otherWallet = await send(grace.secret, sendInput);
+  assert.equal(errorsOf(missingWallet), [{ code: 'NOT_FOUND', message: 'no wallet 999999', field: ['walletId'] }]);
+  assert.equal(errorsOf(otherWallet), [
+    { code: 'NOT_FOUND', message: `no wallet ${wallet.walletId}`, field: ['walletId'] },
+  ]);
+  const missingApproval = await custodyMutation(bed, 'resolve', grace.secret, {
+    approvalId: 'ab'.repeat(16),
+    decision: 'APPROVE',
+  });
+  const otherApproval = await custodyMutation(bed, 'resolve', grace.secret, inputs.resolve);
+  assert.equal(errorsOf(otherApproval), errorsOf(missingApproval));
+  assert.equal(errorsOf(otherApproval), [
+    { code: 'NOT_FOUND', message: 'no such pending approval', field: ['approvalId'] },
+  ]);
+  const otherSync = await custodyMutation(bed, 'sync', grace.secret, inputs.sync);
+  assert.equal(errorsOf(otherSync), [
+    { code: 'NOT_FOUND', message: `no wallet ${wallet.walletId}`, field: ['walletId'] },
+  ]);
+  assert.is((await bed.custody.getPendingApproval(approvalId)).state, 'pending');
+});
+
+test('the acting user: the key owner, or the X-Acting-User it names; sends record them', async () => {
+  const unowned = await send(testAdminApiKey, sendInput);
+  assert.equal(errorsOf(unowned), [
+    {
+      code: 'FORBIDDEN',
+      message: 'this API key has no owner to act for it: name the acting user with X-Acting-User',
+      field: null,
+    },
+  ]);
+  const outsider = await send(alice.secret, sendInput, { 'x-acting-user': 'demo-grace' });
+  assert.equal(errorsOf(outsider), [
+    { code: 'FORBIDDEN', message: "X-Acting-User names no user of this API key's organization", field: null },
+  ]);
+  const notMember = await send(testAdminApiKey, sendInput, { 'x-acting-user': 'demo-grace' });
+  assert.equal(errorsOf(notMember), [
+    {
+      code: 'FORBIDDEN',
+      message: "the acting user demo-grace does not belong to the wallet's organization",
+      field: null,
+    },
+  ]);
+  const tooLong = await send(alice.secret, sendInput, { 'x-acting-user': 'x'.repeat(256) });
+  assert.equal(
+    errorsOf(tooLong).map((error: any) => error.code),
+    ['VALIDATION_FAILED'],
+  );
+  const named = await send(testAdminApiKey, { ...sendInput, amount: '1234' }, { 'x-acting-user': 'demo-frank' });
+  assert.is(named.pendingApproval.createdByUserId, 'demo-frank');
+  const row = (await storedTransfers(bed, wallet.walletId)).find(
+    (transfer) => transfer.transfer_id === named.transfer.id,
+  );
+  assert.is(row!.initiated_by, 'demo-frank');
+  const { rows } = await bed.sql.query('SELECT created_by FROM digital_wallet_pending_approval WHERE id = $1', [
+    named.pendingApproval.id,
+  ]);
+  assert.equal(rows, [{ created_by: 'demo-frank' }]);
+});
+
+test("each mutation drops the wallet's cached results", async () => {
+  await bed.sql.query(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [
+    wallet.walletId,
+  ]);
+  const summary = async () => {
+    const answer = await bed.graphql(
+      alice.secret,
+      `{ digitalWalletSummaryById(id: ${wallet.walletId}) { assets { balance } } }`,
+    );
+    return answer.body.data.digitalWalletSummaryById.assets[0].balance;
+  };
+  const mutations: [string, () => Promise<unknown>][] = [
+    ['send', () => send(alice.secret, { ...sendInput, amount: '777' })],
+    ['resolve', () => custodyMutation(bed, 'resolve', bob.secret, inputs.resolve)],
+    ['sync', () => custodyMutation(bed, 'sync', alice.secret, inputs.sync)],
+  ];
+  let balance = 1;
+  for (const [name, mutate] of mutations) {
+    assert.is(await summary(), String(balance), `${name}: cached before`);
+    balance += 1;
+    await bed.sql.query('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [
+      wallet.walletId,
+      balance,
+    ]);
+    assert.is(await summary(), String(balance - 1), `${name}: still cached`);
+    await mutate();
+    assert.is(await summary(), String(balance), `${name}: dropped`);
+  }
+});
+
+test.run();

@@ -1,0 +1,157 @@
+// Invalid input of the custody mutations (schema.graphql `BitgoSendTransactionInput`,
+// `BitgoResolveApprovalInput`, `BitgoSyncWalletTransactionsInput`; docs/custody.md#errors-of-the-mutations),
+// through the real service and the custody simulator over loopback HTTP: each failing field named
+// with VALIDATION_FAILED, amounts only as positive whole numbers of base units (never a float),
+// unknown wallets and approvals NOT_FOUND, addresses the chain cannot have, assets the wallet
+// cannot send, wallets that may not send; nothing is sent or written.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  btcDestination,
+  custodyDocuments,
+  custodyMutation,
+  organizations,
+  startCustodyTestBed,
+  storedTransfers,
+} from '../support/custody-test-bed.ts';
+
+const bed = await startCustodyTestBed();
+const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
+const wallet = await bed.linkedWallet({ organizationId: organizations.aurora, owner: 'demo-alice' });
+bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+const valid = { walletId: wallet.walletId, address: btcDestination, amount: '1000' };
+
+const send = (input: Record<string, unknown>) => custodyMutation(bed, 'send', alice.secret, input);
+const errorsOf = async (input: Record<string, unknown>) => {
+  const payload = await send(input);
+  assert.equal(
+    [payload.success, payload.outcome, payload.transfer, payload.pendingApproval],
+    [false, null, null, null],
+  );
+  return payload.errors.map((error: any) => [error.code, error.field, error.message]);
+};
+
+async function nothingSent(): Promise<void> {
+  assert.equal(await storedTransfers(bed, wallet.walletId), []);
+  assert.is(bed.simulator.control.spendableBalance(wallet.custodian.id), '10000000');
+}
+
+test.after(() => bed.stop());
+
+test('amount: a positive whole number of base units in decimal digits, nothing else', async () => {
+  const message =
+    'amount must be a positive whole number of base units (satoshi, wei) in decimal digits, for example "150000"';
+  for (const amount of ['1.5', '0', '-5', '1e5', '00100', '', ' 100', '0x10', '1,000', '9'.repeat(79)])
+    assert.equal(await errorsOf({ ...valid, amount }), [['VALIDATION_FAILED', ['amount'], message]], amount);
+  await nothingSent();
+});
+
+test('an amount given as a number is refused by GraphQL itself: amounts are never floats', async () => {
+  for (const amount of [1.5, 150000]) {
+    const answer = await bed.graphql(alice.secret, custodyDocuments.send, { input: { ...valid, amount } });
+    assert.equal(
+      [answer.status, answer.body.data, answer.body.errors.map((error: any) => error.message)],
+      [
+        200,
+        undefined,
+        [`Variable "$input" has invalid value at .amount: String cannot represent a non string value: ${amount}`],
+      ],
+    );
+  }
+  await nothingSent();
+});
+
+test('every failing field is named at once', async () => {
+  assert.equal(
+    await errorsOf({
+      walletId: 0,
+      address: 'not an address',
+      amount: '1.5',
+      coin: 'b-t-c',
+      comment: 'x'.repeat(257),
+      idempotencyKey: ' ',
+    }),
+    [
+      ['VALIDATION_FAILED', ['walletId'], 'walletId must be a wallet id: a whole number from 1 to 2147483647'],
+      ['VALIDATION_FAILED', ['address'], 'address must be 1 to 128 printable characters without spaces'],
+      [
+        'VALIDATION_FAILED',
+        ['amount'],
+        'amount must be a positive whole number of base units (satoshi, wei) in decimal digits, for example "150000"',
+      ],
+      ['VALIDATION_FAILED', ['coin'], 'coin must be an asset symbol of 1 to 15 letters or digits'],
+      ['VALIDATION_FAILED', ['comment'], 'comment is longer than 256 characters'],
+      ['VALIDATION_FAILED', ['idempotencyKey'], 'idempotencyKey is blank'],
+    ],
+  );
+  await nothingSent();
+});
+
+test('an unknown wallet is NOT_FOUND', async () => {
+  assert.equal(await errorsOf({ ...valid, walletId: 2_000_000 }), [['NOT_FOUND', ['walletId'], 'no wallet 2000000']]);
+});
+
+test("an address the wallet's chain cannot have is VALIDATION_FAILED, named by the custodian", async () => {
+  for (const address of ['bc1qshort', `0x${'ab'.repeat(20)}`]) {
+    const [error] = await errorsOf({ ...valid, address });
+    assert.equal(error.slice(0, 2), ['VALIDATION_FAILED', ['address']], address);
+    assert.ok(
+      error[2].startsWith(
+        `the address is not one of the wallet's chain: custodian refused sendCoins: ${address} is not a valid btc address`,
+      ),
+      error[2],
+    );
+  }
+  await nothingSent();
+});
+
+test('an asset the platform does not list, or that the wallet cannot hold, is UNSUPPORTED_ASSET', async () => {
+  assert.equal(await errorsOf({ ...valid, coin: 'DOGE' }), [
+    ['UNSUPPORTED_ASSET', ['coin'], 'DOGE is not an asset the platform supports'],
+  ]);
+  assert.equal(await errorsOf({ ...valid, coin: 'usdc' }), [
+    ['UNSUPPORTED_ASSET', ['coin'], 'USDC is not held in BTC wallets (it lives on ethereum)'],
+  ]);
+  await nothingSent();
+});
+
+test('a wallet that is not ACTIVE, or not held at the custodian, does not send', async () => {
+  const frozen = await bed.linkedWallet({
+    organizationId: organizations.aurora,
+    owner: 'demo-alice',
+    status: 'frozen',
+  });
+  assert.equal(await errorsOf({ ...valid, walletId: frozen.walletId }), [
+    ['INVALID_STATE', null, `wallet ${frozen.walletId} is FROZEN; only ACTIVE wallets send`],
+  ]);
+  const { rows } = await bed.sql.query(
+    `INSERT INTO digital_wallet (organization_id, label, coin, wallet_type) VALUES ($1, 'off the books', 'BTC', 'custodial') RETURNING id`,
+    [organizations.aurora],
+  );
+  assert.equal(await errorsOf({ ...valid, walletId: rows[0].id }), [
+    ['INVALID_STATE', ['walletId'], `wallet ${rows[0].id} is not held at the custodian`],
+  ]);
+});
+
+test('resolving: a malformed approval id is VALIDATION_FAILED, an unknown one NOT_FOUND', async () => {
+  const resolve = async (input: Record<string, unknown>) =>
+    (await custodyMutation(bed, 'resolve', alice.secret, input)).errors.map((error: any) => [
+      error.code,
+      error.field,
+      error.message,
+    ]);
+  assert.equal(await resolve({ approvalId: 'xyz', decision: 'APPROVE', comment: '' }), [
+    ['VALIDATION_FAILED', ['approvalId'], 'approvalId must be 32 hexadecimal characters'],
+    ['VALIDATION_FAILED', ['comment'], 'comment is blank'],
+  ]);
+  assert.equal(await resolve({ approvalId: 'AB'.repeat(16), decision: 'REJECT' }), [
+    ['NOT_FOUND', ['approvalId'], 'no such pending approval'],
+  ]);
+  const sync = await custodyMutation(bed, 'sync', alice.secret, { walletId: -1 });
+  assert.equal(
+    sync.errors.map((error: any) => error.field),
+    [['walletId']],
+  );
+});
+
+test.run();

@@ -1,0 +1,286 @@
+// Sends and approvals through the real service and the custody simulator over loopback HTTP
+// (schema.graphql Mutation.bitgoSendTransaction, bitgoResolveApproval; docs/custody.md#the-mutations):
+// send → pending approval → approved by a second user → confirmed after a sync; a rejection; the
+// creator refused as approver, judged on the acting user; two approvers for approvalsRequired: 2;
+// idempotent retries; custodian failures writing nothing.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { sequenceIdFor } from '../../src/domain/wallets/custody-transfer-service.ts';
+import {
+  btcDestination,
+  custodyMutation,
+  organizations,
+  startCustodyTestBed,
+  storedTransfers,
+} from '../support/custody-test-bed.ts';
+import { testAdminApiKey } from '../support/test-service.ts';
+
+const bed = await startCustodyTestBed();
+const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
+const bob = await bed.key({ organizationId: organizations.aurora, owner: 'demo-bob' });
+const frank = await bed.key({ organizationId: organizations.aurora, owner: 'demo-frank' });
+
+/** A wallet at the custodian holding 0.1 BTC, linked to an Aurora wallet of the database. */
+async function fundedWallet(approvalsRequired: number) {
+  const wallet = await bed.linkedWallet({
+    organizationId: organizations.aurora,
+    owner: 'demo-alice',
+    approvalsRequired,
+  });
+  bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+  return wallet;
+}
+
+async function approvalRow(id: string) {
+  const { rows } = await bed.sql.query(
+    `SELECT a.created_by, a.state, a.approvals_required, a.approvals_received, a.resolved_at IS NOT NULL AS resolved,
+       t.transfer_id FROM digital_wallet_pending_approval a LEFT JOIN digital_wallet_transaction t ON t.id = a.transaction_id
+     WHERE a.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+const send = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
+  custodyMutation(bed, 'send', key, input, headers);
+const resolve = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
+  custodyMutation(bed, 'resolve', key, input, headers);
+
+test.after(() => bed.stop());
+
+test('send → pending approval → approved by a second user → confirmed at the custodian, then synced', async () => {
+  const { walletId } = await fundedWallet(1);
+  const sent = await send(alice.secret, {
+    walletId,
+    address: btcDestination,
+    amount: '150000',
+    comment: 'rebalance to cold storage',
+    idempotencyKey: 'rebalance-1',
+  });
+  const transferId = sent.transfer.id;
+  const approvalId = sent.pendingApproval.id;
+  const pendingTransfer = {
+    id: transferId,
+    walletId,
+    txid: null,
+    type: 'SEND',
+    state: 'PENDING_APPROVAL',
+    coin: 'BTC',
+    amountBaseUnits: '150000',
+    amount: '0.0015',
+    usdValue: sent.transfer.usdValue,
+    feeBaseUnits: '1000',
+    counterpartyAddress: btcDestination,
+    comment: 'rebalance to cold storage',
+    pendingApprovalId: approvalId,
+    createdAt: sent.transfer.createdAt,
+    confirmedAt: null,
+  };
+  assert.equal(sent, {
+    success: true,
+    errors: [],
+    outcome: 'PENDING_APPROVAL',
+    transfer: pendingTransfer,
+    pendingApproval: {
+      id: approvalId,
+      walletId,
+      kind: 'TRANSFER',
+      state: 'PENDING',
+      approvalsRequired: 1,
+      approvalsReceived: 0,
+      createdByUserId: 'demo-alice',
+      transfer: pendingTransfer,
+      whitelistEntry: null,
+      createdAt: sent.pendingApproval.createdAt,
+      resolvedAt: null,
+    },
+  });
+  assert.match(approvalId, /^[0-9a-f]{32}$/);
+  const [stored] = await storedTransfers(bed, walletId);
+  assert.equal(
+    [stored!.state, stored!.initiated_by, stored!.sequence_id, stored!.amount],
+    ['pendingApproval', 'demo-alice', sequenceIdFor(alice.id, 'rebalance-1'), '150000'],
+  );
+  assert.equal(await approvalRow(approvalId), {
+    created_by: 'demo-alice',
+    state: 'pending',
+    approvals_required: 1,
+    approvals_received: 0,
+    resolved: false,
+    transfer_id: transferId,
+  });
+
+  const approved = await resolve(bob.secret, { approvalId, decision: 'APPROVE', comment: 'checked' });
+  assert.equal(
+    [approved.success, approved.pendingApproval.state, approved.pendingApproval.approvalsReceived],
+    [true, 'APPROVED', 1],
+  );
+  assert.equal([approved.transfer.state, approved.transfer.id], ['SIGNED', transferId]);
+  assert.match(approved.transfer.txid, /^[0-9a-f]{64}$/);
+  assert.equal(approved.pendingApproval.transfer, approved.transfer);
+  assert.equal((await approvalRow(approvalId)).state, 'approved');
+  assert.is((await storedTransfers(bed, walletId))[0]!.state, 'signed');
+
+  bed.simulator.control.confirmTransfer(transferId);
+  const synced = await custodyMutation(bed, 'sync', alice.secret, { walletId });
+  // The deposit that funded the wallet is new; the send is updated.
+  assert.equal(
+    [synced.success, synced.sync.syncedCount, synced.sync.insertedCount, synced.sync.updatedCount],
+    [true, 2, 1, 1],
+  );
+  const [row] = (await storedTransfers(bed, walletId)).filter((transfer) => transfer.transfer_id === transferId);
+  assert.is(row!.state, 'confirmed');
+  assert.instance(row!.confirmed_at, Date);
+  assert.is(row!.tx_hash, approved.transfer.txid);
+  assert.is(row!.initiated_by, 'demo-alice');
+});
+
+test('a retry with the same idempotency key answers the first send; other input with it is a CONFLICT', async () => {
+  const { walletId, custodian } = await fundedWallet(0);
+  const input = { walletId, address: btcDestination, amount: '2000', idempotencyKey: 'payout-7' };
+  const first = await send(alice.secret, input);
+  assert.equal([first.success, first.outcome, first.transfer.state], [true, 'TRANSFER_CREATED', 'SIGNED']);
+  const again = await send(alice.secret, input);
+  assert.equal(again, first);
+  const listed = await bed.custody.listTransfers({ coin: 'btc', walletId: custodian.id });
+  assert.is(listed.transfers.filter((transfer) => transfer.type === 'send').length, 1);
+  assert.is((await storedTransfers(bed, walletId)).length, 1);
+  const changed = await send(alice.secret, { ...input, amount: '3000' });
+  assert.equal([changed.success, changed.outcome, changed.transfer], [false, null, null]);
+  assert.equal(
+    changed.errors.map((error: any) => [error.code, error.field]),
+    [['CONFLICT', ['idempotencyKey']]],
+  );
+  const otherWallet = await fundedWallet(0);
+  const elsewhere = await send(alice.secret, { ...input, walletId: otherWallet.walletId });
+  assert.equal(
+    elsewhere.errors.map((error: any) => [error.code, error.field, error.message]),
+    [['CONFLICT', ['idempotencyKey'], 'the idempotency key was already used for a send from another wallet']],
+  );
+  // The key is the API key's own: another key choosing the same key sends.
+  const bobsSend = await send(bob.secret, input);
+  assert.equal([bobsSend.success, bobsSend.transfer.id === first.transfer.id], [true, false]);
+});
+
+test('a rejected approval rejects the transfer and frees its funds', async () => {
+  const { walletId, custodian } = await fundedWallet(1);
+  const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '5000000' });
+  assert.is(bed.simulator.control.spendableBalance(custodian.id), '4999000');
+  const rejected = await resolve(bob.secret, {
+    approvalId: sent.pendingApproval.id,
+    decision: 'REJECT',
+    comment: 'no',
+  });
+  assert.equal(
+    [
+      rejected.success,
+      rejected.pendingApproval.state,
+      rejected.pendingApproval.approvalsReceived,
+      rejected.transfer.state,
+    ],
+    [true, 'REJECTED', 0, 'REJECTED'],
+  );
+  assert.is(typeof rejected.pendingApproval.resolvedAt, 'string');
+  assert.is(bed.simulator.control.spendableBalance(custodian.id), '10000000');
+  assert.equal((await approvalRow(sent.pendingApproval.id)).state, 'rejected');
+  assert.is((await storedTransfers(bed, walletId))[0]!.state, 'rejected');
+  const late = await resolve(frank.secret, { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
+  assert.equal(
+    late.errors.map((error: any) => error.code),
+    ['INVALID_STATE'],
+  );
+});
+
+test('the creator cannot resolve the approval, judged on the acting user, not the key', async () => {
+  const { walletId } = await fundedWallet(1);
+  const asAlice = { 'x-acting-user': 'demo-alice' };
+  const sent = await send(testAdminApiKey, { walletId, address: btcDestination, amount: '1000' }, asAlice);
+  assert.is(sent.pendingApproval.createdByUserId, 'demo-alice');
+  const approvalId = sent.pendingApproval.id;
+  const selfApprovals = [
+    await resolve(testAdminApiKey, { approvalId, decision: 'APPROVE' }, asAlice),
+    await resolve(alice.secret, { approvalId, decision: 'APPROVE' }),
+    await resolve(bob.secret, { approvalId, decision: 'REJECT' }, asAlice),
+  ];
+  for (const refused of selfApprovals)
+    assert.equal(refused, {
+      success: false,
+      errors: [
+        {
+          code: 'SELF_APPROVAL_NOT_ALLOWED',
+          message: 'demo-alice created the request this approval guards and cannot resolve it',
+          field: null,
+        },
+      ],
+      pendingApproval: null,
+      transfer: null,
+    });
+  assert.equal(await approvalRow(approvalId), {
+    created_by: 'demo-alice',
+    state: 'pending',
+    approvals_required: 1,
+    approvals_received: 0,
+    resolved: false,
+    transfer_id: sent.transfer.id,
+  });
+  const byBob = await resolve(testAdminApiKey, { approvalId, decision: 'APPROVE' }, { 'x-acting-user': 'demo-bob' });
+  assert.equal([byBob.success, byBob.pendingApproval.state], [true, 'APPROVED']);
+});
+
+test('approvalsRequired: 2 needs two different approvers', async () => {
+  const { walletId } = await fundedWallet(2);
+  const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '40000' });
+  const approvalId = sent.pendingApproval.id;
+  assert.is(sent.pendingApproval.approvalsRequired, 2);
+  const first = await resolve(bob.secret, { approvalId, decision: 'APPROVE' });
+  assert.equal(
+    [first.pendingApproval.state, first.pendingApproval.approvalsReceived, first.transfer.state],
+    ['PENDING', 1, 'PENDING_APPROVAL'],
+  );
+  assert.equal((await approvalRow(approvalId)).approvals_received, 1);
+  const twice = await resolve(bob.secret, { approvalId, decision: 'APPROVE' });
+  assert.equal(
+    twice.errors.map((error: any) => error.code),
+    ['INVALID_STATE'],
+  );
+  const second = await resolve(frank.secret, { approvalId, decision: 'APPROVE' });
+  assert.equal(
+    [second.pendingApproval.state, second.pendingApproval.approvalsReceived, second.transfer.state],
+    ['APPROVED', 2, 'SIGNED'],
+  );
+  assert.equal(await approvalRow(approvalId), {
+    created_by: 'demo-alice',
+    state: 'approved',
+    approvals_required: 2,
+    approvals_received: 2,
+    resolved: true,
+    transfer_id: sent.transfer.id,
+  });
+});
+
+test('a custodian refusal or failure writes nothing and names the problem', async () => {
+  const { walletId } = await fundedWallet(0);
+  const tooMuch = await send(alice.secret, { walletId, address: btcDestination, amount: '10000000' });
+  assert.equal(
+    tooMuch.errors.map((error: any) => [error.code, error.field]),
+    [['INSUFFICIENT_BALANCE', ['amount']]],
+  );
+  bed.failNext((method, url) => method === 'POST' && url.pathname.endsWith('/sendcoins'));
+  const unavailable = await send(alice.secret, { walletId, address: btcDestination, amount: '1000' });
+  assert.equal(unavailable, {
+    success: false,
+    errors: [
+      {
+        code: 'PROVIDER_ERROR',
+        message: 'the custodian is unavailable; retry in 5 seconds with the same idempotencyKey',
+        field: null,
+      },
+    ],
+    outcome: null,
+    transfer: null,
+    pendingApproval: null,
+  });
+  assert.equal(await storedTransfers(bed, walletId), []);
+});
+
+test.run();
