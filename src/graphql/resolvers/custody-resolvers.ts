@@ -33,18 +33,13 @@ function callerKey(context: GraphqlContext): { organizationId: string | null; ke
   return { organizationId: principal.organizationId, keyId: principal.keyId };
 }
 
-/** The caller with its acting user, or the payload error saying why there is none. */
-async function custodyCaller(
-  context: GraphqlContext,
-  users: ActingUserDirectory,
-): Promise<CustodyCaller | CustodyUserError> {
-  try {
-    return { ...callerKey(context), actingUserId: await actingUserOf(context, users) };
-  } catch (error) {
-    if (error instanceof AppError && (error.code === 'FORBIDDEN' || error.code === 'VALIDATION_FAILED'))
-      return { code: error.code, message: error.message, field: null };
-    throw error;
-  }
+/**
+ * The caller with its acting user. A refused acting user (X-Acting-User) is a GraphQL error
+ * (FORBIDDEN), as in every mutation that records a person: it is about the request's
+ * credentials, not its input (docs/identity.md#acting-user).
+ */
+async function custodyCaller(context: GraphqlContext, users: ActingUserDirectory): Promise<CustodyCaller> {
+  return { ...callerKey(context), actingUserId: await actingUserOf(context, users) };
 }
 
 const failed = (errors: CustodyUserError[]) => ({ success: false, errors });
@@ -54,7 +49,6 @@ export function custodyResolvers(services: CustodyServices): CustodyResolvers {
     Mutation: {
       bitgoSendTransaction: async (_parent, { input }, context) => {
         const caller = await custodyCaller(context, services.users);
-        if ('code' in caller) return { ...failed([caller]), outcome: null, transfer: null, pendingApproval: null };
         const result = await services.transfers.send(caller, input);
         if (!result.ok) return { ...failed(result.errors), outcome: null, transfer: null, pendingApproval: null };
         const { outcome, transfer, pendingApproval } = result;
@@ -62,7 +56,6 @@ export function custodyResolvers(services: CustodyServices): CustodyResolvers {
       },
       bitgoResolveApproval: async (_parent, { input }, context) => {
         const caller = await custodyCaller(context, services.users);
-        if ('code' in caller) return { ...failed([caller]), pendingApproval: null, transfer: null };
         const result = await services.transfers.resolve(caller, input);
         if (!result.ok) return { ...failed(result.errors), pendingApproval: null, transfer: null };
         return { success: true, errors: [], pendingApproval: result.pendingApproval, transfer: result.transfer };
