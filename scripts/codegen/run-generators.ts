@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { generateAccessViews } from './access-review/access-views-generator.ts';
 import { generateDataLayerSchemas } from './data-layer/data-layer-generator.ts';
 import { introspectFreshDatabase } from './database/database-generator.ts';
 import { renderDatabaseTypes } from './database/render-database-types.ts';
@@ -21,6 +22,14 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
   const permissionsInput = { yamlText: read('permissions.yaml'), fileName: 'permissions.yaml', database };
   const permissions = generatePermissions(permissionsInput);
   const dataLayer = generateDataLayerSchemas(permissionsInput);
-  const files = [...renderDatabaseTypes(database), ...openapi, ...graphql, ...permissions.files, ...dataLayer];
+  const accessViews = generateAccessViews(permissionsInput);
+  const files = [
+    ...renderDatabaseTypes(database),
+    ...openapi,
+    ...graphql,
+    ...permissions.files,
+    ...dataLayer,
+    ...accessViews,
+  ];
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -1,0 +1,15 @@
+// The access views (docs/access-review.md#views): permissions.yaml is compiled with the
+// permissions generator's compiler and rendered by src/access-review/views (the same code
+// `npm run access` uses), each page under generated/permissions/ with the banner.
+import type { PermissionModel } from '../../../src/access/permission-model.ts';
+import { renderAccessViews } from '../../../src/access-review/views/access-views.ts';
+import { compilePermissionsFile, type PermissionsFileInput } from '../permissions/generate-permissions.ts';
+import { markdownBanner, type GeneratedFile } from '../shared/generated-file.ts';
+
+export function generateAccessViews(input: PermissionsFileInput): GeneratedFile[] {
+  const model = compilePermissionsFile(input).model as PermissionModel;
+  return renderAccessViews(model).map((view) => ({
+    path: view.path,
+    contents: `${markdownBanner('scripts/codegen/access-review', 'permissions.yaml')}${view.contents}`,
+  }));
+}
