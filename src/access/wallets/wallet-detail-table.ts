@@ -6,29 +6,14 @@
 // (docs/architecture.md#layers). Values are as migration 0001 stores them; numbers as decimal text.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import {
+  type AddressRow,
+  selectAddressRows,
+  selectWhitelistEntryRows,
+  type WhitelistEntryRow,
+} from './wallet-record-rows.ts';
 import { type HoldingRow, type WalletRow, readHoldingRows, readWalletRow } from './wallet-summary-table.ts';
 import { selectStoredTransfers, type StoredTransfer } from './wallet-transfer-table.ts';
-
-export interface WalletAddressRow {
-  id: number;
-  walletId: number;
-  address: string;
-  network: string;
-  label: string | null;
-  createdAt: Date;
-}
-
-export interface WhitelistEntryRow {
-  id: number;
-  walletId: number;
-  address: string;
-  label: string | null;
-  /** As the CHECK constraint of migration 0001 allows. */
-  status: 'pending' | 'approved' | 'rejected';
-  requestedByUserId: string | null;
-  createdAt: Date;
-  decidedAt: Date | null;
-}
 
 export interface AmlReportRow {
   id: string;
@@ -49,7 +34,7 @@ export interface WalletDetailRows {
   wallet: WalletRow;
   holdings: HoldingRow[];
   /** Newest first. */
-  addresses: WalletAddressRow[];
+  addresses: AddressRow[];
   /** Newest first. */
   whitelistEntries: WhitelistEntryRow[];
   /** Newest first. */
@@ -121,10 +106,8 @@ export function createWalletDetailTable(db: Db) {
 
 export type WalletDetailTable = ReturnType<typeof createWalletDetailTable>;
 
-function readAddresses(db: Db, walletId: number, limit: number): Promise<WalletAddressRow[]> {
-  return db
-    .selectFrom('digital_wallet_address')
-    .select(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
+function readAddresses(db: Db, walletId: number, limit: number): Promise<AddressRow[]> {
+  return selectAddressRows(db)
     .where('wallet_id', '=', walletId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -133,18 +116,7 @@ function readAddresses(db: Db, walletId: number, limit: number): Promise<WalletA
 }
 
 async function readWhitelistEntries(db: Db, walletId: number, limit: number): Promise<WhitelistEntryRow[]> {
-  const rows = await db
-    .selectFrom('digital_wallet_whitelist_entry')
-    .select([
-      'id',
-      'wallet_id as walletId',
-      'address',
-      'label',
-      'status',
-      'created_by as requestedByUserId',
-      'created_at as createdAt',
-      'decided_at as decidedAt',
-    ])
+  const rows = await selectWhitelistEntryRows(db)
     .where('wallet_id', '=', walletId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -8,6 +8,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
+import { selectWhitelistEntryRows, type WhitelistEntryRow } from './wallet-record-rows.ts';
 
 /** As the CHECK constraints of migration 0001 allow. */
 export type StoredTransferState =
@@ -110,17 +111,6 @@ export interface WhitelistDecision {
   decidedAt: Date;
 }
 
-export interface WhitelistEntryRow {
-  id: number;
-  walletId: number;
-  address: string;
-  label: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  createdBy: string | null;
-  createdAt: Date;
-  decidedAt: Date | null;
-}
-
 /** What an upsert changed: rows new to the table, and existing rows whose values changed. */
 export interface UpsertCounts {
   inserted: number;
@@ -195,18 +185,7 @@ export function createWalletTransferTable(db: Db) {
     },
 
     async findWhitelistEntry(walletId: number, address: string): Promise<WhitelistEntryRow | null> {
-      const row = await db
-        .selectFrom('digital_wallet_whitelist_entry')
-        .select([
-          'id',
-          'wallet_id as walletId',
-          'address',
-          'label',
-          'status',
-          'created_by as createdBy',
-          'created_at as createdAt',
-          'decided_at as decidedAt',
-        ])
+      const row = await selectWhitelistEntryRows(db)
         .where('wallet_id', '=', walletId)
         .where('address', '=', address)
         .executeTakeFirst();

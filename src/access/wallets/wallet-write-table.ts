@@ -4,6 +4,9 @@
 // transaction. The organization check is the caller's (src/domain/wallets/wallet-management-service.ts);
 // this runs SQL, as only src/access, src/stores and src/db do (docs/architecture.md#layers).
 import type { Db } from '../../db/create-database.ts';
+import type { AddressRow } from './wallet-record-rows.ts';
+
+export type { AddressRow } from './wallet-record-rows.ts';
 import type { WalletRow } from './wallet-summary-table.ts';
 
 /** A wallet as a mutation of it needs it. */
@@ -30,15 +33,6 @@ export interface NewWallet {
   receiveAddress: { address: string; network: string };
   /** `CreateDigitalWalletInput.idempotencyKey` and the digest of the input it came with. */
   creationKey: { key: string; inputDigest: string } | null;
-}
-
-export interface AddressRow {
-  id: number;
-  walletId: number;
-  address: string;
-  network: string;
-  label: string | null;
-  createdAt: Date;
 }
 
 /** The wallet an idempotency key made, and the digest of the input it was first used with. */

@@ -6,20 +6,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
+import { type WhitelistEntryRow, whitelistEntryColumns } from './wallet-record-rows.ts';
 
-export type WhitelistEntryStatus = 'pending' | 'approved' | 'rejected';
+export type { WhitelistEntryRow, WhitelistEntryStatus } from './wallet-record-rows.ts';
+
 export type WhitelistApprovalKind = 'whitelistAdd' | 'whitelistRemove';
-
-export interface WhitelistEntryRow {
-  id: number;
-  walletId: number;
-  address: string;
-  label: string | null;
-  status: WhitelistEntryStatus;
-  createdBy: string | null;
-  createdAt: Date;
-  decidedAt: Date | null;
-}
 
 export interface PendingApprovalRow {
   /** The custodian's id: 32 lowercase hex characters. */
@@ -47,17 +38,6 @@ export interface NewWhitelistEntry {
   status: 'approved' | 'pending';
 }
 
-const entryColumns = [
-  'id',
-  'wallet_id as walletId',
-  'address',
-  'label',
-  'status',
-  'created_by as createdBy',
-  'created_at as createdAt',
-  'decided_at as decidedAt',
-] as const;
-
 export function createWhitelistWriteTable(db: Db) {
   return {
     /** The entry of the address, and whether a removal of it waits for approval. */
@@ -67,7 +47,7 @@ export function createWhitelistWriteTable(db: Db) {
     ): Promise<{ entry: WhitelistEntryRow; removalPending: boolean } | null> {
       const entry = await db
         .selectFrom('digital_wallet_whitelist_entry')
-        .select(entryColumns)
+        .select(whitelistEntryColumns)
         .where('wallet_id', '=', walletId)
         .where('address', '=', address)
         .executeTakeFirst();
@@ -108,7 +88,7 @@ export function createWhitelistWriteTable(db: Db) {
             // Decided when recorded: the custodian applied it (now() is the transaction's time, as created_at).
             decided_at: entry.status === 'approved' ? sql<Date>`now()` : null,
           })
-          .returning(entryColumns)
+          .returning(whitelistEntryColumns)
           .executeTakeFirstOrThrow();
         const row = stored as WhitelistEntryRow;
         return { entry: row, approval: approval ? await insertApproval(trx, approval, row.id) : null };

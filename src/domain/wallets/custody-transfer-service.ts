@@ -36,12 +36,12 @@ import {
 } from './custody-user-errors.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import {
-  approvalView,
+  custodyApprovalView,
   type PendingApprovalView,
-  transferView,
-  type WalletTransferView,
   type WhitelistEntryView,
-} from './wallet-transfer-view.ts';
+  whitelistEntryView,
+} from './wallet-record-views.ts';
+import { transferView, type WalletTransferView } from './wallet-transfer-view.ts';
 
 /** Who asks: the API key (its organization binding and id) and the acting user it resolved to. */
 export interface CustodyCaller {
@@ -158,7 +158,8 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       ok: true,
       outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
       transfer: transferShown,
-      pendingApproval: approval && approvalView(approval, wallet.id, { transfer: transferShown, whitelistEntry: null }),
+      pendingApproval:
+        approval && custodyApprovalView(approval, wallet.id, { transfer: transferShown, whitelistEntry: null }),
     };
   }
 
@@ -222,9 +223,9 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     const transferShown = await storedTransferView(approval.transferId);
     return {
       ok: true,
-      pendingApproval: approvalView(approval, wallet.id, {
+      pendingApproval: custodyApprovalView(approval, wallet.id, {
         transfer: transferShown,
-        whitelistEntry: await whitelistEntryView(approval, wallet.id),
+        whitelistEntry: await guardedWhitelistEntry(approval, wallet.id),
       }),
       transfer: transferShown,
     };
@@ -244,23 +245,14 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     }
   }
 
-  async function whitelistEntryView(
+  async function guardedWhitelistEntry(
     approval: CustodyPendingApproval,
     walletId: number,
   ): Promise<WhitelistEntryView | null> {
     if (approval.kind === 'transfer') return null;
     const entry = await table.findWhitelistEntry(walletId, approval.address);
     if (!entry) return null;
-    return {
-      id: entry.id,
-      walletId: entry.walletId,
-      address: entry.address,
-      label: entry.label,
-      status: entry.status.toUpperCase() as WhitelistEntryView['status'],
-      requestedByUserId: entry.createdBy,
-      createdAt: entry.createdAt.toISOString(),
-      decidedAt: entry.decidedAt?.toISOString() ?? null,
-    };
+    return whitelistEntryView(entry);
   }
 
   return {

@@ -2,37 +2,14 @@
 // the summary fields computed exactly as the summary computes them (walletSummaryView), then its
 // addresses, whitelist, newest transfers and AML status. The value history is not part of it:
 // it depends on the field's own arguments (wallet-detail-service.ts).
-import type {
-  WalletAddressRow,
-  WalletDetailRows,
-  WhitelistEntryRow,
-} from '../../access/wallets/wallet-detail-table.ts';
+import type { WalletDetailRows } from '../../access/wallets/wallet-detail-table.ts';
+import { type AddressView, addressView, type WhitelistEntryView, whitelistEntryView } from './wallet-record-views.ts';
 import { type WalletAmlStatusView, walletAmlStatus } from './wallet-aml-status.ts';
 import { type WalletSummaryView, walletSummaryView } from './wallet-summary-service.ts';
 import { type WalletTransferView, transferView } from './wallet-transfer-view.ts';
 
-export interface WalletAddressView {
-  id: number;
-  walletId: number;
-  address: string;
-  network: string;
-  label: string | null;
-  createdAt: string;
-}
-
-export interface WhitelistEntryView {
-  id: number;
-  walletId: number;
-  address: string;
-  label: string | null;
-  status: Uppercase<WhitelistEntryRow['status']>;
-  requestedByUserId: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
 export interface WalletDetailView extends WalletSummaryView {
-  addresses: WalletAddressView[];
+  addresses: AddressView[];
   whitelistEntries: WhitelistEntryView[];
   /** The newest transfers up to the most `recentTransactions` may ask for; the field takes its `limit` of them. */
   recentTransfers: WalletTransferView[];
@@ -46,18 +23,5 @@ export function walletDetailView(rows: WalletDetailRows, at: Date, priceMaxAgeMs
     whitelistEntries: rows.whitelistEntries.map(whitelistEntryView),
     recentTransfers: rows.transfers.map(transferView),
     amlStatus: walletAmlStatus(rows.amlReports),
-  };
-}
-
-function addressView(row: WalletAddressRow): WalletAddressView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
-function whitelistEntryView(row: WhitelistEntryRow): WhitelistEntryView {
-  return {
-    ...row,
-    status: row.status.toUpperCase() as WhitelistEntryView['status'],
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
   };
 }

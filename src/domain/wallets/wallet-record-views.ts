@@ -2,8 +2,10 @@
 // `WhitelistEntry`, `PendingApproval`, `AmlReport`): enum values in upper case, times as ISO 8601
 // text in UTC. Built from the stored rows, so an answer says what was written.
 import type { AmlReportRow } from '../../access/wallets/aml-report-table.ts';
-import type { AddressRow } from '../../access/wallets/wallet-write-table.ts';
-import type { PendingApprovalRow, WhitelistEntryRow } from '../../access/wallets/whitelist-write-table.ts';
+import type { AddressRow, WhitelistEntryRow } from '../../access/wallets/wallet-record-rows.ts';
+import type { PendingApprovalRow } from '../../access/wallets/whitelist-write-table.ts';
+import type { CustodyApprovalKind, CustodyPendingApproval } from '../../providers/custody/custody-provider.ts';
+import type { WalletTransferView } from './wallet-transfer-view.ts';
 
 export interface AddressView {
   id: number;
@@ -25,17 +27,17 @@ export interface WhitelistEntryView {
   decidedAt: string | null;
 }
 
+/** `schema.graphql` `PendingApproval`: what it guards is a transfer or a whitelist entry. */
 export interface PendingApprovalView {
   id: string;
   walletId: number;
-  kind: 'WHITELIST_ADD' | 'WHITELIST_REMOVE';
+  kind: 'TRANSFER' | 'WHITELIST_ADD' | 'WHITELIST_REMOVE';
   state: 'PENDING' | 'APPROVED' | 'REJECTED';
   approvalsRequired: number;
   approvalsReceived: number;
   createdByUserId: string | null;
-  /** Whitelist approvals guard no transfer. */
-  transfer: null;
-  whitelistEntry: WhitelistEntryView;
+  transfer: WalletTransferView | null;
+  whitelistEntry: WhitelistEntryView | null;
   createdAt: string;
   resolvedAt: string | null;
 }
@@ -61,6 +63,12 @@ export interface AmlReportView {
   completedAt: string | null;
 }
 
+const kindNames: Readonly<Record<CustodyApprovalKind, PendingApprovalView['kind']>> = {
+  transfer: 'TRANSFER',
+  whitelistAdd: 'WHITELIST_ADD',
+  whitelistRemove: 'WHITELIST_REMOVE',
+};
+
 const iso = (time: Date | null) => (time === null ? null : time.toISOString());
 const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
 
@@ -85,7 +93,7 @@ export function pendingApprovalView(row: PendingApprovalRow, entry: WhitelistEnt
   return {
     id: row.id,
     walletId: row.walletId,
-    kind: row.kind === 'whitelistAdd' ? 'WHITELIST_ADD' : 'WHITELIST_REMOVE',
+    kind: kindNames[row.kind],
     state: upper(row.state),
     approvalsRequired: row.approvalsRequired,
     approvalsReceived: row.approvalsReceived,
@@ -94,6 +102,27 @@ export function pendingApprovalView(row: PendingApprovalRow, entry: WhitelistEnt
     whitelistEntry: whitelistEntryView(entry),
     createdAt: row.createdAt.toISOString(),
     resolvedAt: iso(row.resolvedAt),
+  };
+}
+
+/** An approval as the custodian reports it, with what it guards as stored here. */
+export function custodyApprovalView(
+  approval: CustodyPendingApproval,
+  walletId: number,
+  guarded: { transfer: WalletTransferView | null; whitelistEntry: WhitelistEntryView | null },
+): PendingApprovalView {
+  return {
+    id: approval.id,
+    walletId,
+    kind: kindNames[approval.kind],
+    state: upper(approval.state),
+    approvalsRequired: approval.approvalsRequired,
+    approvalsReceived: approval.approvalsReceived,
+    createdByUserId: approval.creator,
+    transfer: guarded.transfer,
+    whitelistEntry: guarded.whitelistEntry,
+    createdAt: approval.createdAt.toISOString(),
+    resolvedAt: iso(approval.resolvedAt),
   };
 }
 

@@ -1,8 +1,7 @@
-// Stored transfers and the custodian's pending approvals as the business API shows them
-// (schema.graphql `WalletTransfer`, `PendingApproval`): states and kinds in the schema's enum
-// spelling, amounts in base units and, exactly, in whole coins (docs/domain.md#money).
+// Stored transfers as the business API shows them (schema.graphql `WalletTransfer`): states in
+// the schema's enum spelling, amounts in base units and, exactly, in whole coins
+// (docs/domain.md#money). Approvals and whitelist entries are wallet-record-views.ts'.
 import type { StoredTransfer, StoredTransferState } from '../../access/wallets/wallet-transfer-table.ts';
-import type { CustodyApprovalKind, CustodyPendingApproval } from '../../providers/custody/custody-provider.ts';
 import { baseUnitsToWhole } from '../money/base-units.ts';
 
 type TransferStateName =
@@ -34,32 +33,6 @@ export interface WalletTransferView {
   confirmedAt: string | null;
 }
 
-/** `schema.graphql` `WhitelistEntry`, for approvals that guard a whitelist change. */
-export interface WhitelistEntryView {
-  id: number;
-  walletId: number;
-  address: string;
-  label: string | null;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  requestedByUserId: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface PendingApprovalView {
-  id: string;
-  walletId: number;
-  kind: 'TRANSFER' | 'WHITELIST_ADD' | 'WHITELIST_REMOVE';
-  state: 'PENDING' | 'APPROVED' | 'REJECTED';
-  approvalsRequired: number;
-  approvalsReceived: number;
-  createdByUserId: string | null;
-  transfer: WalletTransferView | null;
-  whitelistEntry: WhitelistEntryView | null;
-  createdAt: string;
-  resolvedAt: string | null;
-}
-
 /** `pendingApproval` → `PENDING_APPROVAL`: the custodian's camel case in the schema's enum spelling. */
 export function transferStateName(state: StoredTransferState): TransferStateName {
   return state.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase() as TransferStateName;
@@ -82,31 +55,5 @@ export function transferView(row: StoredTransfer): WalletTransferView {
     pendingApprovalId: row.pendingApprovalId,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
-  };
-}
-
-const kindNames: Readonly<Record<CustodyApprovalKind, PendingApprovalView['kind']>> = {
-  transfer: 'TRANSFER',
-  whitelistAdd: 'WHITELIST_ADD',
-  whitelistRemove: 'WHITELIST_REMOVE',
-};
-
-export function approvalView(
-  approval: CustodyPendingApproval,
-  walletId: number,
-  guarded: { transfer: WalletTransferView | null; whitelistEntry: WhitelistEntryView | null },
-): PendingApprovalView {
-  return {
-    id: approval.id,
-    walletId,
-    kind: kindNames[approval.kind],
-    state: approval.state.toUpperCase() as PendingApprovalView['state'],
-    approvalsRequired: approval.approvalsRequired,
-    approvalsReceived: approval.approvalsReceived,
-    createdByUserId: approval.creator,
-    transfer: guarded.transfer,
-    whitelistEntry: guarded.whitelistEntry,
-    createdAt: approval.createdAt.toISOString(),
-    resolvedAt: approval.resolvedAt?.toISOString() ?? null,
   };
 }
