@@ -11,8 +11,6 @@ export const notImplementedFields = {
     'calculateOtcQuote',
     'refreshOtcQuote',
     'requestOtcTrade',
-    'cancelFundSubscription',
-    'cancelFundRedemption',
     'generateFundUserAgreementPdf',
     'downloadFundInvestorCapitalStatementPdf',
     'downloadInvoicePdf',
