@@ -9,6 +9,7 @@ import type { WalletManagementService } from '../domain/wallets/wallet-managemen
 import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 import type { FundServices } from './resolvers/fund-resolvers.ts';
+import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -19,4 +20,5 @@ export interface BusinessServices {
   readonly amlScreening: AmlScreeningService;
   readonly custody: CustodyServices;
   readonly funds: FundServices;
+  readonly documents: BusinessDocumentService;
 }

@@ -11,10 +11,7 @@ export const notImplementedFields = {
     'calculateOtcQuote',
     'refreshOtcQuote',
     'requestOtcTrade',
-    'generateFundUserAgreementPdf',
     'downloadFundInvestorCapitalStatementPdf',
-    'downloadInvoicePdf',
-    'downloadQuotePdf',
   ],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;

@@ -91,6 +91,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           amlScreening: wallets.screening,
           custody: wallets.custody,
           funds: createFunds({ db, users: identity.services.users }),
+          documents: documents.business,
         },
         server: servers.server,
         credentials: identity.services.credentials,
