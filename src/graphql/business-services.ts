@@ -8,6 +8,8 @@ import type { WalletDetailService } from '../domain/wallets/wallet-detail-servic
 import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import type { CustodyServices } from './resolvers/custody-resolvers.ts';
+import type { FundServices } from './resolvers/fund-resolvers.ts';
+import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -17,4 +19,6 @@ export interface BusinessServices {
   readonly walletOperations: WalletManagementService;
   readonly amlScreening: AmlScreeningService;
   readonly custody: CustodyServices;
+  readonly funds: FundServices;
+  readonly documents: BusinessDocumentService;
 }

@@ -11,12 +11,7 @@ export const notImplementedFields = {
     'calculateOtcQuote',
     'refreshOtcQuote',
     'requestOtcTrade',
-    'cancelFundSubscription',
-    'cancelFundRedemption',
-    'generateFundUserAgreementPdf',
     'downloadFundInvestorCapitalStatementPdf',
-    'downloadInvoicePdf',
-    'downloadQuotePdf',
   ],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;

@@ -1,15 +1,19 @@
 // The documents area (docs/documents.md): invoices, receipts, quotes, the product catalog,
-// fund agreements and case documents as HTML or PDF. It owns the PDF engine, which health
-// reports on, and launches its browser now or says why it cannot.
+// fund agreements and case documents as HTML or PDF, over REST and, as inline PDFs, through the
+// business API. It owns the PDF engine, which health reports on, and launches its browser now or
+// says why it cannot.
 import type { Logger } from 'pino';
 import { createDocumentRecords } from '../access/documents/document-records.ts';
+import { createOrganizationDocumentRecords } from '../access/documents/organization-document-records.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createPdfEngine, type PdfEngine } from '../documents/pdf/pdf-engine.ts';
 import { createHtmlRenderer } from '../documents/render-html.ts';
+import { createBusinessDocumentService } from '../domain/documents/business-document-service.ts';
 import { createDocumentOutput } from '../domain/documents/document-output.ts';
 import { issuerParty } from '../domain/documents/document-parties.ts';
 import { createDocumentService } from '../domain/documents/document-service.ts';
+import { createDirectoryFileStorage } from '../domain/files/directory-file-storage.ts';
 import type { CheckResult } from '../domain/health/readiness-service.ts';
 import { documentHandlers } from '../http/handlers/document-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -24,13 +28,15 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
   deps.metrics.pdf.watchQueue(() => pdfEngine.queueDepth());
   // Either way the log says at once which browser prints PDFs, or why none can.
   void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
-  const service = createDocumentService({
-    records: createDocumentRecords(deps.db),
-    output: createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine }),
-    issuer: issuerParty(config.documentIssuer),
-  });
+  const output = createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine });
+  const issuer = issuerParty(config.documentIssuer);
+  const service = createDocumentService({ records: createDocumentRecords(deps.db), output, issuer });
+  // Signature images of fund agreements are uploaded files, read where the files area stores them.
+  const storage = createDirectoryFileStorage(config.uploadDir);
+  const records = createOrganizationDocumentRecords(deps.db);
   return {
     handlers: documentHandlers(service),
+    business: createBusinessDocumentService({ records, output, storage, issuer }),
     pdfReadiness: () => pdfReadiness(pdfEngine.status()),
     closers: [() => pdfEngine.close()],
   };

@@ -14,6 +14,7 @@ import { createBusinessGraphql } from './create-business-graphql.ts';
 import { createDataAccessLayer } from './create-data-access-layer.ts';
 import { createDocuments } from './create-documents.ts';
 import { createFiles } from './create-files.ts';
+import { createFunds } from './create-funds.ts';
 import { createHealth } from './create-health.ts';
 import { createIdentity } from './create-identity.ts';
 import { createKycDocuments } from './create-kyc-documents.ts';
@@ -89,6 +90,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           walletOperations: wallets.operations,
           amlScreening: wallets.screening,
           custody: wallets.custody,
+          funds: createFunds({ db, users: identity.services.users }),
+          documents: documents.business,
         },
         server: servers.server,
         credentials: identity.services.credentials,

@@ -3,6 +3,10 @@
 // money is cast to text before PostgreSQL builds JSON; instants print as UTC ISO 8601 like
 // Date#toISOString, independent of the session's time zone).
 import { type RawBuilder, sql } from 'kysely';
+import type { SqlCondition } from '../condition-to-sql.ts';
+
+/** Which rows of a document's table a caller may read, as a condition on the row's alias. */
+export type RowCondition = (alias: string) => SqlCondition;
 
 /** A NOT NULL `timestamptz` → `'2025-10-01T09:00:00.000Z'`. */
 export function isoInstant(column: string): RawBuilder<string> {

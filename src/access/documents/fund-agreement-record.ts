@@ -1,12 +1,14 @@
 // Reads what the fund user agreement prints, in one statement: the fund and its
 // administrator, only when the caller's document_access rules admit it (investors of the
 // fund, administrators), and the calling user as the investor with their organization and
-// live subscriptions into the fund. An API key acts for no person: investor null.
+// live subscriptions into the fund. An API key acts for no person on the REST route: investor
+// null. The business API names its investor and decides the fund's visibility itself
+// (organization-document-records.ts).
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
-import { type OrganizationRecord, type PersonRecord, organizationJson } from './document-sql.ts';
+import { type OrganizationRecord, type PersonRecord, type RowCondition, organizationJson } from './document-sql.ts';
 
 export interface FundSubscriptionRecord {
   id: number;
@@ -28,12 +30,24 @@ export interface FundAgreementRecord {
   subscriptions: FundSubscriptionRecord[];
 }
 
-export async function findFundAgreementRecord(
+export function findFundAgreementRecord(
   db: Db,
   principal: Principal,
   fundId: number,
 ): Promise<FundAgreementRecord | null> {
   const investorId = principal.kind === 'user' ? principal.userId : null;
+  return selectFundAgreementRecord(db, fundId, investorId, (alias) =>
+    documentFilter(principal, 'fund_user_agreement', alias),
+  );
+}
+
+/** The fund with `investorId` as its investor (null: none), if `visible` admits the fund. */
+export async function selectFundAgreementRecord(
+  db: Db,
+  fundId: number,
+  investorId: string | null,
+  visible: RowCondition,
+): Promise<FundAgreementRecord | null> {
   const row = await db
     .selectFrom('fund as d')
     .innerJoin('organization as o', 'o.id', 'd.organization_id')
@@ -60,7 +74,7 @@ export async function findFundAgreementRecord(
       ),
     ])
     .where('d.id', '=', fundId)
-    .where(documentFilter(principal, 'fund_user_agreement', 'd'))
+    .where(visible('d'))
     .executeTakeFirst();
   return row ?? null;
 }

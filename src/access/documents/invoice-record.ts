@@ -1,12 +1,14 @@
 // Reads one invoice for the invoice document route in one statement: the row, its
 // organization, recipient and lines, and only when the caller's document_access rules admit
-// it (src/access/document-access.ts); the same null for missing and not visible.
+// it (src/access/document-access.ts); the same null for missing and not visible. The business
+// API reads the same record under an API key's organization (organization-document-records.ts).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
 import {
   type OrganizationRecord,
   type PersonRecord,
+  type RowCondition,
   optionalIsoInstant,
   organizationJson,
   personJson,
@@ -28,7 +30,12 @@ export interface InvoiceRecord {
   lines: LineRecord[];
 }
 
-export async function findInvoiceRecord(db: Db, principal: Principal, id: number): Promise<InvoiceRecord | null> {
+export function findInvoiceRecord(db: Db, principal: Principal, id: number): Promise<InvoiceRecord | null> {
+  return selectInvoiceRecord(db, id, (alias) => documentFilter(principal, 'invoice', alias));
+}
+
+/** The invoice if `visible` admits it (the REST rules above, or an API key's organization). */
+export async function selectInvoiceRecord(db: Db, id: number, visible: RowCondition): Promise<InvoiceRecord | null> {
   const row = await db
     .selectFrom('invoice as d')
     .innerJoin('organization as o', 'o.id', 'd.organization_id')
@@ -48,7 +55,7 @@ export async function findInvoiceRecord(db: Db, principal: Principal, id: number
       invoiceLinesJson('d').as('lines'),
     ])
     .where('d.id', '=', id)
-    .where(documentFilter(principal, 'invoice', 'd'))
+    .where(visible('d'))
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,12 +1,14 @@
 // Reads one sales quote for the quote document route in one statement: the row, its
 // organization, the user it is for and its lines with product SKUs, only when the caller's
-// document_access rules admit it; null for missing and not visible.
+// document_access rules admit it; null for missing and not visible. The business API reads the
+// same record under an API key's organization (organization-document-records.ts).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import type { Principal } from '../principal.ts';
 import {
   type OrganizationRecord,
   type PersonRecord,
+  type RowCondition,
   isoDate,
   isoInstant,
   organizationJson,
@@ -29,7 +31,12 @@ export interface QuoteRecord {
   lines: LineRecord[];
 }
 
-export async function findQuoteRecord(db: Db, principal: Principal, id: number): Promise<QuoteRecord | null> {
+export function findQuoteRecord(db: Db, principal: Principal, id: number): Promise<QuoteRecord | null> {
+  return selectQuoteRecord(db, id, (alias) => documentFilter(principal, 'quote', alias));
+}
+
+/** The quote if `visible` admits it (the REST rules above, or an API key's organization). */
+export async function selectQuoteRecord(db: Db, id: number, visible: RowCondition): Promise<QuoteRecord | null> {
   const row = await db
     .selectFrom('quote as d')
     .innerJoin('organization as o', 'o.id', 'd.organization_id')
@@ -49,7 +56,7 @@ export async function findQuoteRecord(db: Db, principal: Principal, id: number):
       quoteLinesJson('d').as('lines'),
     ])
     .where('d.id', '=', id)
-    .where(documentFilter(principal, 'quote', 'd'))
+    .where(visible('d'))
     .executeTakeFirst();
   return row ?? null;
 }

@@ -73,7 +73,8 @@ export function fundUserAgreementModel(
       status: knownValue(subscription.status, requestStatuses, 'fund_subscription.status'),
       requestedAt: subscription.requestedAt,
     })),
-    // Signatures are not stored yet: the investor signs the printed form.
+    // The REST route prints none: the investor signs the printed form. The business API may add an
+    // uploaded image (business-document-service.ts).
     signature: null,
   };
 }

@@ -15,6 +15,8 @@ import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
 import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
 import { custodyResolvers } from './custody-resolvers.ts';
+import { fundResolvers } from './fund-resolvers.ts';
+import { documentResolvers } from './document-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -29,10 +31,12 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const walletDetails = walletDetailResolvers(services.walletDetails);
   const walletMutations = walletMutationResolvers(services);
   const custody = custodyResolvers(services.custody);
+  const funds = fundResolvers(services.funds);
+  const documents = documentResolvers(services.documents);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
-    Mutation: { ...walletMutations.Mutation, ...custody.Mutation },
+    Mutation: { ...walletMutations.Mutation, ...custody.Mutation, ...funds.Mutation, ...documents.Mutation },
     Subscription: {},
   };
   const pending = notImplementedResolvers();

@@ -1,0 +1,146 @@
+// The document mutations of the business API (schema.graphql `downloadInvoicePdf`,
+// `downloadQuotePdf`, `generateFundUserAgreementPdf`;
+// docs/documents.md#through-the-business-graphql-api): the REST routes' documents, from the same
+// records, models and renderer, for an API key's reach (organization-document-records.ts), as
+// a PDF returned inline. A missing record and one out of reach are the same NOT_FOUND; a PDF
+// renderer that is missing, busy or failing is SERVICE_UNAVAILABLE in the payload, as is an
+// upload storage that cannot be read.
+import type { FundAgreementRecord, PersonRecord } from '../../access/documents/document-records.ts';
+import type {
+  DocumentReach,
+  OrganizationDocumentRecords,
+} from '../../access/documents/organization-document-records.ts';
+import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import type { DocumentKind, DocumentModels, IssuerParty } from '../../documents/document-models.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { failed, type Outcome, succeeded, type UserError, userError } from '../outcomes/user-errors.ts';
+import { unstorableText } from '../text/storable-text.ts';
+import { invoiceModel, quoteModel } from './billing-models.ts';
+import { type DocumentFileView, documentFileView } from './document-file.ts';
+import type { DocumentOutput } from './document-output.ts';
+import { personName } from './document-parties.ts';
+import { fundUserAgreementModel } from './fund-models.ts';
+import { signatureDataUri } from './signature-image.ts';
+
+/** schema.graphql `GenerateFundUserAgreementPdfInput`. */
+export interface FundUserAgreementInput {
+  fundId: number;
+  investorUserId: string;
+  includeCoverPage?: boolean | null;
+  signatureFileId?: string | null;
+}
+
+export type DocumentOutcome = Outcome<{ document: DocumentFileView }>;
+
+export interface BusinessDocumentDeps {
+  records: OrganizationDocumentRecords;
+  output: DocumentOutput;
+  /** Where uploaded signature images are read from (docs/files.md#storage). */
+  storage: Pick<FileStorage, 'open'>;
+  issuer: IssuerParty;
+  now?: () => Date;
+}
+
+/** app_user.id's CHECK (migration 0001). */
+const userIdMaxLength = 255;
+
+function idError(field: string, what: string, id: number): UserError[] {
+  return Number.isInteger(id) && id >= 1 && fitsIntegerRowId(id)
+    ? []
+    : [userError('VALIDATION_FAILED', `${field} must be ${what} id: a whole number from 1`, field)];
+}
+
+function userIdError(userId: string): UserError[] {
+  const problem = unstorableText(userId);
+  if (problem) return [userError('VALIDATION_FAILED', `investorUserId ${problem}`, 'investorUserId')];
+  if (userId === '' || [...userId].length > userIdMaxLength)
+    return [
+      userError(
+        'VALIDATION_FAILED',
+        `investorUserId must be a user id of 1 to ${userIdMaxLength} characters`,
+        'investorUserId',
+      ),
+    ];
+  return [];
+}
+
+/** A renderer or storage that cannot serve now is an expected failure of these mutations (schema.graphql `SERVICE_UNAVAILABLE`). */
+async function unlessUnavailable(run: () => Promise<DocumentOutcome>): Promise<DocumentOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')
+      return failed([userError('SERVICE_UNAVAILABLE', error.message)]);
+    throw error;
+  }
+}
+
+export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
+  const { records, output, issuer } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The fund with its investor, or which of the two the reach does not find. */
+  async function agreementRecord(
+    reach: DocumentReach,
+    fundId: number,
+    investorUserId: string,
+  ): Promise<(FundAgreementRecord & { investor: PersonRecord }) | UserError> {
+    if (!(await records.investorInReach(reach, investorUserId)))
+      return userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId');
+    const record = await records.fundAgreement(reach, fundId, investorUserId);
+    if (!record?.investor) return userError('NOT_FOUND', `no fund ${fundId} for investor ${investorUserId}`, 'fundId');
+    return { ...record, investor: record.investor };
+  }
+
+  async function pdf<K extends DocumentKind>(kind: K, model: DocumentModels[K], stem: string, at: Date) {
+    const rendered = await output.render(kind, model, 'pdf', stem);
+    if (rendered.format !== 'pdf') throw new Error(`${kind} rendered as ${rendered.format}, not pdf`);
+    return succeeded({ document: documentFileView(rendered, at) });
+  }
+
+  return {
+    invoicePdf: (reach: DocumentReach, input: { invoiceId: number }): Promise<DocumentOutcome> =>
+      unlessUnavailable(async () => {
+        const errors = idError('invoiceId', 'an invoice', input.invoiceId);
+        if (errors.length > 0) return failed(errors);
+        const record = await records.invoice(reach, input.invoiceId);
+        if (!record) return failed([userError('NOT_FOUND', `no invoice ${input.invoiceId}`, 'invoiceId')]);
+        return pdf('invoice', invoiceModel(record, issuer), `invoice-${record.invoiceNumber}`, now());
+      }),
+
+    quotePdf: (reach: DocumentReach, input: { quoteDocumentId: number }): Promise<DocumentOutcome> =>
+      unlessUnavailable(async () => {
+        const errors = idError('quoteDocumentId', 'a quote document', input.quoteDocumentId);
+        if (errors.length > 0) return failed(errors);
+        const record = await records.quote(reach, input.quoteDocumentId);
+        if (!record)
+          return failed([userError('NOT_FOUND', `no quote document ${input.quoteDocumentId}`, 'quoteDocumentId')]);
+        return pdf('quote', quoteModel(record, issuer), `quote-${record.quoteNumber}`, now());
+      }),
+
+    fundUserAgreementPdf: (reach: DocumentReach, input: FundUserAgreementInput): Promise<DocumentOutcome> =>
+      unlessUnavailable(async () => {
+        const errors = [...idError('fundId', 'a fund', input.fundId), ...userIdError(input.investorUserId)];
+        if (errors.length > 0) return failed(errors);
+        const record = await agreementRecord(reach, input.fundId, input.investorUserId);
+        if ('code' in record) return failed([record]);
+        const signature = input.signatureFileId
+          ? await signatureDataUri({ records, storage: deps.storage }, reach, input.signatureFileId)
+          : null;
+        if (signature !== null && typeof signature !== 'string') return failed([signature]);
+        const at = now();
+        const model = {
+          ...fundUserAgreementModel(record, issuer, at.toISOString()),
+          includeCoverPage: input.includeCoverPage === true,
+          signature:
+            signature === null
+              ? null
+              : { imageDataUri: signature, signerName: personName(record.investor), signedAt: null },
+        };
+        return pdf('fund-user-agreement', model, `fund-user-agreement-${model.agreementReference}`, at);
+      }),
+  };
+}
+
+export type BusinessDocumentService = ReturnType<typeof createBusinessDocumentService>;

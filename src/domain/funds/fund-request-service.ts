@@ -1,0 +1,115 @@
+// Cancelling fund subscriptions and redemptions (schema.graphql `cancelFundSubscription`,
+// `cancelFundRedemption`; docs/funds.md). Only a PENDING request can be cancelled
+// (docs/domain.md#funds), and exactly one of concurrent cancels and approvals wins: the table
+// changes the row only while it is still pending. A request belongs to its investor's
+// organization: a key bound to it cancels, a key bound to the fund's administrator sees the
+// request but may not cancel it (FORBIDDEN: the administrator rejects instead), any other key
+// finds nothing, exactly as for a missing request.
+import type { FundRequestKind, FundRequestRow, FundRequestTable } from '../../access/funds/fund-request-table.ts';
+import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import { type UserError, userError } from '../outcomes/user-errors.ts';
+import { unstorableText } from '../text/storable-text.ts';
+import { type FundRequestView, fundRequestView } from './fund-request-view.ts';
+
+/** schema.graphql "Optional reason, up to 500 characters". */
+export const reasonMaxLength = 500;
+
+/** Who cancels: the key's organization binding, and what the audit entry records. */
+export interface FundCaller {
+  /** The organization the key is bound to; null: every organization. */
+  readonly organizationId: string | null;
+  /** The acting user (docs/identity.md#acting-user). */
+  readonly actingUserId: string;
+  readonly apiKeyId: string;
+  readonly requestId: string;
+}
+
+/** schema.graphql `CancelFundSubscriptionInput`. */
+export interface CancelSubscriptionInput {
+  subscriptionId: number;
+  reason?: string | null;
+}
+
+/** schema.graphql `CancelFundRedemptionInput`. */
+export interface CancelRedemptionInput {
+  redemptionId: number;
+  reason?: string | null;
+}
+
+/** The payload's parts: the errors (none on success) and the request after the call, or null. */
+export interface CancelResult {
+  errors: UserError[];
+  request: FundRequestView | null;
+}
+
+const names = { subscription: 'fund subscription', redemption: 'fund redemption' } as const;
+
+function inputErrors(kind: FundRequestKind, field: string, id: number, reason: string | null | undefined): UserError[] {
+  const errors: UserError[] = [];
+  if (!Number.isInteger(id) || id < 1 || !fitsIntegerRowId(id))
+    errors.push(userError('VALIDATION_FAILED', `${field} must be a ${names[kind]} id: a whole number from 1`, field));
+  if (reason !== null && reason !== undefined) {
+    const problem = unstorableText(reason);
+    if (problem) errors.push(userError('VALIDATION_FAILED', `reason ${problem}`, 'reason'));
+    else if (reason.trim() === '' || [...reason].length > reasonMaxLength)
+      errors.push(
+        userError('VALIDATION_FAILED', `reason must be 1 to ${reasonMaxLength} characters, not blank`, 'reason'),
+      );
+  }
+  return errors;
+}
+
+/** Why a request the conditional cancel did not change was left alone. */
+function refusal(
+  kind: FundRequestKind,
+  field: string,
+  id: number,
+  caller: FundCaller,
+  row: FundRequestRow | null,
+): CancelResult {
+  const reaches = (organizationId: string | null) =>
+    caller.organizationId === null || caller.organizationId === organizationId;
+  if (row && reaches(row.investorOrganizationId)) {
+    const current = fundRequestView(row);
+    const message = `${names[kind]} ${id} is ${current.status}: only a PENDING ${names[kind]} can be cancelled`;
+    return { errors: [userError('INVALID_STATE', message, field)], request: current };
+  }
+  if (row && reaches(row.fundOrganizationId)) {
+    const message = `${names[kind]} ${id} can only be cancelled by its investor's organization; the fund's administrator rejects it instead`;
+    return { errors: [userError('FORBIDDEN', message, field)], request: null };
+  }
+  return { errors: [userError('NOT_FOUND', `no ${names[kind]} ${id}`, field)], request: null };
+}
+
+export function createFundRequestService(deps: { table: FundRequestTable }) {
+  async function cancel(
+    caller: FundCaller,
+    kind: FundRequestKind,
+    field: string,
+    id: number,
+    reason: string | null | undefined,
+  ): Promise<CancelResult> {
+    const errors = inputErrors(kind, field, id, reason);
+    if (errors.length > 0) return { errors, request: null };
+    const cancelled = await deps.table.cancelPending({
+      kind,
+      id,
+      organizationId: caller.organizationId,
+      actingUserId: caller.actingUserId,
+      apiKeyId: caller.apiKeyId,
+      requestId: caller.requestId,
+      reason: reason ?? null,
+    });
+    if (cancelled) return { errors: [], request: fundRequestView(cancelled) };
+    return refusal(kind, field, id, caller, await deps.table.find(kind, id));
+  }
+
+  return {
+    cancelSubscription: (caller: FundCaller, input: CancelSubscriptionInput) =>
+      cancel(caller, 'subscription', 'subscriptionId', input.subscriptionId, input.reason),
+    cancelRedemption: (caller: FundCaller, input: CancelRedemptionInput) =>
+      cancel(caller, 'redemption', 'redemptionId', input.redemptionId, input.reason),
+  };
+}
+
+export type FundRequestService = ReturnType<typeof createFundRequestService>;
