@@ -30,6 +30,8 @@ export type OperationObserver = (operation: string, outcome: 'ok' | 'error') => 
 interface RequestContext {
   state: HttpState;
   operation?: string;
+  /** Whether the executed operation answered errors (graphql-http's onOperation sees the result). */
+  answeredErrors?: boolean;
   /** X-Acting-User (openapi.yaml postGraphql; docs/identity.md#acting-user). */
   actingUser?: string;
 }
@@ -52,8 +54,9 @@ export function graphqlTransport(
       actingUser: request.context.actingUser,
     }),
     formatError: (error) => formatGraphqlError(error, logger),
-    onOperation: (request, args) => {
+    onOperation: (request, args, result) => {
       request.context.operation = operationLabel(known, args.document, args.operationName);
+      request.context.answeredErrors = result.errors !== undefined && result.errors.length > 0;
     },
   });
   const serve: Middleware<HttpState> = async (ctx) => {
@@ -83,7 +86,9 @@ export function graphqlTransport(
       context,
     });
     if (responseBody === null && init.status >= 400) throw bodilessRefusal(init.status, init.statusText);
-    observe(context.operation ?? 'other', init.status === 200 && !answersErrors(responseBody) ? 'ok' : 'error');
+    // A request refused before execution (parse or validation errors) never reached onOperation.
+    const ok = init.status === 200 && responseBody !== null && context.answeredErrors === false;
+    observe(context.operation ?? 'other', ok ? 'ok' : 'error');
     ctx.status = init.status;
     for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(name, value);
     ctx.body = responseBody ?? null;
@@ -98,12 +103,6 @@ export function graphqlTransport(
  */
 function bodilessRefusal(status: number, statusText: string | undefined): Error {
   return Object.assign(new Error(statusText ?? `status ${status}`), { status, expose: true });
-}
-
-/** A GraphQL response carries `errors` when anything failed, even beside partial `data`. */
-function answersErrors(responseBody: string | null): boolean {
-  if (!responseBody) return true;
-  return Array.isArray((JSON.parse(responseBody) as { errors?: unknown }).errors);
 }
 
 async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
