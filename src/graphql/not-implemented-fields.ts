@@ -7,10 +7,6 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 export const notImplementedFields = {
   Query: ['getPotentialKycProfiles', 'sumsubQuestionnaireDataDecrypted'],
   Mutation: [
-    'requestOtcQuote',
-    'calculateOtcQuote',
-    'refreshOtcQuote',
-    'requestOtcTrade',
     'cancelFundSubscription',
     'cancelFundRedemption',
     'generateFundUserAgreementPdf',

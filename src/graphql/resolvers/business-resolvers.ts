@@ -15,6 +15,7 @@ import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
 import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
 import { custodyResolvers } from './custody-resolvers.ts';
+import { otcResolvers } from './otc-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -29,10 +30,11 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const walletDetails = walletDetailResolvers(services.walletDetails);
   const walletMutations = walletMutationResolvers(services);
   const custody = custodyResolvers(services.custody);
+  const otc = otcResolvers(services.trading);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
-    Mutation: { ...walletMutations.Mutation, ...custody.Mutation },
+    Mutation: { ...walletMutations.Mutation, ...custody.Mutation, ...otc.Mutation },
     Subscription: {},
   };
   const pending = notImplementedResolvers();
