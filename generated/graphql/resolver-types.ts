@@ -28,6 +28,15 @@ export type Scalars = {
    */
   Decimal: { input: string; output: string; }
   /**
+   * An exact decimal an input may give either as a `Decimal` string (`"0.5"`) or as a JSON number
+   * (`0.5`), for inputs the interface document specifies as numbers. Both are read as the same
+   * decimal, never as a binary float: a number literal in the document is read from its text; a
+   * number in the variables is taken at its shortest round-trip form and refused when it has more
+   * than 15 significant digits or lies beyond ±2^53, since JSON parsing may have changed it (send
+   * such values as strings). At most 38 integer and 18 fraction digits. Input only.
+   */
+  DecimalInput: { input: string; output: string; }
+  /**
    * A universally unique identifier in its canonical lowercase 8-4-4-4-12 hexadecimal form, for
    * example `7f1c2a9e-3b4d-4e5f-8a6b-0c1d2e3f4a5b`. Identifies organizations, OTC quotes, OTC
    * trades, AML reports, KYC profiles and uploaded files.
@@ -269,10 +278,18 @@ export type CalculateOtcQuoteInput = {
    * to.
    */
   organizationId?: InputMaybe<Scalars['UUID']['input']>;
-  /** Amount of the base asset in whole units; positive. */
-  quoteSize: Scalars['Decimal']['input'];
+  /**
+   * Amount of the base asset in whole units, as a decimal string; positive. Give exactly one of
+   * `size` and `quoteSize`.
+   */
+  quoteSize?: InputMaybe<Scalars['Decimal']['input']>;
   /** Side relative to the base asset. */
   side: OrderSide;
+  /**
+   * Amount of the base asset in whole units; positive. A decimal string or a JSON number. Give
+   * exactly one of `size` and `quoteSize`.
+   */
+  size?: InputMaybe<Scalars['DecimalInput']['input']>;
   /** Currency the client would receive; must differ from `fromCurrency`. */
   toCurrency: Scalars['String']['input'];
 };
@@ -1809,13 +1826,21 @@ export type RequestOtcQuoteInput = {
   fromCurrency: Scalars['String']['input'];
   /** Organization to quote for. Default: the organization the API key is bound to. */
   organizationId?: InputMaybe<Scalars['UUID']['input']>;
-  /** Amount of the base asset in whole units; positive. */
-  quoteSize: Scalars['Decimal']['input'];
   /**
-   * BUY: `quoteSize` is the amount of `toCurrency` to receive; SELL: the amount of
+   * Amount of the base asset in whole units, as a decimal string; positive. Give exactly one of
+   * `size` and `quoteSize`.
+   */
+  quoteSize?: InputMaybe<Scalars['Decimal']['input']>;
+  /**
+   * BUY: the size is the amount of `toCurrency` to receive; SELL: the amount of
    * `fromCurrency` to give.
    */
   side: OrderSide;
+  /**
+   * Amount of the base asset in whole units; positive. A decimal string or a JSON number (the
+   * interface document's `size`). Give exactly one of `size` and `quoteSize`.
+   */
+  size?: InputMaybe<Scalars['DecimalInput']['input']>;
   /** Currency the client receives, for example `BTC`; must differ from `fromCurrency`. */
   toCurrency: Scalars['String']['input'];
 };
@@ -2308,6 +2333,7 @@ export type ResolversTypes = {
   CreateDigitalWalletPayload: ResolverTypeWrapper<CreateDigitalWalletPayload>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
+  DecimalInput: ResolverTypeWrapper<Scalars['DecimalInput']['output']>;
   DigitalAsset: ResolverTypeWrapper<DigitalAsset>;
   DigitalAssetPage: ResolverTypeWrapper<DigitalAssetPage>;
   DigitalWallet: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['DigitalWallet']>;
@@ -2423,6 +2449,7 @@ export type ResolversParentTypes = {
   CreateDigitalWalletPayload: CreateDigitalWalletPayload;
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
+  DecimalInput: Scalars['DecimalInput']['output'];
   DigitalAsset: DigitalAsset;
   DigitalAssetPage: DigitalAssetPage;
   DigitalWallet: ResolversInterfaceTypes<ResolversParentTypes>['DigitalWallet'];
@@ -2596,6 +2623,10 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
   name: 'Decimal';
+}
+
+export interface DecimalInputScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DecimalInput'], any> {
+  name: 'DecimalInput';
 }
 
 export type DigitalAssetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DigitalAsset'] = ResolversParentTypes['DigitalAsset']> = {
@@ -3094,6 +3125,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   CreateDigitalWalletPayload?: CreateDigitalWalletPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
+  DecimalInput?: GraphQLScalarType;
   DigitalAsset?: DigitalAssetResolvers<ContextType>;
   DigitalAssetPage?: DigitalAssetPageResolvers<ContextType>;
   DigitalWallet?: DigitalWalletResolvers<ContextType>;

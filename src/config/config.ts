@@ -8,6 +8,10 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export const seedModes = ['demo', 'none'] as const;
 /** Coin prices are refreshed every few minutes (docs/domain.md#trading). */
 export const defaultCoinPricesRefreshMs = 5 * 60_000;
+/** OTC quotes live tens of seconds by default (docs/domain.md#trading). */
+export const defaultOtcQuoteTtlSeconds = 30;
+/** 0.25 %, the fee of the demo quotes (docs/trading.md#configuration). */
+export const defaultOtcFeeBps = 25;
 
 export interface Config {
   readonly production: boolean;
@@ -75,6 +79,13 @@ export interface Config {
     readonly amlUrl: string | undefined;
     /** Bearer API key of the AML provider; required with AML_URL. */
     readonly amlApiKey: string | undefined;
+  };
+  /** OTC quotes of the business API (docs/trading.md#configuration). */
+  readonly trading: {
+    /** How long a quote stays executable after it is priced or re-priced (OTC_QUOTE_TTL_SECONDS). */
+    readonly quoteTtlSeconds: number;
+    /** The desk's fee in basis points of the notional (OTC_FEE_BPS): 25 is 0.25 %. */
+    readonly feeBps: number;
   };
 }
 
@@ -153,6 +164,10 @@ export function loadConfig(env: Env = process.env): Config {
       amlUrl: read('AML_URL', webUrl),
       amlApiKey: read('AML_API_KEY', text()),
     },
+    trading: {
+      quoteTtlSeconds: read('OTC_QUOTE_TTL_SECONDS', count(defaultOtcQuoteTtlSeconds)),
+      feeBps: read('OTC_FEE_BPS', count(defaultOtcFeeBps)),
+    },
   };
 
   if (production) {
@@ -188,11 +203,25 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.providers.custodyUrl && !config.providers.custodyAccessToken) {
     problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
   }
+  problems.push(...tradingProblems(config.trading, env));
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
   problems.push(...timeoutProblems(config.timeouts));
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
+}
+
+/**
+ * A quote must live at least a second and at most an hour (real desks quote for seconds); a fee
+ * above 10 % (1000 bps) is taken for a typing mistake rather than a price.
+ */
+function tradingProblems(trading: Config['trading'], env: Env): string[] {
+  return [
+    ...(trading.quoteTtlSeconds < 1 || trading.quoteTtlSeconds > 3600
+      ? [`OTC_QUOTE_TTL_SECONDS must be from 1 to 3600, got '${env.OTC_QUOTE_TTL_SECONDS}'`]
+      : []),
+    ...(trading.feeBps > 1000 ? [`OTC_FEE_BPS must be from 0 to 1000, got '${env.OTC_FEE_BPS}'`] : []),
+  ];
 }
 
 /** Database waits must end inside the request deadline, or the deadline answers first every time. */

@@ -12,10 +12,15 @@ export function attachResolvers(schema: GraphQLSchema, resolvers: Resolvers): vo
   for (const [typeName, value] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
     if (type instanceof GraphQLScalarType && value instanceof GraphQLScalarType) {
+      // graphql 17 coerces through the coerce* methods, which a schema built from SDL fixed to the
+      // identity when it was built: they are replaced too, or variables would skip the checks.
       Object.assign(type, {
         serialize: value.serialize,
         parseValue: value.parseValue,
         parseLiteral: value.parseLiteral,
+        coerceOutputValue: value.coerceOutputValue,
+        coerceInputValue: value.coerceInputValue,
+        coerceInputLiteral: value.coerceInputLiteral,
       });
     } else if (type instanceof GraphQLObjectType) {
       for (const [field, resolver] of Object.entries(value as Record<string, FieldResolver>))

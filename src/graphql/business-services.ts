@@ -10,6 +10,7 @@ import type { AmlScreeningService } from '../domain/wallets/aml-screening-servic
 import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 import type { FundServices } from './resolvers/fund-resolvers.ts';
 import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
+import type { TradingServices } from './resolvers/otc-resolvers.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -21,4 +22,5 @@ export interface BusinessServices {
   readonly custody: CustodyServices;
   readonly funds: FundServices;
   readonly documents: BusinessDocumentService;
+  readonly trading: TradingServices;
 }

@@ -6,13 +6,7 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 
 export const notImplementedFields = {
   Query: ['getPotentialKycProfiles', 'sumsubQuestionnaireDataDecrypted'],
-  Mutation: [
-    'requestOtcQuote',
-    'calculateOtcQuote',
-    'refreshOtcQuote',
-    'requestOtcTrade',
-    'downloadFundInvestorCapitalStatementPdf',
-  ],
+  Mutation: ['downloadFundInvestorCapitalStatementPdf'],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;
 

@@ -1,6 +1,7 @@
 // The custom scalars of schema.graphql. Money stays a decimal string end to end
 // (docs/domain.md#money); invalid literals and variables are refused with a clear message.
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { decimalInputScalar } from './decimal-input-scalar.ts';
 
 function stringScalar(name: string, description: string, accepts: (value: string) => boolean, expected: string) {
   const check = (value: unknown): string => {
@@ -39,6 +40,7 @@ export const scalars = {
     (v) => decimal.test(v),
     'a decimal string such as "1234.56"',
   ),
+  DecimalInput: decimalInputScalar,
   UUID: stringScalar('UUID', 'An RFC 9562 UUID', (v) => uuid.test(v), 'a UUID'),
   DateTime: stringScalar(
     'DateTime',

@@ -20,5 +20,10 @@ export function createPrices(deps: { config: Config; db: Db; results: ResultCach
     logger: deps.logger,
   });
   const stop: ShutdownStep = refresh.start();
-  return { service: createCoinPriceService({ prices: refresh, results: deps.results }), closers: [stop] };
+  return {
+    service: createCoinPriceService({ prices: refresh, results: deps.results }),
+    // OTC quotes read the stored price itself, uncached (docs/trading.md#pricing).
+    lookup: (symbol: string) => refresh.lookup(symbol),
+    closers: [stop],
+  };
 }

@@ -19,6 +19,7 @@ import { createHealth } from './create-health.ts';
 import { createIdentity } from './create-identity.ts';
 import { createKycDocuments } from './create-kyc-documents.ts';
 import { createWallets } from './create-wallets.ts';
+import { createTrading } from './create-trading.ts';
 import { listenServers } from './listen-servers.ts';
 import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
@@ -92,6 +93,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           custody: wallets.custody,
           funds: createFunds({ db, users: identity.services.users }),
           documents: documents.business,
+          trading: createTrading({ config, db, usdPrice: prices.lookup, users: identity.services.users }),
         },
         server: servers.server,
         credentials: identity.services.credentials,

@@ -155,6 +155,10 @@ function scalarValue(draw: Draw, name: string): string | number | boolean {
       return odd ? hostileText(draw) : `11111111-0000-4000-8000-00000000000${draw.int(1, 3)}`;
     case 'Decimal':
       return odd ? draw.pick(['1e999', 'NaN', '-', '9'.repeat(400), '0.1.2']) : draw.pick(['0', '1.50', '100000.123']);
+    case 'DecimalInput':
+      return odd
+        ? draw.pick(['1e999', 0.12345678901234568, 1e300, '-', '0.1.2'])
+        : draw.pick([0.5, '1.50', 2, '0.001']);
     case 'DateTime':
     case 'timestamptz':
     case 'date':

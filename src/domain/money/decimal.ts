@@ -58,6 +58,40 @@ export function sum(terms: Iterable<string>): string {
   return format(total);
 }
 
+/**
+ * `dividend / divisor` rounded half away from zero to `places` fraction digits, in its shortest
+ * form: `divideDecimal("1", "3", 4)` = `"0.3333"`. Throws when `divisor` is zero.
+ */
+export function divideDecimal(dividend: string, divisor: string, places: number): string {
+  if (!Number.isInteger(places) || places < 0 || places > 36)
+    throw new Error(`divideDecimal: places must be a whole number from 0 to 36, got ${places}`);
+  const by = exact(divisor);
+  if (by.isZero()) throw new Error('divideDecimal: divisor must not be zero');
+  return format(exact(dividend).div(by).decimalPlaces(places));
+}
+
+/** Fraction digits of a decimal string: `"1.250"` has 3, `"7"` none. */
+export function fractionDigits(value: string): number {
+  return exact(value).decimalPlaces() ?? 0;
+}
+
+/** Longest number text `decimalFromNumberText` reads, and the largest exponent it expands. */
+const maxNumberTextLength = 100;
+const maxExponent = 60;
+const numberText = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?(\d+))?$/;
+
+/**
+ * A number as JSON or a GraphQL literal writes it (`1.5`, `-2`, `1e-7`, `2.5E3`) in plain decimal
+ * notation (`"0.0000001"`, `"2500"`), exactly as written; null for any other text, and for
+ * exponents beyond ±60, whose expansion no amount needs.
+ */
+export function decimalFromNumberText(text: string): string | null {
+  if (text.length > maxNumberTextLength) return null;
+  const match = numberText.exec(text);
+  if (!match || Number(match[4] ?? '0') > maxExponent) return null;
+  return format(new Exact(text));
+}
+
 /** -1, 0 or 1 as `left` is less than, equal to or greater than `right`. */
 export function compareDecimal(left: string, right: string): -1 | 0 | 1 {
   return exact(left).comparedTo(exact(right)) as -1 | 0 | 1;

@@ -17,6 +17,7 @@ import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
 import { custodyResolvers } from './custody-resolvers.ts';
 import { fundResolvers } from './fund-resolvers.ts';
 import { documentResolvers } from './document-resolvers.ts';
+import { otcResolvers } from './otc-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -33,10 +34,17 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const custody = custodyResolvers(services.custody);
   const funds = fundResolvers(services.funds);
   const documents = documentResolvers(services.documents);
+  const otc = otcResolvers(services.trading);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
-    Mutation: { ...walletMutations.Mutation, ...custody.Mutation, ...funds.Mutation, ...documents.Mutation },
+    Mutation: {
+      ...walletMutations.Mutation,
+      ...custody.Mutation,
+      ...funds.Mutation,
+      ...documents.Mutation,
+      ...otc.Mutation,
+    },
     Subscription: {},
   };
   const pending = notImplementedResolvers();

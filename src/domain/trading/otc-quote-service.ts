@@ -1,0 +1,152 @@
+// The OTC quote mutations of the business API (schema.graphql `requestOtcQuote`,
+// `calculateOtcQuote`, `refreshOtcQuote`; docs/trading.md#quotes). Each checks the input, finds the
+// organization or quote in the caller's reach (anything outside it answers NOT_FOUND, as a missing
+// one does), prices through otc-pricer.ts, and only then writes: a new PENDING quote that lives
+// OTC_QUOTE_TTL_SECONDS, or a re-pricing of a live one with a new expiry. A calculation is priced
+// the same way and stored nowhere. Time is the injected clock's, so expiry is decided by the
+// service's `now`, never by a sleep.
+import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { parseDecimal } from '../money/decimal.ts';
+import { type ActingTradingCaller, assertMember, reaches, type TradingCaller } from './otc-caller.ts';
+import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
+import type { OtcPricer, PricedQuote } from './otc-pricer.ts';
+import { settleQuoteState } from './otc-quote-state.ts';
+import { quoteView, type OtcQuoteView } from './otc-quote-view.ts';
+import { failWith, type OtcOutcome, OtcUserFailure, outcomeOf } from './otc-user-errors.ts';
+
+/** schema.graphql `OtcQuoteCalculation`. */
+export interface OtcQuoteCalculationView {
+  fromCurrency: string;
+  toCurrency: string;
+  side: PricedQuote['side'];
+  quoteSize: string;
+  exchangeRate: string;
+  quoteFeePerc: number;
+  feeAmount: string;
+  total: string;
+  /** ISO 8601 in UTC. */
+  pricedAt: string;
+}
+
+export interface OtcQuoteServiceDeps {
+  quotes: OtcQuoteTable;
+  pricer: OtcPricer;
+  users: ActingUserDirectory;
+  /** OTC_QUOTE_TTL_SECONDS. */
+  quoteTtlSeconds: number;
+  now?: () => Date;
+}
+
+export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { quotes, pricer } = deps;
+  const expiryFrom = (pricedAt: Date) => new Date(pricedAt.getTime() + deps.quoteTtlSeconds * 1000);
+
+  /** An organization the caller reaches and that exists; NOT_FOUND otherwise, as for a missing one. */
+  async function organizationInReach(caller: TradingCaller, organizationId: string): Promise<string> {
+    if (!reaches(caller, organizationId) || !(await quotes.organizationExists(organizationId)))
+      failWith('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
+    return organizationId;
+  }
+
+  /** A quote the caller reaches; NOT_FOUND otherwise. */
+  async function quoteInReach(caller: TradingCaller, quoteId: string): Promise<OtcQuoteRow> {
+    const row = await quotes.findQuote(quoteId);
+    if (!row || !reaches(caller, row.organizationId)) failWith('NOT_FOUND', `no quote ${quoteId}`, 'quoteId');
+    return row;
+  }
+
+  /** Fails with the quote's state error unless it is live at `at`. */
+  async function assertLive(row: OtcQuoteRow, at: Date): Promise<void> {
+    const error = await settleQuoteState(quotes, row, at);
+    if (error) throw new OtcUserFailure([error]);
+  }
+
+  return {
+    quoteInReach,
+
+    async calculate(
+      caller: TradingCaller,
+      input: OtcPricingInput,
+    ): Promise<OtcOutcome<{ calculation: OtcQuoteCalculationView }>> {
+      return outcomeOf(async () => {
+        const checked = checkPricingInput(input);
+        if (checked.organizationId !== null) await organizationInReach(caller, checked.organizationId);
+        const priced = await pricer.price(checked);
+        return {
+          calculation: {
+            fromCurrency: priced.fromCurrency,
+            toCurrency: priced.toCurrency,
+            side: priced.side,
+            quoteSize: priced.quoteSize,
+            exchangeRate: priced.exchangeRate,
+            quoteFeePerc: Number(priced.quoteFeePerc),
+            feeAmount: priced.feeAmount,
+            total: priced.total,
+            pricedAt: now().toISOString(),
+          },
+        };
+      });
+    },
+
+    async request(caller: ActingTradingCaller, input: OtcPricingInput): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+      return outcomeOf(async () => {
+        const checked = checkPricingInput(input);
+        const named = checked.organizationId ?? caller.organizationId;
+        if (named === null)
+          failWith(
+            'VALIDATION_FAILED',
+            'organizationId is required for an API key not bound to an organization',
+            'organizationId',
+          );
+        const organizationId = await organizationInReach(caller, named);
+        await assertMember(deps.users, caller, organizationId);
+        const priced = await pricer.price(checked);
+        const pricedAt = now();
+        const stored = await quotes.insertQuote({
+          organizationId,
+          userId: caller.actingUserId,
+          productId: priced.productId,
+          fromCurrency: priced.fromCurrency,
+          toCurrency: priced.toCurrency,
+          side: priced.side,
+          quoteSize: priced.quoteSize,
+          quoteFeePerc: priced.quoteFeePerc,
+          exchangeRate: priced.exchangeRate,
+          total: priced.total,
+          createdAt: pricedAt,
+          expiresAt: expiryFrom(pricedAt),
+        });
+        return { quote: quoteView(stored, pricedAt) };
+      });
+    },
+
+    /**
+     * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
+     * expired meanwhile (between the price and the write) answers its state error, unchanged.
+     */
+    async refresh(caller: TradingCaller, input: { quoteId: string }): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+      return outcomeOf(async () => {
+        const row = await quoteInReach(caller, input.quoteId);
+        await assertLive(row, now());
+        const priced = await pricer.price({
+          fromCurrency: row.fromCurrency,
+          toCurrency: row.toCurrency,
+          side: row.side,
+          size: parseDecimal(row.quoteSize),
+          sizeField: null,
+        });
+        const pricedAt = now();
+        const price = { ...priced, expiresAt: expiryFrom(pricedAt) };
+        const repriced = await quotes.repriceQuote(row.id, price, pricedAt);
+        if (repriced) return { quote: quoteView(repriced, pricedAt) };
+        const current = await quoteInReach(caller, row.id);
+        await assertLive(current, pricedAt);
+        throw new Error(`quote ${row.id} is live but could not be re-priced`);
+      });
+    },
+  };
+}
+
+export type OtcQuoteService = ReturnType<typeof createOtcQuoteService>;

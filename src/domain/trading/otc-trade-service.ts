@@ -1,0 +1,72 @@
+// schema.graphql `requestOtcTrade` (docs/trading.md#trades): executes a live quote exactly once.
+// The quote must be in the caller's reach (NOT_FOUND otherwise) and the acting user must belong to
+// its organization (FORBIDDEN). The quote's move to ACCEPTED and the trade row are one transaction
+// committed before the answer (src/access/trading/otc-trade-table.ts), so a trade the client hears
+// of is recorded, and of any number of concurrent requests on one quote exactly one executes it.
+// Every other answers QUOTE_ALREADY_EXECUTED with the existing trade (a client retrying after a
+// lost response finds its trade), or the quote's other state error: QUOTE_EXPIRED is final.
+import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
+import type { OtcTradeTable } from '../../access/trading/otc-trade-table.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { type ActingTradingCaller, assertMember } from './otc-caller.ts';
+import type { OtcQuoteService } from './otc-quote-service.ts';
+import { settleQuoteState } from './otc-quote-state.ts';
+import { quoteView } from './otc-quote-view.ts';
+import { tradeView, type OtcTradeView } from './otc-trade-view.ts';
+import { type OtcUserError, outcomeOf } from './otc-user-errors.ts';
+
+/** The trade made, or the failures; QUOTE_ALREADY_EXECUTED carries the quote's existing trade. */
+export type OtcTradeOutcome =
+  { ok: true; trade: OtcTradeView } | { ok: false; errors: OtcUserError[]; trade: OtcTradeView | null };
+
+export interface OtcTradeServiceDeps {
+  quotes: OtcQuoteTable;
+  trades: OtcTradeTable;
+  /** Finds quotes in the caller's reach, as the quote mutations do. */
+  quoteService: Pick<OtcQuoteService, 'quoteInReach'>;
+  users: ActingUserDirectory;
+  now?: () => Date;
+}
+
+export function createOtcTradeService(deps: OtcTradeServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const { quotes, trades } = deps;
+
+  /** The trade that executed an accepted quote, as the API answers it. */
+  async function existingTrade(row: OtcQuoteRow, at: Date): Promise<OtcTradeView | null> {
+    if (row.status !== 'accepted') return null;
+    const trade = await trades.findTradeOfQuote(row.id);
+    return trade ? tradeView(trade, quoteView(row, at)) : null;
+  }
+
+  /** The outcome for a quote that is not live at `at`; null when it is. */
+  async function refusal(row: OtcQuoteRow, at: Date): Promise<OtcTradeOutcome | null> {
+    const error = await settleQuoteState(quotes, row, at);
+    return error ? { ok: false, errors: [error], trade: await existingTrade(row, at) } : null;
+  }
+
+  async function execute(caller: ActingTradingCaller, quoteId: string): Promise<OtcTradeOutcome> {
+    const row = await deps.quoteService.quoteInReach(caller, quoteId);
+    await assertMember(deps.users, caller, row.organizationId);
+    const early = await refusal(row, now());
+    if (early) return early;
+    const executedAt = now();
+    const trade = await trades.executeQuote(row.id, caller.actingUserId, executedAt);
+    const current = await quotes.findQuote(row.id);
+    if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
+    if (trade) return { ok: true, trade: tradeView(trade, quoteView(current, executedAt)) };
+    // Another request executed, or the quote was withdrawn or expired, between the read and the write.
+    const late = await refusal(current, executedAt);
+    if (late) return late;
+    throw new Error(`quote ${row.id} is live but could not be executed`);
+  }
+
+  return {
+    async requestTrade(caller: ActingTradingCaller, input: { quoteId: string }): Promise<OtcTradeOutcome> {
+      const outcome = await outcomeOf(async () => ({ result: await execute(caller, input.quoteId) }));
+      return outcome.ok ? outcome.result : { ok: false, errors: outcome.errors, trade: null };
+    },
+  };
+}
+
+export type OtcTradeService = ReturnType<typeof createOtcTradeService>;

@@ -1,0 +1,62 @@
+// The OTC trading mutations of the business API (schema.graphql Mutation.requestOtcQuote,
+// calculateOtcQuote, refreshOtcQuote, requestOtcTrade; docs/trading.md) over the quote and trade
+// services. Thin: the caller's organization binding bounds what it reaches; a new quote and a trade
+// record the acting user (acting-user-of.ts), and a request whose acting user cannot be resolved
+// is a GraphQL error, as in every mutation that records a person. Outcomes become payloads.
+import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
+import type { ActingTradingCaller, TradingCaller } from '../../domain/trading/otc-caller.ts';
+import type { OtcQuoteService } from '../../domain/trading/otc-quote-service.ts';
+import type { OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { actingUserOf } from '../acting-user-of.ts';
+import type { GraphqlContext } from '../graphql-context.ts';
+import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+
+/** What the OTC resolvers need, built by the composition root (src/service/create-trading.ts). */
+export interface TradingServices {
+  readonly quotes: OtcQuoteService;
+  readonly trades: OtcTradeService;
+  readonly users: ActingUserDirectory;
+}
+
+type OtcField = 'requestOtcQuote' | 'calculateOtcQuote' | 'refreshOtcQuote' | 'requestOtcTrade';
+
+type OtcResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], OtcField> };
+
+/** The organization the API key the root-field guard admitted is bound to (null: every one). */
+function tradingCaller(context: GraphqlContext): TradingCaller {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return { organizationId: principal.organizationId };
+}
+
+async function actingCaller(context: GraphqlContext, users: ActingUserDirectory): Promise<ActingTradingCaller> {
+  return { ...tradingCaller(context), actingUserId: await actingUserOf(context, users) };
+}
+
+export function otcResolvers(services: TradingServices): OtcResolvers {
+  return {
+    Mutation: {
+      requestOtcQuote: async (_parent, { input }, context) => {
+        const outcome = await services.quotes.request(await actingCaller(context, services.users), input);
+        if (!outcome.ok) return { success: false, errors: outcome.errors, quote: null };
+        return { success: true, errors: [], quote: outcome.quote };
+      },
+      calculateOtcQuote: async (_parent, { input }, context) => {
+        const outcome = await services.quotes.calculate(tradingCaller(context), input);
+        if (!outcome.ok) return { success: false, errors: outcome.errors, calculation: null };
+        return { success: true, errors: [], calculation: outcome.calculation };
+      },
+      refreshOtcQuote: async (_parent, { input }, context) => {
+        const outcome = await services.quotes.refresh(tradingCaller(context), input);
+        if (!outcome.ok) return { success: false, errors: outcome.errors, quote: null };
+        return { success: true, errors: [], quote: outcome.quote };
+      },
+      requestOtcTrade: async (_parent, { input }, context) => {
+        const outcome = await services.trades.requestTrade(await actingCaller(context, services.users), input);
+        if (!outcome.ok) return { success: false, errors: outcome.errors, trade: outcome.trade };
+        return { success: true, errors: [], trade: outcome.trade };
+      },
+    },
+  };
+}

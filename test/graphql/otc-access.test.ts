@@ -1,0 +1,130 @@
+// Who may use the OTC mutations (docs/trading.md#who-may-trade, docs/identity.md#scopes and
+// #acting-user), through the real service, for each kind of caller: a key with the `trading` scope
+// bound to the organization runs all four; an admin key runs them for any organization, acting for
+// a member of it; a key bound to another organization finds neither the organization nor its
+// quotes (NOT_FOUND, as for missing ones); partner keys, keys without the scope and requests
+// without a key are refused before anything runs. A refused acting user is a GraphQL error, and an
+// acting user outside the quote's organization a FORBIDDEN in the payload. Refusals write nothing.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { aurora, newQuoteId, startOtcService } from './support/otc-harness.ts';
+
+const harness = await startOtcService();
+const { keys } = harness;
+test.after(() => harness.close());
+
+/** Each OTC mutation, for Aurora (its organization, or one of its quotes), answering `success` and the errors. */
+function mutations(quoteId: string): Record<string, string> {
+  const answer = '{ success errors { code field } }';
+  const pricing = `fromCurrency: "USD", toCurrency: "BTC", side: BUY, size: 0.5, organizationId: "${aurora}"`;
+  return {
+    requestOtcQuote: `mutation { requestOtcQuote(input: { ${pricing} }) ${answer} }`,
+    calculateOtcQuote: `mutation { calculateOtcQuote(input: { ${pricing} }) ${answer} }`,
+    refreshOtcQuote: `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) ${answer} }`,
+    requestOtcTrade: `mutation { requestOtcTrade(input: { quoteId: "${quoteId}" }) ${answer} }`,
+  };
+}
+
+async function footprint() {
+  const [counts] = await harness.rows(`SELECT (SELECT count(*)::int FROM otc_quote) AS quotes,
+    (SELECT count(*)::int FROM otc_trade) AS trades,
+    (SELECT count(*)::int FROM otc_quote WHERE status = 'pending') AS pending`);
+  return counts;
+}
+
+/** `<status> <code>: <message>` of a GraphQL error, or `<status> success <bool> [codes]` of a payload. */
+async function answer(key: string | undefined, query: string, headers: Record<string, string> = {}) {
+  const response = await harness.service.request('POST', '/graphql', {
+    headers: { ...(key ? { 'x-api-key': key } : {}), ...headers },
+    body: { query },
+  });
+  const body = response.json();
+  if (body.errors) return `${response.status} ${body.errors[0].extensions.code}: ${body.errors[0].message}`;
+  const payload = Object.values(body.data)[0] as { success: boolean; errors: { code: string; field: string[] }[] };
+  return `${response.status} success ${payload.success} ${payload.errors.map((error) => `${error.code} ${error.field}`).join(', ')}`.trim();
+}
+
+test('partner keys, keys without the trading scope and requests without a key are refused; nothing is touched', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const before = await footprint();
+  for (const [field, query] of Object.entries(mutations(quoteId))) {
+    assert.is(
+      await answer(keys.partner, query),
+      '200 FORBIDDEN: partner API keys cannot use the business GraphQL API',
+      field,
+    );
+    assert.is(
+      await answer(keys.auroraReader, query),
+      `200 FORBIDDEN: this API key lacks the 'trading' scope, which ${field} needs`,
+      field,
+    );
+    assert.is(
+      await answer(undefined, query),
+      '401 UNAUTHENTICATED: authentication required: send an X-API-Key header',
+      field,
+    );
+  }
+  assert.equal(await footprint(), before);
+});
+
+test('a key bound to another organization finds neither the organization nor its quotes', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const before = await footprint();
+  const answers = await Promise.all(Object.values(mutations(quoteId)).map((query) => answer(keys.meridian, query)));
+  assert.equal(answers, [
+    '200 success false NOT_FOUND organizationId',
+    '200 success false NOT_FOUND organizationId',
+    '200 success false NOT_FOUND quoteId',
+    '200 success false NOT_FOUND quoteId',
+  ]);
+  // Its own quotes are found; a quote id that exists nowhere answers exactly as Aurora's did.
+  const missing = mutations('22222222-0000-4000-8000-0000000000ff');
+  assert.is(await answer(keys.meridian, missing.requestOtcTrade!), '200 success false NOT_FOUND quoteId');
+  assert.equal(await footprint(), before);
+});
+
+test('a key bound to the organization runs all four, in order: quote, calculation, refresh, trade', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const answers = [];
+  for (const query of Object.values(mutations(quoteId))) answers.push(await answer(keys.aurora, query));
+  assert.equal(answers, Array(4).fill('200 success true'));
+});
+
+test('an admin key runs all four for any organization, acting for a member of it', async () => {
+  const quoteId = await newQuoteId(harness, keys.admin, { 'x-acting-user': 'demo-alice' }, aurora);
+  const answers = [];
+  for (const query of Object.values(mutations(quoteId)))
+    answers.push(await answer(keys.admin, query, { 'x-acting-user': 'demo-alice' }));
+  assert.equal(answers, Array(4).fill('200 success true'));
+  const [trade] = await harness.rows('SELECT user_id, organization_id FROM otc_trade WHERE quote_id = $1', [quoteId]);
+  assert.equal(trade, { user_id: 'demo-alice', organization_id: aurora });
+});
+
+test('the acting user: refused as a GraphQL error, and outside the quote’s organization FORBIDDEN', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const before = await footprint();
+  const { requestOtcQuote, requestOtcTrade } = mutations(quoteId);
+  const refused = "200 FORBIDDEN: X-Acting-User names no user of this API key's organization";
+  for (const query of [requestOtcQuote!, requestOtcTrade!])
+    assert.is(await answer(keys.aurora, query, { 'x-acting-user': 'demo-ivan' }), refused);
+  // The admin key's own owner, the platform administrator, is a member of no organization.
+  const byOwner = await harness.graphql(
+    keys.admin,
+    requestOtcTrade!.replace('errors { code field }', 'errors { code message field }'),
+  );
+  assert.equal(byOwner.data.requestOtcTrade, {
+    success: false,
+    errors: [
+      {
+        code: 'FORBIDDEN',
+        message: `the acting user demo-admin does not belong to organization ${aurora}`,
+        field: null,
+      },
+    ],
+  });
+  for (const query of [requestOtcQuote!, requestOtcTrade!])
+    assert.is(await answer(keys.admin, query, { 'x-acting-user': 'demo-ivan' }), '200 success false FORBIDDEN null');
+  assert.equal(await footprint(), before);
+});
+
+test.run();

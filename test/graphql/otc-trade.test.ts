@@ -1,0 +1,146 @@
+// requestOtcTrade through the real service (schema.graphql; docs/trading.md#trades): a live quote
+// executes once, its trade recorded (otc_trade row, quote ACCEPTED) before the answer; fifty
+// concurrent requests over HTTP on one quote make exactly one trade and forty-nine
+// QUOTE_ALREADY_EXECUTED answers carrying that trade; a withdrawn quote is INVALID_STATE for trades
+// and refreshes; the demo's pending quote executes at its stored price.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DEMO_PENDING_OTC_QUOTE_ID } from '../../src/db/seed/demo-trading.ts';
+import { aurora, meridian, newQuoteId, quoteFields, startOtcService } from './support/otc-harness.ts';
+
+const harness = await startOtcService();
+const { keys } = harness;
+test.after(() => harness.close());
+
+const tradeFields = `id status fromAmount toAmount requestedByUserId executedAt settledAt failureReason quote { ${quoteFields} }`;
+const execute = `mutation ($id: UUID!) {
+  requestOtcTrade(input: { quoteId: $id }) { success errors { code message field } trade { ${tradeFields} } }
+}`;
+
+async function trade(key: string, quoteId: string, headers: Record<string, string> = {}) {
+  return (await harness.graphql(key, execute, { id: quoteId }, headers)).data.requestOtcTrade;
+}
+
+test('a live quote executes: the trade is recorded with the quote ACCEPTED before the answer', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const payload = await trade(keys.aurora, quoteId, { 'x-acting-user': 'demo-alice' });
+  assert.equal(payload.errors, []);
+  const { id, executedAt, quote, ...rest } = payload.trade;
+  assert.equal(rest, {
+    status: 'PENDING',
+    // BUY: the client gives the total in USD and receives the size in BTC.
+    fromAmount: '32096.25075',
+    toAmount: '0.5',
+    requestedByUserId: 'demo-alice',
+    settledAt: null,
+    failureReason: null,
+  });
+  assert.equal([quote.id, quote.status, quote.tradeId, quote.requestedByUserId], [quoteId, 'ACCEPTED', id, 'demo-bob']);
+  assert.equal(
+    await harness.rows(
+      'SELECT q.status, t.id, t.user_id, t.organization_id, t.status AS trade_status, t.executed_at FROM otc_quote q JOIN otc_trade t ON t.quote_id = q.id WHERE q.id = $1',
+      [quoteId],
+    ),
+    [
+      {
+        status: 'accepted',
+        id,
+        user_id: 'demo-alice',
+        organization_id: aurora,
+        trade_status: 'pending',
+        executed_at: new Date(executedAt),
+      },
+    ],
+  );
+});
+
+test('a second request on an executed quote is QUOTE_ALREADY_EXECUTED and answers the existing trade', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const first = await trade(keys.aurora, quoteId);
+  const again = await trade(keys.aurora, quoteId);
+  assert.equal(again, {
+    success: false,
+    errors: [
+      {
+        code: 'QUOTE_ALREADY_EXECUTED',
+        message: `quote ${quoteId} was already executed as trade ${first.trade.id}; a quote executes at most once`,
+        field: ['quoteId'],
+      },
+    ],
+    trade: first.trade,
+  });
+  const refreshed = await harness.graphql(
+    keys.aurora,
+    `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code } quote { id } } }`,
+  );
+  assert.equal(refreshed.data.refreshOtcQuote, {
+    success: false,
+    errors: [{ code: 'QUOTE_ALREADY_EXECUTED' }],
+    quote: null,
+  });
+});
+
+test('fifty concurrent requests on one quote: exactly one trade, forty-nine clear refusals naming it', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const answers = await Promise.all(Array.from({ length: 50 }, () => trade(keys.aurora, quoteId)));
+  const made = answers.filter((answer) => answer.success);
+  assert.is(made.length, 1);
+  const tradeId = made[0].trade.id;
+  const refusals = answers.filter((answer) => !answer.success);
+  assert.equal(
+    new Set(refusals.map((answer) => JSON.stringify([answer.errors, answer.trade.id]))),
+    new Set([
+      JSON.stringify([
+        [
+          {
+            code: 'QUOTE_ALREADY_EXECUTED',
+            message: `quote ${quoteId} was already executed as trade ${tradeId}; a quote executes at most once`,
+            field: ['quoteId'],
+          },
+        ],
+        tradeId,
+      ]),
+    ]),
+  );
+  assert.is(refusals.length, 49);
+  assert.equal(await harness.rows('SELECT id FROM otc_trade WHERE quote_id = $1', [quoteId]), [{ id: tradeId }]);
+});
+
+test('a quote withdrawn through the data layer is INVALID_STATE for a trade and a refresh; nothing is written', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  await harness.rows(`UPDATE otc_quote SET status = 'cancelled' WHERE id = $1`, [quoteId]);
+  const expected = {
+    code: 'INVALID_STATE',
+    message: `quote ${quoteId} was cancelled: request a new quote`,
+    field: ['quoteId'],
+  };
+  assert.equal(await trade(keys.aurora, quoteId), { success: false, errors: [expected], trade: null });
+  const refreshed = await harness.graphql(
+    keys.aurora,
+    `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code message field } } }`,
+  );
+  assert.equal(refreshed.data.refreshOtcQuote, { success: false, errors: [expected] });
+  assert.equal(await harness.rows('SELECT count(*)::int AS trades FROM otc_trade WHERE quote_id = $1', [quoteId]), [
+    { trades: 0 },
+  ]);
+});
+
+test('the demo pending quote (Meridian sells 1.2 BTC) executes at its stored price and fee', async () => {
+  const payload = await trade(keys.meridian, DEMO_PENDING_OTC_QUOTE_ID);
+  const { quote, fromAmount, toAmount, requestedByUserId } = payload.trade;
+  assert.equal([fromAmount, toAmount, requestedByUserId], ['1.2', '112772.66175', 'demo-ivan']);
+  assert.equal(
+    [
+      quote.organizationId,
+      quote.side,
+      quote.exchangeRate,
+      quote.quoteFeePerc,
+      quote.feeAmount,
+      quote.total,
+      quote.status,
+    ],
+    [meridian, 'SELL', '94212.75', 0.25, '282.63825', '112772.66175', 'ACCEPTED'],
+  );
+});
+
+test.run();
