@@ -1,6 +1,6 @@
 // THE list of business GraphQL root fields that still answer a NOT_IMPLEMENTED error
-// (resolvers/not-implemented-resolvers.ts); later work only ever removes entries. `ping` is
-// the one real field so far. Each entry must name a root field of schema.graphql, and a root
+// (resolvers/not-implemented-resolvers.ts); later work only ever removes entries. Each entry
+// must name a root field of schema.graphql, and a root
 // field in neither this list nor implemented-resolvers.ts fails `npm run typecheck`.
 import type { RootField, RootTypeName } from './root-resolvers.ts';
 
