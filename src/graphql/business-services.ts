@@ -8,6 +8,7 @@ import type { WalletDetailService } from '../domain/wallets/wallet-detail-servic
 import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import type { CustodyServices } from './resolvers/custody-resolvers.ts';
+import type { KycServices } from './resolvers/kyc-resolvers.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -17,4 +18,5 @@ export interface BusinessServices {
   readonly walletOperations: WalletManagementService;
   readonly amlScreening: AmlScreeningService;
   readonly custody: CustodyServices;
+  readonly kyc: KycServices;
 }

@@ -17,6 +17,7 @@ import { createFiles } from './create-files.ts';
 import { createHealth } from './create-health.ts';
 import { createIdentity } from './create-identity.ts';
 import { createKycDocuments } from './create-kyc-documents.ts';
+import { createKyc, createKycKeys } from './create-kyc.ts';
 import { createWallets } from './create-wallets.ts';
 import { listenServers } from './listen-servers.ts';
 import { resolveSecrets } from './resolve-secrets.ts';
@@ -43,12 +44,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
   try {
     const metrics = createMetrics();
+    const kycKeys = createKycKeys(secrets.kycDataKeys);
     const { db, notifications } = await startDatabase({
       config,
       embeddedPassword: secrets.embeddedPostgresPassword,
       logger,
       shutdown,
       metrics,
+      sealQuestionnaires: kycKeys.sealDemoQuestionnaires,
     });
     const servers = await listenServers(config, shutdown);
     const { url, dataUrl } = servers;
@@ -79,6 +82,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       users: identity.services.users,
       logger,
     });
+    const kyc = createKyc({ db, ring: kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
     const graphql = shutdown.track(
       createBusinessGraphql({
         services: {
@@ -89,6 +93,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           walletOperations: wallets.operations,
           amlScreening: wallets.screening,
           custody: wallets.custody,
+          kyc: kyc.services,
         },
         server: servers.server,
         credentials: identity.services.credentials,
@@ -113,7 +118,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     const app = createHttpApp({
       handlers,
-      transports: graphql.transports,
+      transports: { ...graphql.transports, ...kyc.transports },
       notImplemented: new Set(notImplementedOperations),
       ...identity.http,
       multipartTempDir: files.multipartTempDir,

@@ -15,6 +15,7 @@ import { portfolioResolvers } from './portfolio-resolvers.ts';
 import { walletDetailResolvers } from './wallet-detail-resolvers.ts';
 import { walletMutationResolvers } from './wallet-mutation-resolvers.ts';
 import { custodyResolvers } from './custody-resolvers.ts';
+import { kycResolvers } from './kyc-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -29,9 +30,17 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const walletDetails = walletDetailResolvers(services.walletDetails);
   const walletMutations = walletMutationResolvers(services);
   const custody = custodyResolvers(services.custody);
+  const kyc = kycResolvers(services.kyc);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
+    Query: {
+      ...health.Query,
+      ...prices.Query,
+      ...wallets.Query,
+      ...portfolio.Query,
+      ...walletDetails.Query,
+      ...kyc.Query,
+    },
     Mutation: { ...walletMutations.Mutation, ...custody.Mutation },
     Subscription: {},
   };
@@ -39,6 +48,7 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   return guardRootFields({
     ...scalars,
     DigitalWalletDetail: walletDetails.DigitalWalletDetail,
+    QuestionnaireItem: kyc.QuestionnaireItem,
     Query: { ...pending.Query, ...implemented.Query },
     Mutation: { ...pending.Mutation, ...implemented.Mutation },
     Subscription: { ...pending.Subscription, ...implemented.Subscription },
