@@ -1132,6 +1132,8 @@ export interface components {
             type: string;
             /** @description The provider's applicant id (`kyc_profile.applicant_id`). */
             applicantId?: string;
+        } & {
+            [key: string]: unknown;
         };
         KycWebhookReceipt: {
             /** @constant */

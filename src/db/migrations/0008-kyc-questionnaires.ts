@@ -5,8 +5,8 @@
 // - kyc_webhook_delivery: each webhook delivery applied, by the SHA-256 of its raw body, so a
 //   delivery the provider sends again is acknowledged without being applied twice
 //   (docs/kyc.md#webhooks).
-// - kyc_profile_organization_idx: an organization's profiles, for the organization-bound callers
-//   of getPotentialKycProfiles.
+// - indexes for getPotentialKycProfiles (docs/kyc.md#candidates): a profile by its organization,
+//   its user, and its email compared without regard to case.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,6 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`CREATE INDEX kyc_profile_organization_idx ON kyc_profile (organization_id)`.execute(db);
   await sql`CREATE INDEX kyc_profile_user_idx ON kyc_profile (user_id)`.execute(db);
+  await sql`CREATE INDEX kyc_profile_email_idx ON kyc_profile (lower(email))`.execute(db);
   await sql`CREATE TABLE kyc_webhook_delivery (
     payload_sha256 char(64) PRIMARY KEY CHECK (payload_sha256 ~ '^[0-9a-f]{64}$'),
     event_type text NOT NULL CHECK (length(event_type) BETWEEN 1 AND 100),
@@ -28,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE kyc_webhook_delivery`.execute(db);
+  await sql`DROP INDEX kyc_profile_email_idx`.execute(db);
   await sql`DROP INDEX kyc_profile_user_idx`.execute(db);
   await sql`DROP INDEX kyc_profile_organization_idx`.execute(db);
   await sql`ALTER TABLE kyc_profile DROP CONSTRAINT kyc_profile_questionnaire_sealed`.execute(db);
