@@ -58,7 +58,7 @@ function subjectOf(subject: KycCandidateArguments['subject']): KycCandidateSubje
     throw new AppError('VALIDATION_FAILED', 'subject must name exactly one of userId and organizationId', {
       details: [{ path: 'subject', message: 'exactly one of userId, organizationId' }],
     });
-  if (organizationId) return { organizationId: organizationId.toLowerCase() };
+  if (organizationId !== null && organizationId !== undefined) return { organizationId: organizationId.toLowerCase() };
   const id = userId as string;
   const problem =
     id.length < 1 || id.length > 255 ? `must be 1 to 255 characters, got ${id.length}` : unstorableText(id);

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { KycAuditLog } from '../../access/kyc/kyc-audit-log.ts';
 import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { BusinessScope } from '../identity/api-key-scopes.ts';
 import type { KycDocumentTokens } from '../identity/kyc-document-tokens.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import { QuestionnaireCipherError, envelopeKeyId } from './questionnaire-cipher.ts';
@@ -17,7 +18,7 @@ import { type SumsubQuestionnaireDataView, questionnaireViews } from './question
 import { openQuestionnaires } from './sealed-questionnaires.ts';
 
 /** The scope that, beside `kyc`, lets an API key read answers in plaintext (docs/identity.md#scopes). */
-export const kycDecryptScope = 'kyc-decrypt';
+export const kycDecryptScope: BusinessScope = 'kyc-decrypt';
 
 export interface QuestionnaireReader {
   apiKeyId: string;
