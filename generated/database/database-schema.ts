@@ -2122,6 +2122,62 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "kyc_webhook_delivery",
+      "columns": [
+        {
+          "name": "payload_sha256",
+          "dataType": "bpchar",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "event_type",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "applicant_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "kyc_profile_id",
+          "dataType": "uuid",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "outcome",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "received_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true
+        }
+      ],
+      "primaryKey": [
+        "payload_sha256"
+      ],
+      "foreignKeys": [
+        {
+          "name": "kyc_webhook_delivery_kyc_profile_id_fkey",
+          "columns": [
+            "kyc_profile_id"
+          ],
+          "referencedTable": "kyc_profile",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
       "name": "login_attempt",
       "columns": [
         {

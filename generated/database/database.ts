@@ -311,6 +311,15 @@ export interface KycProfileTable {
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface KycWebhookDeliveryTable {
+  payload_sha256: string;
+  event_type: string;
+  applicant_id: string | null;
+  kyc_profile_id: string | null;
+  outcome: string;
+  received_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
 export interface LoginAttemptTable {
   state_hash: string;
   binding_hash: string;
@@ -460,6 +469,7 @@ export interface Database {
   invoice_line: InvoiceLineTable;
   kyc_document: KycDocumentTable;
   kyc_profile: KycProfileTable;
+  kyc_webhook_delivery: KycWebhookDeliveryTable;
   login_attempt: LoginAttemptTable;
   organization: OrganizationTable;
   organization_membership: OrganizationMembershipTable;

@@ -66,6 +66,8 @@ export interface Handlers {
   getServiceInfo: OperationHandler<openapi.operations['getServiceInfo']>;
   /** GET /metrics — Prometheus metrics */
   getMetrics: OperationHandler<openapi.operations['getMetrics']>;
+  /** POST /webhooks/kyc — Receive a webhook of the KYC provider */
+  receiveKycWebhook: OperationHandler<openapi.operations['receiveKycWebhook']>;
   /** POST /graphql — Business GraphQL API */
   postGraphql: OperationHandler<openapi.operations['postGraphql']>;
 }

@@ -817,6 +817,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a webhook of the KYC provider
+         * @description Where the KYC provider (Sumsub-compatible) posts its applicant webhooks
+         *     (`applicantCreated`, `applicantPending`, `applicantReviewed`, `applicantOnHold`, ...).
+         *     The credential is `X-Payload-Digest` (`payloadDigest`): the lowercase hex HMAC of the
+         *     raw request body under `KYC_WEBHOOK_SECRET`, with the algorithm `X-Payload-Digest-Alg`
+         *     names (`HMAC_SHA256_HEX`, the default, or `HMAC_SHA512_HEX`). It is checked on the
+         *     bytes as received, before the body is parsed: a missing, malformed or wrong digest, or
+         *     another algorithm, is **401** and nothing of the body is read as JSON.
+         *
+         *     A verified event whose `type` starts with `applicant` makes the service read the
+         *     applicant's current review and questionnaires from the provider and store them (the
+         *     answers encrypted, docs/kyc.md#webhooks); other types are acknowledged and ignored.
+         *     Idempotent: a delivery with a body already handled answers `duplicate` and changes
+         *     nothing. An applicant the platform (or the provider) does not know is acknowledged
+         *     (`unknownApplicant`) so the provider stops sending it. **500** when the provider could
+         *     not be read: nothing is stored, and the provider sends the webhook again later.
+         *     **400** for a verified body that is not JSON or lacks `type`; **415** for a body that is
+         *     not `application/json`.
+         */
+        post: operations["receiveKycWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/graphql": {
         parameters: {
             query?: never;
@@ -1087,6 +1123,29 @@ export interface components {
         };
         /** @description `ExpiringToken` for form (a), `KycSdkServerTokenResponse` for form (b). */
         KycSdkInitTokenResponse: components["schemas"]["ExpiringToken"] | components["schemas"]["KycSdkServerTokenResponse"];
+        /**
+         * @description A KYC provider webhook (Sumsub-compatible). Only `type` and `applicantId` are read;
+         *     every other field the provider sends is accepted and ignored.
+         */
+        KycWebhookEvent: {
+            /** @description The event, e.g. `applicantReviewed`. */
+            type: string;
+            /** @description The provider's applicant id (`kyc_profile.applicant_id`). */
+            applicantId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        KycWebhookReceipt: {
+            /** @constant */
+            success: true;
+            /**
+             * @description `applied`: the applicant's current review and answers are stored; `ignored`: not an
+             *     applicant event; `unknownApplicant`: no profile (or no provider applicant) has this
+             *     id; `duplicate`: this body was handled before.
+             * @enum {string}
+             */
+            outcome: "applied" | "ignored" | "unknownApplicant" | "duplicate";
+        };
         /** @description Answer to the server-to-server form; the lifetime is the requested `ttl`. */
         KycSdkServerTokenResponse: {
             token: string;
@@ -3034,6 +3093,60 @@ export interface operations {
                     "text/plain; version=0.0.4": string;
                 };
             };
+        };
+    };
+    receiveKycWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The HMAC algorithm of `X-Payload-Digest`; absent means `HMAC_SHA256_HEX`. */
+                "X-Payload-Digest-Alg"?: "HMAC_SHA256_HEX" | "HMAC_SHA512_HEX";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applicantId": "5cb56e8e0a975a35f333cb83",
+                 *       "inspectionId": "5cb56e8e0a975a35f333cb84",
+                 *       "correlationId": "req-a260b669-4f14-4bb5-a4c5-ac0218acb9a4",
+                 *       "externalUserId": "demo-erin",
+                 *       "levelName": "basic-kyc-level",
+                 *       "type": "applicantReviewed",
+                 *       "reviewStatus": "completed",
+                 *       "createdAtMs": "2026-01-15 13:23:19.002"
+                 *     }
+                 */
+                "application/json": components["schemas"]["KycWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The delivery was handled (or had been already). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "outcome": "applied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KycWebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postGraphql: {

@@ -1365,6 +1365,61 @@ export const operations = {
       ]
     }
   },
+  "receiveKycWebhook": {
+    "operationId": "receiveKycWebhook",
+    "method": "POST",
+    "path": "/webhooks/kyc",
+    "routerPath": "/webhooks/kyc",
+    "tag": "webhooks",
+    "summary": "Receive a webhook of the KYC provider",
+    "security": [
+      [
+        "payloadDigest"
+      ]
+    ],
+    "parameters": [
+      {
+        "name": "X-Payload-Digest-Alg",
+        "in": "header",
+        "required": false
+      }
+    ],
+    "requestBody": {
+      "required": true,
+      "contentTypes": [
+        "application/json"
+      ]
+    },
+    "responses": {
+      "200": [
+        "application/json"
+      ],
+      "400": [
+        "application/json"
+      ],
+      "401": [
+        "application/json"
+      ],
+      "413": [
+        "application/json"
+      ],
+      "415": [
+        "application/json"
+      ],
+      "429": [
+        "application/json"
+      ],
+      "500": [
+        "application/json"
+      ],
+      "501": [
+        "application/json"
+      ],
+      "503": [
+        "application/json"
+      ]
+    }
+  },
   "postGraphql": {
     "operationId": "postGraphql",
     "method": "POST",

@@ -1,10 +1,14 @@
-// Operator commands (docs/identity.md "API keys", "Signing keys"): rotate signing keys; create,
-// list and revoke API keys. Pure over the identity services so tests drive them without a
-// process; parse-admin-command.ts reads the command line, admin-cli.ts is the shell.
+// Operator commands (docs/identity.md "API keys", "Signing keys", docs/kyc.md "Key rotation"):
+// rotate signing keys; create, list and revoke API keys; move the stored KYC questionnaires onto
+// the current KYC data key. Pure over the services so tests drive them without a process;
+// parse-admin-command.ts reads the command line, admin-cli.ts is the shell.
 import type { SigningKeyStore } from '../stores/signing-key-store.ts';
 import type { ApiKeyKind } from '../access/principal.ts';
 import type { ApiKeyService } from '../domain/identity/api-key-service.ts';
 import type { SigningKeyRing } from '../domain/identity/signing-key-ring.ts';
+import type { KycQuestionnaireStore } from '../access/kyc/kyc-questionnaire-store.ts';
+import type { KycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
+import { reencryptQuestionnaires } from '../domain/kyc/questionnaire-reencryption.ts';
 import { AppError } from '../errors/app-error.ts';
 import { type AdminCommand, type ApiKeyRequest, UsageError } from './parse-admin-command.ts';
 
@@ -12,6 +16,8 @@ export interface AdminCommandDeps {
   keys: SigningKeyRing;
   signingKeys: SigningKeyStore;
   apiKeys: ApiKeyService;
+  /** The stored KYC questionnaires and the key ring of KYC_DATA_KEYS (docs/kyc.md#key-rotation). */
+  kyc: { questionnaires: Pick<KycQuestionnaireStore, 'batch' | 'replace'>; keys: KycDataKeyRing };
   out(line: string): void;
 }
 
@@ -59,7 +65,22 @@ export async function runAdminCommand(command: DatabaseCommand, deps: AdminComma
       deps.out(`revoked ${key.prefix} (${key.name}) at ${key.revokedAt?.toISOString()}`);
       return;
     }
+    case 'kyc re-encrypt':
+      return reencryptKycQuestionnaires(deps);
   }
+}
+
+async function reencryptKycQuestionnaires(deps: AdminCommandDeps): Promise<void> {
+  const report = await reencryptQuestionnaires({ store: deps.kyc.questionnaires, ring: deps.kyc.keys });
+  deps.out(
+    `KYC questionnaires on key '${report.currentKeyId}': ${report.reencrypted} re-encrypted, ${report.alreadyCurrent} already on it, ${report.changedMeanwhile} rewritten meanwhile (kept), ${report.failed.length} failed, of ${report.examined}`,
+  );
+  if (report.failed.length > 0)
+    throw new CommandError(
+      `${report.failed.length} stored questionnaire(s) do not decrypt and stay as they are:\n${report.failed
+        .map((failure) => `  ${failure.profileId}: ${failure.reason}`)
+        .join('\n')}`,
+    );
 }
 
 async function createApiKey(request: ApiKeyRequest, deps: AdminCommandDeps): Promise<void> {

@@ -1,4 +1,5 @@
-// The command line of `npm run admin` (docs/identity.md "API keys", "Signing keys"), parsed
+// The command line of `npm run admin` (docs/identity.md "API keys", "Signing keys", docs/kyc.md
+// "Key rotation"), parsed
 // completely before anything is opened: a mistyped command prints the usage and touches no
 // database, no lock and no DATA_DIR.
 import { parseArgs } from 'node:util';
@@ -12,11 +13,13 @@ export const usage = `Usage: npm run admin -- <command>
                   [--organization UUID] [--owner USER_ID] [--scope SCOPE]...
                                       create a key; its secret is printed once and never again.
                                       SCOPE: workflow-sdk, kyc-sdk (SDK init tokens); read,
-                                      wallets, custody, trading, kyc, funds, documents (the
-                                      business GraphQL API). --owner: the user who acts for
-                                      the key when a request names no other
+                                      wallets, custody, trading, kyc, kyc-decrypt, funds,
+                                      documents (the business GraphQL API). --owner: the user
+                                      who acts for the key when a request names no other
   api-keys list                       list keys (no secrets)
   api-keys revoke ID_OR_PREFIX        revoke a key (it answers 403 from then on)
+  kyc re-encrypt                      seal every stored KYC questionnaire with the first key of
+                                      KYC_DATA_KEYS; afterwards the other keys can be removed
   help, --help, -h                    print this text
 
 While the service runs on the embedded database, commands use its PostgreSQL; otherwise they
@@ -41,7 +44,8 @@ export type AdminCommand =
   | { name: 'keys list' }
   | { name: 'api-keys list' }
   | { name: 'api-keys create'; key: ApiKeyRequest }
-  | { name: 'api-keys revoke'; target: string };
+  | { name: 'api-keys revoke'; target: string }
+  | { name: 'kyc re-encrypt' };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,6 +58,7 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand {
     case 'keys rotate':
     case 'keys list':
     case 'api-keys list':
+    case 'kyc re-encrypt':
       if (rest.length > 0) throw new UsageError(`${name} takes no arguments, got '${rest.join(' ')}'`);
       return { name };
     case 'api-keys create':

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { count, oneOf, originList, port, secret, text, url } from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
+import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
@@ -37,6 +38,10 @@ export interface Config {
   readonly dataAdminSecret: string | undefined;
   /** Encrypts the private signing keys stored in PostgreSQL (docs/identity.md#signing-keys). */
   readonly signingKeySecret: string | undefined;
+  /** The key ring of KYC questionnaire answers at rest (docs/kyc.md#keys); the first encrypts. Unset: generated. */
+  readonly kycDataKeys: readonly KycDataKeyEntry[] | undefined;
+  /** Verifies the KYC provider's webhooks (`X-Payload-Digest`, docs/kyc.md#webhooks). Unset: generated. */
+  readonly kycWebhookSecret: string | undefined;
   /** Origins `returnTo` may point at, besides PUBLIC_URL's own (no open redirect). */
   readonly returnToOrigins: readonly string[];
   /** Requests per minute per client address on each authentication route; 0 disables. */
@@ -134,6 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminApiKey: read('ADMIN_API_KEY', secret(24)),
     dataAdminSecret: read('DATA_ADMIN_SECRET', secret(24)),
     signingKeySecret: read('SIGNING_KEY_SECRET', secret(32)),
+    kycDataKeys: read('KYC_DATA_KEYS', parseKycDataKeys),
+    kycWebhookSecret: read('KYC_WEBHOOK_SECRET', secret(16)),
     returnToOrigins: read('RETURN_TO_ORIGINS', originList()),
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
@@ -177,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       'ADMIN_API_KEY',
       'DATA_ADMIN_SECRET',
       'SIGNING_KEY_SECRET',
+      'KYC_DATA_KEYS',
       'DATABASE_URL',
       'PUBLIC_URL',
     ] as const) {
@@ -188,6 +196,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
     problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
+  }
+  // The provider's webhooks reach a production service only with a real provider behind it.
+  if (production && config.providers.kycUrl && !config.kycWebhookSecret) {
+    problems.push('KYC_WEBHOOK_SECRET is required when NODE_ENV=production and KYC_URL is set');
   }
   if (config.providers.amlUrl && !config.providers.amlApiKey) {
     problems.push('AML_API_KEY is required when AML_URL is set');

@@ -10,6 +10,9 @@ export interface LocalSecrets {
   dataAdminSecret: string;
   embeddedPostgresPassword: string;
   signingKeySecret: string;
+  /** One `id:base64key` entry of KYC_DATA_KEYS (docs/kyc.md#keys). */
+  kycDataKeys: string;
+  kycWebhookSecret: string;
 }
 
 export interface LoadedSecrets {
@@ -30,18 +33,25 @@ export function loadLocalSecrets(dataDir: string): LoadedSecrets {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const created: (keyof LocalSecrets)[] = [];
-  const take = (name: keyof LocalSecrets, prefix: string): string => {
+  const take = (name: keyof LocalSecrets, prefix: string, generate = () => randomBytes(24).toString('base64url')) => {
     const existing = stored[name];
     if (typeof existing === 'string' && existing.length >= 24) return existing;
     created.push(name);
-    return prefix + randomBytes(24).toString('base64url');
+    return prefix + generate();
   };
   const secrets: LocalSecrets = {
     adminApiKey: take('adminApiKey', 'adm_'),
     dataAdminSecret: take('dataAdminSecret', 'das_'),
     embeddedPostgresPassword: take('embeddedPostgresPassword', ''),
     signingKeySecret: take('signingKeySecret', ''),
+    kycDataKeys: take('kycDataKeys', 'local-', generatedKycDataKey),
+    kycWebhookSecret: take('kycWebhookSecret', 'whs_'),
   };
   if (created.length > 0) writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return { secrets, created };
+}
+
+/** `<8 hex>:<32 random bytes, base64>`, after the `local-` prefix: an id that says where the key came from. */
+function generatedKycDataKey(): string {
+  return `${randomBytes(4).toString('hex')}:${randomBytes(32).toString('base64')}`;
 }

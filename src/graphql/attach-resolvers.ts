@@ -1,12 +1,21 @@
 // Puts a resolver map onto the schema built from schema.graphql: each scalar's implementation
 // onto the scalar of that name, each field resolver (or subscription's subscribe and resolve)
-// onto its field. A name the schema does not have is a build mistake and stops the start.
-import { type GraphQLFieldResolver, GraphQLObjectType, GraphQLScalarType, type GraphQLSchema } from 'graphql';
+// onto its field, and an interface's `__resolveType` onto the interface (which implementation a
+// value is). A name the schema does not have is a build mistake and stops the start.
+import {
+  type GraphQLFieldResolver,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+} from 'graphql';
 import type { Resolvers } from '../../generated/graphql/resolver-types.ts';
 
 // The generated types are precise per field; graphql's field slots take any resolver.
 type AnyResolver = GraphQLFieldResolver<unknown, unknown>;
 type FieldResolver = AnyResolver | { subscribe?: AnyResolver; resolve?: AnyResolver };
+type TypeResolvers = { __resolveType: GraphQLTypeResolver<unknown, unknown> };
 
 export function attachResolvers(schema: GraphQLSchema, resolvers: Resolvers): void {
   for (const [typeName, value] of Object.entries(resolvers)) {
@@ -22,11 +31,15 @@ export function attachResolvers(schema: GraphQLSchema, resolvers: Resolvers): vo
         coerceInputValue: value.coerceInputValue,
         coerceInputLiteral: value.coerceInputLiteral,
       });
+    } else if (type instanceof GraphQLInterfaceType && typeof (value as TypeResolvers).__resolveType === 'function') {
+      type.resolveType = (value as TypeResolvers).__resolveType;
     } else if (type instanceof GraphQLObjectType) {
       for (const [field, resolver] of Object.entries(value as Record<string, FieldResolver>))
         attachField(type, field, resolver);
     } else {
-      throw new Error(`the resolver map names ${typeName}, which schema.graphql has not as a scalar or object type`);
+      throw new Error(
+        `the resolver map names ${typeName}, which schema.graphql has not as a scalar, object or interface type`,
+      );
     }
   }
 }

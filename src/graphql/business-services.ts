@@ -11,6 +11,7 @@ import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 import type { FundServices } from './resolvers/fund-resolvers.ts';
 import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
 import type { TradingServices } from './resolvers/otc-resolvers.ts';
+import type { KycServices } from './resolvers/kyc-resolvers.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -23,4 +24,5 @@ export interface BusinessServices {
   readonly funds: FundServices;
   readonly documents: BusinessDocumentService;
   readonly trading: TradingServices;
+  readonly kyc: KycServices;
 }

@@ -5,7 +5,7 @@
 import type { RootField, RootTypeName } from './root-resolvers.ts';
 
 export const notImplementedFields = {
-  Query: ['getPotentialKycProfiles', 'sumsubQuestionnaireDataDecrypted'],
+  Query: [],
   Mutation: ['downloadFundInvestorCapitalStatementPdf'],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;

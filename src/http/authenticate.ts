@@ -32,7 +32,7 @@ export function createAuthenticator(options: AuthenticationOptions): Authenticat
     const schemes = new Set(security.flat());
     const attempt = presentedCredential(ctx, schemes, options.bearerIsInput?.has(operationId) ?? false);
     if (!attempt) {
-      if (anonymousAllowed || onlySignedUrl(schemes, ctx)) return anonymous;
+      if (anonymousAllowed || onlySignedUrl(schemes, ctx) || onlyPayloadDigest(schemes, ctx)) return anonymous;
       throw new AppError('UNAUTHENTICATED', `authentication required: send ${describeSchemes(schemes)}`);
     }
     try {
@@ -76,11 +76,23 @@ function onlySignedUrl(schemes: Set<string>, ctx: Context): boolean {
   return true;
 }
 
+/**
+ * Provider webhooks carry an HMAC of their body (openapi.yaml `payloadDigest`), which the
+ * operation verifies once it has the raw bytes; without the header there is nothing to verify.
+ */
+function onlyPayloadDigest(schemes: Set<string>, ctx: Context): boolean {
+  if (!(schemes.size === 1 && schemes.has('payloadDigest'))) return false;
+  if (ctx.get('x-payload-digest') === '')
+    throw new AppError('UNAUTHENTICATED', 'webhook refused: no X-Payload-Digest header');
+  return true;
+}
+
 const schemeNames: Record<string, string> = {
   apiKey: 'an X-API-Key header',
   bearerAuth: 'an Authorization: Bearer token',
   sessionCookie: 'a session cookie',
   signedUrlToken: 'a signed token query parameter',
+  payloadDigest: 'an X-Payload-Digest header',
 };
 
 function describeSchemes(schemes: Set<string>): string {

@@ -1,7 +1,9 @@
-// Rate limits of the GraphQL APIs and of uploads (openapi.yaml "Rate limits",
-// docs/identity.md#rate-limits): API_RATE_LIMIT requests a minute on POST /graphql and on the data
-// layer's /v1/graphql, UPLOAD_RATE_LIMIT on POST /documents/upload, each counted per client
-// address and per credential presented; shared through Redis with REDIS_URL like the auth limits.
+// Rate limits of the GraphQL APIs, of uploads and of the KYC provider's webhooks (openapi.yaml
+// "Rate limits", docs/identity.md#rate-limits): API_RATE_LIMIT requests a minute on POST /graphql
+// and on the data layer's /v1/graphql, each counted per client address and per credential
+// presented, and on POST /webhooks/kyc per client address (its digest differs with every body, so
+// it names no caller); UPLOAD_RATE_LIMIT on POST /documents/upload; shared through Redis with
+// REDIS_URL like the auth limits.
 import type { Redis } from 'ioredis';
 import type { Middleware } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -54,6 +56,7 @@ export function apiRateLimits(
         (ctx) => clientAndCredentialKeys('graphql', ctx.ip, ctx.headers),
         onRejected,
       ),
+      receiveKycWebhook: rateLimit<HttpState>(api, (ctx) => `kyc-webhook:ip:${ctx.ip}`, onRejected),
       uploadDocuments: rateLimit<HttpState>(
         upload,
         (ctx) => clientAndCredentialKeys('upload', ctx.ip, ctx.headers),

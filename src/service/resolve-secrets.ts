@@ -3,12 +3,16 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { loadLocalSecrets } from '../config/local-secrets.ts';
+import { type KycDataKeyEntry, parseKycDataKeys } from '../config/kyc-data-keys-config.ts';
 
 export interface ResolvedSecrets {
   adminApiKey: string;
   dataAdminSecret: string;
   signingKeySecret: string;
   embeddedPostgresPassword: string;
+  /** KYC_DATA_KEYS, else the key generated into secrets.json (docs/kyc.md#keys). */
+  kycDataKeys: readonly KycDataKeyEntry[];
+  kycWebhookSecret: string;
 }
 
 export function resolveSecrets(config: Config, logger: Logger): ResolvedSecrets {
@@ -36,5 +40,14 @@ export function resolveSecrets(config: Config, logger: Logger): ResolvedSecrets 
     dataAdminSecret,
     signingKeySecret,
     embeddedPostgresPassword: local.secrets.embeddedPostgresPassword,
+    kycDataKeys: config.kycDataKeys ?? storedKycDataKeys(local.secrets.kycDataKeys, config.dataDir),
+    kycWebhookSecret: config.kycWebhookSecret ?? local.secrets.kycWebhookSecret,
   };
+}
+
+function storedKycDataKeys(stored: string, dataDir: string): readonly KycDataKeyEntry[] {
+  const problems: string[] = [];
+  const entries = parseKycDataKeys(stored, `kycDataKeys of ${dataDir}/secrets.json`, problems);
+  if (!entries) throw new Error(problems.join('; ') || `kycDataKeys of ${dataDir}/secrets.json is empty`);
+  return entries;
 }

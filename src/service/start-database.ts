@@ -15,6 +15,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
+import type { DemoQuestionnaireSealer } from '../db/seed/seal-demo-questionnaires.ts';
 import { resolveDatabase } from './resolve-database.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
@@ -24,12 +25,14 @@ export async function startDatabase(options: {
   logger: Logger;
   shutdown: ShutdownSteps;
   metrics: Metrics;
+  /** Seals the demo profiles' questionnaire answers with the current KYC data key (docs/kyc.md#encryption). */
+  sealQuestionnaires?: DemoQuestionnaireSealer;
 }): Promise<{ db: Db; notifications: DatabaseNotifications }> {
   const { config, logger, metrics } = options;
   const database = await resolveDatabase(config, options.embeddedPassword, logger);
   options.shutdown.add(database.stop);
   // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
-  await prepareDatabase(database.url, config, database.embedded, logger);
+  await prepareDatabase(database.url, config, database.embedded, logger, options.sealQuestionnaires);
   const outage = createDatabaseOutage({
     logger,
     onChange: metrics.database.setUp,
@@ -61,13 +64,19 @@ export async function startDatabase(options: {
   return { db, notifications };
 }
 
-async function prepareDatabase(url: string, config: Config, embedded: boolean, logger: Logger): Promise<void> {
+async function prepareDatabase(
+  url: string,
+  config: Config,
+  embedded: boolean,
+  logger: Logger,
+  sealQuestionnaires: DemoQuestionnaireSealer | undefined,
+): Promise<void> {
   const { db } = createDatabase({ url, poolSize: 2 });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     if (shouldSeedDemoData(config.seed, embedded)) {
-      const { seeded } = await seedDemoData(db);
+      const { seeded } = await seedDemoData(db, { sealQuestionnaires });
       if (seeded) logger.info('demo data loaded into the empty database');
     }
   } finally {

@@ -18,6 +18,7 @@ import { createFunds } from './create-funds.ts';
 import { createHealth } from './create-health.ts';
 import { createIdentity } from './create-identity.ts';
 import { createKycDocuments } from './create-kyc-documents.ts';
+import { createKyc, createKycKeys } from './create-kyc.ts';
 import { createWallets } from './create-wallets.ts';
 import { createTrading } from './create-trading.ts';
 import { listenServers } from './listen-servers.ts';
@@ -45,12 +46,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
   try {
     const metrics = createMetrics();
+    const kycKeys = createKycKeys(secrets.kycDataKeys);
     const { db, notifications } = await startDatabase({
       config,
       embeddedPassword: secrets.embeddedPostgresPassword,
       logger,
       shutdown,
       metrics,
+      sealQuestionnaires: kycKeys.sealDemoQuestionnaires,
     });
     const servers = await listenServers(config, shutdown);
     const { url, dataUrl } = servers;
@@ -81,6 +84,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       users: identity.services.users,
       logger,
     });
+    const kyc = createKyc({ db, ring: kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
     const graphql = shutdown.track(
       createBusinessGraphql({
         services: {
@@ -94,6 +98,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           funds: createFunds({ db, users: identity.services.users }),
           documents: documents.business,
           trading: createTrading({ config, db, usdPrice: prices.lookup, users: identity.services.users }),
+          kyc: kyc.services,
         },
         server: servers.server,
         credentials: identity.services.credentials,
@@ -118,7 +123,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     });
     const app = createHttpApp({
       handlers,
-      transports: graphql.transports,
+      transports: { ...graphql.transports, ...kyc.transports },
       notImplemented: new Set(notImplementedOperations),
       ...identity.http,
       multipartTempDir: files.multipartTempDir,

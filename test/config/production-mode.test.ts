@@ -1,6 +1,7 @@
 // What production mode requires, exactly as docs/configuration.md "Production mode" and the
-// README's NODE_ENV row state it: eight settings, each one's absence refused with its own
-// problem, and only the exact value `production` turns the mode on.
+// README's NODE_ENV row state it: nine settings, each one's absence refused with its own
+// problem (and KYC_WEBHOOK_SECRET with a real KYC provider), and only the exact value
+// `production` turns the mode on.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
@@ -10,6 +11,7 @@ const complete = {
   ADMIN_API_KEY: 'admin-api-key-0123456789abcdef',
   DATA_ADMIN_SECRET: 'data-admin-secret-0123456789',
   SIGNING_KEY_SECRET: 'signing-key-secret-0123456789abcdef',
+  KYC_DATA_KEYS: `2026-01:${Buffer.alloc(32, 7).toString('base64')}`,
   DATABASE_URL: 'postgres://platform@db.example.org:5432/platform',
   PUBLIC_URL: 'https://api.example.org',
   OIDC_ISSUER: 'https://id.example.org',
@@ -29,7 +31,7 @@ function problemsWithout(name: keyof typeof complete): string[] {
   return [];
 }
 
-test('the eight documented settings are enough to start in production mode', () => {
+test('the nine documented settings are enough to start in production mode', () => {
   assert.is(loadConfig(complete).production, true);
 });
 
@@ -37,6 +39,7 @@ test('each of them is required, and its absence is the only problem reported', (
   assert.equal(problemsWithout('ADMIN_API_KEY'), ['ADMIN_API_KEY is required when NODE_ENV=production']);
   assert.equal(problemsWithout('DATA_ADMIN_SECRET'), ['DATA_ADMIN_SECRET is required when NODE_ENV=production']);
   assert.equal(problemsWithout('SIGNING_KEY_SECRET'), ['SIGNING_KEY_SECRET is required when NODE_ENV=production']);
+  assert.equal(problemsWithout('KYC_DATA_KEYS'), ['KYC_DATA_KEYS is required when NODE_ENV=production']);
   assert.equal(problemsWithout('DATABASE_URL'), ['DATABASE_URL is required when NODE_ENV=production']);
   assert.equal(problemsWithout('PUBLIC_URL'), ['PUBLIC_URL is required when NODE_ENV=production']);
   assert.equal(problemsWithout('OIDC_ISSUER'), [
@@ -46,6 +49,23 @@ test('each of them is required, and its absence is the only problem reported', (
   assert.equal(problemsWithout('DOCUMENT_ISSUER_NAME'), [
     'DOCUMENT_ISSUER_NAME is required when NODE_ENV=production (documents would name the demo operator)',
   ]);
+});
+
+test('with a real KYC provider, production needs the webhook secret too', () => {
+  const kyc = { ...complete, KYC_URL: 'https://kyc.example.org', KYC_APP_TOKEN: 'app', KYC_SECRET_KEY: 'secret' };
+  try {
+    loadConfig(kyc);
+    assert.unreachable('started without KYC_WEBHOOK_SECRET');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.equal((error as ConfigError).problems, [
+      'KYC_WEBHOOK_SECRET is required when NODE_ENV=production and KYC_URL is set',
+    ]);
+  }
+  assert.is(
+    loadConfig({ ...kyc, KYC_WEBHOOK_SECRET: 'webhook-secret-0123456789' }).kycWebhookSecret,
+    'webhook-secret-0123456789',
+  );
 });
 
 test('only NODE_ENV=production, exactly, is production mode', () => {

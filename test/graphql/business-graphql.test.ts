@@ -73,11 +73,11 @@ test('a REST route keeps the REST error body for the same missing credential', a
 });
 
 test('a field not built yet answers a NOT_IMPLEMENTED GraphQL error', async () => {
-  const response = await gql('{ getPotentialKycProfiles(subject: { userId: "demo-alice" }) { totalCount } }');
+  const response = await gql('mutation { downloadQuotePdf(input: { quoteDocumentId: 1 }) { success } }');
   assert.is(response.status, 200);
   const body = response.json();
   assert.is(body.data, null);
-  assert.is(body.errors[0].message, 'not implemented: getPotentialKycProfiles');
+  assert.is(body.errors[0].message, 'not implemented: downloadQuotePdf');
   assert.is(body.errors[0].extensions.code, 'NOT_IMPLEMENTED');
 });
 

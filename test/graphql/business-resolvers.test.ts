@@ -79,7 +79,7 @@ test('a resolver for a field or type schema.graphql does not have stops the buil
   const unknownField = thrownBy(() => attachResolvers(small(), { Query: { pong: () => 'ping' } } as never));
   assert.match(String(unknownField), /resolver for unknown field Query\.pong/);
   const unknownType = thrownBy(() => attachResolvers(small(), { Wallet: {} } as never));
-  assert.match(String(unknownType), /names Wallet, which schema.graphql has not as a scalar or object type/);
+  assert.match(String(unknownType), /names Wallet, which schema.graphql has not as a scalar, object or interface type/);
 });
 
 test.run();

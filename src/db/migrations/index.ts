@@ -8,6 +8,7 @@ import * as declaredContentType from './0004-declared-content-type.ts';
 import * as apiKeyChangeNotify from './0005-api-key-change-notify.ts';
 import * as walletTransferSync from './0006-wallet-transfer-sync.ts';
 import * as walletOperations from './0007-wallet-operations.ts';
+import * as kycQuestionnaires from './0008-kyc-questionnaires.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-api-key-change-notify': apiKeyChangeNotify,
   '0006-wallet-transfer-sync': walletTransferSync,
   '0007-wallet-operations': walletOperations,
+  '0008-kyc-questionnaires': kycQuestionnaires,
 };

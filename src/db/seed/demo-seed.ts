@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../create-database.ts';
 import { advanceIdentitySequences } from './advance-identity-sequences.ts';
 import { insertDemoRows } from './insert-demo-rows.ts';
+import type { DemoQuestionnaireSealer } from './seal-demo-questionnaires.ts';
 
 /**
  * Held for the seeding transaction so nodes starting together on one empty database do not
@@ -11,12 +12,15 @@ import { insertDemoRows } from './insert-demo-rows.ts';
  */
 const SEED_LOCK_KEY = 4_247_511_902_117n;
 
-export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Db,
+  options: { sealQuestionnaires?: DemoQuestionnaireSealer } = {},
+): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY.toString()}::bigint)`.execute(trx);
     const existing = await trx.selectFrom('organization').select('id').limit(1).executeTakeFirst();
     if (existing) return { seeded: false };
-    await insertDemoRows(trx);
+    await insertDemoRows(trx, options.sealQuestionnaires);
     await advanceIdentitySequences(trx);
     return { seeded: true };
   });

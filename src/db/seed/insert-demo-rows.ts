@@ -3,13 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import { demoAuditLog } from './demo-audit-log.ts';
 import { demoInvoiceLines, demoInvoices, demoReceipts } from './demo-billing.ts';
-import {
-  demoCaseInvitations,
-  demoComplianceCases,
-  demoFileUploads,
-  demoKycDocuments,
-  demoKycProfiles,
-} from './demo-compliance.ts';
+import { demoCaseInvitations, demoComplianceCases, demoFileUploads, demoKycDocuments } from './demo-compliance.ts';
 import { demoFundRedemptions, demoFundSubscriptions, demoFunds } from './demo-funds.ts';
 import { demoCoinPrices, demoCoins, demoTradingProducts } from './demo-market.ts';
 import { demoOrganizations } from './demo-organizations.ts';
@@ -17,10 +11,15 @@ import { demoProducts } from './demo-products.ts';
 import { demoSalesQuoteLines, demoSalesQuotes } from './demo-sales-quotes.ts';
 import { demoOtcQuotes, demoOtcTrades } from './demo-trading.ts';
 import { demoAppUsers, demoMemberships } from './demo-users.ts';
+import { type DemoQuestionnaireSealer, sealedDemoKycProfiles } from './seal-demo-questionnaires.ts';
 import { demoAmlReports, demoPendingApprovals, demoTransactions, demoValueHistory } from './demo-wallet-activity.ts';
 import { demoWalletAddresses, demoWalletAssets, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
 
-export async function insertDemoRows(db: Kysely<Database>): Promise<void> {
+/** `sealQuestionnaires`: the KYC data key's sealer; without it the profiles have no answers (seal-demo-questionnaires.ts). */
+export async function insertDemoRows(
+  db: Kysely<Database>,
+  sealQuestionnaires?: DemoQuestionnaireSealer,
+): Promise<void> {
   await db.insertInto('organization').values(demoOrganizations).execute();
   await db.insertInto('app_user').values(demoAppUsers).execute();
   await db.insertInto('organization_membership').values(demoMemberships).execute();
@@ -55,7 +54,7 @@ export async function insertDemoRows(db: Kysely<Database>): Promise<void> {
   await db.insertInto('compliance_case').values(demoComplianceCases).execute();
   await db.insertInto('case_invitation').values(demoCaseInvitations).execute();
   await db.insertInto('file_upload').values(demoFileUploads).execute();
-  await db.insertInto('kyc_profile').values(demoKycProfiles).execute();
+  await db.insertInto('kyc_profile').values(sealedDemoKycProfiles(sealQuestionnaires)).execute();
   await db.insertInto('kyc_document').values(demoKycDocuments).execute();
 
   await db.insertInto('audit_log').values(demoAuditLog).execute();

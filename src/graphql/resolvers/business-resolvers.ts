@@ -18,6 +18,7 @@ import { custodyResolvers } from './custody-resolvers.ts';
 import { fundResolvers } from './fund-resolvers.ts';
 import { documentResolvers } from './document-resolvers.ts';
 import { otcResolvers } from './otc-resolvers.ts';
+import { kycResolvers } from './kyc-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -35,9 +36,17 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const funds = fundResolvers(services.funds);
   const documents = documentResolvers(services.documents);
   const otc = otcResolvers(services.trading);
+  const kyc = kycResolvers(services.kyc);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
-    Query: { ...health.Query, ...prices.Query, ...wallets.Query, ...portfolio.Query, ...walletDetails.Query },
+    Query: {
+      ...health.Query,
+      ...prices.Query,
+      ...wallets.Query,
+      ...portfolio.Query,
+      ...walletDetails.Query,
+      ...kyc.Query,
+    },
     Mutation: {
       ...walletMutations.Mutation,
       ...custody.Mutation,
@@ -51,6 +60,7 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   return guardRootFields({
     ...scalars,
     DigitalWalletDetail: walletDetails.DigitalWalletDetail,
+    QuestionnaireItem: kyc.QuestionnaireItem,
     Query: { ...pending.Query, ...implemented.Query },
     Mutation: { ...pending.Mutation, ...implemented.Mutation },
     Subscription: { ...pending.Subscription, ...implemented.Subscription },

@@ -5,7 +5,7 @@ import { notImplemented } from '../../errors/app-error.ts';
 import { type NotImplementedOperation, notImplementedOperations } from '../not-implemented-operations.ts';
 
 /** Operations served by a transport of their own rather than a REST handler (router.ts). */
-export type TransportOperation = 'postGraphql';
+export type TransportOperation = 'postGraphql' | 'receiveKycWebhook';
 
 export type ImplementedHandlers = Omit<Handlers, NotImplementedOperation | TransportOperation>;
 
@@ -21,6 +21,9 @@ export function handlerTable(implemented: ImplementedHandlers): Handlers {
   const transported: Pick<Handlers, TransportOperation> = {
     postGraphql: async () => {
       throw new Error('postGraphql is served by the GraphQL transport, not a REST handler');
+    },
+    receiveKycWebhook: async () => {
+      throw new Error('receiveKycWebhook is served by the KYC webhook transport, not a REST handler');
     },
   };
   return { ...stubs, ...transported, ...implemented };

@@ -13,6 +13,8 @@ import {
   type KycProvider,
 } from './kyc-provider.ts';
 import { signKycRequest } from './sign-kyc-request.ts';
+import type { KycApplicant } from './kyc-applicant.ts';
+import { ApplicantShapeError, readKycApplicant } from './read-kyc-applicant.ts';
 
 export const defaultKycTimeoutMs = 10_000;
 
@@ -35,6 +37,7 @@ interface ProviderAnswer {
 
 const operation = 'accessTokens';
 const documentOperation = 'inspectionResource';
+const applicantOperation = 'applicantData';
 const maxDescriptionLength = 500;
 /** The largest document file accepted, the platform's own upload limit (docs/files.md#limits). */
 export const maxKycDocumentBytes = 80 * 1024 * 1024;
@@ -122,7 +125,67 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
         throw error;
       }
     },
+
+    // Sumsub: GET /resources/applicants/{applicantId}/one (docs/kyc.md#provider-wire-shape). The
+    // answer holds personal data: nothing of it is logged, only the outcome.
+    async getApplicant(applicantId) {
+      const pathWithQuery = `${pathPrefix}/resources/applicants/${encodeQueryValue(applicantId)}/one`;
+      const ts = Math.floor(now().getTime() / 1000);
+      const headers = {
+        'X-App-Token': appToken,
+        'X-App-Access-Ts': String(ts),
+        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'GET', pathWithQuery, body: '' }),
+        Accept: 'application/json',
+      };
+      const context = { provider: 'kyc', operation: applicantOperation, applicantId };
+      const started = performance.now();
+      try {
+        const answer = await send(
+          fetchFn,
+          `${origin}${pathWithQuery}`,
+          { method: 'GET', headers },
+          timeoutMs,
+          applicantOperation,
+        );
+        const applicant = readApplicant(answer, applicantId);
+        logger.debug(
+          { ...context, ms: Math.round(performance.now() - started), found: applicant !== null },
+          'KYC applicant fetched',
+        );
+        return applicant;
+      } catch (error) {
+        logger.warn(
+          { ...context, ms: Math.round(performance.now() - started), err: error },
+          'KYC provider request failed',
+        );
+        throw error;
+      }
+    },
   };
+}
+
+function readApplicant(answer: ProviderAnswer, requestedId: string): KycApplicant | null {
+  if (answer.status === 404) return null;
+  if (answer.status !== 200)
+    throw new AppError('INTERNAL', `KYC provider answered ${answer.status} for ${applicantOperation}`);
+  const parsed = parseJson(answer.bytes.toString('utf8'));
+  if (parsed === undefined)
+    throw new AppError('INTERNAL', `KYC provider answered ${applicantOperation} with a body that is not JSON`);
+  let applicant: KycApplicant;
+  try {
+    applicant = readKycApplicant(parsed);
+  } catch (error) {
+    if (error instanceof ApplicantShapeError)
+      throw new AppError('INTERNAL', `KYC provider answered ${applicantOperation}: ${error.message}`);
+    throw error;
+  }
+  // Another applicant's answers stored under this profile would disclose them to its readers.
+  if (applicant.applicantId !== requestedId)
+    throw new AppError(
+      'INTERNAL',
+      `KYC provider answered ${applicantOperation} for applicant ${JSON.stringify(applicant.applicantId)} instead of ${JSON.stringify(requestedId)}`,
+    );
+  return applicant;
 }
 
 function accessTokenQuery(request: KycAccessTokenRequest): string {

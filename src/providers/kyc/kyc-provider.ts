@@ -1,8 +1,10 @@
 // The KYC provider port (docs/domain.md#kyc, docs/architecture.md#business-graphql-api):
-// an SDK access token for one applicant at one verification level, and the file of one inspection
-// document (docs/identity.md#kyc-document-links). Implemented by the HTTP client and by the
+// an SDK access token for one applicant at one verification level, the file of one inspection
+// document (docs/identity.md#kyc-document-links), and an applicant's current review and
+// questionnaires (docs/kyc.md#webhooks). Implemented by the HTTP client and by the
 // simulator, which both check requests here so they refuse the same input.
 import { AppError, type ErrorDetail } from '../../errors/app-error.ts';
+import type { KycApplicant } from './kyc-applicant.ts';
 
 export interface KycAccessTokenRequest {
   /** The applicant id at the provider: the platform user id or the caller's external user id. */
@@ -36,6 +38,8 @@ export interface KycProvider {
   createAccessToken(request: KycAccessTokenRequest): Promise<KycAccessToken>;
   /** The file of document `documentId` of inspection `inspectionId`; null when the provider has no such document. */
   getDocumentFile(inspectionId: string, documentId: string): Promise<KycDocumentFile | null>;
+  /** The applicant's current review and questionnaires; null when the provider has no such applicant. */
+  getApplicant(applicantId: string): Promise<KycApplicant | null>;
 }
 
 export const defaultKycLevelName = 'basic-kyc-level';

@@ -3,7 +3,10 @@
 // the same form. Document files: the simulator has no database, so it holds the documents of the
 // demo data by their id pattern (docs/demo-data.md: `88888888-…` is a KYC document) plus any ids
 // given at construction, and serves a generated placeholder PNG for each, whatever the inspection.
+// Applicants: only those given at construction (docs/kyc.md#simulator); the demo profiles'
+// questionnaires are seeded into the database instead, encrypted.
 import { randomUUID } from 'node:crypto';
+import type { KycApplicant } from './kyc-applicant.ts';
 import { assertValidAccessTokenRequest, type KycProvider } from './kyc-provider.ts';
 import { simulatedDocumentPng } from './simulated-document-image.ts';
 
@@ -13,6 +16,8 @@ export interface KycSimulatorOptions {
   newTokenId?: () => string;
   /** Document ids the simulator holds besides those of the demo data. */
   documentIds?: readonly string[];
+  /** Applicants the simulator holds, by applicant id; read at each request, so a test may change them. */
+  applicants?: ReadonlyMap<string, KycApplicant>;
 }
 
 /** The demo data's KYC document ids (src/db/seed/demo-ids.ts, kind `kycDocument`). */
@@ -41,6 +46,11 @@ export function createKycSimulator(options: KycSimulatorOptions = {}): KycProvid
       const id = documentId.toLowerCase();
       if (!simulatedDemoDocumentIdPattern.test(id) && !extraDocuments.has(id)) return null;
       return { contentType: 'image/png', bytes: simulatedDocumentPng(id) };
+    },
+
+    async getApplicant(applicantId) {
+      const applicant = options.applicants?.get(applicantId);
+      return applicant ? structuredClone(applicant) : null;
     },
   };
 }

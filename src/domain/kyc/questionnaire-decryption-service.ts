@@ -1,0 +1,96 @@
+// The business API's decrypted questionnaire answers (schema.graphql
+// Query.sumsubQuestionnaireDataDecrypted, docs/kyc.md#who-gets-plaintext). A profile outside the
+// caller's organization binding is null, as a missing one is; a caller who can see it but may
+// not decrypt is FORBIDDEN. Every decryption, and every one that fails, is one audit row naming
+// the API key, the acting user and the profile, written before any answer is returned: if the
+// row cannot be written, no answer leaves. Answers that do not decrypt (altered, moved from
+// another profile, sealed with a key the ring lacks) are logged and answered with a masked
+// error. Never cached.
+import type { Logger } from 'pino';
+import type { KycAuditLog } from '../../access/kyc/kyc-audit-log.ts';
+import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { BusinessScope } from '../identity/api-key-scopes.ts';
+import type { KycDocumentTokens } from '../identity/kyc-document-tokens.ts';
+import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
+import { QuestionnaireCipherError, envelopeKeyId } from './questionnaire-cipher.ts';
+import { type SumsubQuestionnaireDataView, questionnaireViews } from './questionnaire-view.ts';
+import { openQuestionnaires } from './sealed-questionnaires.ts';
+
+/** The scope that, beside `kyc`, lets an API key read answers in plaintext (docs/identity.md#scopes). */
+export const kycDecryptScope: BusinessScope = 'kyc-decrypt';
+
+export interface QuestionnaireReader {
+  apiKeyId: string;
+  /** The organization the key is bound to; null: none. */
+  organizationId: string | null;
+  /** Whether the key holds `kyc-decrypt` (admin keys hold every scope). */
+  mayDecrypt: boolean;
+  requestId: string;
+  /** The acting user (docs/identity.md#acting-user); throws FORBIDDEN when there is none. */
+  actingUser(): Promise<string>;
+}
+
+export function createQuestionnaireDecryptionService(deps: {
+  store: KycQuestionnaireStore;
+  audit: KycAuditLog;
+  ring: KycDataKeyRing;
+  links: Pick<KycDocumentTokens, 'issueKycDocumentToken'>;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async decrypted(profileId: string, reader: QuestionnaireReader): Promise<SumsubQuestionnaireDataView | null> {
+      const found = await deps.store.find(profileId.toLowerCase(), reader.organizationId);
+      if (!found) return null;
+      if (!reader.mayDecrypt)
+        throw new AppError(
+          'FORBIDDEN',
+          `this API key lacks the '${kycDecryptScope}' scope, which decrypted KYC questionnaire answers need`,
+        );
+      const who = { profileId: found.profile.id, apiKeyId: reader.apiKeyId, requestId: reader.requestId };
+      const actingUserId = await reader.actingUser();
+      const decryptedAt = now().toISOString();
+      if (found.sealed === null) {
+        await deps.audit.recordDecryption({
+          ...who,
+          actingUserId,
+          outcome: 'empty',
+          dataKeyId: null,
+          questionnaireCount: 0,
+        });
+        return { kycProfileId: found.profile.id, questionnaires: [], decryptedAt };
+      }
+      let questionnaires;
+      try {
+        questionnaires = openQuestionnaires(deps.ring, found.profile.id, found.sealed);
+      } catch (error) {
+        if (!(error instanceof QuestionnaireCipherError)) throw error;
+        deps.logger.error(
+          { ...who, actingUserId, reason: error.reason, dataKeyId: error.keyId, err: error },
+          'KYC questionnaire answers do not decrypt',
+        );
+        await deps.audit.recordDecryption({
+          ...who,
+          actingUserId,
+          outcome: 'failed',
+          dataKeyId: error.keyId,
+          questionnaireCount: 0,
+        });
+        throw new AppError('INTERNAL', error.message, { cause: error });
+      }
+      const views = await questionnaireViews(questionnaires, deps.links);
+      await deps.audit.recordDecryption({
+        ...who,
+        actingUserId,
+        outcome: 'decrypted',
+        dataKeyId: envelopeKeyId(found.sealed),
+        questionnaireCount: views.length,
+      });
+      return { kycProfileId: found.profile.id, questionnaires: views, decryptedAt };
+    },
+  };
+}
+
+export type QuestionnaireDecryptionService = ReturnType<typeof createQuestionnaireDecryptionService>;
