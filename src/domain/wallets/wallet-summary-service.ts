@@ -7,23 +7,13 @@ import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
 import { resultKey } from '../../cache/result-key.ts';
 import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../access/wallets/wallet-summary-table.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { compareDecimal, multiply, parseDecimal, roundUsd, sum } from '../money/decimal.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
+import { type PortfolioAssetView, valuePortfolio } from './portfolio-valuation.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 
-export interface WalletAssetView {
-  name: string;
-  symbol: string;
-  balance: string;
-  value: string;
-  decimals: number;
-  unitPriceUsd: string | null;
-  usdValue: string | null;
-  allocationPerc: number | null;
-  priceUpdatedAt: string | null;
-  walletIds: number[];
-}
+/** schema.graphql `DigitalAsset`, as a holder's pages give it too. */
+export type WalletAssetView = PortfolioAssetView;
 
 export interface WalletSummaryView {
   id: number;
@@ -96,7 +86,13 @@ export function callerSeesWallet(caller: CallerOrganization, wallet: Pick<Wallet
  */
 export function walletSummaryView(rows: WalletSummaryRows, at: Date, priceMaxAgeMs: number): WalletSummaryView {
   const { wallet } = rows;
-  const assets = valuedAssets(rows.holdings, wallet.id, (updatedAt) => isStalePrice(updatedAt, at, priceMaxAgeMs));
+  // The same valuation as a holder's net worth (portfolio-valuation.ts): one wallet is a holder
+  // of one wallet, so its summary and its owner's net worth of it agree to the cent.
+  const valuation = valuePortfolio(
+    rows.holdings.map((holding) => ({ ...holding, walletIds: [wallet.id] })),
+    (updatedAt) => isStalePrice(updatedAt, at, priceMaxAgeMs),
+  );
+  const { assets } = valuation;
   return {
     id: wallet.id,
     label: wallet.label,
@@ -105,49 +101,12 @@ export function walletSummaryView(rows: WalletSummaryRows, at: Date, priceMaxAge
     coin: wallet.coin,
     organizationId: wallet.organizationId,
     ownerUserId: wallet.ownerUserId,
-    usdValue: roundUsd(sum(assets.flatMap((asset) => asset.usdValue ?? []))),
+    usdValue: valuation.usdValue,
     assets,
     createdAt: wallet.createdAt.toISOString(),
     asOf: at.toISOString(),
   };
 }
 
-function valuedAssets(
-  holdings: readonly HoldingRow[],
-  walletId: number,
-  stale: (updatedAt: Date) => boolean,
-): WalletAssetView[] {
-  const valued = holdings.map((holding) => {
-    const balance = parseDecimal(holding.balance, 'a stored balance');
-    const priced = holding.usdPrice !== null && holding.priceUpdatedAt !== null && !stale(holding.priceUpdatedAt);
-    const unitPriceUsd = priced ? parseDecimal(holding.usdPrice, 'a stored price') : null;
-    return {
-      name: holding.name,
-      symbol: holding.symbol,
-      balance,
-      value: balance,
-      decimals: holding.decimals,
-      unitPriceUsd,
-      usdValue: unitPriceUsd === null ? null : roundUsd(multiply(balance, unitPriceUsd)),
-      allocationPerc: null as number | null,
-      priceUpdatedAt: priced ? (holding.priceUpdatedAt as Date).toISOString() : null,
-      walletIds: [walletId],
-    };
-  });
-  const total = sum(valued.flatMap((asset) => asset.usdValue ?? []));
-  for (const asset of valued)
-    if (asset.usdValue !== null && compareDecimal(total, '0') > 0)
-      asset.allocationPerc = Number(multiply(asset.usdValue, '100')) / Number(total);
-  // Largest USD value first; unpriced holdings last, by symbol.
-  return valued.sort((left, right) => {
-    if (left.usdValue === null || right.usdValue === null)
-      return left.usdValue === right.usdValue
-        ? left.symbol.localeCompare(right.symbol)
-        : left.usdValue === null
-          ? 1
-          : -1;
-    return compareDecimal(right.usdValue, left.usdValue) || left.symbol.localeCompare(right.symbol);
-  });
-}
 
 export type WalletSummaryService = ReturnType<typeof createWalletSummaryService>;
