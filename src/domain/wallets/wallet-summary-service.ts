@@ -108,5 +108,4 @@ export function walletSummaryView(rows: WalletSummaryRows, at: Date, priceMaxAge
   };
 }
 
-
 export type WalletSummaryService = ReturnType<typeof createWalletSummaryService>;
