@@ -51,116 +51,96 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
   const now = options.now ?? (() => new Date());
   const { appToken, secretKey, logger } = options;
 
+  /**
+   * One signed call (docs/kyc.md#provider-wire-shape): the app token, the time and the signature
+   * of time, method, path and body; then `read` of the answer, its time, and on failure a warning
+   * naming the call (logged here as well: the error handler logs only an error's cause, which
+   * would lose which provider call failed).
+   */
+  async function signedCall<T>(call: {
+    method: 'GET' | 'POST';
+    pathWithQuery: string;
+    body?: string;
+    accept: string;
+    at: Date;
+    operation: string;
+    context: Record<string, unknown>;
+    read: (answer: ProviderAnswer) => T;
+    /** What the debug line says of a result: its message and any fields beside the timing. */
+    done: (result: T) => { message: string; fields?: Record<string, unknown> };
+  }): Promise<T> {
+    const { method, pathWithQuery, body } = call;
+    const ts = Math.floor(call.at.getTime() / 1000);
+    const headers = {
+      'X-App-Token': appToken,
+      'X-App-Access-Ts': String(ts),
+      'X-App-Access-Sig': signKycRequest(secretKey, { ts, method, pathWithQuery, body: body ?? '' }),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Accept: call.accept,
+    };
+    const context = { provider: 'kyc', operation: call.operation, ...call.context };
+    const started = performance.now();
+    try {
+      const init = body === undefined ? { method, headers } : { method, headers, body };
+      const result = call.read(await send(fetchFn, `${origin}${pathWithQuery}`, init, timeoutMs, call.operation));
+      const { message, fields } = call.done(result);
+      logger.debug({ ...context, ms: Math.round(performance.now() - started), ...fields }, message);
+      return result;
+    } catch (error) {
+      logger.warn(
+        { ...context, ms: Math.round(performance.now() - started), err: error },
+        'KYC provider request failed',
+      );
+      throw error;
+    }
+  }
+
   return {
     async createAccessToken(request) {
       assertValidAccessTokenRequest(request);
-      const pathWithQuery = `${pathPrefix}/resources/accessTokens?${accessTokenQuery(request)}`;
-      const body = JSON.stringify(applicantFields(request));
       const sentAt = now();
-      const ts = Math.floor(sentAt.getTime() / 1000);
-      const headers = {
-        'X-App-Token': appToken,
-        'X-App-Access-Ts': String(ts),
-        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'POST', pathWithQuery, body }),
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-      };
-      const context = { provider: 'kyc', operation, userId: request.userId, levelName: request.levelName };
-      const started = performance.now();
-      try {
-        const answer = await send(
-          fetchFn,
-          `${origin}${pathWithQuery}`,
-          { method: 'POST', headers, body },
-          timeoutMs,
-          operation,
-        );
-        const token = readAccessToken(answer, request.userId);
-        logger.debug({ ...context, ms: Math.round(performance.now() - started) }, 'KYC access token created');
-        return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
-      } catch (error) {
-        // Logged here as well: the error handler logs only an error's cause, which would lose
-        // which provider call failed.
-        logger.warn(
-          { ...context, ms: Math.round(performance.now() - started), err: error },
-          'KYC provider request failed',
-        );
-        throw error;
-      }
+      const token = await signedCall({
+        method: 'POST',
+        pathWithQuery: `${pathPrefix}/resources/accessTokens?${accessTokenQuery(request)}`,
+        body: JSON.stringify(applicantFields(request)),
+        accept: 'application/json',
+        at: sentAt,
+        operation,
+        context: { userId: request.userId, levelName: request.levelName },
+        read: (answer) => readAccessToken(answer, request.userId),
+        done: () => ({ message: 'KYC access token created' }),
+      });
+      return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
     },
 
     // Sumsub: GET /resources/inspections/{inspectionId}/resources/{imageId}; the platform's
     // document id is the provider's resource id. Ids are encoded like query values, so a `/`
     // in one cannot reach another path and the path sent is the path signed.
-    async getDocumentFile(inspectionId, documentId) {
-      const pathWithQuery = `${pathPrefix}/resources/inspections/${encodeQueryValue(inspectionId)}/resources/${encodeQueryValue(documentId)}`;
-      const ts = Math.floor(now().getTime() / 1000);
-      const headers = {
-        'X-App-Token': appToken,
-        'X-App-Access-Ts': String(ts),
-        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'GET', pathWithQuery, body: '' }),
-        Accept: 'image/jpeg, image/png, application/pdf',
-      };
-      const context = { provider: 'kyc', operation: documentOperation, inspectionId, documentId };
-      const started = performance.now();
-      try {
-        const answer = await send(
-          fetchFn,
-          `${origin}${pathWithQuery}`,
-          { method: 'GET', headers },
-          timeoutMs,
-          documentOperation,
-        );
-        const file = readDocumentFile(answer);
-        logger.debug(
-          { ...context, ms: Math.round(performance.now() - started), found: file !== null },
-          'KYC document file fetched',
-        );
-        return file;
-      } catch (error) {
-        logger.warn(
-          { ...context, ms: Math.round(performance.now() - started), err: error },
-          'KYC provider request failed',
-        );
-        throw error;
-      }
-    },
+    getDocumentFile: (inspectionId, documentId) =>
+      signedCall({
+        method: 'GET',
+        pathWithQuery: `${pathPrefix}/resources/inspections/${encodeQueryValue(inspectionId)}/resources/${encodeQueryValue(documentId)}`,
+        accept: 'image/jpeg, image/png, application/pdf',
+        at: now(),
+        operation: documentOperation,
+        context: { inspectionId, documentId },
+        read: readDocumentFile,
+        done: (file) => ({ message: 'KYC document file fetched', fields: { found: file !== null } }),
+      }),
 
     // Sumsub: GET /resources/applicants/{applicantId}/one (docs/kyc.md#provider-wire-shape). The
     // answer holds personal data: nothing of it is logged, only the outcome.
-    async getApplicant(applicantId) {
-      const pathWithQuery = `${pathPrefix}/resources/applicants/${encodeQueryValue(applicantId)}/one`;
-      const ts = Math.floor(now().getTime() / 1000);
-      const headers = {
-        'X-App-Token': appToken,
-        'X-App-Access-Ts': String(ts),
-        'X-App-Access-Sig': signKycRequest(secretKey, { ts, method: 'GET', pathWithQuery, body: '' }),
-        Accept: 'application/json',
-      };
-      const context = { provider: 'kyc', operation: applicantOperation, applicantId };
-      const started = performance.now();
-      try {
-        const answer = await send(
-          fetchFn,
-          `${origin}${pathWithQuery}`,
-          { method: 'GET', headers },
-          timeoutMs,
-          applicantOperation,
-        );
-        const applicant = readApplicant(answer, applicantId);
-        logger.debug(
-          { ...context, ms: Math.round(performance.now() - started), found: applicant !== null },
-          'KYC applicant fetched',
-        );
-        return applicant;
-      } catch (error) {
-        logger.warn(
-          { ...context, ms: Math.round(performance.now() - started), err: error },
-          'KYC provider request failed',
-        );
-        throw error;
-      }
-    },
+    getApplicant: (applicantId) =>
+      signedCall({
+        method: 'GET',
+        pathWithQuery: `${pathPrefix}/resources/applicants/${encodeQueryValue(applicantId)}/one`,
+        accept: 'application/json',
+        at: now(),
+        operation: applicantOperation,
+        context: { applicantId },
+        read: (answer) => readApplicant(answer, applicantId),
+        done: (applicant) => ({ message: 'KYC applicant fetched', fields: { found: applicant !== null } }),
+      }),
   };
 }
 
