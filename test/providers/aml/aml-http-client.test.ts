@@ -1,24 +1,17 @@
 // The AML HTTP client (docs/providers.md#aml-screening): the port's contract against the simulator
 // served over loopback with its API key, then the request it sends, and servers that misbehave or
 // refuse, each failure with its exact error; the API key never reaches a log.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { test } from 'uvu';
+import { serveJson } from '../../../src/providers/http-json/serve-json.ts';
+import { capturingLogger, rejection, withRawServer, withServer } from '../../support/provider-test-servers.ts';
 import * as assert from 'uvu/assert';
-import { AppError } from '../../../src/errors/app-error.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { createAmlHttpClient } from '../../../src/providers/aml/aml-http-client.ts';
 import type { AmlProvider } from '../../../src/providers/aml/aml-provider.ts';
 import { createAmlSimulator } from '../../../src/providers/aml/aml-simulator.ts';
 import { serveAml } from '../../../src/providers/aml/aml-simulator-server.ts';
 import { rawJsonNumber } from '../../../src/providers/http-json/json-number.ts';
-import {
-  type JsonServerReply,
-  type JsonServerRequest,
-  serveJson,
-} from '../../../src/providers/http-json/serve-json.ts';
 import { amlContract, subjects } from './aml-contract.ts';
 
 const apiKey = 'aml-api-key-7f3e9a1c5b2d8e4f';
@@ -37,57 +30,6 @@ amlContract('HTTP client against the simulator over loopback', async () => {
     close: () => server.close(),
   };
 });
-
-function capturingLogger(): { logger: Logger; text(): string } {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('debug', sink), text: () => lines.join('') };
-}
-
-async function withServer(
-  reply: (request: JsonServerRequest) => JsonServerReply,
-  run: (url: string, received: JsonServerRequest[]) => Promise<void>,
-): Promise<void> {
-  const received: JsonServerRequest[] = [];
-  const server = await serveJson((request) => {
-    received.push(request);
-    return reply(request);
-  });
-  try {
-    await run(server.url, received);
-  } finally {
-    await server.close();
-  }
-}
-
-async function withRawServer(
-  reply: ((response: http.ServerResponse) => void) | undefined,
-  run: (url: string) => Promise<void>,
-): Promise<void> {
-  const server = http.createServer((_request, response) => reply?.(response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, AppError);
-    return error as AppError;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 function client(url: string, options: { timeoutMs?: number; logger?: Logger; key?: string } = {}): AmlProvider {
   return createAmlHttpClient({

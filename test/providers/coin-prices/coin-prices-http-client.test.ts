@@ -1,13 +1,12 @@
 // The coin prices HTTP client (docs/providers.md#coin-prices): the port's contract against the
 // simulator served over loopback, then against servers that misbehave (errors, bodies that are
 // not JSON or have the wrong shape, answers that never come), each failure with its exact error.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { test } from 'uvu';
+import { serveJson } from '../../../src/providers/http-json/serve-json.ts';
+import { rejection, withRawServer, withServer } from '../../support/provider-test-servers.ts';
 import * as assert from 'uvu/assert';
-import { AppError } from '../../../src/errors/app-error.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { createCoinPricesHttpClient } from '../../../src/providers/coin-prices/coin-prices-http-client.ts';
 import type { CoinPricesProvider } from '../../../src/providers/coin-prices/coin-prices-provider.ts';
@@ -15,11 +14,6 @@ import { createCoinPricesSimulator } from '../../../src/providers/coin-prices/co
 import { serveCoinPrices } from '../../../src/providers/coin-prices/coin-prices-simulator-server.ts';
 import { createCoinPricesProvider } from '../../../src/providers/coin-prices/create-coin-prices-provider.ts';
 import { rawJsonNumber } from '../../../src/providers/http-json/json-number.ts';
-import {
-  type JsonServerReply,
-  type JsonServerRequest,
-  serveJson,
-} from '../../../src/providers/http-json/serve-json.ts';
 import { coinPricesContract } from './coin-prices-contract.ts';
 
 const silent: Logger = createLogger('silent');
@@ -35,47 +29,6 @@ coinPricesContract('HTTP client against the simulator over loopback', async () =
     close: () => server.close(),
   };
 });
-
-async function withServer(
-  reply: (request: JsonServerRequest) => JsonServerReply,
-  run: (url: string, received: JsonServerRequest[]) => Promise<void>,
-): Promise<void> {
-  const received: JsonServerRequest[] = [];
-  const server = await serveJson((request) => {
-    received.push(request);
-    return reply(request);
-  });
-  try {
-    await run(server.url, received);
-  } finally {
-    await server.close();
-  }
-}
-
-/** A server answering raw bytes, or never (reply `undefined`): what serveJson would not send. */
-async function withRawServer(
-  reply: ((response: http.ServerResponse) => void) | undefined,
-  run: (url: string) => Promise<void>,
-): Promise<void> {
-  const server = http.createServer((_request, response) => reply?.(response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, AppError);
-    return error as AppError;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 function client(url: string, timeoutMs?: number): CoinPricesProvider {
   return createCoinPricesHttpClient({ url, logger: silent, timeoutMs });
