@@ -12,6 +12,7 @@ import type { FundServices } from './resolvers/fund-resolvers.ts';
 import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
 import type { TradingServices } from './resolvers/otc-resolvers.ts';
 import type { KycServices } from './resolvers/kyc-resolvers.ts';
+import type { OrderBookFanout } from './order-book/order-book-fanout.ts';
 
 export interface BusinessServices {
   readonly prices: CoinPriceService;
@@ -25,4 +26,6 @@ export interface BusinessServices {
   readonly documents: BusinessDocumentService;
   readonly trading: TradingServices;
   readonly kyc: KycServices;
+  /** The order-book subscribers' fan-out, over the market-data feed (create-business-graphql.ts). */
+  readonly orderBooks: OrderBookFanout;
 }

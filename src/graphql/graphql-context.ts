@@ -1,6 +1,7 @@
 // What every business GraphQL resolver receives (docs/architecture.md#business-graphql-api).
 import type { Logger } from 'pino';
 import type { Principal } from '../access/principal.ts';
+import type { SubscriptionSink } from './subscription-sink.ts';
 
 // A type alias, not an interface: graphql-http requires a context assignable to a record.
 export type GraphqlContext = {
@@ -9,4 +10,6 @@ export type GraphqlContext = {
   readonly principal: Principal;
   /** The acting user the request names (docs/identity.md#acting-user); absent: the key's owner. */
   readonly actingUser?: string;
+  /** Over graphql-ws: where the subscription's messages may be written directly (subscription-sink.ts). */
+  readonly subscription?: SubscriptionSink;
 };

@@ -7,7 +7,7 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 export const notImplementedFields = {
   Query: [],
   Mutation: ['downloadFundInvestorCapitalStatementPdf'],
-  Subscription: ['orderBookUpdates'],
+  Subscription: [],
 } as const satisfies NotImplementedFieldList;
 
 /** The shape of the list: for each root type, some of its fields. */

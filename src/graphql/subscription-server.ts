@@ -1,14 +1,18 @@
 // Subscriptions over graphql-ws on the same port and path as POST /graphql
 // (docs/conformance.md#service-and-addresses). The API key travels in the connection_init payload
-// (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header.
+// (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header. Each
+// subscription's context carries a sink for messages the service writes itself
+// (subscription-sink.ts); errors in `next` messages are masked as over HTTP.
 import type { Server } from 'node:http';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../access/principal.ts';
 import type { DocumentCache } from './document-cache.ts';
+import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
+import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
   server: Server;
@@ -43,7 +47,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         callers.set(ctx.extra, { principal, actingUser: typeof named === 'string' ? named : undefined });
         return true;
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: (ctx, id, payload) => {
         let document;
         try {
           document = options.documents.parse(payload.query);
@@ -54,20 +58,30 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         }
         const errors = options.documents.validate(options.schema, document);
         if (errors.length > 0) return [...errors];
+        const operation = {
+          document,
+          operationName: payload.operationName ?? undefined,
+          variableValues: payload.variables ?? undefined,
+        };
         const context: GraphqlContext = {
-          requestId: `ws-${_id}`,
+          requestId: `ws-${id}`,
           logger: options.logger,
           principal: callers.get(ctx.extra)?.principal ?? { kind: 'anonymous' },
           actingUser: callers.get(ctx.extra)?.actingUser,
+          subscription: socketSink(ctx.extra.socket, id, operation),
         };
         return {
           schema: options.schema,
           document,
-          variableValues: payload.variables ?? undefined,
-          operationName: payload.operationName ?? undefined,
+          variableValues: operation.variableValues,
+          operationName: operation.operationName,
           contextValue: context,
         };
       },
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((error) => formatGraphqlError(error, options.logger)) }
+          : undefined,
     },
     wsServer,
   );
@@ -84,5 +98,25 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         deadline.removeEventListener('abort', cut);
       }
     },
+  };
+}
+
+/** Writes straight to the subscriber's WebSocket; nothing once it is closing. */
+function socketSink(
+  socket: WebSocket,
+  id: string,
+  operation: {
+    document: DocumentNode;
+    operationName: string | undefined;
+    variableValues: Record<string, unknown> | undefined;
+  },
+): SubscriptionSink {
+  return {
+    id,
+    operation,
+    next(payloadJson) {
+      if (socket.readyState === WebSocket.OPEN) socket.send(nextMessage(id, payloadJson));
+    },
+    unsentBytes: () => socket.bufferedAmount,
   };
 }

@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client), one registry per service (docs/metrics.md): process metrics,
-// requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate limits
-// and GraphQL operations. Each part lives in its own file; this one only puts them together.
+// requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate
+// limits, GraphQL operations and the order-book subscription. Each part lives in its own file; this
+// one only puts them together.
 import { Registry } from 'prom-client';
 import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
 import { type DatabaseHealthMetrics, createDatabaseHealthMetrics } from './database-health-metrics.ts';
@@ -10,6 +11,7 @@ import { type RequestObservation, createHttpMetrics } from './http-metrics.ts';
 import { type PdfMetrics, createPdfMetrics } from './pdf-metrics.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
 import { createRateLimitMetrics } from './rate-limit-metrics.ts';
+import { type SubscriptionMetrics, createSubscriptionMetrics } from './subscription-metrics.ts';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -20,6 +22,7 @@ export interface Metrics {
   cache(name: string): NamedCacheObserver;
   rateLimited(limit: string): void;
   graphqlOperation(operation: string, outcome: GraphqlOutcome): void;
+  readonly orderBookSubscriptions: SubscriptionMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -34,5 +37,6 @@ export function createMetrics(): Metrics {
     cache: createCacheMetrics(registry),
     rateLimited: createRateLimitMetrics(registry),
     graphqlOperation: createGraphqlMetrics(registry),
+    orderBookSubscriptions: createSubscriptionMetrics(registry),
   };
 }

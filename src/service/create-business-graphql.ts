@@ -1,26 +1,31 @@
 // The business GraphQL API on the main port: POST /graphql through graphql-http and the
 // graphql-ws subscriptions on the same path, sharing one cache of parsed documents
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
-// given the domain services they use.
+// given the domain services they use, and the order-book subscribers' fan-out over the
+// market-data feed (docs/market-data.md#fan-out).
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
+import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';
 import { createBusinessSchema } from '../graphql/business-schema.ts';
 import type { BusinessServices } from '../graphql/business-services.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
+import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export function createBusinessGraphql(deps: {
-  services: BusinessServices;
+  services: Omit<BusinessServices, 'orderBooks'>;
+  marketData: MarketDataFeed;
   server: Server;
   credentials: CredentialResolver;
   logger: Logger;
   metrics: Metrics;
 }) {
   const { logger } = deps;
-  const schema = createBusinessSchema({ services: deps.services });
+  const orderBooks = createOrderBookFanout({ feed: deps.marketData, observer: deps.metrics.orderBookSubscriptions });
+  const schema = createBusinessSchema({ services: { ...deps.services, orderBooks } });
   const documents = createDocumentCache({ observer: deps.metrics.cache('graphql_documents') });
   const subscriptions = startSubscriptionServer({
     server: deps.server,
@@ -31,6 +36,6 @@ export function createBusinessGraphql(deps: {
   });
   return {
     transports: { postGraphql: graphqlTransport(schema, documents, logger, deps.metrics.graphqlOperation) },
-    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline)],
+    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => orderBooks.close())],
   };
 }

@@ -62,18 +62,6 @@ test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
   }
 });
 
-test('orderBookUpdates fails on subscribe and on resolve with NOT_IMPLEMENTED', () => {
-  const field = rootField(schema, 'Subscription', 'orderBookUpdates');
-  assertNotImplemented(
-    thrownBy(() => field.subscribe?.(undefined, {}, admin, undefined as never)),
-    'orderBookUpdates',
-  );
-  assertNotImplemented(
-    thrownBy(() => field.resolve?.(undefined, {}, admin, undefined as never)),
-    'orderBookUpdates',
-  );
-});
-
 test('a resolver for a field or type schema.graphql does not have stops the build', () => {
   const small = () => buildSchema('type Query { ping: String! }');
   const unknownField = thrownBy(() => attachResolvers(small(), { Query: { pong: () => 'ping' } } as never));

@@ -55,8 +55,8 @@ export const builtQueries: Pick<ImplementedResolvers['Query'], 'ping'> = { ping:
 // @ts-expect-error Query.ping is not listed as not implemented, so it needs a resolver
 export const missingPing: Pick<ImplementedResolvers['Query'], 'ping'> = {};
 
-// @ts-expect-error orderBookUpdates is listed as not implemented, so no area may claim to build it
-export type ListedAndBuilt = Pick<ImplementedResolvers['Subscription'], 'orderBookUpdates'>;
+// @ts-expect-error the capital statement is listed as not implemented, so no area may claim to build it
+export type ListedAndBuilt = Pick<ImplementedResolvers['Mutation'], 'downloadFundInvestorCapitalStatementPdf'>;
 
 // @ts-expect-error the not-implemented list may only name root fields of schema.graphql
 export const unknownEntry: NotImplementedFieldList = { Query: ['pingPong'], Mutation: [], Subscription: [] };

@@ -19,6 +19,7 @@ import { fundResolvers } from './fund-resolvers.ts';
 import { documentResolvers } from './document-resolvers.ts';
 import { otcResolvers } from './otc-resolvers.ts';
 import { kycResolvers } from './kyc-resolvers.ts';
+import { orderBookResolvers } from './order-book-resolvers.ts';
 import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
@@ -37,6 +38,7 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const documents = documentResolvers(services.documents);
   const otc = otcResolvers(services.trading);
   const kyc = kycResolvers(services.kyc);
+  const orderBooks = orderBookResolvers(services.orderBooks);
   // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
   const implemented: ImplementedResolvers = {
     Query: {
@@ -54,7 +56,7 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
       ...documents.Mutation,
       ...otc.Mutation,
     },
-    Subscription: {},
+    Subscription: { ...orderBooks.Subscription },
   };
   const pending = notImplementedResolvers();
   return guardRootFields({

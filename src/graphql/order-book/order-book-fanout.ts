@@ -1,0 +1,150 @@
+// Delivers the market-data feed's events to the orderBookUpdates subscribers
+// (docs/market-data.md#fan-out). Work is shared: each event is rendered once per product and
+// subscription shape, and every subscriber gets the same JSON with its own sequence number. A
+// subscriber whose connection has more than `maxUnsentBytes` waiting skips events; once it has
+// caught up it gets a fresh SNAPSHOT, the conflation of all it missed. So a slow subscriber holds
+// a bounded buffer and never delays the others.
+import type { BookEvent, MarketDataFeed } from '../../domain/market-data/market-data-feed.ts';
+import type { SubscriptionSink } from '../subscription-sink.ts';
+import { orderBookMessage } from './order-book-message.ts';
+import type { OrderBookRenderer, RenderedPayload } from './order-book-renderer.ts';
+
+/** What the fan-out counts (src/observability/subscription-metrics.ts). */
+export interface FanoutObserver {
+  followers(delta: number): void;
+  sent(type: 'SNAPSHOT' | 'L2UPDATE'): void;
+  skipped(): void;
+}
+
+export interface OrderBookFanout {
+  /** The products that may be followed, sorted. */
+  products(): readonly string[];
+  /** Follows the products for one subscription until the returned function is called. */
+  follow(sink: SubscriptionSink, renderer: OrderBookRenderer, productIds: readonly string[]): () => void;
+  /** Stops listening to the feed. */
+  close(): void;
+}
+
+/** One subscription's stream for one product. */
+interface Follower {
+  readonly sink: SubscriptionSink;
+  readonly renderer: OrderBookRenderer;
+  /** The sequence of the last message sent; 0 before the first snapshot. */
+  sequence: number;
+  /** The next message must be a SNAPSHOT: nothing sent yet, or events were skipped. */
+  behind: boolean;
+}
+
+/** Default bound of a subscriber's unsent bytes, about a hundred full books. */
+export const defaultMaxUnsentBytes = 1024 * 1024;
+
+export function createOrderBookFanout(options: {
+  feed: MarketDataFeed;
+  maxUnsentBytes?: number;
+  observer?: FanoutObserver;
+}): OrderBookFanout {
+  const { feed } = options;
+  const maxUnsentBytes = options.maxUnsentBytes ?? defaultMaxUnsentBytes;
+  const observer = options.observer ?? ignoreCounts;
+  const followers = new Map<string, Set<Follower>>();
+  const renderings = new Map<string, ProductRenderings>();
+
+  function deliver(follower: Follower, rendered: ProductRenderings): void {
+    if (follower.sink.unsentBytes() > maxUnsentBytes) {
+      follower.behind = true;
+      observer.skipped();
+      return;
+    }
+    const type = follower.behind || !rendered.isUpdate ? 'SNAPSHOT' : 'L2UPDATE';
+    const payload = type === 'SNAPSHOT' ? rendered.snapshot(follower.renderer) : rendered.update(follower.renderer);
+    if (!payload) return; // no book yet: the product's first snapshot event will come
+    follower.behind = false;
+    follower.sequence += 1;
+    follower.sink.next(payload.withSequence(follower.sequence));
+    observer.sent(type);
+  }
+
+  function latestRenderings(productId: string): ProductRenderings {
+    let rendered = renderings.get(productId);
+    if (!rendered) {
+      rendered = productRenderings(feed, productId, null);
+      renderings.set(productId, rendered);
+    }
+    return rendered;
+  }
+
+  const stopListening = feed.listen((event) => {
+    const rendered = productRenderings(feed, event.productId, event);
+    renderings.set(event.productId, rendered);
+    for (const follower of followers.get(event.productId) ?? []) deliver(follower, rendered);
+  });
+
+  return {
+    products: () => feed.products(),
+    follow(sink, renderer, productIds) {
+      const own = productIds.map((productId) => {
+        const follower: Follower = { sink, renderer, sequence: 0, behind: true };
+        groupOf(followers, productId).add(follower);
+        deliver(follower, latestRenderings(productId));
+        return [productId, follower] as const;
+      });
+      observer.followers(own.length);
+      return () => {
+        for (const [productId, follower] of own) followers.get(productId)?.delete(follower);
+        observer.followers(-own.length);
+      };
+    },
+    close() {
+      stopListening();
+      followers.clear();
+      renderings.clear();
+    },
+  };
+}
+
+/**
+ * A product's messages since its latest event, rendered lazily once per shape: the event itself
+ * and the whole current book. Replaced at the product's next event, so the book it renders is
+ * the feed's book right after `event`.
+ */
+interface ProductRenderings {
+  readonly isUpdate: boolean;
+  update(renderer: OrderBookRenderer): RenderedPayload | null;
+  snapshot(renderer: OrderBookRenderer): RenderedPayload | null;
+}
+
+function productRenderings(feed: MarketDataFeed, productId: string, event: BookEvent | null): ProductRenderings {
+  const updates = new Map<OrderBookRenderer, RenderedPayload>();
+  const snapshots = new Map<OrderBookRenderer, RenderedPayload | null>();
+  return {
+    isUpdate: event?.kind === 'update',
+    update(renderer) {
+      if (event?.kind !== 'update') return null;
+      return memo(updates, renderer, () => renderer.render(orderBookMessage(event)));
+    },
+    snapshot(renderer) {
+      return memo(snapshots, renderer, () => {
+        const book = event?.kind === 'snapshot' ? event : feed.snapshot(productId);
+        return book ? renderer.render(orderBookMessage(book)) : null;
+      });
+    },
+  };
+}
+
+function memo<Key, Value>(cache: Map<Key, Value>, key: Key, compute: () => Value): Value {
+  if (cache.has(key)) return cache.get(key) as Value;
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
+function groupOf(followers: Map<string, Set<Follower>>, productId: string): Set<Follower> {
+  let group = followers.get(productId);
+  if (!group) {
+    group = new Set();
+    followers.set(productId, group);
+  }
+  return group;
+}
+
+const ignoreCounts: FanoutObserver = { followers: () => {}, sent: () => {}, skipped: () => {} };
