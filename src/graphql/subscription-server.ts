@@ -39,7 +39,9 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     {
       schema: options.schema,
       onConnect: async (ctx) => {
-        const fromParams = ctx.connectionParams?.['X-API-Key'] ?? ctx.connectionParams?.['x-api-key'];
+        // schema.graphql (type Subscription) names `apiKey`; the header's spellings are accepted too.
+        const params = ctx.connectionParams;
+        const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
         const key = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers['x-api-key'];
         const principal = typeof key === 'string' ? await options.authenticateApiKey(key) : null;
         if (!principal) return false; // graphql-ws closes with 4403 Forbidden

@@ -1,0 +1,105 @@
+// The order-book fan-out benchmark's subscribers (order-book-fanout-bench.ts), in a worker thread
+// so their CPU does not share the bench's event loop: raw WebSockets speaking graphql-ws'
+// protocol, each subscribed to its products. Delivery latency is the receipt time minus the
+// message's `time` (the simulator stamps each event when it emits it; one machine, one clock).
+// Slow subscribers stop reading their socket once they have their first message.
+import { parentPort, workerData } from 'node:worker_threads';
+import WebSocket from 'ws';
+
+export interface SubscriberPlan {
+  readonly url: string;
+  readonly apiKey: string;
+  /** Product ids per subscriber. */
+  readonly subscriptions: readonly (readonly string[])[];
+  /** Which subscribers never read after their first message. */
+  readonly slow: readonly boolean[];
+}
+
+export interface SubscriberStats {
+  readonly fast: Latencies;
+  readonly slow: Latencies;
+  readonly messages: number;
+  readonly snapshots: number;
+  readonly sequenceErrors: number;
+}
+
+/** Latency counts per whole millisecond, up to 10 s (the last slot holds anything later). */
+type Latencies = number[];
+
+const plan = workerData as SubscriberPlan;
+const slots = 10_001;
+let stats = emptyStats();
+
+function emptyStats() {
+  return {
+    fast: new Array<number>(slots).fill(0),
+    slow: new Array<number>(slots).fill(0),
+    messages: 0,
+    snapshots: 0,
+    sequenceErrors: 0,
+  };
+}
+
+const subscription =
+  'subscription ($ids: [String!]) { orderBookUpdates(productIds: $ids) { productId type sequence time bids { price size } asks { price size } } }';
+
+function connect(index: number): Promise<WebSocket> {
+  const socket = new WebSocket(plan.url, 'graphql-transport-ws');
+  const products = plan.subscriptions[index]!;
+  const lastSequence = new Map<string, number>();
+  let first = true;
+  return new Promise((resolve, reject) => {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { apiKey: plan.apiKey } })));
+    socket.on('error', reject);
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text.startsWith('{"type":"connection_ack"')) {
+        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: subscription, variables: { ids: products } } }));
+        return;
+      }
+      record(text, plan.slow[index]!, lastSequence);
+      if (first) {
+        first = false;
+        if (plan.slow[index]) socket.pause();
+        resolve(socket);
+      }
+    });
+  });
+}
+
+function record(text: string, slow: boolean, lastSequence: Map<string, number>): void {
+  const now = Date.now();
+  const message = JSON.parse(text) as { type: string; payload?: { data?: { orderBookUpdates: Update } } };
+  const update = message.payload?.data?.orderBookUpdates;
+  if (message.type !== 'next' || !update) throw new Error(`unexpected message: ${text.slice(0, 200)}`);
+  const previous = lastSequence.get(update.productId) ?? 0;
+  if (update.sequence !== previous + 1) stats.sequenceErrors += 1;
+  lastSequence.set(update.productId, update.sequence);
+  stats.messages += 1;
+  if (update.type === 'SNAPSHOT') stats.snapshots += 1;
+  const latency = Math.min(slots - 1, Math.max(0, now - Date.parse(update.time)));
+  (slow ? stats.slow : stats.fast)[latency]! += 1;
+}
+
+interface Update {
+  productId: string;
+  type: string;
+  sequence: number;
+  time: string;
+}
+
+const sockets: WebSocket[] = [];
+// Connect in batches, so the server's accept queue and the key check are not one burst.
+for (let start = 0; start < plan.subscriptions.length; start += 200) {
+  const batch = plan.subscriptions.slice(start, start + 200).map((_, offset) => connect(start + offset));
+  sockets.push(...(await Promise.all(batch)));
+}
+parentPort!.postMessage({ ready: sockets.length });
+parentPort!.on('message', (command: 'reset' | 'report' | 'close') => {
+  if (command === 'reset') stats = emptyStats();
+  if (command === 'report') parentPort!.postMessage({ stats });
+  if (command === 'close') {
+    for (const socket of sockets) socket.terminate();
+    parentPort!.close();
+  }
+});
