@@ -35,8 +35,11 @@ interface Follower {
   behind: boolean;
 }
 
-/** Default bound of a subscriber's unsent bytes, about a hundred full books. */
-export const defaultMaxUnsentBytes = 1024 * 1024;
+/**
+ * Default bound of a subscriber's unsent bytes: a dozen snapshots of a deep book. Per stuck
+ * subscriber the service holds at most this much (the kernel's socket buffers come first).
+ */
+export const defaultMaxUnsentBytes = 64 * 1024;
 
 export function createOrderBookFanout(options: {
   feed: MarketDataFeed;
