@@ -1,0 +1,126 @@
+// `npm run bench -- order-book` (docs/benchmarks.md#order-book-fan-out): the orderBookUpdates
+// fan-out over loopback. The simulator feed runs in this process at 10 updates per second per
+// product over 20 products; the service runs as `npm start` runs it, in a child process of its own
+// (so its CPU time and resident memory are its alone), following the simulator at MARKET_DATA_URL;
+// the subscribers run in a worker thread. For 1,000 and 10,000 subscribers (each following one
+// product), then 10,000 of which 10 % follow every product and never read: delivery latency
+// p50/p99 (simulator event to receipt), messages per second, the service's CPU and RSS, and the
+// events slow subscribers skipped.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { createMarketDataSimulator } from '../src/providers/market-data/market-data-simulator.ts';
+import { serveMarketData } from '../src/providers/market-data/market-data-simulator-server.ts';
+import { startServiceProcess } from '../test/robustness/service-process.ts';
+import type { SubscriberPlan, SubscriberStats } from './order-book-subscribers.ts';
+
+const productCount = 20;
+const updatesPerSecond = Number(process.env.BENCH_UPDATES_PER_SECOND ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupMs = Number(process.env.BENCH_WARMUP ?? 3_000);
+const apiKey = 'bench-order-book-admin-key-0000000000';
+const bases = ['BTC', 'ETH', 'SOL', 'USDC', 'AVAX', 'DOT', 'ADA', 'XRP', 'LTC', 'LINK'];
+const products = Array.from({ length: productCount }, (_, index) => `${bases[index % 10]}-${index < 10 ? 'USD' : 'EUR'}`);
+
+interface Scenario {
+  readonly name: string;
+  readonly subscribers: number;
+  readonly slowShare: number;
+}
+
+const scenarios: Scenario[] = [
+  { name: '1,000 subscribers', subscribers: 1_000, slowShare: 0 },
+  { name: '10,000 subscribers', subscribers: 10_000, slowShare: 0 },
+  { name: '10,000 subscribers, 10 % slow', subscribers: 10_000, slowShare: 0.1 },
+];
+
+const feed = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-order-book-'));
+const service = await startServiceProcess({
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  PORT: '0',
+  DATA_PORT: '0',
+  DATA_DIR: dataDir,
+  ADMIN_API_KEY: apiKey,
+  MARKET_DATA_URL: feed.url,
+  MARKET_DATA_PRODUCTS: products.join(','),
+  API_RATE_LIMIT: '0',
+  PDF_PREWARM: 'false',
+});
+try {
+  console.log(`feed: ${productCount} products at ${updatesPerSecond} updates/s each; ${seconds} s per scenario`);
+  console.log('| scenario | fast p50 | fast p99 | slow p99 | messages/s | service CPU | service RSS | skipped | sequence errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const scenario of scenarios) console.log(await run(scenario));
+} finally {
+  await service.stop();
+  await feed.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function run(scenario: Scenario): Promise<string> {
+  const slowEvery = scenario.slowShare > 0 ? Math.round(1 / scenario.slowShare) : 0;
+  const slow = Array.from({ length: scenario.subscribers }, (_, index) => slowEvery > 0 && index % slowEvery === 0);
+  const plan: SubscriberPlan = {
+    url: `${service.url.replace('http', 'ws')}/graphql`,
+    apiKey,
+    subscriptions: slow.map((isSlow, index) => (isSlow ? products : [products[index % productCount]!])),
+    slow,
+  };
+  const worker = new Worker(new URL('./order-book-subscribers.ts', import.meta.url), { workerData: plan });
+  const ask = <T>(command: string) =>
+    new Promise<T>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      if (command) worker.postMessage(command);
+    });
+  await ask<{ ready: number }>('');
+  await sleep(warmupMs);
+  worker.postMessage('reset');
+  const skippedBefore = await skippedEvents();
+  const cpuBefore = cpuSeconds(service.pid);
+  let rss = 0;
+  for (let second = 0; second < seconds; second += 1) {
+    await sleep(1_000);
+    rss = Math.max(rss, service.rssBytes());
+  }
+  const cpu = (cpuSeconds(service.pid) - cpuBefore) / seconds;
+  const { stats } = await ask<{ stats: SubscriberStats }>('report');
+  const skipped = (await skippedEvents()) - skippedBefore;
+  worker.postMessage('close');
+  await new Promise((resolve) => worker.once('exit', resolve));
+  await sleep(1_000);
+  return `| ${scenario.name} | ${percentile(stats.fast, 0.5)} ms | ${percentile(stats.fast, 0.99)} ms | ${
+    scenario.slowShare > 0 ? `${percentile(stats.slow, 0.99)} ms` : '—'
+  } | ${Math.round(stats.messages / seconds).toLocaleString('en')} | ${Math.round(cpu * 100)} % | ${Math.round(
+    rss / 1024 / 1024,
+  )} MB | ${skipped} | ${stats.sequenceErrors} |`;
+}
+
+/** The value below which `share` of the counted latencies fall, in whole milliseconds. */
+function percentile(counts: readonly number[], share: number): number | string {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return 'none';
+  let seen = 0;
+  for (let latency = 0; latency < counts.length; latency += 1) {
+    seen += counts[latency]!;
+    if (seen >= total * share) return latency;
+  }
+  return counts.length - 1;
+}
+
+/** User plus system CPU time of a process, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function skippedEvents(): Promise<number> {
+  const text = await (await fetch(`${service.url}/metrics`)).text();
+  return Number(/^order_book_skipped_total (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
