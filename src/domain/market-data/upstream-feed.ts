@@ -17,7 +17,12 @@ export interface UpstreamFeedOptions {
   readonly backoff?: { initialMs?: number; maxMs?: number };
 }
 
-export function createUpstreamFeed(options: UpstreamFeedOptions): MarketDataFeed {
+export interface UpstreamFeed extends MarketDataFeed {
+  /** Whether the product's book follows the source now (a snapshot, and no gap since). */
+  inSync(productId: string): boolean;
+}
+
+export function createUpstreamFeed(options: UpstreamFeedOptions): UpstreamFeed {
   const books = createMarketBooks(options.productIds, options.logger);
   const client = options.provider.connect({
     productIds: books.products(),
@@ -32,6 +37,7 @@ export function createUpstreamFeed(options: UpstreamFeedOptions): MarketDataFeed
     products: () => books.products(),
     snapshot: (productId) => books.snapshot(productId),
     book: async (productId) => books.book(productId),
+    inSync: (productId) => books.inSync(productId),
     listen: (listener) => books.listen(listener),
     close: () => client.close(),
   };
