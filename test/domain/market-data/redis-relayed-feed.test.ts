@@ -6,6 +6,7 @@
 // These tests need Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379): required, and failing
 // without it, where TEST_REDIS_URL is set (CI); otherwise reported as not run when no Redis
 // answers (test/support/test-redis.ts, docs/architecture.md#tests).
+import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';
 import type { BookEvent } from '../../../src/domain/market-data/market-data-feed.ts';
@@ -17,7 +18,7 @@ import { startRedisProxy } from '../../cache/support/redis-proxy.ts';
 import { eventRecorder, type EventRecorder } from '../../support/event-recorder.ts';
 import { redisTest, testRedisUrl } from '../../support/test-redis.ts';
 
-const test = await redisTest('the market data relay across nodes through Redis');
+const withRedis = await redisTest('the market data relay across nodes through Redis');
 const silent = createLogger('silent');
 const products = ['BTC-USD', 'ETH-USD', 'SOL-USD'];
 let run = 0;
@@ -97,7 +98,7 @@ function assertBooksEqualSimulator(provider: MarketDataProvider, nodes: Node[]) 
   }
 }
 
-test('two nodes: one leads, both build the simulator’s books from the channel and hear the same events', async () => {
+withRedis('two nodes: one leads, both build the simulator’s books from the channel and hear the same events', async () => {
   const { provider, node, close } = await cluster();
   try {
     const a = await node();
@@ -113,7 +114,7 @@ test('two nodes: one leads, both build the simulator’s books from the channel 
   }
 });
 
-test('a gap upstream reaches every node as one fresh snapshot of the product', async () => {
+withRedis('a gap upstream reaches every node as one fresh snapshot of the product', async () => {
   const { provider, node, close } = await cluster();
   try {
     const a = await node();
@@ -138,7 +139,7 @@ test('a gap upstream reaches every node as one fresh snapshot of the product', a
   }
 });
 
-test('a gap in the relay’s numbers makes a node ask, and the leader answers with snapshots', async () => {
+withRedis('a gap in the relay’s numbers makes a node ask, and the leader answers with snapshots', async () => {
   const { provider, node, close, keyPrefix } = await cluster();
   const spy = createRedisConnection({ url: testRedisUrl, logger: silent, use: 'test spy' });
   const publisher = createRedisConnection({ url: testRedisUrl, logger: silent, use: 'test publisher' });
@@ -177,7 +178,7 @@ test('a gap in the relay’s numbers makes a node ask, and the leader answers wi
   }
 });
 
-test('when the leader closes another node takes the lock and the upstream, with fresh snapshots', async () => {
+withRedis('when the leader closes another node takes the lock and the upstream, with fresh snapshots', async () => {
   const { provider, node, close } = await cluster();
   try {
     const a = await node();
@@ -197,7 +198,7 @@ test('when the leader closes another node takes the lock and the upstream, with 
   }
 });
 
-test('a node cut from Redis follows its own upstream, then returns to the relay with equal books', async () => {
+withRedis('a node cut from Redis follows its own upstream, then returns to the relay with equal books', async () => {
   const { provider, node, close } = await cluster();
   const proxy = await startRedisProxy(testRedisUrl);
   try {
