@@ -98,21 +98,24 @@ function assertBooksEqualSimulator(provider: MarketDataProvider, nodes: Node[]) 
   }
 }
 
-withRedis('two nodes: one leads, both build the simulator’s books from the channel and hear the same events', async () => {
-  const { provider, node, close } = await cluster();
-  try {
-    const a = await node();
-    const b = await node();
-    assert.equal([a.feed.role(), b.feed.role()], ['leader', 'follower']);
-    assert.is(provider.simulator!.connections, 1, 'one upstream connection for both nodes');
-    const marks = await emitAndSettle(provider, [a, b], 40);
-    assert.equal(a.events.events.slice(marks[0]), b.events.events.slice(marks[1]));
-    assertBooksEqualSimulator(provider, [a, b]);
-    assert.equal(await b.feed.book('BTC-USD'), bookOf(a, 'BTC-USD'));
-  } finally {
-    await close();
-  }
-});
+withRedis(
+  'two nodes: one leads, both build the simulator’s books from the channel and hear the same events',
+  async () => {
+    const { provider, node, close } = await cluster();
+    try {
+      const a = await node();
+      const b = await node();
+      assert.equal([a.feed.role(), b.feed.role()], ['leader', 'follower']);
+      assert.is(provider.simulator!.connections, 1, 'one upstream connection for both nodes');
+      const marks = await emitAndSettle(provider, [a, b], 40);
+      assert.equal(a.events.events.slice(marks[0]), b.events.events.slice(marks[1]));
+      assertBooksEqualSimulator(provider, [a, b]);
+      assert.equal(await b.feed.book('BTC-USD'), bookOf(a, 'BTC-USD'));
+    } finally {
+      await close();
+    }
+  },
+);
 
 withRedis('a gap upstream reaches every node as one fresh snapshot of the product', async () => {
   const { provider, node, close } = await cluster();
