@@ -76,6 +76,8 @@ export interface Config {
     readonly kycAppToken: string | undefined;
     readonly kycSecretKey: string | undefined;
     readonly marketDataUrl: string | undefined;
+    /** MARKET_DATA: keep live order books (docs/market-data.md#configuration); off prices every quote from the coin prices. */
+    readonly marketData: boolean;
     readonly coinPricesUrl: string | undefined;
     /** Time between two coin price refreshes (docs/providers.md#price-refresh). */
     readonly coinPricesRefreshMs: number;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
       kycAppToken: read('KYC_APP_TOKEN', text()),
       kycSecretKey: read('KYC_SECRET_KEY', text()),
       marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
+      marketData: read('MARKET_DATA', oneOf(['on', 'off'], 'on')) === 'on',
       coinPricesUrl: read('COIN_PRICES_URL', webUrl),
       coinPricesRefreshMs,
       coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),

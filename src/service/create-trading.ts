@@ -1,6 +1,6 @@
 // The OTC trading area for the composition root (docs/trading.md): quotes priced on the trading
-// products from the live order books (none yet: `noOrderBooks`, until market data is built) or the
-// stored coin prices, the fee and quote lifetime of the configuration, and the trades executed on
+// products from the live order books (the market data feed, docs/market-data.md; `noOrderBooks`
+// when none is given) or the stored coin prices, the fee and quote lifetime of the configuration, and the trades executed on
 // them; acting users are looked up in identity's user directory.
 import { createOtcQuoteTable } from '../access/trading/otc-quote-table.ts';
 import { createOtcTradeTable } from '../access/trading/otc-trade-table.ts';

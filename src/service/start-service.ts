@@ -26,6 +26,7 @@ import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
+import { createMarketData, orderBooksOf } from './create-market-data.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { startDatabase } from './start-database.ts';
@@ -74,6 +75,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
     const prices = shutdown.track(createPrices({ config, db, results, logger }));
     const providers = createProviders({ config, logger });
+    const marketData = shutdown.track(await createMarketData({ config, db, logger }));
     await adoptSimulatorWallets({ db, custody: providers.custody, logger });
     const wallets = createWallets({
       db,
@@ -97,7 +99,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           custody: wallets.custody,
           funds: createFunds({ db, users: identity.services.users }),
           documents: documents.business,
-          trading: createTrading({ config, db, usdPrice: prices.lookup, users: identity.services.users }),
+          trading: createTrading({
+            config,
+            db,
+            usdPrice: prices.lookup,
+            users: identity.services.users,
+            orderBooks: orderBooksOf(marketData),
+          }),
           kyc: kyc.services,
         },
         server: servers.server,

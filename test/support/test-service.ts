@@ -55,6 +55,8 @@ export async function startTestService(
     SEED: 'none',
     // One browser per test service would be wasteful; PDF tests opt in.
     PDF_PREWARM: 'false',
+    // Live order books would price quotes off a moving simulator; market data tests opt in.
+    MARKET_DATA: 'off',
     // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
     ...env,

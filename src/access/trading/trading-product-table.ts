@@ -42,4 +42,15 @@ export function createTradingProductTable(db: Db) {
   };
 }
 
+/** Ids of the products not delisted, sorted: the products market data keeps books of (docs/market-data.md). */
+export async function listListedProductIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trading_product')
+    .select('id')
+    .where('status', '!=', 'delisted')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export type TradingProductTable = ReturnType<typeof createTradingProductTable>;

@@ -1,7 +1,7 @@
 // The port OTC pricing reads live order books through (docs/trading.md#pricing): a product's
-// current bids and asks, or null when the service keeps no book for it. Market data (the
-// `orderBookUpdates` feed) is not built yet, so the service runs with `noOrderBooks` and every
-// quote is priced from the coin prices; the book built from the feed will implement this port.
+// current bids and asks, or null when the service keeps no book for it (or its book is waiting for
+// a fresh snapshot). The market data feed implements it (docs/market-data.md); with MARKET_DATA=off
+// the service runs with `noOrderBooks` and every quote is priced from the coin prices.
 /** One price level: `size` units of the base asset at `price` units of the quote currency each. */
 export interface BookLevel {
   /** Decimal string. */

@@ -1,0 +1,59 @@
+// A book event as the market data relay publishes it through Redis
+// (docs/market-data.md#relay-through-redis): the event, the leadership that published it, and its
+// number in that leadership's sequence for the product. Read back defensively: a message that is
+// not one (another program on the channel, a version skew) is refused, never half applied.
+import { isDecimalString } from '../money/decimal.ts';
+import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookEvent } from './market-data-feed.ts';
+
+export interface RelayMessage {
+  /** The leader's node id and term: numbers compare only within one leadership. */
+  readonly leader: string;
+  /** 1, 2, 3… per product within the leadership. */
+  readonly sequence: number;
+  /** A snapshot sent again because a node asked; a node already in step applies it quietly. */
+  readonly resend: boolean;
+  readonly event: BookEvent;
+}
+
+/** The message, or null when `text` is not one for a tracked product. */
+export function readRelayMessage(text: string, tracks: (productId: string) => boolean): RelayMessage | null {
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof json !== 'object' || json === null) return null;
+  const { leader, sequence, resend, event } = json;
+  if (typeof leader !== 'string' || !Number.isSafeInteger(sequence) || sequence < 1 || typeof resend !== 'boolean') {
+    return null;
+  }
+  if (typeof event !== 'object' || event === null) return null;
+  if (event.kind !== 'snapshot' && event.kind !== 'update') return null;
+  if (typeof event.productId !== 'string' || !tracks(event.productId) || typeof event.time !== 'string') return null;
+  if (!isLevels(event.bids) || !isLevels(event.asks)) return null;
+  const bookEvent: BookEvent = {
+    kind: event.kind,
+    productId: event.productId,
+    time: event.time,
+    bids: event.bids,
+    asks: event.asks,
+  };
+  return { leader, sequence, resend, event: bookEvent };
+}
+
+function isLevels(value: unknown): value is BookLevel[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (level) =>
+        typeof level === 'object' &&
+        level !== null &&
+        isDecimalString(level.price) &&
+        isDecimalString(level.size) &&
+        !level.price.startsWith('-') &&
+        !level.size.startsWith('-'),
+    )
+  );
+}

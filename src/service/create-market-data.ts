@@ -1,0 +1,54 @@
+// The market data area for the composition root (docs/market-data.md): books of the trading
+// products that are not delisted, fed by the level2 client against MARKET_DATA_URL or the
+// simulator on loopback, relayed through Redis when REDIS_URL is set so every node holds the same
+// books. The feed is OTC pricing's order book source and the order book subscription's source;
+// the close step stops it and the simulator. MARKET_DATA=off keeps no books (quotes are priced from
+// the coin prices).
+import type { Logger } from 'pino';
+import { listListedProductIds } from '../access/trading/trading-product-table.ts';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/create-database.ts';
+import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';
+import { createRedisRelayedFeed } from '../domain/market-data/redis-relayed-feed.ts';
+import { createUpstreamFeed } from '../domain/market-data/upstream-feed.ts';
+import { noOrderBooks } from '../domain/trading/order-book-source.ts';
+import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
+import type { ShutdownStep } from './shutdown-steps.ts';
+
+export interface MarketData {
+  /** Null with MARKET_DATA=off. */
+  readonly feed: MarketDataFeed | null;
+  readonly closers: ShutdownStep[];
+}
+
+export async function createMarketData(deps: { config: Config; db: Db; logger: Logger }): Promise<MarketData> {
+  const { config, logger } = deps;
+  if (!config.providers.marketData) {
+    logger.info({ area: 'market-data' }, 'market data off (MARKET_DATA=off): quotes are priced from coin prices');
+    return { feed: null, closers: [] };
+  }
+  const productIds = await listListedProductIds(deps.db);
+  const provider = await createMarketDataProvider({ url: config.providers.marketDataUrl, productIds, logger });
+  try {
+    const feed = config.redisUrl
+      ? await createRedisRelayedFeed({ provider, productIds, redisUrl: config.redisUrl, logger })
+      : createUpstreamFeed({ provider, productIds, logger });
+    return {
+      feed,
+      closers: [
+        async () => {
+          await feed.close();
+          await provider.close();
+        },
+      ],
+    };
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+}
+
+/** The feed as OTC pricing's order book source; none with market data off. */
+export function orderBooksOf(marketData: MarketData) {
+  return marketData.feed ?? noOrderBooks;
+}
