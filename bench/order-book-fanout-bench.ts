@@ -21,7 +21,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupMs = Number(process.env.BENCH_WARMUP ?? 3_000);
 const apiKey = 'bench-order-book-admin-key-0000000000';
 const bases = ['BTC', 'ETH', 'SOL', 'USDC', 'AVAX', 'DOT', 'ADA', 'XRP', 'LTC', 'LINK'];
-const products = Array.from({ length: productCount }, (_, index) => `${bases[index % 10]}-${index < 10 ? 'USD' : 'EUR'}`);
+const products = Array.from(
+  { length: productCount },
+  (_, index) => `${bases[index % 10]}-${index < 10 ? 'USD' : 'EUR'}`,
+);
 
 interface Scenario {
   readonly name: string;
@@ -50,7 +53,9 @@ const service = await startServiceProcess({
 });
 try {
   console.log(`feed: ${productCount} products at ${updatesPerSecond} updates/s each; ${seconds} s per scenario`);
-  console.log('| scenario | fast p50 | fast p99 | slow p99 | messages/s | service CPU | service RSS | skipped | sequence errors |');
+  console.log(
+    '| scenario | fast p50 | fast p99 | slow p99 | messages/s | service CPU | service RSS | skipped | sequence errors |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const scenario of scenarios) console.log(await run(scenario));
 } finally {

@@ -54,7 +54,13 @@ function connect(index: number): Promise<WebSocket> {
     socket.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text.startsWith('{"type":"connection_ack"')) {
-        socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: subscription, variables: { ids: products } } }));
+        socket.send(
+          JSON.stringify({
+            id: '1',
+            type: 'subscribe',
+            payload: { query: subscription, variables: { ids: products } },
+          }),
+        );
         return;
       }
       record(text, plan.slow[index]!, lastSequence);

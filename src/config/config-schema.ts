@@ -91,3 +91,14 @@ export function originList(): Parser<readonly string[]> {
     return origins;
   };
 }
+
+/** Comma-separated product ids in `BASE-QUOTE` form (`BTC-USD,ETH-USD`); unset or empty: null. */
+export function productList(): Parser<readonly string[] | null> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw.trim() === '') return null;
+    const items = raw.split(',').map((part) => part.trim());
+    const bad = items.filter((item) => !/^[A-Z0-9]{1,15}-[A-Z0-9]{1,15}$/.test(item));
+    if (bad.length > 0) problems.push(`${name} must list product ids such as BTC-USD, got '${bad.join("', '")}'`);
+    return [...new Set(items.filter((item) => !bad.includes(item)))];
+  };
+}

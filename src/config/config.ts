@@ -1,7 +1,7 @@
 // The only reader of process.env (docs/architecture.md#layers). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
-import { count, oneOf, originList, port, secret, text, url } from './config-schema.ts';
+import { count, oneOf, originList, port, productList, secret, text, url } from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
 import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
@@ -78,6 +78,8 @@ export interface Config {
     readonly marketDataUrl: string | undefined;
     /** MARKET_DATA: keep live order books (docs/market-data.md#configuration); off prices every quote from the coin prices. */
     readonly marketData: boolean;
+    /** MARKET_DATA_PRODUCTS: the products the feed follows; null: the listed trading products (docs/market-data.md#configuration). */
+    readonly marketDataProducts: readonly string[] | null;
     readonly coinPricesUrl: string | undefined;
     /** Time between two coin price refreshes (docs/providers.md#price-refresh). */
     readonly coinPricesRefreshMs: number;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
       kycSecretKey: read('KYC_SECRET_KEY', text()),
       marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
       marketData: read('MARKET_DATA', oneOf(['on', 'off'], 'on')) === 'on',
+      marketDataProducts: read('MARKET_DATA_PRODUCTS', productList()),
       coinPricesUrl: read('COIN_PRICES_URL', webUrl),
       coinPricesRefreshMs,
       coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),

@@ -26,6 +26,6 @@ export interface BusinessServices {
   readonly documents: BusinessDocumentService;
   readonly trading: TradingServices;
   readonly kyc: KycServices;
-  /** The order-book subscribers' fan-out, over the market-data feed (create-business-graphql.ts). */
-  readonly orderBooks: OrderBookFanout;
+  /** The order-book subscribers' fan-out over the market-data feed (create-business-graphql.ts); null with MARKET_DATA=off. */
+  readonly orderBooks: OrderBookFanout | null;
 }

@@ -17,14 +17,17 @@ import type { Metrics } from '../observability/metrics.ts';
 
 export function createBusinessGraphql(deps: {
   services: Omit<BusinessServices, 'orderBooks'>;
-  marketData: MarketDataFeed;
+  /** Null with MARKET_DATA=off: orderBookUpdates then answers SERVICE_UNAVAILABLE. */
+  marketData: MarketDataFeed | null;
   server: Server;
   credentials: CredentialResolver;
   logger: Logger;
   metrics: Metrics;
 }) {
   const { logger } = deps;
-  const orderBooks = createOrderBookFanout({ feed: deps.marketData, observer: deps.metrics.orderBookSubscriptions });
+  const orderBooks = deps.marketData
+    ? createOrderBookFanout({ feed: deps.marketData, observer: deps.metrics.orderBookSubscriptions })
+    : null;
   const schema = createBusinessSchema({ services: { ...deps.services, orderBooks } });
   const documents = createDocumentCache({ observer: deps.metrics.cache('graphql_documents') });
   const subscriptions = startSubscriptionServer({
@@ -36,6 +39,6 @@ export function createBusinessGraphql(deps: {
   });
   return {
     transports: { postGraphql: graphqlTransport(schema, documents, logger, deps.metrics.graphqlOperation) },
-    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => orderBooks.close())],
+    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => orderBooks?.close())],
   };
 }

@@ -1,5 +1,5 @@
-// The market data area for the composition root (docs/market-data.md): books of the trading
-// products that are not delisted, fed by the level2 client against MARKET_DATA_URL or the
+// The market data area for the composition root (docs/market-data.md): books of the products
+// MARKET_DATA_PRODUCTS lists, else of the trading products that are not delisted, fed by the level2 client against MARKET_DATA_URL or the
 // simulator on loopback, relayed through Redis when REDIS_URL is set so every node holds the same
 // books. The feed is OTC pricing's order book source and the order book subscription's source;
 // the close step stops it and the simulator. MARKET_DATA=off keeps no books (quotes are priced from
@@ -27,7 +27,7 @@ export async function createMarketData(deps: { config: Config; db: Db; logger: L
     logger.info({ area: 'market-data' }, 'market data off (MARKET_DATA=off): quotes are priced from coin prices');
     return { feed: null, closers: [] };
   }
-  const productIds = await listListedProductIds(deps.db);
+  const productIds = config.providers.marketDataProducts ?? (await listListedProductIds(deps.db));
   const provider = await createMarketDataProvider({ url: config.providers.marketDataUrl, productIds, logger });
   try {
     const feed = config.redisUrl

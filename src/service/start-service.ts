@@ -108,6 +108,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
           }),
           kyc: kyc.services,
         },
+        marketData: marketData.feed,
         server: servers.server,
         credentials: identity.services.credentials,
         logger,

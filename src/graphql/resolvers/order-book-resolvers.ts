@@ -10,7 +10,7 @@ import { createOrderBookRenderers } from '../order-book/order-book-renderers.ts'
 
 type OrderBookResolvers = { Subscription: Pick<ImplementedResolvers['Subscription'], 'orderBookUpdates'> };
 
-export function orderBookResolvers(fanout: OrderBookFanout): OrderBookResolvers {
+export function orderBookResolvers(fanout: OrderBookFanout | null): OrderBookResolvers {
   const renderers = createOrderBookRenderers();
   return {
     Subscription: {
@@ -19,6 +19,8 @@ export function orderBookResolvers(fanout: OrderBookFanout): OrderBookResolvers 
           const sink = context.subscription;
           if (!sink)
             throw new AppError('BAD_REQUEST', 'orderBookUpdates is a subscription: use graphql-ws on /graphql');
+          if (!fanout)
+            throw new AppError('SERVICE_UNAVAILABLE', 'market data is off (MARKET_DATA=off): no order books');
           const followed = followedProducts(productIds, fanout.products());
           return openUntilReturned(fanout.follow(sink, renderers.of(info.schema, sink.operation, context), followed));
         },
