@@ -6,7 +6,7 @@ import type { RootField, RootTypeName } from './root-resolvers.ts';
 
 export const notImplementedFields = {
   Query: [],
-  Mutation: ['downloadFundInvestorCapitalStatementPdf'],
+  Mutation: [],
   Subscription: ['orderBookUpdates'],
 } as const satisfies NotImplementedFieldList;
 

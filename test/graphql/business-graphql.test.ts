@@ -72,17 +72,6 @@ test('a REST route keeps the REST error body for the same missing credential', a
   });
 });
 
-test('a field not built yet answers a NOT_IMPLEMENTED GraphQL error', async () => {
-  const response = await gql(
-    'mutation { downloadFundInvestorCapitalStatementPdf(input: { fundId: 1, investorUserId: "demo-alice", periodStart: "2025-01-01", periodEnd: "2025-12-31" }) { success } }',
-  );
-  assert.is(response.status, 200);
-  const body = response.json();
-  assert.is(body.data, null);
-  assert.is(body.errors[0].message, 'not implemented: downloadFundInvestorCapitalStatementPdf');
-  assert.is(body.errors[0].extensions.code, 'NOT_IMPLEMENTED');
-});
-
 test('a document that does not parse or validate is a 400 GraphQL response', async () => {
   const syntax = await gql('{ ping ');
   assert.is(syntax.status, 400);
