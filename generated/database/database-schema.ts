@@ -1588,6 +1588,181 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "fund_capital_movement",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": true
+        },
+        {
+          "name": "fund_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "user_id",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "kind",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "effective_date",
+          "dataType": "date",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "units",
+          "dataType": "numeric",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "amount",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "subscription_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "redemption_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "description",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "fund_capital_movement_nav",
+          "columns": [
+            "fund_id",
+            "effective_date"
+          ],
+          "referencedTable": "fund_nav",
+          "referencedColumns": [
+            "fund_id",
+            "nav_date"
+          ]
+        },
+        {
+          "name": "fund_capital_movement_redemption_request",
+          "columns": [
+            "redemption_id",
+            "fund_id",
+            "user_id",
+            "amount"
+          ],
+          "referencedTable": "fund_redemption",
+          "referencedColumns": [
+            "id",
+            "fund_id",
+            "user_id",
+            "redemption_amount"
+          ]
+        },
+        {
+          "name": "fund_capital_movement_subscription_request",
+          "columns": [
+            "subscription_id",
+            "fund_id",
+            "user_id",
+            "amount"
+          ],
+          "referencedTable": "fund_subscription",
+          "referencedColumns": [
+            "id",
+            "fund_id",
+            "user_id",
+            "subscription_amount"
+          ]
+        },
+        {
+          "name": "fund_capital_movement_user_id_fkey",
+          "columns": [
+            "user_id"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "fund_nav",
+      "columns": [
+        {
+          "name": "fund_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "nav_date",
+          "dataType": "date",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "nav_per_unit",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true
+        }
+      ],
+      "primaryKey": [
+        "fund_id",
+        "nav_date"
+      ],
+      "foreignKeys": [
+        {
+          "name": "fund_nav_fund_id_fkey",
+          "columns": [
+            "fund_id"
+          ],
+          "referencedTable": "fund",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
       "name": "fund_redemption",
       "columns": [
         {

@@ -234,6 +234,27 @@ export interface FundTable {
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface FundCapitalMovementTable {
+  id: Generated<number>;
+  fund_id: number;
+  user_id: string;
+  kind: string;
+  effective_date: ColumnType<Date, Date | string, Date | string>;
+  units: string | null;
+  amount: string;
+  subscription_id: number | null;
+  redemption_id: number | null;
+  description: string | null;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
+export interface FundNavTable {
+  fund_id: number;
+  nav_date: ColumnType<Date, Date | string, Date | string>;
+  nav_per_unit: string;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
 export interface FundRedemptionTable {
   id: Generated<number>;
   fund_id: number;
@@ -463,6 +484,8 @@ export interface Database {
   digital_wallet_whitelist_entry: DigitalWalletWhitelistEntryTable;
   file_upload: FileUploadTable;
   fund: FundTable;
+  fund_capital_movement: FundCapitalMovementTable;
+  fund_nav: FundNavTable;
   fund_redemption: FundRedemptionTable;
   fund_subscription: FundSubscriptionTable;
   invoice: InvoiceTable;

@@ -281,7 +281,8 @@ export interface FundUserAgreementDocumentModel extends DocumentModelBase {
 export type CapitalTransactionKind = 'subscription' | 'redemption' | 'fee' | 'distribution';
 
 export interface CapitalTransaction {
-  at: IsoDateTime;
+  /** The dealing day (the fund's register dates movements by day). */
+  at: IsoDate;
   kind: CapitalTransactionKind;
   reference: string;
   /** Positive; the kind says which way it moved the balance. */
@@ -320,8 +321,9 @@ export interface CapitalStatementDocumentModel extends DocumentModelBase {
   gainsLosses: DecimalString;
   closingBalance: DecimalString;
   navBasis: {
-    openingNavDate: IsoDate;
-    openingNavPerUnit: DecimalString;
+    /** Null when the fund had published no NAV before the period (the investor then held nothing). */
+    openingNavDate: IsoDate | null;
+    openingNavPerUnit: DecimalString | null;
     openingUnits: DecimalString;
     closingNavDate: IsoDate;
     closingNavPerUnit: DecimalString;

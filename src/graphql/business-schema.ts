@@ -1,6 +1,5 @@
 // The executable business schema: schema.graphql (the source of truth, read as is) with the
-// resolver map of resolvers/business-resolvers.ts attached, which answers NOT_IMPLEMENTED for
-// the root fields not built yet.
+// resolver map of resolvers/business-resolvers.ts attached.
 import { readFileSync } from 'node:fs';
 import { type GraphQLSchema, buildSchema } from 'graphql';
 import { attachResolvers } from './attach-resolvers.ts';
@@ -21,7 +20,7 @@ export function createBusinessSchema({ services }: BusinessSchemaOptions): Graph
 }
 
 /**
- * The type checker already demands a resolver or a not-implemented entry for every root field
+ * The type checker already demands a resolver for every root field
  * of generated/graphql/resolver-types.ts; this catches a schema.graphql edited without
  * `npm run codegen`, whose new fields the generated types do not know yet.
  */
@@ -29,7 +28,9 @@ function assertEveryRootFieldResolved(schema: GraphQLSchema): void {
   for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       if (!field.resolve)
-        throw new Error(`${type?.name}.${field.name} has no resolver and is not listed in not-implemented-fields.ts`);
+        throw new Error(
+          `${type?.name}.${field.name} has no resolver: run npm run codegen and build it (docs/adding-an-endpoint.md)`,
+        );
     }
   }
 }

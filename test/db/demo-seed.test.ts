@@ -309,6 +309,46 @@ test('wallet details: value history, pending approval, investors, invitation tok
   assert.equal(questionnaires, []);
 });
 
+test('fund capital: each processed request is dealt once at its day’s NAV, the latest NAV is the fund’s, no holding goes negative', async () => {
+  const { rows: undealt } = await sql`
+    SELECT 'subscription' AS kind, s.id FROM fund_subscription s
+    WHERE (s.status = 'processed') <> EXISTS (SELECT 1 FROM fund_capital_movement m WHERE m.subscription_id = s.id)
+    UNION ALL
+    SELECT 'redemption', r.id FROM fund_redemption r
+    WHERE (r.status = 'processed') <> EXISTS (SELECT 1 FROM fund_capital_movement m WHERE m.redemption_id = r.id)`.execute(
+    db,
+  );
+  assert.equal(undealt, []);
+  // Units are amount / NAV rounded down to 8 places: their value falls short of the amount by
+  // less than one hundred-millionth of a unit.
+  const { rows: dealings } = await sql`
+    SELECT m.id FROM fund_capital_movement m JOIN fund_nav n ON n.fund_id = m.fund_id AND n.nav_date = m.effective_date
+    WHERE m.units IS NOT NULL AND NOT (m.units * n.nav_per_unit <= m.amount AND m.amount < (m.units + 0.00000001) * n.nav_per_unit)`.execute(
+    db,
+  );
+  assert.equal(dealings, []);
+  const { rows: latest } = await sql`
+    SELECT f.id FROM fund f WHERE f.nav_per_unit IS DISTINCT FROM
+      (SELECT n.nav_per_unit FROM fund_nav n WHERE n.fund_id = f.id ORDER BY n.nav_date DESC LIMIT 1)`.execute(db);
+  assert.equal(latest, []);
+  const { rows: holdings } = await sql<{ fund_id: number; user_id: string; units: string }>`
+    SELECT fund_id, user_id, sum(CASE kind WHEN 'subscription' THEN units WHEN 'redemption' THEN -units ELSE 0 END)::text AS units
+    FROM fund_capital_movement GROUP BY fund_id, user_id ORDER BY fund_id, user_id`.execute(db);
+  assert.equal(holdings, [
+    { fund_id: 1, user_id: 'demo-erin', units: '225.00000000' },
+    { fund_id: 2, user_id: 'demo-heidi', units: '149.06832298' },
+    { fund_id: 3, user_id: 'demo-erin', units: '25.00000000' },
+  ]);
+  const { rows: negative } = await sql`
+    SELECT a.id FROM fund_capital_movement a
+    WHERE (SELECT sum(CASE b.kind WHEN 'subscription' THEN b.units WHEN 'redemption' THEN -b.units ELSE 0 END)
+           FROM fund_capital_movement b
+           WHERE b.fund_id = a.fund_id AND b.user_id = a.user_id AND b.effective_date <= a.effective_date) < 0`.execute(
+    db,
+  );
+  assert.equal(negative, []);
+});
+
 test('every timestamp is fixed by the seed, none is the database default now()', async () => {
   const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns

@@ -247,6 +247,22 @@ test('a missing field fails the render, naming it, instead of printing a blank',
   );
 });
 
+test('a capital statement opening before the fund’s first NAV prints a dash for the opening NAV', () => {
+  const model = withChanges(capitalStatementFixture, {
+    openingBalance: '0.00',
+    navBasis: { ...capitalStatementFixture.navBasis, openingNavDate: null, openingNavPerUnit: null, openingUnits: '0' },
+  });
+  const opening =
+    /<td>Opening<\/td>\s*<td>([^<]*)<\/td>\s*<td class="num">([^<]*)<\/td>\s*<td class="num">([^<]*)<\/td>\s*<td class="num">([^<]*)<\/td>/;
+  assert.equal(opening.exec(render('capital-statement', model))?.slice(1), ['—', '—', '0.0000', 'US$0.00']);
+  assert.equal(opening.exec(render('capital-statement'))?.slice(1), [
+    '30 September 2025',
+    'US$1,198.4470',
+    '250.0000',
+    'US$299,611.75',
+  ]);
+});
+
 test('money must be a decimal string, never a float', () => {
   const error = renderError(() =>
     render('invoice', withChanges(invoiceFixture, { total: 6323.85 as unknown as string })),

@@ -1,5 +1,6 @@
 // POST /graphql and its graphql-ws subscriptions (docs/architecture.md#business-graphql-api)
-// through the real service: `ping`, the API key, NOT_IMPLEMENTED, documents that do not parse.
+// through the real service: `ping`, the API key, documents that do not parse, and graphql-ws'
+// connection check (the test service runs with MARKET_DATA=off; test/graphql/order-book/ has the feed).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from 'graphql-ws';
@@ -72,17 +73,6 @@ test('a REST route keeps the REST error body for the same missing credential', a
   });
 });
 
-test('a field not built yet answers a NOT_IMPLEMENTED GraphQL error', async () => {
-  const response = await gql(
-    'mutation { downloadFundInvestorCapitalStatementPdf(input: { fundId: 1, investorUserId: "demo-alice", periodStart: "2025-01-01", periodEnd: "2025-12-31" }) { success } }',
-  );
-  assert.is(response.status, 200);
-  const body = response.json();
-  assert.is(body.data, null);
-  assert.is(body.errors[0].message, 'not implemented: downloadFundInvestorCapitalStatementPdf');
-  assert.is(body.errors[0].extensions.code, 'NOT_IMPLEMENTED');
-});
-
 test('a document that does not parse or validate is a 400 GraphQL response', async () => {
   const syntax = await gql('{ ping ');
   assert.is(syntax.status, 400);
@@ -111,7 +101,14 @@ test('subscriptions run over graphql-ws on /graphql and need the API key', async
     );
     setTimeout(() => reject(new Error('no answer')), 5_000);
   });
-  assert.is(result.errors?.[0]?.message, 'not implemented: orderBookUpdates');
+  assert.equal(result.errors, [
+    {
+      message: 'market data is off (MARKET_DATA=off): no order books',
+      locations: [{ line: 1, column: 16 }],
+      path: ['orderBookUpdates'],
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    },
+  ]);
   await client.dispose();
 
   const refused = createClient({ url, webSocketImpl: WebSocket, connectionParams: {}, retryAttempts: 0, lazy: false });

@@ -1,16 +1,14 @@
 // The business schema's resolver map (src/graphql/resolvers/business-resolvers.ts), without a
-// server: `ping` goes through it, every field of not-implemented-fields.ts answers the same
-// NOT_IMPLEMENTED error, and a map naming what schema.graphql lacks stops the build.
-import { GraphQLError, type GraphQLSchema, buildSchema, execute, parse } from 'graphql';
+// server: `ping` goes through it, and a map naming what schema.graphql lacks stops the build.
+import { type GraphQLSchema, buildSchema, execute, parse } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { attachResolvers } from '../../src/graphql/attach-resolvers.ts';
 import type { BusinessServices } from '../../src/graphql/business-services.ts';
 import { createBusinessSchema } from '../../src/graphql/business-schema.ts';
-import { notImplementedFields } from '../../src/graphql/not-implemented-fields.ts';
 import type { GraphqlContext } from '../../src/graphql/graphql-context.ts';
 
-// ping and the not-implemented answers call no service, so none is given.
+// ping calls no service, so none is given.
 const schema = createBusinessSchema({ services: {} as BusinessServices });
 // Every root field checks its caller first (src/graphql/guard-root-fields.ts): an admin key passes.
 const admin = {
@@ -38,28 +36,10 @@ function rootField(target: GraphQLSchema, root: 'Query' | 'Mutation' | 'Subscrip
   return field;
 }
 
-function assertNotImplemented(error: unknown, field: string): void {
-  assert.instance(error, GraphQLError);
-  assert.is((error as GraphQLError).message, `not implemented: ${field}`);
-  assert.equal((error as GraphQLError).extensions, { code: 'NOT_IMPLEMENTED' });
-}
-
 test('ping answers pong through the resolver map', async () => {
   const result = await execute({ schema, document: parse('{ ping }'), contextValue: admin });
   assert.is(result.errors, undefined);
   assert.is(result.data?.ping, 'pong');
-});
-
-test('every query and mutation not built yet answers NOT_IMPLEMENTED', () => {
-  for (const root of ['Query', 'Mutation'] as const) {
-    for (const name of notImplementedFields[root]) {
-      const field = rootField(schema, root, name);
-      assertNotImplemented(
-        thrownBy(() => field.resolve?.(undefined, {}, admin, undefined as never)),
-        name,
-      );
-    }
-  }
 });
 
 test('a resolver for a field or type schema.graphql does not have stops the build', () => {

@@ -4,7 +4,7 @@
 // key's organization (invoices and quotes by their organization, fund agreements by the
 // investor's), every organization for a key bound to none; a missing record and one out of reach
 // answer the same NOT_FOUND. The PDFs read back (unpdf) as the REST route's PDF of the same
-// record does. downloadFundInvestorCapitalStatementPdf is not built yet (docs/documents.md).
+// record does. downloadFundInvestorCapitalStatementPdf has its own tests (capital-statement.test.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -130,15 +130,6 @@ test('partner keys, keys without the documents scope and requests without a key 
       field,
     );
   }
-});
-
-test('the capital statement is not built yet: NOT_IMPLEMENTED for a key that may call it', async () => {
-  const field = 'downloadFundInvestorCapitalStatementPdf';
-  assert.equal(await refusal(keys.aurora, field, inputs[field]), {
-    status: 200,
-    data: null,
-    errors: [`NOT_IMPLEMENTED: not implemented: ${field}`],
-  });
 });
 
 test('a key bound to the invoice’s organization gets the invoice PDF, the REST route’s document', async () => {

@@ -6,7 +6,6 @@ import type { Handlers } from '../../generated/openapi/handlers.ts';
 import type { ReceivedFile } from '../../src/http/multipart/multipart-form.ts';
 import type { QueryResolvers } from '../../generated/graphql/resolver-types.ts';
 import type { ImplementedResolvers } from '../../src/graphql/implemented-resolvers.ts';
-import type { NotImplementedFieldList } from '../../src/graphql/not-implemented-fields.ts';
 import type { BusinessResolvers } from '../../src/graphql/resolvers/business-resolvers.ts';
 
 export const correct: Handlers['getLiveness'] = async () => ({ status: 200, contentType: 'text/plain', body: 'ok' });
@@ -48,20 +47,13 @@ export const incomplete: Handlers = { getLiveness: correct };
 // @ts-expect-error `ping` returns String! in schema.graphql
 export const wrongResolver: QueryResolvers['ping'] = () => 42;
 
-// Every root field of schema.graphql has a resolver or a not-implemented entry
-// (src/graphql/implemented-resolvers.ts, src/graphql/not-implemented-fields.ts).
+// Every root field of schema.graphql has a resolver (src/graphql/implemented-resolvers.ts).
 export const builtQueries: Pick<ImplementedResolvers['Query'], 'ping'> = { ping: () => 'pong' };
 
-// @ts-expect-error Query.ping is not listed as not implemented, so it needs a resolver
+// @ts-expect-error Query.ping needs a resolver
 export const missingPing: Pick<ImplementedResolvers['Query'], 'ping'> = {};
 
-// @ts-expect-error the capital statement is listed as not implemented, so no area may claim to build it
-export type ListedAndBuilt = Pick<ImplementedResolvers['Mutation'], 'downloadFundInvestorCapitalStatementPdf'>;
-
-// @ts-expect-error the not-implemented list may only name root fields of schema.graphql
-export const unknownEntry: NotImplementedFieldList = { Query: ['pingPong'], Mutation: [], Subscription: [] };
-
-// @ts-expect-error the assembled map answers every Mutation field, built or not
+// @ts-expect-error the assembled map answers every Mutation field
 export const noMutations: BusinessResolvers['Mutation'] = {};
 
 // Binary bodies (openapi.yaml#/components/schemas/BinaryFile) are a Buffer or a Readable

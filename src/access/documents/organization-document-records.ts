@@ -4,10 +4,16 @@
 // organization's invoices and quotes (`organization_id`), and the fund agreements of its
 // investors (`app_user.organization_id`) for the funds they subscribed to, as the REST rule
 // `fund_user_agreement.investor` admits an investor; a key bound to none reads every one, as an
-// administrator does on REST. Each reader answers null alike for missing and out of reach.
+// administrator does on REST. Each reader answers null alike for missing and out of reach. A
+// capital statement's ledger is read for the same reach (access/funds/fund-capital-ledger.ts).
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { sqlTrue } from '../condition-to-sql.ts';
+import {
+  type FundCapitalLedger,
+  type FundCapitalQuery,
+  selectFundCapitalLedger,
+} from '../funds/fund-capital-ledger.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { RowCondition } from './document-sql.ts';
 import { type FundAgreementRecord, selectFundAgreementRecord } from './fund-agreement-record.ts';
@@ -34,6 +40,8 @@ export interface OrganizationDocumentRecords {
   investorInReach(reach: DocumentReach, userId: string): Promise<boolean>;
   /** The fund with the investor named; for a bound key only a fund the investor subscribed to. */
   fundAgreement(reach: DocumentReach, fundId: number, investorUserId: string): Promise<FundAgreementRecord | null>;
+  /** The fund, investor, NAVs and register rows of a capital statement; null unless the investor is in reach and invested by the period's end. */
+  fundCapital(reach: DocumentReach, query: FundCapitalQuery): Promise<FundCapitalLedger | null>;
   /** An uploaded file attached to the key's organization (any file for a key bound to none). */
   signatureFile(reach: DocumentReach, fileId: string): Promise<SignatureFileRecord | null>;
 }
@@ -70,6 +78,7 @@ export function createOrganizationDocumentRecords(db: Db): OrganizationDocumentR
       if (!fitsIntegerRowId(fundId)) return null;
       return selectFundAgreementRecord(db, fundId, investorUserId, subscribedBy(reach, investorUserId));
     },
+    fundCapital: (reach, query) => selectFundCapitalLedger(db, reach, query),
     async signatureFile(reach, fileId) {
       const row = await db
         .selectFrom('file_upload as f')

@@ -9,6 +9,7 @@ import * as apiKeyChangeNotify from './0005-api-key-change-notify.ts';
 import * as walletTransferSync from './0006-wallet-transfer-sync.ts';
 import * as walletOperations from './0007-wallet-operations.ts';
 import * as kycQuestionnaires from './0008-kyc-questionnaires.ts';
+import * as fundNavAndUnits from './0009-fund-nav-and-units.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006-wallet-transfer-sync': walletTransferSync,
   '0007-wallet-operations': walletOperations,
   '0008-kyc-questionnaires': kycQuestionnaires,
+  '0009-fund-nav-and-units': fundNavAndUnits,
 };

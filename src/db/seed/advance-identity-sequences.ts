@@ -13,6 +13,7 @@ export const demoIdentityTables = [
   'fund',
   'fund_subscription',
   'fund_redemption',
+  'fund_capital_movement',
   'invoice',
   'invoice_line',
   'receipt',

@@ -64,3 +64,15 @@ export function toBaseUnits(amount: string, decimals: number): string {
   if (parsed.scale > decimals) throw new Error(`${amount} has more than ${decimals} decimals`);
   return format(rescale(parsed.units, parsed.scale, decimals), 0);
 }
+
+/** `dividend / divisor` rounded down to `scale` fraction digits (positive operands): units a dealing issues. */
+export function divideDown(dividend: string, divisor: string, scale: number): string {
+  const top = parse(dividend);
+  const bottom = parse(divisor);
+  if (top.units < 0n || bottom.units <= 0n)
+    throw new Error(`divideDown takes positive operands: ${dividend} / ${divisor}`);
+  // dividend / divisor = (top.units / 10^top.scale) / (bottom.units / 10^bottom.scale).
+  const numerator = top.units * 10n ** BigInt(scale + bottom.scale);
+  const denominator = bottom.units * 10n ** BigInt(top.scale);
+  return format(numerator / denominator, scale);
+}

@@ -4,6 +4,7 @@ import type { Database } from '../../../generated/database/database.ts';
 import { demoAuditLog } from './demo-audit-log.ts';
 import { demoInvoiceLines, demoInvoices, demoReceipts } from './demo-billing.ts';
 import { demoCaseInvitations, demoComplianceCases, demoFileUploads, demoKycDocuments } from './demo-compliance.ts';
+import { demoFundCapitalMovements, demoFundNavs } from './demo-fund-capital.ts';
 import { demoFundRedemptions, demoFundSubscriptions, demoFunds } from './demo-funds.ts';
 import { demoCoinPrices, demoCoins, demoTradingProducts } from './demo-market.ts';
 import { demoOrganizations } from './demo-organizations.ts';
@@ -43,6 +44,8 @@ export async function insertDemoRows(
   await db.insertInto('fund').values(demoFunds).execute();
   await db.insertInto('fund_subscription').values(demoFundSubscriptions).execute();
   await db.insertInto('fund_redemption').values(demoFundRedemptions).execute();
+  await db.insertInto('fund_nav').values(demoFundNavs).execute();
+  await db.insertInto('fund_capital_movement').values(demoFundCapitalMovements).execute();
 
   await db.insertInto('product').values(demoProducts).execute();
   await db.insertInto('invoice').values(demoInvoices).execute();

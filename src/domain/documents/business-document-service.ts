@@ -1,5 +1,5 @@
 // The document mutations of the business API (schema.graphql `downloadInvoicePdf`,
-// `downloadQuotePdf`, `generateFundUserAgreementPdf`;
+// `downloadQuotePdf`, `generateFundUserAgreementPdf`, `downloadFundInvestorCapitalStatementPdf`;
 // docs/documents.md#through-the-business-graphql-api): the REST routes' documents, from the same
 // records, models and renderer, for an API key's reach (organization-document-records.ts), as
 // a PDF returned inline. A missing record and one out of reach are the same NOT_FOUND; a PDF
@@ -16,7 +16,10 @@ import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { failed, type Outcome, succeeded, type UserError, userError } from '../outcomes/user-errors.ts';
 import { unstorableText } from '../text/storable-text.ts';
+import { computeCapitalStatement } from '../funds/capital-statement.ts';
+import { statementPeriod } from '../funds/statement-period.ts';
 import { invoiceModel, quoteModel } from './billing-models.ts';
+import { capitalStatementModel } from './capital-statement-model.ts';
 import { type DocumentFileView, documentFileView } from './document-file.ts';
 import type { DocumentOutput } from './document-output.ts';
 import { personName } from './document-parties.ts';
@@ -29,6 +32,14 @@ export interface FundUserAgreementInput {
   investorUserId: string;
   includeCoverPage?: boolean | null;
   signatureFileId?: string | null;
+}
+
+/** schema.graphql `DownloadFundInvestorCapitalStatementPdfInput`. */
+export interface CapitalStatementInput {
+  fundId: number;
+  investorUserId: string;
+  periodStart: string;
+  periodEnd: string;
 }
 
 export type DocumentOutcome = Outcome<{ document: DocumentFileView }>;
@@ -139,6 +150,38 @@ export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
               : { imageDataUri: signature, signerName: personName(record.investor), signedAt: null },
         };
         return pdf('fund-user-agreement', model, `fund-user-agreement-${model.agreementReference}`, at);
+      }),
+
+    capitalStatementPdf: (reach: DocumentReach, input: CapitalStatementInput): Promise<DocumentOutcome> =>
+      unlessUnavailable(async () => {
+        const at = now();
+        const period = statementPeriod(input, at.toISOString().slice(0, 10));
+        const errors = [
+          ...idError('fundId', 'a fund', input.fundId),
+          ...userIdError(input.investorUserId),
+          ...(Array.isArray(period) ? period : []),
+        ];
+        if (errors.length > 0 || Array.isArray(period)) return failed(errors);
+        const { fundId, investorUserId } = input;
+        if (!(await records.investorInReach(reach, investorUserId)))
+          return failed([userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId')]);
+        const ledger = await records.fundCapital(reach, {
+          fundId,
+          investorUserId,
+          periodStart: period.start,
+          periodEnd: period.end,
+        });
+        if (!ledger)
+          return failed([
+            userError(
+              'NOT_FOUND',
+              `investor ${investorUserId} holds no capital in fund ${fundId} on or before ${period.end}`,
+              'fundId',
+            ),
+          ]);
+        const figures = computeCapitalStatement(ledger, period);
+        const model = capitalStatementModel(ledger, figures, { issuer, issuedAt: at.toISOString(), period });
+        return pdf('capital-statement', model, `capital-statement-${model.statementReference}`, at);
       }),
   };
 }

@@ -1,4 +1,5 @@
-// Product-catalog and fund-user-agreement records → their view models (document-models.ts).
+// Product-catalog and fund-user-agreement records → their view models (document-models.ts); the
+// fund summary is shared with the capital statement (capital-statement-model.ts).
 import type {
   CatalogFundRecord,
   FundAgreementRecord,
@@ -24,8 +25,8 @@ const requestStatuses = ['pending', 'approved', 'processed', 'rejected', 'cancel
  */
 export const specimenInvestor: PersonParty = Object.freeze({ name: 'Specimen: investor to be named', email: null });
 
-/** A fund as both documents print it; a FundAgreementRecord has the same fields. */
-function fundSummary(record: CatalogFundRecord): FundSummary {
+/** A fund as the fund documents print it; a FundAgreementRecord and a capital ledger's fund have the same fields. */
+export function fundSummary(record: CatalogFundRecord): FundSummary {
   return {
     id: record.id,
     name: record.name,

@@ -1,6 +1,5 @@
 // Assembles the one resolver map of the business API (the generated `Resolvers` of
-// generated/graphql/resolver-types.ts): the scalars, the resolvers built so far, and a
-// NOT_IMPLEMENTED answer for each root field of not-implemented-fields.ts; every root field
+// generated/graphql/resolver-types.ts): the scalars and every area's resolvers; every root field
 // checks its caller's key and scope first (guard-root-fields.ts).
 import type { Resolvers } from '../../../generated/graphql/resolver-types.ts';
 import type { BusinessServices } from '../business-services.ts';
@@ -20,7 +19,6 @@ import { documentResolvers } from './document-resolvers.ts';
 import { otcResolvers } from './otc-resolvers.ts';
 import { kycResolvers } from './kyc-resolvers.ts';
 import { orderBookResolvers } from './order-book-resolvers.ts';
-import { notImplementedResolvers } from './not-implemented-resolvers.ts';
 
 /** `Resolvers` with every field of every root type answered. */
 export type BusinessResolvers = Resolvers & { [Root in RootTypeName]: Required<RootResolvers[Root]> };
@@ -39,7 +37,7 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
   const otc = otcResolvers(services.trading);
   const kyc = kycResolvers(services.kyc);
   const orderBooks = orderBookResolvers(services.orderBooks);
-  // A root field of schema.graphql missing here and from not-implemented-fields.ts is a type error.
+  // A root field of schema.graphql missing here is a type error.
   const implemented: ImplementedResolvers = {
     Query: {
       ...health.Query,
@@ -58,13 +56,12 @@ export function businessResolvers(services: BusinessServices): BusinessResolvers
     },
     Subscription: { ...orderBooks.Subscription },
   };
-  const pending = notImplementedResolvers();
   return guardRootFields({
     ...scalars,
     DigitalWalletDetail: walletDetails.DigitalWalletDetail,
     QuestionnaireItem: kyc.QuestionnaireItem,
-    Query: { ...pending.Query, ...implemented.Query },
-    Mutation: { ...pending.Mutation, ...implemented.Mutation },
-    Subscription: { ...pending.Subscription, ...implemented.Subscription },
+    Query: implemented.Query,
+    Mutation: implemented.Mutation,
+    Subscription: implemented.Subscription,
   });
 }

@@ -1,5 +1,5 @@
 // The document mutations of the business API (schema.graphql `generateFundUserAgreementPdf`,
-// `downloadInvoicePdf`, `downloadQuotePdf`; docs/documents.md#through-the-business-graphql-api)
+// `downloadFundInvestorCapitalStatementPdf`, `downloadInvoicePdf`, `downloadQuotePdf`; docs/documents.md#through-the-business-graphql-api)
 // over the business document service. The key's organization binding is its reach; rendering a
 // document records no person, so no acting user is resolved.
 import type { DocumentReach } from '../../access/documents/organization-document-records.ts';
@@ -11,7 +11,10 @@ import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 type DocumentResolvers = {
   Mutation: Pick<
     ImplementedResolvers['Mutation'],
-    'generateFundUserAgreementPdf' | 'downloadInvoicePdf' | 'downloadQuotePdf'
+    | 'generateFundUserAgreementPdf'
+    | 'downloadFundInvestorCapitalStatementPdf'
+    | 'downloadInvoicePdf'
+    | 'downloadQuotePdf'
   >;
 };
 
@@ -27,6 +30,8 @@ export function documentResolvers(documents: BusinessDocumentService): DocumentR
     Mutation: {
       generateFundUserAgreementPdf: async (_parent, { input }, context) =>
         payload(await documents.fundUserAgreementPdf(reachOf(context), input)),
+      downloadFundInvestorCapitalStatementPdf: async (_parent, { input }, context) =>
+        payload(await documents.capitalStatementPdf(reachOf(context), input)),
       downloadInvoicePdf: async (_parent, { input }, context) =>
         payload(await documents.invoicePdf(reachOf(context), input)),
       downloadQuotePdf: async (_parent, { input }, context) =>

@@ -24,7 +24,11 @@ const clients: Client[] = [];
 
 test.before(async () => {
   simulator = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond: 0 });
-  service = await startTestService({ MARKET_DATA_URL: simulator.url, MARKET_DATA_PRODUCTS: products.join(',') });
+  service = await startTestService({
+    MARKET_DATA: 'on',
+    MARKET_DATA_URL: simulator.url,
+    MARKET_DATA_PRODUCTS: products.join(','),
+  });
 });
 test.after(async () => {
   for (const client of clients) await client.dispose();
