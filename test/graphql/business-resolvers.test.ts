@@ -1,6 +1,6 @@
 // The business schema's resolver map (src/graphql/resolvers/business-resolvers.ts), without a
 // server: `ping` goes through it, and a map naming what schema.graphql lacks stops the build.
-import { type GraphQLSchema, buildSchema, execute, parse } from 'graphql';
+import { buildSchema, execute, parse } from 'graphql';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { attachResolvers } from '../../src/graphql/attach-resolvers.ts';
@@ -22,18 +22,6 @@ function thrownBy(run: () => unknown): unknown {
     return error;
   }
   return undefined;
-}
-
-function rootField(target: GraphQLSchema, root: 'Query' | 'Mutation' | 'Subscription', name: string) {
-  const type =
-    root === 'Query'
-      ? target.getQueryType()
-      : root === 'Mutation'
-        ? target.getMutationType()
-        : target.getSubscriptionType();
-  const field = type?.getFields()[name];
-  if (!field) throw new Error(`${root}.${name} is not in schema.graphql`);
-  return field;
 }
 
 test('ping answers pong through the resolver map', async () => {
