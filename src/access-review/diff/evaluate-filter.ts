@@ -56,7 +56,6 @@ function compareValues(
   operand: ConcreteValue | ConcreteValue[] | null,
   kind: ValueKind,
 ): Truth {
-  if (operator === '_is_null') return truth((column === null) === (operand === true));
   if (operator === '_in' || operator === '_nin') {
     const list = Array.isArray(operand) ? operand : operand === null ? [] : [operand];
     if (list.length === 0) return truth(operator === '_nin');
@@ -107,6 +106,8 @@ export function evaluateFilter(
       const dataType = model.tables[table]?.columns.find((column) => column.name === filter.column)?.dataType;
       const kind = columnKind(dataType ?? 'text');
       const column = row[filter.column] ?? null;
+      if (filter.operator === '_is_null')
+        return truth((column === null) === (filter.value.type === 'literal' && filter.value.value === true));
       return compareValues(column, filter.operator, operandValues(filter.value, world, kind), kind);
     }
     case 'relationship': {

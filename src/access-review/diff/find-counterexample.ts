@@ -106,6 +106,8 @@ class Problem {
   readonly columnVariables = new Map<string, number>();
   readonly sessionVariables = new Map<string, number>();
   readonly incomplete: string[] = [];
+  /** node → the node before it among its path's interchangeable rows. */
+  readonly previousInstance = new Map<number, number>();
   bounded = false;
 
   readonly sessionTypes: ReadonlyMap<string, SessionVariableType>;
@@ -271,6 +273,10 @@ function compileFormula(
         instances = Array.from({ length: Math.min(wanted, relatedRowBound) }, () =>
           problem.node(relationship.remoteTable, shownPath, nodeId, aliases),
         );
+        // Rows of one path are interchangeable: only a prefix of them is ever present.
+        instances.forEach((instance, index, all) => {
+          if (index > 0) problem.previousInstance.set(instance, all[index - 1] as number);
+        });
         node.slots.set(key, instances);
       }
       const joinVariables = Object.keys(relationship.columnMapping).map((local) =>
@@ -314,6 +320,9 @@ const exactGaps = new Set(['integer', 'uuid', 'boolean', 'date']);
 
 interface Domain {
   readonly values: ConcreteValue[];
+  /** For a group compared for equality only: where its interchangeable fresh values begin. */
+  readonly freshFrom: number | null;
+  readonly members: readonly number[];
 }
 
 class UnionFind {
@@ -376,6 +385,7 @@ function buildDomains(problem: Problem): Map<number, Domain> {
     if (ordered && kind.name === 'opaque') problem.incomplete.push('order comparison on a column compared as opaque');
     const fresh = variables.length + 1;
     let values: ConcreteValue[];
+    let freshFrom: number | null = null;
     if (ordered || kind.finite || patterns.length > 0) {
       constants.sort((a, b) => kind.compare(a, b));
       values = [];
@@ -395,8 +405,9 @@ function buildDomains(problem: Problem): Map<number, Domain> {
         .filter((value) => !constants.some((known) => kind.compare(known, value) === 0))
         .slice(0, fresh);
       values = [...constants, ...extra];
+      freshFrom = constants.length;
     }
-    const domain = { values };
+    const domain = { values, freshFrom, members: ids };
     for (const id of ids) domains.set(id, domain);
     for (const atom of atoms) atom.slot.rhs = rhsOf(problem, atom, kind, values);
   }
@@ -606,14 +617,16 @@ export function findCounterexample(
   let steps = 0;
   let found: Witness | null = null;
 
+  let unverified = 0;
   const verified = (): boolean => {
     const { witness } = materialize(problem, assignment, arrays, domains);
     const world = witnessWorld(admits.table, witness);
-    return (
+    const replayed =
       evaluateFilter(admits.model, admits.table, admits.filter, witness.row, world) === 'true' &&
-      evaluateFilter(refuses.model, refuses.table, refuses.filter, witness.row, world) !== 'true' &&
-      ((found = witness), true)
-    );
+      evaluateFilter(refuses.model, refuses.table, refuses.filter, witness.row, world) !== 'true';
+    if (replayed) found = witness;
+    else unverified += 1;
+    return replayed;
   };
 
   const viable = (): boolean => {
@@ -649,14 +662,32 @@ export function findCounterexample(
     return false;
   };
 
+  /** Absent related rows first and NULL last (witnesses with fewer rows read better); symmetric choices once. */
+  const choicesOf = (variable: ValueVariable): number[] => {
+    if (variable.role === 'presence') {
+      const previous = problem.previousInstance.get(variable.node);
+      return previous === undefined || assignment[presenceOf(problem, previous)] === 1 ? [0, 1] : [0];
+    }
+    const domain = domains.get(variable.id);
+    if (!domain) return variable.nullable ? [-1] : [];
+    let size = domain.values.length;
+    if (domain.freshFrom !== null) {
+      let highest = domain.freshFrom - 1;
+      for (const member of domain.members) {
+        const rank = assignment[member];
+        if (rank !== undefined && rank > highest) highest = rank;
+      }
+      size = Math.min(size, highest + 2);
+    }
+    return [...Array(size).keys(), ...(variable.nullable ? [-1] : [])];
+  };
+
   const assign = (index: number): boolean => {
     if (steps > searchBudget) return false;
     if (index === scalars.length) return assignArrays(0);
     const id = scalars[index] as number;
     const variable = problem.variables[id] as ValueVariable;
-    const size = variable.role === 'presence' ? 2 : (domains.get(id)?.values.length ?? 0);
-    // Absent related rows and NULLs last: a witness with fewer rows and values reads better.
-    const choices = variable.role === 'presence' ? [0, 1] : [...Array(size).keys(), ...(variable.nullable ? [-1] : [])];
+    const choices = choicesOf(variable);
     for (const choice of choices) {
       assignment[id] = choice;
       steps += 1;
@@ -668,6 +699,10 @@ export function findCounterexample(
 
   if (assign(0) && found) return { kind: 'found', witness: found };
   if (steps > searchBudget) return { kind: 'unknown', reason: `the search gave up after ${searchBudget} steps` };
+  // A world the search found that did not replay (e.g. a related row of the row's own table
+  // joining it too): the search's model and SQL's disagree there, so nothing is decided.
+  if (unverified > 0)
+    return { kind: 'unknown', reason: `${unverified} counterexample(s) did not replay on the filters` };
   if (problem.bounded)
     return {
       kind: 'unknown',
