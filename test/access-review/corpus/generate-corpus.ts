@@ -96,11 +96,7 @@ function condition(column: Column, operator = '_eq'): Yaml {
   return { [column.name]: { [operator]: freshConstant(column.dataType) } };
 }
 
-function ruleFilterKey(action: Action): 'filter' | 'check' {
-  return action === 'insert' ? 'check' : 'filter';
-}
-
-interface Candidate extends Omit<CorpusEntry, 'id'> {}
+type Candidate = Omit<CorpusEntry, 'id'>;
 
 function withFilter(rule: Yaml, key: string, filter: Yaml): Yaml {
   return { ...clone(rule), [key]: filter };

@@ -3,7 +3,9 @@
 // the corpus tests (verdicts and witnesses in TypeScript, then in SQL).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PermissionModel } from '../../../src/access/permission-model.ts';
+import type { BoolExp, PermissionModel } from '../../../src/access/permission-model.ts';
+import type { FilterComparison } from '../../../src/access-review/diff/compare-filters.ts';
+import type { Witness } from '../../../src/access-review/diff/find-counterexample.ts';
 import { diffPermissions, type RuleDiff } from '../../../src/access-review/diff/diff-permissions.ts';
 import { applyEntry, compileYaml, type CorpusEntry } from './corpus-entry.ts';
 
@@ -34,4 +36,30 @@ export function judgeCorpus(base: PermissionModel): JudgedEntry[] {
       ) ?? null;
     return { entry, after, rules, rule, verdict: rule?.verdict ?? 'equivalent', milliseconds };
   });
+}
+
+/** The rule's filter (rows) or check as compiled in `model`; a missing rule admits no row. */
+export function partOf(model: PermissionModel, rule: RuleDiff, part: 'rows' | 'check'): BoolExp {
+  const permissions = model.permissions[rule.role]?.[rule.table];
+  const none = { type: 'or', operands: [] } as const;
+  const all = { type: 'and', operands: [] } as const;
+  if (part === 'rows') {
+    if (rule.action === 'select') return permissions?.select?.filter ?? none;
+    if (rule.action === 'update') return permissions?.update?.filter ?? none;
+    return permissions?.delete?.filter ?? none;
+  }
+  if (rule.action === 'insert') return permissions?.insert?.check ?? none;
+  return permissions?.update ? (permissions.update.check ?? all) : none;
+}
+
+/** Each witness with the filters it separates: [witness, the side that admits it, the side that refuses it]. */
+export function witnessesOf(base: PermissionModel, item: JudgedEntry) {
+  const found: { part: 'rows' | 'check'; witness: Witness; admits: PermissionModel; refuses: PermissionModel }[] = [];
+  if (!item.rule) return found;
+  for (const part of ['rows', 'check'] as const) {
+    const comparison: FilterComparison | null = item.rule[part];
+    if (comparison?.widening) found.push({ part, witness: comparison.widening, admits: item.after, refuses: base });
+    if (comparison?.narrowing) found.push({ part, witness: comparison.narrowing, admits: base, refuses: item.after });
+  }
+  return found;
 }
