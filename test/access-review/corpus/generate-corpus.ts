@@ -7,6 +7,7 @@
 // Candidates that do not compile are skipped. Run: node test/access-review/corpus/generate-corpus.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { format } from 'prettier';
 import { parse } from 'yaml';
 import { applyEntry, compileYaml, type CorpusEntry } from './corpus-entry.ts';
 import { handWrittenEntries } from './hand-written-entries.ts';
@@ -519,6 +520,7 @@ function select(kind: CorpusEntry['kind'], wanted: number): CorpusEntry[] {
 }
 
 const corpus = [...select('mutation', wantedMutations), ...select('refactor', wantedRefactors), ...handWrittenEntries];
-writeFileSync(path.join(import.meta.dirname, 'corpus.json'), `${JSON.stringify(corpus, null, 1)}\n`);
+// Formatted as prettier formats it, so the committed file is exactly what this writes.
+writeFileSync(path.join(import.meta.dirname, 'corpus.json'), await format(JSON.stringify(corpus), { parser: 'json' }));
 const count = (kind: string) => corpus.filter((entry) => entry.kind === kind).length;
 console.log(`corpus.json: ${count('mutation')} mutations, ${count('refactor')} refactors (seed ${seed})`);
