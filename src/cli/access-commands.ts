@@ -4,6 +4,9 @@
 // report with exit code 2.
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
 import type { PermissionModel } from '../access/permission-model.ts';
+import { judgeDiff, parseDiffAllowList } from '../access-review/diff/diff-allow-list.ts';
+import { diffPermissions } from '../access-review/diff/diff-permissions.ts';
+import { renderDiff } from '../access-review/diff/render-diff.ts';
 import { explainAccess } from '../access-review/explain-access.ts';
 import { accessRecords } from '../access-review/export/access-records.ts';
 import { formatRecords } from '../access-review/export/format-records.ts';
@@ -19,7 +22,12 @@ const model: PermissionModel = permissionModel;
 export interface AccessIo {
   readonly out: (text: string) => void;
   /** The allow-list named by --allow, or the default one (null when the default file is absent). */
-  readonly readAllowList: (file: string | undefined) => { readonly name: string; readonly text: string } | null;
+  readonly readAllowList: (
+    file: string | undefined,
+    kind?: 'lint' | 'diff',
+  ) => { readonly name: string; readonly text: string } | null;
+  /** The compiled models of permissions.yaml at git refs (`-`: the working tree), in order. */
+  readonly permissionsVersions: (refs: readonly string[]) => readonly unknown[];
 }
 
 export function runAccessCommand(command: Exclude<AccessCommand, { name: 'help' }>, io: AccessIo): number {
@@ -39,5 +47,18 @@ export function runAccessCommand(command: Exclude<AccessCommand, { name: 'help' 
     case 'export':
       io.out(formatRecords(accessRecords(model), command.format));
       return 0;
+    case 'diff': {
+      const allowList = io.readAllowList(command.allowFile, 'diff');
+      const entries = allowList ? parseDiffAllowList(allowList.text, allowList.name) : [];
+      const [before, after] = io.permissionsVersions([command.before, command.after ?? '-']) as PermissionModel[];
+      const outcome = judgeDiff(diffPermissions(before as PermissionModel, after as PermissionModel), entries);
+      const versions = `${command.before} -> ${command.after ?? 'working tree'}`;
+      io.out(
+        command.json
+          ? `${JSON.stringify({ before: command.before, after: command.after, ...outcome }, null, 2)}\n`
+          : renderDiff(outcome, versions, allowList?.name ?? 'access-diff-allow.yaml'),
+      );
+      return outcome.unallowed === 0 ? 0 : 1;
+    }
   }
 }

@@ -13,11 +13,18 @@ export const accessUsage = `Usage: npm run access -- <command>
                      (default: access-lint-allow.yaml) fail with exit code 1
   export --format csv|json
                      the access matrix, one record per role × table × column, to stdout
+  diff REF [REF] [--allow FILE] [--as-json]
+                     permissions.yaml at git REF against the second REF (default: the working
+                     tree), role × table × action: equivalent, more or less permissive,
+                     incomparable or unknown, with the columns and actions gained or lost and a
+                     witness (session and rows) for every widened filter; widenings not in the
+                     allow-list (default: access-diff-allow.yaml) fail with exit code 1
   help, --help, -h   print this text
 
-Exit codes: 0 done, 1 lint findings not allowed, 2 a usage error or an unknown role, table,
-column or action. The rules read are the compiled ones the service runs: run \`npm run codegen\`
-after editing permissions.yaml.
+Exit codes: 0 done, 1 lint findings or diff widenings not allowed, 2 a usage error, an unknown
+role, table, column or action, or a version of permissions.yaml that does not compile. explain,
+lint and export read the compiled rules the service runs (run \`npm run codegen\` after editing
+permissions.yaml); diff compiles permissions.yaml itself at each version.
 `;
 
 export class AccessUsageError extends Error {
@@ -35,7 +42,15 @@ export type AccessCommand =
       readonly json: boolean;
     }
   | { readonly name: 'lint'; readonly allowFile: string | undefined; readonly json: boolean; readonly verbose: boolean }
-  | { readonly name: 'export'; readonly format: ExportFormat };
+  | { readonly name: 'export'; readonly format: ExportFormat }
+  | {
+      readonly name: 'diff';
+      readonly before: string;
+      /** null: the working tree. */
+      readonly after: string | null;
+      readonly allowFile: string | undefined;
+      readonly json: boolean;
+    };
 
 type OptionValues = Record<string, string | boolean | undefined>;
 
@@ -114,6 +129,32 @@ function parseExport(args: readonly string[]): AccessCommand {
   return { name: 'export', format };
 }
 
+function parseDiff(args: readonly string[]): AccessCommand {
+  const refs: string[] = [];
+  const optionArgs: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    if (!arg.startsWith('--')) refs.push(arg);
+    else if (arg !== '--allow' || args[index + 1] === undefined) optionArgs.push(arg);
+    else optionArgs.push(arg, args[(index += 1)] as string);
+  }
+  const values = options('diff', optionArgs, { allow: 'value', 'as-json': 'flag' });
+  const [before, after, ...extra] = refs;
+  if (before === undefined) throw new AccessUsageError('diff needs a git ref (e.g. HEAD~1)');
+  if (extra.length > 0) throw new AccessUsageError(`diff takes at most two git refs, got '${extra.join("', '")}' too`);
+  for (const ref of [before, after]) {
+    if (ref !== undefined && (ref.startsWith('-') || ref.includes(':')))
+      throw new AccessUsageError(`diff: '${ref}' is not a git ref`);
+  }
+  return {
+    name: 'diff',
+    before,
+    after: after ?? null,
+    allowFile: text(values.allow),
+    json: values['as-json'] === true,
+  };
+}
+
 export function parseAccessCommand(argv: readonly string[]): AccessCommand {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h' || rest.includes('--help'))
@@ -126,7 +167,7 @@ export function parseAccessCommand(argv: readonly string[]): AccessCommand {
     case 'export':
       return parseExport(rest);
     case 'diff':
-      throw new AccessUsageError("'diff' is not built yet (a later slice; docs/access-review.md#coming-next)");
+      return parseDiff(rest);
     default:
       throw new AccessUsageError(`unknown command '${name}'`);
   }

@@ -60,7 +60,10 @@ test('no command, help, --help and -h print the usage and exit 0', async () => {
 test('usage errors name what was wrong', () => {
   const cases: [string[], string][] = [
     [['bogus'], "unknown command 'bogus'"],
-    [['diff'], "'diff' is not built yet (a later slice; docs/access-review.md#coming-next)"],
+    [['diff'], 'diff needs a git ref (e.g. HEAD~1)'],
+    [['diff', 'a', 'b', 'c'], "diff takes at most two git refs, got 'c' too"],
+    [['diff', 'HEAD', '--verbose'], "diff: unknown option '--verbose' (options: --allow, --as-json)"],
+    [['diff', 'HEAD:permissions.yaml'], "diff: 'HEAD:permissions.yaml' is not a git ref"],
     [['explain', '--role', 'user'], 'explain needs --role and --table'],
     [
       ['explain', '--role', 'user', '--table', 'coin', '--bogus'],

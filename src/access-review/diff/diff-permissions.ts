@@ -1,0 +1,256 @@
+// `access diff`: two versions of the compiled rules compared role × table × action
+// (docs/access-review.md#diff). Each part of a rule is judged on its own (rows, check, columns,
+// aggregates, limit, presets) and the rule's verdict combines them: equivalent when every part is,
+// more (less) permissive when no part narrows (widens), incomparable when parts go both ways,
+// unknown when a part is undecided and the others do not already make it incomparable.
+import type {
+  BoolExp,
+  PermissionModel,
+  RuleAction,
+  RuleValue,
+  TablePermissions,
+} from '../../access/permission-model.ts';
+import { compareFilters, type FilterComparison, type Verdict } from './compare-filters.ts';
+
+export const diffActions: readonly RuleAction[] = ['select', 'insert', 'update', 'delete'];
+
+export interface SetChange {
+  readonly gained: readonly string[];
+  readonly lost: readonly string[];
+}
+
+export interface ValueChange<Value> {
+  readonly before: Value;
+  readonly after: Value;
+}
+
+export interface PresetChange {
+  readonly column: string;
+  /** The preset as permissions.yaml spells it (a constant as JSON, a session variable by name); null: none. */
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+export interface RuleDiff {
+  readonly role: string;
+  readonly table: string;
+  readonly action: RuleAction;
+  /** gained/lost: the role may (not) do the action at all now; changed: both versions have a rule. */
+  readonly change: 'gained' | 'lost' | 'changed';
+  readonly verdict: Verdict;
+  /** Whether the change may grant something the old version did not (more permissive, incomparable, unknown). */
+  readonly widens: boolean;
+  readonly rows: FilterComparison | null;
+  readonly check: FilterComparison | null;
+  readonly columns: SetChange | null;
+  readonly aggregations: ValueChange<boolean> | null;
+  readonly limit: ValueChange<number | null> | null;
+  readonly presets: readonly PresetChange[];
+}
+
+export interface PermissionsDiff {
+  /** Every rule whose compiled form differs (refactors included, as equivalent). */
+  readonly rules: readonly RuleDiff[];
+  /** Role × table × action cells with a rule in either version. */
+  readonly compared: number;
+  readonly roles: SetChange;
+  readonly sessionVariables: SetChange;
+}
+
+const allRows: BoolExp = { type: 'and', operands: [] };
+const noRows: BoolExp = { type: 'or', operands: [] };
+
+export function combineVerdicts(verdicts: readonly Verdict[]): Verdict {
+  const more = verdicts.includes('more-permissive');
+  const less = verdicts.includes('less-permissive');
+  if (verdicts.includes('incomparable') || (more && less)) return 'incomparable';
+  if (verdicts.includes('unknown')) return 'unknown';
+  return more ? 'more-permissive' : less ? 'less-permissive' : 'equivalent';
+}
+
+export const widens = (verdict: Verdict): boolean =>
+  verdict === 'more-permissive' || verdict === 'incomparable' || verdict === 'unknown';
+
+function setChange(before: readonly string[], after: readonly string[]): SetChange {
+  return {
+    gained: after.filter((item) => !before.includes(item)).sort(),
+    lost: before.filter((item) => !after.includes(item)).sort(),
+  };
+}
+
+function setVerdict(change: SetChange): Verdict {
+  return combineVerdicts([
+    change.gained.length > 0 ? 'more-permissive' : 'equivalent',
+    change.lost.length > 0 ? 'less-permissive' : 'equivalent',
+  ]);
+}
+
+function limitVerdict(before: number | null, after: number | null): Verdict {
+  if (before === after) return 'equivalent';
+  if (after === null) return 'more-permissive';
+  if (before === null) return 'less-permissive';
+  return after > before ? 'more-permissive' : 'less-permissive';
+}
+
+function presetText(value: RuleValue | undefined): string | null {
+  if (value === undefined) return null;
+  return value.type === 'session' ? value.name : JSON.stringify(value.value);
+}
+
+function presetChanges(
+  before: { readonly [column: string]: RuleValue },
+  after: { readonly [column: string]: RuleValue },
+): PresetChange[] {
+  const columns = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return columns
+    .map((column) => ({ column, before: presetText(before[column]), after: presetText(after[column]) }))
+    .filter((change) => change.before !== change.after);
+}
+
+interface RuleParts {
+  readonly rows: BoolExp | null;
+  readonly check: BoolExp | null;
+  readonly columns: readonly string[] | null;
+  readonly aggregations: boolean | null;
+  readonly limit: number | null | undefined;
+  readonly presets: { readonly [column: string]: RuleValue };
+}
+
+function partsOf(permissions: TablePermissions | undefined, action: RuleAction): RuleParts | null {
+  switch (action) {
+    case 'select': {
+      const rule = permissions?.select;
+      return rule
+        ? {
+            rows: rule.filter,
+            check: null,
+            columns: rule.columns,
+            aggregations: rule.allowAggregations,
+            limit: rule.limit,
+            presets: {},
+          }
+        : null;
+    }
+    case 'insert': {
+      const rule = permissions?.insert;
+      return rule
+        ? {
+            rows: null,
+            check: rule.check,
+            columns: rule.columns,
+            aggregations: null,
+            limit: undefined,
+            presets: rule.set,
+          }
+        : null;
+    }
+    case 'update': {
+      const rule = permissions?.update;
+      return rule
+        ? {
+            rows: rule.filter,
+            check: rule.check ?? allRows,
+            columns: rule.columns,
+            aggregations: null,
+            limit: undefined,
+            presets: rule.set,
+          }
+        : null;
+    }
+    case 'delete': {
+      const rule = permissions?.delete;
+      return rule
+        ? { rows: rule.filter, check: null, columns: null, aggregations: null, limit: undefined, presets: {} }
+        : null;
+    }
+  }
+}
+
+interface Versions {
+  readonly before: PermissionModel;
+  readonly after: PermissionModel;
+}
+
+/** Both versions of one part compared; a missing rule stands for "no row". */
+function compareParts(versions: Versions, table: string, before: BoolExp | null, after: BoolExp | null) {
+  if (before === null && after === null) return null;
+  return compareFilters(
+    table,
+    { model: versions.before, filter: before ?? noRows },
+    { model: versions.after, filter: after ?? noRows },
+  );
+}
+
+function diffRule(versions: Versions, role: string, table: string, action: RuleAction): RuleDiff | null {
+  const before = partsOf(versions.before.permissions[role]?.[table], action);
+  const after = partsOf(versions.after.permissions[role]?.[table], action);
+  if (JSON.stringify(before) === JSON.stringify(after)) return null;
+  const change = before === null ? 'gained' : after === null ? 'lost' : 'changed';
+  const rows = compareParts(versions, table, before?.rows ?? null, after?.rows ?? null);
+  const check = compareParts(versions, table, before?.check ?? null, after?.check ?? null);
+  const columns = before?.columns || after?.columns ? setChange(before?.columns ?? [], after?.columns ?? []) : null;
+  const aggregations =
+    change === 'changed' && before?.aggregations !== after?.aggregations
+      ? { before: before?.aggregations === true, after: after?.aggregations === true }
+      : null;
+  const limit =
+    change === 'changed' && before?.limit !== after?.limit
+      ? { before: before?.limit ?? null, after: after?.limit ?? null }
+      : null;
+  const presets = change === 'changed' ? presetChanges(before?.presets ?? {}, after?.presets ?? {}) : [];
+  const verdicts: Verdict[] = [
+    change === 'gained' ? 'more-permissive' : change === 'lost' ? 'less-permissive' : 'equivalent',
+    rows?.verdict ?? 'equivalent',
+    check?.verdict ?? 'equivalent',
+    columns ? setVerdict(columns) : 'equivalent',
+    aggregations ? (aggregations.after ? 'more-permissive' : 'less-permissive') : 'equivalent',
+    limit ? limitVerdict(limit.before, limit.after) : 'equivalent',
+    // A preset decides what a written row holds: changed, the rows one may write differ both ways.
+    presets.length > 0 ? 'incomparable' : 'equivalent',
+  ];
+  // A gained or lost action is that, whatever its parts say (they compare with "no row").
+  const verdict =
+    change === 'gained' ? 'more-permissive' : change === 'lost' ? 'less-permissive' : combineVerdicts(verdicts);
+  return {
+    role,
+    table,
+    action,
+    change,
+    verdict,
+    widens: widens(verdict),
+    rows,
+    check,
+    columns,
+    aggregations,
+    limit,
+    presets,
+  };
+}
+
+/** Every rule that differs between `before` and `after`, in role, table, action order. */
+export function diffPermissions(before: PermissionModel, after: PermissionModel): PermissionsDiff {
+  const versions = { before, after };
+  const roles = [...new Set([...Object.keys(before.permissions), ...Object.keys(after.permissions)])].sort();
+  const rules: RuleDiff[] = [];
+  let compared = 0;
+  for (const role of roles) {
+    const tables = [
+      ...new Set([...Object.keys(before.permissions[role] ?? {}), ...Object.keys(after.permissions[role] ?? {})]),
+    ].sort();
+    for (const table of tables) {
+      for (const action of diffActions) {
+        if (!partsOf(before.permissions[role]?.[table], action) && !partsOf(after.permissions[role]?.[table], action))
+          continue;
+        compared += 1;
+        const rule = diffRule(versions, role, table, action);
+        if (rule) rules.push(rule);
+      }
+    }
+  }
+  return {
+    rules,
+    compared,
+    roles: setChange(Object.keys(before.roles), Object.keys(after.roles)),
+    sessionVariables: setChange(Object.keys(before.sessionVariables), Object.keys(after.sessionVariables)),
+  };
+}

@@ -1,0 +1,80 @@
+// The human text of `access diff` (docs/access-review.md#diff): one block per rule that differs,
+// widenings first, each with what changed and, for rows or a check that widened, the witness: a
+// session and the rows the new version lets through and the old did not.
+import type { FilterComparison } from './compare-filters.ts';
+import type { DiffOutcome, JudgedRule } from './diff-allow-list.ts';
+import type { Witness } from './find-counterexample.ts';
+
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+}
+
+function pairs(values: { readonly [name: string]: unknown }): string {
+  const entries = Object.entries(values);
+  return entries.length === 0 ? '(any)' : entries.map(([name, value]) => `${name} = ${valueText(value)}`).join(', ');
+}
+
+export function renderWitness(witness: Witness, indent: string): string[] {
+  return [
+    `${indent}session: ${pairs(witness.session)}`,
+    `${indent}row:     ${pairs(witness.row)}`,
+    ...witness.related.map((related) => `${indent}related ${related.path} (${related.table}): ${pairs(related.row)}`),
+  ];
+}
+
+function comparisonLines(label: string, comparison: FilterComparison | null): string[] {
+  if (!comparison || comparison.verdict === 'equivalent')
+    return comparison ? [`  ${label}: rewritten, equivalent`] : [];
+  const lines = [`  ${label}: ${comparison.verdict.replace('-', ' ')}`];
+  if (comparison.widening) lines.push(`    admitted now, not before:`, ...renderWitness(comparison.widening, '      '));
+  if (comparison.narrowing)
+    lines.push(`    admitted before, not now:`, ...renderWitness(comparison.narrowing, '      '));
+  for (const reason of comparison.unknown) lines.push(`    undecided: ${reason}`);
+  return lines;
+}
+
+function ruleLines(rule: JudgedRule, allowFile: string): string[] {
+  const mark = rule.widens ? (rule.allowedBecause === null ? 'FAIL' : 'allowed') : 'ok';
+  const change = rule.change === 'changed' ? '' : ` (action ${rule.change})`;
+  const lines = [`${mark}  ${rule.role} ${rule.table} ${rule.action}: ${rule.verdict.replace('-', ' ')}${change}`];
+  if (rule.widens && rule.allowedBecause !== null) lines.push(`  allowed: ${rule.allowedBecause}`);
+  if (rule.widens && rule.allowedBecause === null) lines.push(`  not in ${allowFile}`);
+  if (rule.columns && rule.columns.gained.length > 0) lines.push(`  columns gained: ${rule.columns.gained.join(', ')}`);
+  if (rule.columns && rule.columns.lost.length > 0) lines.push(`  columns lost: ${rule.columns.lost.join(', ')}`);
+  if (rule.aggregations) lines.push(`  aggregates: ${rule.aggregations.before} -> ${rule.aggregations.after}`);
+  if (rule.limit) lines.push(`  limit: ${rule.limit.before ?? 'none'} -> ${rule.limit.after ?? 'none'}`);
+  for (const preset of rule.presets)
+    lines.push(`  preset ${preset.column}: ${preset.before ?? '(none)'} -> ${preset.after ?? '(none)'}`);
+  lines.push(
+    ...comparisonLines(
+      rule.action === 'insert' ? 'check' : 'rows',
+      rule.rows ?? (rule.action === 'insert' ? rule.check : null),
+    ),
+  );
+  if (rule.action === 'update') lines.push(...comparisonLines('check', rule.check));
+  return lines;
+}
+
+export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: string): string {
+  const order = (rule: JudgedRule) => (rule.widens ? (rule.allowedBecause === null ? 0 : 1) : 2);
+  const rules = [...outcome.rules].sort((a, b) => order(a) - order(b));
+  const widenings = outcome.rules.filter((rule) => rule.widens).length;
+  const lines = [
+    `access diff ${versions}`,
+    `${outcome.compared} role x table x action rules compared, ${outcome.rules.length} differ: ` +
+      `${widenings} may widen access (${outcome.unallowed} not allowed), ${outcome.rules.length - widenings} do not.`,
+  ];
+  if (outcome.roles.gained.length > 0) lines.push(`roles gained: ${outcome.roles.gained.join(', ')}`);
+  if (outcome.roles.lost.length > 0) lines.push(`roles lost: ${outcome.roles.lost.join(', ')}`);
+  if (outcome.sessionVariables.gained.length > 0)
+    lines.push(`session variables gained: ${outcome.sessionVariables.gained.join(', ')}`);
+  if (outcome.sessionVariables.lost.length > 0)
+    lines.push(`session variables lost: ${outcome.sessionVariables.lost.join(', ')}`);
+  for (const rule of rules) lines.push('', ...ruleLines(rule, allowFile));
+  for (const stale of outcome.stale)
+    lines.push(
+      '',
+      `stale: ${allowFile} entry ${stale.index} (${stale.role} ${stale.table} ${stale.action}) matches no widening; remove it`,
+    );
+  return `${lines.join('\n')}\n`;
+}

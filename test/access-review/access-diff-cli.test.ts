@@ -1,0 +1,154 @@
+// `npm run access -- diff` (docs/access-review.md#diff): as a process on real git refs, and
+// through runAccessCommand with given versions for the exit codes: 1 on a widening the allow-list
+// does not name, 0 when it does (with its reason), stale entries reported without failing, a
+// malformed allow-list refused, and --as-json the outcome as data.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
+import type { PermissionModel } from '../../src/access/permission-model.ts';
+import { ReviewError } from '../../src/access-review/review-error.ts';
+import { runAccessCommand } from '../../src/cli/access-commands.ts';
+import { parseAccessCommand } from '../../src/cli/parse-access-command.ts';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+const base: PermissionModel = permissionModel;
+
+async function access(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(repo, 'src/cli/access-cli.ts'), ...args], {
+      cwd: repo,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    return error as { code: number; stdout: string; stderr: string };
+  }
+}
+
+/** card_holder reads wallets they own; the widened version also every active wallet, and created_at. */
+const widened: PermissionModel = structuredClone(base) as PermissionModel;
+const wallet = (widened.permissions.card_holder as Record<string, { select: unknown }>).digital_wallet as {
+  select: { filter: unknown; columns: string[] };
+};
+wallet.select.filter = {
+  type: 'or',
+  operands: [
+    base.permissions.card_holder?.digital_wallet?.select?.filter,
+    { type: 'compare', column: 'status', operator: '_eq', value: { type: 'literal', value: 'active' } },
+  ],
+};
+wallet.select.columns = [...wallet.select.columns, 'created_at'];
+
+function diff(allowText: string | null, json = false) {
+  let out = '';
+  const command = parseAccessCommand(['diff', 'HEAD', ...(json ? ['--as-json'] : [])]);
+  if (command.name !== 'diff') throw new Error('not a diff command');
+  const code = runAccessCommand(command, {
+    out: (text) => (out += text),
+    readAllowList: () => (allowText === null ? null : { name: 'allow.yaml', text: allowText }),
+    permissionsVersions: () => [base, widened],
+  });
+  return { code, out };
+}
+
+test('diff of a version with itself (git refs, as a process) finds nothing and exits 0', async () => {
+  const result = await access('diff', 'HEAD', 'HEAD');
+  assert.is(result.code, 0, result.stderr);
+  assert.match(result.stdout, /rules compared, 0 differ: 0 may widen access \(0 not allowed\), 0 do not\.\n$/);
+});
+
+test('an unknown git ref exits 2 and says so', async () => {
+  const result = await access('diff', 'no-such-ref-anywhere');
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /cannot read permissions.yaml at 'no-such-ref-anywhere'/);
+});
+
+test('a widening not in the allow-list fails with exit 1 and prints the witness', () => {
+  const { code, out } = diff(null);
+  assert.is(code, 1);
+  assert.equal(out.split('\n').slice(3, 11), [
+    'FAIL  card_holder digital_wallet select: more permissive',
+    '  not in access-diff-allow.yaml',
+    '  columns gained: created_at',
+    '  rows: more permissive',
+    '    admitted now, not before:',
+    "      session: x-data-user-id = 'value-2'",
+    "      row:     owner_user_id = 'value-1', status = 'active'",
+    '',
+  ]);
+});
+
+test('an allow-list entry with a reason lets the widening pass; entries that match nothing are stale', () => {
+  const allow = `allow:
+  - { role: card_holder, table: digital_wallet, action: select, reason: Active wallets are shown on the card. }
+  - { role: [card_holder, trader], table: coin, action: [select, delete], reason: Old. }
+`;
+  const { code, out } = diff(allow);
+  assert.is(code, 0);
+  assert.ok(
+    out.includes(
+      'allowed  card_holder digital_wallet select: more permissive\n  allowed: Active wallets are shown on the card.\n',
+    ),
+  );
+  assert.equal(
+    out.split('\n').filter((line) => line.startsWith('stale:')),
+    [
+      'stale: allow.yaml entry 2 (card_holder coin select) matches no widening; remove it',
+      'stale: allow.yaml entry 2 (card_holder coin delete) matches no widening; remove it',
+      'stale: allow.yaml entry 2 (trader coin select) matches no widening; remove it',
+      'stale: allow.yaml entry 2 (trader coin delete) matches no widening; remove it',
+    ],
+  );
+});
+
+test('a malformed allow-list is refused with its entry named', () => {
+  for (const [text, message] of [
+    [
+      'allow:\n  - { role: user, table: coin, action: select }\n',
+      'allow.yaml: allow entry 1: needs a reason (why the widening is intended)',
+    ],
+    [
+      'allow:\n  - { role: user, table: coin, action: read, reason: x }\n',
+      "allow.yaml: allow entry 1: unknown action 'read' (actions: select, insert, update, delete)",
+    ],
+    [
+      'allow:\n  - { role: user, table: coin, action: select, column: id, reason: x }\n',
+      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, reason)",
+    ],
+    ['allow:\n  - { table: coin, action: select, reason: x }\n', "allow.yaml: allow entry 1: needs 'role'"],
+  ] as const) {
+    assert.throws(
+      () => diff(text),
+      (error: unknown) => error instanceof ReviewError && error.message === message,
+      text,
+    );
+  }
+});
+
+test('--as-json prints the outcome as data', () => {
+  const { code, out } = diff(null, true);
+  assert.is(code, 1);
+  const outcome = JSON.parse(out);
+  assert.is(outcome.unallowed, 1);
+  assert.equal(
+    outcome.rules.map((rule: { role: string; table: string; action: string; verdict: string; columns: unknown }) => [
+      rule.role,
+      rule.table,
+      rule.action,
+      rule.verdict,
+      rule.columns,
+    ]),
+    [['card_holder', 'digital_wallet', 'select', 'more-permissive', { gained: ['created_at'], lost: [] }]],
+  );
+  assert.equal(outcome.rules[0].rows.widening, {
+    session: { 'x-data-user-id': 'value-2' },
+    row: { owner_user_id: 'value-1', status: 'active' },
+    related: [],
+  });
+});
+
+test.run();
