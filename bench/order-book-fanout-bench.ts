@@ -32,11 +32,14 @@ interface Scenario {
   readonly slowShare: number;
 }
 
-const scenarios: Scenario[] = [
+const allScenarios: Scenario[] = [
   { name: '1,000 subscribers', subscribers: 1_000, slowShare: 0 },
   { name: '10,000 subscribers', subscribers: 10_000, slowShare: 0 },
   { name: '10,000 subscribers, 10 % slow', subscribers: 10_000, slowShare: 0.1 },
 ];
+/** BENCH_SCENARIOS=2,3 runs the second and third only. */
+const chosen = process.env.BENCH_SCENARIOS?.split(',').map(Number);
+const scenarios = chosen ? allScenarios.filter((_, index) => chosen.includes(index + 1)) : allScenarios;
 
 const feed = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-order-book-'));
@@ -80,7 +83,9 @@ async function run(scenario: Scenario): Promise<string> {
       worker.once('error', reject);
       if (command) worker.postMessage(command);
     });
-  await ask<{ ready: number }>('');
+  const connected = await ask<{ ready: number; failures: number; firstFailure?: string }>('');
+  if (connected.failures > 0)
+    console.log(`${scenario.name}: ${connected.failures} subscribers could not connect (${connected.firstFailure})`);
   await sleep(warmupMs);
   worker.postMessage('reset');
   const skippedBefore = await skippedEvents();

@@ -51,6 +51,9 @@ function connect(index: number): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { apiKey: plan.apiKey } })));
     socket.on('error', reject);
+    socket.on('close', (code, reason) => {
+      if (first) reject(new Error(`subscriber ${index} closed before its first message: ${code} ${reason.toString()}`));
+    });
     socket.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text.startsWith('{"type":"connection_ack"')) {
@@ -95,12 +98,17 @@ interface Update {
 }
 
 const sockets: WebSocket[] = [];
-// Connect in batches, so the server's accept queue and the key check are not one burst.
-for (let start = 0; start < plan.subscriptions.length; start += 200) {
-  const batch = plan.subscriptions.slice(start, start + 200).map((_, offset) => connect(start + offset));
-  sockets.push(...(await Promise.all(batch)));
+const failures: string[] = [];
+// Connect in batches, so the server's accept queue and the key check are not one burst; a
+// subscriber that could not connect is counted, not fatal (a saturated server refuses some).
+for (let start = 0; start < plan.subscriptions.length; start += 100) {
+  const batch = plan.subscriptions.slice(start, start + 100).map((_, offset) => connect(start + offset));
+  for (const outcome of await Promise.allSettled(batch)) {
+    if (outcome.status === 'fulfilled') sockets.push(outcome.value);
+    else failures.push(String(outcome.reason));
+  }
 }
-parentPort!.postMessage({ ready: sockets.length });
+parentPort!.postMessage({ ready: sockets.length, failures: failures.length, firstFailure: failures[0] });
 parentPort!.on('message', (command: 'reset' | 'report' | 'close') => {
   if (command === 'reset') stats = emptyStats();
   if (command === 'report') parentPort!.postMessage({ stats });
