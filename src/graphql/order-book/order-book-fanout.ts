@@ -1,6 +1,7 @@
 // Delivers the market-data feed's events to the orderBookUpdates subscribers
 // (docs/market-data.md#fan-out). Work is shared: each event is rendered once per product and
-// subscription shape, and every subscriber gets the same JSON with its own sequence number. A
+// subscription shape, and every subscriber gets the same JSON with its own sequence number.
+// Events that arrive faster than they are delivered are merged per product. A
 // subscriber whose connection has more than `maxUnsentBytes` waiting skips events; once it has
 // caught up it gets a fresh SNAPSHOT, the conflation of all it missed. So a slow subscriber holds
 // a bounded buffer and never delays the others.
@@ -8,6 +9,7 @@ import type { BookEvent, MarketDataFeed } from '../../domain/market-data/market-
 import type { SubscriptionSink } from '../subscription-sink.ts';
 import { orderBookMessage } from './order-book-message.ts';
 import type { OrderBookRenderer, RenderedPayload } from './order-book-renderer.ts';
+import { mergeBookEvents } from './merge-book-events.ts';
 
 /** What the fan-out counts (src/observability/subscription-metrics.ts). */
 export interface FanoutObserver {
@@ -76,10 +78,32 @@ export function createOrderBookFanout(options: {
     return rendered;
   }
 
+  // Events wait here, merged per product, until the next turn of the event loop delivers them:
+  // at once while the service keeps up, and fewer, larger messages when it does not, so delivery
+  // latency stays bounded under load (merge-book-events.ts).
+  let waiting = new Map<string, BookEvent>();
+  let scheduled = false;
+
+  function deliverWaiting(): void {
+    scheduled = false;
+    const events = waiting;
+    waiting = new Map();
+    for (const [productId, event] of events) {
+      const current = event.kind === 'snapshot' ? feed.snapshot(productId) : event;
+      if (!current) continue;
+      const rendered = productRenderings(feed, productId, current);
+      renderings.set(productId, rendered);
+      for (const follower of followers.get(productId) ?? []) deliver(follower, rendered);
+    }
+  }
+
   const stopListening = feed.listen((event) => {
-    const rendered = productRenderings(feed, event.productId, event);
-    renderings.set(event.productId, rendered);
-    for (const follower of followers.get(event.productId) ?? []) deliver(follower, rendered);
+    const earlier = waiting.get(event.productId);
+    waiting.set(event.productId, earlier ? mergeBookEvents(earlier, event) : event);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(deliverWaiting);
+    }
   });
 
   return {
@@ -99,6 +123,7 @@ export function createOrderBookFanout(options: {
     },
     close() {
       stopListening();
+      waiting.clear();
       followers.clear();
       renderings.clear();
     },

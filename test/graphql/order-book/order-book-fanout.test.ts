@@ -2,7 +2,8 @@
 // over a feed the test drives: a SNAPSHOT first per product, then L2UPDATEs with consecutive
 // sequence numbers; nothing for products not followed; one rendering per event and shape; a
 // subscriber too far behind skips events and gets a SNAPSHOT once it catches up, while the others
-// get every update; a fresh upstream snapshot reaches everyone without resetting the sequence.
+// get every update; a fresh upstream snapshot reaches everyone without resetting the sequence;
+// events that come faster than they are delivered are merged.
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
 import { test } from 'uvu';
@@ -37,20 +38,27 @@ const update = (productId: string, price: string, size: string) => ({
   asks: [],
 });
 
+/** Lets the fan-out deliver what the feed told it (it delivers on the next turn of the event loop). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 const message = (productId: string, type: string, sequence: number, bids: unknown[], asks: unknown[]) => ({
   data: { orderBookUpdates: { productId, type, sequence, bids, asks } },
 });
 
-test('a snapshot comes first per product, then sequenced updates, and nothing of other products', () => {
+test('a snapshot comes first per product, then sequenced updates, and nothing of other products', async () => {
   const feed = scriptedFeed(['BTC-USD', 'ETH-USD', 'SOL-USD']);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
   const fanout = createOrderBookFanout({ feed });
   const sink = recordingSink('1', query);
   fanout.follow(sink, countingRenderer(query), ['BTC-USD', 'ETH-USD']);
   feed.updateEvent(update('BTC-USD', '100', '3'), book('BTC-USD', '100', '101'));
+  await settle();
   feed.updateEvent(update('SOL-USD', '20', '1'), book('SOL-USD', '20', '21'));
+  await settle();
   feed.snapshotEvent(book('ETH-USD', '10', '11'));
+  await settle();
   feed.updateEvent(update('ETH-USD', '9.5', '0'), book('ETH-USD', '10', '11'));
+  await settle();
   assert.equal(sink.payloads, [
     message('BTC-USD', 'SNAPSHOT', 1, [{ price: '100', size: '1.5' }], [{ price: '101' }]),
     message('BTC-USD', 'L2UPDATE', 2, [{ price: '100', size: '3' }], []),
@@ -59,7 +67,7 @@ test('a snapshot comes first per product, then sequenced updates, and nothing of
   ]);
 });
 
-test('each event is rendered once for all subscribers of one shape', () => {
+test('each event is rendered once for all subscribers of one shape', async () => {
   const feed = scriptedFeed(['BTC-USD']);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
   const fanout = createOrderBookFanout({ feed });
@@ -68,11 +76,12 @@ test('each event is rendered once for all subscribers of one shape', () => {
   for (const sink of sinks) fanout.follow(sink, renderer, ['BTC-USD']);
   assert.is(renderer.calls, 1, 'one snapshot rendering for three new subscribers');
   feed.updateEvent(update('BTC-USD', '99', '1'), book('BTC-USD', '100', '101'));
+  await settle();
   assert.is(renderer.calls, 2, 'one update rendering for three subscribers');
   for (const sink of sinks) assert.is(sink.payloads.length, 2);
 });
 
-test('a subscriber too far behind skips events, then gets a SNAPSHOT; the others get every update', () => {
+test('a subscriber too far behind skips events, then gets a SNAPSHOT; the others get every update', async () => {
   const feed = scriptedFeed(['BTC-USD']);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
   const skipped: number[] = [];
@@ -88,9 +97,12 @@ test('a subscriber too far behind skips events, then gets a SNAPSHOT; the others
   fanout.follow(fast, renderer, ['BTC-USD']);
   slow.backlog = 1001;
   feed.updateEvent(update('BTC-USD', '99', '1'), book('BTC-USD', '99', '101'));
+  await settle();
   feed.updateEvent(update('BTC-USD', '98', '1'), book('BTC-USD', '98', '101'));
+  await settle();
   slow.backlog = 0;
   feed.updateEvent(update('BTC-USD', '97', '1'), book('BTC-USD', '97', '101'));
+  await settle();
   assert.is(skipped.length, 2);
   assert.equal(
     fast.payloads.map((payload: any) => [payload.data.orderBookUpdates.type, payload.data.orderBookUpdates.sequence]),
@@ -107,30 +119,32 @@ test('a subscriber too far behind skips events, then gets a SNAPSHOT; the others
   ]);
 });
 
-test('an upstream snapshot reaches every subscriber as a SNAPSHOT and keeps counting', () => {
+test('an upstream snapshot reaches every subscriber as a SNAPSHOT and keeps counting', async () => {
   const feed = scriptedFeed(['BTC-USD']);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
   const fanout = createOrderBookFanout({ feed });
   const sink = recordingSink('1', query);
   fanout.follow(sink, countingRenderer(query), ['BTC-USD']);
   feed.snapshotEvent(book('BTC-USD', '200', '201'));
+  await settle();
   assert.equal(
     sink.payloads[1],
     message('BTC-USD', 'SNAPSHOT', 2, [{ price: '200', size: '1.5' }], [{ price: '201' }]),
   );
 });
 
-test('a product without a book yet sends nothing until its first snapshot', () => {
+test('a product without a book yet sends nothing until its first snapshot', async () => {
   const feed = scriptedFeed(['BTC-USD']);
   const fanout = createOrderBookFanout({ feed });
   const sink = recordingSink('1', query);
   fanout.follow(sink, countingRenderer(query), ['BTC-USD']);
   assert.equal(sink.payloads, []);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
+  await settle();
   assert.equal(sink.payloads, [message('BTC-USD', 'SNAPSHOT', 1, [{ price: '100', size: '1.5' }], [{ price: '101' }])]);
 });
 
-test('after unfollowing, nothing more is sent, and the followers count returns to zero', () => {
+test('after unfollowing, nothing more is sent, and the followers count returns to zero', async () => {
   const feed = scriptedFeed(['BTC-USD', 'ETH-USD']);
   feed.snapshotEvent(book('BTC-USD', '100', '101'));
   let followers = 0;
@@ -144,7 +158,36 @@ test('after unfollowing, nothing more is sent, and the followers count returns t
   stop();
   assert.is(followers, 0);
   feed.updateEvent(update('BTC-USD', '99', '1'), book('BTC-USD', '99', '101'));
+  await settle();
   assert.is(sink.payloads.length, 1);
+});
+
+test('events before a delivery merge: updates into one L2UPDATE, anything after a snapshot into the SNAPSHOT', async () => {
+  const feed = scriptedFeed(['BTC-USD', 'ETH-USD']);
+  feed.snapshotEvent(book('BTC-USD', '100', '101'));
+  feed.snapshotEvent(book('ETH-USD', '10', '11'));
+  const fanout = createOrderBookFanout({ feed });
+  const sink = recordingSink('1', query);
+  fanout.follow(sink, countingRenderer(query), ['BTC-USD', 'ETH-USD']);
+  feed.updateEvent(update('BTC-USD', '99', '1'), book('BTC-USD', '100', '101'));
+  feed.updateEvent(update('BTC-USD', '98', '2'), book('BTC-USD', '100', '101'));
+  feed.updateEvent(update('BTC-USD', '99.0', '0'), book('BTC-USD', '100', '101'));
+  feed.snapshotEvent(book('ETH-USD', '12', '13'));
+  feed.updateEvent(update('ETH-USD', '11', '4'), book('ETH-USD', '11', '13'));
+  await settle();
+  assert.equal(sink.payloads.slice(2), [
+    message(
+      'BTC-USD',
+      'L2UPDATE',
+      2,
+      [
+        { price: '99.0', size: '0' },
+        { price: '98', size: '2' },
+      ],
+      [],
+    ),
+    message('ETH-USD', 'SNAPSHOT', 2, [{ price: '11', size: '1.5' }], [{ price: '13' }]),
+  ]);
 });
 
 test.run();
