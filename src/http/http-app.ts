@@ -24,13 +24,13 @@ export interface HttpAppOptions extends RouterOptions {
 
 export function createHttpApp(options: HttpAppOptions): Koa<HttpState> {
   const app = new Koa<HttpState>({ proxy: options.proxy ?? false });
-  const router = createRouter(options);
+  const { router, routes } = createRouter(options);
   app.use(requestId());
   app.use(observeRequests(options.logger, options.metrics));
   app.use(handleErrors(options.logger));
   app.use(requestDeadline(options.requestTimeoutMs ?? 0));
   for (const middleware of options.before ?? []) app.use(middleware);
-  app.use(router.routes());
+  app.use(routes);
   app.use(unmatchedRoute(router));
   // Errors are answered by handleErrors; Koa's own handler would print them to stderr.
   app.silent = true;
