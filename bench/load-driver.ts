@@ -34,6 +34,8 @@ export interface LoadRequest {
 
 export interface LoadResult {
   readonly requests: number;
+  /** Requests sent in the warm-up before the measured window. */
+  readonly warmupRequests: number;
   readonly perSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -141,7 +143,14 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
   const elapsed = (performance.now() - started) / 1_000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), bytes };
+  return {
+    requests: latencies.length,
+    warmupRequests: warmed,
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    bytes,
+  };
 }
 
 const port = parentPort;

@@ -108,7 +108,7 @@ export function graphqlTransport(
     validateJsonBody('postGraphql', request);
     // graphql-http's rule, kept: a JSON body in a charset other than UTF-8 is 415.
     if (!utf8Json(ctx.get('content-type'))) throw bodilessRefusal(415, 'Unsupported Media Type');
-    const context = graphqlContext(ctx.state, ctx.get('x-acting-user') || undefined, logger);
+    const context: GraphqlContext = new RequestGraphqlContext(ctx.state, ctx.get('x-acting-user') || undefined, logger);
     const result = await answer(request as unknown as GraphqlRequest, context, mediaType);
     const ok = result.status === 200 && result.answeredErrors === false;
     observe(result.operation ?? 'other', ok ? 'ok' : 'error');
@@ -119,19 +119,28 @@ export function graphqlTransport(
   return { serve, writeErrorBody: writeGraphqlErrorBody };
 }
 
-/** What every resolver receives; the request's child logger is built on first use, as most requests never log. */
-function graphqlContext(state: HttpState, actingUser: string | undefined, logger: Logger): GraphqlContext {
-  const { requestId } = state;
-  let child: Logger | undefined;
-  return {
-    requestId,
-    get logger() {
-      child ??= logger.child({ requestId });
-      return child;
-    },
-    principal: state.principal,
-    actingUser,
-  };
+/**
+ * What every resolver receives (GraphqlContext). The request's child logger is built on first
+ * use, as most requests never log; a class, so the getter is on its prototype and not made per request.
+ */
+class RequestGraphqlContext {
+  readonly requestId: string;
+  readonly principal: GraphqlContext['principal'];
+  readonly actingUser: string | undefined;
+  readonly #parent: Logger;
+  #logger: Logger | undefined;
+
+  constructor(state: HttpState, actingUser: string | undefined, parent: Logger) {
+    this.requestId = state.requestId;
+    this.principal = state.principal;
+    this.actingUser = actingUser;
+    this.#parent = parent;
+  }
+
+  get logger(): Logger {
+    this.#logger ??= this.#parent.child({ requestId: this.requestId });
+    return this.#logger;
+  }
 }
 
 const contentTypes: Record<GraphqlMediaType, string> = {

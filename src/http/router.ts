@@ -50,13 +50,17 @@ export interface Routes {
   readonly router: Router<HttpState>;
   /**
    * Serves the request: a method and path that equal a route without parameters (`GET /healthz`,
-   * `POST /graphql`) by one lookup, anything else through the router's matching
-   * (docs/architecture.md#requests).
+   * `POST /graphql`) by one lookup, anything else through the `mounts`, then the router's
+   * matching (docs/architecture.md#requests).
    */
   readonly routes: Middleware<HttpState>;
 }
 
-export function createRouter(options: RouterOptions): Routes {
+/**
+ * `mounts`: middleware serving paths of their own ahead of the router's matching (the development
+ * identity provider under /dev-oidc), never entered for a route the lookup serves.
+ */
+export function createRouter(options: RouterOptions, mounts: readonly Middleware<HttpState>[] = []): Routes {
   const router = new Router<HttpState>();
   const fixed: { method: string; path: string; bound: Middleware<HttpState> }[] = [];
   for (const id of Object.keys(operations) as OperationId[]) {
@@ -68,7 +72,10 @@ export function createRouter(options: RouterOptions): Routes {
       fixed.push({ method: operation.method.toUpperCase(), path: operation.routerPath, bound });
   }
   const exact = exactRoutes(router, fixed);
-  const matching = router.routes() as unknown as Middleware<HttpState>;
+  const matching = mounts.reduceRight<Middleware<HttpState>>(
+    (inner, mount) => (ctx, next) => mount(ctx, () => inner(ctx, next)),
+    router.routes() as unknown as Middleware<HttpState>,
+  );
   return {
     router,
     routes: (ctx, next) => {
@@ -107,6 +114,9 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
   const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  // Only `{}` alternatives (the health probes): the caller is anonymous whatever it sends.
+  const anonymousOnly =
+    operation.security.length > 0 && operation.security.every((alternative) => alternative.length === 0);
   return async (ctx, next) => {
     ctx.state.route = operation.path;
     if (transport) ctx.state.writeErrorBody = transport.writeErrorBody;
@@ -114,7 +124,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     // An operation not built yet still validates its input, so client teams can develop
     // against the contract; it skips authentication, which may not exist for it yet.
     const pending = options.notImplemented.has(id);
-    if (!pending)
+    if (!pending && !anonymousOnly)
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (operation.requestBody) refuseEncodedBody(ctx);
     if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
@@ -122,7 +132,10 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     const parts = {
       path: { ...ctx.params },
       // Only the query parameters openapi.yaml declares: others are ignored, whatever they hold.
-      query: Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
+      query:
+        queryNames.size === 0
+          ? {}
+          : Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
       headers: { ...ctx.headers },
       cookies: {},
     };
