@@ -11,15 +11,5 @@ export function createGraphqlMetrics(registry: Registry): (operation: string, ou
     labelNames: ['operation', 'outcome'] as const,
     registers: [registry],
   });
-  // Bound once per label set: prom-client would otherwise hash the label object on every call.
-  const bound = new Map<string, { inc(): void }>();
-  return (operation, outcome) => {
-    const key = `${operation} ${outcome}`;
-    let series = bound.get(key);
-    if (!series) {
-      series = operations.labels({ operation, outcome });
-      bound.set(key, series);
-    }
-    series.inc();
-  };
+  return (operation, outcome) => operations.inc({ operation, outcome });
 }

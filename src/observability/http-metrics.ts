@@ -36,21 +36,14 @@ export function createHttpMetrics(registry: Registry): (request: RequestObservat
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // Bound once per label set: prom-client would otherwise hash the label object on every call.
-  const bound = new Map<string, { inc(): void; observe(seconds: number): void }>();
   return (request, seconds) => {
-    const method = knownMethods.has(request.method) ? request.method : 'other';
-    const status_class = statusClass(request.status);
-    const key = `${request.server} ${method} ${status_class} ${request.route}`;
-    let series = bound.get(key);
-    if (!series) {
-      const labels = { server: request.server, method, route: request.route, status_class };
-      const counter = requests.labels(labels);
-      const histogram = duration.labels(labels);
-      series = { inc: () => counter.inc(), observe: (value) => histogram.observe(value) };
-      bound.set(key, series);
-    }
-    series.inc();
-    series.observe(seconds);
+    const labels = {
+      server: request.server,
+      method: knownMethods.has(request.method) ? request.method : 'other',
+      route: request.route,
+      status_class: statusClass(request.status),
+    };
+    requests.inc(labels);
+    duration.observe(labels, seconds);
   };
 }
