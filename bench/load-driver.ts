@@ -12,6 +12,10 @@ export type LoadTarget =
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
       readonly body: string;
+      /** GET sends no body (`body` is then ignored); POST by default. */
+      readonly method?: 'GET' | 'POST';
+      /** How a successful answer's body starts; `{"data"` (a GraphQL data response) by default. */
+      readonly expectStart?: string;
     }
   | {
       readonly kind: 'pg';
@@ -30,6 +34,8 @@ export interface LoadRequest {
 
 export interface LoadResult {
   readonly requests: number;
+  /** Requests sent in the warm-up before the measured window. */
+  readonly warmupRequests: number;
   readonly perSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -53,29 +59,35 @@ function httpSender(target: Extract<LoadTarget, { kind: 'http' }>, connections: 
     agents.set(connections, agent);
   }
   const url = new URL(target.url);
-  const headers = {
-    ...target.headers,
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(target.body)),
-  };
+  const method = target.method ?? 'POST';
+  const body = method === 'GET' ? '' : target.body;
+  const expectStart = target.expectStart ?? '{"data"';
+  const headers =
+    method === 'GET'
+      ? { ...target.headers }
+      : {
+          ...target.headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        };
   return () =>
     new Promise<number>((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+      const request = http.request(url, { method, agent, headers }, (response) => {
         let bytes = 0;
         let head = '';
         response.on('data', (chunk: Buffer) => {
-          if (bytes === 0) head = chunk.subarray(0, 8).toString();
+          if (bytes === 0) head = chunk.subarray(0, Math.max(8, expectStart.length)).toString();
           bytes += chunk.length;
         });
         response.on('end', () => {
           // Errors of a GraphQL request come with 200 too; a data response starts with "data".
-          if (response.statusCode === 200 && head.startsWith('{"data"')) resolve(bytes);
+          if (response.statusCode === 200 && head.startsWith(expectStart)) resolve(bytes);
           else reject(new Error(`${url.pathname} answered ${response.statusCode}: ${head}…`));
         });
         response.on('error', reject);
       });
       request.on('error', reject);
-      request.end(target.body);
+      request.end(body);
     });
 }
 
@@ -131,7 +143,14 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
   const elapsed = (performance.now() - started) / 1_000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), bytes };
+  return {
+    requests: latencies.length,
+    warmupRequests: warmed,
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    bytes,
+  };
 }
 
 const port = parentPort;

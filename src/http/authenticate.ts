@@ -26,10 +26,22 @@ export type Authenticator = (
 ) => Promise<Principal>;
 
 export function createAuthenticator(options: AuthenticationOptions): Authenticator {
+  // An operation's security is one object of the operation table: read once, not per request.
+  const readSecurity = new WeakMap<
+    readonly (readonly string[])[],
+    { anonymousAllowed: boolean; schemes: Set<string> }
+  >();
   return async (ctx, operationId, security) => {
     if (security.length === 0) return anonymous;
-    const anonymousAllowed = security.some((alternative) => alternative.length === 0);
-    const schemes = new Set(security.flat());
+    let read = readSecurity.get(security);
+    if (!read) {
+      read = {
+        anonymousAllowed: security.some((alternative) => alternative.length === 0),
+        schemes: new Set(security.flat()),
+      };
+      readSecurity.set(security, read);
+    }
+    const { anonymousAllowed, schemes } = read;
     const attempt = presentedCredential(ctx, schemes, options.bearerIsInput?.has(operationId) ?? false);
     if (!attempt) {
       if (anonymousAllowed || onlySignedUrl(schemes, ctx) || onlyPayloadDigest(schemes, ctx)) return anonymous;

@@ -1,14 +1,11 @@
 // The REST + GraphQL Koa application: request id, metrics and logs, error mapping, the request
-// deadline, then the router bound from the operation table (docs/architecture.md#requests). Kept
-// small on purpose.
+// deadline (one middleware, request-envelope.ts), then the routes bound from the operation table
+// (docs/architecture.md#requests). Kept small on purpose.
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.ts';
 import type { HttpState } from './koa-state.ts';
-import { handleErrors } from './middleware/handle-errors.ts';
-import { observeRequests } from './middleware/observe-requests.ts';
-import { requestDeadline } from './middleware/request-deadline.ts';
-import { requestId } from './middleware/request-id.ts';
+import { requestEnvelope } from './middleware/request-envelope.ts';
 import { type RouterOptions, createRouter, unmatchedRoute } from './router.ts';
 
 export interface HttpAppOptions extends RouterOptions {
@@ -18,19 +15,24 @@ export interface HttpAppOptions extends RouterOptions {
   proxy?: boolean;
   /** REQUEST_TIMEOUT_MS: a request still running then is answered 503; 0 or absent: none. */
   requestTimeoutMs?: number;
-  /** Middleware mounted ahead of the router, e.g. the development identity provider. */
+  /**
+   * Middleware serving paths of their own ahead of the router's matching (the development identity
+   * provider under its path); a request for an operation's exact path never enters them.
+   */
   before?: Middleware<HttpState>[];
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa<HttpState> {
   const app = new Koa<HttpState>({ proxy: options.proxy ?? false });
-  const router = createRouter(options);
-  app.use(requestId());
-  app.use(observeRequests(options.logger, options.metrics));
-  app.use(handleErrors(options.logger));
-  app.use(requestDeadline(options.requestTimeoutMs ?? 0));
-  for (const middleware of options.before ?? []) app.use(middleware);
-  app.use(router.routes());
+  const { router, routes } = createRouter(options, options.before);
+  app.use(
+    requestEnvelope({
+      logger: options.logger,
+      metrics: options.metrics,
+      requestTimeoutMs: options.requestTimeoutMs ?? 0,
+    }),
+  );
+  app.use(routes);
   app.use(unmatchedRoute(router));
   // Errors are answered by handleErrors; Koa's own handler would print them to stderr.
   app.silent = true;

@@ -46,14 +46,64 @@ export interface RouterOptions {
   logger: Logger;
 }
 
-export function createRouter(options: RouterOptions): Router<HttpState> {
+export interface Routes {
+  readonly router: Router<HttpState>;
+  /**
+   * Serves the request: a method and path that equal a route without parameters (`GET /healthz`,
+   * `POST /graphql`) by one lookup, anything else through the `mounts`, then the router's
+   * matching (docs/architecture.md#requests).
+   */
+  readonly routes: Middleware<HttpState>;
+}
+
+/**
+ * `mounts`: middleware serving paths of their own ahead of the router's matching (the development
+ * identity provider under /dev-oidc), never entered for a route the lookup serves.
+ */
+export function createRouter(options: RouterOptions, mounts: readonly Middleware<HttpState>[] = []): Routes {
   const router = new Router<HttpState>();
+  const fixed: { method: string; path: string; bound: Middleware<HttpState> }[] = [];
   for (const id of Object.keys(operations) as OperationId[]) {
     const operation: OperationDefinition = operations[id];
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
-    router[method](operation.routerPath, bindOperation(id, operation, options));
+    const bound = bindOperation(id, operation, options);
+    router[method](operation.routerPath, bound);
+    if (!operation.routerPath.includes(':'))
+      fixed.push({ method: operation.method.toUpperCase(), path: operation.routerPath, bound });
   }
-  return router;
+  const exact = exactRoutes(router, fixed);
+  const matching = mounts.reduceRight<Middleware<HttpState>>(
+    (inner, mount) => (ctx, next) => mount(ctx, () => inner(ctx, next)),
+    router.routes() as unknown as Middleware<HttpState>,
+  );
+  return {
+    router,
+    routes: (ctx, next) => {
+      const bound = exact.get(`${ctx.method} ${ctx.path}`);
+      if (!bound) return matching(ctx, next);
+      ctx.params = {};
+      return bound(ctx, next);
+    },
+  };
+}
+
+/**
+ * The routes a request reaches by exact method and path: each route without parameters, under
+ * its method (and HEAD for GET, as the router answers it), where the router itself would pick
+ * it first (an earlier route with parameters matching the same path keeps it).
+ */
+function exactRoutes(
+  router: Router<HttpState>,
+  fixed: readonly { method: string; path: string; bound: Middleware<HttpState> }[],
+): Map<string, Middleware<HttpState>> {
+  const exact = new Map<string, Middleware<HttpState>>();
+  for (const { method, path, bound } of fixed) {
+    for (const asked of method === 'GET' ? ['GET', 'HEAD'] : [method]) {
+      const first = router.match(path, asked).pathAndMethod[0];
+      if (first?.stack.length === 1 && first.stack[0] === bound) exact.set(`${asked} ${path}`, bound);
+    }
+  }
+  return exact;
 }
 
 function bindOperation(id: OperationId, operation: OperationDefinition, options: RouterOptions): Middleware<HttpState> {
@@ -64,6 +114,9 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
   const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  // Only `{}` alternatives (the health probes): the caller is anonymous whatever it sends.
+  const anonymousOnly =
+    operation.security.length > 0 && operation.security.every((alternative) => alternative.length === 0);
   return async (ctx, next) => {
     ctx.state.route = operation.path;
     if (transport) ctx.state.writeErrorBody = transport.writeErrorBody;
@@ -71,7 +124,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     // An operation not built yet still validates its input, so client teams can develop
     // against the contract; it skips authentication, which may not exist for it yet.
     const pending = options.notImplemented.has(id);
-    if (!pending)
+    if (!pending && !anonymousOnly)
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (operation.requestBody) refuseEncodedBody(ctx);
     if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
@@ -79,7 +132,10 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     const parts = {
       path: { ...ctx.params },
       // Only the query parameters openapi.yaml declares: others are ignored, whatever they hold.
-      query: Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
+      query:
+        queryNames.size === 0
+          ? {}
+          : Object.fromEntries(Object.entries(ctx.query).filter(([name]) => queryNames.has(name))),
       headers: { ...ctx.headers },
       cookies: {},
     };
@@ -137,11 +193,17 @@ async function authenticate(
   }
 }
 
+/** The request's child logger is built on first use: most handlers never log. */
 function requestContext(ctx: Context, logger: Logger): RequestContext {
   const state = ctx.state as HttpState;
+  const { requestId } = state;
+  let child: Logger | undefined;
   return {
-    requestId: state.requestId,
-    logger: logger.child({ requestId: state.requestId }),
+    requestId,
+    get logger() {
+      child ??= logger.child({ requestId });
+      return child;
+    },
     principal: state.principal,
     raw: { headers: ctx.headers, ip: ctx.ip, querystring: ctx.querystring, cookie: (name) => ctx.cookies.get(name) },
   };

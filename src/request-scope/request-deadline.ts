@@ -30,8 +30,9 @@ export function remainingMs(deadline: RequestDeadline): number {
 /**
  * Runs `work` under a deadline of `timeoutMs` (0: none). At the deadline this rejects with
  * `expiredError(deadline)` at once; `work` keeps running unawaited and its outcome is dropped.
+ * One timer and one promise per request: it runs on every request of both servers.
  */
-export async function withRequestDeadline<T>(
+export function withRequestDeadline<T>(
   timeoutMs: number,
   work: () => Promise<T>,
   expiredError: (deadline: RequestDeadline) => Error,
@@ -43,19 +44,30 @@ export async function withRequestDeadline<T>(
     expired: false,
     commitsInFlight: 0,
   };
-  let timer: NodeJS.Timeout | undefined;
-  const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
       deadline.expired = true;
       reject(expiredError(deadline));
     }, timeoutMs);
+    const settle = () => clearTimeout(timer);
+    let running: Promise<T>;
+    try {
+      running = scopes.run(deadline, work);
+    } catch (error) {
+      settle();
+      reject(error);
+      return;
+    }
+    // After the deadline nobody awaits the work: its late outcome is dropped here, never unhandled.
+    running.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
   });
-  try {
-    const running = scopes.run(deadline, work);
-    // After the deadline nobody awaits it; its failure must not become an unhandled rejection.
-    running.catch(() => {});
-    return await Promise.race([running, expiry]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,7 +1,7 @@
 // The documents area (docs/documents.md): invoices, receipts, quotes, the product catalog,
 // fund agreements and case documents as HTML or PDF, over REST and, as inline PDFs, through the
-// business API. It owns the PDF engine, which health reports on, and launches its browser now or
-// says why it cannot.
+// business API. It owns the PDF engine, which health reports on, says at once which browser it
+// found or why none, and launches it once the service is ready.
 import type { Logger } from 'pino';
 import { createDocumentRecords } from '../access/documents/document-records.ts';
 import { createOrganizationDocumentRecords } from '../access/documents/organization-document-records.ts';
@@ -26,8 +26,9 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
     onRender: deps.metrics.pdf.rendered,
   });
   deps.metrics.pdf.watchQueue(() => pdfEngine.queueDepth());
-  // Either way the log says at once which browser prints PDFs, or why none can.
-  void (config.pdfPrewarm ? pdfEngine.start() : pdfEngine.locate());
+  // The log says at once which browser prints PDFs, or why none can; the browser itself launches
+  // once the service is ready (prewarm), so its start-up does not compete with the service's.
+  void pdfEngine.locate();
   const output = createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine });
   const issuer = issuerParty(config.documentIssuer);
   const service = createDocumentService({ records: createDocumentRecords(deps.db), output, issuer });
@@ -38,6 +39,8 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
     handlers: documentHandlers(service),
     business: createBusinessDocumentService({ records, output, storage, issuer }),
     pdfReadiness: () => pdfReadiness(pdfEngine.status()),
+    /** PDF_PREWARM: launches the browser now, beside the ready service (readiness reports it as `pdf`). */
+    prewarm: () => void (config.pdfPrewarm ? pdfEngine.start() : undefined),
     closers: [() => pdfEngine.close()],
   };
 }

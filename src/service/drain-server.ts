@@ -9,16 +9,18 @@ export function drainableServer(server: http.Server): (deadline: AbortSignal) =>
   let draining = false;
   let allAnswered = () => {};
 
+  // One listener shared by every response ('close' is emitted once): none allocated per request.
+  function answered(this: http.ServerResponse): void {
+    open.delete(this);
+    if (!draining) return;
+    // A response that went out keep-alive before the drain leaves its connection idle now.
+    setImmediate(() => server.closeIdleConnections());
+    if (open.size === 0) allAnswered();
+  }
   server.prependListener('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
     open.add(response);
     if (draining) response.setHeader('Connection', 'close');
-    response.once('close', () => {
-      open.delete(response);
-      if (!draining) return;
-      // A response that went out keep-alive before the drain leaves its connection idle now.
-      setImmediate(() => server.closeIdleConnections());
-      if (open.size === 0) allAnswered();
-    });
+    response.on('close', answered);
   });
 
   return async (deadline) => {
@@ -26,14 +28,14 @@ export function drainableServer(server: http.Server): (deadline: AbortSignal) =>
     // Closes the listening socket, so new connections are refused, and the idle keep-alive ones (Node ≥ 19).
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const response of open) if (!response.headersSent) response.setHeader('Connection', 'close');
-    const answered = new Promise<void>((resolve) => {
+    const everyAnswered = new Promise<void>((resolve) => {
       allAnswered = resolve;
       if (open.size === 0) resolve();
     });
     const cut = () => server.closeAllConnections();
     deadline.addEventListener('abort', cut, { once: true });
     try {
-      await answered;
+      await everyAnswered;
       await closed;
     } finally {
       deadline.removeEventListener('abort', cut);

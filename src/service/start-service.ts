@@ -154,6 +154,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       }),
     );
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
+    documents.prewarm();
     return { url, dataUrl, db, close: () => shutdown.close() };
   } catch (error) {
     await shutdown.close();

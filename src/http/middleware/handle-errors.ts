@@ -1,7 +1,7 @@
 // Maps anything thrown to the error body with the status of errors/error-codes.ts; unexpected
 // errors are logged with the request id and masked for clients (docs/error-codes.md). The body
 // is REST's unless the route's transport put its own writer on the state (router.ts).
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
@@ -13,20 +13,25 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
     try {
       await next();
     } catch (thrown) {
-      const error = toAppError(koaHttpError(thrown) ?? thrown);
-      // A quiet error was reported where it arose: a database outage is one line, not one per request.
-      if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED' && !error.quiet) {
-        logger.error(
-          { err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route },
-          'request failed',
-        );
-      }
-      ctx.status = error.httpStatus;
-      // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
-      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      (ctx.state.writeErrorBody ?? writeRestErrorBody)(ctx, error);
+      answerError(ctx, thrown, logger);
     }
   };
+}
+
+/** Answers what a request threw: status, Retry-After, the error body; logs it when unexpected. */
+export function answerError(ctx: ParameterizedContext<HttpState>, thrown: unknown, logger: Logger): void {
+  const error = toAppError(koaHttpError(thrown) ?? thrown);
+  // A quiet error was reported where it arose: a database outage is one line, not one per request.
+  if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED' && !error.quiet) {
+    logger.error(
+      { err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route },
+      'request failed',
+    );
+  }
+  ctx.status = error.httpStatus;
+  // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
+  if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  (ctx.state.writeErrorBody ?? writeRestErrorBody)(ctx, error);
 }
 
 const statusCodes: Record<number, ErrorCode> = {

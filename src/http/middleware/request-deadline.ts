@@ -3,14 +3,12 @@
 // handle-errors.ts, and the database guard sends no further statement for it but a ROLLBACK.
 // Uploads are exempt: their duration is the client's sending speed, which Node's own request
 // timeout bounds; their statements keep DB_STATEMENT_TIMEOUT_MS.
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { requestDeadlineExceeded } from '../../errors/unavailable-errors.ts';
 import { withRequestDeadline } from '../../request-scope/request-deadline.ts';
-import type { HttpState } from '../koa-state.ts';
 
-export function requestDeadline(timeoutMs: number): Middleware<HttpState> {
-  return async (ctx, next) => {
-    if (timeoutMs <= 0 || ctx.request.is('multipart/form-data')) return next();
-    await withRequestDeadline(timeoutMs, () => next(), requestDeadlineExceeded);
-  };
+/** Runs `next` under the request's deadline, unless there is none or the request is an upload. */
+export function underDeadline(ctx: Context, timeoutMs: number, next: () => Promise<unknown>): Promise<unknown> {
+  if (timeoutMs <= 0 || ctx.request.is('multipart/form-data')) return next();
+  return withRequestDeadline(timeoutMs, next, requestDeadlineExceeded);
 }

@@ -1,0 +1,53 @@
+// The service as the HTTP benches start it (docs/benchmarks.md): demo data in a fresh data
+// directory (or BENCH_DATABASE_URL), rate limits off, no PDF prewarm, silent logs, and a service
+// API key with the `read` scope for POST /graphql.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config/config.ts';
+import { createApiKeyService } from '../src/domain/identity/api-key-service.ts';
+import { createLogger } from '../src/observability/logger.ts';
+import { startService } from '../src/service/start-service.ts';
+import { createApiKeyStore } from '../src/stores/api-key-store.ts';
+
+export interface BenchService {
+  readonly url: string;
+  /** An API key (kind `service`, scope `read`) for POST /graphql. */
+  readonly apiKey: string;
+  close(): Promise<void>;
+}
+
+export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-http-'));
+  const config = loadConfig({
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    PORT: '0',
+    DATA_PORT: '0',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    API_RATE_LIMIT: '0',
+    PDF_PREWARM: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const service = await startService(config, createLogger('silent'));
+  try {
+    const { secret } = await createApiKeyService({ store: createApiKeyStore(service.db) }).create({
+      name: 'bench',
+      kind: 'service',
+      scopes: ['read'],
+    });
+    return {
+      url: service.url,
+      apiKey: secret,
+      close: async () => {
+        await service.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
