@@ -1,7 +1,7 @@
-// Which GraphQL response media type a request accepts, by graphql-http's own rule (GraphQL over
-// HTTP: `application/graphql-response+json` first, then `application/json`, `application/*` or
-// `*/*`; no Accept means `*/*`), so answers written before graphql-http runs (an unknown API key,
-// a document over the limits) use the media type it would have chosen (docs/architecture.md#requests).
+// Which GraphQL response media type a request accepts, by the GraphQL-over-HTTP rule (as
+// graphql-http had it: `application/graphql-response+json` first, then `application/json`, `application/*` or
+// `*/*`; no Accept means `*/*`), so answers written before execution (an unknown API key, a
+// document over the limits) use the media type execution would have chosen (docs/architecture.md#requests).
 export type GraphqlMediaType = 'application/graphql-response+json' | 'application/json';
 
 export function acceptedMediaType(accept: string | undefined): GraphqlMediaType | null {

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Principal } from '../access/principal.ts';
 import type { SubscriptionSink } from './subscription-sink.ts';
 
-// A type alias, not an interface: graphql-http requires a context assignable to a record.
 export type GraphqlContext = {
   readonly requestId: string;
   readonly logger: Logger;

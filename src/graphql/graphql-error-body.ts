@@ -2,7 +2,7 @@
 // `{"errors":[{"message","extensions":{"code"}}]}` with the GraphQL code of errors/error-codes.ts
 // (and `retryAfterSeconds` when a retry may succeed, beside the Retry-After header)
 // (docs/error-codes.md#where-each-face-puts-the-code): every refusal the router or the transport
-// decides before graphql-http runs (rate limit, API key, body, Accept, document limits), in the
+// decides before execution (rate limit, API key, body, Accept, document limits), in the
 // media type the request accepts, else application/json. The HTTP status stays the code's.
 import type { ErrorBodyWriter } from '../http/middleware/error-body.ts';
 import { acceptedMediaType } from './accepted-media-type.ts';

@@ -1,4 +1,4 @@
-// The business GraphQL API on the main port: POST /graphql through graphql-http and the
+// The business GraphQL API on the main port: POST /graphql (graphql-transport.ts) and the
 // graphql-ws subscriptions on the same path, sharing one cache of parsed documents
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
