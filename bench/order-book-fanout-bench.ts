@@ -2,10 +2,10 @@
 // fan-out over loopback. The simulator feed runs in this process at 10 updates per second per
 // product over 20 products; the service runs as `npm start` runs it, in a child process of its own
 // (so its CPU time and resident memory are its alone), following the simulator at MARKET_DATA_URL;
-// the subscribers run in a worker thread. For 1,000 and 10,000 subscribers (each following one
-// product), then 10,000 of which 10 % follow every product and never read: delivery latency
-// p50/p99 (simulator event to receipt), messages per second, the service's CPU and RSS, and the
-// events slow subscribers skipped.
+// the subscribers run in a worker thread. Scenarios: 1,000 and 10,000 subscribers each following
+// one product; 10,000 of which 10 % never read; 1,100 of which 100 follow every product and never
+// read. Each reports delivery latency p50/p99 (simulator event to receipt), messages per second,
+// the service's CPU and RSS, and the events slow subscribers skipped.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,19 +29,38 @@ const products = Array.from(
 interface Scenario {
   readonly name: string;
   readonly subscribers: number;
-  readonly slowShare: number;
+  /** Every how many subscribers one is slow (never reads after its first message); 0: none. */
+  readonly slowEvery: number;
+  /** Slow subscribers follow every product (more backlog, sooner) rather than one. */
+  readonly slowFollowAll: boolean;
 }
 
 const allScenarios: Scenario[] = [
-  { name: '1,000 subscribers', subscribers: 1_000, slowShare: 0 },
-  { name: '10,000 subscribers', subscribers: 10_000, slowShare: 0 },
-  { name: '10,000 subscribers, 10 % slow', subscribers: 10_000, slowShare: 0.1 },
+  { name: '1,000 subscribers', subscribers: 1_000, slowEvery: 0, slowFollowAll: false },
+  { name: '10,000 subscribers', subscribers: 10_000, slowEvery: 0, slowFollowAll: false },
+  { name: '10,000 subscribers, 10 % slow', subscribers: 10_000, slowEvery: 10, slowFollowAll: false },
+  { name: '1,100 subscribers, 100 stuck on every product', subscribers: 1_100, slowEvery: 11, slowFollowAll: true },
 ];
 /** BENCH_SCENARIOS=2,3 runs the second and third only. */
 const chosen = process.env.BENCH_SCENARIOS?.split(',').map(Number);
 const scenarios = chosen ? allScenarios.filter((_, index) => chosen.includes(index + 1)) : allScenarios;
 
-const feed = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond });
+// The bench drives the simulator itself: no updates while subscribers connect, then each product
+// at its rate, the products' timers spread over the interval.
+const feed = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond: 0 });
+let driving: NodeJS.Timeout[] = [];
+function driveFeed(on: boolean): void {
+  for (const timer of driving) clearInterval(timer);
+  driving = [];
+  if (!on) return;
+  const interval = 1_000 / updatesPerSecond;
+  products.forEach((productId, index) => {
+    setTimeout(
+      () => driving.push(setInterval(() => feed.emit([productId]), interval)),
+      (index * interval) / productCount,
+    );
+  });
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-order-book-'));
 const service = await startServiceProcess({
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
@@ -68,12 +87,14 @@ try {
 }
 
 async function run(scenario: Scenario): Promise<string> {
-  const slowEvery = scenario.slowShare > 0 ? Math.round(1 / scenario.slowShare) : 0;
+  const { slowEvery } = scenario;
   const slow = Array.from({ length: scenario.subscribers }, (_, index) => slowEvery > 0 && index % slowEvery === 0);
   const plan: SubscriberPlan = {
     url: `${service.url.replace('http', 'ws')}/graphql`,
     apiKey,
-    subscriptions: slow.map((isSlow, index) => (isSlow ? products : [products[index % productCount]!])),
+    subscriptions: slow.map((isSlow, index) =>
+      isSlow && scenario.slowFollowAll ? products : [products[index % productCount]!],
+    ),
     slow,
   };
   const worker = new Worker(new URL('./order-book-subscribers.ts', import.meta.url), { workerData: plan });
@@ -86,6 +107,7 @@ async function run(scenario: Scenario): Promise<string> {
   const connected = await ask<{ ready: number; failures: number; firstFailure?: string }>('');
   if (connected.failures > 0)
     console.log(`${scenario.name}: ${connected.failures} subscribers could not connect (${connected.firstFailure})`);
+  driveFeed(true);
   await sleep(warmupMs);
   worker.postMessage('reset');
   const skippedBefore = await skippedEvents();
@@ -97,12 +119,13 @@ async function run(scenario: Scenario): Promise<string> {
   }
   const cpu = (cpuSeconds(service.pid) - cpuBefore) / seconds;
   const { stats } = await ask<{ stats: SubscriberStats }>('report');
+  driveFeed(false);
   const skipped = (await skippedEvents()) - skippedBefore;
   worker.postMessage('close');
   await new Promise((resolve) => worker.once('exit', resolve));
   await sleep(1_000);
   return `| ${scenario.name} | ${percentile(stats.fast, 0.5)} ms | ${percentile(stats.fast, 0.99)} ms | ${
-    scenario.slowShare > 0 ? `${percentile(stats.slow, 0.99)} ms` : '—'
+    slowEvery > 0 ? `${percentile(stats.slow, 0.99)} ms` : '—'
   } | ${Math.round(stats.messages / seconds).toLocaleString('en')} | ${Math.round(cpu * 100)} % | ${Math.round(
     rss / 1024 / 1024,
   )} MB | ${skipped} | ${stats.sequenceErrors} |`;
