@@ -124,17 +124,21 @@ async function run(scenario: Scenario): Promise<string> {
   worker.postMessage('close');
   await new Promise((resolve) => worker.once('exit', resolve));
   await sleep(1_000);
-  return `| ${scenario.name} | ${percentile(stats.fast, 0.5)} ms | ${percentile(stats.fast, 0.99)} ms | ${
-    slowEvery > 0 ? `${percentile(stats.slow, 0.99)} ms` : '—'
+  return `| ${scenario.name} | ${milliseconds(percentile(stats.fast, 0.5))} | ${milliseconds(percentile(stats.fast, 0.99))} | ${
+    slowEvery > 0 ? milliseconds(percentile(stats.slow, 0.99)) : '—'
   } | ${Math.round(stats.messages / seconds).toLocaleString('en')} | ${Math.round(cpu * 100)} % | ${Math.round(
     rss / 1024 / 1024,
   )} MB | ${skipped} | ${stats.sequenceErrors} |`;
 }
 
+function milliseconds(value: number | null): string {
+  return value === null ? 'nothing received' : `${value} ms`;
+}
+
 /** The value below which `share` of the counted latencies fall, in whole milliseconds. */
-function percentile(counts: readonly number[], share: number): number | string {
+function percentile(counts: readonly number[], share: number): number | null {
   const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return 'none';
+  if (total === 0) return null;
   let seen = 0;
   for (let latency = 0; latency < counts.length; latency += 1) {
     seen += counts[latency]!;
