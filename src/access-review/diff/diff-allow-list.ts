@@ -4,9 +4,8 @@
 // combination; there are no wildcards, so a new role or table is never excused by accident. A
 // combination no widening matches is stale: reported, not failed, since the change it excused
 // is the previous commit's once the next one lands (remove it then).
-import { parse } from 'yaml';
 import type { RuleAction } from '../../access/permission-model.ts';
-import { ReviewError } from '../review-error.ts';
+import { entryNames, failEntry, parseAllowEntries } from '../allow-list-file.ts';
 import { diffActions, type PermissionsDiff, type RuleDiff } from './diff-permissions.ts';
 
 export interface DiffAllowEntry {
@@ -18,30 +17,19 @@ export interface DiffAllowEntry {
 
 const fields = ['role', 'table', 'action', 'reason'] as const;
 
-function fail(file: string, index: number, message: string): never {
-  throw new ReviewError(`${file}: allow entry ${index}: ${message}`);
-}
-
-function names(file: string, index: number, key: string, value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || !list.every((item) => typeof item === 'string' && item.length > 0))
-    fail(file, index, `'${key}' must be a name or a non-empty list of names`);
-  return list as string[];
-}
-
 function parseEntry(file: string, index: number, raw: unknown): DiffAllowEntry {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(file, index, 'must be a mapping');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) failEntry(file, index, 'must be a mapping');
   const entry = raw as Record<string, unknown>;
   const unknown = Object.keys(entry).find((key) => !(fields as readonly string[]).includes(key));
-  if (unknown !== undefined) fail(file, index, `unknown field '${unknown}' (fields: ${fields.join(', ')})`);
+  if (unknown !== undefined) failEntry(file, index, `unknown field '${unknown}' (fields: ${fields.join(', ')})`);
   if (typeof entry.reason !== 'string' || entry.reason.trim().length === 0)
-    fail(file, index, 'needs a reason (why the widening is intended)');
-  for (const key of ['role', 'table', 'action']) if (entry[key] === undefined) fail(file, index, `needs '${key}'`);
-  const actions = names(file, index, 'action', entry.action);
+    failEntry(file, index, 'needs a reason (why the widening is intended)');
+  for (const key of ['role', 'table', 'action']) if (entry[key] === undefined) failEntry(file, index, `needs '${key}'`);
+  const actions = entryNames(file, index, 'action', entry.action);
   const wrong = actions.find((action) => !(diffActions as readonly string[]).includes(action));
-  if (wrong !== undefined) fail(file, index, `unknown action '${wrong}' (actions: ${diffActions.join(', ')})`);
-  const cells = names(file, index, 'role', entry.role).flatMap((role) =>
-    names(file, index, 'table', entry.table).flatMap((table) =>
+  if (wrong !== undefined) failEntry(file, index, `unknown action '${wrong}' (actions: ${diffActions.join(', ')})`);
+  const cells = entryNames(file, index, 'role', entry.role).flatMap((role) =>
+    entryNames(file, index, 'table', entry.table).flatMap((table) =>
       actions.map((action) => ({ role, table, action: action as RuleAction })),
     ),
   );
@@ -50,19 +38,7 @@ function parseEntry(file: string, index: number, raw: unknown): DiffAllowEntry {
 
 /** Parses the allow-list text; `file` names it in messages. Throws ReviewError when malformed. */
 export function parseDiffAllowList(text: string, file: string): DiffAllowEntry[] {
-  let document: unknown;
-  try {
-    document = parse(text);
-  } catch (error) {
-    throw new ReviewError(`${file}: not YAML: ${(error as Error).message}`);
-  }
-  if (document === null || document === undefined) return [];
-  const allow = (document as { allow?: unknown }).allow;
-  if (typeof document !== 'object' || Array.isArray(document) || !Array.isArray(allow ?? []))
-    throw new ReviewError(`${file}: expected a mapping with an 'allow' list`);
-  const unknown = Object.keys(document).filter((key) => key !== 'allow');
-  if (unknown.length > 0) throw new ReviewError(`${file}: unknown top-level key '${unknown[0]}' (expected 'allow')`);
-  return ((allow ?? []) as unknown[]).map((entry, position) => parseEntry(file, position + 1, entry));
+  return parseAllowEntries(text, file, parseEntry);
 }
 
 export interface JudgedRule extends RuleDiff {

@@ -4,8 +4,7 @@
 // there are no wildcards, so a new role or table is never allowed by accident. An entry stands
 // for every combination of its values; a combination that matches no finding is stale and
 // reported, so the file cannot outlive what it excuses.
-import { parse } from 'yaml';
-import { ReviewError } from '../review-error.ts';
+import { entryNames, failEntry, parseAllowEntries } from '../allow-list-file.ts';
 import { isLintRuleId, subjectFields, type FindingSubject, type LintRuleId } from './lint-finding.ts';
 
 export interface AllowEntry {
@@ -23,17 +22,6 @@ function isSubjectField(key: string): key is SubjectField {
   return (subjectFields as readonly string[]).includes(key);
 }
 
-function fail(file: string, index: number, message: string): never {
-  throw new ReviewError(`${file}: allow entry ${index}: ${message}`);
-}
-
-function values(file: string, index: number, key: string, value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || !list.every((item) => typeof item === 'string' && item.length > 0))
-    fail(file, index, `'${key}' must be a name or a non-empty list of names`);
-  return list as string[];
-}
-
 /** Every combination of the fields' values, as subjects. */
 function combinations(fields: readonly [SubjectField, string[]][]): FindingSubject[] {
   return fields.reduce<FindingSubject[]>(
@@ -43,36 +31,24 @@ function combinations(fields: readonly [SubjectField, string[]][]): FindingSubje
 }
 
 function parseEntry(file: string, index: number, raw: unknown): AllowEntry {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(file, index, 'must be a mapping');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) failEntry(file, index, 'must be a mapping');
   const { rule, reason, ...rest } = raw as Record<string, unknown>;
-  if (typeof rule !== 'string' || !isLintRuleId(rule)) fail(file, index, `unknown rule ${JSON.stringify(rule)}`);
+  if (typeof rule !== 'string' || !isLintRuleId(rule)) failEntry(file, index, `unknown rule ${JSON.stringify(rule)}`);
   if (typeof reason !== 'string' || reason.trim().length === 0)
-    fail(file, index, 'needs a reason (why the finding is intended)');
+    failEntry(file, index, 'needs a reason (why the finding is intended)');
   const fields: [SubjectField, string[]][] = [];
   for (const [key, value] of Object.entries(rest)) {
     if (!isSubjectField(key))
-      fail(file, index, `unknown field '${key}' (fields: rule, reason, ${subjectFields.join(', ')})`);
-    fields.push([key, values(file, index, key, value)]);
+      failEntry(file, index, `unknown field '${key}' (fields: rule, reason, ${subjectFields.join(', ')})`);
+    fields.push([key, entryNames(file, index, key, value)]);
   }
-  if (fields.length === 0) fail(file, index, 'names no subject (role, table, …)');
+  if (fields.length === 0) failEntry(file, index, 'names no subject (role, table, …)');
   return { rule, reason, subjects: combinations(fields), index };
 }
 
 /** Parses the allow-list text; `file` names it in messages. Throws ReviewError when malformed. */
 export function parseAllowList(text: string, file: string): AllowEntry[] {
-  let document: unknown;
-  try {
-    document = parse(text);
-  } catch (error) {
-    throw new ReviewError(`${file}: not YAML: ${(error as Error).message}`);
-  }
-  if (document === null || document === undefined) return [];
-  const allow = (document as { allow?: unknown }).allow;
-  if (typeof document !== 'object' || Array.isArray(document) || !Array.isArray(allow ?? []))
-    throw new ReviewError(`${file}: expected a mapping with an 'allow' list`);
-  const unknown = Object.keys(document).filter((key) => key !== 'allow');
-  if (unknown.length > 0) throw new ReviewError(`${file}: unknown top-level key '${unknown[0]}' (expected 'allow')`);
-  return ((allow ?? []) as unknown[]).map((entry, position) => parseEntry(file, position + 1, entry));
+  return parseAllowEntries(text, file, parseEntry);
 }
 
 /** Whether `subject` is exactly the finding's subject: the same fields, the same values. */
