@@ -40,13 +40,22 @@ async function probe(url: string): Promise<{ status: number; body: string } | nu
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    // npm runs the service in a child of its own: signal the group this bench started.
-    process.kill(-child.pid!, 'SIGTERM');
-  });
+/** Stops the whole process group and waits until every member is gone. */
+async function stop(child: ChildProcess): Promise<void> {
+  // npm runs the service in a child of its own: signal the group this bench started. npm exits
+  // before the service has stopped its PostgreSQL, so waiting for npm alone would let the next
+  // start find the data directory still locked.
+  if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+  while (groupAlive(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function startOnce(prewarm: boolean): Promise<StartTiming> {

@@ -3,8 +3,15 @@
 // an optimisation there, never a dependency a request waits on: commands fail fast while it is
 // away (no offline queue, bounded timeouts) so each user's per-node fallback answers instead, and
 // connection errors are logged, never thrown.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+
+// ioredis (CommonJS) is required on the first connection, not imported: without REDIS_URL no
+// connection is made, and start-up need not load it (docs/architecture.md#start-up).
+const require = createRequire(import.meta.url);
+const loadRedis = (): typeof Redis => (require('ioredis') as typeof IoRedis).Redis;
 
 export interface RedisConnectionOptions {
   url: string;
@@ -23,7 +30,7 @@ export interface RedisConnectionOptions {
  * after a loss. An outage is logged once when it starts and once when it ends.
  */
 export function createRedisConnection(options: RedisConnectionOptions): Redis {
-  const redis = new Redis(options.url, {
+  const redis = new (loadRedis())(options.url, {
     lazyConnect: true,
     // rate-limiter-flexible's advice: a queued command would hold the request until Redis
     // returns; rejected at once, the request goes on without Redis (the insurance limiter, the

@@ -3,21 +3,14 @@
 // may be left out: no body at all, or an empty one sent as application/json, is "no body".
 // A body that is there must be JSON: another content type is 415, text that is not JSON 400;
 // a required body that is missing is 400.
+import { json as parseJsonText } from 'co-body';
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import { AppError } from '../errors/app-error.ts';
 import { jsonBodyLimitBytes } from './refuse-oversized-body.ts';
 
-// The raw text is kept (rawBody) so an empty body can be told from a literal `{}`.
-const parseJson = koaBody({
-  json: true,
-  jsonStrict: true,
-  jsonLimit: jsonBodyLimitBytes,
-  text: false,
-  urlencoded: false,
-  multipart: false,
-  includeUnparsed: true,
-});
+// co-body directly (the parser koa-body wraps, without koa-body's option schemas loaded at start).
+// The raw text is kept so an empty body can be told from a literal `{}`.
+const jsonOptions = { limit: jsonBodyLimitBytes, strict: true, returnRawBody: true } as const;
 
 /** The parsed body, or undefined when an optional body was left out. */
 export async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
@@ -31,13 +24,14 @@ export async function readJsonBody(ctx: Context, required: boolean): Promise<unk
     if (required) throw new AppError('BAD_REQUEST', 'the request has no body: send a JSON object as application/json');
     return undefined;
   }
+  let body: { parsed: unknown; raw: string };
   try {
-    await parseJson(ctx, async () => {});
+    body = await parseJsonText(ctx, jsonOptions);
   } catch (error) {
     throw notJson(error);
   }
-  if (!required && ctx.request.rawBody === '') return undefined;
-  return ctx.request.body;
+  if (!required && body.raw === '') return undefined;
+  return body.parsed;
 }
 
 /** A declared length above zero, or a chunked body whose length nobody knows yet. */

@@ -96,7 +96,7 @@ export async function createIdentity(options: {
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
   const devProvider = external
     ? null
-    : await startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
+    : startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
   const limits = await authRateLimits(config, logger, options.metrics.rateLimited);
   const stopSweeping = sweepExpiredSessions(services, logger);
   return {

@@ -1,9 +1,8 @@
-// The database of the composition root: the configured server or the embedded one
-// (resolve-database.ts), every migration applied and the demo data loaded when wanted
+// The database of the composition root, once the configured server or the embedded one is
+// resolved (resolve-database.ts, started by start-service.ts): every migration applied and the demo data loaded when wanted
 // (docs/demo-data.md) over a pool of their own without timeouts, then the service's pool, whose
 // statements are bounded and guarded, with the outage log (docs/architecture.md#database-faults),
-// and a listener for the database's notifications. Stopping it is registered before anything
-// else can fail.
+// and a listener for the database's notifications.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -16,21 +15,19 @@ import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import type { DemoQuestionnaireSealer } from '../db/seed/seal-demo-questionnaires.ts';
-import { resolveDatabase } from './resolve-database.ts';
+import type { ResolvedDatabase } from './resolve-database.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
 export async function startDatabase(options: {
   config: Config;
-  embeddedPassword: string;
+  database: ResolvedDatabase;
   logger: Logger;
   shutdown: ShutdownSteps;
   metrics: Metrics;
   /** Seals the demo profiles' questionnaire answers with the current KYC data key (docs/kyc.md#encryption). */
   sealQuestionnaires?: DemoQuestionnaireSealer;
 }): Promise<{ db: Db; notifications: DatabaseNotifications }> {
-  const { config, logger, metrics } = options;
-  const database = await resolveDatabase(config, options.embeddedPassword, logger);
-  options.shutdown.add(database.stop);
+  const { config, logger, metrics, database } = options;
   // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
   await prepareDatabase(database.url, config, database.embedded, logger, options.sealQuestionnaires);
   const outage = createDatabaseOutage({

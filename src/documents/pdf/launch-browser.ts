@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 
 /**
  * Flags this machine kind needs, on top of puppeteer's defaults (docs/documents.md#the-pdf-engine).
@@ -70,6 +70,9 @@ export async function launchBrowser(options: LaunchBrowserOptions): Promise<Laun
   };
   let browser: Browser;
   try {
+    // Loaded here, not at the top: the service is ready before its first browser starts
+    // (docs/architecture.md#start-up), and puppeteer is a few hundred modules.
+    const { default: puppeteer } = await import('puppeteer-core');
     browser = await puppeteer.launch({
       executablePath: options.executablePath,
       protocol: 'webDriverBiDi',

@@ -4,7 +4,6 @@
 // otherwise (also for an empty file: nothing to sniff). The client's declared type is only
 // believed where these bytes agree with it (served-content-type.ts).
 import { createReadStream } from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
 
 export interface SniffedType {
   /** The media type stored and served (`text/plain; charset=utf-8` for text). */
@@ -21,6 +20,9 @@ const maxDetectorRead = 1024 * 1024;
 
 export async function sniffContentType(filePath: string, size: number): Promise<SniffedType> {
   if (size === 0) return octetStream;
+  // Loaded on first use: the detector is dozens of modules that start-up need not load
+  // (docs/architecture.md#start-up).
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath, { maxBufferSize: maxDetectorRead });
   if (detected) return { contentType: detected.mime, extension: detected.ext.toLowerCase() };
   return (await isUtf8Text(filePath)) ? plainText : octetStream;

@@ -3,7 +3,6 @@
 // (`kyc_document.file_upload_id` is not consulted: the provider holds the inspection's files, and
 // one source keeps the answer the same whichever copy exists). The type served is sniffed from the
 // bytes, so the declared type of the answer is what a browser would find in it.
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors/app-error.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { KycDocumentTokens } from '../identity/kyc-document-tokens.ts';
@@ -45,6 +44,8 @@ export function createKycDocumentFileService(deps: {
 }
 
 async function servedType(bytes: Uint8Array, declared: string, documentId: string): Promise<ServedKycDocumentType> {
+  // Loaded on first use, as in sniff-content-type.ts (docs/architecture.md#start-up).
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   if (sniffed !== undefined && sniffed in servedKycDocumentTypes) return sniffed as ServedKycDocumentType;
   // INTERNAL: the provider broke its contract; the message is for the log only (masked).

@@ -3,7 +3,6 @@
 // (formidable) with the spec's limits, and checks the form's shape. Every failure removes the
 // temporary files before it is thrown; on success the caller removes them with dispose().
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import type { Principal } from '../../access/principal.ts';
 import { storageFailure } from '../../domain/files/storage-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -50,6 +49,9 @@ export async function receiveMultipartForm(
   });
   const unexpectedFileParts = new Set<string>();
   const maxFields = spec.textFields.length + 1;
+  // koa-body (with formidable and zod) loads on the first upload, not at start-up
+  // (docs/architecture.md#start-up).
+  const { koaBody } = await import('koa-body');
   const parse = koaBody({
     multipart: true,
     json: false,

@@ -40,7 +40,8 @@ export class UnexpectedCustodyAnswer extends Error {
   }
 }
 
-function checked<T>(validate: ValidateFunction<T>, body: unknown): T {
+function checked<T>(validator: () => ValidateFunction<T>, body: unknown): T {
+  const validate = validator();
   if (validate(body)) return body;
   throw new UnexpectedCustodyAnswer(describeMisfit(validate.errors ?? []));
 }

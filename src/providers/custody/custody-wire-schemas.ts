@@ -171,11 +171,22 @@ const definitions = {
   },
 };
 
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
-ajv.addSchema(definitions);
+let ajv: Ajv2020 | undefined;
 
-function compile<T>(schema: object): ValidateFunction<T> {
-  return ajv.compile<T>(schema);
+/**
+ * A validator compiled on its first use, not at import: compiling all of them takes ajv a few
+ * hundred milliseconds that start-up need not pay (docs/architecture.md#start-up).
+ */
+function compile<T>(schema: object): () => ValidateFunction<T> {
+  let validate: ValidateFunction<T> | undefined;
+  return () => (validate ??= sharedAjv().compile<T>(schema));
+}
+
+function sharedAjv(): Ajv2020 {
+  if (ajv) return ajv;
+  ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
+  ajv.addSchema(definitions);
+  return ajv;
 }
 
 export const validateWallet = compile<WireWallet>({ $ref: 'custody#/$defs/wallet' });
