@@ -14,6 +14,9 @@ export function findUnstorableText(
   value: unknown,
   path: readonly string[] = [],
 ): { path: string[]; problem: string }[] {
+  // Every request's parameters and body pass here and almost none hold such text: the check
+  // without paths allocates nothing, and only a hit pays for building them.
+  if (!holdsUnstorableText(value)) return [];
   if (typeof value === 'string') {
     const problem = unstorableText(value);
     return problem ? [{ path: [...path], problem }] : [];
@@ -26,6 +29,15 @@ export function findUnstorableText(
     else found.push(...findUnstorableText(item, [...path, key]));
   }
   return found;
+}
+
+function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return unstorableText(value) !== null;
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key of Object.keys(value)) {
+    if (unstorableText(key) !== null || holdsUnstorableText((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 /** A key that cannot be stored cannot be printed as is either: escaped as JSON would. */
