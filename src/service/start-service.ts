@@ -9,6 +9,7 @@ import { handlerTable } from '../http/handlers/handler-table.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import { notImplementedOperations } from '../http/not-implemented-operations.ts';
 import { createMetrics } from '../observability/metrics.ts';
+import { createApiExplorer } from './create-api-explorer.ts';
 import { createAssets } from './create-assets.ts';
 import { createBusinessGraphql } from './create-business-graphql.ts';
 import { createDataAccessLayer } from './create-data-access-layer.ts';
@@ -130,11 +131,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       ...wallets.handlers,
       ...createKycDocuments({ identity }).handlers,
     });
+    const explorer = createApiExplorer({ enabled: config.apiExplorer, logger });
     const app = createHttpApp({
       handlers,
       transports: { ...graphql.transports, ...kyc.transports },
       notImplemented: new Set(notImplementedOperations),
       ...identity.http,
+      before: [...(identity.http.before ?? []), ...explorer.mounts],
       multipartTempDir: files.multipartTempDir,
       requestTimeoutMs: config.timeouts.requestMs,
       logger,
@@ -151,6 +154,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         rateLimit: identity.dataLayerRateLimit,
         requestTimeoutMs: config.timeouts.requestMs,
         metrics,
+        wrap: explorer.wrapDataLayer,
       }),
     );
     logger.info({ url, dataUrl, ms: Date.now() - startedAt }, 'service ready');
