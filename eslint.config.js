@@ -67,6 +67,7 @@ const floors = [
     { room: 'graphql-limits', pattern: 'src/graphql-limits', reason: 'the shared kernel imports nothing of src/' },
     { room: 'request-headers', pattern: 'src/request-headers', reason: 'the shared kernel imports nothing of src/' },
     { room: 'request-scope', pattern: 'src/request-scope', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'api-explorer', pattern: 'src/api-explorer', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -87,6 +88,7 @@ const transportFree = [
   'graphql-limits',
   'request-headers',
   'request-scope',
+  'api-explorer',
 ];
 
 const databaseModules = ['kysely', 'pg'];

@@ -64,6 +64,8 @@ export interface Config {
   /** Mebibytes the in-process result cache may hold (docs/architecture.md#result-cache); 0 keeps none. Not used with Redis. */
   readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
+  /** API_EXPLORER: /docs, /openapi.json, /openapi.yaml and GraphiQL on both ports (docs/api-explorer.md); off by default when NODE_ENV=production. */
+  readonly apiExplorer: boolean;
   /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
   readonly pdfPrewarm: boolean;
   /** The operator printed as issuer on documents (DOCUMENT_ISSUER_*; demo values when none is set). */
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
     resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),
+    apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     documentIssuer: readDocumentIssuer(env, production, problems),
     providers: {

@@ -1,18 +1,20 @@
 // Times every request of DATA_PORT and reports it once its response is finished or cut
-// (docs/metrics.md#requests): the route is one of the data layer's two paths or `unmatched`,
-// never the raw path a client sent.
+// (docs/metrics.md#requests): the route is one of the data layer's two paths, the API explorer's
+// files (docs/api-explorer.md), or `unmatched`, never the raw path a client sent.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { explorerAssetPrefix, explorerAssetRoute } from '../api-explorer/api-explorer.ts';
 
 export interface DataRequestObservation {
   readonly method: string;
-  readonly route: '/v1/graphql' | '/healthz' | 'unmatched';
+  readonly route: '/v1/graphql' | '/healthz' | typeof explorerAssetRoute | 'unmatched';
   readonly status: number;
   readonly seconds: number;
 }
 
 export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
   const path = (request.url ?? '/').split('?')[0];
-  return path === '/v1/graphql' || path === '/healthz' ? path : 'unmatched';
+  if (path === '/v1/graphql' || path === '/healthz') return path;
+  return path?.startsWith(explorerAssetPrefix) ? explorerAssetRoute : 'unmatched';
 }
 
 export function observeDataRequests(

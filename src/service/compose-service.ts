@@ -8,6 +8,7 @@ import type { Db } from '../db/create-database.ts';
 import { handlerTable } from '../http/handlers/handler-table.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import { notImplementedOperations } from '../http/not-implemented-operations.ts';
+import { createApiExplorer } from './create-api-explorer.ts';
 import { createAssets } from './create-assets.ts';
 import { createBusinessGraphql } from './create-business-graphql.ts';
 import { createDataAccessLayer } from './create-data-access-layer.ts';
@@ -127,11 +128,13 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
     ...wallets.handlers,
     ...createKycDocuments({ identity }).handlers,
   });
+  const explorer = createApiExplorer({ enabled: config.apiExplorer, logger });
   const app = createHttpApp({
     handlers,
     transports: { ...graphql.transports, ...kyc.transports },
     notImplemented: new Set(notImplementedOperations),
     ...identity.http,
+    before: [...(identity.http.before ?? []), ...explorer.mounts],
     multipartTempDir: files.multipartTempDir,
     requestTimeoutMs: config.timeouts.requestMs,
     logger,
@@ -148,6 +151,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       rateLimit: identity.dataLayerRateLimit,
       requestTimeoutMs: config.timeouts.requestMs,
       metrics,
+      wrap: explorer.wrapDataLayer,
     }),
   );
   // `ms` counts from startService, `processMs` from the process' start (module loading included).

@@ -20,6 +20,8 @@ export function createDataAccessLayer(deps: {
   rateLimit: DataLayerRateLimit;
   requestTimeoutMs: number;
   metrics: Metrics;
+  /** Serves requests of its own ahead of the data layer (the API explorer), observed like the rest. */
+  wrap?: (listener: RequestListener) => RequestListener;
 }): RequestListener {
   const listener = createDataLayer({
     queries: createDataQueryExecutor(deps.db),
@@ -31,7 +33,7 @@ export function createDataAccessLayer(deps: {
     rateLimit: deps.rateLimit,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
-  return observeDataRequests(listener, (request, { seconds, ...observed }) => {
+  return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, { seconds, ...observed }) => {
     deps.metrics.observeRequest({ server: 'data', ...observed }, seconds);
     logDataRequest(deps.logger, request, observed, seconds);
   });

@@ -1,7 +1,7 @@
 // What production mode requires, exactly as docs/configuration.md "Production mode" and the
 // README's NODE_ENV row state it: nine settings, each one's absence refused with its own
 // problem (and KYC_WEBHOOK_SECRET with a real KYC provider), and only the exact value
-// `production` turns the mode on.
+// `production` turns the mode on. It also switches the API explorer off unless API_EXPLORER is set.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
@@ -66,6 +66,25 @@ test('with a real KYC provider, production needs the webhook secret too', () => 
     loadConfig({ ...kyc, KYC_WEBHOOK_SECRET: 'webhook-secret-0123456789' }).kycWebhookSecret,
     'webhook-secret-0123456789',
   );
+});
+
+test('the API explorer is on outside production mode and off in it, unless API_EXPLORER says otherwise', () => {
+  assert.equal(
+    [
+      loadConfig({}),
+      loadConfig({ API_EXPLORER: 'off' }),
+      loadConfig(complete),
+      loadConfig({ ...complete, API_EXPLORER: 'on' }),
+    ].map((config) => config.apiExplorer),
+    [true, false, false, true],
+  );
+  try {
+    loadConfig({ API_EXPLORER: 'yes' });
+    assert.unreachable('accepted API_EXPLORER=yes');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.equal((error as ConfigError).problems, ["API_EXPLORER must be one of on, off, got 'yes'"]);
+  }
 });
 
 test('only NODE_ENV=production, exactly, is production mode', () => {

@@ -60,6 +60,7 @@ function checkBody(
   pathname: string,
 ): string | null {
   if (isNodeRefusal(response, contentType) || request.method === 'HEAD') return null;
+  if (isExplorerAnswer(request, response, contentType, pathname)) return null;
   if (request.port === 'data') {
     if (pathname === '/v1/graphql') return checkDataLayerBody(response, contentType, text);
     return isJson(contentType) ? parseProblem(text) : null;
@@ -71,6 +72,32 @@ function checkBody(
   } catch (error) {
     return `contract: ${(error as Error).message.slice(0, 600)}`;
   }
+}
+
+/**
+ * The API explorer's pages and files (docs/api-explorer.md), on by default and outside
+ * openapi.yaml: a GET of its paths, or of a GraphQL endpoint preferring HTML (the fuzz's noise
+ * `Accept: text/html`), is a 200 of the type the path serves.
+ */
+function isExplorerAnswer(
+  request: FuzzRequest,
+  response: FuzzResponse,
+  contentType: string,
+  pathname: string,
+): boolean {
+  if (request.method !== 'GET' || response.status !== 200) return false;
+  const pages: Record<string, RegExp> =
+    request.port === 'data'
+      ? { '/v1/graphql': /^text\/html;/ }
+      : {
+          '/graphql': /^text\/html;/,
+          '/docs': /^text\/html;/,
+          '/openapi.json': /^application\/json;/,
+          '/openapi.yaml': /^application\/yaml$/,
+        };
+  const files = /^\/api-explorer\/assets\/[a-z.-]+$/.test(pathname) ? /^text\/(javascript|css);/ : undefined;
+  const expected = pages[pathname] ?? files;
+  return expected !== undefined && expected.test(contentType);
 }
 
 function checkDataLayerBody(response: FuzzResponse, contentType: string, text: string): string | null {

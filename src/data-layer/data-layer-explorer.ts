@@ -1,0 +1,64 @@
+// GraphiQL for the data layer (docs/api-explorer.md#graphiql): GET /v1/graphql from a client that
+// prefers HTML is the GraphiQL page, with the files it loads under /api-explorer/assets/, all on
+// DATA_PORT so the page's `connect-src 'self'` reaches /v1/graphql. The user enters the admin
+// secret or a bearer token (docs/data-layer.md#authentication); any other request goes to the
+// data layer's own listener, so GET /v1/graphql from a GraphQL client is still 405.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { type ApiExplorer, type ExplorerAnswer, createApiExplorer } from '../api-explorer/api-explorer.ts';
+import { errorsBody } from './data-layer-error.ts';
+import { assignRequestId } from './data-request-id.ts';
+
+/** The role and session-variable headers, empty: the page sends only those the user fills in. */
+const sessionHeadersTemplate = JSON.stringify(
+  { 'X-Data-Role': '', 'X-Data-User-Id': '', 'X-Data-Organization-Id': '', 'X-Data-Allowed-Funds': '' },
+  null,
+  2,
+);
+
+export function dataLayerExplorer(): ApiExplorer {
+  return createApiExplorer({
+    graphqlPath: '/v1/graphql',
+    graphiql: {
+      title: 'GraphiQL · data-access layer',
+      credentials: [
+        { header: 'X-Data-Admin-Secret', label: 'Admin secret (X-Data-Admin-Secret)' },
+        { header: 'Authorization', label: 'Bearer token (Authorization)', prefix: 'Bearer ' },
+      ],
+      headersTemplate: sessionHeadersTemplate,
+    },
+    reference: false,
+  });
+}
+
+export function withApiExplorer(
+  listener: RequestListener,
+  logger: Logger,
+  explorer: ApiExplorer = dataLayerExplorer(),
+): RequestListener {
+  return (request, response) => {
+    const pending = explorer.answer({
+      method: request.method ?? 'GET',
+      path: (request.url ?? '/').split('?')[0] ?? '/',
+      querystring: (request.url ?? '').split('?')[1] ?? '',
+      headers: request.headers,
+    });
+    if (!pending) return listener(request, response);
+    const requestId = assignRequestId(request, response);
+    pending.then(
+      (answer) => write(request, response, answer),
+      (error: unknown) => {
+        logger.error({ err: error, requestId }, 'API explorer request failed');
+        const body = errorsBody([{ message: 'Internal server error', code: 'INTERNAL', path: '$' }]);
+        response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        response.end(body);
+      },
+    );
+  };
+}
+
+function write(request: IncomingMessage, response: ServerResponse, answer: ExplorerAnswer): void {
+  const length = answer.body ? { 'Content-Length': String(answer.body.length) } : {};
+  response.writeHead(answer.status, { ...answer.headers, ...length });
+  response.end(request.method === 'HEAD' ? undefined : answer.body);
+}
