@@ -17,8 +17,10 @@ export function followOrderBooks(client, productIds, options = {}) {
                 options.onError?.(state.productId, error);
             markStale(state);
             // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
-            // themselves; a lost connection or an ended stream does.
-            if (!Array.isArray(error))
+            // themselves: the product is no longer followed. A lost connection or an ended stream does.
+            if (Array.isArray(error))
+                state.generation += 1;
+            else
                 setTimeout(() => current() && start(state), options.resubscribeDelayMs ?? 1000);
         };
         state.sequence = 0;

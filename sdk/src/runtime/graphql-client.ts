@@ -33,7 +33,8 @@ export interface GraphqlCallOptions {
 }
 
 /** Variables may be left out when none is required. */
-export type VariablesArgs<V, O> = Partial<V> extends V ? [variables?: V, options?: O] : [variables: V, options?: O];
+export type VariablesArgs<V, O> =
+  Record<never, never> extends V ? [variables?: V, options?: O] : [variables: V, options?: O];
 
 export interface GraphqlClient<C extends string = string> {
   request<R, V>(

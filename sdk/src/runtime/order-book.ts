@@ -77,8 +77,9 @@ export function followOrderBooks(
       if (error !== undefined) options.onError?.(state.productId, error);
       markStale(state);
       // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
-      // themselves; a lost connection or an ended stream does.
-      if (!Array.isArray(error)) setTimeout(() => current() && start(state), options.resubscribeDelayMs ?? 1000);
+      // themselves: the product is no longer followed. A lost connection or an ended stream does.
+      if (Array.isArray(error)) state.generation += 1;
+      else setTimeout(() => current() && start(state), options.resubscribeDelayMs ?? 1000);
     };
     state.sequence = 0;
     state.end = subscribe(
