@@ -29,7 +29,7 @@ interface Stream {
 
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '../../../schema.graphql'), 'utf8'));
 const streams: Stream[] = [];
-let apiKeys: unknown[] = [];
+const apiKeys: unknown[] = [];
 
 /** Each subscription is a stream the test pushes messages into. */
 function orderBookStream(_: unknown, args: { productIds?: string[] }) {
