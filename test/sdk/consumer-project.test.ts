@@ -4,10 +4,10 @@
 // node_modules), and a TypeScript program there, type-checked by tsc and run by Node, talks to the
 // running demo service: token exchange, session and an invoice PDF over REST, `ping`, a price and
 // a paged list over GraphQL, and an order book followed through the helper until it equals the
-// market-data simulator's. A second file with wrong argument types must fail tsc with the
-// expected errors.
+// market-data simulator's. The data layer's SDL is in the package. A second file with wrong
+// argument types must fail tsc with the expected errors.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -234,6 +234,14 @@ test('a project outside the repository installs the packed SDK offline, type-che
     assets: 5,
     orderBook: { firstSequence: 1, moved: true, stale: false, equalsSimulator: true, bothSides: true },
   });
+});
+
+test("the package carries the data layer's per-role SDL as codegen made it", () => {
+  const installed = path.join(project, 'node_modules/@wealth-platform/sdk/data-layer/investor.graphql');
+  assert.is(
+    readFileSync(installed, 'utf8'),
+    readFileSync(path.join(repo, 'generated/data-layer/investor.graphql'), 'utf8'),
+  );
 });
 
 test('wrong argument types fail tsc with the expected errors', async () => {

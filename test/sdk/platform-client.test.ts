@@ -1,5 +1,5 @@
 // The SDK's client against the real service with the demo data (docs/sdk.md): typed REST calls
-// (token exchange, session, a document as text), declared errors as typed values that a switch
+// (token exchange, session, a document as text and as a stream), declared errors as typed values that a switch
 // covers, GraphQL documents with Decimal strings and Dates, GraphQL errors typed by
 // `extensions.code`, a list followed page by page, and one token refresh for concurrent 401s.
 import { test } from 'uvu';
@@ -72,6 +72,11 @@ test('token exchange, then the session and an invoice as HTML with the platform 
   assert.is(typeof invoice.data, 'string');
   assert.match(invoice.data as string, /INV-2025-0041/);
   assert.is(invoice.response.headers.get('content-type'), 'text/html; charset=utf-8');
+  const streamed = await sdk.rest.getInvoiceDocument(
+    { path: { invoiceId: 1 }, query: { format: 'html' } },
+    { as: 'stream' },
+  );
+  assert.is(await new Response(streamed.data).text(), invoice.data);
 });
 
 test('declared errors come back typed: 404, 401 and a validation failure with its details', async () => {
