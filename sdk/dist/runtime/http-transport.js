@@ -27,13 +27,13 @@ export function createTransport(options, schemes) {
             alternative.forEach((name, index) => {
                 const value = values[index];
                 const scheme = schemes[name];
-                if (!scheme || scheme.in === 'bearer')
+                if (scheme?.in === 'bearer')
                     headers.authorization = `Bearer ${(bearer = value)}`;
-                else if (scheme.in === 'header')
+                else if (scheme?.in === 'header')
                     headers[scheme.name.toLowerCase()] = value;
-                else if (scheme.in === 'cookie')
+                else if (scheme?.in === 'cookie')
                     headers.cookie = `${scheme.name}=${value}`;
-                else
+                else if (scheme?.in === 'query')
                     query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);
             });
             return { headers, query, bearer };

@@ -7,8 +7,9 @@ export function followOrderBooks(client, productIds, options = {}) {
     let closed = false;
     const emit = (state) => options.onBook?.(view(state));
     const start = (state) => {
-        state.end();
+        // Counted first: the ending subscription's own callbacks then see that they are no longer current.
         const generation = ++state.generation;
+        state.end();
         const current = () => !closed && state.generation === generation;
         const again = (error) => {
             if (!current())

@@ -51,10 +51,10 @@ export function createTransport(options: ClientOptions, schemes: Record<string, 
       alternative.forEach((name, index) => {
         const value = values[index] as string;
         const scheme = schemes[name];
-        if (!scheme || scheme.in === 'bearer') headers.authorization = `Bearer ${(bearer = value)}`;
-        else if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = value;
-        else if (scheme.in === 'cookie') headers.cookie = `${scheme.name}=${value}`;
-        else query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);
+        if (scheme?.in === 'bearer') headers.authorization = `Bearer ${(bearer = value)}`;
+        else if (scheme?.in === 'header') headers[scheme.name.toLowerCase()] = value;
+        else if (scheme?.in === 'cookie') headers.cookie = `${scheme.name}=${value}`;
+        else if (scheme?.in === 'query') query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);
       });
       return { headers, query, bearer };
     }

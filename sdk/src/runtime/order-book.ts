@@ -69,8 +69,9 @@ export function followOrderBooks(
   const emit = (state: ProductState) => options.onBook?.(view(state));
 
   const start = (state: ProductState) => {
-    state.end();
+    // Counted first: the ending subscription's own callbacks then see that they are no longer current.
     const generation = ++state.generation;
+    state.end();
     const current = () => !closed && state.generation === generation;
     const again = (error?: unknown) => {
       if (!current()) return;

@@ -15,6 +15,7 @@ interface Seen {
   path: string;
   authorization: string | undefined;
   apiKey: string | undefined;
+  cookie: string | undefined;
   body: string;
 }
 
@@ -35,6 +36,7 @@ test.before(async () => {
         path: request.url ?? '',
         authorization: request.headers.authorization,
         apiKey: request.headers['x-api-key'] as string | undefined,
+        cookie: request.headers.cookie,
         body,
       };
       seen.push(entry);
@@ -69,6 +71,24 @@ const session = {
   allowedFunds: [],
   allowedOrganizations: [],
 };
+
+test('each operation sends the first credential of its security the client holds, the way its scheme says', async () => {
+  answer = () => ({ status: 200, body: session });
+  const sdk = client({ auth: { sessionCookie: 'c-1', apiKey: 'k-1' } });
+  await sdk.rest.getSession();
+  await sdk.rest.getInvoiceDocument({ path: { invoiceId: 7 }, query: { format: 'pdf', download: true } });
+  await sdk.rest.getKycDocumentFile({ path: { id: 'd-1' } }, { auth: { signedUrlToken: 'a b' } });
+  await sdk.rest.createWorkflowSdkInitToken({ body: { userId: 'u', organizationId: 'o' } });
+  assert.equal(
+    seen.map((request) => [request.method, request.path, request.cookie, request.apiKey, request.authorization]),
+    [
+      ['GET', '/auth/session', 'platform_session=c-1', undefined, undefined],
+      ['GET', '/invoices/7?format=pdf&download=true', 'platform_session=c-1', undefined, undefined],
+      ['GET', '/kyc/documents/d-1/file?token=a%20b', undefined, undefined, undefined],
+      ['POST', '/auth/workflow-sdk/init-token', undefined, 'k-1', undefined],
+    ],
+  );
+});
 
 test('a read answered 503 with Retry-After is sent again and succeeds', async () => {
   let calls = 0;
