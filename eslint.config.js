@@ -137,7 +137,7 @@ const modulePolicies = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'generated/**', '.data/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'generated/**', '.data/**', 'coverage/**', 'sdk/src/generated/**', 'sdk/dist/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -173,6 +173,29 @@ export default tseslint.config(
       ],
       // Every file of src/ and scripts/ stands in a room, so a new folder cannot slip past the floors.
       'boundaries/no-unknown-files': 'error',
+    },
+  },
+  {
+    // The SDK is a package of its own (docs/sdk.md#layout): it imports its own files and graphql-ws,
+    // nothing of the service and no Node built-in, so it runs in browsers and Node alike.
+    files: ['sdk/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\.?/|graphql-ws$)',
+              message: 'The SDK depends on graphql-ws only: no other package, no Node built-in (docs/sdk.md#layout).',
+            },
+            {
+              regex: '^\\.\\./\\.\\./',
+              message:
+                "The SDK imports only its own sources under sdk/src, never the service's code (docs/sdk.md#layout).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -46,7 +46,9 @@ const stale: string[] = [];
 for (const [file, contents] of produced) {
   if (readOrNull(file) !== contents) stale.push(file);
 }
-const orphans = listFiles('generated').filter((file) => !produced.has(file));
+// Folders only generators write (docs/sdk.md#layout: the SDK's hand-written runtime is beside them).
+const generatedFolders = ['generated', 'sdk/src/generated', 'sdk/dist', 'sdk/data-layer'];
+const orphans = generatedFolders.flatMap(listFiles).filter((file) => !produced.has(file));
 
 if (check) {
   if (stale.length > 0 || orphans.length > 0) {

@@ -17,6 +17,7 @@ const sources = [
   'permissions.schema.json',
   'codegen.yml',
   'generated',
+  'sdk',
 ];
 let copy: string;
 
