@@ -1,0 +1,33 @@
+// The outcome of a spec diff under the allow-list (docs/spec-diff.md#exit-codes): each change with
+// the reason of the entry that allows it, how many breaking changes no entry allows (each fails
+// the gate), and the stale entries.
+import { allows, type SpecAllowEntry } from './spec-diff-allow-list.ts';
+import type { SpecChange } from './spec-change.ts';
+
+export interface JudgedChange extends SpecChange {
+  /** The reason of the entry that allows this breaking change; null when none does or it is not breaking. */
+  readonly allowedBecause: string | null;
+}
+
+export interface SpecDiffOutcome {
+  readonly changes: readonly JudgedChange[];
+  readonly counts: { readonly breaking: number; readonly dangerous: number; readonly safe: number };
+  /** Breaking changes no entry allows. */
+  readonly unallowed: number;
+  readonly stale: readonly SpecAllowEntry[];
+}
+
+export function judgeSpecDiff(changes: readonly SpecChange[], entries: readonly SpecAllowEntry[]): SpecDiffOutcome {
+  const judged = changes.map((change) => ({
+    ...change,
+    allowedBecause:
+      change.level === 'breaking' ? (entries.find((entry) => allows(entry, change))?.reason ?? null) : null,
+  }));
+  const count = (level: SpecChange['level']) => changes.filter((change) => change.level === level).length;
+  return {
+    changes: judged,
+    counts: { breaking: count('breaking'), dangerous: count('dangerous'), safe: count('safe') },
+    unallowed: judged.filter((change) => change.level === 'breaking' && change.allowedBecause === null).length,
+    stale: entries.filter((entry) => !changes.some((change) => change.level === 'breaking' && allows(entry, change))),
+  };
+}
