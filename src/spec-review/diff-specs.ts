@@ -14,14 +14,17 @@ export interface SpecVersion {
 }
 
 export async function diffSpecs(before: SpecVersion, after: SpecVersion): Promise<SpecChange[]> {
-  const openapi = diffOpenApi(
-    parseOpenApi(before.openapi, `openapi.yaml at ${before.name}`),
-    parseOpenApi(after.openapi, `openapi.yaml at ${after.name}`),
-  );
-  const graphql = await diffGraphql(
-    parseGraphql(before.graphql, `schema.graphql at ${before.name}`),
-    parseGraphql(after.graphql, `schema.graphql at ${after.name}`),
-  );
+  const openapiBefore = parseOpenApi(before.openapi, `openapi.yaml at ${before.name}`);
+  const graphqlBefore = parseGraphql(before.graphql, `schema.graphql at ${before.name}`);
+  // The same text has no change; each version is still parsed, so a broken spec is always reported.
+  const openapi =
+    before.openapi === after.openapi
+      ? []
+      : diffOpenApi(openapiBefore, parseOpenApi(after.openapi, `openapi.yaml at ${after.name}`));
+  const graphql =
+    before.graphql === after.graphql
+      ? []
+      : await diffGraphql(graphqlBefore, parseGraphql(after.graphql, `schema.graphql at ${after.name}`));
   return [
     ...openapi.map((change) => specChange('openapi.yaml', change)),
     ...graphql.map((change) => specChange('schema.graphql', change)),
