@@ -1,18 +1,40 @@
-// The human-readable spec diff (docs/spec-diff.md#output): one block per change, breaking first,
-// each with its fingerprint (what an allow-list entry names) and, for a breaking change, whether
-// an entry allows it; then the stale entries and a closing count.
+// The human-readable spec diff (docs/spec-diff.md#output). Changes of the same level, spec, kind
+// and message (one component changed, seen at every operation that uses it) share one heading;
+// under it each location with its fingerprint (what an allow-list entry names) and, for a
+// breaking change, whether an entry allows it. Then the stale entries and a closing count.
 import type { JudgedChange, SpecDiffOutcome } from './judge-spec-diff.ts';
 
-const tags = { breaking: 'BREAKING ', dangerous: 'DANGEROUS', safe: 'safe     ' } as const;
+const tags = { breaking: 'BREAKING', dangerous: 'DANGEROUS', safe: 'safe' } as const;
 
-function renderChange(change: JudgedChange, allowFile: string): string {
-  const status =
-    change.level !== 'breaking'
-      ? ''
-      : change.allowedBecause === null
-        ? `\n            not in ${allowFile}: fails`
-        : `\n            allowed: ${change.allowedBecause}`;
-  return `${tags[change.level]} ${change.fingerprint}  ${change.spec}  ${change.kind}\n            ${change.location}\n            ${change.message}${status}\n`;
+function groups(changes: readonly JudgedChange[]): JudgedChange[][] {
+  const found: JudgedChange[][] = [];
+  for (const change of changes) {
+    const last = found.at(-1)?.[0];
+    const same =
+      last &&
+      last.level === change.level &&
+      last.spec === change.spec &&
+      last.kind === change.kind &&
+      last.message === change.message;
+    if (same) found.at(-1)?.push(change);
+    else found.push([change]);
+  }
+  return found;
+}
+
+function renderGroup(group: readonly JudgedChange[], allowFile: string): string {
+  const [first] = group as [JudgedChange];
+  const heading = `${tags[first.level]}  ${first.spec}  ${first.kind}: ${first.message.replaceAll('\n', '\n    ')}`;
+  const lines = group.map((change) => {
+    const status =
+      change.level !== 'breaking'
+        ? ''
+        : change.allowedBecause === null
+          ? `  (fails: not in ${allowFile})`
+          : `  (allowed: ${change.allowedBecause})`;
+    return `  ${change.fingerprint}  ${change.location}${status}`;
+  });
+  return [heading, ...lines, ''].join('\n');
 }
 
 function describeEntry(entry: SpecDiffOutcome['stale'][number]): string {
@@ -22,7 +44,7 @@ function describeEntry(entry: SpecDiffOutcome['stale'][number]): string {
 export function renderSpecDiff(outcome: SpecDiffOutcome, versions: string, allowFile: string): string {
   const lines = [`spec diff ${versions}: openapi.yaml and schema.graphql`, ''];
   if (outcome.changes.length === 0) lines.push('no changes', '');
-  for (const change of outcome.changes) lines.push(renderChange(change, allowFile));
+  for (const group of groups(outcome.changes)) lines.push(renderGroup(group, allowFile));
   for (const entry of outcome.stale)
     lines.push(
       `stale: ${allowFile} entry ${entry.index} (${describeEntry(entry)}) matches no breaking change; remove it`,

@@ -36,12 +36,13 @@ export function specChange(
 
 const levelOrder: Record<Level, number> = { breaking: 0, dangerous: 1, safe: 2 };
 
-/** Breaking first, then dangerous, then safe; within a level by spec, location and kind. */
+/** Breaking first, then dangerous, then safe; within a level by spec, kind, message and location, so alike changes stand together. */
 export function compareChanges(left: SpecChange, right: SpecChange): number {
   return (
     levelOrder[left.level] - levelOrder[right.level] ||
     left.spec.localeCompare(right.spec) ||
-    left.location.localeCompare(right.location) ||
-    left.kind.localeCompare(right.kind)
+    left.kind.localeCompare(right.kind) ||
+    left.message.localeCompare(right.message) ||
+    left.location.localeCompare(right.location)
   );
 }

@@ -110,13 +110,21 @@ test('breaking changes outside the allow-list fail with exit 1, listed with thei
   assert.equal([outcome.unallowed, outcome.counts, outcome.stale], [2, { breaking: 2, dangerous: 0, safe: 0 }, []]);
   const text = await specDiff(scratch, 'HEAD~2', 'HEAD~1');
   assert.is(text.code, 1);
-  assert.ok(
-    text.stdout.includes(
-      `BREAKING  ${healthz}  openapi.yaml  operation-removed\n            GET /healthz\n            GET /healthz removed\n            not in spec-diff-allow.yaml: fails\n`,
-    ),
+  assert.is(
     text.stdout,
+    [
+      'spec diff HEAD~2 -> HEAD~1: openapi.yaml and schema.graphql',
+      '',
+      'BREAKING  openapi.yaml  operation-removed: GET /healthz removed',
+      `  ${healthz}  GET /healthz  (fails: not in spec-diff-allow.yaml)`,
+      '',
+      "BREAKING  schema.graphql  FIELD_REMOVED: Field 'ping' was removed from object type 'Query'",
+      `  ${pingRemoved}  Query.ping  (fails: not in spec-diff-allow.yaml)`,
+      '',
+      '2 breaking (2 not allowed), 0 dangerous, 0 safe.',
+      '',
+    ].join('\n'),
   );
-  assert.ok(text.stdout.endsWith('2 breaking (2 not allowed), 0 dangerous, 0 safe.\n'), text.stdout);
 });
 
 test('fingerprints stay the same when unrelated parts change', async () => {
@@ -144,8 +152,11 @@ test('an allow-list naming the breaks lets the diff pass; entries that match not
   try {
     const result = await specDiff(scratch, 'HEAD~2', 'HEAD~1');
     assert.is(result.code, 0, result.stderr);
-    assert.ok(result.stdout.includes('            allowed: GET /health answers the same.\n'), result.stdout);
-    assert.ok(result.stdout.includes('            allowed: Nobody calls it.\n'), result.stdout);
+    assert.ok(
+      result.stdout.includes(`  ${healthz}  GET /healthz  (allowed: GET /health answers the same.)\n`),
+      result.stdout,
+    );
+    assert.ok(result.stdout.includes(`  ${pingRemoved}  Query.ping  (allowed: Nobody calls it.)\n`), result.stdout);
     assert.ok(
       result.stdout.endsWith(
         'stale: spec-diff-allow.yaml entry 3 (operation-removed at GET /metrics) matches no breaking change; remove it\n\n2 breaking (0 not allowed), 0 dangerous, 0 safe.\n',

@@ -55,6 +55,15 @@ function compareForms(
     ...compareTypes(before, after, context.direction, where),
     ...compareListedValues(before, after, context.direction, where),
     ...compareConstraints(before, after, context.direction, where),
+    ...(context.direction === 'request' && before.default !== after.default
+      ? [
+          found(
+            'request-default-changed',
+            at(where, 'default'),
+            `default ${before.default ?? '(none)'} -> ${after.default ?? '(none)'}`,
+          ),
+        ]
+      : []),
     ...compareProperties(context, before, after, path, walking),
     ...(before.additional.length > 0 && after.additional.length > 0
       ? compareSchemas(context, before.additional, after.additional, `${path}.*`, walking)

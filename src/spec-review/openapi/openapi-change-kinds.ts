@@ -50,6 +50,7 @@ export const openApiKinds = {
   'request-values-unrestricted': safe('everything accepted before still is'),
   'request-constraint-tightened': breaking('values clients send may now be refused (length, range, pattern, format)'),
   'request-constraint-loosened': safe('everything accepted before still is'),
+  'request-default-changed': dangerous('clients that leave the value out get a different behaviour'),
   'request-unknown-properties-refused': dangerous('bodies with properties the spec never named are now refused'),
   'request-variant-removed': breaking('bodies of that form (oneOf/anyOf member) are refused'),
   'request-variant-added': safe('one more form accepted'),

@@ -26,6 +26,8 @@ export interface SchemaFacts {
   readonly items: readonly unknown[];
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
+  /** The default as JSON text, undefined when none. */
+  readonly default: string | undefined;
 }
 
 const jsonType = (value: unknown): string =>
@@ -142,6 +144,10 @@ export function schemaFacts(nodes: readonly Json[]): SchemaFacts {
     items,
     readOnly: nodes.some((node) => node.readOnly === true),
     writeOnly: nodes.some((node) => node.writeOnly === true),
+    default: nodes
+      .filter((node) => node.default !== undefined)
+      .map((node) => JSON.stringify(node.default))
+      .at(-1),
   };
 }
 
