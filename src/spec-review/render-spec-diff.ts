@@ -37,17 +37,19 @@ function renderGroup(group: readonly JudgedChange[], allowFile: string): string 
   return [heading, ...lines, ''].join('\n');
 }
 
-function describeEntry(entry: SpecDiffOutcome['stale'][number]): string {
-  return entry.fingerprint ?? `${entry.spec ? `${entry.spec} ` : ''}${entry.kind} at ${entry.location}`;
+function describeItem({ item }: SpecDiffOutcome['stale'][number]): string {
+  return 'fingerprint' in item
+    ? item.fingerprint
+    : `${item.spec ? `${item.spec} ` : ''}${item.kind} at ${item.location}`;
 }
 
 export function renderSpecDiff(outcome: SpecDiffOutcome, versions: string, allowFile: string): string {
   const lines = [`spec diff ${versions}: openapi.yaml and schema.graphql`, ''];
   if (outcome.changes.length === 0) lines.push('no changes', '');
   for (const group of groups(outcome.changes)) lines.push(renderGroup(group, allowFile));
-  for (const entry of outcome.stale)
+  for (const stale of outcome.stale)
     lines.push(
-      `stale: ${allowFile} entry ${entry.index} (${describeEntry(entry)}) matches no breaking change; remove it`,
+      `stale: ${allowFile} entry ${stale.index} (${describeItem(stale)}) matches no breaking change; remove it`,
     );
   if (outcome.stale.length > 0) lines.push('');
   const { breaking, dangerous, safe } = outcome.counts;

@@ -140,11 +140,11 @@ test('fingerprints stay the same when unrelated parts change', async () => {
   );
 });
 
-test('an allow-list naming the breaks lets the diff pass; entries that match nothing are stale, not failing', async () => {
+test('an allow-list naming the breaks (a fingerprint, a list of them, kind and location) lets the diff pass; entries that match nothing are stale, not failing', async () => {
   write(
     'spec-diff-allow.yaml',
     `allow:
-  - { fingerprint: ${healthz}, reason: GET /health answers the same. }
+  - { fingerprint: [${healthz}, 0123456789ab], reason: GET /health answers the same. }
   - { kind: FIELD_REMOVED, location: Query.ping, spec: schema.graphql, reason: Nobody calls it. }
   - { kind: operation-removed, location: GET /metrics, reason: Planned. }
 `,
@@ -159,7 +159,8 @@ test('an allow-list naming the breaks lets the diff pass; entries that match not
     assert.ok(result.stdout.includes(`  ${pingRemoved}  Query.ping  (allowed: Nobody calls it.)\n`), result.stdout);
     assert.ok(
       result.stdout.endsWith(
-        'stale: spec-diff-allow.yaml entry 3 (operation-removed at GET /metrics) matches no breaking change; remove it\n\n2 breaking (0 not allowed), 0 dangerous, 0 safe.\n',
+        'stale: spec-diff-allow.yaml entry 1 (0123456789ab) matches no breaking change; remove it\n' +
+          'stale: spec-diff-allow.yaml entry 3 (operation-removed at GET /metrics) matches no breaking change; remove it\n\n2 breaking (0 not allowed), 0 dangerous, 0 safe.\n',
       ),
       result.stdout,
     );
@@ -187,6 +188,10 @@ test('a malformed allow-list exits 2 naming the file and the entry', async () =>
       'allow entry 1: names a change by fingerprint or by kind and location, not both',
     ],
     ['allow:\n  - { location: GET /x, reason: x }\n', "allow entry 1: needs 'fingerprint', or 'kind' and 'location'"],
+    [
+      'allow:\n  - { fingerprint: [], reason: x }\n',
+      "allow entry 1: 'fingerprint' must be a name or a non-empty list of names",
+    ],
     [
       'allow:\n  - { fingerprint: 0123456789ab, reason: x, why: y }\n',
       "allow entry 1: unknown field 'why' (fields: fingerprint, kind, location, spec, reason)",
