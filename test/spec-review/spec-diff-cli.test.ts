@@ -1,5 +1,6 @@
 // `npm run spec:diff` as a process (docs/spec-diff.md#exit-codes): the real repository diffed with
-// itself, an unknown ref, usage errors; then a scratch git repository holding today's specs, a
+// itself, an unknown ref, usage errors; then a scratch git repository holding the corpus's
+// snapshots of the specs (test/spec-review/corpus/base/, so the test does not move with them), a
 // commit that removes an operation and a GraphQL field, and one that only rewords and adds:
 // exit 1 on the breaks, 0 once the allow-list names them (by fingerprint, or kind and location),
 // stale entries printed, a malformed allow-list and a spec that does not parse refused with 2, and
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyOpenApiEdits } from './corpus/corpus-entry.ts';
+import { applyOpenApiEdits, baseDir } from './corpus/corpus-entry.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -32,16 +33,30 @@ async function specDiff(cwd: string, ...args: string[]) {
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'spec-diff-cli-'));
 const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Spec Diff Test', '-c', 'user.email=spec-diff@example.org', ...args], {
-    cwd: scratch,
-    encoding: 'utf8',
-  });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'init.defaultBranch=main',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'user.name=Spec Diff Test',
+      '-c',
+      'user.email=spec-diff@example.org',
+      ...args,
+    ],
+    {
+      cwd: scratch,
+      encoding: 'utf8',
+    },
+  );
 const write = (file: string, text: string) => writeFileSync(path.join(scratch, file), text);
 const read = (file: string) => readFileSync(path.join(scratch, file), 'utf8');
 
 git('init', '--quiet');
-copyFileSync(path.join(repo, 'openapi.yaml'), path.join(scratch, 'openapi.yaml'));
-copyFileSync(path.join(repo, 'schema.graphql'), path.join(scratch, 'schema.graphql'));
+copyFileSync(path.join(baseDir, 'openapi.yaml'), path.join(scratch, 'openapi.yaml'));
+copyFileSync(path.join(baseDir, 'schema.graphql'), path.join(scratch, 'schema.graphql'));
 git('add', '-A');
 git('commit', '--quiet', '-m', 'base');
 const ping = '  """\n  Liveness check of the GraphQL endpoint; returns `"pong"`. Not cached.\n  """\n  ping: String!\n';
