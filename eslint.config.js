@@ -40,6 +40,13 @@ const floors = [
       skips: transportSkips,
       reason: "auditors' tooling reads the data layer's schema rules and the access compiler, and runs no query",
     },
+    {
+      room: 'spec-review',
+      pattern: 'src/spec-review',
+      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db'],
+      reason:
+        "client teams' breaking-change gate compares spec texts (openapi.yaml, schema.graphql) and needs only the shared kernel",
+    },
   ],
   [
     { room: 'http', pattern: 'src/http', skips: transportSkips, reason: `a transport; ${transportReason}` },
@@ -68,6 +75,7 @@ const floors = [
     { room: 'request-headers', pattern: 'src/request-headers', reason: 'the shared kernel imports nothing of src/' },
     { room: 'request-scope', pattern: 'src/request-scope', reason: 'the shared kernel imports nothing of src/' },
     { room: 'api-explorer', pattern: 'src/api-explorer', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'allow-lists', pattern: 'src/allow-lists', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -89,6 +97,7 @@ const transportFree = [
   'request-headers',
   'request-scope',
   'api-explorer',
+  'allow-lists',
 ];
 
 const databaseModules = ['kysely', 'pg'];

@@ -1,20 +1,15 @@
-// What the two allow-lists of access review share (docs/access-review.md: access-lint-allow.yaml
-// and access-diff-allow.yaml): a YAML mapping whose one key `allow` lists entries, each read by
-// its own list's parser, and the messages that name the file and the entry at fault.
-import { parse } from 'yaml';
+// The access review's two allow-lists (docs/access-review.md: access-lint-allow.yaml and
+// access-diff-allow.yaml) are read by the shared reader of src/allow-lists/; here its errors
+// become ReviewError, which `npm run access` reports with exit code 2.
+import {
+  AllowListError,
+  entryNames,
+  failEntry,
+  parseAllowEntries as readAllowEntries,
+} from '../allow-lists/allow-list-file.ts';
 import { ReviewError } from './review-error.ts';
 
-export function failEntry(file: string, index: number, message: string): never {
-  throw new ReviewError(`${file}: allow entry ${index}: ${message}`);
-}
-
-/** An entry's field as a list: one name or a non-empty list of names. */
-export function entryNames(file: string, index: number, key: string, value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || !list.every((item) => typeof item === 'string' && item.length > 0))
-    failEntry(file, index, `'${key}' must be a name or a non-empty list of names`);
-  return list as string[];
-}
+export { entryNames, failEntry };
 
 /** Parses the allow-list text into entries (1-based index); `file` names it in messages. Throws ReviewError when malformed. */
 export function parseAllowEntries<Entry>(
@@ -22,17 +17,10 @@ export function parseAllowEntries<Entry>(
   file: string,
   parseEntry: (file: string, index: number, raw: unknown) => Entry,
 ): Entry[] {
-  let document: unknown;
   try {
-    document = parse(text);
+    return readAllowEntries(text, file, parseEntry);
   } catch (error) {
-    throw new ReviewError(`${file}: not YAML: ${(error as Error).message}`);
+    if (error instanceof AllowListError) throw new ReviewError(error.message);
+    throw error;
   }
-  if (document === null || document === undefined) return [];
-  const allow = (document as { allow?: unknown }).allow;
-  if (typeof document !== 'object' || Array.isArray(document) || !Array.isArray(allow ?? []))
-    throw new ReviewError(`${file}: expected a mapping with an 'allow' list`);
-  const unknown = Object.keys(document).filter((key) => key !== 'allow');
-  if (unknown.length > 0) throw new ReviewError(`${file}: unknown top-level key '${unknown[0]}' (expected 'allow')`);
-  return ((allow ?? []) as unknown[]).map((entry, position) => parseEntry(file, position + 1, entry));
 }

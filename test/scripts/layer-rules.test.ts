@@ -79,6 +79,16 @@ const upwardImports: readonly [from: string, file: string, code: string][] = [
     'src/errors/probe.ts',
     "import { createLogger } from '../observability/logger.ts';\nexport const probe = createLogger;\n",
   ],
+  [
+    'src/spec-review',
+    'src/spec-review/probe.ts',
+    "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n",
+  ],
+  [
+    'src/spec-review',
+    'src/spec-review/probe.ts',
+    "import { ReviewError } from '../access-review/review-error.ts';\nexport const probe = ReviewError;\n",
+  ],
 ];
 
 for (const [from, file, code] of upwardImports) {
@@ -228,6 +238,10 @@ test('imports the floors allow pass', async () => {
     "import { packageAssetFolders } from '../assets/asset-packages.ts';\nexport const probe = packageAssetFolders;\n",
   );
   await assertAllowed('src/config/probe.ts', 'export const probe = process.env.HOME;\n');
+  await assertAllowed(
+    'src/spec-review/probe.ts',
+    "import { parseAllowEntries } from '../allow-lists/allow-list-file.ts';\nexport const probe = parseAllowEntries;\n",
+  );
   await assertAllowed(
     'scripts/probe.ts',
     "import { adminRole } from '../src/access/data-layer-sql/admin-role.ts';\nexport const probe = adminRole;\n",
