@@ -1,18 +1,18 @@
 // Times every request of DATA_PORT and reports it once its response is finished or cut
-// (docs/metrics.md#requests): the route is one of the data layer's two paths or `unmatched`,
+// (docs/metrics.md#requests): the route is one of the data layer's three paths or `unmatched`,
 // never the raw path a client sent.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 export interface DataRequestObservation {
   readonly method: string;
-  readonly route: '/v1/graphql' | '/healthz' | 'unmatched';
+  readonly route: '/v1/graphql' | '/healthz' | '/v1/access/matrix' | 'unmatched';
   readonly status: number;
   readonly seconds: number;
 }
 
 export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
   const path = (request.url ?? '/').split('?')[0];
-  return path === '/v1/graphql' || path === '/healthz' ? path : 'unmatched';
+  return path === '/v1/graphql' || path === '/healthz' || path === '/v1/access/matrix' ? path : 'unmatched';
 }
 
 export function observeDataRequests(
