@@ -13,7 +13,9 @@ export type SqlCondition = RawBuilder<SqlBool>;
 export const sqlTrue: SqlCondition = sql<SqlBool>`true`;
 export const sqlFalse: SqlCondition = sql<SqlBool>`false`;
 
-const tables: { readonly [table: string]: TableModel } = permissionModel.tables;
+type Tables = { readonly [table: string]: TableModel };
+
+const compiledTables: Tables = permissionModel.tables;
 
 /** Thrown for an operator or path the compiled rules never produce: a bug, not bad input. */
 export class UnsupportedConditionError extends Error {
@@ -21,16 +23,25 @@ export class UnsupportedConditionError extends Error {
 }
 
 interface Scope {
+  readonly tables: Tables;
   readonly table: string;
   readonly alias: string;
   /** Hands out unique subquery aliases within one statement. */
   readonly nextAlias: () => string;
 }
 
-/** `condition` over rows of `table` referenced as `alias` in the enclosing statement. */
-export function conditionToSql(condition: Condition, table: string, alias: string): SqlCondition {
+/**
+ * `condition` over rows of `table` referenced as `alias` in the enclosing statement; relationships
+ * are those of `tables` (by default the compiled permissions').
+ */
+export function conditionToSql(
+  condition: Condition,
+  table: string,
+  alias: string,
+  tables: Tables = compiledTables,
+): SqlCondition {
   let counter = 0;
-  return compile(condition, { table, alias, nextAlias: () => `${alias}__r${(counter += 1)}` });
+  return compile(condition, { tables, table, alias, nextAlias: () => `${alias}__r${(counter += 1)}` });
 }
 
 export function joinConditions(operator: 'and' | 'or', conditions: readonly SqlCondition[]): SqlCondition {
@@ -61,7 +72,7 @@ function compile(condition: Condition, scope: Scope): SqlCondition {
   throw new UnsupportedConditionError(`condition '${condition.operator}'`);
 }
 
-function tableModel(table: string): TableModel {
+function tableModel(tables: Tables, table: string): TableModel {
   const model = tables[table];
   if (!model) throw new UnsupportedConditionError(`unknown table '${table}'`);
   return model;
@@ -70,14 +81,14 @@ function tableModel(table: string): TableModel {
 /** Walks object relationships along `path`, then compares (or, for $elemMatch, matches related rows). */
 function compileField(path: readonly string[], condition: FieldCondition, scope: Scope): SqlCondition {
   const [head, ...rest] = path as [string, ...string[]];
-  const model = tableModel(scope.table);
+  const model = tableModel(scope.tables, scope.table);
   const relationship = model.relationships[head];
   if (relationship && (rest.length > 0 || condition.operator === 'elemMatch')) {
     if (relationship.kind === 'array' && rest.length > 0) {
       throw new UnsupportedConditionError(`dot path through array relationship '${head}' (use $elemMatch)`);
     }
     const alias = scope.nextAlias();
-    const inner: Scope = { table: relationship.remoteTable, alias, nextAlias: scope.nextAlias };
+    const inner: Scope = { tables: scope.tables, table: relationship.remoteTable, alias, nextAlias: scope.nextAlias };
     const join = Object.entries(relationship.columnMapping).map(
       ([local, remote]) => sql<SqlBool>`${sql.ref(`${alias}.${remote}`)} = ${sql.ref(`${scope.alias}.${local}`)}`,
     );

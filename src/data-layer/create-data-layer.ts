@@ -1,7 +1,10 @@
 // Wires the data layer for the composition root: authentication (admin secret, platform
 // bearer tokens), the request executor over src/access's query executor, and the HTTP app.
+// It serves generated/permissions unless given `rules` (another compiled version of
+// permissions.yaml, as the access review's replay tests do: docs/access-review.md).
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
+import type { DataLayerRules } from '../access/data-layer-sql/data-layer-rules.ts';
 import type { DataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import type { PlatformTokens } from '../domain/identity/platform-tokens.ts';
 import type { SessionService } from '../domain/identity/session-service.ts';
@@ -20,6 +23,8 @@ export interface DataLayerDependencies {
   readonly logger: Logger;
   readonly rateLimit?: DataLayerRateLimit;
   readonly requestTimeoutMs?: number;
+  /** The compiled permissions served; `queries` must compile by the same rules. Default generated/permissions'. */
+  readonly rules?: DataLayerRules;
 }
 
 export function createDataLayer(deps: DataLayerDependencies): RequestListener {
@@ -31,8 +36,9 @@ export function createDataLayer(deps: DataLayerDependencies): RequestListener {
         sessions: deps.sessions,
         dataPublicUrl: deps.dataPublicUrl,
       }),
+      rules: deps.rules,
     }),
-    execute: createDataRequestExecutor({ queries: deps.queries }),
+    execute: createDataRequestExecutor({ queries: deps.queries, rules: deps.rules }),
     logger: deps.logger,
     rateLimit: deps.rateLimit,
     requestTimeoutMs: deps.requestTimeoutMs,

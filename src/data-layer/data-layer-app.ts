@@ -1,5 +1,5 @@
-// The data-access layer's HTTP face on DATA_PORT (docs/data-layer.md): POST /v1/graphql and
-// GET /healthz. A plain node handler: the JSON PostgreSQL builds is written through as is.
+// The data-access layer's HTTP face on DATA_PORT (docs/data-layer.md): POST /v1/graphql,
+// GET /healthz and, for the admin, GET /v1/access/matrix (access-matrix-page.ts). A plain node handler: the JSON PostgreSQL builds is written through as is.
 // Status codes: a request refused before GraphQL runs (credentials, role, body) gets its
 // code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL document, its
 // variables or its execution are answered 200 with `errors`, as Hasura and GraphQL-over-HTTP
@@ -10,7 +10,14 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Logger } from 'pino';
 import { type AppError, toAppError } from '../errors/app-error.ts';
 import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { adminRole } from '../access/data-layer-sql/admin-role.ts';
 import { withRequestDeadline } from '../request-scope/request-deadline.ts';
+import {
+  accessMatrixHeaders,
+  accessMatrixPath,
+  createAccessMatrixPage,
+  type AccessMatrixPage,
+} from './access-matrix-page.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
@@ -28,6 +35,8 @@ export interface DataLayerAppOptions {
   readonly rateLimit?: DataLayerRateLimit;
   /** REQUEST_TIMEOUT_MS (docs/architecture.md#database-faults): a request still running then is answered 503; 0 or absent: none. */
   readonly requestTimeoutMs?: number;
+  /** The permission matrix page; default generated/permissions/permission-matrix.html. */
+  readonly accessMatrix?: AccessMatrixPage;
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -44,6 +53,7 @@ function sendError(
   error: unknown,
   stage: 'request' | 'graphql',
   log: { logger: Logger; requestId: string },
+  allow = 'POST',
 ): void {
   if (error instanceof DataLayerErrors) {
     send(response, 200, errorsBody(error.entries));
@@ -55,11 +65,11 @@ function sendError(
   const keepsStatus =
     stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
   const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
-  send(response, status, errorsBody([errorEntry(error)]), errorHeaders(appError));
+  send(response, status, errorsBody([errorEntry(error)]), errorHeaders(appError, allow));
 }
 
-function errorHeaders(error: AppError): Record<string, string> {
-  if (error.code === 'METHOD_NOT_ALLOWED') return { Allow: 'POST' };
+function errorHeaders(error: AppError, allow: string): Record<string, string> {
+  if (error.code === 'METHOD_NOT_ALLOWED') return { Allow: allow };
   // A body refused by its declared length was not read: close rather than drain it.
   if (error.code === 'PAYLOAD_TOO_LARGE') return { Connection: 'close' };
   if (error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
@@ -99,7 +109,39 @@ async function handleGraphql(
   }
 }
 
+/** The matrix page to the admin (the secret alone, or with X-Data-Role: admin); anyone else gets the usual 401 or 403. */
+async function handleAccessMatrix(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: DataLayerAppOptions,
+  page: AccessMatrixPage,
+  requestId: string,
+): Promise<void> {
+  try {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      throw new DataLayerError(
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not supported: fetch the permission matrix with GET`,
+      );
+    if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
+    const caller = await options.authenticate(request.headers);
+    noteCaller(request, caller);
+    if (caller.role !== adminRole)
+      throw new DataLayerError(
+        'FORBIDDEN',
+        `the permission matrix is for the admin only (X-Data-Admin-Secret alone or with X-Data-Role: admin), not role '${caller.role}'`,
+      );
+    const html = await page();
+    response.writeHead(200, { ...accessMatrixHeaders, 'Content-Length': html.length });
+    response.end(request.method === 'HEAD' ? undefined : html);
+  } catch (error) {
+    if (!response.headersSent)
+      sendError(response, error, 'request', { logger: options.logger, requestId }, 'GET, HEAD');
+  }
+}
+
 export function createDataLayerApp(options: DataLayerAppOptions): RequestListener {
+  const accessMatrix = options.accessMatrix ?? createAccessMatrixPage();
   return (request, response) => {
     const requestId = assignRequestId(request, response);
     const path = (request.url ?? '/').split('?')[0];
@@ -110,6 +152,10 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
     }
     if (path === '/v1/graphql') {
       void handleGraphql(request, response, options, requestId);
+      return;
+    }
+    if (path === accessMatrixPath) {
+      void handleAccessMatrix(request, response, options, accessMatrix, requestId);
       return;
     }
     send(

@@ -1,19 +1,19 @@
 // Times every request of DATA_PORT and reports it once its response is finished or cut
-// (docs/metrics.md#requests): the route is one of the data layer's two paths, the API explorer's
-// files (docs/api-explorer.md), or `unmatched`, never the raw path a client sent.
+// (docs/metrics.md#requests): the route is one of the data layer's three paths, the API
+// explorer's files (docs/api-explorer.md), or `unmatched`, never the raw path a client sent.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { explorerAssetPrefix, explorerAssetRoute } from '../api-explorer/api-explorer.ts';
 
 export interface DataRequestObservation {
   readonly method: string;
-  readonly route: '/v1/graphql' | '/healthz' | typeof explorerAssetRoute | 'unmatched';
+  readonly route: '/v1/graphql' | '/healthz' | '/v1/access/matrix' | typeof explorerAssetRoute | 'unmatched';
   readonly status: number;
   readonly seconds: number;
 }
 
 export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
   const path = (request.url ?? '/').split('?')[0];
-  if (path === '/v1/graphql' || path === '/healthz') return path;
+  if (path === '/v1/graphql' || path === '/healthz' || path === '/v1/access/matrix') return path;
   return path?.startsWith(explorerAssetPrefix) ? explorerAssetRoute : 'unmatched';
 }
 

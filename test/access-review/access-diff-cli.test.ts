@@ -43,14 +43,32 @@ wallet.select.filter = {
 };
 wallet.select.columns = [...wallet.select.columns, 'created_at'];
 
-function diff(allowText: string | null, json = false) {
+/** The invoice document also readable by the invoice's organization, and quotes by the admin users only. */
+const documentsChanged: PermissionModel = structuredClone(base) as PermissionModel;
+const documentAccess = documentsChanged.documentAccess as unknown as Record<string, { rules: unknown[] }>;
+(documentAccess.invoice as { rules: unknown[] }).rules.push({
+  name: 'organization',
+  kind: 'filter',
+  filter: {
+    type: 'compare',
+    column: 'organization_id',
+    operator: '_eq',
+    value: { type: 'session', name: 'x-data-organization-id' },
+  },
+});
+(documentAccess.quote as { rules: unknown[] }).rules = [
+  ...(base.documentAccess.quote?.rules.filter((rule) => rule.kind === 'filter') ?? []),
+  { name: 'administrator', kind: 'administrator', credentials: ['admin_user'] },
+];
+
+function diff(allowText: string | null, json = false, after: PermissionModel = widened) {
   let out = '';
   const command = parseAccessCommand(['diff', 'HEAD', ...(json ? ['--as-json'] : [])]);
   if (command.name !== 'diff') throw new Error('not a diff command');
   const code = runAccessCommand(command, {
     out: (text) => (out += text),
     readAllowList: () => (allowText === null ? null : { name: 'allow.yaml', text: allowText }),
-    permissionsVersions: () => [base, widened],
+    permissionsVersions: () => [base, after],
   });
   return { code, out };
 }
@@ -58,7 +76,10 @@ function diff(allowText: string | null, json = false) {
 test('diff of a version with itself (git refs, as a process) finds nothing and exits 0', async () => {
   const result = await access('diff', 'HEAD', 'HEAD');
   assert.is(result.code, 0, result.stderr);
-  assert.match(result.stdout, /rules compared, 0 differ: 0 may widen access \(0 not allowed\), 0 do not\.\n$/);
+  assert.match(
+    result.stdout,
+    /rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 0 differ: 0 may widen access, 0 do not \(0 widenings not allowed\)\.\n$/,
+  );
 });
 
 test('an unknown git ref exits 2 and says so', async () => {
@@ -117,9 +138,20 @@ test('a malformed allow-list is refused with its entry named', () => {
     ],
     [
       'allow:\n  - { role: user, table: coin, action: select, column: id, reason: x }\n',
-      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, reason)",
+      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, document, reason)",
     ],
-    ['allow:\n  - { table: coin, action: select, reason: x }\n', "allow.yaml: allow entry 1: needs 'role'"],
+    [
+      'allow:\n  - { table: coin, action: select, reason: x }\n',
+      "allow.yaml: allow entry 1: needs 'role' (or 'document' for document_access)",
+    ],
+    [
+      'allow:\n  - { document: invoice, role: user, reason: x }\n',
+      "allow.yaml: allow entry 1: names a document and a 'role': name one or the other",
+    ],
+    [
+      'allow:\n  - { document: [], reason: x }\n',
+      "allow.yaml: allow entry 1: 'document' must be a name or a non-empty list of names",
+    ],
   ] as const) {
     assert.throws(
       () => diff(text),
@@ -127,6 +159,58 @@ test('a malformed allow-list is refused with its entry named', () => {
       text,
     );
   }
+});
+
+test('a document whose rules widen fails unless an entry names the document; narrowings pass', () => {
+  const failed = diff(null, false, documentsChanged);
+  assert.is(failed.code, 1);
+  assert.equal(failed.out.split('\n').slice(1), [
+    '163 role x table x action rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 2 differ: 1 may widen access, 1 do not (1 widening not allowed).',
+    '',
+    'FAIL  document invoice: more permissive',
+    '  not in access-diff-allow.yaml',
+    '  rows (any filter rule): more permissive',
+    '    admitted now, not before:',
+    "      session: x-data-user-id = 'value-2', x-data-organization-id = '00000000-0000-4000-8000-000000000001'",
+    "      row:     recipient_user_id = 'value-1', organization_id = '00000000-0000-4000-8000-000000000001'",
+    '',
+    'ok  document quote: less permissive',
+    '  administrators lost: admin_api_key',
+    '',
+  ]);
+  const allowed = diff(
+    `allow:
+  - { document: invoice, reason: Accounting contacts of the organization read its invoices. }
+  - { document: [receipt, quote], reason: Old. }
+`,
+    false,
+    documentsChanged,
+  );
+  assert.is(allowed.code, 0);
+  assert.ok(
+    allowed.out.includes(
+      'allowed  document invoice: more permissive\n  allowed: Accounting contacts of the organization read its invoices.\n',
+    ),
+  );
+  assert.equal(
+    allowed.out.split('\n').filter((line) => line.startsWith('stale:')),
+    [
+      'stale: allow.yaml entry 2 (document receipt) matches no widening; remove it',
+      'stale: allow.yaml entry 2 (document quote) matches no widening; remove it',
+    ],
+  );
+  const json = JSON.parse(diff(null, true, documentsChanged).out);
+  assert.equal(
+    json.documents.map((document: { document: string; verdict: string; administrators: unknown }) => [
+      document.document,
+      document.verdict,
+      document.administrators,
+    ]),
+    [
+      ['invoice', 'more-permissive', null],
+      ['quote', 'less-permissive', { gained: [], lost: ['admin_api_key'] }],
+    ],
+  );
 });
 
 test('--as-json prints the outcome as data', () => {

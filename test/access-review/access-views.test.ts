@@ -8,6 +8,8 @@ import * as assert from 'uvu/assert';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
 import type { PermissionModel } from '../../src/access/permission-model.ts';
 import { renderAccessViews } from '../../src/access-review/views/access-views.ts';
+import { renderMatrixPage } from '../../src/access-review/views/render-matrix-page.ts';
+import { craftedModel } from './crafted-permissions.ts';
 
 const model: PermissionModel = permissionModel;
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -59,6 +61,36 @@ test('a table page grids columns by role, admin first, with server presets marke
   assert.ok(page.includes('| column | type | admin | family_office | fund_manager | fund_signatory | investor |\n'));
   assert.ok(page.includes('| `user_id` | text | S I U | S | S | S | (I) |\n'));
   assert.ok(page.includes('| `status` | text | S I U | S | S U | S U | S U |\n'));
+});
+
+test('the committed matrix page is the rendered one, with the banner after the doctype', () => {
+  assert.is(read('generated/permissions/permission-matrix.html'), renderMatrixPage(model, banner.trimEnd()));
+});
+
+test('the matrix page escapes what it prints and links each role and table to its section', () => {
+  const crafted = craftedModel(`roles:
+  clerk: { description: 'Sees <b>drafts</b> & "notes"', session_variables: [x-data-user-id] }
+tables:
+  invoice:
+    description: invoices <i>
+    select:
+      clerk: { filter: { status: { _eq: "<draft>" } }, columns: [id, status] }
+    update:
+      clerk: { filter: { created_by: { _eq: X-Data-User-Id } }, columns: [status] }
+`);
+  const page = renderMatrixPage(crafted);
+  assert.ok(page.includes('<p>Sees &lt;b&gt;drafts&lt;/b&gt; &amp; &quot;notes&quot;</p>'));
+  assert.ok(page.includes('<p>invoices &lt;i&gt;</p>'));
+  assert.ok(
+    page.includes('<li>select: rows: status equals &#39;&lt;draft&gt;&#39;; columns: id, status; aggregates: no</li>'),
+  );
+  assert.ok(
+    page.includes(
+      '<tr><th scope="row"><a href="#table-invoice"><code>invoice</code></a></th><td><span class="S">S</span> <span class="I">I</span> <span class="U">U</span> <span class="D">D</span></td><td><span class="S">S</span> <span class="U">U</span></td></tr>',
+    ),
+  );
+  assert.ok(page.includes('<section id="role-admin">') && page.includes('<section id="role-clerk">'));
+  assert.ok(page.includes('<tr><th scope="row"><code>status</code></th><td>text</td><td>S I U</td><td>S U</td></tr>'));
 });
 
 test.run();

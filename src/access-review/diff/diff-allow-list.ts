@@ -1,21 +1,25 @@
 // The diff allow-list (access-diff-allow.yaml beside access-lint-allow.yaml;
 // docs/access-review.md#the-diff-allow-list): widenings that are intended, each entry with its
 // reason. An entry names role, table and action, each one value or a list, and covers every
-// combination; there are no wildcards, so a new role or table is never excused by accident. A
+// combination, or names documents (document_access entries); there are no wildcards, so a new
+// role, table or document is never excused by accident. A
 // combination no widening matches is stale: reported, not failed, since the change it excused
 // is the previous commit's once the next one lands (remove it then).
 import type { RuleAction } from '../../access/permission-model.ts';
 import { entryNames, failEntry, parseAllowEntries } from '../allow-list-file.ts';
+import type { DocumentDiff } from './diff-documents.ts';
 import { diffActions, type PermissionsDiff, type RuleDiff } from './diff-permissions.ts';
 
 export interface DiffAllowEntry {
   readonly reason: string;
   readonly cells: readonly { readonly role: string; readonly table: string; readonly action: RuleAction }[];
+  readonly documents: readonly string[];
   /** 1-based position in the file, for messages. */
   readonly index: number;
 }
 
-const fields = ['role', 'table', 'action', 'reason'] as const;
+const fields = ['role', 'table', 'action', 'document', 'reason'] as const;
+const ruleFields = ['role', 'table', 'action'] as const;
 
 function parseEntry(file: string, index: number, raw: unknown): DiffAllowEntry {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) failEntry(file, index, 'must be a mapping');
@@ -24,7 +28,13 @@ function parseEntry(file: string, index: number, raw: unknown): DiffAllowEntry {
   if (unknown !== undefined) failEntry(file, index, `unknown field '${unknown}' (fields: ${fields.join(', ')})`);
   if (typeof entry.reason !== 'string' || entry.reason.trim().length === 0)
     failEntry(file, index, 'needs a reason (why the widening is intended)');
-  for (const key of ['role', 'table', 'action']) if (entry[key] === undefined) failEntry(file, index, `needs '${key}'`);
+  if (entry.document !== undefined) {
+    const other = ruleFields.find((key) => entry[key] !== undefined);
+    if (other !== undefined) failEntry(file, index, `names a document and a '${other}': name one or the other`);
+    return { reason: entry.reason, cells: [], documents: entryNames(file, index, 'document', entry.document), index };
+  }
+  for (const key of ruleFields)
+    if (entry[key] === undefined) failEntry(file, index, `needs '${key}' (or 'document' for document_access)`);
   const actions = entryNames(file, index, 'action', entry.action);
   const wrong = actions.find((action) => !(diffActions as readonly string[]).includes(action));
   if (wrong !== undefined) failEntry(file, index, `unknown action '${wrong}' (actions: ${diffActions.join(', ')})`);
@@ -33,7 +43,7 @@ function parseEntry(file: string, index: number, raw: unknown): DiffAllowEntry {
       actions.map((action) => ({ role, table, action: action as RuleAction })),
     ),
   );
-  return { reason: entry.reason, cells, index };
+  return { reason: entry.reason, cells, documents: [], index };
 }
 
 /** Parses the allow-list text; `file` names it in messages. Throws ReviewError when malformed. */
@@ -46,19 +56,25 @@ export interface JudgedRule extends RuleDiff {
   readonly allowedBecause: string | null;
 }
 
+export interface JudgedDocument extends DocumentDiff {
+  /** The reason of the entry that allows this widening; null when none does (or it does not widen). */
+  readonly allowedBecause: string | null;
+}
+
+export type StaleEntry =
+  | { readonly index: number; readonly role: string; readonly table: string; readonly action: string }
+  | { readonly index: number; readonly document: string };
+
 export interface DiffOutcome {
   readonly rules: readonly JudgedRule[];
   readonly compared: number;
+  readonly documents: readonly JudgedDocument[];
+  readonly comparedDocuments: number;
   readonly roles: PermissionsDiff['roles'];
   readonly sessionVariables: PermissionsDiff['sessionVariables'];
-  /** Widenings no entry allows: each fails the diff. */
+  /** Widenings (rules and documents) no entry allows: each fails the diff. */
   readonly unallowed: number;
-  readonly stale: readonly {
-    readonly index: number;
-    readonly role: string;
-    readonly table: string;
-    readonly action: string;
-  }[];
+  readonly stale: readonly StaleEntry[];
 }
 
 export function judgeDiff(diff: PermissionsDiff, entries: readonly DiffAllowEntry[]): DiffOutcome {
@@ -68,17 +84,29 @@ export function judgeDiff(diff: PermissionsDiff, entries: readonly DiffAllowEntr
     ...rule,
     allowedBecause: entries.find((entry) => entry.cells.some((cell) => matches(rule, cell)))?.reason ?? null,
   }));
-  const stale = entries.flatMap((entry) =>
-    entry.cells
+  const documentMatches = (document: DocumentDiff, name: string) => document.widens && document.document === name;
+  const documents = diff.documents.map((document) => ({
+    ...document,
+    allowedBecause:
+      entries.find((entry) => entry.documents.some((name) => documentMatches(document, name)))?.reason ?? null,
+  }));
+  const stale: StaleEntry[] = entries.flatMap((entry) => [
+    ...entry.cells
       .filter((cell) => !diff.rules.some((rule) => matches(rule, cell)))
       .map((cell) => ({ index: entry.index, ...cell })),
-  );
+    ...entry.documents
+      .filter((name) => !diff.documents.some((document) => documentMatches(document, name)))
+      .map((document) => ({ index: entry.index, document })),
+  ]);
+  const unallowed = [...rules, ...documents].filter((item) => item.widens && item.allowedBecause === null).length;
   return {
     rules,
     compared: diff.compared,
+    documents,
+    comparedDocuments: diff.comparedDocuments,
     roles: diff.roles,
     sessionVariables: diff.sessionVariables,
-    unallowed: rules.filter((rule) => rule.widens && rule.allowedBecause === null).length,
+    unallowed,
     stale,
   };
 }

@@ -11,18 +11,12 @@ import type {
   TablePermissions,
 } from '../../access/permission-model.ts';
 import { compareFilters, type FilterComparison, type Verdict } from './compare-filters.ts';
+import { diffDocuments, type DocumentDiff } from './diff-documents.ts';
+import { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
+
+export { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
 
 export const diffActions: readonly RuleAction[] = ['select', 'insert', 'update', 'delete'];
-
-export interface SetChange {
-  readonly gained: readonly string[];
-  readonly lost: readonly string[];
-}
-
-export interface ValueChange<Value> {
-  readonly before: Value;
-  readonly after: Value;
-}
 
 export interface PresetChange {
   readonly column: string;
@@ -53,23 +47,16 @@ export interface PermissionsDiff {
   readonly rules: readonly RuleDiff[];
   /** Role × table × action cells with a rule in either version. */
   readonly compared: number;
+  /** Every document_access entry whose rules differ (diff-documents.ts). */
+  readonly documents: readonly DocumentDiff[];
+  /** Documents with rules in either version. */
+  readonly comparedDocuments: number;
   readonly roles: SetChange;
   readonly sessionVariables: SetChange;
 }
 
 const allRows: BoolExp = { type: 'and', operands: [] };
 const noRows: BoolExp = { type: 'or', operands: [] };
-
-export function combineVerdicts(verdicts: readonly Verdict[]): Verdict {
-  const more = verdicts.includes('more-permissive');
-  const less = verdicts.includes('less-permissive');
-  if (verdicts.includes('incomparable') || (more && less)) return 'incomparable';
-  if (verdicts.includes('unknown')) return 'unknown';
-  return more ? 'more-permissive' : less ? 'less-permissive' : 'equivalent';
-}
-
-export const widens = (verdict: Verdict): boolean =>
-  verdict === 'more-permissive' || verdict === 'incomparable' || verdict === 'unknown';
 
 function setChange(before: readonly string[], after: readonly string[]): SetChange {
   return {
@@ -227,7 +214,7 @@ function diffRule(versions: Versions, role: string, table: string, action: RuleA
   };
 }
 
-/** Every rule that differs between `before` and `after`, in role, table, action order. */
+/** Every rule that differs between `before` and `after`, in role, table, action order, and every document. */
 export function diffPermissions(before: PermissionModel, after: PermissionModel): PermissionsDiff {
   const versions = { before, after };
   const roles = [...new Set([...Object.keys(before.permissions), ...Object.keys(after.permissions)])].sort();
@@ -247,9 +234,12 @@ export function diffPermissions(before: PermissionModel, after: PermissionModel)
       }
     }
   }
+  const documents = diffDocuments(before, after);
   return {
     rules,
     compared,
+    documents: documents.documents,
+    comparedDocuments: documents.compared,
     roles: setChange(Object.keys(before.roles), Object.keys(after.roles)),
     sessionVariables: setChange(Object.keys(before.sessionVariables), Object.keys(after.sessionVariables)),
   };

@@ -1,8 +1,8 @@
-// The human text of `access diff` (docs/access-review.md#diff): one block per rule that differs,
-// widenings first, each with what changed and, for rows or a check that widened, the witness: a
-// session and the rows the new version lets through and the old did not.
+// The human text of `access diff` (docs/access-review.md#diff): one block per rule and per document
+// that differs, widenings first, each with what changed and, for rows or a check that widened, the
+// witness: a session and the rows the new version lets through and the old did not.
 import type { FilterComparison } from './compare-filters.ts';
-import type { DiffOutcome, JudgedRule } from './diff-allow-list.ts';
+import type { DiffOutcome, JudgedDocument, JudgedRule, StaleEntry } from './diff-allow-list.ts';
 import type { Witness } from './find-counterexample.ts';
 
 function valueText(value: unknown): string {
@@ -34,11 +34,11 @@ function comparisonLines(label: string, comparison: FilterComparison | null): st
 }
 
 function ruleLines(rule: JudgedRule, allowFile: string): string[] {
-  const mark = rule.widens ? (rule.allowedBecause === null ? 'FAIL' : 'allowed') : 'ok';
   const change = rule.change === 'changed' ? '' : ` (action ${rule.change})`;
-  const lines = [`${mark}  ${rule.role} ${rule.table} ${rule.action}: ${rule.verdict.replace('-', ' ')}${change}`];
-  if (rule.widens && rule.allowedBecause !== null) lines.push(`  allowed: ${rule.allowedBecause}`);
-  if (rule.widens && rule.allowedBecause === null) lines.push(`  not in ${allowFile}`);
+  const lines = [
+    `${markOf(rule)}  ${rule.role} ${rule.table} ${rule.action}: ${rule.verdict.replace('-', ' ')}${change}`,
+    ...allowedLines(rule, allowFile),
+  ];
   if (rule.columns && rule.columns.gained.length > 0) lines.push(`  columns gained: ${rule.columns.gained.join(', ')}`);
   if (rule.columns && rule.columns.lost.length > 0) lines.push(`  columns lost: ${rule.columns.lost.join(', ')}`);
   if (rule.aggregations) lines.push(`  aggregates: ${rule.aggregations.before} -> ${rule.aggregations.after}`);
@@ -55,14 +55,45 @@ function ruleLines(rule: JudgedRule, allowFile: string): string[] {
   return lines;
 }
 
+function markOf(item: JudgedRule | JudgedDocument): string {
+  return item.widens ? (item.allowedBecause === null ? 'FAIL' : 'allowed') : 'ok';
+}
+
+function allowedLines(item: JudgedRule | JudgedDocument, allowFile: string): string[] {
+  if (!item.widens) return [];
+  return [item.allowedBecause !== null ? `  allowed: ${item.allowedBecause}` : `  not in ${allowFile}`];
+}
+
+function documentLines(document: JudgedDocument, allowFile: string): string[] {
+  const change = document.change === 'changed' ? '' : ` (document ${document.change})`;
+  const lines = [`${markOf(document)}  document ${document.document}: ${document.verdict.replace('-', ' ')}${change}`];
+  lines.push(...allowedLines(document, allowFile));
+  if (document.table) lines.push(`  table: ${document.table.before} -> ${document.table.after}`);
+  if (document.administrators?.gained.length)
+    lines.push(`  administrators gained (every row): ${document.administrators.gained.join(', ')}`);
+  if (document.administrators?.lost.length)
+    lines.push(`  administrators lost: ${document.administrators.lost.join(', ')}`);
+  return [...lines, ...comparisonLines('rows (any filter rule)', document.filter)];
+}
+
+function staleLine(stale: StaleEntry, allowFile: string): string {
+  const names = 'document' in stale ? `document ${stale.document}` : `${stale.role} ${stale.table} ${stale.action}`;
+  return `stale: ${allowFile} entry ${stale.index} (${names}) matches no widening; remove it`;
+}
+
 export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: string): string {
-  const order = (rule: JudgedRule) => (rule.widens ? (rule.allowedBecause === null ? 0 : 1) : 2);
+  const order = (item: JudgedRule | JudgedDocument) => (item.widens ? (item.allowedBecause === null ? 0 : 1) : 2);
   const rules = [...outcome.rules].sort((a, b) => order(a) - order(b));
+  const documents = [...outcome.documents].sort((a, b) => order(a) - order(b));
   const widenings = outcome.rules.filter((rule) => rule.widens).length;
+  const documentWidenings = outcome.documents.filter((document) => document.widens).length;
   const lines = [
     `access diff ${versions}`,
     `${outcome.compared} role x table x action rules compared, ${outcome.rules.length} differ: ` +
-      `${widenings} may widen access (${outcome.unallowed} not allowed), ${outcome.rules.length - widenings} do not.`,
+      `${widenings} may widen access, ${outcome.rules.length - widenings} do not; ` +
+      `${outcome.comparedDocuments} documents compared, ${outcome.documents.length} differ: ` +
+      `${documentWidenings} may widen access, ${outcome.documents.length - documentWidenings} do not ` +
+      `(${outcome.unallowed} widening${outcome.unallowed === 1 ? '' : 's'} not allowed).`,
   ];
   if (outcome.roles.gained.length > 0) lines.push(`roles gained: ${outcome.roles.gained.join(', ')}`);
   if (outcome.roles.lost.length > 0) lines.push(`roles lost: ${outcome.roles.lost.join(', ')}`);
@@ -71,10 +102,7 @@ export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: st
   if (outcome.sessionVariables.lost.length > 0)
     lines.push(`session variables lost: ${outcome.sessionVariables.lost.join(', ')}`);
   for (const rule of rules) lines.push('', ...ruleLines(rule, allowFile));
-  for (const stale of outcome.stale)
-    lines.push(
-      '',
-      `stale: ${allowFile} entry ${stale.index} (${stale.role} ${stale.table} ${stale.action}) matches no widening; remove it`,
-    );
+  for (const document of documents) lines.push('', ...documentLines(document, allowFile));
+  for (const stale of outcome.stale) lines.push('', staleLine(stale, allowFile));
   return `${lines.join('\n')}\n`;
 }

@@ -10,7 +10,7 @@ import { linkFromView, tableViewPath } from './view-paths.ts';
 const adminDescription =
   "The data layer's admin: X-Data-Admin-Secret alone (or with X-Data-Role: admin), not a permissions.yaml role. Every tracked table and column (secret columns excepted), no row filter, check, preset or limit; reached with the secret only, never through a token.";
 
-function sessionLine(model: PermissionModel, role: string): string {
+export function sessionLine(model: PermissionModel, role: string): string {
   if (role === adminRole) return 'Session variables: none.';
   const names = model.roles[role]?.sessionVariables ?? [];
   const listed = names.map((name) => {
@@ -24,9 +24,7 @@ function tableSection(model: PermissionModel, role: string, table: string): stri
   const permissions = tableAccess(model, role, table);
   if (!permissions) return [];
   const summary = ruleSummary(model, permissions);
-  const paths = reachableThrough(model, role, table).map(
-    (path) => `${code(`${path.fromTable}.${path.relationship}`)} (${path.kind})`,
-  );
+  const paths = reachedThrough(model, role, table);
   return [
     `### [${code(table)}](${linkFromView(tableViewPath(table))})`,
     '',
@@ -39,9 +37,20 @@ function tableSection(model: PermissionModel, role: string, table: string): stri
   ];
 }
 
+export function roleDescription(model: PermissionModel, role: string): string {
+  return role === adminRole ? adminDescription : (model.roles[role]?.description ?? '');
+}
+
+/** The relationships of the role's schema that lead to the table, as `table.relationship` (kind). */
+export function reachedThrough(model: PermissionModel, role: string, table: string): string[] {
+  return reachableThrough(model, role, table).map(
+    (path) => `${code(`${path.fromTable}.${path.relationship}`)} (${path.kind})`,
+  );
+}
+
 export function renderRoleView(model: PermissionModel, role: string): string {
   const tables = Object.keys(model.tables).filter((table) => tableAccess(model, role, table) !== null);
-  const description = role === adminRole ? adminDescription : (model.roles[role]?.description ?? '');
+  const description = roleDescription(model, role);
   const rows = tables.map((table) => {
     const permissions = tableAccess(model, role, table);
     return [

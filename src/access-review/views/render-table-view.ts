@@ -6,7 +6,7 @@ import { reviewRoles, tableAccess } from '../table-access.ts';
 import { code, markdownTable } from './markdown.ts';
 import { linkFromView, roleViewPath } from './view-paths.ts';
 
-function relationshipsLine(model: PermissionModel, table: string): string {
+export function relationshipsLine(model: PermissionModel, table: string): string {
   const relationships = Object.entries(model.tables[table]?.relationships ?? {}).map(([name, relationship]) => {
     const mapping = Object.entries(relationship.columnMapping)
       .map(([local, remote]) => `${local} → ${remote}`)
@@ -14,6 +14,11 @@ function relationshipsLine(model: PermissionModel, table: string): string {
     return `${code(name)} → ${code(relationship.remoteTable)} (${relationship.kind}, ${mapping})`;
   });
   return `Relationships: ${relationships.length > 0 ? relationships.join('; ') : 'none'}.`;
+}
+
+export function secretColumnsLine(model: PermissionModel, table: string): string {
+  const secret = model.secretColumns[table] ?? [];
+  return `Secret columns (nobody reads, writes or filters on them, not even admin): ${secret.length > 0 ? secret.map(code).join(', ') : 'none'}.`;
 }
 
 export function renderTableView(model: PermissionModel, table: string): string {
@@ -25,7 +30,6 @@ export function renderTableView(model: PermissionModel, table: string): string {
     if (!permissions) throw new Error(`role '${role}' has no rule on '${table}'`);
     return { role, permissions, summary: ruleSummary(model, permissions) };
   });
-  const secret = model.secretColumns[table] ?? [];
   return [
     `# Table ${code(table)}`,
     '',
@@ -33,7 +37,7 @@ export function renderTableView(model: PermissionModel, table: string): string {
     '',
     relationshipsLine(model, table),
     '',
-    `Secret columns (nobody reads, writes or filters on them, not even admin): ${secret.length > 0 ? secret.map(code).join(', ') : 'none'}.`,
+    secretColumnsLine(model, table),
     '',
     '## Rules by role',
     '',

@@ -7,7 +7,8 @@ import { roleViewPath, tableViewPath } from './view-paths.ts';
 
 const local = (path: string) => path.replace(/^generated\/permissions\//, '');
 
-function actions(model: PermissionModel, role: string, table: string): string {
+/** S, I, U, D for the role's rules on the table (empty without any). */
+export function actionLetters(model: PermissionModel, role: string, table: string): string {
   const permissions = tableAccess(model, role, table);
   if (!permissions) return '';
   return [
@@ -39,7 +40,7 @@ export function renderViewsIndex(model: PermissionModel): string {
     '',
     ...markdownTable(
       ['table', ...roles],
-      tables.map((table) => [code(table), ...roles.map((role) => actions(model, role, table))]),
+      tables.map((table) => [code(table), ...roles.map((role) => actionLetters(model, role, table))]),
     ),
     '',
   ].join('\n');

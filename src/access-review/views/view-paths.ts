@@ -1,6 +1,9 @@
 // Where the access views are written under generated/permissions/ (docs/access-review.md#views).
 export const viewsIndexPath = 'generated/permissions/views.md';
 
+/** The self-contained HTML page the data layer serves its admin (render-matrix-page.ts). */
+export const matrixPagePath = 'generated/permissions/permission-matrix.html';
+
 export function roleViewPath(role: string): string {
   return `generated/permissions/roles/${role}.md`;
 }

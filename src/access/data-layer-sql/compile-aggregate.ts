@@ -6,12 +6,12 @@ import { jsonOutput } from './column-sql.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonAggregate, jsonObject, type JsonPair } from './compile-selection.ts';
 import type { AggregateColumnField, AggregateField, AggregateFunction, AggregateResultField } from './query-plan.ts';
-import { PlanPermissionError, requireColumn, requireSelect } from './role-permissions.ts';
+import { PlanPermissionError } from './role-permissions.ts';
 import type { RowSet } from './compile-row-set.ts';
 
-export function requireAggregations(role: string, table: string): void {
-  if (!requireSelect(role, table).allowAggregations)
-    throw new PlanPermissionError(`role '${role}' may not aggregate '${table}'`);
+export function requireAggregations(scope: CompileScope, table: string): void {
+  if (!scope.rules.requireSelect(scope.role, table).allowAggregations)
+    throw new PlanPermissionError(`role '${scope.role}' may not aggregate '${table}'`);
 }
 
 export function compileAggregateResult(
@@ -64,7 +64,7 @@ function countExpression(
 ): RawBuilder<unknown> {
   if (columns.length === 0) return sql`count(*)`;
   const refs = columns.map((column) => {
-    requireColumn(scope.role, table, column);
+    scope.rules.requireColumn(scope.role, table, column);
     return sql.ref(`${alias}.${column}`);
   });
   const value = refs.length === 1 ? sql`${refs[0]}` : sql`(${sql.join(refs)})`;
@@ -83,7 +83,7 @@ function functionField(
   scope: CompileScope,
 ): RawBuilder<unknown> {
   if (field.kind === 'typename') return sql.lit(checkedName(field.typename));
-  const dataType = requireColumn(scope.role, table, field.column);
+  const dataType = scope.rules.requireColumn(scope.role, table, field.column);
   const value = sql`${sql.raw(fn)}(${sql.ref(`${alias}.${field.column}`)})`;
   return fn === 'sum' || fn === 'avg' ? sql`${value}::text` : jsonOutput(value, dataType);
 }

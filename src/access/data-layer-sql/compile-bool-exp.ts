@@ -9,10 +9,8 @@ import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
 import type { BoolExp, RuleValue } from '../permission-model.ts';
 import { toDatabaseValue, typedValue } from './column-sql.ts';
 import type { CompileScope } from './compile-scope.ts';
-import { columnType } from './mutation-permissions.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import { relationshipJoin } from './relationship-join.ts';
-import { tableModel } from './role-permissions.ts';
 
 function ruleValue(value: RuleValue, dataType: string): unknown {
   if (value.type === 'session') return new SessionSlot(value.name);
@@ -35,7 +33,7 @@ export function compileBoolExp(expression: BoolExp, table: string, alias: string
     case 'not':
       return sql<SqlBool>`NOT ${compileBoolExp(expression.operand, table, alias, scope)}`;
     case 'relationship': {
-      const relationship = tableModel(table).relationships[expression.relationship];
+      const relationship = scope.rules.tableModel(table).relationships[expression.relationship];
       if (!relationship) throw new Error(`'${expression.relationship}' is not a relationship of '${table}'`);
       const remote = scope.nextAlias();
       const where = joinConditions('and', [
@@ -45,7 +43,7 @@ export function compileBoolExp(expression: BoolExp, table: string, alias: string
       return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${where})`;
     }
     case 'compare': {
-      const dataType = columnType(table, expression.column);
+      const dataType = scope.rules.columnType(table, expression.column);
       const ref = sql.ref(`${alias}.${expression.column}`);
       const { operator, value } = expression;
       if (operator === '_is_null') {

@@ -13,17 +13,9 @@ import { compileBoolExp } from './compile-bool-exp.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonObject, type JsonPair } from './compile-selection.ts';
 import { compileWhere } from './compile-where.ts';
-import {
-  deletePermission,
-  insertPermission,
-  requireWritable,
-  updatePermission,
-  columnType,
-} from './mutation-permissions.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from './query-plan.ts';
-import { PlanPermissionError, requireColumn, tableModel } from './role-permissions.ts';
-import { rowFilter, ruleCondition } from './role-row-filter.ts';
+import { PlanPermissionError } from './role-permissions.ts';
 
 /** The rule whose check a statement's `check_passed` reports, for the error message. */
 export interface MutationCheck {
@@ -68,19 +60,19 @@ function givenValue(
 
 function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: CompileScope): MutationStatement {
   const { table } = plan;
-  const permission = insertPermission(scope.role, table);
+  const permission = scope.rules.insertPermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not insert into '${table}'`);
   const written = scope.nextAlias();
   const given = new Set(
     plan.objects.flatMap((object) =>
       object.map(({ column }) => {
-        requireWritable(scope.role, permission, table, column);
+        scope.rules.requireWritable(scope.role, permission, table, column);
         return column;
       }),
     ),
   );
   const presets = Object.keys(permission.set);
-  const allColumns = tableModel(table).columns.map((column) => column.name);
+  const allColumns = scope.rules.tableModel(table).columns.map((column) => column.name);
   let columns = allColumns.filter((column) => given.has(column) || presets.includes(column));
   // Every value defaulted: name one column and give it DEFAULT (VALUES needs a column).
   if (columns.length === 0) columns = allColumns.slice(0, 1);
@@ -88,7 +80,7 @@ function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: C
     (object) =>
       sql`(${sql.join(
         columns.map((column) => {
-          const dataType = columnType(table, column);
+          const dataType = scope.rules.columnType(table, column);
           const preset = permission.set[column];
           if (preset) return presetValue(preset, dataType);
           const value = object.find((entry) => entry.column === column)?.value;
@@ -100,7 +92,7 @@ function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: C
     rows.length === 0
       ? sql`SELECT * FROM ${sql.table(table)} WHERE false`
       : sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column)))}) VALUES ${sql.join(rows)} RETURNING *`;
-  const check = ruleCondition(scope.role, 'insert', table, written);
+  const check = scope.rules.ruleCondition(scope.role, 'insert', table, written);
   return finish(body, written, plan, check === sqlTrue ? null : check, scope);
 }
 
@@ -123,7 +115,7 @@ function targetCondition(target: MutationTarget, table: string, alias: string, s
   return joinConditions(
     'and',
     target.key.map(({ column, value }) => {
-      const dataType = requireColumn(scope.role, table, column);
+      const dataType = scope.rules.requireColumn(scope.role, table, column);
       const bound = bindPlanValue(value, `${table}.${column}`, (raw, describe) =>
         toDatabaseValue(dataType, requireNotNull(column)(raw, describe)),
       );
@@ -134,21 +126,30 @@ function targetCondition(target: MutationTarget, table: string, alias: string, s
 
 function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: CompileScope): MutationStatement {
   const { table } = plan;
-  const permission = updatePermission(scope.role, table);
+  const permission = scope.rules.updatePermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not update '${table}'`);
   const target = scope.nextAlias();
   const assignments = [
     ...plan.set.map(
       ({ column, value }) =>
-        [column, givenValue(table, column, requireWritable(scope.role, permission, table, column), value)] as const,
+        [
+          column,
+          givenValue(table, column, scope.rules.requireWritable(scope.role, permission, table, column), value),
+        ] as const,
     ),
     ...Object.entries(permission.set).map(
-      ([column, value]) => [column, presetValue(value, columnType(table, column))] as const,
+      ([column, value]) => [column, presetValue(value, scope.rules.columnType(table, column))] as const,
     ),
   ];
   if (assignments.length === 0)
     throw new AppError('VALIDATION_FAILED', `'${plan.alias}' has nothing to update: give _set`);
-  const where = rowsToWrite(ruleCondition(scope.role, 'update', table, target), plan.target, table, target, scope);
+  const where = rowsToWrite(
+    scope.rules.ruleCondition(scope.role, 'update', table, target),
+    plan.target,
+    table,
+    target,
+    scope,
+  );
   const set = sql.join(assignments.map(([column, value]) => sql`${sql.id(column)} = ${value}`));
   const body = sql`UPDATE ${sql.table(table)} AS ${sql.id(target)} SET ${set} WHERE ${where} RETURNING *`;
   const written = scope.nextAlias();
@@ -158,10 +159,16 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
 
 function compileDelete(plan: Extract<MutationPlan, { kind: 'delete' }>, scope: CompileScope): MutationStatement {
   const { table } = plan;
-  if (!deletePermission(scope.role, table))
+  if (!scope.rules.deletePermission(scope.role, table))
     throw new PlanPermissionError(`role '${scope.role}' may not delete from '${table}'`);
   const target = scope.nextAlias();
-  const where = rowsToWrite(ruleCondition(scope.role, 'delete', table, target), plan.target, table, target, scope);
+  const where = rowsToWrite(
+    scope.rules.ruleCondition(scope.role, 'delete', table, target),
+    plan.target,
+    table,
+    target,
+    scope,
+  );
   const body = sql`DELETE FROM ${sql.table(table)} AS ${sql.id(target)} WHERE ${where} RETURNING *`;
   return finish(body, scope.nextAlias(), plan, null, scope);
 }
@@ -183,7 +190,7 @@ function finish(
 }
 
 function outputJson(output: MutationOutput, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
-  const visible = rowFilter(scope.role, table, alias);
+  const visible = scope.rules.rowFilter(scope.role, table, alias);
   const rows = (fields: Parameters<typeof compileSelection>[0]) =>
     sql`json_agg(${compileSelection(fields, table, alias, scope)}) FILTER (WHERE ${visible})`;
   if (output.kind === 'row') return sql`((${rows(output.fields)}) -> 0)`;

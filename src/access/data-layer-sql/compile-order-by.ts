@@ -5,8 +5,6 @@ import { joinConditions } from '../condition-to-sql.ts';
 import type { CompileScope } from './compile-scope.ts';
 import type { OrderByPlan } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
-import { requireColumn } from './role-permissions.ts';
-import { rowFilter } from './role-row-filter.ts';
 
 /** A sort key: `inner` over the table's alias, `outer` the same value once the rows are a derived table. */
 export interface SortKey {
@@ -26,16 +24,16 @@ function keyExpression(
 ): RawBuilder<unknown> {
   const [head, ...rest] = path;
   if (head === undefined) {
-    requireColumn(scope.role, table, column);
+    scope.rules.requireColumn(scope.role, table, column);
     return sql`${sql.ref(`${alias}.${column}`)}`;
   }
-  const relationship = relationshipOf(scope.role, table, head);
+  const relationship = relationshipOf(scope, table, head);
   if (relationship.kind !== 'object') throw new Error(`order_by through array relationship '${head}'`);
   const remote = scope.nextAlias();
   const value = keyExpression(rest, column, relationship.remoteTable, remote, scope);
   const where = joinConditions('and', [
     ...relationshipJoin(relationship, alias, remote),
-    rowFilter(scope.role, relationship.remoteTable, remote),
+    scope.rules.rowFilter(scope.role, relationship.remoteTable, remote),
   ]);
   return sql`(SELECT ${value} FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${where} LIMIT 1)`;
 }

@@ -11,9 +11,8 @@ import { compileRowSet } from './compile-row-set.ts';
 import { createCompileScope, type CompileScope, type DataQueryLimits } from './compile-scope.ts';
 import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
+import type { DataLayerRules } from './data-layer-rules.ts';
 import type { RootFieldPlan } from './query-plan.ts';
-import { requireColumn } from './role-permissions.ts';
-import { rowFilter } from './role-row-filter.ts';
 
 export interface RootStatement {
   readonly query: RawBuilder<unknown>;
@@ -25,8 +24,13 @@ export interface RootStatement {
   readonly check: MutationCheck | null;
 }
 
-export function compileRootField(role: string, plan: RootFieldPlan, limits: DataQueryLimits): RootStatement {
-  const scope = createCompileScope(role, limits);
+export function compileRootField(
+  role: string,
+  plan: RootFieldPlan,
+  limits: DataQueryLimits,
+  rules?: DataLayerRules,
+): RootStatement {
+  const scope = createCompileScope(role, limits, rules);
   switch (plan.kind) {
     case 'select':
       return compileList(plan, scope);
@@ -63,13 +67,13 @@ function compileList(plan: Extract<RootFieldPlan, { kind: 'select' }>, scope: Co
 function compileByPk(plan: Extract<RootFieldPlan, { kind: 'select_by_pk' }>, scope: CompileScope): RootStatement {
   const alias = scope.nextAlias();
   const keys = plan.key.map(({ column, value }) => {
-    const dataType = requireColumn(scope.role, plan.table, column);
+    const dataType = scope.rules.requireColumn(scope.role, plan.table, column);
     const bound = bindPlanValue(value, `${plan.table}.${column}`, (raw, describe) =>
       toDatabaseValue(dataType, requireNotNull(column)(raw, describe)),
     );
     return sql<SqlBool>`${sql.ref(`${alias}.${column}`)} = ${typedValue(bound, dataType)}`;
   });
-  const where = joinConditions('and', [...keys, rowFilter(scope.role, plan.table, alias)]);
+  const where = joinConditions('and', [...keys, scope.rules.rowFilter(scope.role, plan.table, alias)]);
   const object = compileSelection(plan.fields, plan.table, alias, scope);
   return {
     query: sql`SELECT (SELECT ${object} FROM ${sql.table(plan.table)} AS ${sql.id(alias)} WHERE ${where} LIMIT 1)::text AS "value"`,
@@ -83,7 +87,7 @@ function compileAggregate(
   plan: Extract<RootFieldPlan, { kind: 'select_aggregate' }>,
   scope: CompileScope,
 ): RootStatement {
-  requireAggregations(scope.role, plan.table);
+  requireAggregations(scope, plan.table);
   const alias = scope.nextAlias();
   // Only listed nodes need bounding; a bare aggregate reads every row it is allowed to.
   const listsNodes = plan.fields.some((field) => field.kind === 'nodes');

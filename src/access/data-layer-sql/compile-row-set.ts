@@ -10,8 +10,6 @@ import { compileSortKeys, orderClause } from './compile-order-by.ts';
 import type { CompileScope } from './compile-scope.ts';
 import { compileWhere } from './compile-where.ts';
 import type { PlanValue, RowSetArguments } from './query-plan.ts';
-import { requireColumn, requireSelect } from './role-permissions.ts';
-import { rowFilter } from './role-row-filter.ts';
 
 export interface RowSetOptions {
   readonly table: string;
@@ -81,10 +79,10 @@ function pagingClause(
 export function compileRowSet(options: RowSetOptions): RowSet {
   const { table, alias, scope } = options;
   const args = options.arguments;
-  const permission = requireSelect(scope.role, table);
+  const permission = scope.rules.requireSelect(scope.role, table);
   const where = joinConditions('and', [
     ...options.join,
-    rowFilter(scope.role, table, alias),
+    scope.rules.rowFilter(scope.role, table, alias),
     ...(args.where ? [compileWhere(args.where, table, alias, scope)] : []),
   ]);
   const keys = compileSortKeys(args.orderBy, table, alias, scope);
@@ -101,7 +99,7 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   }
   const distinct = sql.join(
     args.distinctOn.map((column) => {
-      requireColumn(scope.role, table, column);
+      scope.rules.requireColumn(scope.role, table, column);
       return sql.ref(`${alias}.${column}`);
     }),
   );

@@ -1,5 +1,8 @@
-// State shared while one root field compiles: the role, the limits, and table aliases that are
-// unique within the statement (t0, t1, …; condition-to-sql derives `t0__r1` from them).
+// State shared while one root field compiles: the role, the rules it is compiled by, the limits,
+// and table aliases that are unique within the statement (t0, t1, …; condition-to-sql derives
+// `t0__r1` from them).
+import { compiledDataLayerRules, type DataLayerRules } from './data-layer-rules.ts';
+
 export interface DataQueryLimits {
   /** Most rows a root field returns, and the most a `limit` argument may ask for. */
   readonly maxRows: number;
@@ -10,12 +13,18 @@ export const defaultDataQueryLimits: DataQueryLimits = { maxRows: 10_000 };
 export interface CompileScope {
   readonly role: string;
   readonly limits: DataQueryLimits;
+  /** The compiled permissions the statement follows (by default generated/permissions'). */
+  readonly rules: DataLayerRules;
   nextAlias(): string;
 }
 
-export function createCompileScope(role: string, limits: DataQueryLimits): CompileScope {
+export function createCompileScope(
+  role: string,
+  limits: DataQueryLimits,
+  rules: DataLayerRules = compiledDataLayerRules,
+): CompileScope {
   let counter = 0;
-  return { role, limits, nextAlias: () => `t${counter++}` };
+  return { role, limits, rules, nextAlias: () => `t${counter++}` };
 }
 
 const graphqlName = /^[_A-Za-z][_0-9A-Za-z]*$/;

@@ -9,8 +9,6 @@ import { compileRowSet } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import type { SelectionField } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
-import { requireColumn } from './role-permissions.ts';
-import { rowFilter } from './role-row-filter.ts';
 
 export type JsonPair = readonly [key: string, value: RawBuilder<unknown>];
 
@@ -37,21 +35,24 @@ export function compileSelection(
 function compileField(field: SelectionField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   switch (field.kind) {
     case 'column':
-      return jsonOutput(sql`${sql.ref(`${alias}.${field.column}`)}`, requireColumn(scope.role, table, field.column));
+      return jsonOutput(
+        sql`${sql.ref(`${alias}.${field.column}`)}`,
+        scope.rules.requireColumn(scope.role, table, field.column),
+      );
     case 'typename':
       return sql.lit(checkedName(field.typename));
     case 'object_relationship': {
-      const relationship = relationshipOf(scope.role, table, field.relationship);
+      const relationship = relationshipOf(scope, table, field.relationship);
       const remote = scope.nextAlias();
       const where = joinConditions('and', [
         ...relationshipJoin(relationship, alias, remote),
-        rowFilter(scope.role, relationship.remoteTable, remote),
+        scope.rules.rowFilter(scope.role, relationship.remoteTable, remote),
       ]);
       const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
       return sql`(SELECT ${object} FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${where} LIMIT 1)`;
     }
     case 'array_relationship': {
-      const relationship = relationshipOf(scope.role, table, field.relationship);
+      const relationship = relationshipOf(scope, table, field.relationship);
       const remote = scope.nextAlias();
       const rows = compileRowSet({
         table: relationship.remoteTable,

@@ -10,8 +10,6 @@ import { toDatabaseValue, typedValue } from './column-sql.ts';
 import type { CompileScope } from './compile-scope.ts';
 import type { PlanValue, WherePlan } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
-import { requireColumn } from './role-permissions.ts';
-import { rowFilter } from './role-row-filter.ts';
 
 export function compileWhere(where: WherePlan, table: string, alias: string, scope: CompileScope): SqlCondition {
   switch (where.kind) {
@@ -30,11 +28,11 @@ export function compileWhere(where: WherePlan, table: string, alias: string, sco
     case 'compare':
       return compileComparison(table, alias, where.column, where.operator, where.value, scope);
     case 'relationship': {
-      const relationship = relationshipOf(scope.role, table, where.relationship);
+      const relationship = relationshipOf(scope, table, where.relationship);
       const remote = scope.nextAlias();
       const conditions = [
         ...relationshipJoin(relationship, alias, remote),
-        rowFilter(scope.role, relationship.remoteTable, remote),
+        scope.rules.rowFilter(scope.role, relationship.remoteTable, remote),
         compileWhere(where.where, relationship.remoteTable, remote, scope),
       ];
       return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(relationship.remoteTable)} AS ${sql.id(remote)} WHERE ${joinConditions('and', conditions)})`;
@@ -50,7 +48,7 @@ function compileComparison(
   value: PlanValue,
   scope: CompileScope,
 ): SqlCondition {
-  const dataType = requireColumn(scope.role, table, column);
+  const dataType = scope.rules.requireColumn(scope.role, table, column);
   const ref = sql.ref(`${alias}.${column}`);
   const label = `${table}.${column} ${operator}`;
   const checked = requireNotNull(operator);

@@ -9,6 +9,7 @@
 import type { Db } from '../../db/create-database.ts';
 import { compileRootField } from './compile-root-field.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
+import type { DataLayerRules } from './data-layer-rules.ts';
 import { sessionVariableUses, type CompiledOperation, type CompiledRootField } from './compiled-operation.ts';
 import { describeParameter, sessionVariablesOf } from './parameter-slot.ts';
 import type { OperationPlan, RootFieldPlan } from './query-plan.ts';
@@ -32,6 +33,8 @@ export interface DataQueryExecutor {
 
 export interface DataQueryExecutorOptions {
   readonly limits?: DataQueryLimits;
+  /** The compiled permissions statements follow; by default generated/permissions' (the service's). */
+  readonly rules?: DataLayerRules;
   /** Called with every statement sent (tests count them). */
   readonly onStatement?: StatementObserver;
 }
@@ -40,7 +43,7 @@ export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOption
   const limits = options.limits ?? defaultDataQueryLimits;
 
   function compile(role: string, plan: RootFieldPlan): CompiledRootField {
-    const statement = compileRootField(role, plan, limits);
+    const statement = compileRootField(role, plan, limits, options.rules);
     const compiled = statement.query.compile(db);
     return {
       sql: compiled.sql,

@@ -3,14 +3,16 @@
 import { sql, type SqlBool } from 'kysely';
 import type { SqlCondition } from '../condition-to-sql.ts';
 import type { RelationshipModel } from '../permission-model.ts';
-import { PlanPermissionError, requireColumn, requireSelect, tableModel } from './role-permissions.ts';
+import type { CompileScope } from './compile-scope.ts';
+import { PlanPermissionError } from './role-permissions.ts';
 
-export function relationshipOf(role: string, table: string, name: string): RelationshipModel {
-  const relationship = tableModel(table).relationships[name];
+export function relationshipOf(scope: CompileScope, table: string, name: string): RelationshipModel {
+  const { role, rules } = scope;
+  const relationship = rules.tableModel(table).relationships[name];
   if (!relationship) throw new PlanPermissionError(`'${name}' is not a relationship of '${table}'`);
-  requireSelect(role, relationship.remoteTable);
+  rules.requireSelect(role, relationship.remoteTable);
   // Following a relationship reveals its local join columns, so the role must be able to read them.
-  for (const local of Object.keys(relationship.columnMapping)) requireColumn(role, table, local);
+  for (const local of Object.keys(relationship.columnMapping)) rules.requireColumn(role, table, local);
   return relationship;
 }
 

@@ -8,7 +8,8 @@
 // Session variables are only collected here: which ones a request needs depends on the rules
 // it uses, known once the operation is planned (session-variables.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { adminRole, isKnownRole } from '../../access/data-layer-sql/role-permissions.ts';
+import { compiledDataLayerRules, type DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
+import { adminRole } from '../../access/data-layer-sql/role-permissions.ts';
 import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';
@@ -22,8 +23,8 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-function requireKnownRole(role: string): void {
-  if (!isKnownRole(role))
+function requireKnownRole(rules: DataLayerRules, role: string): void {
+  if (!rules.isKnownRole(role))
     throw new DataLayerError(
       'FORBIDDEN',
       `role '${role.slice(0, 100)}' is not a data-layer role (unknown role or no permission)`,
@@ -33,15 +34,22 @@ function requireKnownRole(role: string): void {
 export function createDataAuthenticator(deps: {
   adminSecret: string;
   verifyBearer: BearerVerifier;
+  /** The compiled permissions served (roles, session variables); default generated/permissions'. */
+  rules?: DataLayerRules;
 }): DataAuthenticator {
   const secretDigest = sha256Hex(deps.adminSecret);
+  const rules = deps.rules ?? compiledDataLayerRules;
 
   function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
     if (!digestsEqual(sha256Hex(secret), secretDigest))
       throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
-    requireKnownRole(role);
-    return { role, sessionText: collectSessionText((name) => header(headers, name)), via: 'admin-secret' };
+    requireKnownRole(rules, role);
+    return {
+      role,
+      sessionText: collectSessionText((name) => header(headers, name), rules.model),
+      via: 'admin-secret',
+    };
   }
 
   async function withBearer(headers: IncomingHttpHeaders, token: string): Promise<DataCaller> {
@@ -61,9 +69,9 @@ export function createDataAuthenticator(deps: {
         `role '${role.slice(0, 100)}' is not among the roles this token allows (${allowed.join(', ')})`,
       );
     }
-    requireKnownRole(role);
+    requireKnownRole(rules, role);
     const claim = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
-    return { role, sessionText: collectSessionText(claim), via: 'bearer' };
+    return { role, sessionText: collectSessionText(claim, rules.model), via: 'bearer' };
   }
 
   return async (headers) => {

@@ -2,7 +2,8 @@
 // claims) and are parsed to the types permissions.yaml declares (`session_variables`). As in
 // Hasura, a request needs exactly the variables referenced by the rules it uses: a missing or
 // malformed one of those is refused naming it, any other is ignored
-// (docs/data-layer.md#authentication).
+// (docs/data-layer.md#authentication). The declarations are generated/permissions' unless a
+// data layer serves another compiled model (create-data-layer.ts).
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import type { SessionVariableUse } from '../../access/data-layer-sql/compiled-operation.ts';
 import type { SessionValue } from '../../access/interpolate-session-variables.ts';
@@ -11,15 +12,15 @@ import type { PermissionModel } from '../../access/permission-model.ts';
 import type { DataCaller } from './data-caller.ts';
 import { SessionVariableError } from './session-variable-error.ts';
 
-const model: PermissionModel = permissionModel;
-
-/** Every declared session variable: lower-case name → its header spelling and type. */
-export const sessionVariables = Object.entries(model.sessionVariables);
+const compiledModel: PermissionModel = permissionModel;
 
 /** The text of every declared variable `raw` gives (a header or claim reader, by lower-case name). */
-export function collectSessionText(raw: (name: string) => string | undefined): Record<string, string> {
+export function collectSessionText(
+  raw: (name: string) => string | undefined,
+  model: PermissionModel = compiledModel,
+): Record<string, string> {
   const text: Record<string, string> = {};
-  for (const [name] of sessionVariables) {
+  for (const name of Object.keys(model.sessionVariables)) {
     const value = raw(name);
     if (value !== undefined) text[name] = value;
   }
@@ -27,14 +28,14 @@ export function collectSessionText(raw: (name: string) => string | undefined): R
 }
 
 /** Where a variable came from, for messages: `header X-Data-User-Id` or `token claim x-data-user-id`. */
-export function sessionSource(via: DataCaller['via'], name: string): string {
+export function sessionSource(via: DataCaller['via'], name: string, model: PermissionModel = compiledModel): string {
   return via === 'bearer' ? `token claim ${name}` : `header ${model.sessionVariables[name]?.header ?? name}`;
 }
 
 const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
 
-function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse[]): string {
-  const sources = missing.map((use) => sessionSource(caller.via, use.name)).join(', ');
+function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse[], model: PermissionModel): string {
+  const sources = missing.map((use) => sessionSource(caller.via, use.name, model)).join(', ');
   const rootFields = [...new Set(missing.flatMap((use) => use.rootFields))];
   return (
     `role '${caller.role}' needs session variable${missing.length === 1 ? '' : 's'} ${sources}, which the request does not carry ` +
@@ -50,9 +51,10 @@ function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse
 export function requireSessionValues(
   caller: DataCaller,
   uses: readonly SessionVariableUse[],
+  model: PermissionModel = compiledModel,
 ): Record<string, SessionValue> {
   const missing = uses.filter((use) => caller.sessionText[use.name] === undefined);
-  if (missing.length > 0) throw new SessionVariableError(missingMessage(caller, missing));
+  if (missing.length > 0) throw new SessionVariableError(missingMessage(caller, missing, model));
   const values: Record<string, SessionValue> = {};
   for (const { name } of uses) {
     const type = model.sessionVariables[name]?.type;
@@ -60,7 +62,9 @@ export function requireSessionValues(
     try {
       values[name] = parseSessionValue(type, (caller.sessionText[name] as string).trim());
     } catch (error) {
-      throw new SessionVariableError(`${sessionSource(caller.via, name)} is malformed: ${(error as Error).message}`);
+      throw new SessionVariableError(
+        `${sessionSource(caller.via, name, model)} is malformed: ${(error as Error).message}`,
+      );
     }
   }
   return values;

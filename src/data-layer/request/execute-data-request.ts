@@ -6,13 +6,14 @@
 // rules read are parsed, and src/access runs the statements with them and the request's
 // variables bound. Their JSON is spliced into the response untouched.
 import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type { DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
 import type { DataQueryExecutor } from '../../access/data-layer-sql/data-query-executor.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import type { DataCaller } from '../auth/data-caller.ts';
 import { requireSessionValues } from '../auth/session-variables.ts';
 import { DataLayerError, DataLayerErrors } from '../data-layer-error.ts';
 import type { DataRequest } from '../data-request.ts';
-import { roleSchema } from '../schema/role-schemas.ts';
+import { createRoleSchemas, roleSchema } from '../schema/role-schemas.ts';
 import { buildOperationPlan } from './build-operation-plan.ts';
 import { introspect } from './introspection-document.ts';
 import { createPlanContext, defaultRequestLimits, type RequestLimits } from './plan-context.ts';
@@ -30,7 +31,10 @@ export function createDataRequestExecutor(options: {
   queries: DataQueryExecutor;
   limits?: RequestLimits;
   cacheSize?: number;
+  /** The compiled permissions served (the role schemas, session variables); the queries must compile by the same. Default generated/permissions'. */
+  rules?: DataLayerRules;
 }): DataRequestExecutor {
+  const schemaOf = options.rules ? createRoleSchemas(options.rules.model) : roleSchema;
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
   // Keyed by the query text too: bounded by bytes like the documents (docs/architecture.md#caches),
   // the key at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
@@ -42,7 +46,7 @@ export function createDataRequestExecutor(options: {
   const limits = options.limits ?? defaultRequestLimits;
 
   return async (caller, request) => {
-    const schema = roleSchema(caller.role);
+    const schema = schemaOf(caller.role);
     const prepared = documents.prepare(caller.role, schema, request.query);
     const operation = selectOperation(prepared.document, request.operationName);
     if (operation.operation === 'subscription')
@@ -87,7 +91,7 @@ export function createDataRequestExecutor(options: {
       operations.set(key, ready);
     }
     // Checked before anything runs, so a refused mutation writes nothing (docs/data-layer.md#authentication).
-    const session = requireSessionValues(caller, ready.sql.sessionVariables);
+    const session = requireSessionValues(caller, ready.sql.sessionVariables, options.rules?.model);
     const introspected = ready.introspection ? await introspect(schema, ready.introspection, request) : {};
     const json = await options.queries.runOperation(ready.sql, { session, variables: variables.coerced });
     return responseJson(ready, json, introspected);

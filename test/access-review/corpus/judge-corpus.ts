@@ -3,11 +3,13 @@
 // the corpus tests (verdicts and witnesses in TypeScript, then in SQL).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
+import type { CompiledPermissionRules } from '../../../src/access/data-layer-sql/data-layer-rules.ts';
 import type { BoolExp, PermissionModel } from '../../../src/access/permission-model.ts';
 import type { FilterComparison } from '../../../src/access-review/diff/compare-filters.ts';
 import type { Witness } from '../../../src/access-review/diff/find-counterexample.ts';
 import { diffPermissions, type RuleDiff } from '../../../src/access-review/diff/diff-permissions.ts';
-import { applyEntry, compileYaml, type CorpusEntry } from './corpus-entry.ts';
+import { compileEntry, type CorpusEntry } from './corpus-entry.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 export const baseYaml = readFileSync(path.join(repo, 'permissions.yaml'), 'utf8');
@@ -16,6 +18,8 @@ export const corpus = JSON.parse(readFileSync(path.join(import.meta.dirname, 'co
 export interface JudgedEntry {
   readonly entry: CorpusEntry;
   readonly after: PermissionModel;
+  /** The model with its CASL rules: what a data layer serving this version needs. */
+  readonly afterRules: CompiledPermissionRules;
   /** Every rule the diff reports (the entry's own, for a correct diff). */
   readonly rules: readonly RuleDiff[];
   /** The entry's rule, or null when the compiled rule did not change at all. */
@@ -24,9 +28,12 @@ export interface JudgedEntry {
   readonly milliseconds: number;
 }
 
-export function judgeCorpus(base: PermissionModel): JudgedEntry[] {
-  return corpus.map((entry) => {
-    const after = compileYaml(applyEntry(baseYaml, entry), `${entry.id}.yaml`);
+/** The corpus (or the entries `keep` keeps) judged against `base`, the compiled permissions.yaml. */
+export function judgeCorpus(base: PermissionModel, keep: (entry: CorpusEntry) => boolean = () => true): JudgedEntry[] {
+  const baseValue = parseDocument(baseYaml).toJS();
+  return corpus.filter(keep).map((entry) => {
+    const afterRules = compileEntry(baseValue, entry);
+    const after = afterRules.model;
     const started = performance.now();
     const { rules } = diffPermissions(base, after);
     const milliseconds = performance.now() - started;
@@ -34,7 +41,7 @@ export function judgeCorpus(base: PermissionModel): JudgedEntry[] {
       rules.find(
         (found) => found.role === entry.role && found.table === entry.table && found.action === entry.action,
       ) ?? null;
-    return { entry, after, rules, rule, verdict: rule?.verdict ?? 'equivalent', milliseconds };
+    return { entry, after, afterRules, rules, rule, verdict: rule?.verdict ?? 'equivalent', milliseconds };
   });
 }
 
