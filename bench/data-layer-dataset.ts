@@ -75,9 +75,14 @@ export async function addSyntheticWallets(connectionString: string, shape: Datas
   });
 }
 
-/** Removes what addSyntheticWallets added (also the leftovers of an interrupted run). */
+/**
+ * Removes what addSyntheticWallets added (also the leftovers of an interrupted run); nothing on a
+ * fresh database the service has not migrated yet.
+ */
 export async function removeSyntheticWallets(connectionString: string): Promise<void> {
   await withClient(connectionString, async (client) => {
+    const migrated = await client.query<{ table: string | null }>("SELECT to_regclass('digital_wallet') AS table");
+    if (migrated.rows[0]?.table === null) return;
     await client.query(`DELETE FROM digital_wallet WHERE label LIKE '${walletLabelPrefix}%'`);
     await client.query(`DELETE FROM organization WHERE slug LIKE '${organizationSlugPrefix}%'`);
   });

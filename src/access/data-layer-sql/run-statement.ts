@@ -15,8 +15,8 @@ export interface RunBinding {
   readonly variables: Readonly<Record<string, unknown>>;
 }
 
-/** Called with every statement sent (tests and benchmarks count them). */
-export type StatementObserver = (sql: string, parameters: readonly unknown[]) => void;
+/** Called with every statement sent, and its name when sent as a prepared statement (tests and benchmarks count them). */
+export type StatementObserver = (sql: string, parameters: readonly unknown[], name?: string) => void;
 
 interface StatementRow {
   value: string | null;
