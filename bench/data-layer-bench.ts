@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { loadLocalSecrets } from '../src/config/local-secrets.ts';
 import { collectSessionText } from '../src/data-layer/auth/session-variables.ts';
 import { createDataRequestExecutor } from '../src/data-layer/request/execute-data-request.ts';
+import { createDatabase, type DatabaseAccess } from '../src/db/create-database.ts';
 import { findFreePort } from '../src/db/free-port.ts';
 import { createLogger } from '../src/observability/logger.ts';
 import { startService } from '../src/service/start-service.ts';
@@ -80,10 +81,10 @@ const headersOf = (scenario: Scenario): Record<string, string> => ({
  * and query, captured with its bound parameters (and its name, if it has one) as it is sent. Run
  * twice, as a cached operation is.
  */
-async function captureStatements(service: Awaited<ReturnType<typeof startService>>): Promise<Statement[]> {
+async function captureStatements(database: Pick<DatabaseAccess, 'db' | 'statements'>): Promise<Statement[]> {
   const captured: Statement[] = [];
   const capture = createDataRequestExecutor({
-    queries: createDataQueryExecutor(service.db, {
+    queries: createDataQueryExecutor(database, {
       onStatement: (sql, parameters, name) => captured.push({ sql, parameters, ...(name && { name }) }),
     }),
   });
@@ -181,7 +182,12 @@ let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 let meter: Awaited<ReturnType<typeof startBackendCpuMeter>> | undefined;
 try {
   const dataset = await addSyntheticWallets(databaseUrl, shape);
-  const compiled = await captureStatements(service);
+  const captureDatabase = createDatabase({
+    url: databaseUrl,
+    poolSize: 1,
+    applicationName: 'data-layer-bench-capture',
+  });
+  const compiled = await captureStatements(captureDatabase).finally(() => captureDatabase.db.destroy());
   bare = await startBareServer(
     databaseUrl,
     connections,

@@ -48,7 +48,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   try {
     const metrics = createMetrics();
     const kycKeys = createKycKeys(secrets.kycDataKeys);
-    const { db, notifications } = await startDatabase({
+    const { db, statements, notifications } = await startDatabase({
       config,
       embeddedPassword: secrets.embeddedPostgresPassword,
       logger,
@@ -143,7 +143,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     servers.serve(
       app.callback(),
       createDataAccessLayer({
-        db,
+        database: { db, statements },
         adminSecret: secrets.dataAdminSecret,
         identity: identity.services,
         dataUrl,
