@@ -1,5 +1,9 @@
-// State shared while one root field compiles: the role, the limits, and table aliases that are
-// unique within the statement (t0, t1, …; condition-to-sql derives `t0__r1` from them).
+// State shared while one root field compiles: the role, the limits, table aliases that are
+// unique within the statement (t0, t1, …; condition-to-sql derives `t0__r1` from them), and the
+// columns read from each row set, which its derived table then lists (no `alias.*`:
+// docs/data-layer.md#statement-shape).
+import { sql, type RawBuilder } from 'kysely';
+
 export interface DataQueryLimits {
   /** Most rows a root field returns, and the most a `limit` argument may ask for. */
   readonly maxRows: number;
@@ -11,11 +15,26 @@ export interface CompileScope {
   readonly role: string;
   readonly limits: DataQueryLimits;
   nextAlias(): string;
+  /** `alias.column`, noted as read from the rows under `alias` (selection, join, sort, aggregate). */
+  rowColumn(alias: string, column: string): RawBuilder<unknown>;
+  /** The columns noted for `alias`, in the order first read. */
+  rowColumns(alias: string): readonly string[];
 }
 
 export function createCompileScope(role: string, limits: DataQueryLimits): CompileScope {
   let counter = 0;
-  return { role, limits, nextAlias: () => `t${counter++}` };
+  const read = new Map<string, Set<string>>();
+  return {
+    role,
+    limits,
+    nextAlias: () => `t${counter++}`,
+    rowColumn(alias, column) {
+      const columns = read.get(alias) ?? new Set();
+      read.set(alias, columns.add(column));
+      return sql.ref(`${alias}.${column}`);
+    },
+    rowColumns: (alias) => [...(read.get(alias) ?? [])],
+  };
 }
 
 const graphqlName = /^[_A-Za-z][_0-9A-Za-z]*$/;

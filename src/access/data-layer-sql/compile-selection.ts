@@ -7,6 +7,7 @@ import { joinConditions } from '../condition-to-sql.ts';
 import { jsonOutput } from './column-sql.ts';
 import { compileRowSet } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
+import type { RelationshipModel } from '../permission-model.ts';
 import type { SelectionField } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
 import { requireColumn } from './role-permissions.ts';
@@ -37,11 +38,12 @@ export function compileSelection(
 function compileField(field: SelectionField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   switch (field.kind) {
     case 'column':
-      return jsonOutput(sql`${sql.ref(`${alias}.${field.column}`)}`, requireColumn(scope.role, table, field.column));
+      return jsonOutput(scope.rowColumn(alias, field.column), requireColumn(scope.role, table, field.column));
     case 'typename':
       return sql.lit(checkedName(field.typename));
     case 'object_relationship': {
       const relationship = relationshipOf(scope.role, table, field.relationship);
+      readJoinColumns(relationship, alias, scope);
       const remote = scope.nextAlias();
       const where = joinConditions('and', [
         ...relationshipJoin(relationship, alias, remote),
@@ -52,6 +54,7 @@ function compileField(field: SelectionField, table: string, alias: string, scope
     }
     case 'array_relationship': {
       const relationship = relationshipOf(scope.role, table, field.relationship);
+      readJoinColumns(relationship, alias, scope);
       const remote = scope.nextAlias();
       const rows = compileRowSet({
         table: relationship.remoteTable,
@@ -61,9 +64,15 @@ function compileField(field: SelectionField, table: string, alias: string, scope
         defaultLimit: scope.limits.maxRows,
         scope,
       });
-      return jsonArray(compileSelection(field.fields, relationship.remoteTable, remote, scope), rows.order, rows.from);
+      const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
+      return jsonArray(object, rows.order, rows.from());
     }
   }
+}
+
+/** A relationship's subquery reads its local join columns from the row under `alias`. */
+function readJoinColumns(relationship: RelationshipModel, alias: string, scope: CompileScope): void {
+  for (const local of Object.keys(relationship.columnMapping)) scope.rowColumn(alias, local);
 }
 
 /** `(SELECT coalesce(json_agg(…), '[]') FROM rows)`: an empty list, never null. */
