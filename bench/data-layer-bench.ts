@@ -20,10 +20,11 @@ import { startService } from '../src/service/start-service.ts';
 import { bareServerApplicationName, startBareServer, type Statement } from './data-layer-bare-server.ts';
 import { addSyntheticWallets, removeSyntheticWallets } from './data-layer-dataset.ts';
 import { frontOfficeAll, frontOfficeFirst, organizationAdmin } from './data-layer-hand-written.ts';
-import { printDataLayerReport, sides, type Side, type SideRun } from './data-layer-report.ts';
+import { printDataLayerReport, sides, statementLabels, type Side, type SideRun } from './data-layer-report.ts';
 import type { LoadTarget } from './load-driver.ts';
 import { startLoadWorker } from './load-worker.ts';
 import { backendMicrosPerRequest, startBackendCpuMeter } from './postgres-backend-cpu.ts';
+import { statementCpu, type StatementVariant } from './statement-cpu.ts';
 import { withThreadCpu } from './thread-cpu.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,6 +32,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP ?? 300);
 // The sides take turns, round after round (order flipped every round), so drift hits all.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const statementRounds = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 7);
 const shape = {
   organizations: Number(process.env.BENCH_ORGANIZATIONS ?? 200),
   wallets: Number(process.env.BENCH_WALLETS ?? 10_000),
@@ -108,6 +110,18 @@ async function captureStatements(database: Pick<DatabaseAccess, 'db' | 'statemen
   return statements;
 }
 
+/**
+ * The compiled statement named (as the data layer sends it once cached; named here if the data
+ * layer sent it unnamed) and unnamed (as it sends it first), beside the hand-written one.
+ */
+function statementVariants(compiled: Statement, handWritten: Statement, index: number): StatementVariant[] {
+  return [
+    { label: statementLabels.named, statement: { ...compiled, name: compiled.name ?? `bench-compiled-${index}` } },
+    { label: statementLabels.unnamed, statement: { sql: compiled.sql, parameters: compiled.parameters } },
+    { label: statementLabels.handWritten, statement: handWritten },
+  ];
+}
+
 /** The same rows and columns: arrays of rows compared in `id` order (the order without order_by is PostgreSQL's). */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -174,6 +188,8 @@ const config = loadConfig({
   AUTH_RATE_LIMIT: '0',
   API_RATE_LIMIT: '0',
   PDF_PREWARM: 'false',
+  // No order-book feed: its simulator and books would run on the main thread the sides share.
+  MARKET_DATA: 'off',
   LOG_LEVEL: 'silent',
 });
 const service = await startService(config, createLogger('silent'));
@@ -236,12 +252,24 @@ try {
     }
   }
 
+  const statements: Map<string, number>[] = [];
+  for (const [index, scenario] of scenarios.entries()) {
+    process.stderr.write(`PostgreSQL CPU per execution: ${scenario.role} ${index + 1}…\n`);
+    statements.push(
+      await statementCpu(databaseUrl, statementVariants(compiled[index]!, scenario.handWritten, index), {
+        rounds: statementRounds,
+        msPerSample: 300,
+      }),
+    );
+  }
+
   printDataLayerReport({
     database: externalUrl ? 'external PostgreSQL' : 'embedded PostgreSQL',
     dataset,
     settings: { connections, rounds, seconds, warmup },
     scenarios: scenarios.map((scenario, index) => ({ title: scenario.title, ...shapes[index]! })),
     results,
+    statements,
   });
 } finally {
   await load.close();

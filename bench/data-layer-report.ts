@@ -9,12 +9,21 @@ export type Side = (typeof sides)[number];
 
 export type SideRun = MeasuredRun & { readonly postgresMicrosPerRequest: number };
 
+/** The statements measured alone (statement-cpu.ts). */
+export const statementLabels = {
+  named: 'compiled, named',
+  unnamed: 'compiled, unnamed',
+  handWritten: 'hand-written, named',
+} as const;
+
 export interface ReportInput {
   readonly database: string;
   readonly dataset: DatasetSummary;
   readonly settings: { connections: number; rounds: number; seconds: number; warmup: number };
   readonly scenarios: readonly { title: string; organizations: number; wallets: number; bytes: number }[];
   readonly results: readonly Record<Side, SideRun[]>[];
+  /** PostgreSQL CPU µs per execution of each statement alone, by statementLabels. */
+  readonly statements: readonly ReadonlyMap<string, number>[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -85,6 +94,28 @@ export function printDataLayerReport(input: ReportInput): void {
     const postgres = roundRatios(results['data layer'], hand, (run) => run.postgresMicrosPerRequest);
     console.log(
       `${scenario.title}, data layer / hand-written per round: req/s ${perSecond.map((value) => fixed(value, 2)).join(', ')}; PostgreSQL CPU ${postgres.map((value) => fixed(value, 2)).join(', ')}`,
+    );
+  }
+  printStatementCpu(input);
+}
+
+function printStatementCpu(input: ReportInput): void {
+  console.log(
+    '\nPostgreSQL CPU µs per execution of each statement alone (one connection, back to back, median of the rounds):\n',
+  );
+  const labels = Object.values(statementLabels);
+  console.log(row(['query', ...labels, 'named / hand-written', 'unnamed / hand-written']));
+  console.log(row(['---', ...labels.map(() => '---:'), '---:', '---:']));
+  for (const [index, scenario] of input.scenarios.entries()) {
+    const cpu = input.statements[index]!;
+    const hand = cpu.get(statementLabels.handWritten) ?? Number.NaN;
+    console.log(
+      row([
+        scenario.title,
+        ...labels.map((label) => fixed(cpu.get(label) ?? Number.NaN, 0)),
+        `${fixed((cpu.get(statementLabels.named) ?? Number.NaN) / hand, 2)}×`,
+        `${fixed((cpu.get(statementLabels.unnamed) ?? Number.NaN) / hand, 2)}×`,
+      ]),
     );
   }
 }

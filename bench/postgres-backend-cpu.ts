@@ -13,7 +13,8 @@ export type BackendCpu = ReadonlyMap<number, number>;
 
 const clockTickNs = 10_000_000; // USER_HZ is 100 on Linux
 
-function cpuNanoseconds(pid: number): number | null {
+/** A process's on-CPU nanoseconds so far, or null when /proc does not show it (another machine). */
+export function cpuNanoseconds(pid: number): number | null {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
   } catch {
