@@ -1,4 +1,5 @@
-// The bare node http server of the data-layer bench (docs/benchmarks.md#data-layer): one SQL
+// The bare node http server of the data-layer bench
+// (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): one SQL
 // statement per path over a pg.Pool of the bench's size, its JSON text answered as
 // `{"data":{"organization":…}}`. No GraphQL, no authentication, no middleware. It serves the
 // statements the data layer compiled (sent as the data layer sends them) and the hand-written ones.

@@ -1,9 +1,10 @@
-// `npm run bench` (data-layer part, docs/benchmarks.md#data-layer): organizations with their
-// digital wallets through the data layer over real HTTP, side by side in the same run with the
-// very statement the data layer compiles for that query, and with one hand-written statement
-// for the same answer (the reference of docs/benchmarks.md#targets), both behind a bare node http
-// server. Each side reports req/s, latency, the main thread's CPU and PostgreSQL's CPU per
-// request. Synthetic data: 10,000 wallets spread over 200 organizations.
+// `npm run bench` (data-layer part,
+// docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts):
+// organizations with their digital wallets through the data layer over real HTTP, side by side in
+// the same run with the very statement the data layer compiles for that query, and with one
+// hand-written statement for the same answer (the reference of docs/benchmarks.md#targets), both
+// behind a bare node http server. Each side reports req/s, latency, the main thread's CPU and
+// PostgreSQL's CPU per request. Synthetic data: 10,000 wallets spread over 200 organizations.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,7 @@
-// The hand-written side of the data-layer bench (docs/benchmarks.md#data-layer): for each query
-// of the bench, the one statement a developer would write by hand for the same answer, the
-// role's permission filter written in, JSON built by PostgreSQL with json_build_object and
+// The hand-written side of the data-layer bench
+// (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): for
+// each query of the bench, the one statement a developer would write by hand for the same answer,
+// the role's permission filter written in, JSON built by PostgreSQL with json_build_object and
 // json_agg, sent as a named prepared statement (parsed and planned once per connection).
 import type { Statement } from './data-layer-bare-server.ts';
 

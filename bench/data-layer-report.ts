@@ -1,6 +1,8 @@
-// The data-layer bench's table (docs/benchmarks.md#data-layer): per query and side the medians
-// of the rounds, and the data layer's ratios to each side taken per round (the sides of a round
-// ran back to back) and then the median; the targets compare it with the hand-written statement.
+// The data-layer bench's table
+// (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): per
+// query and side the medians of the rounds, and the data layer's ratios to each side taken per
+// round (the sides of a round ran back to back) and then the median; the targets compare it with
+// the hand-written statement.
 import type { DatasetSummary } from './data-layer-dataset.ts';
 import type { MeasuredRun } from './thread-cpu.ts';
 

@@ -1,10 +1,11 @@
-// PostgreSQL's CPU time per request in the data-layer bench (docs/benchmarks.md#data-layer): the
+// PostgreSQL's CPU time per request in the data-layer bench
+// (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): the
 // on-CPU time of the server processes serving one pool (pg_stat_activity's pid by
 // application_name), read from /proc/<pid>/schedstat (nanoseconds; /proc/<pid>/stat's clock ticks
 // where schedstat is missing). It counts parsing, planning, executing and the protocol, whatever
-// else loads the machine. pg_stat_statements would need the module in shared_preload_libraries
-// and a restart, which a shared or embedded server does not have, and it reports time, not CPU.
-// The server must run on this machine; otherwise the figure is NaN.
+// else loads the machine. pg_stat_statements would need the module in shared_preload_libraries and
+// a restart, which a shared or embedded server does not have, and it reports time, not CPU. The
+// server must run on this machine; otherwise the figure is NaN.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 

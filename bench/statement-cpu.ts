@@ -1,9 +1,9 @@
-// PostgreSQL's CPU per execution of one statement alone (docs/benchmarks.md#data-layer): one
+// PostgreSQL's CPU per execution of one statement alone
+// (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts): one
 // connection sends it back to back, so no HTTP, no pool and no pacing between requests moves the
-// figure (a backend woken after a pause spends more on the same statement on a loaded machine).
-// The variants take turns, round after round; the median of the rounds is reported. It separates
-// what the statement's text costs from what sending it unnamed (parsed and planned every time)
-// costs.
+// figure (a backend woken after a pause spends more on the same statement on a loaded machine). The
+// variants take turns, round after round; the median of the rounds is reported. It separates what
+// the statement's text costs from what sending it unnamed (parsed and planned every time) costs.
 import pg from 'pg';
 import type { Statement } from './data-layer-bare-server.ts';
 import { cpuNanoseconds } from './postgres-backend-cpu.ts';

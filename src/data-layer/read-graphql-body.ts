@@ -12,9 +12,10 @@ import type { DataRequest } from './data-request.ts';
 export const maxBodyBytes = 1024 * 1024;
 
 /**
- * The body's bytes, read with 'data' events (a stream's async iterator costs several times more
- * on this hot path: docs/benchmarks.md#data-layer). Past the limit the request is destroyed, as
- * leaving an async iterator early does.
+ * The body's bytes, read with 'data' events: a stream's async iterator costs an iterator and a
+ * promise per chunk on every request of this hot path
+ * (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts). Past
+ * the limit the request is destroyed, as leaving an async iterator early does.
  */
 function readBody(request: IncomingMessage): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
