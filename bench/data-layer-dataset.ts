@@ -60,7 +60,9 @@ export async function addSyntheticWallets(connectionString: string, shape: Datas
        JOIN numbered ON numbered.n = g % numbered.total`,
       [shape.wallets],
     );
-    await client.query('ANALYZE organization, digital_wallet');
+    // VACUUM too: against an external database each run deletes and re-inserts the rows, and the
+    // dead ones would otherwise lengthen every scan of the next run.
+    await client.query('VACUUM (ANALYZE) organization, digital_wallet');
     const totals = (
       await client.query<{ organizations: string; wallets: string }>(
         'SELECT (SELECT count(*) FROM organization) AS organizations, (SELECT count(*) FROM digital_wallet) AS wallets',
@@ -75,9 +77,14 @@ export async function addSyntheticWallets(connectionString: string, shape: Datas
   });
 }
 
-/** Removes what addSyntheticWallets added (also the leftovers of an interrupted run). */
+/**
+ * Removes what addSyntheticWallets added (also the leftovers of an interrupted run); nothing on a
+ * fresh database the service has not migrated yet.
+ */
 export async function removeSyntheticWallets(connectionString: string): Promise<void> {
   await withClient(connectionString, async (client) => {
+    const migrated = await client.query<{ table: string | null }>("SELECT to_regclass('digital_wallet') AS table");
+    if (migrated.rows[0]?.table === null) return;
     await client.query(`DELETE FROM digital_wallet WHERE label LIKE '${walletLabelPrefix}%'`);
     await client.query(`DELETE FROM organization WHERE slug LIKE '${organizationSlugPrefix}%'`);
   });

@@ -1,28 +1,20 @@
 // Load driver of the benches (data layer, business GraphQL), run in a worker thread so the client's own CPU does
 // not share the service's event loop (like wrk beside a server). A fixed number of
 // connections each send the next request as soon as the previous one answered: keep-alive
-// HTTP POSTs, or the statement over a pg.Pool. Warm-up requests first, then a timed window.
+// HTTP requests. Warm-up requests first, then a timed window.
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
-import pg from 'pg';
 
-export type LoadTarget =
-  | {
-      readonly kind: 'http';
-      readonly url: string;
-      readonly headers: Readonly<Record<string, string>>;
-      readonly body: string;
-      /** GET sends no body (`body` is then ignored); POST by default. */
-      readonly method?: 'GET' | 'POST';
-      /** How a successful answer's body starts; `{"data"` (a GraphQL data response) by default. */
-      readonly expectStart?: string;
-    }
-  | {
-      readonly kind: 'pg';
-      readonly connectionString: string;
-      readonly sql: string;
-      readonly parameters: readonly unknown[];
-    };
+export interface LoadTarget {
+  readonly kind: 'http';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** GET sends no body (`body` is then ignored); POST by default. */
+  readonly method?: 'GET' | 'POST';
+  /** How a successful answer's body starts; `{"data"` (a GraphQL data response) by default. */
+  readonly expectStart?: string;
+}
 
 export interface LoadRequest {
   readonly id: number;
@@ -39,7 +31,7 @@ export interface LoadResult {
   readonly perSecond: number;
   readonly p50: number;
   readonly p99: number;
-  /** Response bytes (HTTP body, or the JSON text pg returned) of the last request. */
+  /** Response bytes (HTTP body) of the last request. */
   readonly bytes: number;
 }
 
@@ -50,9 +42,8 @@ type Send = () => Promise<number>;
 
 // Kept across measurements so every round after the first finds its connections open.
 const agents = new Map<number, http.Agent>();
-const pools = new Map<string, pg.Pool>();
 
-function httpSender(target: Extract<LoadTarget, { kind: 'http' }>, connections: number): Send {
+function httpSender(target: LoadTarget, connections: number): Send {
   let agent = agents.get(connections);
   if (!agent) {
     agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -91,31 +82,8 @@ function httpSender(target: Extract<LoadTarget, { kind: 'http' }>, connections: 
     });
 }
 
-function pgSender(target: Extract<LoadTarget, { kind: 'pg' }>, connections: number): Send {
-  const key = `${connections}\u0000${target.connectionString}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new pg.Pool({
-      connectionString: target.connectionString,
-      max: connections,
-      application_name: 'data-layer-bench-raw',
-    });
-    pool.on('error', () => {});
-    pools.set(key, pool);
-  }
-  const client = pool;
-  const parameters = [...target.parameters];
-  return async () => {
-    const result = await client.query<{ value: string | null }>(target.sql, parameters);
-    return result.rows[0]?.value?.length ?? 0;
-  };
-}
-
 async function measure(request: LoadRequest): Promise<LoadResult> {
-  const send =
-    request.target.kind === 'http'
-      ? httpSender(request.target, request.connections)
-      : pgSender(request.target, request.connections);
+  const send = httpSender(request.target, request.connections);
   let bytes = 0;
   let warmed = 0;
   // A warm-up of `warmup` requests, cut at one second for the heavy queries.
@@ -158,7 +126,7 @@ if (!port) throw new Error('load-driver.ts runs as a worker thread (bench/load-w
 port.on('message', (message: LoadRequest | 'close') => {
   if (message === 'close') {
     for (const agent of agents.values()) agent.destroy();
-    void Promise.all([...pools.values()].map((pool) => pool.end())).then(() => port.close());
+    port.close();
     return;
   }
   measure(message).then(

@@ -8,6 +8,8 @@ import pg from 'pg';
 import type { Database } from '../../generated/database/database.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { guardPool } from './guarded-pool.ts';
+import { maxPreparedStatementsPerConnection } from './prepared-statement-names.ts';
+import { createStatementRunner, namingClient, type StatementRunner } from './statement-runner.ts';
 
 export type Db = Kysely<Database>;
 
@@ -27,6 +29,15 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts;
   /** Told of every statement's outcome (the outage log). */
   outage?: DatabaseOutage;
+  /** Named prepared statements a connection holds at most (prepared-statement-names.ts). */
+  maxPreparedStatements?: number;
+}
+
+/** The pool under Kysely, and the runner of (named) statements on the same pool. */
+export interface DatabaseAccess {
+  db: Db;
+  pool: pg.Pool;
+  statements: StatementRunner;
 }
 
 /** The pool's connection counts, read when metrics are scraped (docs/metrics.md#database-pool). */
@@ -34,7 +45,7 @@ export function poolCounts(pool: pg.Pool): { total: number; idle: number; waitin
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
-export function createDatabase(options: DatabaseOptions): { db: Db; pool: pg.Pool } {
+export function createDatabase(options: DatabaseOptions): DatabaseAccess {
   const timeouts = options.timeouts;
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -49,8 +60,18 @@ export function createDatabase(options: DatabaseOptions): { db: Db; pool: pg.Poo
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const dialectPool = timeouts
-    ? guardPool(pool, { statementTimeoutMs: timeouts.statementMs, outage: options.outage })
-    : pool;
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) }), pool };
+  const maxPreparedStatements = options.maxPreparedStatements ?? maxPreparedStatementsPerConnection;
+  if (!timeouts) {
+    const statements = createStatementRunner({
+      connect: async () => namingClient(await pool.connect(), maxPreparedStatements),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool, statements };
+  }
+  const guarded = guardPool(pool, {
+    statementTimeoutMs: timeouts.statementMs,
+    outage: options.outage,
+    maxPreparedStatements,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
+  return { db, pool, statements: createStatementRunner(guarded) };
 }

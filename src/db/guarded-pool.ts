@@ -6,7 +6,9 @@
 // - a connection whose statement timed out on our side or broke is discarded (its socket
 //   destroyed), so PostgreSQL rolls back whatever it had open and no later caller waits behind it;
 // - a fault (database-faults.ts) becomes SERVICE_UNAVAILABLE, and every outcome is told to the
-//   outage log (database-outage.ts).
+//   outage log (database-outage.ts);
+// - a statement given a name runs as a named prepared statement, within the connection's bound
+//   of names (prepared-statement-names.ts); a connection out of names is closed on release.
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import type { AppError } from '../errors/app-error.ts';
@@ -14,17 +16,26 @@ import { databaseFaultError, requestDeadlineExceeded } from '../errors/unavailab
 import { currentDeadline, remainingMs, type RequestDeadline } from '../request-scope/request-deadline.ts';
 import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
 import type { DatabaseOutage } from './database-outage.ts';
+import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
+import type { NamingClient } from './statement-runner.ts';
 
 export interface GuardOptions {
   /** DB_STATEMENT_TIMEOUT_MS, also set on the server as `statement_timeout`; 0: none. */
   statementTimeoutMs: number;
   outage?: DatabaseOutage;
+  /** Named prepared statements a connection holds at most. */
+  maxPreparedStatements?: number;
+}
+
+/** The guarded pool: Kysely's pool, whose connections can also send a statement under a name. */
+export interface GuardedPool extends PostgresPool {
+  connect(): Promise<PostgresPoolClient & NamingClient>;
 }
 
 /** How much longer than its own statement timeout the server may take to say it cancelled. */
 const serverGraceMs = 1_000;
 
-export function guardPool(pool: pg.Pool, options: GuardOptions): PostgresPool {
+export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
   return {
     options: pool.options,
     async connect() {
@@ -47,7 +58,8 @@ interface StatementLimit {
   byDeadline: boolean;
 }
 
-function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPoolClient {
+function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPoolClient & NamingClient {
+  const maxPrepared = options.maxPreparedStatements ?? maxPreparedStatementsPerConnection;
   const backstopMs = options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined;
   let broken: Error | undefined;
   let running = false;
@@ -65,7 +77,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
     return { ms: backstopMs, byDeadline: false };
   }
 
-  async function query(sql: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
+  async function query(sql: string, parameters: readonly unknown[], name?: string): Promise<pg.QueryResult> {
     if (broken) throw broken;
     const deadline = currentDeadline();
     const command = sql.trimStart().slice(0, 8).toLowerCase();
@@ -78,7 +90,8 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
     if (commit && deadline) deadline.commitsInFlight += 1;
     running = true;
     try {
-      const result = await client.query(statementConfig(sql, parameters, limit.ms));
+      const prepared = name === undefined ? undefined : nameOnConnection(client, name, maxPrepared);
+      const result = await client.query(statementConfig(sql, parameters, limit.ms, prepared));
       options.outage?.succeeded(startedAt);
       return result;
     } catch (error) {
@@ -100,10 +113,10 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
   }
 
   return {
-    query: query as unknown as PostgresPoolClient['query'],
+    query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     release(destroy?: boolean) {
       client.off('error', onLost);
-      if (!broken) return client.release(destroy);
+      if (!broken) return client.release(destroy || isRetiring(client));
       client.release(broken);
       // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
       (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
@@ -112,8 +125,13 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
 }
 
 /** pg reads `query_timeout` of a query's config (client.js), though its types do not declare it. */
-function statementConfig(text: string, values: readonly unknown[], timeoutMs: number | undefined): pg.QueryConfig {
-  return { text, values: values as unknown[], query_timeout: timeoutMs } as pg.QueryConfig;
+function statementConfig(
+  text: string,
+  values: readonly unknown[],
+  timeoutMs: number | undefined,
+  name: string | undefined,
+): pg.QueryConfig {
+  return { text, values: values as unknown[], name, query_timeout: timeoutMs } as pg.QueryConfig;
 }
 
 function isClientTimeout(error: unknown): boolean {

@@ -2,24 +2,37 @@
 // skips strings, block strings and comments: graphql-js' parser recurses once per level and
 // overflows the stack a few thousand levels deep (docs/architecture.md#field-notes), so the depth
 // is measured before anything parses. The scan stops as soon as `stopAbove` is exceeded.
-const opening = new Set(['{', '(', '[']);
-const closing = new Set(['}', ')', ']']);
+
+// Character codes: the scan runs on every request of both GraphQL endpoints, so it compares numbers.
+const hash = 0x23;
+const quote = 0x22;
+const lineFeed = 0x0a;
+const carriageReturn = 0x0d;
+const backslash = 0x5c;
+
+function opens(code: number): boolean {
+  return code === 0x7b || code === 0x28 || code === 0x5b; // { ( [
+}
+
+function closes(code: number): boolean {
+  return code === 0x7d || code === 0x29 || code === 0x5d; // } ) ]
+}
 
 export function nestingDepth(source: string, stopAbove = Infinity): number {
   let depth = 0;
   let deepest = 0;
   let index = 0;
   while (index < source.length) {
-    const char = source[index];
-    if (char === '#') index = lineEnd(source, index);
-    else if (source.startsWith('"""', index)) index = blockStringEnd(source, index + 3);
-    else if (char === '"') index = stringEnd(source, index + 1);
+    const code = source.charCodeAt(index);
+    if (code === hash) index = lineEnd(source, index);
+    else if (code === quote)
+      index = source.startsWith('"""', index) ? blockStringEnd(source, index + 3) : stringEnd(source, index + 1);
     else {
-      if (char !== undefined && opening.has(char)) {
+      if (opens(code)) {
         depth += 1;
         if (depth > deepest) deepest = depth;
         if (deepest > stopAbove) return deepest;
-      } else if (char !== undefined && closing.has(char) && depth > 0) depth -= 1;
+      } else if (closes(code) && depth > 0) depth -= 1;
       index += 1;
     }
   }
@@ -28,17 +41,21 @@ export function nestingDepth(source: string, stopAbove = Infinity): number {
 
 /** Index after a comment: comments run to the end of the line (GraphQL spec, Comments). */
 function lineEnd(source: string, index: number): number {
-  while (index < source.length && source[index] !== '\n' && source[index] !== '\r') index += 1;
+  while (index < source.length) {
+    const code = source.charCodeAt(index);
+    if (code === lineFeed || code === carriageReturn) return index;
+    index += 1;
+  }
   return index;
 }
 
 /** Index after a string's closing quote; `\` escapes the next character; a string ends at a line end. */
 function stringEnd(source: string, index: number): number {
   while (index < source.length) {
-    const char = source[index];
-    if (char === '\\') index += 2;
-    else if (char === '"') return index + 1;
-    else if (char === '\n' || char === '\r') return index;
+    const code = source.charCodeAt(index);
+    if (code === backslash) index += 2;
+    else if (code === quote) return index + 1;
+    else if (code === lineFeed || code === carriageReturn) return index;
     else index += 1;
   }
   return index;

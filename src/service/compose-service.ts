@@ -46,7 +46,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   const { config, logger, startedAt, secrets, shutdown, database } = options;
   const metrics = createMetrics();
   const kycKeys = createKycKeys(secrets.kycDataKeys);
-  const { db, notifications } = await startDatabase({
+  const { db, statements, notifications } = await startDatabase({
     config,
     database,
     logger,
@@ -143,7 +143,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   servers.serve(
     app.callback(),
     createDataAccessLayer({
-      db,
+      database: { db, statements },
       adminSecret: secrets.dataAdminSecret,
       identity: identity.services,
       dataUrl,

@@ -7,12 +7,13 @@ import { createDataLayer } from '../data-layer/create-data-layer.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import { logDataRequest } from '../data-layer/log-data-request.ts';
 import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
-import type { Db } from '../db/create-database.ts';
+import type { DatabaseAccess } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export function createDataAccessLayer(deps: {
-  db: Db;
+  /** Kysely compiles the statements (and runs mutations); the runner sends the named ones. */
+  database: Pick<DatabaseAccess, 'db' | 'statements'>;
   adminSecret: string;
   identity: IdentityServices;
   dataUrl: string;
@@ -24,7 +25,7 @@ export function createDataAccessLayer(deps: {
   wrap?: (listener: RequestListener) => RequestListener;
 }): RequestListener {
   const listener = createDataLayer({
-    queries: createDataQueryExecutor(deps.db),
+    queries: createDataQueryExecutor(deps.database),
     adminSecret: deps.adminSecret,
     tokens: deps.identity.tokens,
     sessions: deps.identity.sessions,

@@ -14,6 +14,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
+import type { StatementRunner } from '../db/statement-runner.ts';
 import type { DemoQuestionnaireSealer } from '../db/seed/seal-demo-questionnaires.ts';
 import type { ResolvedDatabase } from './resolve-database.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
@@ -26,7 +27,7 @@ export async function startDatabase(options: {
   metrics: Metrics;
   /** Seals the demo profiles' questionnaire answers with the current KYC data key (docs/kyc.md#encryption). */
   sealQuestionnaires?: DemoQuestionnaireSealer;
-}): Promise<{ db: Db; notifications: DatabaseNotifications }> {
+}): Promise<{ db: Db; statements: StatementRunner; notifications: DatabaseNotifications }> {
   const { config, logger, metrics, database } = options;
   // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
   await prepareDatabase(database.url, config, database.embedded, logger, options.sealQuestionnaires);
@@ -36,7 +37,7 @@ export async function startDatabase(options: {
     onFault: (fault) => metrics.database.fault(fault.kind),
     probe: () => pingDatabase(db),
   });
-  const { db, pool } = createDatabase({
+  const { db, pool, statements } = createDatabase({
     url: database.url,
     timeouts: {
       statementMs: config.timeouts.dbStatementMs,
@@ -58,7 +59,7 @@ export async function startDatabase(options: {
     notifications.close,
     async () => db.destroy(),
   );
-  return { db, notifications };
+  return { db, statements, notifications };
 }
 
 async function prepareDatabase(

@@ -28,7 +28,7 @@ let baseServer: VersionServer;
 
 test.before(async () => {
   database = await createWitnessDatabase(base.model);
-  baseServer = await startVersionServer(database.db, base);
+  baseServer = await startVersionServer(database, base);
 });
 
 test.after(async () => {
@@ -86,7 +86,7 @@ test('every witness of the corpus, replayed through the data layer over HTTP, is
     const witnesses = witnessesOf(base.model, item);
     if (witnesses.length === 0) continue;
     const rule = item.rule as RuleDiff;
-    const afterServer = await startVersionServer(database.db, item.afterRules);
+    const afterServer = await startVersionServer(database, item.afterRules);
     try {
       for (const { part, witness, admits, refuses } of witnesses) {
         const subject: ReplaySubject = {

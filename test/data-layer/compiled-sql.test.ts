@@ -34,9 +34,10 @@ let queries: DataQueryExecutor;
 
 test.before(async () => {
   database = await createTestDatabase();
-  db = createDatabase({ url: database.url }).db;
+  const access = createDatabase({ url: database.url });
+  db = access.db;
   await seedDemoData(db);
-  queries = createDataQueryExecutor(db);
+  queries = createDataQueryExecutor(access);
 });
 
 test.after(async () => {

@@ -1,9 +1,10 @@
 // One SQL statement per root field, nested relations included
-// (docs/data-layer.md#how-a-request-runs), counted by a Kysely `log` hook on a database handle
-// built here; and the cached statement is the same text for every caller of a role, with
-// session values and variables bound as parameters.
+// (docs/data-layer.md#how-a-request-runs), counted by the executor's statement observer, and
+// transaction control by a Kysely `log` hook on a database handle built here; the cached
+// statement is the same text for every caller of a role, with session values and variables
+// bound as parameters, and sent as a named prepared statement once it is reused
+// (docs/data-layer.md#prepared-statements).
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database } from '../../generated/database/database.ts';
@@ -13,29 +14,37 @@ import {
   createDataRequestExecutor,
   type DataRequestExecutor,
 } from '../../src/data-layer/request/execute-data-request.ts';
+import { createDatabase } from '../../src/db/create-database.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { demo } from './data-layer-client.ts';
 
 let database: TestDatabase;
+const transactionControl = /^(begin|commit|rollback)\b/i;
 let db: Kysely<Database>;
 let execute: DataRequestExecutor;
-const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+/** Data statements as the executor sends them, with their prepared statement's name. */
+const statements: { sql: string; parameters: readonly unknown[]; name: string | undefined }[] = [];
+/** Transaction control as Kysely sends it. */
+const control: string[] = [];
 
 test.before(async () => {
   database = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  // As in src/db/create-database.ts: an idle client losing its connection (the database is
-  // dropped WITH (FORCE) after the file) must not crash the test process.
-  pool.on('error', () => {});
+  const { pool, statements: runner } = createDatabase({ url: database.url, poolSize: 4 });
   db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log: (event: LogEvent) => {
-      if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+      if (event.level === 'query' && transactionControl.test(event.query.sql.trim()))
+        control.push(event.query.sql.trim().toLowerCase());
     },
   });
   await seedDemoData(db);
-  execute = createDataRequestExecutor({ queries: createDataQueryExecutor(db) });
+  execute = createDataRequestExecutor({
+    queries: createDataQueryExecutor(
+      { db, statements: runner },
+      { onStatement: (sql, parameters, name) => statements.push({ sql, parameters, name }) },
+    ),
+  });
 });
 
 test.after(async () => {
@@ -51,8 +60,9 @@ const orgAdmin = (organization: string, user: string): DataCaller => ({
 
 async function counted(caller: DataCaller, query: string, variables: Record<string, unknown> | null = null) {
   statements.length = 0;
+  control.length = 0;
   const body = JSON.parse(await execute(caller, { query, variables, operationName: null }));
-  return { body, statements: [...statements] };
+  return { body, statements: [...statements], control: [...control] };
 }
 
 const nested = `{
@@ -94,10 +104,12 @@ test('the compiled statement is shared by every caller of the role; session valu
   assert.equal(meridian.body.data.digital_wallet.map((row: { id: number }) => row.id).sort(), [6, 7]);
 });
 
-const transactionControl = /^(begin|commit|rollback)\b/i;
-
 test('a mutation is one statement per root field, all inside one transaction', async () => {
-  const { body, statements: sent } = await counted(
+  const {
+    body,
+    statements: sent,
+    control: transaction,
+  } = await counted(
     orgAdmin(demo.aurora, 'demo-alice'),
     `mutation {
     a: insert_digital_wallet(objects: [{label: "count A", coin: "BTC", wallet_type: "hot"}, {label: "count B", coin: "ETH", wallet_type: "hot"}]) { affected_rows returning { label assets { symbol } } }
@@ -110,15 +122,9 @@ test('a mutation is one statement per root field, all inside one transaction', a
   assert.is(body.data.a.affected_rows, 2);
   assert.is(body.data.b.affected_rows, 2, 'a later root field sees what an earlier one wrote');
   assert.is(body.data.__typename, 'mutation_root');
-  const data = sent.filter((statement) => !transactionControl.test(statement.sql.trim()));
-  assert.is(data.length, 3, data.map((statement) => statement.sql).join('\n'));
-  assert.equal(
-    sent
-      .filter((statement) => transactionControl.test(statement.sql.trim()))
-      .map((statement) => statement.sql.trim().toLowerCase()),
-    ['begin', 'commit'],
-  );
-  assert.ok(!data.some((statement) => statement.sql.includes('count A')), 'values are parameters');
+  assert.is(sent.length, 3, sent.map((statement) => statement.sql).join('\n'));
+  assert.equal(transaction, ['begin', 'commit']);
+  assert.ok(!sent.some((statement) => statement.sql.includes('count A')), 'values are parameters');
 });
 
 test('a failed check rolls the transaction back', async () => {
@@ -143,13 +149,25 @@ test('a failed check rolls the transaction back', async () => {
     failing instanceof Error && /check constraint of an insert permission has failed/.test(failing.message),
     String(failing),
   );
-  assert.equal(
-    statements
-      .filter((statement) => transactionControl.test(statement.sql.trim()))
-      .map((statement) => statement.sql.trim().toLowerCase()),
-    ['begin', 'rollback'],
-  );
+  assert.equal(control, ['begin', 'rollback']);
   assert.ok(sent.length > 0);
+});
+
+test('a query run again is sent as a prepared statement named after its text; a mutation never is', async () => {
+  const query = '{ organization { name digital_wallets(order_by: {id: asc}) { label } } }';
+  const first = await counted(orgAdmin(demo.aurora, 'demo-alice'), query);
+  const again = await counted(orgAdmin(demo.aurora, 'demo-alice'), query);
+  const otherCaller = await counted(orgAdmin(demo.meridian, 'demo-grace'), query);
+  assert.is(first.statements[0]?.name, undefined, 'a statement run once takes no name');
+  assert.match(again.statements[0]?.name ?? '', /^dl_[0-9a-f]{32}$/);
+  assert.is(otherCaller.statements[0]?.name, again.statements[0]?.name);
+  assert.equal(again.body, first.body);
+  assert.ok(otherCaller.body.data.organization[0].name !== first.body.data.organization[0].name);
+  const mutation = `mutation { update_organization(where: {}, _set: {name: "Aurora Family Office"}) { affected_rows } }`;
+  await counted(orgAdmin(demo.aurora, 'demo-alice'), mutation);
+  const mutated = await counted(orgAdmin(demo.aurora, 'demo-alice'), mutation);
+  assert.is(mutated.body.data.update_organization.affected_rows, 1);
+  assert.is(mutated.statements[0]?.name, undefined);
 });
 
 test.run();

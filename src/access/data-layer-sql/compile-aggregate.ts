@@ -65,7 +65,7 @@ function countExpression(
   if (columns.length === 0) return sql`count(*)`;
   const refs = columns.map((column) => {
     scope.rules.requireColumn(scope.role, table, column);
-    return sql.ref(`${alias}.${column}`);
+    return scope.rowColumn(alias, column);
   });
   const value = refs.length === 1 ? sql`${refs[0]}` : sql`(${sql.join(refs)})`;
   const present = sql.join(
@@ -84,6 +84,6 @@ function functionField(
 ): RawBuilder<unknown> {
   if (field.kind === 'typename') return sql.lit(checkedName(field.typename));
   const dataType = scope.rules.requireColumn(scope.role, table, field.column);
-  const value = sql`${sql.raw(fn)}(${sql.ref(`${alias}.${field.column}`)})`;
+  const value = sql`${sql.raw(fn)}(${scope.rowColumn(alias, field.column)})`;
   return fn === 'sum' || fn === 'avg' ? sql`${value}::text` : jsonOutput(value, dataType);
 }

@@ -10,7 +10,7 @@ import { relationshipJoin, relationshipOf } from './relationship-join.ts';
 export interface SortKey {
   readonly inner: RawBuilder<unknown>;
   readonly outer: RawBuilder<unknown>;
-  /** The SELECT-list entry that makes `outer` exist, or null for a plain column (already in `alias.*`). */
+  /** The SELECT-list entry that makes `outer` exist, or null for a plain column (noted on the scope). */
   readonly column: RawBuilder<unknown> | null;
   readonly direction: RawBuilder<unknown>;
 }
@@ -25,7 +25,7 @@ function keyExpression(
   const [head, ...rest] = path;
   if (head === undefined) {
     scope.rules.requireColumn(scope.role, table, column);
-    return sql`${sql.ref(`${alias}.${column}`)}`;
+    return scope.rowColumn(alias, column);
   }
   const relationship = relationshipOf(scope, table, head);
   if (relationship.kind !== 'object') throw new Error(`order_by through array relationship '${head}'`);

@@ -57,7 +57,7 @@ function compileList(plan: Extract<RootFieldPlan, { kind: 'select' }>, scope: Co
   });
   const value = jsonAggregate(compileSelection(plan.fields, plan.table, alias, scope), rows.order);
   return {
-    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`,
+    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from()}`,
     maxRows: scope.limits.maxRows,
     mutation: false,
     check: null,
@@ -101,7 +101,7 @@ function compileAggregate(
   });
   const value = compileAggregateResult(plan.fields, rows, plan.table, alias, scope);
   return {
-    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from}`,
+    query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from()}`,
     maxRows: listsNodes ? scope.limits.maxRows : null,
     mutation: false,
     check: null,

@@ -1,12 +1,15 @@
 // The rows one list field reads (root list, array relationship, aggregate): the table under
 // the role's row filter and the client's where, sorted, de-duplicated by distinct_on, and
-// paged, as a derived table under the table's alias. The permission's `limit` caps the
-// client's (Hasura takes the smaller); without a client limit a default keeps results bounded.
+// paged, as a derived table under the table's alias that lists only the columns read from it
+// (docs/data-layer.md#statement-shape). The permission's `limit` caps the client's (Hasura takes
+// the smaller); without a client limit a default keeps results bounded. A limit or offset fixed
+// when the statement compiles is written as a literal, so every plan knows it; one from a
+// variable is a parameter.
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../errors/app-error.ts';
 import { joinConditions, type SqlCondition } from '../condition-to-sql.ts';
 import { bindPlanValue } from './bind-plan-value.ts';
-import { compileSortKeys, orderClause } from './compile-order-by.ts';
+import { compileSortKeys, orderClause, type SortKey } from './compile-order-by.ts';
 import type { CompileScope } from './compile-scope.ts';
 import { compileWhere } from './compile-where.ts';
 import type { PlanValue, RowSetArguments } from './query-plan.ts';
@@ -23,8 +26,11 @@ export interface RowSetOptions {
 }
 
 export interface RowSet {
-  /** `(SELECT …) AS alias`, for a FROM clause. */
-  readonly from: RawBuilder<unknown>;
+  /**
+   * `(SELECT … ) AS alias`, for a FROM clause: called once what reads the rows is compiled, so it
+   * lists exactly the columns read (CompileScope.rowColumns).
+   */
+  from(): RawBuilder<unknown>;
   /** The ORDER BY list over the derived table's columns, for json_agg; null when unordered. */
   readonly order: RawBuilder<unknown> | null;
 }
@@ -65,6 +71,11 @@ function offsetParameter(offset: PlanValue): unknown {
   });
 }
 
+/** A count known when the statement compiles as a literal; a variable's as its parameter slot. */
+function countSql(value: unknown): unknown {
+  return Number.isSafeInteger(value) ? sql.lit(value) : value;
+}
+
 function pagingClause(
   args: RowSetArguments,
   permissionLimit: number | null,
@@ -72,8 +83,8 @@ function pagingClause(
   maxRows: number,
 ): RawBuilder<unknown> {
   const limit = limitParameter(args.limit, permissionLimit, defaultLimit, maxRows);
-  const limitSql = limit === null ? sql`` : sql` LIMIT ${limit}`;
-  return args.offset === null ? limitSql : sql`${limitSql} OFFSET ${offsetParameter(args.offset)}`;
+  const limitSql = limit === null ? sql`` : sql` LIMIT ${countSql(limit)}`;
+  return args.offset === null ? limitSql : sql`${limitSql} OFFSET ${countSql(offsetParameter(args.offset))}`;
 }
 
 export function compileRowSet(options: RowSetOptions): RowSet {
@@ -86,14 +97,14 @@ export function compileRowSet(options: RowSetOptions): RowSet {
     ...(args.where ? [compileWhere(args.where, table, alias, scope)] : []),
   ]);
   const keys = compileSortKeys(args.orderBy, table, alias, scope);
-  const columns = sql.join([sql`${sql.ref(alias)}.*`, ...keys.flatMap((key) => (key.column ? [key.column] : []))]);
+  const columns = () => selectList(alias, keys, scope);
   const paging = pagingClause(args, permission.limit, options.defaultLimit, scope.limits.maxRows);
   const source = sql`${sql.table(table)} AS ${sql.id(alias)}`;
   const order = keys.length > 0 ? orderClause(keys, 'outer') : null;
   if (args.distinctOn.length === 0) {
     const orderBy = keys.length > 0 ? sql` ORDER BY ${orderClause(keys, 'inner')}` : sql``;
     return {
-      from: sql`(SELECT ${columns} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`,
+      from: () => sql`(SELECT ${columns()} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`,
       order,
     };
   }
@@ -106,7 +117,20 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   const innerOrder = keys.length > 0 ? sql`${distinct}, ${orderClause(keys, 'inner')}` : distinct;
   const outerOrder = order ? sql` ORDER BY ${order}` : sql``;
   return {
-    from: sql`(SELECT * FROM (SELECT DISTINCT ON (${distinct}) ${columns} FROM ${source} WHERE ${where} ORDER BY ${innerOrder}) AS ${sql.id(alias)}${outerOrder}${paging}) AS ${sql.id(alias)}`,
+    from: () =>
+      sql`(SELECT * FROM (SELECT DISTINCT ON (${distinct}) ${columns()} FROM ${source} WHERE ${where} ORDER BY ${innerOrder}) AS ${sql.id(alias)}${outerOrder}${paging}) AS ${sql.id(alias)}`,
     order,
   };
+}
+
+/**
+ * The columns read from the rows and the computed sort keys; none at all (a count) is a
+ * zero-column SELECT, which PostgreSQL allows.
+ */
+function selectList(alias: string, keys: readonly SortKey[], scope: CompileScope): RawBuilder<unknown> {
+  const entries = [
+    ...scope.rowColumns(alias).map((column) => sql`${sql.ref(`${alias}.${column}`)}`),
+    ...keys.flatMap((key) => (key.column ? [key.column] : [])),
+  ];
+  return entries.length === 0 ? sql`` : sql.join(entries);
 }

@@ -1,6 +1,8 @@
 // State shared while one root field compiles: the role, the rules it is compiled by, the limits,
-// and table aliases that are unique within the statement (t0, t1, …; condition-to-sql derives
-// `t0__r1` from them).
+// table aliases that are unique within the statement (t0, t1, …; condition-to-sql derives
+// `t0__r1` from them), and the columns read from each row set, which its derived table then lists
+// (no `alias.*`: docs/data-layer.md#statement-shape).
+import { sql, type RawBuilder } from 'kysely';
 import { compiledDataLayerRules, type DataLayerRules } from './data-layer-rules.ts';
 
 export interface DataQueryLimits {
@@ -16,6 +18,10 @@ export interface CompileScope {
   /** The compiled permissions the statement follows (by default generated/permissions'). */
   readonly rules: DataLayerRules;
   nextAlias(): string;
+  /** `alias.column`, noted as read from the rows under `alias` (selection, join, sort, aggregate). */
+  rowColumn(alias: string, column: string): RawBuilder<unknown>;
+  /** The columns noted for `alias`, in the order first read. */
+  rowColumns(alias: string): readonly string[];
 }
 
 export function createCompileScope(
@@ -24,7 +30,19 @@ export function createCompileScope(
   rules: DataLayerRules = compiledDataLayerRules,
 ): CompileScope {
   let counter = 0;
-  return { role, limits, rules, nextAlias: () => `t${counter++}` };
+  const read = new Map<string, Set<string>>();
+  return {
+    role,
+    limits,
+    rules,
+    nextAlias: () => `t${counter++}`,
+    rowColumn(alias, column) {
+      const columns = read.get(alias) ?? new Set();
+      read.set(alias, columns.add(column));
+      return sql.ref(`${alias}.${column}`);
+    },
+    rowColumns: (alias) => [...(read.get(alias) ?? [])],
+  };
 }
 
 const graphqlName = /^[_A-Za-z][_0-9A-Za-z]*$/;

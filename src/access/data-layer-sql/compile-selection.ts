@@ -7,6 +7,7 @@ import { joinConditions } from '../condition-to-sql.ts';
 import { jsonOutput } from './column-sql.ts';
 import { compileRowSet } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
+import type { RelationshipModel } from '../permission-model.ts';
 import type { SelectionField } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
 
@@ -36,13 +37,14 @@ function compileField(field: SelectionField, table: string, alias: string, scope
   switch (field.kind) {
     case 'column':
       return jsonOutput(
-        sql`${sql.ref(`${alias}.${field.column}`)}`,
+        scope.rowColumn(alias, field.column),
         scope.rules.requireColumn(scope.role, table, field.column),
       );
     case 'typename':
       return sql.lit(checkedName(field.typename));
     case 'object_relationship': {
       const relationship = relationshipOf(scope, table, field.relationship);
+      readJoinColumns(relationship, alias, scope);
       const remote = scope.nextAlias();
       const where = joinConditions('and', [
         ...relationshipJoin(relationship, alias, remote),
@@ -53,6 +55,7 @@ function compileField(field: SelectionField, table: string, alias: string, scope
     }
     case 'array_relationship': {
       const relationship = relationshipOf(scope, table, field.relationship);
+      readJoinColumns(relationship, alias, scope);
       const remote = scope.nextAlias();
       const rows = compileRowSet({
         table: relationship.remoteTable,
@@ -62,9 +65,15 @@ function compileField(field: SelectionField, table: string, alias: string, scope
         defaultLimit: scope.limits.maxRows,
         scope,
       });
-      return jsonArray(compileSelection(field.fields, relationship.remoteTable, remote, scope), rows.order, rows.from);
+      const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
+      return jsonArray(object, rows.order, rows.from());
     }
   }
+}
+
+/** A relationship's subquery reads its local join columns from the row under `alias`. */
+function readJoinColumns(relationship: RelationshipModel, alias: string, scope: CompileScope): void {
+  for (const local of Object.keys(relationship.columnMapping)) scope.rowColumn(alias, local);
 }
 
 /** `(SELECT coalesce(json_agg(…), '[]') FROM rows)`: an empty list, never null. */

@@ -6,6 +6,8 @@ import type { MutationCheck } from './compile-mutation.ts';
 /** A root field's statement: SQL text, parameters (constants and slots), and its row bound. */
 export interface CompiledRootField {
   readonly sql: string;
+  /** The name it is prepared under once reused (docs/data-layer.md#prepared-statements), derived from `sql`. */
+  readonly name: string;
   readonly parameters: readonly unknown[];
   readonly maxRows: number | null;
   readonly mutation: boolean;

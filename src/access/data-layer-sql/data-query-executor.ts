@@ -4,16 +4,26 @@
 // parameter slots, and the session variables its rules read); it then hands that back with
 // the request's session values and variables, and gets each root field's JSON text. A query's
 // statements run concurrently; a mutation's in order in ONE transaction, so a failed rule
-// check or a database error in any of them rolls all of them back. Nothing here calls back
-// into the data layer.
-import type { Db } from '../../db/create-database.ts';
+// check or a database error in any of them rolls all of them back. A query statement run again
+// (its compiled operation reused from the data layer's cache) is sent as a named prepared
+// statement, so PostgreSQL parses and plans it once per connection
+// (docs/data-layer.md#prepared-statements). Nothing here calls back into the data layer.
+import { CompiledQuery } from 'kysely';
+import type { DatabaseAccess, Db } from '../../db/create-database.ts';
+import { preparedStatementName } from '../../db/prepared-statement-names.ts';
 import { compileRootField } from './compile-root-field.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
 import { sessionVariableUses, type CompiledOperation, type CompiledRootField } from './compiled-operation.ts';
 import { describeParameter, sessionVariablesOf } from './parameter-slot.ts';
 import type { OperationPlan, RootFieldPlan } from './query-plan.ts';
-import { runStatement, type RunBinding, type StatementObserver } from './run-statement.ts';
+import {
+  runStatement,
+  type RunBinding,
+  type StatementObserver,
+  type StatementRow,
+  type StatementSender,
+} from './run-statement.ts';
 
 export type { CompiledOperation, CompiledRootField, SessionVariableUse } from './compiled-operation.ts';
 export type { RunBinding } from './run-statement.ts';
@@ -39,14 +49,36 @@ export interface DataQueryExecutorOptions {
   readonly onStatement?: StatementObserver;
 }
 
-export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOptions = {}): DataQueryExecutor {
+/** Prefix of the data layer's prepared statements' names. */
+const statementNamePrefix = 'dl';
+
+export function createDataQueryExecutor(
+  database: Pick<DatabaseAccess, 'db' | 'statements'>,
+  options: DataQueryExecutorOptions = {},
+): DataQueryExecutor {
+  const { db, statements: runner } = database;
   const limits = options.limits ?? defaultDataQueryLimits;
+  const onPool: StatementSender = (sql, parameters, name) => runner.query<StatementRow>(sql, parameters, name);
+  const inTransaction =
+    (transaction: Db): StatementSender =>
+    async (sql, parameters) =>
+      (await transaction.executeQuery<StatementRow>(CompiledQuery.raw(sql, parameters))).rows;
+  // A statement run once runs unnamed: one-off queries take no prepared statement on any connection.
+  const ranOnce = new WeakSet<CompiledRootField>();
+  const nameOf = (statement: CompiledRootField): string | undefined => {
+    if (ranOnce.has(statement)) return statement.name;
+    ranOnce.add(statement);
+    return undefined;
+  };
+  const runQuery = (statement: CompiledRootField, binding: RunBinding) =>
+    runStatement(onPool, statement, binding, nameOf(statement), options.onStatement);
 
   function compile(role: string, plan: RootFieldPlan): CompiledRootField {
     const statement = compileRootField(role, plan, limits, options.rules);
     const compiled = statement.query.compile(db);
     return {
       sql: compiled.sql,
+      name: preparedStatementName(statementNamePrefix, compiled.sql),
       parameters: compiled.parameters,
       maxRows: statement.maxRows,
       mutation: statement.mutation,
@@ -65,19 +97,19 @@ export function createDataQueryExecutor(db: Db, options: DataQueryExecutorOption
     },
 
     async run(statement, binding) {
-      return runStatement(db, statement, binding, options.onStatement);
+      return runQuery(statement, binding);
     },
 
     async runOperation(operation, binding) {
       if (!operation.mutation)
-        return Promise.all(
-          operation.statements.map((statement) => runStatement(db, statement, binding, options.onStatement)),
-        );
+        return Promise.all(operation.statements.map((statement) => runQuery(statement, binding)));
+      // Kysely's transaction cannot name a statement: a mutation's statements run unnamed.
       return db.transaction().execute(async (transaction) => {
+        const send = inTransaction(transaction);
         const values: string[] = [];
         // In order, as Hasura does: a later root field sees what an earlier one wrote.
         for (const statement of operation.statements)
-          values.push(await runStatement(transaction, statement, binding, options.onStatement));
+          values.push(await runStatement(send, statement, binding, undefined, options.onStatement));
         return values;
       });
     },

@@ -2,8 +2,6 @@
 // answers its JSON text untouched (docs/data-layer.md#how-a-request-runs): a list over its row
 // bound and a failed rule check are refused here, pg's errors about the request's values
 // become the client's (database-errors.ts).
-import { CompiledQuery } from 'kysely';
-import type { Db } from '../../db/create-database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { SessionValues } from '../interpolate-session-variables.ts';
 import type { CompiledRootField } from './compiled-operation.ts';
@@ -15,27 +13,38 @@ export interface RunBinding {
   readonly variables: Readonly<Record<string, unknown>>;
 }
 
-/** Called with every statement sent (tests and benchmarks count them). */
-export type StatementObserver = (sql: string, parameters: readonly unknown[]) => void;
+/** Called with every statement sent, and its name when sent as a prepared statement (tests and benchmarks count them). */
+export type StatementObserver = (sql: string, parameters: readonly unknown[], name?: string) => void;
 
-interface StatementRow {
+export interface StatementRow {
   value: string | null;
   row_count?: string | number;
   check_passed?: boolean;
 }
 
+/**
+ * Sends one statement with its parameters bound: on the pool, as a prepared statement when
+ * given a name (docs/data-layer.md#prepared-statements), or inside a mutation's transaction.
+ */
+export type StatementSender = (
+  sql: string,
+  parameters: unknown[],
+  name: string | undefined,
+) => Promise<readonly StatementRow[]>;
+
 export async function runStatement(
-  db: Db,
+  send: StatementSender,
   statement: CompiledRootField,
   binding: RunBinding,
+  name: string | undefined,
   onStatement: StatementObserver | undefined,
 ): Promise<string> {
   const session = new Map(Object.entries(binding.session).map(([name, value]) => [name.toLowerCase(), value]));
   const parameters = bindParameters(statement.parameters, { session, variables: binding.variables });
-  onStatement?.(statement.sql, parameters);
+  onStatement?.(statement.sql, parameters, name);
   let rows: readonly StatementRow[];
   try {
-    rows = (await db.executeQuery<StatementRow>(CompiledQuery.raw(statement.sql, parameters))).rows;
+    rows = await send(statement.sql, parameters, name);
   } catch (error) {
     throw clientErrorOf(error) ?? error;
   }

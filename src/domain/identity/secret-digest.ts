@@ -1,6 +1,6 @@
 // Digests and random values for credentials. Every secret the platform hands out is 256
 // bits of randomness, so a plain SHA-256 is a sufficient one-way function for storing it.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function randomSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -10,8 +10,9 @@ export function sha256Base64Url(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('base64url');
 }
 
+/** One-shot: it runs on every data-layer request with the admin secret, and on every API key check. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** Constant-time comparison of two digests of the same algorithm and encoding. */

@@ -11,7 +11,7 @@ import {
 } from '../../../src/access/data-layer-sql/data-layer-rules.ts';
 import { createDataQueryExecutor } from '../../../src/access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../../../src/data-layer/create-data-layer.ts';
-import type { Db } from '../../../src/db/create-database.ts';
+import type { WitnessDatabase } from './witness-database.ts';
 import { platformAudiences, TokenRejected, type PlatformTokens } from '../../../src/domain/identity/platform-tokens.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 
@@ -42,10 +42,13 @@ const noTokens: PlatformTokens = {
   },
 };
 
-export async function startVersionServer(db: Db, compiled: CompiledPermissionRules): Promise<VersionServer> {
+export async function startVersionServer(
+  database: Pick<WitnessDatabase, 'db' | 'statements'>,
+  compiled: CompiledPermissionRules,
+): Promise<VersionServer> {
   const rules = createDataLayerRules(compiled);
   const listener = createDataLayer({
-    queries: createDataQueryExecutor(db, { rules }),
+    queries: createDataQueryExecutor(database, { rules }),
     adminSecret: replayAdminSecret,
     tokens: noTokens,
     sessions: { findById: async () => null },

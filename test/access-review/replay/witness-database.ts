@@ -10,6 +10,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { PermissionModel } from '../../../src/access/permission-model.ts';
 import type { WorldValue } from '../../../src/access-review/diff/evaluate-filter.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
+import type { StatementRunner } from '../../../src/db/statement-runner.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 /** A column's default: its value when constant, null when it varies (now(), a sequence, a random uuid). */
@@ -17,6 +18,8 @@ export type ColumnDefault = { readonly value: WorldValue } | null;
 
 export interface WitnessDatabase {
   readonly db: Db;
+  /** The runner of the data layer's (named) statements, on the same pool as `db`. */
+  readonly statements: StatementRunner;
   /** Primary key columns that get no value from the database when a row names none. */
   readonly keysWithoutDefault: ReadonlyMap<string, readonly string[]>;
   /** Columns that get a value when an insert names none, and GENERATED ALWAYS columns, by table. */
@@ -90,10 +93,11 @@ async function relax(db: Db, model: PermissionModel) {
 
 export async function createWitnessDatabase(model: PermissionModel): Promise<WitnessDatabase> {
   const database: TestDatabase = await createTestDatabase();
-  const { db } = createDatabase({ url: database.url, poolSize: 4 });
+  const { db, statements } = createDatabase({ url: database.url, poolSize: 4 });
   try {
     return {
       db,
+      statements,
       ...(await relax(db, model)),
       async close() {
         await db.destroy();

@@ -1,7 +1,6 @@
 -- role admin: { kyc_profile { id user_id organization_id applicant_id level_name review_status review_answer reject_type reject_labels full_name email country_code created_at updated_at } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'user_id', "t0"."user_id", 'organization_id', "t0"."organization_id", 'applicant_id', "t0"."applicant_id", 'level_name', "t0"."level_name", 'review_status', "t0"."review_status", 'review_answer', "t0"."review_answer", 'reject_type', "t0"."reject_type", 'reject_labels', "t0"."reject_labels", 'full_name', "t0"."full_name", 'email', "t0"."email", 'country_code', "t0"."country_code", 'created_at', "t0"."created_at", 'updated_at', "t0"."updated_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."user_id", "t0"."organization_id", "t0"."applicant_id", "t0"."level_name", "t0"."review_status", "t0"."review_answer", "t0"."reject_type", "t0"."reject_labels", "t0"."full_name", "t0"."email", "t0"."country_code", "t0"."created_at", "t0"."updated_at"
   FROM "kyc_profile" AS "t0"
   WHERE true
-  LIMIT $1) AS "t0"
--- $1: 10001
+  LIMIT 10001) AS "t0"

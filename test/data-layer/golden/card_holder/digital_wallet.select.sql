@@ -1,8 +1,7 @@
 -- role card_holder: { digital_wallet { id label coin status usd_value } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'label', "t0"."label", 'coin', "t0"."coin", 'status', "t0"."status", 'usd_value', "t0"."usd_value"::text)), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."label", "t0"."coin", "t0"."status", "t0"."usd_value"
   FROM "digital_wallet" AS "t0"
   WHERE "t0"."owner_user_id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-user-id
--- $2: 10001

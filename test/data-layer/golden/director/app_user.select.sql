@@ -1,8 +1,7 @@
 -- role director: { app_user { id email first_name last_name } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'email', "t0"."email", 'first_name', "t0"."first_name", 'last_name', "t0"."last_name")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."email", "t0"."first_name", "t0"."last_name"
   FROM "app_user" AS "t0"
   WHERE "t0"."id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-user-id
--- $2: 10001

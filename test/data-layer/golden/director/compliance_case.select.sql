@@ -1,8 +1,7 @@
 -- role director: { compliance_case { id case_type status title created_at closed_at } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'case_type', "t0"."case_type", 'status', "t0"."status", 'title', "t0"."title", 'created_at', "t0"."created_at", 'closed_at', "t0"."closed_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."case_type", "t0"."status", "t0"."title", "t0"."created_at", "t0"."closed_at"
   FROM "compliance_case" AS "t0"
   WHERE "t0"."organization_id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-organization-id
--- $2: 10001

@@ -1,8 +1,7 @@
 -- role investor: { fund { id name currency nav_per_unit status } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'name', "t0"."name", 'currency', "t0"."currency", 'nav_per_unit', "t0"."nav_per_unit"::text, 'status', "t0"."status")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."name", "t0"."currency", "t0"."nav_per_unit", "t0"."status"
   FROM "fund" AS "t0"
   WHERE "t0"."id" = ANY($1)
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-allowed-funds
--- $2: 10001

@@ -1,8 +1,7 @@
 -- role kyc_sdk_user: { kyc_profile { id level_name review_status review_answer reject_type reject_labels created_at updated_at } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'level_name', "t0"."level_name", 'review_status', "t0"."review_status", 'review_answer', "t0"."review_answer", 'reject_type', "t0"."reject_type", 'reject_labels', "t0"."reject_labels", 'created_at', "t0"."created_at", 'updated_at', "t0"."updated_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."level_name", "t0"."review_status", "t0"."review_answer", "t0"."reject_type", "t0"."reject_labels", "t0"."created_at", "t0"."updated_at"
   FROM "kyc_profile" AS "t0"
   WHERE "t0"."user_id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-user-id
--- $2: 10001

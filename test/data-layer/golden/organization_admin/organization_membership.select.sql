@@ -1,8 +1,7 @@
 -- role organization_admin: { organization_membership { organization_id user_id role created_at } }
 SELECT coalesce(json_agg(json_build_object('organization_id', "t0"."organization_id", 'user_id', "t0"."user_id", 'role', "t0"."role", 'created_at', "t0"."created_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."organization_id", "t0"."user_id", "t0"."role", "t0"."created_at"
   FROM "organization_membership" AS "t0"
   WHERE "t0"."organization_id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-organization-id
--- $2: 10001

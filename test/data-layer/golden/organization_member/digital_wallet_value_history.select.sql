@@ -1,10 +1,9 @@
 -- role organization_member: { digital_wallet_value_history { wallet_id recorded_at usd_value } }
 SELECT coalesce(json_agg(json_build_object('wallet_id', "t0"."wallet_id", 'recorded_at', "t0"."recorded_at", 'usd_value', "t0"."usd_value"::text)), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."wallet_id", "t0"."recorded_at", "t0"."usd_value"
   FROM "digital_wallet_value_history" AS "t0"
   WHERE EXISTS (SELECT 1
     FROM "digital_wallet" AS "t0__r1"
     WHERE ("t0__r1"."id" = "t0"."wallet_id" AND "t0__r1"."organization_id" = $1))
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-organization-id
--- $2: 10001

@@ -1,8 +1,7 @@
 -- role workflow_sdk_user: { case_invitation { id case_id email expires_at accepted_at created_at } }
 SELECT coalesce(json_agg(json_build_object('id', "t0"."id", 'case_id', "t0"."case_id", 'email', "t0"."email", 'expires_at', "t0"."expires_at", 'accepted_at', "t0"."accepted_at", 'created_at', "t0"."created_at")), '[]'::json)::text AS "value", count(*) AS "row_count"
-FROM (SELECT "t0".*
+FROM (SELECT "t0"."id", "t0"."case_id", "t0"."email", "t0"."expires_at", "t0"."accepted_at", "t0"."created_at"
   FROM "case_invitation" AS "t0"
   WHERE "t0"."user_id" = $1
-  LIMIT $2) AS "t0"
+  LIMIT 10001) AS "t0"
 -- $1: session x-data-user-id
--- $2: 10001

@@ -1,0 +1,43 @@
+// One statement on a pool connection, optionally as a named prepared statement
+// (docs/data-layer.md#prepared-statements): what the data layer runs its cached statements with,
+// beside Kysely (which cannot name a statement) on the same pool. On the service's pool every
+// statement is guarded (guarded-pool.ts); on a plain pool (tests, tools) it is sent as is.
+import type pg from 'pg';
+import { isRetiring, nameOnConnection } from './prepared-statement-names.ts';
+
+export interface StatementRunner {
+  /** The rows of `sql`; with `name`, prepared under that name on the connection that runs it. */
+  query<Row>(sql: string, parameters: readonly unknown[], name?: string): Promise<readonly Row[]>;
+}
+
+/** A pool connection that can send a statement under a name (the guarded pool's, or namingClient's). */
+export interface NamingClient {
+  query(sql: string, parameters: readonly unknown[], name?: string): Promise<pg.QueryResult>;
+  release(destroy?: boolean): void;
+}
+
+export function createStatementRunner(pool: { connect(): Promise<NamingClient> }): StatementRunner {
+  return {
+    async query<Row>(sql: string, parameters: readonly unknown[], name?: string) {
+      const client = await pool.connect();
+      try {
+        return (await client.query(sql, parameters, name)).rows as Row[];
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/** A plain pg pool's connection with the bounded names of prepared-statement-names.ts. */
+export function namingClient(client: pg.PoolClient, maxPrepared: number): NamingClient {
+  return {
+    query: (sql, parameters, name) =>
+      client.query({
+        text: sql,
+        values: parameters as unknown[],
+        name: name === undefined ? undefined : nameOnConnection(client, name, maxPrepared),
+      }),
+    release: (destroy) => client.release(destroy || isRetiring(client)),
+  };
+}
