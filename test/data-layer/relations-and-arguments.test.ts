@@ -202,6 +202,16 @@ test('distinct_on keeps the first row of each value in the given order', async (
   );
 });
 
+test('distinct_on selecting no column (only __typename, or a count) still answers', async () => {
+  const data = await query(
+    frontOffice,
+    '{ digital_wallet(distinct_on: [coin]) { __typename } digital_wallet_aggregate(distinct_on: [coin]) { aggregate { count } } }',
+  );
+  const [coins] = await column<number>(sql`SELECT count(DISTINCT coin)::int AS value FROM digital_wallet`);
+  assert.equal(data.digital_wallet.length, coins);
+  assert.equal(data.digital_wallet_aggregate.aggregate.count, coins);
+});
+
 test('by_pk returns the row, or null when it is missing or hidden by the rule', async () => {
   const orgAdmin = asRole('organization_admin', {
     'x-data-organization-id': demo.aurora,

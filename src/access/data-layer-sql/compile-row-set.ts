@@ -108,10 +108,11 @@ export function compileRowSet(options: RowSetOptions): RowSet {
       order,
     };
   }
+  // Noted as read, so the select list is never empty: `SELECT DISTINCT ON (…) FROM` is a syntax error.
   const distinct = sql.join(
     args.distinctOn.map((column) => {
       scope.rules.requireColumn(scope.role, table, column);
-      return sql.ref(`${alias}.${column}`);
+      return scope.rowColumn(alias, column);
     }),
   );
   const innerOrder = keys.length > 0 ? sql`${distinct}, ${orderClause(keys, 'inner')}` : distinct;
