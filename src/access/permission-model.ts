@@ -79,8 +79,7 @@ export interface ColumnModel {
 
 /** A literal default, or one that may differ per row (now(), a sequence, gen_random_uuid()). */
 export type ColumnDefault =
-  | { readonly kind: 'constant'; readonly value: string | number | boolean | null }
-  | { readonly kind: 'varying' };
+  { readonly kind: 'constant'; readonly value: string | number | boolean | null } | { readonly kind: 'varying' };
 
 export interface TableModel {
   readonly description: string;

@@ -13,12 +13,7 @@ import type { WriteSearch } from './write-requests.ts';
  * today (docs/access-review.md#write-rules-judged-as-a-whole); not a widening for the gate.
  */
 export type Verdict =
-  | 'equivalent'
-  | 'equivalent-in-effect'
-  | 'more-permissive'
-  | 'less-permissive'
-  | 'incomparable'
-  | 'unknown';
+  'equivalent' | 'equivalent-in-effect' | 'more-permissive' | 'less-permissive' | 'incomparable' | 'unknown';
 
 export interface FilterComparison {
   readonly verdict: Verdict;

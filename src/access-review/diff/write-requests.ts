@@ -103,7 +103,10 @@ function onRowBefore(model: PermissionModel, table: string, filter: BoolExp, cha
   switch (filter.type) {
     case 'and':
     case 'or':
-      return { type: filter.type, operands: filter.operands.map((operand) => onRowBefore(model, table, operand, changed)) };
+      return {
+        type: filter.type,
+        operands: filter.operands.map((operand) => onRowBefore(model, table, operand, changed)),
+      };
     case 'not':
       return { type: 'not', operand: onRowBefore(model, table, filter.operand, changed) };
     case 'compare':
