@@ -10,7 +10,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "wallet_id",
@@ -40,13 +43,21 @@ export const databaseSchema: DbSchema = {
           "name": "screening_status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "exposures",
           "dataType": "jsonb",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "[]"
+          }
         },
         {
           "name": "requested_by",
@@ -58,7 +69,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "provider_screening_id",
@@ -106,7 +120,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "name",
@@ -130,7 +147,11 @@ export const databaseSchema: DbSchema = {
           "name": "scopes",
           "dataType": "_text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "{}"
+          }
         },
         {
           "name": "prefix",
@@ -154,7 +175,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "last_used_at",
@@ -232,13 +256,20 @@ export const databaseSchema: DbSchema = {
           "name": "is_platform_admin",
           "dataType": "bool",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         },
         {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -264,13 +295,19 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int8",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "occurred_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "actor_user_id",
@@ -312,7 +349,11 @@ export const databaseSchema: DbSchema = {
           "name": "details",
           "dataType": "jsonb",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "{}"
+          }
         }
       ],
       "primaryKey": [
@@ -339,13 +380,19 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "last_seen_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "expires_at",
@@ -389,7 +436,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "case_id",
@@ -431,7 +481,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -524,7 +577,10 @@ export const databaseSchema: DbSchema = {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -550,7 +606,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "organization_id",
@@ -580,7 +639,11 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "open"
+          }
         },
         {
           "name": "title",
@@ -598,7 +661,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "closed_at",
@@ -650,7 +716,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "organization_id",
@@ -686,13 +755,21 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "active"
+          }
         },
         {
           "name": "usd_value",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "custodian_wallet_id",
@@ -710,13 +787,19 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -772,7 +855,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "wallet_id",
@@ -802,7 +888,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -828,7 +917,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "wallet_id",
@@ -846,25 +938,40 @@ export const databaseSchema: DbSchema = {
           "name": "balance",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "unit_price_usd",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "usd_value",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -924,7 +1031,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -985,25 +1095,40 @@ export const databaseSchema: DbSchema = {
           "name": "state",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "approvals_required",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 1
+          }
         },
         {
           "name": "approvals_received",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "resolved_at",
@@ -1015,7 +1140,11 @@ export const databaseSchema: DbSchema = {
           "name": "kind",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "transfer"
+          }
         },
         {
           "name": "whitelist_entry_id",
@@ -1077,7 +1206,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "wallet_id",
@@ -1137,7 +1269,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "confirmed_at",
@@ -1332,7 +1467,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "wallet_id",
@@ -1356,7 +1494,11 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "created_by",
@@ -1368,7 +1510,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "decided_at",
@@ -1410,7 +1555,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "stored_name",
@@ -1470,7 +1618,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "declared_content_type",
@@ -1532,7 +1683,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "organization_id",
@@ -1550,7 +1704,11 @@ export const databaseSchema: DbSchema = {
           "name": "currency",
           "dataType": "bpchar",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "USD"
+          }
         },
         {
           "name": "nav_per_unit",
@@ -1562,13 +1720,20 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "open"
+          }
         },
         {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -1594,7 +1759,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "fund_id",
@@ -1654,7 +1822,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -1742,7 +1913,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -1769,7 +1943,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "fund_id",
@@ -1793,19 +1970,29 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -1841,7 +2028,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "fund_id",
@@ -1865,19 +2055,29 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -1913,7 +2113,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "invoice_number",
@@ -1937,31 +2140,51 @@ export const databaseSchema: DbSchema = {
           "name": "currency",
           "dataType": "bpchar",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "USD"
+          }
         },
         {
           "name": "subtotal",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "tax_total",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "total",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "draft"
+          }
         },
         {
           "name": "issued_at",
@@ -1997,7 +2220,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2043,7 +2269,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "invoice_id",
@@ -2079,7 +2308,11 @@ export const databaseSchema: DbSchema = {
           "name": "tax_rate",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "amount",
@@ -2111,7 +2344,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "kyc_profile_id",
@@ -2147,7 +2383,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2183,7 +2422,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "user_id",
@@ -2207,13 +2449,21 @@ export const databaseSchema: DbSchema = {
           "name": "level_name",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "basic-kyc-level"
+          }
         },
         {
           "name": "review_status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "init"
+          }
         },
         {
           "name": "review_answer",
@@ -2231,7 +2481,11 @@ export const databaseSchema: DbSchema = {
           "name": "reject_labels",
           "dataType": "_text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "{}"
+          }
         },
         {
           "name": "full_name",
@@ -2261,13 +2515,19 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "updated_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2333,7 +2593,10 @@ export const databaseSchema: DbSchema = {
           "name": "received_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2389,7 +2652,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "expires_at",
@@ -2410,7 +2676,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "name",
@@ -2428,7 +2697,11 @@ export const databaseSchema: DbSchema = {
           "name": "kind",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "company"
+          }
         },
         {
           "name": "country_code",
@@ -2440,7 +2713,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2473,7 +2749,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2511,7 +2790,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "organization_id",
@@ -2577,7 +2859,11 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "expires_at",
@@ -2589,7 +2875,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2635,7 +2924,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "uuid",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "quote_id",
@@ -2659,13 +2951,20 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
         },
         {
           "name": "executed_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "settled_at",
@@ -2717,7 +3016,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "sku",
@@ -2741,7 +3043,11 @@ export const databaseSchema: DbSchema = {
           "name": "currency",
           "dataType": "bpchar",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "USD"
+          }
         },
         {
           "name": "unit_price",
@@ -2753,13 +3059,21 @@ export const databaseSchema: DbSchema = {
           "name": "tax_rate",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "active",
           "dataType": "bool",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": true
+          }
         }
       ],
       "primaryKey": [
@@ -2774,7 +3088,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "quote_number",
@@ -2798,31 +3115,51 @@ export const databaseSchema: DbSchema = {
           "name": "currency",
           "dataType": "bpchar",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "USD"
+          }
         },
         {
           "name": "subtotal",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "tax_total",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "total",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "draft"
+          }
         },
         {
           "name": "valid_until",
@@ -2834,7 +3171,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -2870,7 +3210,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "quote_id",
@@ -2912,7 +3255,11 @@ export const databaseSchema: DbSchema = {
           "name": "tax_rate",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "amount",
@@ -2954,7 +3301,10 @@ export const databaseSchema: DbSchema = {
           "name": "id",
           "dataType": "int4",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "receipt_number",
@@ -2984,7 +3334,11 @@ export const databaseSchema: DbSchema = {
           "name": "currency",
           "dataType": "bpchar",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "USD"
+          }
         },
         {
           "name": "amount",
@@ -3008,7 +3362,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         }
       ],
       "primaryKey": [
@@ -3060,7 +3417,11 @@ export const databaseSchema: DbSchema = {
           "name": "algorithm",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "RS256"
+          }
         },
         {
           "name": "public_jwk",
@@ -3078,7 +3439,10 @@ export const databaseSchema: DbSchema = {
           "name": "created_at",
           "dataType": "timestamptz",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
         },
         {
           "name": "retired_at",
@@ -3123,13 +3487,21 @@ export const databaseSchema: DbSchema = {
           "name": "status",
           "dataType": "text",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "online"
+          }
         },
         {
           "name": "min_size",
           "dataType": "numeric",
           "isNullable": false,
-          "hasDefault": true
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         },
         {
           "name": "max_size",

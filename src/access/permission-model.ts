@@ -73,7 +73,13 @@ export interface ColumnModel {
   readonly name: string;
   readonly dataType: string;
   readonly isNullable: boolean;
+  /** What an insert that names no value writes (docs/access-review.md#write-rules-judged-as-a-whole); absent: NULL. */
+  readonly default?: ColumnDefault;
 }
+
+/** A literal default, or one that may differ per row (now(), a sequence, gen_random_uuid()). */
+export type ColumnDefault =
+  { readonly kind: 'constant'; readonly value: string | number | boolean | null } | { readonly kind: 'varying' };
 
 export interface TableModel {
   readonly description: string;

@@ -5,6 +5,11 @@ export interface DbColumn {
   dataType: string;
   isNullable: boolean;
   hasDefault: boolean;
+  /**
+   * What an insert that names no value writes: a constant (a literal default), or `varying` (now(),
+   * a sequence, an identity, any other expression). Absent: no default (NULL).
+   */
+  default?: { kind: 'constant'; value: string | number | boolean | null } | { kind: 'varying' };
 }
 
 export interface DbForeignKey {

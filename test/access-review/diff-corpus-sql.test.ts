@@ -15,6 +15,7 @@ import { bindParameters } from '../../src/access/data-layer-sql/parameter-slot.t
 import type { SessionValue } from '../../src/access/interpolate-session-variables.ts';
 import { parseSessionValue } from '../../src/access/parse-session-value.ts';
 import type { BoolExp, PermissionModel } from '../../src/access/permission-model.ts';
+import { verdictOf, type FilterComparison } from '../../src/access-review/diff/compare-filters.ts';
 import type { Witness } from '../../src/access-review/diff/find-counterexample.ts';
 import type { RuleDiff } from '../../src/access-review/diff/diff-permissions.ts';
 import { demo } from '../data-layer/data-layer-client.ts';
@@ -112,7 +113,9 @@ test('every witness of the corpus, replayed in PostgreSQL, is admitted by one ve
       replayed += 1;
     }
   }
-  assert.ok(replayed >= 250, `${replayed} witnesses replayed`);
+  // Every witness the diff prints: 248 since it prints none that no request can realize
+  // (docs/access-review.md#write-rules-judged-as-a-whole); the 27 it printed before are noted instead.
+  assert.is(replayed, 248, `${replayed} witnesses replayed`);
 });
 
 const sessions = [
@@ -149,6 +152,15 @@ async function selectedRows(
     .sort();
 }
 
+/** The verdict of the part's text: its verdict in effect plus the directions no request reaches. */
+function textVerdict(comparison: FilterComparison): string {
+  if (comparison.verdict === 'unknown') return 'unknown';
+  return verdictOf(
+    comparison.widening !== null || comparison.unreachable.widening,
+    comparison.narrowing !== null || comparison.unreachable.narrowing,
+  );
+}
+
 const subset = (small: readonly string[], large: readonly string[]) => small.every((row) => large.includes(row));
 
 test('on the demo data, both versions select rows as the symbolic verdict says', async () => {
@@ -158,8 +170,10 @@ test('on the demo data, both versions select rows as the symbolic verdict says',
     const rule = item.rule;
     if (!rule) continue;
     for (const part of ['rows', 'check'] as const) {
-      const verdict = rule[part]?.verdict;
-      if (!verdict) continue;
+      const comparison = rule[part];
+      if (!comparison) continue;
+      // Stored rows are not requests: the texts are compared, with the directions no request reaches.
+      const verdict = textVerdict(comparison);
       for (const raw of sessions) {
         const session = typedSession(raw);
         const before = await selectedRows(partOf(base, rule, part), rule.table, rule.role, session);

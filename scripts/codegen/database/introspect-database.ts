@@ -1,9 +1,30 @@
 // Reads tables, columns, primary and foreign keys of the `public` schema from the catalog.
 // Order is fixed (table name, column position) so generated output is byte-stable.
 import type pg from 'pg';
-import type { DbSchema, DbTable } from './database-schema.ts';
+import type { DbColumn, DbSchema, DbTable } from './database-schema.ts';
 
 const internalTables = new Set(['schema_migration', 'schema_migration_lock']);
+
+const literalText = /^'((?:[^']|'')*)'::[\w\s."[\]]+$/;
+const literalNumber = /^\(?(-?\d+(?:\.\d+)?)\)?(?:::[\w\s]+)?$/;
+
+/**
+ * A column default as the access diff models it (docs/access-review.md#write-rules-judged-as-a-whole):
+ * a literal (text, number, Boolean, NULL) is a constant; anything else may vary.
+ */
+function defaultOf(expression: string | null, identity: boolean): Pick<DbColumn, 'default'> {
+  if (identity) return { default: { kind: 'varying' } };
+  if (expression === null) return {};
+  const text = literalText.exec(expression);
+  if (text) return { default: { kind: 'constant', value: (text[1] as string).replaceAll("''", "'") } };
+  const number = literalNumber.exec(expression);
+  if (number && Number.isSafeInteger(Number(number[1])))
+    return { default: { kind: 'constant', value: Number(number[1]) } };
+  if (number) return { default: { kind: 'constant', value: number[1] as string } };
+  if (/^(true|false)$/.test(expression)) return { default: { kind: 'constant', value: expression === 'true' } };
+  if (/^NULL(::[\w\s]+)?$/.test(expression)) return { default: { kind: 'constant', value: null } };
+  return { default: { kind: 'varying' } };
+}
 
 export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchema> {
   const columns = await client.query<{
@@ -52,6 +73,7 @@ export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchem
       dataType: row.udt_name,
       isNullable: row.is_nullable === 'YES',
       hasDefault: row.column_default !== null || row.is_identity === 'YES',
+      ...defaultOf(row.column_default, row.is_identity === 'YES'),
     });
   }
   for (const key of keys.rows) {

@@ -73,7 +73,12 @@ function tableModel(context: CompileContext, source: PermissionsSource, table: s
     // admin access, can reach them.
     columns: (dbTable?.columns ?? [])
       .filter((column) => !isSecretColumn(context, table, column.name))
-      .map(({ name, dataType, isNullable }) => ({ name, dataType, isNullable })),
+      .map(({ name, dataType, isNullable, default: value }) => ({
+        name,
+        dataType,
+        isNullable,
+        ...(value ? { default: value } : {}),
+      })),
     relationships: Object.fromEntries(relationships.map(([name, model]) => [name, model as RelationshipModel])),
   };
 }

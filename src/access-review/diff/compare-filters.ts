@@ -2,11 +2,18 @@
 // a world the new one admits and the old refuses makes it wider, the converse narrower. A found
 // world is a witness, already replayed on both filters (find-counterexample.ts); "equivalent"
 // needs both searches to end without one within their bounds, and anything undecided is
-// "unknown".
+// "unknown". A write rule's part is judged in effect (write-requests.ts): a direction whose
+// worlds no request can produce is no widening (narrowing), only noted as unreachable.
 import type { BoolExp, PermissionModel, SessionVariableType } from '../../access/permission-model.ts';
-import { findCounterexample, type Witness } from './find-counterexample.ts';
+import { findCounterexample, type CounterexampleResult, type Witness } from './find-counterexample.ts';
+import type { WriteSearch } from './write-requests.ts';
 
-export type Verdict = 'equivalent' | 'more-permissive' | 'less-permissive' | 'incomparable' | 'unknown';
+/**
+ * `equivalent-in-effect`: the rule's text widens or narrows, but no request can use the difference
+ * today (docs/access-review.md#write-rules-judged-as-a-whole); not a widening for the gate.
+ */
+export type Verdict =
+  'equivalent' | 'equivalent-in-effect' | 'more-permissive' | 'less-permissive' | 'incomparable' | 'unknown';
 
 export interface FilterComparison {
   readonly verdict: Verdict;
@@ -16,6 +23,14 @@ export interface FilterComparison {
   readonly narrowing: Witness | null;
   /** Why a direction is undecided. */
   readonly unknown: readonly string[];
+  /** Directions the rule's text takes that no request can reach (write rules only). */
+  readonly unreachable: { readonly widening: boolean; readonly narrowing: boolean };
+}
+
+/** Per direction, the search over what requests can write; null where the admitting version has no rule. */
+export interface WriteEffect {
+  readonly widening: (() => WriteSearch) | null;
+  readonly narrowing: (() => WriteSearch) | null;
 }
 
 export interface FilterVersion {
@@ -39,17 +54,42 @@ export function verdictOf(wider: boolean | null, narrower: boolean | null): Verd
   return narrower ? 'less-permissive' : 'equivalent';
 }
 
-export function compareFilters(table: string, before: FilterVersion, after: FilterVersion): FilterComparison {
+/** The rule's difference in one direction, then, where it has one, whether a request can reach it. */
+function inEffect(
+  text: CounterexampleResult,
+  search: (() => WriteSearch) | null | undefined,
+  types: ReadonlyMap<string, SessionVariableType>,
+): CounterexampleResult {
+  if (text.kind !== 'found' || !search) return text;
+  const { admits, refuses, shown } = search();
+  const found = findCounterexample(admits, refuses, types);
+  return found.kind === 'found' ? { kind: 'found', witness: shown(found.witness) } : found;
+}
+
+export function compareFilters(
+  table: string,
+  before: FilterVersion,
+  after: FilterVersion,
+  effect?: WriteEffect,
+): FilterComparison {
+  const unreachable = { widening: false, narrowing: false };
   if (JSON.stringify(before.filter) === JSON.stringify(after.filter))
-    return { verdict: 'equivalent', widening: null, narrowing: null, unknown: [] };
+    return { verdict: 'equivalent', widening: null, narrowing: null, unknown: [], unreachable };
   const types = sessionTypesOf(before.model, after.model);
-  const widening = findCounterexample({ ...after, table }, { ...before, table }, types);
-  const narrowing = findCounterexample({ ...before, table }, { ...after, table }, types);
-  const decided = (result: typeof widening) => (result.kind === 'unknown' ? null : result.kind === 'found');
+  const wideningText = findCounterexample({ ...after, table }, { ...before, table }, types);
+  const narrowingText = findCounterexample({ ...before, table }, { ...after, table }, types);
+  const widening = inEffect(wideningText, effect?.widening, types);
+  const narrowing = inEffect(narrowingText, effect?.narrowing, types);
+  const decided = (result: CounterexampleResult) => (result.kind === 'unknown' ? null : result.kind === 'found');
+  unreachable.widening = wideningText.kind === 'found' && widening.kind === 'none';
+  unreachable.narrowing = narrowingText.kind === 'found' && narrowing.kind === 'none';
+  const verdict = verdictOf(decided(widening), decided(narrowing));
   return {
-    verdict: verdictOf(decided(widening), decided(narrowing)),
+    verdict:
+      verdict === 'equivalent' && (unreachable.widening || unreachable.narrowing) ? 'equivalent-in-effect' : verdict,
     widening: widening.kind === 'found' ? widening.witness : null,
     narrowing: narrowing.kind === 'found' ? narrowing.witness : null,
     unknown: [widening, narrowing].flatMap((result) => (result.kind === 'unknown' ? [result.reason] : [])),
+    unreachable,
   };
 }

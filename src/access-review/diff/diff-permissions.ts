@@ -2,17 +2,21 @@
 // (docs/access-review.md#diff). Each part of a rule is judged on its own (rows, check, columns,
 // aggregates, limit, presets) and the rule's verdict combines them: equivalent when every part is,
 // more (less) permissive when no part narrows (widens), incomparable when parts go both ways,
-// unknown when a part is undecided and the others do not already make it incomparable.
+// unknown when a part is undecided and the others do not already make it incomparable. Insert and
+// update checks and update filters are judged on what a request can write (write-requests.ts).
 import type {
   BoolExp,
+  InsertPermission,
   PermissionModel,
   RuleAction,
   RuleValue,
   TablePermissions,
+  UpdatePermission,
 } from '../../access/permission-model.ts';
-import { compareFilters, type FilterComparison, type Verdict } from './compare-filters.ts';
+import { compareFilters, type FilterComparison, type Verdict, type WriteEffect } from './compare-filters.ts';
 import { diffDocuments, type DocumentDiff } from './diff-documents.ts';
 import { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
+import { insertSearch, updateSearch } from './write-requests.ts';
 
 export { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
 
@@ -159,13 +163,56 @@ interface Versions {
 }
 
 /** Both versions of one part compared; a missing rule stands for "no row". */
-function compareParts(versions: Versions, table: string, before: BoolExp | null, after: BoolExp | null) {
+function compareParts(
+  versions: Versions,
+  table: string,
+  before: BoolExp | null,
+  after: BoolExp | null,
+  effect?: WriteEffect,
+) {
   if (before === null && after === null) return null;
   return compareFilters(
     table,
     { model: versions.before, filter: before ?? noRows },
     { model: versions.after, filter: after ?? noRows },
+    effect,
   );
+}
+
+/**
+ * How a write rule's part is judged in effect (write-requests.ts): each direction searches the
+ * rows the admitting version's requests can write, when that version has the rule.
+ */
+function writeEffect(
+  versions: Versions,
+  role: string,
+  table: string,
+  action: RuleAction,
+  part: 'rows' | 'check',
+): WriteEffect | undefined {
+  if (action !== 'insert' && action !== 'update') return undefined;
+  const ruleIn = (model: PermissionModel) => model.permissions[role]?.[table]?.[action] ?? null;
+  const direction = (admits: PermissionModel, refuses: PermissionModel) => {
+    const rule = ruleIn(admits);
+    if (!rule) return null;
+    return () =>
+      action === 'insert'
+        ? insertSearch(
+            table,
+            { model: admits, rule: rule as InsertPermission },
+            { model: refuses, rule: ruleIn(refuses) as InsertPermission | null },
+          )
+        : updateSearch(
+            table,
+            part,
+            { model: admits, rule: rule as UpdatePermission },
+            { model: refuses, rule: ruleIn(refuses) as UpdatePermission | null },
+          );
+  };
+  return {
+    widening: direction(versions.after, versions.before),
+    narrowing: direction(versions.before, versions.after),
+  };
 }
 
 function diffRule(versions: Versions, role: string, table: string, action: RuleAction): RuleDiff | null {
@@ -173,8 +220,20 @@ function diffRule(versions: Versions, role: string, table: string, action: RuleA
   const after = partsOf(versions.after.permissions[role]?.[table], action);
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
   const change = before === null ? 'gained' : after === null ? 'lost' : 'changed';
-  const rows = compareParts(versions, table, before?.rows ?? null, after?.rows ?? null);
-  const check = compareParts(versions, table, before?.check ?? null, after?.check ?? null);
+  const rows = compareParts(
+    versions,
+    table,
+    before?.rows ?? null,
+    after?.rows ?? null,
+    writeEffect(versions, role, table, action, 'rows'),
+  );
+  const check = compareParts(
+    versions,
+    table,
+    before?.check ?? null,
+    after?.check ?? null,
+    writeEffect(versions, role, table, action, 'check'),
+  );
   const columns = before?.columns || after?.columns ? setChange(before?.columns ?? [], after?.columns ?? []) : null;
   const aggregations =
     change === 'changed' && before?.aggregations !== after?.aggregations

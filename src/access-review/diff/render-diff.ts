@@ -22,10 +22,20 @@ export function renderWitness(witness: Witness, indent: string): string[] {
   ];
 }
 
+const verdictText = (verdict: string): string => verdict.replaceAll('-', ' ');
+
+/** Directions of the rule's text no request reaches (docs/access-review.md#write-rules-judged-as-a-whole). */
+function unreachableLines(comparison: FilterComparison): string[] {
+  const lines: string[] = [];
+  if (comparison.unreachable.widening) lines.push('    widened in the rule, not reachable by any request');
+  if (comparison.unreachable.narrowing) lines.push('    narrowed in the rule, not reachable by any request');
+  return lines;
+}
+
 function comparisonLines(label: string, comparison: FilterComparison | null): string[] {
   if (!comparison || comparison.verdict === 'equivalent')
     return comparison ? [`  ${label}: rewritten, equivalent`] : [];
-  const lines = [`  ${label}: ${comparison.verdict.replace('-', ' ')}`];
+  const lines = [`  ${label}: ${verdictText(comparison.verdict)}`, ...unreachableLines(comparison)];
   if (comparison.widening) lines.push(`    admitted now, not before:`, ...renderWitness(comparison.widening, '      '));
   if (comparison.narrowing)
     lines.push(`    admitted before, not now:`, ...renderWitness(comparison.narrowing, '      '));
@@ -36,7 +46,7 @@ function comparisonLines(label: string, comparison: FilterComparison | null): st
 function ruleLines(rule: JudgedRule, allowFile: string): string[] {
   const change = rule.change === 'changed' ? '' : ` (action ${rule.change})`;
   const lines = [
-    `${markOf(rule)}  ${rule.role} ${rule.table} ${rule.action}: ${rule.verdict.replace('-', ' ')}${change}`,
+    `${markOf(rule)}  ${rule.role} ${rule.table} ${rule.action}: ${verdictText(rule.verdict)}${change}`,
     ...allowedLines(rule, allowFile),
   ];
   if (rule.columns && rule.columns.gained.length > 0) lines.push(`  columns gained: ${rule.columns.gained.join(', ')}`);
@@ -66,7 +76,7 @@ function allowedLines(item: JudgedRule | JudgedDocument, allowFile: string): str
 
 function documentLines(document: JudgedDocument, allowFile: string): string[] {
   const change = document.change === 'changed' ? '' : ` (document ${document.change})`;
-  const lines = [`${markOf(document)}  document ${document.document}: ${document.verdict.replace('-', ' ')}${change}`];
+  const lines = [`${markOf(document)}  document ${document.document}: ${verdictText(document.verdict)}${change}`];
   lines.push(...allowedLines(document, allowFile));
   if (document.table) lines.push(`  table: ${document.table.before} -> ${document.table.after}`);
   if (document.administrators?.gained.length)

@@ -1,6 +1,7 @@
 // How the parts of a changed rule add up to its verdict (docs/access-review.md#diff), shared by the
 // table rules and the document rules: equivalent when every part is, more (less) permissive when
-// no part narrows (widens), incomparable when parts go both ways, unknown when a part is undecided.
+// no part narrows (widens), incomparable when parts go both ways, unknown when a part is undecided;
+// equivalent in effect when the only differences are ones no request reaches.
 import type { Verdict } from './compare-filters.ts';
 
 export interface SetChange {
@@ -14,6 +15,9 @@ export interface ValueChange<Value> {
 }
 
 export function combineVerdicts(verdicts: readonly Verdict[]): Verdict {
+  // A difference no request reaches shows only when nothing else differs.
+  if (verdicts.every((verdict) => verdict === 'equivalent' || verdict === 'equivalent-in-effect'))
+    return verdicts.includes('equivalent-in-effect') ? 'equivalent-in-effect' : 'equivalent';
   const more = verdicts.includes('more-permissive');
   const less = verdicts.includes('less-permissive');
   if (verdicts.includes('incomparable') || (more && less)) return 'incomparable';

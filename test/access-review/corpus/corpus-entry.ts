@@ -23,6 +23,12 @@ export interface CorpusEntry {
   /** The rule's new value as permissions.yaml spells it; null removes the rule. */
   readonly rule: unknown;
   readonly expected: Verdict;
+  /**
+   * Where the edit changes a write rule's text in a direction no request reaches
+   * (in-effect-entries.ts): the verdict of the text, which the operator guarantees, and why.
+   */
+  readonly textVerdict?: Verdict;
+  readonly inEffect?: string;
 }
 
 export function applyEntry(yamlText: string, entry: CorpusEntry): string {

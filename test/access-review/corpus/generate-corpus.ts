@@ -1,6 +1,7 @@
 // Writes test/access-review/corpus/corpus.json (docs/access-review.md#the-corpus): seeded,
 // deterministic mutations and refactors of the real permissions.yaml, each with the verdict its
-// operator guarantees, plus the hand-written ones of hand-written-entries.ts. Operators only
+// operator guarantees (in effect where no request reaches it: in-effect-entries.ts), plus the
+// hand-written ones of hand-written-entries.ts. Operators only
 // touch a rule where the guarantee holds: a conjunct is changed or dropped only when no other
 // conjunct mentions its column or relationship, a condition is added only on a column or
 // relationship the filter does not mention, so the verdict follows from the operator alone.
@@ -11,6 +12,7 @@ import { format } from 'prettier';
 import { parse } from 'yaml';
 import { applyEntry, compileYaml, type CorpusEntry } from './corpus-entry.ts';
 import { handWrittenEntries } from './hand-written-entries.ts';
+import { withVerdictInEffect } from './in-effect-entries.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const yamlText = readFileSync(path.join(repo, 'permissions.yaml'), 'utf8');
@@ -519,7 +521,11 @@ function select(kind: CorpusEntry['kind'], wanted: number): CorpusEntry[] {
   return chosen;
 }
 
-const corpus = [...select('mutation', wantedMutations), ...select('refactor', wantedRefactors), ...handWrittenEntries];
+const corpus = [
+  ...select('mutation', wantedMutations).map(withVerdictInEffect),
+  ...select('refactor', wantedRefactors),
+  ...handWrittenEntries,
+];
 // Formatted as prettier formats it, so the committed file is exactly what this writes.
 writeFileSync(path.join(import.meta.dirname, 'corpus.json'), await format(JSON.stringify(corpus), { parser: 'json' }));
 const count = (kind: string) => corpus.filter((entry) => entry.kind === kind).length;
