@@ -3,9 +3,9 @@
 // (docs/architecture.md#layers): src/cli/access-commands.ts runs this file as a child process.
 // Arguments: refs (`-` is the working tree); prints the compiled models as one JSON array.
 // Every version compiles against today's database schema (generated/database/database-schema.ts).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gitFileAt } from '../src/cli/git-file-at.ts';
 import { databaseSchema } from '../generated/database/database-schema.ts';
 import { compilePermissionsFile, PermissionsFileError } from './codegen/permissions/generate-permissions.ts';
 
@@ -14,16 +14,9 @@ const root = path.resolve(import.meta.dirname, '..');
 function yamlAt(ref: string): { text: string; name: string } {
   if (ref === '-') return { text: readFileSync(path.join(root, 'permissions.yaml'), 'utf8'), name: 'permissions.yaml' };
   try {
-    const text = execFileSync('git', ['show', `${ref}:permissions.yaml`], {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { text, name: `${ref}:permissions.yaml` };
+    return { text: gitFileAt(root, ref, 'permissions.yaml'), name: `${ref}:permissions.yaml` };
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    process.stderr.write(`cannot read permissions.yaml at '${ref}': ${stderr || (error as Error).message}\n`);
+    process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
 }

@@ -3,22 +3,13 @@
 // the git repository it runs in (npm runs it at this one's root), and the allow-list
 // spec-diff-allow.yaml at that root. Exit codes: 0 no breaking change outside the allow-list,
 // 1 some, 2 usage, unknown ref, a spec that does not parse, a malformed allow-list.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { git, gitFileAt } from './git-file-at.ts';
 import type { SpecVersion } from '../spec-review/diff-specs.ts';
 import { SpecReviewError } from '../spec-review/spec-review-error.ts';
 import { parseSpecDiffCommand, SpecDiffUsageError, specDiffUsage } from './parse-spec-diff-command.ts';
 import type { SpecDiffIo } from './spec-diff-command.ts';
-
-function git(cwd: string, args: readonly string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 function repositoryRoot(): string {
   try {
@@ -41,10 +32,9 @@ function readAllowList(root: string, file: string | undefined): { name: string; 
 
 function fileAt(root: string, ref: string, file: string): string {
   try {
-    return git(root, ['show', `${ref}:${file}`]);
+    return gitFileAt(root, ref, file);
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new SpecReviewError(`cannot read ${file} at '${ref}': ${stderr || (error as Error).message}`);
+    throw new SpecReviewError((error as Error).message);
   }
 }
 
