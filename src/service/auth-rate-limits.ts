@@ -9,7 +9,7 @@ import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
-import { apiRateLimits } from './api-rate-limits.ts';
+import { type GraphqlRateLimit, apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
 export const rateLimitedOperations = [
@@ -31,6 +31,7 @@ export async function authRateLimits(
 ): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   dataLayer: DataLayerRateLimit;
+  graphql: GraphqlRateLimit | null;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl
@@ -49,6 +50,7 @@ export async function authRateLimits(
   return {
     guards: { ...guards, ...api.guards },
     dataLayer: api.dataLayer,
+    graphql: api.graphql,
     close: async () => (redis ? closeRedisConnection(redis) : undefined),
   };
 }

@@ -109,6 +109,8 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       marketData: marketData.feed,
       server: servers.server,
       credentials: identity.services.credentials,
+      rateLimit: identity.graphqlRateLimit,
+      requestTimeoutMs: config.timeouts.requestMs,
       logger,
       metrics,
     }),
@@ -141,7 +143,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
     metrics,
   });
   servers.serve(
-    app.callback(),
+    graphql.withFastLane(app.callback(), app),
     createDataAccessLayer({
       database: { db, statements },
       adminSecret: secrets.dataAdminSecret,

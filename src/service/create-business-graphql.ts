@@ -2,18 +2,22 @@
 // graphql-ws subscriptions on the same path, sharing one cache of parsed documents
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
-// market-data feed (docs/market-data.md#fan-out).
-import type { Server } from 'node:http';
+// market-data feed (docs/market-data.md#fan-out). POST /graphql's ordinary requests are served
+// by a fast lane in front of the Koa app (docs/architecture.md#the-graphql-fast-lane).
+import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
 import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';
 import { createBusinessSchema } from '../graphql/business-schema.ts';
 import type { BusinessServices } from '../graphql/business-services.ts';
 import { createDocumentCache } from '../graphql/document-cache.ts';
+import { createGraphqlAnswerer } from '../graphql/graphql-answer.ts';
+import { withGraphqlFastLane } from '../graphql/graphql-fast-lane.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import type { GraphqlRateLimit } from './api-rate-limits.ts';
 
 export function createBusinessGraphql(deps: {
   services: Omit<BusinessServices, 'orderBooks'>;
@@ -21,6 +25,9 @@ export function createBusinessGraphql(deps: {
   marketData: MarketDataFeed | null;
   server: Server;
   credentials: CredentialResolver;
+  /** POST /graphql's rate limit, for the fast lane (the route's guard counts the same). */
+  rateLimit: GraphqlRateLimit | null;
+  requestTimeoutMs: number;
   logger: Logger;
   metrics: Metrics;
 }) {
@@ -37,8 +44,19 @@ export function createBusinessGraphql(deps: {
     logger,
     authenticateApiKey: (key) => deps.credentials.fromApiKey(key).catch(() => null),
   });
+  const answer = createGraphqlAnswerer(schema, documents, logger, deps.metrics.graphqlOperation);
   return {
-    transports: { postGraphql: graphqlTransport(schema, documents, logger, deps.metrics.graphqlOperation) },
+    transports: { postGraphql: graphqlTransport(answer, logger) },
+    /** The app's listener with POST /graphql's fast lane in front (graphql-fast-lane.ts). */
+    withFastLane: (koa: RequestListener, app: { readonly proxy: boolean }) =>
+      withGraphqlFastLane(koa, app, {
+        answer,
+        authenticateApiKey: (secret) => deps.credentials.fromApiKey(secret),
+        rateLimit: deps.rateLimit,
+        requestTimeoutMs: deps.requestTimeoutMs,
+        logger,
+        metrics: deps.metrics,
+      }),
     drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => orderBooks?.close())],
   };
 }

@@ -23,6 +23,7 @@ import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
+import type { GraphqlRateLimit } from './api-rate-limits.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
@@ -41,6 +42,8 @@ export interface Identity {
   http: Pick<HttpAppOptions, 'authenticate' | 'guards' | 'unauthenticatedFields' | 'before'>;
   /** The data layer's rate limit, counted in the same store as the HTTP app's limits. */
   dataLayerRateLimit: DataLayerRateLimit;
+  /** POST /graphql's rate limit for the fast lane outside Koa (the same counts as its guard); null when off. */
+  graphqlRateLimit: GraphqlRateLimit | null;
   closers: ShutdownStep[];
 }
 
@@ -111,6 +114,7 @@ export async function createIdentity(options: {
       before: devProvider ? [devProvider.middleware] : [],
     },
     dataLayerRateLimit: limits.dataLayer,
+    graphqlRateLimit: limits.graphql,
     closers: [stopSweeping, limits.close],
   };
 }

@@ -20,18 +20,24 @@ export function handleErrors(logger: Logger): Middleware<HttpState> {
 
 /** Answers what a request threw: status, Retry-After, the error body; logs it when unexpected. */
 export function answerError(ctx: ParameterizedContext<HttpState>, thrown: unknown, logger: Logger): void {
-  const error = toAppError(koaHttpError(thrown) ?? thrown);
-  // A quiet error was reported where it arose: a database outage is one line, not one per request.
-  if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED' && !error.quiet) {
-    logger.error(
-      { err: error.cause ?? error, requestId: ctx.state.requestId, route: ctx.state.route },
-      'request failed',
-    );
-  }
+  const error = settleError(thrown, logger, ctx.state);
   ctx.status = error.httpStatus;
   // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
   if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
   (ctx.state.writeErrorBody ?? writeRestErrorBody)(ctx, error);
+}
+
+/**
+ * What a request threw as the AppError it is answered with, logged when unexpected; shared with
+ * the GraphQL fast lane (src/graphql/graphql-fast-lane.ts), which answers outside Koa.
+ */
+export function settleError(thrown: unknown, logger: Logger, request: { requestId: string; route: string }): AppError {
+  const error = toAppError(koaHttpError(thrown) ?? thrown);
+  // A quiet error was reported where it arose: a database outage is one line, not one per request.
+  if (error.httpStatus >= 500 && error.code !== 'NOT_IMPLEMENTED' && !error.quiet) {
+    logger.error({ err: error.cause ?? error, requestId: request.requestId, route: request.route }, 'request failed');
+  }
+  return error;
 }
 
 const statusCodes: Record<number, ErrorCode> = {

@@ -15,23 +15,36 @@ export function rateLimit<State = DefaultState>(
   /** Told the limit's name on every refusal (the rate_limit_rejections_total metric, docs/metrics.md#rate-limits). */
   onRejected: (limit: string) => void = () => {},
 ): Middleware<State> {
-  const { name, points, durationSeconds } = limiter.rule;
-  // A limit of 0 is off: no key to compute (a credential's fingerprint is a hash), nothing to count.
-  if (points === 0) return (_ctx, next) => next();
+  const check = rateLimitCheck(limiter, onRejected);
+  if (!check) return (_ctx, next) => next();
   return async (ctx, next) => {
-    // Several keys (the address and the credential) each count the request; any spent refuses it.
-    const keys = keyOf(ctx);
+    await check(keyOf(ctx));
+    await next();
+  };
+}
+
+/**
+ * Counts a request against each of `keys` (the address and the credential each count it; any
+ * spent refuses it) and throws 429 RATE_LIMITED when refused. Null when the limit is 0 (off):
+ * then no key need be computed (a credential's fingerprint is a hash). Also used outside Koa
+ * (the GraphQL fast lane, src/graphql/graphql-fast-lane.ts).
+ */
+export function rateLimitCheck(
+  limiter: RateLimiter,
+  onRejected: (limit: string) => void = () => {},
+): ((keys: string | readonly string[]) => Promise<void>) | null {
+  const { name, points, durationSeconds } = limiter.rule;
+  if (points === 0) return null;
+  return async (keys) => {
     const decisions = await Promise.all((typeof keys === 'string' ? [keys] : keys).map((key) => limiter.consume(key)));
     const decision = decisions.find((found) => !found.allowed) ?? { allowed: true as const };
-    if (!decision.allowed) {
-      const seconds = decision.retryAfterSeconds;
-      onRejected(name);
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,
-        { retryAfterSeconds: seconds },
-      );
-    }
-    await next();
+    if (decision.allowed) return;
+    const seconds = decision.retryAfterSeconds;
+    onRejected(name);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,
+      { retryAfterSeconds: seconds },
+    );
   };
 }

@@ -1,0 +1,122 @@
+// POST /graphql served in front of Koa (docs/architecture.md#the-graphql-fast-lane): an ordinary
+// request (the exact path, a UTF-8 JSON body of declared length within the limit, an Accept a
+// GraphQL response can meet, an X-API-Key) is answered here by the same steps, in the same order
+// and with the same answers as the Koa route (router.ts, graphql-transport.ts): its request id,
+// the deadline, the rate limit, the key, the body, the answer, the access log line and the
+// metrics. Anything else goes to Koa untouched, which answers it as always. Koa's context, its
+// middleware dispatch and its response handling cost a `{ ping }` about as much as graphql-js'
+// execution (docs/benchmarks.md#what-the-hot-paths-pay-for).
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { operations } from '../../generated/openapi/operations.ts';
+import { type Principal, anonymous } from '../access/principal.ts';
+import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { settleError } from '../http/middleware/handle-errors.ts';
+import { recordAnswer } from '../http/middleware/observe-requests.ts';
+import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
+import { requestIdFrom } from '../request-headers/request-id.ts';
+import { withRequestDeadline } from '../request-scope/request-deadline.ts';
+import { type GraphqlMediaType, acceptedMediaType } from './accepted-media-type.ts';
+import type { GraphqlAnswer, GraphqlAnswerer } from './graphql-answer.ts';
+import { graphqlErrorBody } from './graphql-error-body.ts';
+import { readGraphqlRequest, utf8Json } from './graphql-request-body.ts';
+import { RequestGraphqlContext } from './request-graphql-context.ts';
+
+export interface GraphqlFastLaneOptions {
+  answer: GraphqlAnswerer;
+  /** The X-API-Key check the router's authenticator makes for POST /graphql (its only scheme). */
+  authenticateApiKey: (secret: string) => Promise<Principal>;
+  /** The same counts as the route's rate-limit guard; null when the limit is off. */
+  rateLimit: ((ip: string, headers: IncomingMessage['headers']) => Promise<void>) | null;
+  /** REQUEST_TIMEOUT_MS; 0: none. */
+  requestTimeoutMs: number;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+const route = operations.postGraphql.path;
+
+/** `koa`: the app's listener, for every request the lane does not take. `app.proxy`: the lane takes none when Koa trusts proxy headers for the client address. */
+export function withGraphqlFastLane(
+  koa: RequestListener,
+  app: { readonly proxy: boolean },
+  options: GraphqlFastLaneOptions,
+): RequestListener {
+  return (request, response) => {
+    const lane = app.proxy ? null : fastLaneRequest(request);
+    if (lane) void serve(request, response, lane, options);
+    else void koa(request, response);
+  };
+}
+
+/** What an ordinary request needs from its headers, or null when the request is not one. */
+export function fastLaneRequest(request: IncomingMessage): { mediaType: GraphqlMediaType; apiKey: string } | null {
+  if (request.method !== 'POST' || request.url !== route) return null;
+  const { headers } = request;
+  const contentType = headers['content-type'] ?? '';
+  if (contentType.split(';')[0] !== 'application/json' || !utf8Json(contentType)) return null;
+  if (encodedBodyRefusal(headers['content-encoding']) !== null) return null;
+  const declared = headers['content-length'];
+  if (declared === undefined || !(Number(declared) <= jsonBodyLimitBytes)) return null;
+  const apiKey = headers['x-api-key'];
+  if (typeof apiKey !== 'string' || apiKey === '') return null;
+  const mediaType = acceptedMediaType(headers.accept);
+  return mediaType === null ? null : { mediaType, apiKey };
+}
+
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  lane: { mediaType: GraphqlMediaType; apiKey: string },
+  options: GraphqlFastLaneOptions,
+): Promise<void> {
+  const started = process.hrtime.bigint();
+  const requestId = requestIdFrom(request.headers['x-request-id'] as string | undefined);
+  let principal: Principal = anonymous;
+  let answer: GraphqlAnswer & { retryAfterSeconds?: number };
+  try {
+    answer = await withRequestDeadline(
+      options.requestTimeoutMs,
+      async () => {
+        // Before the key, so guessing keys is limited too (as the route's guard).
+        if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
+        principal = await options.authenticateApiKey(lane.apiKey);
+        const graphqlRequest = await readGraphqlRequest(request);
+        const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
+        const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
+        return options.answer(graphqlRequest, context, lane.mediaType);
+      },
+      requestDeadlineExceeded,
+    );
+  } catch (thrown) {
+    const error = settleError(thrown, options.logger, { requestId, route });
+    answer = {
+      status: error.httpStatus,
+      ...graphqlErrorBody(error, request.headers.accept),
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
+  if (writable(response)) {
+    response.writeHead(answer.status, {
+      'X-Request-Id': requestId,
+      ...(answer.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(answer.retryAfterSeconds) }),
+      'Content-Type': answer.contentType,
+      'Content-Length': Buffer.byteLength(answer.body),
+    });
+    response.end(answer.body);
+  }
+  recordAnswer(
+    { method: 'POST', route, status: answer.status, requestId, principal },
+    started,
+    options.logger,
+    options.metrics,
+  );
+}
+
+/** Koa's rule (`ctx.writable`): nothing is written to a response already ended or a socket gone. */
+function writable(response: ServerResponse): boolean {
+  if (response.writableEnded) return false;
+  return response.socket?.writable ?? true;
+}
