@@ -14,8 +14,13 @@ export interface BenchService {
   readonly url: string;
   /** An API key (kind `service`, scope `read`) for POST /graphql. */
   readonly apiKey: string;
+  /** The data layer's URL and its admin secret (DATA_ADMIN_SECRET), for POST /v1/graphql. */
+  readonly dataUrl: string;
+  readonly dataAdminSecret: string;
   close(): Promise<void>;
 }
+
+const dataAdminSecret = 'bench-data-admin-secret-0123456789abcdef';
 
 export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-http-'));
@@ -28,6 +33,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     API_RATE_LIMIT: '0',
     PDF_PREWARM: 'false',
     LOG_LEVEL: 'silent',
+    DATA_ADMIN_SECRET: dataAdminSecret,
     ...env,
   });
   const service = await startService(config, createLogger('silent'));
@@ -40,6 +46,8 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     return {
       url: service.url,
       apiKey: secret,
+      dataUrl: service.dataUrl,
+      dataAdminSecret,
       close: async () => {
         await service.close();
         rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Where the service's CPU goes on its hottest paths (docs/benchmarks.md#what-the-hot-paths-pay-for):
-// `node bench/hot-path-profile.ts [ping|healthz|reference-ping|bare-koa] …` puts the load driver
+// `node bench/hot-path-profile.ts [ping|healthz|reference-ping|bare-koa|data-layer] …` puts the load driver
 // (in its worker thread) on one target, samples the main thread's CPU with the inspector (the
 // worker's isolate is not sampled), and prints the top functions by self time and the share of
 // each package or source directory. `PROFILE_SECONDS` (5), `BENCH_CONNECTIONS` (16);
@@ -40,6 +40,20 @@ const sides: Record<string, LoadTarget> = {
   healthz: { kind: 'http', method: 'GET', url: `${service.url}/healthz`, headers: {}, body: '', expectStart: 'ok' },
   'reference-ping': { kind: 'http', url: graphqlReference.url, headers: {}, body },
   'bare-koa': { kind: 'http', method: 'GET', url: bareKoa.url, headers: {}, body: '', expectStart: 'ok' },
+  // The data layer's organization_admin query of bench/data-layer-bench.ts, on the demo data.
+  'data-layer': {
+    kind: 'http',
+    url: `${service.dataUrl}/v1/graphql`,
+    headers: {
+      'x-data-admin-secret': service.dataAdminSecret,
+      'x-data-role': 'organization_admin',
+      'x-data-user-id': 'demo-alice',
+      'x-data-organization-id': '11111111-0000-4000-8000-000000000001',
+    },
+    body: JSON.stringify({
+      query: 'query OwnWallets { organization { id name digital_wallets { id label coin usd_value } } }',
+    }),
+  },
 };
 const session = new Session();
 session.connect();
