@@ -146,7 +146,17 @@ const modulePolicies = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'generated/**', '.data/**', 'coverage/**', 'sdk/src/generated/**', 'sdk/dist/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'generated/**',
+      '.data/**',
+      '.build/**',
+      'coverage/**',
+      'sdk/src/generated/**',
+      'sdk/dist/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

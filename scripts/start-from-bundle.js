@@ -1,0 +1,22 @@
+// What `npm start` runs (docs/architecture.md#start-up): src/main.ts from the service bundle,
+// plain JavaScript built by esbuild, rebuilt first whenever a source, a package or the Node
+// version changed since it was built, so a stale bundle never runs. Stack traces are mapped
+// back to src/. Tests and tools keep running src/main.ts itself. Plain JavaScript, as is all
+// that loads before the bundle: see service-bundle/source-fingerprint.js.
+import { enableCompileCache } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freshServiceBundle } from './service-bundle/fresh-service-bundle.js';
+
+// Before the bundle loads: a restart reuses the compiled code of its modules.
+enableCompileCache();
+const repo = path.resolve(import.meta.dirname, '..');
+const started = performance.now();
+const bundle = await freshServiceBundle(repo);
+if (bundle.built) {
+  const ms = Math.round(performance.now() - started);
+  process.stderr.write(`built the service bundle ${path.relative(repo, bundle.main)} in ${ms} ms\n`);
+}
+// Before the bundle loads too: Node reads a module's source map when it loads the module.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(bundle.main).href);
