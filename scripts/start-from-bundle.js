@@ -1,7 +1,7 @@
 // What `npm start` runs (docs/architecture.md#start-up): src/main.ts from the service bundle,
 // plain JavaScript built by esbuild, rebuilt first whenever a source, a package or the Node
 // version changed since it was built, so a stale bundle never runs. Stack traces are mapped
-// back to src/. Tests and tools keep running src/main.ts itself. Plain JavaScript, as is all
+// back to src/. Tools and most tests run src/main.ts itself; test/service/main-process.test.ts runs this. Plain JavaScript, as is all
 // that loads before the bundle: see service-bundle/source-fingerprint.js.
 import { enableCompileCache } from 'node:module';
 import path from 'node:path';
@@ -12,11 +12,30 @@ import { freshServiceBundle } from './service-bundle/fresh-service-bundle.js';
 enableCompileCache();
 const repo = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
-const bundle = await freshServiceBundle(repo);
-if (bundle.built) {
-  const ms = Math.round(performance.now() - started);
-  process.stderr.write(`built the service bundle ${path.relative(repo, bundle.main)} in ${ms} ms\n`);
+/** @type {string} */
+let entry;
+try {
+  const bundle = await freshServiceBundle(repo);
+  if (bundle.built) {
+    const ms = Math.round(performance.now() - started);
+    process.stderr.write(`built the service bundle ${path.relative(repo, bundle.main)} in ${ms} ms\n`);
+  }
+  entry = bundle.main;
+} catch (error) {
+  // esbuild is a development dependency: an install without them (npm ci --omit=dev) still
+  // starts, from the sources, only slower (docs/architecture.md#start-up).
+  if (!esbuildMissing(error)) throw error;
+  process.stderr.write(
+    'esbuild is not installed, so the service starts from src/main.ts without its bundle (slower)\n',
+  );
+  entry = path.join(repo, 'src/main.ts');
 }
 // Before the bundle loads too: Node reads a module's source map when it loads the module.
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(bundle.main).href);
+await import(pathToFileURL(entry).href);
+
+/** @param {unknown} error */
+function esbuildMissing(error) {
+  const { code, message } = /** @type {{ code?: unknown, message?: unknown }} */ (error ?? {});
+  return code === 'ERR_MODULE_NOT_FOUND' && typeof message === 'string' && message.includes("'esbuild'");
+}

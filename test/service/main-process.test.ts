@@ -1,6 +1,8 @@
-// `npm start` as a user runs it: the embedded PostgreSQL, demo data, both ports, the data-dir
-// lock and graceful shutdown on SIGTERM (docs/architecture.md#database,
-// docs/configuration.md#operations).
+// `npm start` as a user runs it: the launcher package.json names, which runs the service from its
+// bundle, built first when missing or stale (docs/architecture.md#start-up); the embedded
+// PostgreSQL, demo data, both ports, files the code finds beside its sources (schema.graphql,
+// document templates, the explorer's assets), the data-dir lock and graceful shutdown on SIGTERM
+// (docs/architecture.md#database, docs/configuration.md#operations).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 const repo = path.resolve(import.meta.dirname, '../..');
+/** What `npm start` runs (package.json scripts.start, without its heap flags). */
+const launcher = path.join(repo, 'scripts/start-from-bundle.js');
 let dataDir: string;
+/** Every process started, so a failed test leaves none running (a live one holds the data directory). */
+const children: ChildProcess[] = [];
 
 interface Started {
   child: ChildProcess;
@@ -19,7 +25,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
-  const child = spawn(process.execPath, [...nodeFlags, path.join(repo, 'src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeFlags, launcher], {
     cwd: repo,
     env: {
       PATH: process.env.PATH ?? '',
@@ -33,6 +39,7 @@ function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started: Started = { child, lines: [], stdout: '', exit: new Promise((resolve) => child.on('exit', resolve)) };
+  children.push(child);
   child.stdout?.on('data', (chunk: Buffer) => {
     started.stdout += chunk.toString();
     for (const line of chunk.toString().split('\n')) {
@@ -42,7 +49,8 @@ function start(env: Record<string, string>, nodeFlags: string[] = []): Started {
   return started;
 }
 
-async function waitFor(started: Started, message: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+// The first start may build the bundle first (a few seconds; longer on a busy machine).
+async function waitFor(started: Started, message: string, timeoutMs = 120_000): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = started.lines.find((line) => line.msg === message);
@@ -55,7 +63,10 @@ async function waitFor(started: Started, message: string, timeoutMs = 20_000): P
 test.before(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-main-'));
 });
-test.after(() => rmSync(dataDir, { recursive: true, force: true }));
+test.after(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 test('a heap limit too small for the caches is refused at start, before anything starts', async () => {
   const started = start({}, ['--max-old-space-size=200']);
@@ -85,6 +96,24 @@ test('starts on the embedded database with demo data, refuses a second process, 
     /no credentials/,
   );
 
+  // Files found beside the sources: the schema (a query runs), a template (an invoice as HTML),
+  // the explorer's page and assets.
+  const adminKey = /ADMIN_API_KEY=(adm_\S+)/.exec(first.stdout)?.[1] ?? '';
+  const ping = await fetch(`${ready.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': adminKey },
+    body: JSON.stringify({ query: '{ ping }' }),
+  });
+  assert.equal(await ping.json(), { data: { ping: 'pong' } });
+  const invoice = await fetch(`${ready.url}/invoices/1?format=html`, { headers: { 'x-api-key': adminKey } });
+  assert.is(invoice.status, 200);
+  assert.match(await invoice.text(), /<html/i);
+  const docs = await fetch(`${ready.url}/docs`);
+  assert.is(docs.status, 200);
+  const script = /src="(api-explorer\/assets\/[^"]+)"/.exec(await docs.text())?.[1];
+  assert.ok(script, 'the reference page names its script');
+  assert.is((await fetch(`${ready.url}/${script}`)).status, 200);
+
   const second = start({});
   assert.is(await second.exit, 1);
   assert.match(second.stdout, /data directory .* is in use by process/);
@@ -104,7 +133,8 @@ test('a restart keeps the data and the secrets and does not seed again', async (
 });
 
 test('invalid configuration stops the start with every problem listed', async () => {
-  const child = spawn(process.execPath, [path.join(repo, 'src/main.ts')], {
+  const child = spawn(process.execPath, [launcher], {
+    cwd: repo,
     env: { PATH: process.env.PATH ?? '', PORT: 'x', SEED: 'all' },
   });
   let stderr = '';
