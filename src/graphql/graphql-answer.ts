@@ -122,9 +122,29 @@ function executed(
 ): GraphqlAnswer {
   // Scalars serialize to strings, numbers and booleans, so data alone holds no Error to replace.
   const body = result.errors
-    ? JSON.stringify({ ...result, errors: result.errors.map(formatError) }, errorReplacer)
+    ? JSON.stringify(
+        { ...result, errors: result.errors.map((error) => withRequestCode(formatError(error))) },
+        errorReplacer,
+      )
     : JSON.stringify(result);
   return { status: 200, contentType: contentTypes[mediaType], body };
+}
+
+/**
+ * A request error of an executed operation (a variable that fails coercion: `Variable "$id" has
+ * invalid value`) has no path, no cause but graphql-js' own error and no code: it is the client's input,
+ * BAD_USER_INPUT (docs/error-codes.md#where-each-face-puts-the-code). Errors with a code keep it.
+ */
+function withRequestCode(error: GraphQLError): GraphQLError {
+  const cause = error.originalError;
+  if (error.path !== undefined || (cause && !(cause instanceof GraphQLError)) || error.extensions.code !== undefined)
+    return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
 }
 
 /** graphql-http's JSON replacer: an Error that is not a GraphQLError shows its message only, never its stack. */

@@ -266,8 +266,16 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
   ]);
   const wrongType = await harness.graphql(keys.aurora, cancelSubscription, { id: 'three' });
   assert.equal(
-    [wrongType.status, wrongType.body.data, wrongType.body.errors.map((e: any) => e.message)],
-    [200, undefined, ['Variable "$id" has invalid value: Int cannot represent non-integer value: "three"']],
+    [
+      wrongType.status,
+      wrongType.body.data,
+      wrongType.body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`),
+    ],
+    [
+      200,
+      undefined,
+      ['BAD_USER_INPUT: Variable "$id" has invalid value: Int cannot represent non-integer value: "three"'],
+    ],
   );
   const noInput = await harness.graphql(keys.aurora, 'mutation { cancelFundSubscription { success } }');
   assert.equal(
