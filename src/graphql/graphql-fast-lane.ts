@@ -1,4 +1,4 @@
-// POST /graphql served in front of Koa (docs/architecture.md#the-graphql-fast-lane): an ordinary
+// POST /graphql served in front of Koa (docs/architecture.md#requests): an ordinary
 // request (the exact path, a UTF-8 JSON body of declared length within the limit, an Accept a
 // GraphQL response can meet, an X-API-Key) is answered here by the same steps, in the same order
 // and with the same answers as the Koa route (router.ts, graphql-transport.ts): its request id,

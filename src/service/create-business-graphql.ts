@@ -3,7 +3,7 @@
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
 // market-data feed (docs/market-data.md#fan-out). POST /graphql's ordinary requests are served
-// by a fast lane in front of the Koa app (docs/architecture.md#the-graphql-fast-lane).
+// by a fast lane in front of the Koa app (docs/architecture.md#requests).
 import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';

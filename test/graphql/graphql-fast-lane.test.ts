@@ -1,4 +1,4 @@
-// POST /graphql's fast lane answers as the Koa route does (docs/architecture.md#the-graphql-fast-lane):
+// POST /graphql's fast lane answers as the Koa route does (docs/architecture.md#requests):
 // each request is sent twice to the real service, once as an ordinary request (the lane serves it)
 // and once to `/graphql?via=koa` (any query string sends it to Koa, whose route ignores it), and
 // the two answers must be equal: status, media type, Retry-After, X-Request-Id, body, and the
@@ -7,12 +7,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
 import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { type DatabaseProxy, startDatabaseProxy } from '../support/database-proxy.ts';
-import { type TestResponse, type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import {
+  type TestResponse,
+  startProxiedTestService,
+  startTestService,
+  testAdminApiKey,
+} from '../support/test-service.ts';
 
-let proxy: DatabaseProxy;
 const logLines: Record<string, unknown>[] = [];
-const service: TestService = await startTestService(
+const { service, proxy } = await startProxiedTestService(
   {
     SEED: 'demo',
     API_RATE_LIMIT: '10000',
@@ -20,13 +23,7 @@ const service: TestService = await startTestService(
     DB_STATEMENT_TIMEOUT_MS: '0',
     DB_CONNECT_TIMEOUT_MS: '0',
   },
-  {
-    logLines,
-    routeDatabase: async (url) => {
-      proxy = await startDatabaseProxy(url);
-      return proxy.url;
-    },
-  },
+  { logLines },
 );
 const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
 const reader = (await apiKeys.create({ name: 'lane reader', kind: 'service', scopes: ['read'] })).secret;

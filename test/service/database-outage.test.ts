@@ -4,8 +4,8 @@
 // `{ ping }`, an outage is one log line and its end another, whatever the number of requests.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DatabaseProxy, startDatabaseProxy } from '../support/database-proxy.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import type { DatabaseProxy } from '../support/database-proxy.ts';
+import { type TestService, startProxiedTestService, testAdminApiKey } from '../support/test-service.ts';
 import { asRole, postGraphql } from '../data-layer/data-layer-client.ts';
 
 let service: TestService;
@@ -13,7 +13,7 @@ let proxy: DatabaseProxy;
 const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
-  service = await startTestService(
+  ({ service, proxy } = await startProxiedTestService(
     // A statement answers within 1.5 s + 1 s of grace or its connection is given up; a request has 5 s.
     {
       DB_STATEMENT_TIMEOUT_MS: '1500',
@@ -21,14 +21,8 @@ test.before(async () => {
       REQUEST_TIMEOUT_MS: '5000',
       API_KEY_CACHE_SECONDS: '600',
     },
-    {
-      logLines,
-      routeDatabase: async (url) => {
-        proxy = await startDatabaseProxy(url);
-        return proxy.url;
-      },
-    },
-  );
+    { logLines },
+  ));
 });
 test.after(async () => {
   await proxy.heal();

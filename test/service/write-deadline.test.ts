@@ -6,8 +6,8 @@
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DatabaseProxy, startDatabaseProxy } from '../support/database-proxy.ts';
-import { type TestService, startTestService } from '../support/test-service.ts';
+import type { DatabaseProxy } from '../support/database-proxy.ts';
+import { type TestService, startProxiedTestService } from '../support/test-service.ts';
 import { type DataResponse, asRole, postGraphql } from '../data-layer/data-layer-client.ts';
 
 let service: TestService;
@@ -16,17 +16,11 @@ let direct: pg.Client;
 const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
-  service = await startTestService(
+  ({ service, proxy } = await startProxiedTestService(
     // The server cancels a statement at 2 s; the client would give up on a silent one at 3 s, but the request's 3 s come first.
     { DB_STATEMENT_TIMEOUT_MS: '2000', DB_CONNECT_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '3000' },
-    {
-      logLines,
-      routeDatabase: async (url) => {
-        proxy = await startDatabaseProxy(url);
-        return proxy.url;
-      },
-    },
-  );
+    { logLines },
+  ));
   direct = new pg.Client({ connectionString: service.databaseUrl });
   await direct.connect();
 });

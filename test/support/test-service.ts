@@ -8,6 +8,7 @@ import type { pino } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { type RunningService, startService } from '../../src/service/start-service.ts';
+import { type DatabaseProxy, startDatabaseProxy } from './database-proxy.ts';
 import { assertMatchesContract } from './openapi-contract.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -104,4 +105,23 @@ export async function startTestService(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test service whose database is reached through a proxy that can fail on demand
+ * (database-proxy.ts); `databaseUrl` stays the database's own, for checks that bypass it.
+ */
+export async function startProxiedTestService(
+  env: Record<string, string> = {},
+  options: Omit<TestServiceOptions, 'routeDatabase'> = {},
+): Promise<{ service: TestService; proxy: DatabaseProxy }> {
+  let proxy: DatabaseProxy | undefined;
+  const service = await startTestService(env, {
+    ...options,
+    routeDatabase: async (url) => {
+      proxy = await startDatabaseProxy(url);
+      return proxy.url;
+    },
+  });
+  return { service, proxy: proxy! };
 }
