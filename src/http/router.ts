@@ -12,6 +12,7 @@ import type { Authenticator } from './authenticate.ts';
 import type { HttpState } from './koa-state.ts';
 import type { ErrorBodyWriter } from './middleware/error-body.ts';
 import type { OperationDefinition } from './operation-definition.ts';
+import { KoaRequestContext } from './koa-request-context.ts';
 import type { RequestContext } from './request-context.ts';
 import { type MultipartFormSpec, multipartFormSpecs } from './multipart/multipart-form-specs.ts';
 import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/receive-multipart-form.ts';
@@ -154,7 +155,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     }
     try {
       const handler = options.handlers[id] as (input: unknown, context: RequestContext) => Promise<HandlerResult>;
-      const result = await handler({ ...parts, body }, requestContext(ctx, options.logger));
+      const result = await handler({ ...parts, body }, new KoaRequestContext(ctx, options.logger));
       sendResult(ctx, result);
     } finally {
       await form?.dispose();
@@ -191,22 +192,6 @@ async function authenticate(
     }
     throw error;
   }
-}
-
-/** The request's child logger is built on first use: most handlers never log. */
-function requestContext(ctx: Context, logger: Logger): RequestContext {
-  const state = ctx.state as HttpState;
-  const { requestId } = state;
-  let child: Logger | undefined;
-  return {
-    requestId,
-    get logger() {
-      child ??= logger.child({ requestId });
-      return child;
-    },
-    principal: state.principal,
-    raw: { headers: ctx.headers, ip: ctx.ip, querystring: ctx.querystring, cookie: (name) => ctx.cookies.get(name) },
-  };
 }
 
 /** The fallback after the router: nothing matched, or the path exists with another method. */
