@@ -108,7 +108,7 @@ function report(name: string, profile: Profile, perSecond: number): void {
   for (const [key, count] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 18))
     console.log(`| ${key} | ${share(count)} |`);
   console.log('\n| function | self time |\n| --- | ---: |');
-  for (const [key, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  for (const [key, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 30)))
     console.log(`| ${key} | ${share(count)} |`);
 }
 
