@@ -36,6 +36,10 @@ export interface GuardedPool extends PostgresPool {
 const serverGraceMs = 1_000;
 
 export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
+  // One guard per pg client, made on its first checkout and kept as long as the client lives: as
+  // pg-pool hands out the same client object again, Kysely finds its connection wrapper again, and
+  // a checkout allocates nothing (docs/benchmarks.md#what-the-hot-paths-pay-for).
+  const guards = new WeakMap<pg.PoolClient, GuardedClient>();
   return {
     options: pool.options,
     async connect() {
@@ -46,7 +50,13 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
       } catch (error) {
         throw faultOrError(error, startedAt, options.outage);
       }
-      return guardClient(client, options);
+      let guard = guards.get(client);
+      if (!guard) {
+        guard = guardClient(client, options);
+        guards.set(client, guard);
+      }
+      guard.checkOut();
+      return guard;
     },
     end: () => pool.end(),
   };
@@ -58,18 +68,22 @@ interface StatementLimit {
   byDeadline: boolean;
 }
 
-function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPoolClient & NamingClient {
+/** A pool connection with its statements guarded; `checkOut` starts each use of it. */
+type GuardedClient = PostgresPoolClient & NamingClient & { checkOut(): void };
+
+function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClient {
   const maxPrepared = options.maxPreparedStatements ?? maxPreparedStatementsPerConnection;
   const backstopMs = options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined;
   let broken: Error | undefined;
   let running = false;
+  let checkedOut = false;
   // pg-pool listens for errors of idle clients only: a connection lost while checked out between
   // statements (57P01, a reset) would otherwise be an unhandled 'error' event, and the process
-  // would exit. During a statement, the statement's own failure reports it.
-  const onLost = (error: Error) => {
-    if (!running) broken ??= faultOrError(error, performance.now(), options.outage) as Error;
-  };
-  client.on('error', onLost);
+  // would exit. During a statement, the statement's own failure reports it; while the client is
+  // idle in the pool, pg-pool's own listener does. Attached once, for the client's life.
+  client.on('error', (error: Error) => {
+    if (checkedOut && !running) broken ??= faultOrError(error, performance.now(), options.outage) as Error;
+  });
 
   function limitFor(deadline: RequestDeadline | undefined): StatementLimit {
     const left = deadline && !deadline.expired ? Math.max(1, Math.ceil(remainingMs(deadline))) : undefined;
@@ -113,9 +127,13 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): PostgresPool
   }
 
   return {
+    checkOut() {
+      checkedOut = true;
+      broken = undefined;
+    },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     release(destroy?: boolean) {
-      client.off('error', onLost);
+      checkedOut = false;
       if (!broken) return client.release(destroy || isRetiring(client));
       client.release(broken);
       // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
