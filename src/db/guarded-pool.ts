@@ -17,6 +17,7 @@ import { currentDeadline, remainingMs, type RequestDeadline } from '../request-s
 import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
+import { sendStatement } from './send-statement.ts';
 import type { NamingClient } from './statement-runner.ts';
 
 export interface GuardOptions {
@@ -105,7 +106,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     running = true;
     try {
       const prepared = name === undefined ? undefined : nameOnConnection(client, name, maxPrepared);
-      const result = await client.query(statementConfig(sql, parameters, limit.ms, prepared));
+      const result = await sendStatement(client, sql, parameters, limit.ms, prepared);
       options.outage?.succeeded(startedAt);
       return result;
     } catch (error) {
@@ -140,16 +141,6 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
       (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     },
   };
-}
-
-/** pg reads `query_timeout` of a query's config (client.js), though its types do not declare it. */
-function statementConfig(
-  text: string,
-  values: readonly unknown[],
-  timeoutMs: number | undefined,
-  name: string | undefined,
-): pg.QueryConfig {
-  return { text, values: values as unknown[], name, query_timeout: timeoutMs } as pg.QueryConfig;
 }
 
 function isClientTimeout(error: unknown): boolean {
