@@ -16,6 +16,7 @@ import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { operationLabel, rootFieldNames } from './operation-label.ts';
+import { withRequestCode } from './request-error-code.ts';
 
 /** Told of each POST /graphql: its root field (bounded by operation-label.ts) and whether it answered errors. */
 export type OperationObserver = (operation: string, outcome: 'ok' | 'error') => void;
@@ -128,23 +129,6 @@ function executed(
       )
     : JSON.stringify(result);
   return { status: 200, contentType: contentTypes[mediaType], body };
-}
-
-/**
- * A request error of an executed operation (a variable that fails coercion: `Variable "$id" has
- * invalid value`) has no path, no cause but graphql-js' own error and no code: it is the client's input,
- * BAD_USER_INPUT (docs/error-codes.md#where-each-face-puts-the-code). Errors with a code keep it.
- */
-function withRequestCode(error: GraphQLError): GraphQLError {
-  const cause = error.originalError;
-  if (error.path !== undefined || (cause && !(cause instanceof GraphQLError)) || error.extensions.code !== undefined)
-    return error;
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
-  });
 }
 
 /** graphql-http's JSON replacer: an Error that is not a GraphQLError shows its message only, never its stack. */

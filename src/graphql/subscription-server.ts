@@ -11,6 +11,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../access/principal.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
+import { withRequestCode } from './request-error-code.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
@@ -82,7 +83,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
-          ? { ...result, errors: result.errors.map((error) => formatGraphqlError(error, options.logger)) }
+          ? {
+              ...result,
+              errors: result.errors.map((error) => withRequestCode(formatGraphqlError(error, options.logger))),
+            }
           : undefined,
     },
     wsServer,

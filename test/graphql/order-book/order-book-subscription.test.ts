@@ -2,8 +2,8 @@
 // market-data simulator the test drives by hand, and a real graphql-ws client subscribes over
 // /graphql. Two products followed get a SNAPSHOT, then sequenced L2UPDATEs, and a third gets
 // nothing; after a skipped upstream sequence or dropped upstream connections the client gets a
-// fresh SNAPSHOT, and its book equals the simulator's; bad product lists and a key without the
-// `trading` scope end the subscription with an error.
+// fresh SNAPSHOT, and its book equals the simulator's; bad product lists, a variable of the wrong
+// type and a key without the `trading` scope end the subscription with an error.
 import { type Client, createClient } from 'graphql-ws';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -218,6 +218,33 @@ test('an empty list or an unknown product ends the subscription with BAD_USER_IN
     ]);
     assert.equal(stream.messages, []);
   }
+});
+
+test('a variable of the wrong type ends the subscription with BAD_USER_INPUT, as on POST /graphql', async () => {
+  const errors: unknown[] = [];
+  await new Promise<void>((resolve) => {
+    connect().subscribe(
+      {
+        query: `subscription Follow($ids: [String!]) { orderBookUpdates(productIds: $ids) { ${selection} } }`,
+        variables: { ids: 5 },
+      },
+      {
+        next: (result) => void errors.push(...(result.errors ?? [])),
+        error: (error) => {
+          errors.push(error);
+          resolve();
+        },
+        complete: resolve,
+      },
+    );
+  });
+  assert.equal(errors, [
+    {
+      message: 'Variable "$ids" has invalid value: String cannot represent a non string value: 5',
+      locations: [{ line: 1, column: 21 }],
+      extensions: { code: 'BAD_USER_INPUT' },
+    },
+  ]);
 });
 
 test.run();
