@@ -13,7 +13,10 @@ export function logDataRequest(
   observed: Omit<DataRequestObservation, 'seconds'>,
   seconds: number,
 ): void {
-  logger[observed.status >= 500 ? 'warn' : 'info'](
+  const level = observed.status >= 500 ? 'warn' : 'info';
+  // The line's object is built only when it will be written.
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
     {
       server: 'data',
       requestId: requestIdOf(request),

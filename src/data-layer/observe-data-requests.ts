@@ -23,20 +23,15 @@ export function observeDataRequests(
 ): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
     const started = process.hrtime.bigint();
-    let reported = false;
-    const report = () => {
-      if (reported) return;
-      reported = true;
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // 'close' comes once for every response: after 'finish' when it was sent, or when its connection went first.
+    response.on('close', () => {
       observe(request, {
         method: request.method ?? 'GET',
         route: dataRoute(request),
         status: response.statusCode,
-        seconds,
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
       });
-    };
-    response.once('finish', report);
-    response.once('close', report);
+    });
     listener(request, response);
   };
 }
