@@ -1,6 +1,7 @@
 // The one I/O shell around the pure generators (docs/architecture.md#code-generation). `npm run
-// codegen` writes generated/ (deleting files no generator produced); `-- --check` writes nothing
-// and fails, listing stale files, when anything differs.
+// codegen` writes generated/ and the SDK's generated folders (deleting files no generator
+// produced); `-- --check` writes nothing and fails, listing stale files and naming their folders,
+// when anything differs.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runGenerators } from './codegen/run-generators.ts';
@@ -54,10 +55,22 @@ if (check) {
   if (stale.length > 0 || orphans.length > 0) {
     for (const file of stale) console.error(`stale: ${file}`);
     for (const file of orphans) console.error(`not produced by any generator: ${file}`);
-    console.error(`generated/ is out of date (${stale.length + orphans.length} files): run \`npm run codegen\``);
+    // The folder each file belongs to, so the summary says where to look, not only generated/.
+    const folderOf = (file: string) =>
+      generatedFolders.find((folder) => file.startsWith(`${folder}/`)) ?? path.posix.dirname(file);
+    const folders = new Set([...stale, ...orphans].map(folderOf));
+    const outOfDate = [
+      ...generatedFolders.filter((folder) => folders.has(folder)),
+      ...[...folders].filter((folder) => !generatedFolders.includes(folder)).sort(),
+    ];
+    console.error(
+      `out of date: ${stale.length + orphans.length} generated files in ${outOfDate.map((folder) => `${folder}/`).join(', ')}; run \`npm run codegen\``,
+    );
     process.exit(1);
   }
-  console.log(`generated/ is up to date (${produced.size} files)`);
+  console.log(
+    `up to date: ${produced.size} generated files in ${generatedFolders.map((folder) => `${folder}/`).join(', ')}`,
+  );
 } else {
   for (const file of stale) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });

@@ -45,6 +45,10 @@ test.after(() => rmSync(copy, { recursive: true, force: true }));
 test('the committed generated/ is up to date', async () => {
   const result = await codegen('--check');
   assert.is(result.code, 0, result.output);
+  assert.match(
+    result.output,
+    /^up to date: \d+ generated files in generated\/, sdk\/src\/generated\/, sdk\/dist\/, sdk\/data-layer\/$/m,
+  );
 });
 
 test('a spec edit makes --check fail, listing the stale files, until codegen runs', async () => {
@@ -54,6 +58,10 @@ test('a spec edit makes --check fail, listing the stale files, until codegen run
   assert.is(stale.code, 1);
   assert.match(stale.output, /stale: generated\/openapi\/operations\.ts/);
   assert.match(stale.output, /stale: generated\/openapi\/handlers\.ts/);
+  assert.match(
+    stale.output,
+    /^out of date: \d+ generated files in generated\/, sdk\/src\/generated\/, sdk\/dist\/; run `npm run codegen`$/m,
+  );
 
   const regenerated = await codegen();
   assert.is(regenerated.code, 0, regenerated.output);
@@ -66,6 +74,7 @@ test('a file in generated/ that no generator produced is reported and then remov
   const result = await codegen('--check');
   assert.is(result.code, 1);
   assert.match(result.output, /not produced by any generator: generated\/openapi\/hand-written\.ts/);
+  assert.match(result.output, /^out of date: 1 generated files in generated\/; run `npm run codegen`$/m);
   await codegen();
   assert.is((await codegen('--check')).code, 0);
 });
