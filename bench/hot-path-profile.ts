@@ -1,13 +1,15 @@
 // Where the service's CPU goes on its hottest paths (docs/benchmarks.md#what-the-hot-paths-pay-for):
 // `node bench/hot-path-profile.ts [ping|healthz|reference-ping|bare-koa|data-layer] …` puts the load driver
 // (in its worker thread) on one target, samples the main thread's CPU with the inspector (the
-// worker's isolate is not sampled), and prints the top functions by self time and the share of
-// each package or source directory. `PROFILE_SECONDS` (5), `BENCH_CONNECTIONS` (16);
+// worker's isolate is not sampled), and prints the top functions by self time, the share of each
+// package or source directory, and the young and full garbage-collection pauses per request.
+// `PROFILE_SECONDS` (5), `BENCH_CONNECTIONS` (16), `PROFILE_TOP` (30 functions listed);
 // `PROFILE_OUT=<dir>` also writes each .cpuprofile for a viewer.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { startBenchService } from './bench-service.ts';
+import { withGcPauses } from './gc-pauses.ts';
 import type { LoadTarget } from './load-driver.ts';
 import { startLoadWorker } from './load-worker.ts';
 import { startBareKoaServer, startGraphqlReferenceServer } from './reference-servers.ts';
@@ -25,6 +27,7 @@ interface Profile {
 }
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 5);
+const topFunctions = Number(process.env.PROFILE_TOP ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const targets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ping', 'healthz'];
 const query = '{ ping }';
@@ -65,11 +68,15 @@ try {
     if (!target) throw new Error(`unknown target ${name}: one of ${Object.keys(sides).join(', ')}`);
     await load.run(target); // warm-up round: JIT and caches settle before sampling
     await session.post('Profiler.start');
-    const result = await load.run(target);
+    const result = await withGcPauses(() => load.run(target));
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
     if (process.env.PROFILE_OUT)
       writeFileSync(path.join(process.env.PROFILE_OUT, `${name}.cpuprofile`), JSON.stringify(profile));
     report(name, profile, result.perSecond);
+    const requests = result.perSecond * seconds;
+    console.log(
+      `\nGC pauses per request: minor ${((result.gc.minorMs * 1000) / requests).toFixed(2)} µs, major ${((result.gc.majorMs * 1000) / requests).toFixed(2)} µs`,
+    );
   }
 } finally {
   session.disconnect();
@@ -108,7 +115,7 @@ function report(name: string, profile: Profile, perSecond: number): void {
   for (const [key, count] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 18))
     console.log(`| ${key} | ${share(count)} |`);
   console.log('\n| function | self time |\n| --- | ---: |');
-  for (const [key, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 30)))
+  for (const [key, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, topFunctions))
     console.log(`| ${key} | ${share(count)} |`);
 }
 
