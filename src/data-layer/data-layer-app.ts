@@ -22,7 +22,7 @@ import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
 import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
-import { assignRequestId } from './data-request-id.ts';
+import { assignRequestId, writeDataHead } from './data-request-id.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
 import { noteCaller } from './request-callers.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
@@ -40,7 +40,7 @@ export interface DataLayerAppOptions {
 }
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, {
+  writeDataHead(response, status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     ...headers,
@@ -132,7 +132,7 @@ async function handleAccessMatrix(
         `the permission matrix is for the admin only (X-Data-Admin-Secret alone or with X-Data-Role: admin), not role '${caller.role}'`,
       );
     const html = await page();
-    response.writeHead(200, { ...accessMatrixHeaders, 'Content-Length': html.length });
+    writeDataHead(response, 200, { ...accessMatrixHeaders, 'Content-Length': html.length });
     response.end(request.method === 'HEAD' ? undefined : html);
   } catch (error) {
     if (!response.headersSent)
@@ -146,7 +146,7 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
     const requestId = assignRequestId(request, response);
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
-      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      writeDataHead(response, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(request.method === 'HEAD' ? undefined : 'ok');
       return;
     }

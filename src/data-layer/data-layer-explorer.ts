@@ -7,7 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Logger } from 'pino';
 import { type ApiExplorer, type ExplorerAnswer, createApiExplorer } from '../api-explorer/api-explorer.ts';
 import { errorsBody } from './data-layer-error.ts';
-import { assignRequestId } from './data-request-id.ts';
+import { assignRequestId, writeDataHead } from './data-request-id.ts';
 
 /** The role and session-variable headers, empty: the page sends only those the user fills in. */
 const sessionHeadersTemplate = JSON.stringify(
@@ -50,7 +50,7 @@ export function withApiExplorer(
       (error: unknown) => {
         logger.error({ err: error, requestId }, 'API explorer request failed');
         const body = errorsBody([{ message: 'Internal server error', code: 'INTERNAL', path: '$' }]);
-        response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        writeDataHead(response, 500, { 'Content-Type': 'application/json; charset=utf-8' });
         response.end(body);
       },
     );
@@ -59,6 +59,6 @@ export function withApiExplorer(
 
 function write(request: IncomingMessage, response: ServerResponse, answer: ExplorerAnswer): void {
   const length = answer.body ? { 'Content-Length': String(answer.body.length) } : {};
-  response.writeHead(answer.status, { ...answer.headers, ...length });
+  writeDataHead(response, answer.status, { ...answer.headers, ...length });
   response.end(request.method === 'HEAD' ? undefined : answer.body);
 }
