@@ -143,7 +143,7 @@ async function handleAccessMatrix(
 export function createDataLayerApp(options: DataLayerAppOptions): RequestListener {
   const accessMatrix = options.accessMatrix ?? createAccessMatrixPage();
   return (request, response) => {
-    const requestId = assignRequestId(request, response);
+    const requestId = assignRequestId(request);
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       writeDataHead(response, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -168,7 +168,7 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
 
 /** Requests that arrive between listen() and the end of start-up. */
 export function dataLayerNotReady(request: IncomingMessage, response: ServerResponse): void {
-  assignRequestId(request, response);
+  assignRequestId(request);
   send(response, 503, errorsBody([{ message: 'service is starting', code: 'SERVICE_UNAVAILABLE', path: '$' }]), {
     'Retry-After': '1',
   });

@@ -44,7 +44,7 @@ export function withApiExplorer(
       headers: request.headers,
     });
     if (!pending) return listener(request, response);
-    const requestId = assignRequestId(request, response);
+    const requestId = assignRequestId(request);
     pending.then(
       (answer) => write(request, response, answer),
       (error: unknown) => {

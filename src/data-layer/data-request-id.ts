@@ -1,20 +1,19 @@
 // The request id of a DATA_PORT request, by the main port's rule (src/request-headers/request-id.ts):
 // echoed as X-Request-Id and kept beside the request for its log lines (docs/metrics.md#access-log),
-// without widening the app's handler signatures. Kept on the request and its response themselves
-// (symbol keys), so it goes with them: a WeakMap would cost the garbage collector an ephemeron
-// entry per request on this hot path (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// without widening the app's handler signatures. Kept on the request itself (a symbol key), so it
+// goes with the request: a WeakMap would cost the garbage collector an ephemeron entry per request
+// on this hot path (docs/benchmarks.md#what-the-hot-paths-pay-for).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { requestIdFrom } from '../request-headers/request-id.ts';
 
 const idKey = Symbol('data-layer request id');
-type WithId = { [idKey]?: string };
+type WithId = IncomingMessage & { [idKey]?: string };
 
 /** Gives the request its id, for its log line and for writeDataHead; once per request. */
-export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+export function assignRequestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   const id = requestIdFrom(typeof incoming === 'string' ? incoming : undefined);
   (request as WithId)[idKey] = id;
-  (response as WithId)[idKey] = id;
   return id;
 }
 
@@ -24,12 +23,13 @@ export function requestIdOf(request: IncomingMessage): string | undefined {
 }
 
 /**
- * `response.writeHead(status, headers)` with X-Request-Id added: every DATA_PORT answer starts
- * here. Given all its headers at once, with none set before, Node writes them straight from the
- * object; a single setHeader beforehand makes it build and merge a header map on every response.
+ * `response.writeHead(status, headers)` with the request's X-Request-Id added to `headers`: every
+ * DATA_PORT answer starts here. Given all its headers at once, with none set before, Node writes
+ * them straight from the object; a single setHeader beforehand makes it build and merge a header
+ * map on every response.
  */
 export function writeDataHead(response: ServerResponse, status: number, headers: OutgoingHttpHeaders): void {
-  const id = (response as WithId)[idKey];
+  const id = requestIdOf(response.req);
   if (id !== undefined) headers['X-Request-Id'] = id;
   response.writeHead(status, headers);
 }

@@ -4,6 +4,7 @@
 // statement is guarded (guarded-pool.ts); on a plain pool (tests, tools) it is sent as is.
 import type pg from 'pg';
 import { isRetiring, nameOnConnection } from './prepared-statement-names.ts';
+import { sendStatement } from './send-statement.ts';
 
 export interface StatementRunner {
   /** The rows of `sql`; with `name`, prepared under that name on the connection that runs it. */
@@ -33,11 +34,13 @@ export function createStatementRunner(pool: { connect(): Promise<NamingClient> }
 export function namingClient(client: pg.PoolClient, maxPrepared: number): NamingClient {
   return {
     query: (sql, parameters, name) =>
-      client.query({
-        text: sql,
-        values: parameters as unknown[],
-        name: name === undefined ? undefined : nameOnConnection(client, name, maxPrepared),
-      }),
+      sendStatement(
+        client,
+        sql,
+        parameters,
+        undefined,
+        name === undefined ? undefined : nameOnConnection(client, name, maxPrepared),
+      ),
     release: (destroy) => client.release(destroy || isRetiring(client)),
   };
 }
