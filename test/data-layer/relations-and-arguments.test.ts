@@ -177,6 +177,21 @@ test('order_by on columns and through object relationships, limit and offset', a
   );
 });
 
+test('order_by inside an array relationship: a column named twice, a key through an object relationship, limit and offset', async () => {
+  const data = await query(
+    admin,
+    '{ organization(order_by: {id: asc}) { id digital_wallets(order_by: [{coin: asc}, {coin: desc}, {organization: {name: asc}}, {id: desc}], limit: 3, offset: 1) { id } } }',
+  );
+  assert.ok(data.organization.length >= 2);
+  for (const organization of data.organization) {
+    assert.equal(
+      organization.digital_wallets.map((wallet: { id: number }) => wallet.id),
+      await column<number>(sql`SELECT id AS value FROM digital_wallet WHERE organization_id = ${organization.id}
+        ORDER BY coin, id DESC LIMIT 3 OFFSET 1`),
+    );
+  }
+});
+
 test('distinct_on keeps the first row of each value in the given order', async () => {
   const data = await query(
     frontOffice,

@@ -31,9 +31,19 @@ export interface RowSet {
    * lists exactly the columns read (CompileScope.rowColumns).
    */
   from(): RawBuilder<unknown>;
+  /**
+   * `(SELECT object AS "__json", sort keys … ) AS alias`: each row's JSON object built inside the
+   * derived table, beside the sort keys only, for an array relationship's json_agg over
+   * `alias.__json` (docs/data-layer.md#statement-shape); null with distinct_on, whose rows are
+   * de-duplicated before they are paged.
+   */
+  objectsFrom(object: RawBuilder<unknown>): RawBuilder<unknown> | null;
   /** The ORDER BY list over the derived table's columns, for json_agg; null when unordered. */
   readonly order: RawBuilder<unknown> | null;
 }
+
+/** The column of the derived table that holds a row's JSON object (objectsFrom). */
+export const objectColumn = '__json';
 
 function smaller(a: number | null, b: number | null): number | null {
   if (a === null) return b;
@@ -103,8 +113,11 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   const order = keys.length > 0 ? orderClause(keys, 'outer') : null;
   if (args.distinctOn.length === 0) {
     const orderBy = keys.length > 0 ? sql` ORDER BY ${orderClause(keys, 'inner')}` : sql``;
+    const rows = (list: RawBuilder<unknown>) =>
+      sql`(SELECT ${list} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`;
     return {
-      from: () => sql`(SELECT ${columns()} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`,
+      from: () => rows(columns()),
+      objectsFrom: (object) => rows(sql.join([sql`${object} AS ${sql.id(objectColumn)}`, ...sortColumns(keys)])),
       order,
     };
   }
@@ -120,8 +133,19 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   return {
     from: () =>
       sql`(SELECT * FROM (SELECT DISTINCT ON (${distinct}) ${columns()} FROM ${source} WHERE ${where} ORDER BY ${innerOrder}) AS ${sql.id(alias)}${outerOrder}${paging}) AS ${sql.id(alias)}`,
+    objectsFrom: () => null,
     order,
   };
+}
+
+/**
+ * What the ORDER BY over the derived table reads: a plain column once however often it is a key
+ * (listed twice, its name would be ambiguous outside), a computed key under its name.
+ */
+function sortColumns(keys: readonly SortKey[]): RawBuilder<unknown>[] {
+  const plain = new Map<string, RawBuilder<unknown>>();
+  for (const key of keys) if (!key.column) plain.set(key.name, key.inner);
+  return [...plain.values(), ...keys.flatMap((key) => (key.column ? [key.column] : []))];
 }
 
 /**

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { joinConditions } from '../condition-to-sql.ts';
 import { jsonOutput } from './column-sql.ts';
-import { compileRowSet } from './compile-row-set.ts';
+import { compileRowSet, objectColumn } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import type { RelationshipModel } from '../permission-model.ts';
 import type { SelectionField } from './query-plan.ts';
@@ -66,7 +66,9 @@ function compileField(field: SelectionField, table: string, alias: string, scope
         scope,
       });
       const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
-      return jsonArray(object, rows.order, rows.from());
+      const objects = rows.objectsFrom(object);
+      if (!objects) return jsonArray(object, rows.order, rows.from());
+      return sql`(SELECT ${jsonAggregate(sql.ref(`${remote}.${objectColumn}`), rows.order)} FROM ${objects})`;
     }
   }
 }
