@@ -177,15 +177,27 @@ test('order_by on columns and through object relationships, limit and offset', a
   );
 });
 
-test('order_by inside an array relationship: a column named twice, a key through an object relationship, limit and offset', async () => {
+test('array relationships: unsorted with a limit; sorted by a column named twice and a key through an object relationship, with limit and offset', async () => {
   const data = await query(
     admin,
-    '{ organization(order_by: {id: asc}) { id digital_wallets(order_by: [{coin: asc}, {coin: desc}, {organization: {name: asc}}, {id: desc}], limit: 3, offset: 1) { id } } }',
+    `{ organization(order_by: {id: asc}) {
+        id
+        first: digital_wallets(limit: 2) { id organization { id } }
+        sorted: digital_wallets(order_by: [{coin: asc}, {coin: desc}, {organization: {name: asc}}, {id: desc}], limit: 3, offset: 1) { id }
+      } }`,
   );
   assert.ok(data.organization.length >= 2);
   for (const organization of data.organization) {
+    const all = await column<number>(
+      sql`SELECT id AS value FROM digital_wallet WHERE organization_id = ${organization.id}`,
+    );
+    assert.equal(organization.first.length, Math.min(2, all.length));
+    for (const wallet of organization.first) {
+      assert.ok(all.includes(wallet.id), `wallet ${wallet.id} belongs to organization ${organization.id}`);
+      assert.equal(wallet.organization, { id: organization.id });
+    }
     assert.equal(
-      organization.digital_wallets.map((wallet: { id: number }) => wallet.id),
+      organization.sorted.map((wallet: { id: number }) => wallet.id),
       await column<number>(sql`SELECT id AS value FROM digital_wallet WHERE organization_id = ${organization.id}
         ORDER BY coin, id DESC LIMIT 3 OFFSET 1`),
     );

@@ -12,8 +12,6 @@ export interface SortKey {
   readonly outer: RawBuilder<unknown>;
   /** The SELECT-list entry that makes `outer` exist, or null for a plain column (noted on the scope). */
   readonly column: RawBuilder<unknown> | null;
-  /** The name `outer` reads from the derived table: the plain column's, or the computed key's. */
-  readonly name: string;
   readonly direction: RawBuilder<unknown>;
 }
 
@@ -53,11 +51,9 @@ export function compileSortKeys(
 ): SortKey[] {
   return orderBy.map((order, index) => {
     const inner = keyExpression(order.path, order.column, table, alias, scope);
-    if (order.path.length === 0)
-      return { inner, outer: inner, column: null, name: order.column, direction: directionSql(order) };
+    if (order.path.length === 0) return { inner, outer: inner, column: null, direction: directionSql(order) };
     const name = `__order_${index}`;
     return {
-      name,
       inner,
       outer: sql`${sql.ref(`${alias}.${name}`)}`,
       column: sql`${inner} AS ${sql.id(name)}`,

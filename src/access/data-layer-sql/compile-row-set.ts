@@ -32,10 +32,11 @@ export interface RowSet {
    */
   from(): RawBuilder<unknown>;
   /**
-   * `(SELECT object AS "__json", sort keys … ) AS alias`: each row's JSON object built inside the
-   * derived table, beside the sort keys only, for an array relationship's json_agg over
-   * `alias.__json` (docs/data-layer.md#statement-shape); null with distinct_on, whose rows are
-   * de-duplicated before they are paged.
+   * `(SELECT object AS "__json" FROM … LIMIT n) AS alias`: each row's JSON object built inside the
+   * derived table, for an array relationship's json_agg over `alias.__json`
+   * (docs/data-layer.md#statement-shape). Null when the rows are sorted, skipped by an offset or
+   * de-duplicated: PostgreSQL would then build the objects of rows that the sort, the offset or
+   * distinct_on then drop.
    */
   objectsFrom(object: RawBuilder<unknown>): RawBuilder<unknown> | null;
   /** The ORDER BY list over the derived table's columns, for json_agg; null when unordered. */
@@ -117,7 +118,8 @@ export function compileRowSet(options: RowSetOptions): RowSet {
       sql`(SELECT ${list} FROM ${source} WHERE ${where}${orderBy}${paging}) AS ${sql.id(alias)}`;
     return {
       from: () => rows(columns()),
-      objectsFrom: (object) => rows(sql.join([sql`${object} AS ${sql.id(objectColumn)}`, ...sortColumns(keys)])),
+      objectsFrom: (object) =>
+        keys.length === 0 && args.offset === null ? rows(sql`${object} AS ${sql.id(objectColumn)}`) : null,
       order,
     };
   }
@@ -136,16 +138,6 @@ export function compileRowSet(options: RowSetOptions): RowSet {
     objectsFrom: () => null,
     order,
   };
-}
-
-/**
- * What the ORDER BY over the derived table reads: a plain column once however often it is a key
- * (listed twice, its name would be ambiguous outside), a computed key under its name.
- */
-function sortColumns(keys: readonly SortKey[]): RawBuilder<unknown>[] {
-  const plain = new Map<string, RawBuilder<unknown>>();
-  for (const key of keys) if (!key.column) plain.set(key.name, key.inner);
-  return [...plain.values(), ...keys.flatMap((key) => (key.column ? [key.column] : []))];
 }
 
 /**
