@@ -67,8 +67,9 @@ function compileField(field: SelectionField, table: string, alias: string, scope
       });
       const object = compileSelection(field.fields, relationship.remoteTable, remote, scope);
       const objects = rows.objectsFrom(object);
-      if (!objects) return jsonArray(object, rows.order, rows.from());
-      return sql`(SELECT ${jsonAggregate(sql.ref(`${remote}.${objectColumn}`), rows.order)} FROM ${objects})`;
+      return objects
+        ? jsonArray(sql.ref(`${remote}.${objectColumn}`), rows.order, objects)
+        : jsonArray(object, rows.order, rows.from());
     }
   }
 }
