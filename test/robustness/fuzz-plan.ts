@@ -48,9 +48,20 @@ export function createFuzzPlan(fixtures: FuzzFixtures): FuzzPlan {
     requestAt(seed, index) {
       const build = builders.get(turns[index % turns.length] as string);
       if (!build) throw new Error(`no target at index ${index}`);
-      return build(drawFor(seed, index));
+      return markOversizedHead(build(drawFor(seed, index)));
     },
   };
+}
+
+/**
+ * Node's parser refuses a request head over 16 KiB (431, or a reset while the rest is still being
+ * sent) before the service sees it. Long query values and headers can add up past that together;
+ * 15,000 bytes leaves room for the credentials the placeholders stand for.
+ */
+function markOversizedHead(request: FuzzRequest): FuzzRequest {
+  const headerBytes = request.headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+  if (request.path.length + headerBytes > 15_000) request.malformedHttp = true;
+  return request;
 }
 
 /** The data layer's schema of every role, from the SDL codegen writes (generated/data-layer/). */
