@@ -1,0 +1,56 @@
+// The process bench/instruction-profile.ts runs under callgrind: the service (or the bare server
+// with the hand-written statement) and the load driver in its worker thread, as the data-layer
+// bench has them. Instrumentation stays off through start-up and the warm-up rounds (JIT tiers
+// and caches settle) and is switched on for one measured round with `callgrind_control`; it
+// prints the requests of that round for the parent to divide by.
+import { execFileSync } from 'node:child_process';
+import { startBenchService } from './bench-service.ts';
+import { startBareServer } from './data-layer-bare-server.ts';
+import { organizationAdmin } from './data-layer-hand-written.ts';
+import type { LoadTarget } from './load-driver.ts';
+import { startLoadWorker } from './load-worker.ts';
+
+const side = process.argv[2] ?? 'data-layer';
+const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
+const warmRounds = Number(process.env.PROFILE_WARM_ROUNDS ?? 2);
+const organizationId = '11111111-0000-4000-8000-000000000001';
+const query = 'query OwnWallets { organization { id name digital_wallets { id label coin usd_value } } }';
+
+const service = await startBenchService({ MARKET_DATA: 'off' });
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (side === 'hand-written' && !databaseUrl) throw new Error('the hand-written side needs BENCH_DATABASE_URL');
+const bare = databaseUrl
+  ? await startBareServer(databaseUrl, 8, new Map([['hand-written', organizationAdmin(organizationId)]]))
+  : undefined;
+const body = JSON.stringify({ query });
+const targets: Record<string, LoadTarget> = {
+  'data-layer': {
+    kind: 'http',
+    url: `${service.dataUrl}/v1/graphql`,
+    headers: {
+      'x-data-admin-secret': service.dataAdminSecret,
+      'x-data-role': 'organization_admin',
+      'x-data-user-id': 'demo-alice',
+      'x-data-organization-id': organizationId,
+    },
+    body,
+  },
+  ...(bare && { 'hand-written': { kind: 'http', url: `${bare.url}/hand-written`, headers: {}, body } }),
+};
+const target = targets[side];
+if (!target) throw new Error(`unknown side ${side}: one of ${Object.keys(targets).join(', ')}`);
+const load = startLoadWorker({ connections: 8, warmup: 200, seconds });
+const callgrind = (...args: string[]) => execFileSync('callgrind_control', [...args, String(process.pid)]);
+try {
+  for (let round = 0; round < warmRounds; round += 1) await load.run(target);
+  callgrind('--zero');
+  callgrind('--instr=on');
+  const measured = await load.run(target);
+  callgrind('--instr=off');
+  callgrind('--dump');
+  console.log(`measured requests: ${measured.requests + measured.warmupRequests}`);
+} finally {
+  await load.close();
+  await bare?.close();
+  await service.close();
+}
