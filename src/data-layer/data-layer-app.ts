@@ -24,6 +24,7 @@ import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-
 import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
 import { assignRequestId, writeDataHead } from './data-request-id.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
+import { requestPath } from './request-path.ts';
 import { noteCaller } from './request-callers.ts';
 import type { DataRequestExecutor } from './request/execute-data-request.ts';
 
@@ -144,7 +145,7 @@ export function createDataLayerApp(options: DataLayerAppOptions): RequestListene
   const accessMatrix = options.accessMatrix ?? createAccessMatrixPage();
   return (request, response) => {
     const requestId = assignRequestId(request);
-    const path = (request.url ?? '/').split('?')[0];
+    const path = requestPath(request);
     if (path === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
       writeDataHead(response, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(request.method === 'HEAD' ? undefined : 'ok');

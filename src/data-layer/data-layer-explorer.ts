@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { type ApiExplorer, type ExplorerAnswer, createApiExplorer } from '../api-explorer/api-explorer.ts';
 import { errorsBody } from './data-layer-error.ts';
 import { assignRequestId, writeDataHead } from './data-request-id.ts';
+import { requestPath } from './request-path.ts';
 
 /** The role and session-variable headers, empty: the page sends only those the user fills in. */
 const sessionHeadersTemplate = JSON.stringify(
@@ -37,10 +38,13 @@ export function withApiExplorer(
   explorer: ApiExplorer = dataLayerExplorer(),
 ): RequestListener {
   return (request, response) => {
+    // The explorer answers GET and HEAD only: the data layer's POSTs go straight on.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return listener(request, response);
+    const path = requestPath(request);
     const pending = explorer.answer({
-      method: request.method ?? 'GET',
-      path: (request.url ?? '/').split('?')[0] ?? '/',
-      querystring: (request.url ?? '').split('?')[1] ?? '',
+      method: request.method,
+      path,
+      querystring: (request.url ?? '').slice(path.length + 1),
       headers: request.headers,
     });
     if (!pending) return listener(request, response);

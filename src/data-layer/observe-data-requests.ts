@@ -3,6 +3,7 @@
 // explorer's files (docs/api-explorer.md), or `unmatched`, never the raw path a client sent.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { explorerAssetPrefix, explorerAssetRoute } from '../api-explorer/api-explorer.ts';
+import { requestPath } from './request-path.ts';
 
 export interface DataRequestObservation {
   readonly method: string;
@@ -12,9 +13,9 @@ export interface DataRequestObservation {
 }
 
 export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
-  const path = (request.url ?? '/').split('?')[0];
+  const path = requestPath(request);
   if (path === '/v1/graphql' || path === '/healthz' || path === '/v1/access/matrix') return path;
-  return path?.startsWith(explorerAssetPrefix) ? explorerAssetRoute : 'unmatched';
+  return path.startsWith(explorerAssetPrefix) ? explorerAssetRoute : 'unmatched';
 }
 
 const startedKey = Symbol('data-layer request start');
