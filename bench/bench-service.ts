@@ -9,6 +9,7 @@ import { createApiKeyService } from '../src/domain/identity/api-key-service.ts';
 import { createLogger } from '../src/observability/logger.ts';
 import { startService } from '../src/service/start-service.ts';
 import { createApiKeyStore } from '../src/stores/api-key-store.ts';
+import type { LoadTarget } from './load-driver.ts';
 
 export interface BenchService {
   readonly url: string;
@@ -58,4 +59,28 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Aurora, the demo organization of demo-alice (docs/demo-data.md). */
+export const aurora = '11111111-0000-4000-8000-000000000001';
+
+/**
+ * The data layer's organization_admin query of bench/data-layer-bench.ts as demo-alice (her
+ * organization and its wallets), with the admin secret and session headers: what the profilers
+ * put under load.
+ */
+export function organizationAdminTarget(service: BenchService): LoadTarget {
+  return {
+    kind: 'http',
+    url: `${service.dataUrl}/v1/graphql`,
+    headers: {
+      'x-data-admin-secret': service.dataAdminSecret,
+      'x-data-role': 'organization_admin',
+      'x-data-user-id': 'demo-alice',
+      'x-data-organization-id': aurora,
+    },
+    body: JSON.stringify({
+      query: 'query OwnWallets { organization { id name digital_wallets { id label coin usd_value } } }',
+    }),
+  };
 }

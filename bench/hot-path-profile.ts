@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { startBenchService } from './bench-service.ts';
+import { organizationAdminTarget, startBenchService } from './bench-service.ts';
 import { withGcPauses } from './gc-pauses.ts';
 import type { LoadTarget } from './load-driver.ts';
 import { startLoadWorker } from './load-worker.ts';
@@ -44,19 +44,7 @@ const sides: Record<string, LoadTarget> = {
   'reference-ping': { kind: 'http', url: graphqlReference.url, headers: {}, body },
   'bare-koa': { kind: 'http', method: 'GET', url: bareKoa.url, headers: {}, body: '', expectStart: 'ok' },
   // The data layer's organization_admin query of bench/data-layer-bench.ts, on the demo data.
-  'data-layer': {
-    kind: 'http',
-    url: `${service.dataUrl}/v1/graphql`,
-    headers: {
-      'x-data-admin-secret': service.dataAdminSecret,
-      'x-data-role': 'organization_admin',
-      'x-data-user-id': 'demo-alice',
-      'x-data-organization-id': '11111111-0000-4000-8000-000000000001',
-    },
-    body: JSON.stringify({
-      query: 'query OwnWallets { organization { id name digital_wallets { id label coin usd_value } } }',
-    }),
-  },
+  'data-layer': organizationAdminTarget(service),
 };
 const session = new Session();
 session.connect();

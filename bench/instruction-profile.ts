@@ -90,10 +90,10 @@ function report(dump: string, map: readonly MappedCode[], requests: number): voi
     if (!match) continue;
     const count = Number(match[1]!.replaceAll(',', ''));
     if (match[2]!.includes('PROGRAM TOTALS')) total = count;
-    else functions.set(nameOf(match[2]!, map), (functions.get(nameOf(match[2]!, map)) ?? 0) + count);
+    else add(functions, nameOf(match[2]!, map), count);
   }
   const areas = new Map<string, number>();
-  for (const [name, count] of functions) areas.set(areaOf(name), (areas.get(areaOf(name)) ?? 0) + count);
+  for (const [name, count] of functions) add(areas, areaOf(name), count);
   const perRequest = (count: number) => Math.round(count / requests).toLocaleString('en-US');
   console.log(
     `\n## ${side}: ${perRequest(total)} instructions per request on the main thread (${requests} requests)\n`,
@@ -104,6 +104,10 @@ function report(dump: string, map: readonly MappedCode[], requests: number): voi
   console.log('\n| function | instructions per request |\n| --- | ---: |');
   for (const [name, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`| ${name.replaceAll('|', '\\|')} | ${perRequest(count)} |`);
+}
+
+function add(counts: Map<string, number>, key: string, count: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + count);
 }
 
 function nameOf(annotated: string, map: readonly MappedCode[]): string {

@@ -4,7 +4,7 @@
 // and caches settle) and is switched on for one measured round with `callgrind_control`; it
 // prints the requests of that round for the parent to divide by.
 import { execFileSync } from 'node:child_process';
-import { startBenchService } from './bench-service.ts';
+import { aurora, organizationAdminTarget, startBenchService } from './bench-service.ts';
 import { startBareServer } from './data-layer-bare-server.ts';
 import { organizationAdmin } from './data-layer-hand-written.ts';
 import type { LoadTarget } from './load-driver.ts';
@@ -13,29 +13,18 @@ import { startLoadWorker } from './load-worker.ts';
 const side = process.argv[2] ?? 'data-layer';
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const warmRounds = Number(process.env.PROFILE_WARM_ROUNDS ?? 2);
-const organizationId = '11111111-0000-4000-8000-000000000001';
-const query = 'query OwnWallets { organization { id name digital_wallets { id label coin usd_value } } }';
 
 const service = await startBenchService({ MARKET_DATA: 'off' });
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (side === 'hand-written' && !databaseUrl) throw new Error('the hand-written side needs BENCH_DATABASE_URL');
 const bare = databaseUrl
-  ? await startBareServer(databaseUrl, 8, new Map([['hand-written', organizationAdmin(organizationId)]]))
+  ? await startBareServer(databaseUrl, 8, new Map([['hand-written', organizationAdmin(aurora)]]))
   : undefined;
-const body = JSON.stringify({ query });
+const dataLayer = organizationAdminTarget(service);
 const targets: Record<string, LoadTarget> = {
-  'data-layer': {
-    kind: 'http',
-    url: `${service.dataUrl}/v1/graphql`,
-    headers: {
-      'x-data-admin-secret': service.dataAdminSecret,
-      'x-data-role': 'organization_admin',
-      'x-data-user-id': 'demo-alice',
-      'x-data-organization-id': organizationId,
-    },
-    body,
-  },
-  ...(bare && { 'hand-written': { kind: 'http', url: `${bare.url}/hand-written`, headers: {}, body } }),
+  'data-layer': dataLayer,
+  // The same body, no headers: the bare server reads neither.
+  ...(bare && { 'hand-written': { ...dataLayer, url: `${bare.url}/hand-written`, headers: {} } }),
 };
 const target = targets[side];
 if (!target) throw new Error(`unknown side ${side}: one of ${Object.keys(targets).join(', ')}`);
