@@ -17,7 +17,7 @@ import { currentDeadline, remainingMs, type RequestDeadline } from '../request-s
 import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
-import { sendStatement } from './send-statement.ts';
+import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
 import type { NamingClient } from './statement-runner.ts';
 
 export interface GuardOptions {
@@ -92,7 +92,12 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     return { ms: backstopMs, byDeadline: false };
   }
 
-  async function query(sql: string, parameters: readonly unknown[], name?: string): Promise<pg.QueryResult> {
+  /** Runs `send` guarded: the deadline, the client-side timeout, faults, the outage log. */
+  async function guarded<T>(
+    sql: string,
+    name: string | undefined,
+    send: (timeoutMs: number | undefined, prepared: string | undefined) => Promise<T>,
+  ): Promise<T> {
     if (broken) throw broken;
     const deadline = currentDeadline();
     const command = sql.trimStart().slice(0, 8).toLowerCase();
@@ -106,7 +111,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     running = true;
     try {
       const prepared = name === undefined ? undefined : nameOnConnection(client, name, maxPrepared);
-      const result = await sendStatement(client, sql, parameters, limit.ms, prepared);
+      const result = await send(limit.ms, prepared);
       options.outage?.succeeded(startedAt);
       return result;
     } catch (error) {
@@ -127,12 +132,17 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     }
   }
 
+  const query = (sql: string, parameters: readonly unknown[], name?: string) =>
+    guarded(sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared));
+
   return {
     checkOut() {
       checkedOut = true;
       broken = undefined;
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
+    textRows: (sql, parameters, name) =>
+      guarded(sql, name, (timeoutMs, prepared) => sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared)),
     release(destroy?: boolean) {
       checkedOut = false;
       if (!broken) return client.release(destroy || isRetiring(client));

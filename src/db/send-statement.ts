@@ -1,8 +1,9 @@
-// One statement sent on a pg client as a ready pg.Query, which pg's Client.query runs as given
-// (a "submittable"). Given a plain config object instead, pg copies it property by property on
-// every call (utils.cloneQueryConfig), about 2.5 µs a statement on the data layer's hot path
+// One statement sent on a pg client as a ready query object, which pg's Client.query runs as
+// given (a "submittable"). Given a plain config object instead, pg copies it property by property
+// on every call (utils.cloneQueryConfig), about 2.5 µs a statement on the data layer's hot path
 // (docs/benchmarks.md#what-the-hot-paths-pay-for).
 import pg from 'pg';
+import { type TextRow, TextRowsQuery } from './text-rows-query.ts';
 
 /**
  * Sends `text` with `values` on `client`: named, it is prepared under `name` on that connection
@@ -24,5 +25,21 @@ export function sendStatement(
     // Client.query reads `query_timeout` from what it is given.
     Object.assign(query, { name, query_timeout: timeoutMs });
     client.query(query);
+  });
+}
+
+/** As sendStatement, for a statement whose columns the caller knows by position: its rows as text, without Describe (text-rows-query.ts). */
+export function sendTextRowsStatement(
+  client: pg.ClientBase,
+  text: string,
+  values: readonly unknown[],
+  timeoutMs: number | undefined,
+  name: string | undefined,
+): Promise<TextRow[]> {
+  return new Promise((resolve, reject) => {
+    const query = new TextRowsQuery(text, values, name, timeoutMs, (error, rows) =>
+      error ? reject(error) : resolve(rows ?? []),
+    );
+    client.query(query as unknown as pg.Submittable);
   });
 }

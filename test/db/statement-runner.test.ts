@@ -23,16 +23,46 @@ const pools: Record<string, DatabaseAccess> = {
   }),
   plain: createDatabase({ url: database.url, poolSize: 1, maxPreparedStatements: 2 }),
 };
+// The same two kinds with the default bound of names, for the statements sent without Describe.
+const textPools: Record<string, DatabaseAccess> = {
+  guarded: createDatabase({
+    url: database.url,
+    poolSize: 1,
+    timeouts: { statementMs: 5_000, connectMs: 5_000, requestMs: 5_000 },
+    outage,
+  }),
+  plain: createDatabase({ url: database.url, poolSize: 1 }),
+};
 
 test.after(async () => {
   outage.close();
-  for (const access of Object.values(pools)) await access.db.destroy();
+  for (const access of [...Object.values(pools), ...Object.values(textPools)]) await access.db.destroy();
   await database.drop();
 });
 
 const square = 'SELECT $1::int * $1::int AS value';
 const cube = 'SELECT $1::int * $1::int * $1::int AS value';
 const negative = 'SELECT - $1::int AS value';
+
+/** The pool holds one connection: these run on the connection the statements ran on. */
+function connectionOf({ statements }: DatabaseAccess) {
+  return {
+    prepared: async () =>
+      (await statements.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name', [])).map(
+        (row) => row.name,
+      ),
+    backend: async () => (await statements.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]!.pid,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the statement to fail');
+}
 
 test('a statement name is derived from its text: one name never stands for two texts', () => {
   assert.match(preparedStatementName('dl', square), /^dl_[0-9a-f]{32}$/);
@@ -42,12 +72,7 @@ test('a statement name is derived from its text: one name never stands for two t
 
 for (const [kind, access] of Object.entries(pools)) {
   const { statements } = access;
-  // The pool holds one connection: these run on the connection the statements ran on.
-  const prepared = async () =>
-    (await statements.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name', [])).map(
-      (row) => row.name,
-    );
-  const backend = async () => (await statements.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]!.pid;
+  const { prepared, backend } = connectionOf(access);
 
   test(`${kind} pool: a named statement is prepared once on its connection and reused`, async () => {
     const pid = await backend();
@@ -74,6 +99,38 @@ for (const [kind, access] of Object.entries(pools)) {
     const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(access.db);
     assert.equal(rows, [{ one: 1 }]);
     assert.equal(await prepared(), ['negative']);
+  });
+}
+
+for (const [kind, access] of Object.entries(textPools)) {
+  const { statements } = access;
+  const { prepared, backend } = connectionOf(access);
+
+  test(`${kind} pool: text rows come back by position, as PostgreSQL's text`, async () => {
+    const text = 'SELECT $1::int * 2 AS doubled, NULL::text AS nothing, $2::text[] AS list, $3::jsonb AS json';
+    const values = [21, ['a', 'b,c'], { deep: [1] }];
+    assert.equal(await statements.textRows(text, values, 'rows'), [['42', null, '{a,"b,c"}', '{"deep": [1]}']]);
+    assert.equal(await statements.textRows(text, values, 'rows'), [['42', null, '{a,"b,c"}', '{"deep": [1]}']]);
+    assert.equal(await statements.textRows('SELECT g FROM generate_series(1, 3) AS g WHERE g > $1', [1]), [
+      ['2'],
+      ['3'],
+    ]);
+    assert.equal(await prepared(), ['rows']);
+  });
+
+  test(`${kind} pool: a failed text-rows statement fails alone and its connection stays usable`, async () => {
+    const pid = await backend();
+    const broken = 'SELEC $1::int';
+    // Twice: the name of a statement PostgreSQL refused is not taken as prepared.
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      assert.is(await failure(statements.textRows(broken, [1], 'broken')), 'syntax error at or near "SELEC"');
+    assert.is(await failure(statements.textRows('SELECT 1 / $1::int', [0], 'divide')), 'division by zero');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    assert.match(await failure(statements.textRows('SELECT $1::jsonb', [circular], 'circular')), /circular structure/);
+    assert.equal(await statements.textRows('SELECT 1 / $1::int', [1], 'divide'), [['1']]);
+    assert.is(await backend(), pid);
+    assert.equal(await prepared(), ['divide', 'rows']);
   });
 }
 

@@ -58,7 +58,13 @@ export function createDataQueryExecutor(
 ): DataQueryExecutor {
   const { db, statements: runner } = database;
   const limits = options.limits ?? defaultDataQueryLimits;
-  const onPool: StatementSender = (sql, parameters, name) => runner.query<StatementRow>(sql, parameters, name);
+  // A query statement's columns are known by position (compile-root-field.ts: `value`, then
+  // `row_count` for lists), so it is sent without Describe (src/db/text-rows-query.ts).
+  const onPool: StatementSender = async (sql, parameters, name) =>
+    (await runner.textRows(sql, parameters, name)).map(([value, rowCount]) => ({
+      value: value ?? null,
+      row_count: rowCount ?? undefined,
+    }));
   const inTransaction =
     (transaction: Db): StatementSender =>
     async (sql, parameters) =>
