@@ -6,7 +6,7 @@
 // (application/json) do. A missing or malformed session variable is found only after planning
 // but is a credential problem, so it keeps its 400. Only a bug answers 500. Every answer carries
 // X-Request-Id, by the main port's rule (data-request-id.ts).
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { type AppError, toAppError } from '../errors/app-error.ts';
 import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
@@ -40,12 +40,13 @@ export interface DataLayerAppOptions {
   readonly accessMatrix?: AccessMatrixPage;
 }
 
-function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  writeDataHead(response, status, {
+function send(response: ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
+  const head: OutgoingHttpHeaders = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
-    ...headers,
-  });
+  };
+  // Every answer of /v1/graphql comes here: only errors add headers, so only they pay the merge.
+  writeDataHead(response, status, headers ? Object.assign(head, headers) : head);
   response.end(body);
 }
 

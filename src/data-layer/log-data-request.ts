@@ -7,15 +7,11 @@ import { requestIdOf } from './data-request-id.ts';
 import type { DataRequestObservation } from './observe-data-requests.ts';
 import { callerKind } from './request-callers.ts';
 
-export function logDataRequest(
-  logger: Logger,
-  request: IncomingMessage,
-  observed: Omit<DataRequestObservation, 'seconds'>,
-  seconds: number,
-): void {
-  const level = observed.status >= 500 ? 'warn' : 'info';
+export function logDataRequest(logger: Logger, request: IncomingMessage, observation: DataRequestObservation): void {
+  const level = observation.status >= 500 ? 'warn' : 'info';
   // The line's object is built only when it will be written.
   if (!logger.isLevelEnabled(level)) return;
+  const { seconds, ...observed } = observation;
   logger[level](
     {
       server: 'data',

@@ -33,6 +33,9 @@ export interface GuardedPool extends PostgresPool {
   connect(): Promise<PostgresPoolClient & NamingClient>;
 }
 
+/** COMMIT or ROLLBACK at the start of a statement, read without copying the statement's text. */
+const transactionEnd = /^\s*(commit|rollback)\b/i;
+
 /** How much longer than its own statement timeout the server may take to say it cancelled. */
 const serverGraceMs = 1_000;
 
@@ -100,11 +103,11 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
   ): Promise<T> {
     if (broken) throw broken;
     const deadline = currentDeadline();
-    const command = sql.trimStart().slice(0, 8).toLowerCase();
-    const rollback = command.startsWith('rollback');
+    const command = transactionEnd.exec(sql)?.[1]?.toLowerCase();
+    const rollback = command === 'rollback';
     if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
       throw requestDeadlineExceeded(deadline);
-    const commit = command.startsWith('commit');
+    const commit = command === 'commit';
     const limit = limitFor(deadline);
     const startedAt = performance.now();
     if (commit && deadline) deadline.commitsInFlight += 1;

@@ -34,8 +34,10 @@ export function createDataAccessLayer(deps: {
     rateLimit: deps.rateLimit,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
-  return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, { seconds, ...observed }) => {
-    deps.metrics.observeRequest({ server: 'data', ...observed }, seconds);
-    logDataRequest(deps.logger, request, observed, seconds);
+  return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, observed) => {
+    // Fields named, not spread: this runs once per request (docs/benchmarks.md#what-the-hot-paths-pay-for).
+    const { method, route, status, seconds } = observed;
+    deps.metrics.observeRequest({ server: 'data', method, route, status }, seconds);
+    logDataRequest(deps.logger, request, observed);
   });
 }

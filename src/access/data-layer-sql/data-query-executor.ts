@@ -60,11 +60,11 @@ export function createDataQueryExecutor(
   const limits = options.limits ?? defaultDataQueryLimits;
   // A query statement's columns are known by position (compile-root-field.ts: `value`, then
   // `row_count` for lists), so it is sent without Describe (src/db/text-rows-query.ts).
-  const onPool: StatementSender = async (sql, parameters, name) =>
-    (await runner.textRows(sql, parameters, name)).map(([value, rowCount]) => ({
-      value: value ?? null,
-      row_count: rowCount ?? undefined,
-    }));
+  const onPool: StatementSender = async (sql, parameters, name) => {
+    const [first] = await runner.textRows(sql, parameters, name);
+    // One row at most: the statements aggregate.
+    return first ? [{ value: first[0] ?? null, row_count: first[1] ?? undefined }] : [];
+  };
   const inTransaction =
     (transaction: Db): StatementSender =>
     async (sql, parameters) =>
@@ -107,8 +107,12 @@ export function createDataQueryExecutor(
     },
 
     async runOperation(operation, binding) {
-      if (!operation.mutation)
-        return Promise.all(operation.statements.map((statement) => runQuery(statement, binding)));
+      if (!operation.mutation) {
+        const { statements } = operation;
+        // Most operations have one root field: no Promise.all around a single statement.
+        if (statements.length === 1) return [await runQuery(statements[0]!, binding)];
+        return Promise.all(statements.map((statement) => runQuery(statement, binding)));
+      }
       // Kysely's transaction cannot name a statement: a mutation's statements run unnamed.
       return db.transaction().execute(async (transaction) => {
         const send = inTransaction(transaction);
