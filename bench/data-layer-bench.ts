@@ -31,6 +31,10 @@ import { withThreadCpu } from './thread-cpu.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP ?? 300);
+// Before the first round, each side serves this long unmeasured: the data layer runs far more
+// JavaScript than the bare server, and 300 requests left it cold for the first round
+// (docs/benchmarks.md#a-warm-up-round-before-the-first-2026-12-01).
+const warmRoundSeconds = Number(process.env.BENCH_WARM_ROUND_SECONDS ?? 3);
 // The sides take turns, round after round (order flipped every round), so drift hits all.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const statementRounds = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 7);
@@ -235,6 +239,12 @@ try {
   const results = scenarios.map(
     () => Object.fromEntries(sides.map((side) => [side, [] as SideRun[]])) as Record<Side, SideRun[]>,
   );
+  for (const [index, scenario] of scenarios.entries()) {
+    for (const side of sides) {
+      process.stderr.write(`warm-up: ${scenario.role} ${index + 1}, ${side}…\n`);
+      if (warmRoundSeconds > 0) await load.run(targets[index]![side], { seconds: warmRoundSeconds });
+    }
+  }
   for (let round = 1; round <= rounds; round += 1) {
     const order = round % 2 === 1 ? sides : [...sides].reverse();
     for (const [index, scenario] of scenarios.entries()) {
@@ -245,6 +255,7 @@ try {
         const run = await withThreadCpu(() => load.run(targets[index]![side]));
         const after = await meter.read(applicationName);
         const requests = run.requests + run.warmupRequests;
+        process.stderr.write(`  ${Math.round(run.perSecond)} req/s\n`);
         results[index]![side].push({
           ...run,
           postgresMicrosPerRequest: backendMicrosPerRequest(before, after, requests),
@@ -267,7 +278,7 @@ try {
   printDataLayerReport({
     database: externalUrl ? 'external PostgreSQL' : 'embedded PostgreSQL',
     dataset,
-    settings: { connections, rounds, seconds, warmup },
+    settings: { connections, rounds, seconds, warmup, warmRoundSeconds },
     scenarios: scenarios.map((scenario, index) => ({ title: scenario.title, ...shapes[index]! })),
     results,
     statements,

@@ -21,7 +21,7 @@ export const statementLabels = {
 export interface ReportInput {
   readonly database: string;
   readonly dataset: DatasetSummary;
-  readonly settings: { connections: number; rounds: number; seconds: number; warmup: number };
+  readonly settings: { connections: number; rounds: number; seconds: number; warmup: number; warmRoundSeconds: number };
   readonly scenarios: readonly { title: string; organizations: number; wallets: number; bytes: number }[];
   readonly results: readonly Record<Side, SideRun[]>[];
   /** PostgreSQL CPU µs per execution of each statement alone, by statementLabels. */
@@ -41,7 +41,7 @@ function roundRatios(a: readonly SideRun[], b: readonly SideRun[], pick: (run: S
 export function printDataLayerReport(input: ReportInput): void {
   const { dataset, settings } = input;
   console.log(
-    `\nData layer: organizations with their wallets (${input.database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${settings.connections} connections, keep-alive; medians of ${settings.rounds} rounds of ${settings.seconds} s per side after ${settings.warmup} warm-up requests or 1 s)\n`,
+    `\nData layer: organizations with their wallets (${input.database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${settings.connections} connections, keep-alive; medians of ${settings.rounds} rounds of ${settings.seconds} s per side after a warm-up round of ${settings.warmRoundSeconds} s per side, each round after ${settings.warmup} warm-up requests or 1 s)\n`,
   );
   console.log(
     row([

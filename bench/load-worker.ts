@@ -24,8 +24,9 @@ export function startLoadWorker(settings: LoadSettings) {
     waiting.clear();
   });
   return {
-    run(target: LoadTarget): Promise<LoadResult> {
-      const request: LoadRequest = { id: (nextId += 1), target, ...settings };
+    /** One measurement of `target`; `overrides` change the settings for this one (a warm-up round's length). */
+    run(target: LoadTarget, overrides: Partial<LoadSettings> = {}): Promise<LoadResult> {
+      const request: LoadRequest = { id: (nextId += 1), target, ...settings, ...overrides };
       return new Promise((resolve, reject) => {
         waiting.set(request.id, { resolve, reject });
         worker.postMessage(request);
