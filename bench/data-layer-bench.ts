@@ -32,8 +32,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP ?? 300);
 // Before the first round, each side serves this long unmeasured: the data layer runs far more
-// JavaScript than the bare server, and 300 requests left it cold for the first round
-// (docs/benchmarks.md#a-warm-up-round-before-the-first-2026-12-01).
+// JavaScript than the bare server, to be optimised by V8 as it runs, and its first round had been
+// its lowest in every run (docs/benchmarks.md#a-warm-up-round-before-the-first-2026-12-01).
 const warmRoundSeconds = Number(process.env.BENCH_WARM_ROUND_SECONDS ?? 3);
 // The sides take turns, round after round (order flipped every round), so drift hits all.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -59,7 +59,7 @@ export function createDataQueryExecutor(
   const { db, statements: runner } = database;
   const limits = options.limits ?? defaultDataQueryLimits;
   // A query statement's columns are known by position (compile-root-field.ts: `value`, then
-  // `row_count` for lists), so it is sent without Describe (src/db/text-rows-query.ts).
+  // `row_count` for lists and aggregates), so it is sent without Describe (src/db/text-rows-query.ts).
   const onPool: StatementSender = async (sql, parameters, name) => {
     const [first] = await runner.textRows(sql, parameters, name);
     // One row at most: the statements aggregate.
