@@ -16,7 +16,7 @@ import { createTestDatabase } from '../support/test-database.ts';
 
 const database = await createTestDatabase();
 const outage = createDatabaseOutage({ logger: createLogger('silent') });
-const { db } = createDatabase({
+const { db, statements } = createDatabase({
   url: database.url,
   poolSize: 2,
   timeouts: { statementMs: 200, connectMs: 1_000, requestMs: 5_000 },
@@ -52,6 +52,27 @@ test('the server cancels a statement over DB_STATEMENT_TIMEOUT_MS; the connectio
   assert.match(error.message, /^database statement timeout/);
   assert.equal((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows, [{ one: 1 }]);
   assert.is(outage.available, true);
+});
+
+test('a statement sent without Describe is guarded alike: cancelled at the timeout, then the connection serves on', async () => {
+  const error = await failure(statements.textRows('SELECT pg_sleep($1::float8)', [2], 'sleep'));
+  assert.is(error.code, 'SERVICE_UNAVAILABLE');
+  assert.match(error.message, /^database statement timeout/);
+  assert.equal(await statements.textRows('SELECT $1::int + 1, NULL', [1], 'plus'), [['2', null]]);
+  assert.is(outage.available, true);
+});
+
+test('a statement without Describe still running at the deadline ends there; the next runs on', async () => {
+  let statement: Promise<unknown> = Promise.resolve();
+  const answer = withRequestDeadline(
+    100,
+    () => (statement = statements.textRows('SELECT pg_sleep($1::float8)', [0.15], 'late')),
+    requestDeadlineExceeded,
+  );
+  const answered = await failure(answer);
+  assert.match(answered.message, /^the request did not finish within 100 ms/);
+  assert.is((await failure(statement)).message, answered.message);
+  assert.equal(await statements.textRows('SELECT $1::text', ['after']), [['after']]);
 });
 
 test('after the deadline a transaction in flight is rolled back, never committed', async () => {
