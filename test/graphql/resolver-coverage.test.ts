@@ -51,7 +51,10 @@ function typeErrors(replaced: ReadonlyMap<string, string>): string[] {
       ? getSourceFile.call(host, name, language, ...rest)
       : ts.createSourceFile(name, contents, language);
   };
-  const program = ts.createProgram([resolverMap], config.options, host);
+  // The map, and the declarations the project writes for untyped packages (src/db/pg-utils.d.ts…),
+  // which tsc finds through tsconfig.json's `include` and a program of one root would not.
+  const declarations = config.fileNames.filter((name) => name.endsWith('.d.ts'));
+  const program = ts.createProgram([resolverMap, ...declarations], config.options, host);
   return ts
     .getPreEmitDiagnostics(program)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
