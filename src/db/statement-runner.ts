@@ -7,8 +7,6 @@ import { isRetiring, nameOnConnection } from './prepared-statement-names.ts';
 import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
 import type { TextRow } from './text-rows-query.ts';
 
-export type { TextRow } from './text-rows-query.ts';
-
 export interface StatementRunner {
   /** The rows of `sql`; with `name`, prepared under that name on the connection that runs it. */
   query<Row>(sql: string, parameters: readonly unknown[], name?: string): Promise<readonly Row[]>;
