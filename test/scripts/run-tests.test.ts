@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function runSuite(dir: string): { status: number | null; lastLine: string } {
+function runSuite(dir: string): { status: number | null; lastLine: string; lines: string[] } {
   const result = spawnSync(process.execPath, ['scripts/run-tests.ts', '--dir', dir], {
     cwd: root,
     // The machine's database when the outer run has one; otherwise the runner starts its own.
@@ -20,13 +20,24 @@ function runSuite(dir: string): { status: number | null; lastLine: string } {
     .replace(/\x1b\[[0-9;]*m/g, '')
     .trim()
     .split('\n');
-  return { status: result.status, lastLine: lines.at(-1) ?? '' };
+  return { status: result.status, lastLine: lines.at(-1) ?? '', lines };
 }
 
 test('a suite with a failing test: the closing line counts it and the command exits 1', () => {
   const { status, lastLine } = runSuite('test/scripts/fixtures/failing-suite');
   assert.is(lastLine, '1 passed, 1 failed');
   assert.is(status, 1);
+});
+
+test('a failing file is named, with its output repeated, just above the closing line', () => {
+  const { lines } = runSuite('test/scripts/fixtures/failing-suite');
+  assert.is(lines.at(-2), 'failed files: deliberately-failing.test.ts');
+  const repeated = lines.indexOf('=== failed: deliberately-failing.test.ts (its output again)');
+  assert.ok(repeated > 0, 'the failing output is repeated under a heading');
+  assert.ok(
+    lines.slice(repeated).some((line) => line.includes('fails on purpose')),
+    'the failing test is named',
+  );
 });
 
 test('a folder without tests: exit 1, since nothing was verified', () => {
