@@ -4,7 +4,8 @@
 // code's HTTP status (401, 403, 400, 405, 413, 415); errors of the GraphQL document, its
 // variables or its execution are answered 200 with `errors`, as Hasura and GraphQL-over-HTTP
 // (application/json) do. A missing or malformed session variable is found only after planning
-// but is a credential problem, so it keeps its 400. Only a bug answers 500. Every answer carries
+// but is a credential problem, and a document over the length or nesting limits is found at its
+// first parse but is a fault of the body, so both keep their 400. Only a bug answers 500. Every answer carries
 // X-Request-Id, by the main port's rule (data-request-id.ts).
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -20,7 +21,7 @@ import {
 } from './access-matrix-page.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
-import { DataLayerError, DataLayerErrors, errorEntry, errorsBody } from './data-layer-error.ts';
+import { DataLayerError, DataLayerErrors, DocumentLimitError, errorEntry, errorsBody } from './data-layer-error.ts';
 import { type DataLayerRateLimit, checkDataLayerRateLimit } from './data-layer-rate-limit.ts';
 import { assignRequestId, writeDataHead } from './data-request-id.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
@@ -65,7 +66,10 @@ function sendError(
   if (appError.code === 'INTERNAL')
     log.logger.error({ err: error, requestId: log.requestId }, 'data layer request failed');
   const keepsStatus =
-    stage === 'request' || appError.code === 'SERVICE_UNAVAILABLE' || error instanceof SessionVariableError;
+    stage === 'request' ||
+    appError.code === 'SERVICE_UNAVAILABLE' ||
+    error instanceof SessionVariableError ||
+    error instanceof DocumentLimitError;
   const status = appError.code === 'INTERNAL' ? 500 : keepsStatus ? appError.httpStatus : 200;
   send(response, status, errorsBody([errorEntry(error)]), errorHeaders(appError, allow));
 }

@@ -14,6 +14,17 @@ export class DataLayerError extends AppError {
   }
 }
 
+/**
+ * A document over the length or nesting limits (docs/data-layer.md#limits). It is found where the
+ * text is first parsed, in the GraphQL stage, but refuses the request itself, so it keeps its 400
+ * as the body's other faults do.
+ */
+export class DocumentLimitError extends DataLayerError {
+  constructor(message: string) {
+    super('BAD_REQUEST', message, '$.query');
+  }
+}
+
 export interface ErrorEntry {
   readonly message: string;
   readonly code: ErrorCode;

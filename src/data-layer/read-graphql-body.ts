@@ -1,10 +1,8 @@
 // The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
 // uncompressed (a Content-Encoding other than identity is 415, by the rule of the REST routes,
-// src/request-headers/content-encoding.ts); the query within the length and nesting limits
-// (docs/data-layer.md#limits), checked before it is parsed, so a request refused for them
-// keeps its 400.
+// src/request-headers/content-encoding.ts). The query's length and nesting limits
+// (docs/data-layer.md#limits) are checked where it is parsed (request/prepared-documents.ts).
 import type { IncomingMessage } from 'node:http';
-import { dataLayerDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
@@ -64,8 +62,6 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   const { query, variables, operationName } = body;
   if (typeof query !== 'string' || query.trim() === '')
     throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
-  const overLimit = documentLimitViolation(query, dataLayerDocumentLimits);
-  if (overLimit) throw new DataLayerError('BAD_REQUEST', overLimit, '$.query');
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
   }

@@ -25,6 +25,12 @@ import { dataLayerMessage } from './validation-messages.ts';
 /** Byte budget of the compiled operations (docs/architecture.md#caches). */
 export const preparedOperationBytes = 64 * 1024 * 1024;
 
+/** A compiled operation and the length of the query text it came from, which its size counts. */
+interface CachedOperation {
+  readonly operation: PreparedOperation;
+  readonly sourceCharacters: number;
+}
+
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
 
 export function createDataRequestExecutor(options: {
@@ -36,12 +42,13 @@ export function createDataRequestExecutor(options: {
 }): DataRequestExecutor {
   const schemaOf = options.rules ? createRoleSchemas(options.rules.model) : roleSchema;
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
-  // Keyed by the query text too: bounded by bytes like the documents (docs/architecture.md#caches),
-  // the key at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
-  const operations = createBoundedCache<PreparedOperation>({
+  // Keyed by the prepared document's id (its role and query text), not the text, so a request
+  // hashes its text once. Bounded by bytes like the documents (docs/architecture.md#caches): the
+  // query text at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
+  const operations = createBoundedCache<CachedOperation>({
     maxEntries: options.cacheSize ?? 1_000,
     maxSize: preparedOperationBytes,
-    sizeOf: (_operation, key) => key.length * 2 + 16 * 1024,
+    sizeOf: (cached, key) => (key.length + cached.sourceCharacters) * 2 + 16 * 1024,
   });
   const limits = options.limits ?? defaultRequestLimits;
 
@@ -67,13 +74,8 @@ export function createDataRequestExecutor(options: {
     }
     const variables = coerced.variableValues;
     const structural = structuralVariables(schema, operation);
-    const key = [
-      caller.role,
-      request.operationName ?? '',
-      request.query,
-      JSON.stringify(structural.map((name) => variables.coerced[name] ?? null)),
-    ].join('\u0000');
-    let ready = operations.get(key);
+    const key = `${prepared.id}\u0000${request.operationName ?? ''}\u0000${JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))}`;
+    let ready = operations.get(key)?.operation;
     if (!ready) {
       const fragments = new Map(
         prepared.document.definitions.flatMap((definition) =>
@@ -88,7 +90,7 @@ export function createDataRequestExecutor(options: {
         caller.role,
         options.queries,
       );
-      operations.set(key, ready);
+      operations.set(key, { operation: ready, sourceCharacters: request.query.length });
     }
     // Checked before anything runs, so a refused mutation writes nothing (docs/data-layer.md#authentication).
     const session = requireSessionValues(caller, ready.sql.sessionVariables, options.rules?.model);

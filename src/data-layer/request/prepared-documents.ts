@@ -1,17 +1,33 @@
-// Parsing and validating against the role's schema, cached per (role, query text)
+// Parsing and validating against the role's schema, cached by query text and then role
 // (docs/benchmarks.md#targets: doing both on every request cost about 7×). Syntax errors are
 // BAD_REQUEST; validation errors are VALIDATION_FAILED with the data layer's wording and a path.
+// The document's length and nesting limits (docs/data-layer.md#limits) are checked here, before
+// the parser, and only for a text not seen before: a cached text passed them when it came.
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { documentBytes } from '../../graphql-limits/document-bytes.ts';
-import { dataLayerDocumentLimits } from '../../graphql-limits/document-limits.ts';
-import { DataLayerError, type ErrorEntry } from '../data-layer-error.ts';
+import { dataLayerDocumentLimits, documentLimitViolation } from '../../graphql-limits/document-limits.ts';
+import { DataLayerError, DocumentLimitError, type ErrorEntry } from '../data-layer-error.ts';
 import { nodePaths } from './request-paths.ts';
 import { validationMessage } from './validation-messages.ts';
 
+interface PreparedFields {
+  readonly document: DocumentNode;
+  /**
+   * Names this role's preparation of this text, unique in the process: the compiled operations
+   * are cached under it rather than under the text, so a request hashes its query text once.
+   */
+  readonly id: string;
+}
+
 export type PreparedDocument =
-  | { readonly document: DocumentNode; readonly errors: null }
-  | { readonly document: DocumentNode; readonly errors: readonly ErrorEntry[] };
+  (PreparedFields & { readonly errors: null }) | (PreparedFields & { readonly errors: readonly ErrorEntry[] });
+
+/** One query text: parsed once, validated once per role that sent it. */
+interface PreparedText {
+  readonly document: DocumentNode;
+  readonly byRole: ReadonlyMap<string, PreparedDocument>;
+}
 
 /** Parser limits: a document is refused before it can cost much CPU or memory. */
 export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: dataLayerDocumentLimits.maxLength } as const;
@@ -20,33 +36,38 @@ const mutationUnsupported = /The (mutation|subscription) operation is not suppor
 
 /**
  * Byte budget of the prepared documents (docs/architecture.md#caches): room for about ten of the
- * largest (200,000 characters, 20,000 tokens, ~6.5 MB parsed); the key (role and query text) counts.
+ * largest (200,000 characters, 20,000 tokens, ~6.5 MB parsed); the key (the query text) counts.
+ * One parsed document serves every role, so a text sent by several roles is counted once.
  */
 export const preparedDocumentBytes = 64 * 1024 * 1024;
 
 export function createPreparedDocuments(capacity = 1_000, maxBytes = preparedDocumentBytes) {
-  const cache = createBoundedCache<PreparedDocument>({
+  const cache = createBoundedCache<PreparedText>({
     maxEntries: capacity,
     maxSize: maxBytes,
     sizeOf: (prepared, key) => documentBytes(key, prepared.document),
   });
+  let prepared = 0;
   return {
     /** Estimated bytes held (src/graphql-limits/document-bytes.ts), at most `maxBytes`. */
     get bytes() {
       return cache.totalSize;
     },
     prepare(role: string, schema: GraphQLSchema, query: string): PreparedDocument {
-      const key = `${role}\u0000${query}`;
-      const cached = cache.get(key);
-      if (cached) return cached;
-      const document = parseDocument(query);
+      const text = cache.get(query);
+      const known = text?.byRole.get(role);
+      if (known) return known;
+      const document = text?.document ?? parseDocument(query);
       const errors = validate(schema, document, specifiedRules, { hideSuggestions: true, maxErrors: 20 });
-      const prepared: PreparedDocument = {
+      prepared += 1;
+      const entry: PreparedDocument = {
         document,
+        id: String(prepared),
         errors: errors.length === 0 ? null : validationEntries(document, errors),
       };
-      cache.set(key, prepared);
-      return prepared;
+      // A new entry rather than a change to the cached one, so the cache counts its size afresh.
+      cache.set(query, { document, byRole: new Map([...(text?.byRole ?? []), [role, entry]]) });
+      return entry;
     },
   };
 }
@@ -58,6 +79,8 @@ export function unsupportedOperationMessage(operation: string): string {
 }
 
 function parseDocument(query: string): DocumentNode {
+  const overLimit = documentLimitViolation(query, dataLayerDocumentLimits);
+  if (overLimit) throw new DocumentLimitError(overLimit);
   try {
     return parse(query, parseLimits);
   } catch (error) {

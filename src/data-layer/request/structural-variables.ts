@@ -9,10 +9,14 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 
-const known = new WeakMap<OperationDefinitionNode, readonly string[]>();
+// Per schema, then per operation: one parsed document serves every role (prepared-documents.ts),
+// and the types its variables name are each role's own.
+const known = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, readonly string[]>>();
 
 export function structuralVariables(schema: GraphQLSchema, operation: OperationDefinitionNode): readonly string[] {
-  let names = known.get(operation);
+  let bySchema = known.get(schema);
+  if (!bySchema) known.set(schema, (bySchema = new WeakMap()));
+  let names = bySchema.get(operation);
   if (!names) {
     names = (operation.variableDefinitions ?? [])
       .flatMap((definition) => {
@@ -21,7 +25,7 @@ export function structuralVariables(schema: GraphQLSchema, operation: OperationD
         return shapes ? [definition.variable.name.value] : [];
       })
       .sort();
-    known.set(operation, names);
+    bySchema.set(operation, names);
   }
   return names;
 }
