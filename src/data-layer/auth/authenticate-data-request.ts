@@ -10,7 +10,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { compiledDataLayerRules, type DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
 import { adminRole } from '../../access/data-layer-sql/role-permissions.ts';
-import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
+import { timingSafeEqual } from 'node:crypto';
+import { sha256Bytes } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';
 import type { DataCaller } from './data-caller.ts';
@@ -37,11 +38,13 @@ export function createDataAuthenticator(deps: {
   /** The compiled permissions served (roles, session variables); default generated/permissions'. */
   rules?: DataLayerRules;
 }): DataAuthenticator {
-  const secretDigest = sha256Hex(deps.adminSecret);
+  // Digests of equal length whatever the secret sent, compared in constant time: neither the
+  // secret's length nor its bytes show in the time taken.
+  const secretDigest = sha256Bytes(deps.adminSecret);
   const rules = deps.rules ?? compiledDataLayerRules;
 
   function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
-    if (!digestsEqual(sha256Hex(secret), secretDigest))
+    if (!timingSafeEqual(sha256Bytes(secret), secretDigest))
       throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
     requireKnownRole(rules, role);
