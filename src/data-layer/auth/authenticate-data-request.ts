@@ -10,8 +10,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { compiledDataLayerRules, type DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
 import { adminRole } from '../../access/data-layer-sql/role-permissions.ts';
-import { timingSafeEqual } from 'node:crypto';
-import { sha256Bytes } from '../../domain/identity/secret-digest.ts';
+import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';
 import type { DataCaller } from './data-caller.ts';
@@ -38,13 +37,11 @@ export function createDataAuthenticator(deps: {
   /** The compiled permissions served (roles, session variables); default generated/permissions'. */
   rules?: DataLayerRules;
 }): DataAuthenticator {
-  // Digests of equal length whatever the secret sent, compared in constant time: neither the
-  // secret's length nor its bytes show in the time taken.
-  const secretDigest = sha256Bytes(deps.adminSecret);
+  const secretDigest = sha256Hex(deps.adminSecret);
   const rules = deps.rules ?? compiledDataLayerRules;
 
   function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
-    if (!timingSafeEqual(sha256Bytes(secret), secretDigest))
+    if (!digestsEqual(sha256Hex(secret), secretDigest))
       throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
     requireKnownRole(rules, role);

@@ -15,14 +15,6 @@ export function sha256Hex(value: string): string {
   return hash('sha256', value, 'hex');
 }
 
-/**
- * The SHA-256 of a value as its 32 bytes: the data layer's admin secret check compares these
- * with `timingSafeEqual` directly, without encoding either side as text on every request.
- */
-export function sha256Bytes(value: string): Buffer {
-  return hash('sha256', value, 'buffer');
-}
-
 /** Constant-time comparison of two digests of the same algorithm and encoding. */
 export function digestsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');
