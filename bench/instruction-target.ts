@@ -23,8 +23,8 @@ const bare = databaseUrl
 const dataLayer = organizationAdminTarget(service);
 const targets: Record<string, LoadTarget> = {
   'data-layer': dataLayer,
-  // The same body, no headers: the bare server reads neither.
-  ...(bare && { 'hand-written': { ...dataLayer, url: `${bare.url}/hand-written`, headers: {} } }),
+  // The same request, head and body, as the data-layer bench sends every side.
+  ...(bare && { 'hand-written': { ...dataLayer, url: `${bare.url}/hand-written` } }),
 };
 const target = targets[side];
 if (!target) throw new Error(`unknown side ${side}: one of ${Object.keys(targets).join(', ')}`);
