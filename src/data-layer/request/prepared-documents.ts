@@ -11,17 +11,17 @@ import { DataLayerError, DocumentLimitError, type ErrorEntry } from '../data-lay
 import { nodePaths } from './request-paths.ts';
 import { validationMessage } from './validation-messages.ts';
 
-interface PreparedFields {
+/** One role's preparation of one query text. */
+export interface PreparedDocument {
   readonly document: DocumentNode;
+  /** The role schema's validation errors, null when the document is valid for the role. */
+  readonly errors: readonly ErrorEntry[] | null;
   /**
    * Names this role's preparation of this text, unique in the process: the compiled operations
    * are cached under it rather than under the text, so a request hashes its query text once.
    */
   readonly id: string;
 }
-
-export type PreparedDocument =
-  (PreparedFields & { readonly errors: null }) | (PreparedFields & { readonly errors: readonly ErrorEntry[] });
 
 /** One query text: parsed once, validated once per role that sent it. */
 interface PreparedText {
@@ -47,7 +47,7 @@ export function createPreparedDocuments(capacity = 1_000, maxBytes = preparedDoc
     maxSize: maxBytes,
     sizeOf: (prepared, key) => documentBytes(key, prepared.document),
   });
-  let prepared = 0;
+  let lastId = 0;
   return {
     /** Estimated bytes held (src/graphql-limits/document-bytes.ts), at most `maxBytes`. */
     get bytes() {
@@ -59,10 +59,10 @@ export function createPreparedDocuments(capacity = 1_000, maxBytes = preparedDoc
       if (known) return known;
       const document = text?.document ?? parseDocument(query);
       const errors = validate(schema, document, specifiedRules, { hideSuggestions: true, maxErrors: 20 });
-      prepared += 1;
+      lastId += 1;
       const entry: PreparedDocument = {
         document,
-        id: String(prepared),
+        id: String(lastId),
         errors: errors.length === 0 ? null : validationEntries(document, errors),
       };
       // A new entry rather than a change to the cached one, so the cache counts its size afresh.
