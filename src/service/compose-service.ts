@@ -32,6 +32,10 @@ import type { ResolvedDatabase } from './resolve-database.ts';
 import type { ResolvedSecrets } from './resolve-secrets.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 import { startDatabase } from './start-database.ts';
+import { createAfterFirstReady } from './after-first-ready.ts';
+
+/** The PDF engine's prewarm and the development provider start this long after readiness if no probe came first. */
+const afterReadyFallbackMs = 1_000;
 
 export interface ComposeOptions {
   config: Config;
@@ -55,6 +59,8 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
     sealQuestionnaires: kycKeys.sealDemoQuestionnaires,
   });
   const servers = await listenServers(config, shutdown);
+  const afterReady = createAfterFirstReady({ fallbackMs: afterReadyFallbackMs, stopping: () => shutdown.stopping });
+  shutdown.add(async () => afterReady.cancel());
   const { url, dataUrl } = servers;
   const documents = shutdown.track(createDocuments({ config, db, logger, metrics }));
   const identity = shutdown.track(
@@ -122,6 +128,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       startedAt,
       pdfReadiness: documents.pdfReadiness,
       stopping: () => shutdown.stopping,
+      onReady: afterReady.answeredReady,
     }).handlers,
     ...identity.handlers,
     ...createAssets({ metrics }).handlers,
@@ -158,8 +165,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   );
   // `ms` counts from startService, `processMs` from the process' start (module loading included).
   logger.info({ url, dataUrl, ms: Date.now() - startedAt, processMs: Math.round(performance.now()) }, 'service ready');
-  // What no request needs yet loads after readiness (docs/architecture.md#start-up).
-  documents.prewarm();
-  void identity.devProvider?.warm();
+  // What no request needs yet loads after the first readiness answer (docs/architecture.md#start-up).
+  afterReady.run([documents.prewarm, () => void identity.devProvider?.warm()]);
   return { url, dataUrl, db };
 }

@@ -1,7 +1,7 @@
 // The documents area (docs/documents.md): invoices, receipts, quotes, the product catalog,
 // fund agreements and case documents as HTML or PDF, over REST and, as inline PDFs, through the
 // business API. It owns the PDF engine, which health reports on, says at once which browser it
-// found or why none, and launches it once the service is ready.
+// found or why none, and launches it after the first readiness answer.
 import type { Logger } from 'pino';
 import { createDocumentRecords } from '../access/documents/document-records.ts';
 import { createOrganizationDocumentRecords } from '../access/documents/organization-document-records.ts';
@@ -27,7 +27,8 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
   });
   deps.metrics.pdf.watchQueue(() => pdfEngine.queueDepth());
   // The log says at once which browser prints PDFs, or why none can; the browser itself launches
-  // once the service is ready (prewarm), so its start-up does not compete with the service's.
+  // after the service's first readiness answer (prewarm, src/service/after-first-ready.ts), so its
+  // start-up competes with neither the service's nor that answer.
   void pdfEngine.locate();
   const output = createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine });
   const issuer = issuerParty(config.documentIssuer);

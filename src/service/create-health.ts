@@ -15,11 +15,14 @@ export function createHealth(deps: {
   startedAt: number;
   pdfReadiness: () => CheckResult;
   stopping: () => boolean;
+  /** Told of every 200 readiness answer. */
+  onReady?: () => void;
 }) {
   const { db } = deps;
   return {
     handlers: healthHandlers({
       service: { ...serviceInfo, startedAt: deps.startedAt },
+      ...(deps.onReady && { onReady: deps.onReady }),
       metricsText: async () => ({ body: await deps.metrics.registry.metrics() }),
       readiness: () =>
         checkReadiness({

@@ -7,6 +7,8 @@ export interface HealthDependencies {
   readiness(): Promise<Readiness>;
   metricsText(): Promise<{ body: string }>;
   service: { name: string; version: string; startedAt: number };
+  /** Told of every 200 readiness answer (work held back until the first: src/service/after-first-ready.ts). */
+  onReady?: () => void;
 }
 
 type HealthHandlers = Pick<Handlers, 'getLiveness' | 'getHealth' | 'getReadiness' | 'getServiceInfo' | 'getMetrics'>;
@@ -17,6 +19,7 @@ export function healthHandlers(deps: HealthDependencies): HealthHandlers {
     getHealth: async () => ({ status: 204 }),
     getReadiness: async () => {
       const readiness = await deps.readiness();
+      if (readiness.status === 'ok') deps.onReady?.();
       return readiness.status === 'ok'
         ? { status: 200, contentType: 'application/json', body: readiness, headers: { 'Cache-Control': 'no-store' } }
         : { status: 503, contentType: 'application/json', body: readiness, headers: { 'Cache-Control': 'no-store' } };
