@@ -71,6 +71,9 @@ const service = await startServiceProcess({
   MARKET_DATA_URL: feed.url,
   MARKET_DATA_PRODUCTS: products.join(','),
   API_RATE_LIMIT: '0',
+  // 10,000 subscribers from one address with one key: the socket caps (docs/identity.md#sockets) off.
+  WS_MAX_SOCKETS_PER_ADDRESS: '0',
+  WS_MAX_SOCKETS_PER_KEY: '0',
   PDF_PREWARM: 'false',
 });
 try {

@@ -50,6 +50,12 @@ export interface Config {
   readonly apiRateLimit: number;
   /** Requests per minute per client address, and per credential, on POST /documents/upload; 0 disables. */
   readonly uploadRateLimit: number;
+  /** Caps on the business API's graphql-ws sockets (docs/identity.md#sockets); 0 leaves one uncapped. */
+  readonly socketCaps: {
+    readonly socketsPerAddress: number;
+    readonly socketsPerCredential: number;
+    readonly operationsPerSocket: number;
+  };
   /** Seconds a verified API key is served from memory: how long a revocation missed by this node may go unseen. */
   readonly apiKeyCacheSeconds: number;
   /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
@@ -151,6 +157,11 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
+    socketCaps: {
+      socketsPerAddress: read('WS_MAX_SOCKETS_PER_ADDRESS', count(100)),
+      socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),
+      operationsPerSocket: read('WS_MAX_OPERATIONS_PER_SOCKET', count(50)),
+    },
     apiKeyCacheSeconds: read('API_KEY_CACHE_SECONDS', count(10)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', count(20_000)),
     oidc: {

@@ -1,18 +1,25 @@
 // Subscriptions over graphql-ws on the same port and path as POST /graphql
 // (docs/conformance.md#service-and-addresses). The API key travels in the connection_init payload
-// (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header. Each
+// (browsers cannot set WebSocket headers) or in the upgrade request's X-API-Key header. A socket
+// is held to what a request is held to, for as long as it lives (docs/identity.md#sockets): every
+// operation is counted by the rate limit and checked against the key as it is at that moment, a
+// key that changes anywhere is checked again at once (a revoked one closes its sockets with
+// 4403), and sockets per address, per key and operations per socket are capped (4429). Each
 // subscription's context carries a sink for messages the service writes itself
 // (subscription-sink.ts); errors in `next` messages are masked as over HTTP.
-import type { Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { Principal } from '../access/principal.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
-import { withRequestCode } from './request-error-code.ts';
+import { graphqlErrorExtensions } from './graphql-error-extensions.ts';
 import type { GraphqlContext } from './graphql-context.ts';
+import { type KeyCheck, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
+import { withRequestCode } from './request-error-code.ts';
+import { socketCloseCodes } from './socket-close-codes.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
@@ -20,11 +27,16 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema;
   documents: DocumentCache;
   logger: Logger;
-  /** Resolves an API key to a principal, or null when it is not valid. */
-  authenticateApiKey(key: string): Promise<Principal | null>;
+  /** Resolves an API key to its principal as POST /graphql does; throws the AppError it answers. */
+  authenticateApiKey: KeyCheck;
+  /** POST /graphql's rate limit, counted once per socket operation; null when off. */
+  rateLimit: ((address: string, headers: IncomingHttpHeaders) => Promise<void>) | null;
+  caps: SocketCaps;
 }
 
 export interface SubscriptionServer {
+  /** Checks every open socket's key again: a key changed somewhere (docs/identity.md#api-key-verification). */
+  recheckKeys(): Promise<void>;
   /**
    * Refuses new subscriptions and closes every connection with 1001 Going Away, so clients
    * reconnect elsewhere; connections that have not answered by the deadline are cut
@@ -33,24 +45,25 @@ export interface SubscriptionServer {
   drain(deadline: AbortSignal): Promise<void>;
 }
 
+type SocketExtra = { socket: WebSocket; request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } } };
+
 export function startSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
-  const callers = new WeakMap<object, { principal: Principal; actingUser?: string }>();
-  const disposable = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
+  const live = createLiveSockets(options.caps);
+  // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
+  wsServer.on('connection', (socket, request) => {
+    const address = request.socket.remoteAddress ?? '';
+    live.opened(socket, address);
+    socket.once('close', () => live.closed(socket, address));
+  });
+  const disposable = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       schema: options.schema,
-      onConnect: async (ctx) => {
-        // schema.graphql (type Subscription) names `apiKey`; the header's spellings are accepted too.
-        const params = ctx.connectionParams;
-        const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
-        const key = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers['x-api-key'];
-        const principal = typeof key === 'string' ? await options.authenticateApiKey(key) : null;
-        if (!principal) return false; // graphql-ws closes with 4403 Forbidden
-        const named = ctx.connectionParams?.['X-Acting-User'] ?? ctx.extra.request.headers['x-acting-user'];
-        callers.set(ctx.extra, { principal, actingUser: typeof named === 'string' ? named : undefined });
-        return true;
-      },
-      onSubscribe: (ctx, id, payload) => {
+      onConnect: (ctx) => connect(ctx.extra, ctx.connectionParams, options, live),
+      onSubscribe: async (ctx, id, payload) => {
+        const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
+        if (caller instanceof AppError)
+          return [new GraphQLError(caller.publicMessage, { extensions: graphqlErrorExtensions(caller) })];
         let document;
         try {
           document = options.documents.parse(payload.query);
@@ -69,8 +82,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         const context: GraphqlContext = {
           requestId: `ws-${id}`,
           logger: options.logger,
-          principal: callers.get(ctx.extra)?.principal ?? { kind: 'anonymous' },
-          actingUser: callers.get(ctx.extra)?.actingUser,
+          principal: caller.principal,
+          actingUser: caller.actingUser,
           subscription: socketSink(ctx.extra.socket, id, operation),
         };
         return {
@@ -91,7 +104,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     },
     wsServer,
   );
+  let rechecking: Promise<void> = Promise.resolve();
   return {
+    // One recheck after another: a change announced during a recheck is checked once more after it.
+    recheckKeys: () => (rechecking = rechecking.then(() => live.recheckAll(options.authenticateApiKey))),
     drain: async (deadline) => {
       const cut = () => {
         for (const client of wsServer.clients) client.terminate();
@@ -105,6 +121,65 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       }
     },
   };
+}
+
+/** connection_init: the key checked, the socket bound to its caller; false closes with 4403. */
+async function connect(
+  extra: SocketExtra,
+  params: Record<string, unknown> | undefined,
+  options: SubscriptionServerOptions,
+  live: ReturnType<typeof createLiveSockets>,
+): Promise<boolean> {
+  // schema.graphql (type Subscription) names `apiKey`; the header's spellings are accepted too.
+  const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
+  const key = typeof fromParams === 'string' ? fromParams : extra.request.headers['x-api-key'];
+  if (typeof key !== 'string' || key === '') return false;
+  let principal;
+  try {
+    principal = await options.authenticateApiKey(key);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
+    return false;
+  }
+  const named = params?.['X-Acting-User'] ?? extra.request.headers['x-acting-user'];
+  return live.authenticated(extra.socket, {
+    presentedKey: key,
+    principal,
+    actingUser: typeof named === 'string' ? named : undefined,
+    address: extra.request.socket.remoteAddress ?? '',
+  });
+}
+
+/**
+ * What a request is checked for before its operation runs, in the same order as POST /graphql
+ * (graphql-fast-lane.ts): the rate limit, then the key as it is now; and the socket's operation
+ * cap. A key that fails closes the socket with 4403: every other operation on it would fail too.
+ */
+async function authorizeOperation(
+  extra: SocketExtra,
+  operations: Record<string, unknown>,
+  options: SubscriptionServerOptions,
+  live: ReturnType<typeof createLiveSockets>,
+) {
+  const caller = live.callerOf(extra.socket);
+  if (!caller) return new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  const cap = options.caps.operationsPerSocket;
+  // graphql-ws has already registered this operation's id.
+  if (cap !== 0 && Object.keys(operations).length > cap)
+    return new AppError('RATE_LIMITED', `too many operations on this socket at once (at most ${cap})`, {
+      retryAfterSeconds: 1,
+    });
+  try {
+    await options.rateLimit?.(caller.address, { 'x-api-key': caller.presentedKey });
+    caller.principal = await options.authenticateApiKey(caller.presentedKey);
+    return caller;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')
+      extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
+    return error;
+  }
 }
 
 /** Writes straight to the subscriber's WebSocket; nothing once it is closing. */

@@ -116,6 +116,8 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       server: servers.server,
       credentials: identity.services.credentials,
       rateLimit: identity.graphqlRateLimit,
+      socketCaps: config.socketCaps,
+      onApiKeyChanged: identity.onApiKeyChanged,
       requestTimeoutMs: config.timeouts.requestMs,
       logger,
       metrics,

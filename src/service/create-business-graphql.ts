@@ -15,6 +15,7 @@ import { createGraphqlAnswerer } from '../graphql/graphql-answer.ts';
 import { withGraphqlFastLane } from '../graphql/graphql-fast-lane.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
+import type { SocketCaps } from '../graphql/live-sockets.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { GraphqlRateLimit } from './api-rate-limits.ts';
@@ -25,8 +26,12 @@ export function createBusinessGraphql(deps: {
   marketData: MarketDataFeed | null;
   server: Server;
   credentials: CredentialResolver;
-  /** POST /graphql's rate limit, for the fast lane (the route's guard counts the same). */
+  /** POST /graphql's rate limit, for the fast lane and socket operations (the route's guard counts the same). */
   rateLimit: GraphqlRateLimit | null;
+  /** Caps on the graphql-ws sockets (docs/identity.md#sockets). */
+  socketCaps: SocketCaps;
+  /** Subscribes to key changes made anywhere (create-identity.ts), so open sockets are checked again. */
+  onApiKeyChanged: (listener: () => void) => void;
   requestTimeoutMs: number;
   logger: Logger;
   metrics: Metrics;
@@ -42,7 +47,14 @@ export function createBusinessGraphql(deps: {
     schema,
     documents,
     logger,
-    authenticateApiKey: (key) => deps.credentials.fromApiKey(key).catch(() => null),
+    authenticateApiKey: (key) => deps.credentials.fromApiKey(key),
+    rateLimit: deps.rateLimit,
+    caps: deps.socketCaps,
+  });
+  deps.onApiKeyChanged(() => {
+    subscriptions
+      .recheckKeys()
+      .catch((error: unknown) => logger.error({ err: error }, 'checking the open sockets’ API keys failed'));
   });
   const answer = createGraphqlAnswerer(schema, documents, logger, deps.metrics.graphqlOperation);
   return {

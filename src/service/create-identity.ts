@@ -44,6 +44,8 @@ export interface Identity {
   dataLayerRateLimit: DataLayerRateLimit;
   /** POST /graphql's rate limit for the fast lane outside Koa (the same counts as its guard); null when off. */
   graphqlRateLimit: GraphqlRateLimit | null;
+  /** Calls `listener` after any key changed anywhere, or after change notifications may have been lost. */
+  onApiKeyChanged(listener: () => void): void;
   closers: ShutdownStep[];
 }
 
@@ -94,7 +96,12 @@ export async function createIdentity(options: {
     kyc,
   );
   // Any change of a key, made anywhere, empties every node's verified keys (docs/identity.md#api-key-verification).
-  await options.notifications.listen('api_key_changed', () => services.apiKeys.forgetVerifiedKeys());
+  // Listeners (the business API's open sockets) are told after the memory is emptied, so what they check is current.
+  const keyChangeListeners: (() => void)[] = [];
+  await options.notifications.listen('api_key_changed', () => {
+    services.apiKeys.forgetVerifiedKeys();
+    for (const listener of keyChangeListeners) listener();
+  });
   await services.keys.ensureKey();
   await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
   const devProvider = external
@@ -113,6 +120,7 @@ export async function createIdentity(options: {
       unauthenticatedFields: { getSession: { active: false } },
       before: devProvider ? [devProvider.middleware] : [],
     },
+    onApiKeyChanged: (listener) => void keyChangeListeners.push(listener),
     dataLayerRateLimit: limits.dataLayer,
     graphqlRateLimit: limits.graphql,
     closers: [stopSweeping, limits.close],

@@ -1,0 +1,124 @@
+// A graphql-ws socket is held to its key for as long as it lives (docs/identity.md#sockets): a
+// key revoked with SQL elsewhere (as the admin CLI on another host would) closes every socket it
+// opened, on this node (which keeps verified keys in memory for an hour) and on a second node of
+// the same database, with 4403 within a second; a fund cancellation sent on the second node's
+// socket right after the revocation changes nothing (that node verifies every operation against
+// the database, so no notification need have arrived); a key whose scopes are narrowed is
+// refused the next operation that needs them, on a socket that stays open.
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../../src/config/config.ts';
+import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
+import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
+import { createLogger } from '../../src/observability/logger.ts';
+import { type RunningService, startService } from '../../src/service/start-service.ts';
+import { openGraphqlSocket } from '../support/graphql-socket.ts';
+import { testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiHarness, startBusinessApi } from './support/business-api-harness.ts';
+
+const harness: BusinessApiHarness = await startBusinessApi('funds', { API_KEY_CACHE_SECONDS: '3600' });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-socket-credentials-'));
+const secondNode: RunningService = await startService(
+  loadConfig({
+    DATABASE_URL: harness.service.databaseUrl,
+    PORT: '0',
+    DATA_PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_API_KEY: testAdminApiKey,
+    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
+    SEED: 'none',
+    PDF_PREWARM: 'false',
+    MARKET_DATA: 'off',
+    API_KEY_CACHE_SECONDS: '0',
+  }),
+  createLogger('silent'),
+);
+
+test.after(async () => {
+  await secondNode.close();
+  await harness.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const cancel = `mutation ($id: Int!) { cancelFundSubscription(input: { subscriptionId: $id }) { success subscription { status } } }`;
+
+async function pendingSubscription(): Promise<number> {
+  const [row] = await harness.rows(
+    `INSERT INTO fund_subscription (fund_id, user_id, subscription_amount) VALUES (2, 'demo-erin', 1234.56) RETURNING id`,
+  );
+  return row.id;
+}
+
+async function newKey(name: string, scopes = ['funds']): Promise<{ secret: string; id: string; prefix: string }> {
+  const [row] = await harness.rows(`SELECT organization_id FROM api_key WHERE id = $1`, [harness.keyIds.aurora]);
+  const { secret, key } = await createApiKeyService({ store: createApiKeyStore(harness.service.db) }).create({
+    name,
+    kind: 'service',
+    organizationId: row.organization_id,
+    scopes,
+    createdBy: 'demo-alice',
+  });
+  return { secret, id: key.id, prefix: key.prefix };
+}
+
+test('a key revoked elsewhere closes its sockets on both nodes within a second, and nothing sent after it runs', async () => {
+  const key = await newKey('revoked while its sockets are open');
+  const here = await openGraphqlSocket(harness.service.url, { apiKey: key.secret });
+  const there = await openGraphqlSocket(secondNode.url, { apiKey: key.secret });
+  assert.ok(here.acknowledged && there.acknowledged);
+  // The socket works, on both nodes: a cancellation runs before the revocation.
+  const before = await here.socket.operation('1', cancel, { id: await pendingSubscription() });
+  assert.equal(before.results, [
+    { data: { cancelFundSubscription: { success: true, subscription: { status: 'CANCELLED' } } } },
+  ]);
+  assert.equal((await there.socket.operation('1', '{ ping }')).results, [{ data: { ping: 'pong' } }]);
+
+  const untouched = await pendingSubscription();
+  await harness.rows(`UPDATE api_key SET revoked_at = now() WHERE id = $1`, [key.id]);
+  const revokedAt = performance.now();
+  const after = await there.socket.operation('2', cancel, { id: untouched });
+  // Either the operation was refused before it ran, or the socket was already closed: never a result.
+  assert.equal(after.results, []);
+  if (after.end === 'error')
+    assert.equal(after.errors, [
+      { message: `API key ${key.prefix} has been revoked`, extensions: { code: 'FORBIDDEN' } },
+    ]);
+
+  for (const { socket } of [here, there]) {
+    const closed = await socket.closed;
+    assert.equal([closed.code, closed.reason], [4403, `API key ${key.prefix} has been revoked`]);
+    assert.ok(closed.at - revokedAt < 1_000, `closed ${Math.round(closed.at - revokedAt)} ms after the revocation`);
+  }
+  const [row] = await harness.rows(`SELECT status FROM fund_subscription WHERE id = $1`, [untouched]);
+  assert.is(row.status, 'pending');
+  // A new socket with the key is refused at once.
+  const again = await openGraphqlSocket(harness.service.url, { apiKey: key.secret });
+  assert.is(again.acknowledged, false);
+  assert.is((await again.socket.closed).code, 4403);
+});
+
+test('a key narrowed while its socket is open is refused the next operation that needs the scope; the socket stays', async () => {
+  const key = await newKey('narrowed while its socket is open', ['funds', 'read']);
+  const { socket } = await openGraphqlSocket(harness.service.url, { apiKey: key.secret });
+  assert.equal((await socket.operation('1', cancel, { id: await pendingSubscription() })).results.length, 1);
+  await harness.rows(`UPDATE api_key SET scopes = '{read}' WHERE id = $1`, [key.id]);
+  // The notification is asynchronous: ask until it has arrived (each answer succeeds or is refused
+  // for the scope, never anything else), a bounded number of times rather than against a clock.
+  const id = await pendingSubscription();
+  let outcome = await socket.operation('n0', cancel, { id });
+  for (let asked = 1; outcome.results[0]?.data && asked < 200; asked++) {
+    await harness.rows(`UPDATE fund_subscription SET status = 'pending' WHERE id = $1`, [id]);
+    outcome = await socket.operation(`n${asked}`, cancel, { id });
+  }
+  assert.equal(
+    outcome.results.map((result) => result.errors.map((error: any) => `${error.extensions.code}: ${error.message}`)),
+    [["FORBIDDEN: this API key lacks the 'funds' scope, which cancelFundSubscription needs"]],
+  );
+  assert.equal((await socket.operation('ping', '{ ping }')).results, [{ data: { ping: 'pong' } }]);
+  socket.close();
+});
+
+test.run();

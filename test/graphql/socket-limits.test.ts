@@ -1,0 +1,138 @@
+// The limits of a graphql-ws socket are a request's (docs/identity.md#sockets): API_RATE_LIMIT
+// counts socket operations and POST /graphql together, per address and per key, so a key spent
+// over HTTP is refused on its socket and the reverse; sockets per address, sockets per key and
+// operations at once on one socket are capped, past which a socket closes with 4429 or the
+// operation is refused, while others go on.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
+import {
+  type MarketDataSimulatorServer,
+  serveMarketData,
+} from '../../src/providers/market-data/market-data-simulator-server.ts';
+import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
+import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
+import { type GraphqlSocket, openGraphqlSocket } from '../support/graphql-socket.ts';
+import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+
+const simulator: MarketDataSimulatorServer = await serveMarketData(
+  createMarketDataSimulator({ productIds: ['BTC-USD'] }),
+  { updatesPerSecond: 0 },
+);
+const limited: TestService = await startTestService({ API_RATE_LIMIT: '6' });
+const capped: TestService = await startTestService({
+  WS_MAX_SOCKETS_PER_ADDRESS: '3',
+  WS_MAX_SOCKETS_PER_KEY: '2',
+  WS_MAX_OPERATIONS_PER_SOCKET: '2',
+  MARKET_DATA: 'on',
+  MARKET_DATA_URL: simulator.url,
+  MARKET_DATA_PRODUCTS: 'BTC-USD',
+});
+const sockets: GraphqlSocket[] = [];
+
+test.after(async () => {
+  for (const socket of sockets) socket.close();
+  await limited.stop();
+  await capped.stop();
+  await simulator.close();
+});
+
+async function open(service: TestService, apiKey: string) {
+  const opened = await openGraphqlSocket(service.url, { apiKey });
+  sockets.push(opened.socket);
+  return opened;
+}
+
+const codes = (outcome: { results: any[]; errors: any[] }) =>
+  [...outcome.errors, ...outcome.results.flatMap((result) => result.errors ?? [])].map(
+    (error: any) => error.extensions.code,
+  );
+
+test('API_RATE_LIMIT counts socket operations and POST /graphql against one budget, both ways', async () => {
+  const ping = () =>
+    limited.request('POST', '/graphql', { headers: { 'x-api-key': testAdminApiKey }, body: { query: '{ ping }' } });
+  const { socket } = await open(limited, testAdminApiKey);
+  const answers: string[] = [];
+  for (const via of ['http', 'ws', 'http', 'ws', 'http', 'ws', 'ws', 'http']) {
+    if (via === 'http') {
+      const response = await ping();
+      answers.push(`http ${response.status}${response.headers.get('retry-after') ? ' retry-after' : ''}`);
+    } else {
+      const outcome = await socket.operation(`op${answers.length}`, '{ ping }');
+      answers.push(
+        outcome.results.length > 0
+          ? `ws ${outcome.results[0].data.ping}`
+          : `ws ${codes(outcome).join()} ${outcome.errors[0]?.extensions.retryAfterSeconds > 0 ? 'retry-after' : ''}`,
+      );
+    }
+  }
+  assert.equal(answers, [
+    'http 200',
+    'ws pong',
+    'http 200',
+    'ws pong',
+    'http 200',
+    'ws pong',
+    'ws RATE_LIMITED retry-after',
+    'http 429 retry-after',
+  ]);
+});
+
+const follow = 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId type } }';
+
+test('sockets per key and per address are capped with 4429; other keys go on', async () => {
+  const first = await open(capped, testAdminApiKey);
+  const second = await open(capped, testAdminApiKey);
+  const third = await open(capped, testAdminApiKey);
+  assert.equal([first.acknowledged, second.acknowledged, third.acknowledged], [true, true, false]);
+  assert.equal(await third.socket.closed.then(({ code, reason }) => [code, reason]), [
+    4429,
+    'too many sockets with this API key (at most 2)',
+  ]);
+  // Another key from the same address connects, up to the address' cap of 3 open sockets.
+  const { secret } = await createApiKeyService({ store: createApiKeyStore(capped.db) }).create({
+    name: 'second key',
+    kind: 'admin',
+  });
+  assert.ok((await openSoon(secret)).acknowledged);
+  const past = await open(capped, secret);
+  assert.equal(await past.socket.closed.then(({ code, reason }) => [code, reason]), [
+    4429,
+    'too many sockets from this address (at most 3)',
+  ]);
+});
+
+/** A socket the server closed is counted until the server has seen the close: retried a bounded number of times. */
+async function openSoon(apiKey: string) {
+  let opened = await open(capped, apiKey);
+  for (let attempt = 1; !opened.acknowledged && attempt < 50; attempt++) opened = await open(capped, apiKey);
+  return opened;
+}
+
+test('operations at once on one socket are capped; those within the cap are served', async () => {
+  for (const socket of sockets.splice(0)) {
+    socket.close();
+    await socket.closed;
+  }
+  const { socket } = await openSoon(testAdminApiKey);
+  void socket.operation('a', follow);
+  void socket.operation('b', follow);
+  const third = await socket.operation('c', follow);
+  assert.equal(third.errors, [
+    {
+      message: 'too many operations on this socket at once (at most 2)',
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 1 },
+    },
+  ]);
+  assert.equal(
+    socket.messages
+      .filter((message) => message.type === 'next')
+      .map((message) => [message.id, message.payload.data.orderBookUpdates.type]),
+    [
+      ['a', 'SNAPSHOT'],
+      ['b', 'SNAPSHOT'],
+    ],
+  );
+});
+
+test.run();

@@ -1,0 +1,82 @@
+// A graphql-transport-ws client over a raw WebSocket, for tests that must see the protocol as it
+// is: every message in order, the close code and reason, and when the close arrived.
+import WebSocket from 'ws';
+
+export interface SocketMessage {
+  type: string;
+  id?: string;
+  payload?: any;
+}
+
+export interface GraphqlSocket {
+  readonly messages: SocketMessage[];
+  /** Resolves with the close code, the reason and `performance.now()` when the close arrived. */
+  readonly closed: Promise<{ code: number; reason: string; at: number }>;
+  /** Sends a subscribe message; resolves with the operation's `next` payloads once it completes or errs. */
+  operation(id: string, query: string, variables?: Record<string, unknown>): Promise<OperationOutcome>;
+  close(): void;
+}
+
+export interface OperationOutcome {
+  /** `complete`, `error`, or `closed` when the socket closed first. */
+  end: 'complete' | 'error' | 'closed';
+  results: any[];
+  errors: any[];
+}
+
+/** Opens a socket and sends connection_init with `params`; resolves once it is acknowledged or closed. */
+export async function openGraphqlSocket(
+  serviceUrl: string,
+  params: Record<string, unknown>,
+): Promise<{ socket: GraphqlSocket; acknowledged: boolean }> {
+  const ws = new WebSocket(`${serviceUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+  const messages: SocketMessage[] = [];
+  const listeners = new Set<() => void>();
+  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) => {
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString(), at: performance.now() });
+      for (const listener of listeners) listener();
+    });
+  });
+  ws.on('error', () => {});
+  ws.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()));
+    for (const listener of listeners) listener();
+  });
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (done() || ws.readyState >= WebSocket.CLOSING) {
+          listeners.delete(check);
+          resolve();
+        }
+      };
+      listeners.add(check);
+      check();
+    });
+  await new Promise<void>((resolve) => {
+    ws.once('open', () => resolve());
+    ws.once('close', () => resolve());
+  });
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'connection_init', payload: params }));
+  await until(() => messages.some((message) => message.type === 'connection_ack'));
+  const socket: GraphqlSocket = {
+    messages,
+    closed,
+    async operation(id, query, variables) {
+      if (ws.readyState !== WebSocket.OPEN) return { end: 'closed', results: [], errors: [] };
+      ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query, ...(variables ? { variables } : {}) } }));
+      const ended = () => messages.find((message) => message.id === id && message.type !== 'next');
+      await until(() => ended() !== undefined);
+      const end = ended();
+      const mine = messages.filter((message) => message.id === id);
+      return {
+        end: end ? (end.type as 'complete' | 'error') : 'closed',
+        results: mine.filter((message) => message.type === 'next').map((message) => message.payload),
+        errors: end?.type === 'error' ? end.payload : [],
+      };
+    },
+    close: () => ws.close(1000),
+  };
+  return { socket, acknowledged: messages.some((message) => message.type === 'connection_ack') };
+}
