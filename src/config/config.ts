@@ -48,6 +48,8 @@ export interface Config {
   readonly authRateLimit: number;
   /** Requests per minute per client address, and per credential, on POST /graphql and /v1/graphql; 0 disables. */
   readonly apiRateLimit: number;
+  /** Refused credentials per minute per client address before its credentials are no longer checked; 0 disables. */
+  readonly failedCredentialLimit: number;
   /** Requests per minute per client address, and per credential, on POST /documents/upload; 0 disables. */
   readonly uploadRateLimit: number;
   /** Caps on the business API's graphql-ws sockets (docs/identity.md#sockets); 0 leaves one uncapped. */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
+    failedCredentialLimit: read('FAILED_CREDENTIAL_LIMIT', count(30)),
     socketCaps: {
       socketsPerAddress: read('WS_MAX_SOCKETS_PER_ADDRESS', count(100)),
       socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),

@@ -2,6 +2,7 @@
 // bearer tokens), the request executor over src/access's query executor, and the HTTP app.
 // It serves generated/permissions unless given `rules` (another compiled version of
 // permissions.yaml, as the access review's replay tests do: docs/access-review.md).
+import type { DataLayerCredentialLimit } from './data-layer-credential-limit.ts';
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataLayerRules } from '../access/data-layer-sql/data-layer-rules.ts';
@@ -22,6 +23,7 @@ export interface DataLayerDependencies {
   readonly dataPublicUrl: string;
   readonly logger: Logger;
   readonly rateLimit?: DataLayerRateLimit;
+  readonly failedCredentials?: DataLayerCredentialLimit;
   readonly requestTimeoutMs?: number;
   /** The compiled permissions served; `queries` must compile by the same rules. Default generated/permissions'. */
   readonly rules?: DataLayerRules;
@@ -41,6 +43,7 @@ export function createDataLayer(deps: DataLayerDependencies): RequestListener {
     execute: createDataRequestExecutor({ queries: deps.queries, rules: deps.rules }),
     logger: deps.logger,
     rateLimit: deps.rateLimit,
+    failedCredentials: deps.failedCredentials,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
 }

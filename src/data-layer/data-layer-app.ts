@@ -19,6 +19,7 @@ import {
   createAccessMatrixPage,
   type AccessMatrixPage,
 } from './access-matrix-page.ts';
+import { type DataLayerCredentialLimit, authenticateUnderLimit } from './data-layer-credential-limit.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, DocumentLimitError, errorEntry, errorsBody } from './data-layer-error.ts';
@@ -35,6 +36,8 @@ export interface DataLayerAppOptions {
   readonly logger: Logger;
   /** Counts each /v1/graphql request before its credentials are checked; none: unlimited. */
   readonly rateLimit?: DataLayerRateLimit;
+  /** Wrong secrets and tokens per client address (docs/identity.md#failed-credentials). */
+  readonly failedCredentials?: DataLayerCredentialLimit;
   /** REQUEST_TIMEOUT_MS (docs/architecture.md#database-faults): a request still running then is answered 503; 0 or absent: none. */
   readonly requestTimeoutMs?: number;
   /** The permission matrix page; default generated/permissions/permission-matrix.html. */
@@ -101,7 +104,7 @@ async function handleGraphql(
           );
         // Before authentication, so guessing secrets or tokens is limited too.
         if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
-        const caller = await options.authenticate(request.headers);
+        const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
         noteCaller(request, caller);
         const body = await readGraphqlBody(request);
         stage = 'graphql';
@@ -130,7 +133,7 @@ async function handleAccessMatrix(
         `${request.method} is not supported: fetch the permission matrix with GET`,
       );
     if (options.rateLimit) await checkDataLayerRateLimit(options.rateLimit, request);
-    const caller = await options.authenticate(request.headers);
+    const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
     noteCaller(request, caller);
     if (caller.role !== adminRole)
       throw new DataLayerError(

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { operations } from '../../generated/openapi/operations.ts';
 import { type Principal, anonymous } from '../access/principal.ts';
 import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
 import { settleError } from '../http/middleware/handle-errors.ts';
 import { recordAnswer } from '../http/middleware/observe-requests.ts';
 import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
@@ -28,6 +29,8 @@ export interface GraphqlFastLaneOptions {
   answer: GraphqlAnswerer;
   /** The X-API-Key check the router's authenticator makes for POST /graphql (its only scheme). */
   authenticateApiKey: (secret: string) => Promise<Principal>;
+  /** Refused keys per client address, as the router's authenticator counts them. */
+  failedCredentials: FailedCredentialLimit;
   /** The same counts as the route's rate-limit guard; null when the limit is off. */
   rateLimit: ((ip: string, headers: IncomingMessage['headers']) => Promise<void>) | null;
   /** REQUEST_TIMEOUT_MS; 0: none. */
@@ -81,8 +84,11 @@ async function serve(
       options.requestTimeoutMs,
       async () => {
         // Before the key, so guessing keys is limited too (as the route's guard).
-        if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-        principal = await options.authenticateApiKey(lane.apiKey);
+        const address = request.socket.remoteAddress ?? '';
+        if (options.rateLimit) await options.rateLimit(address, request.headers);
+        principal = await checkCredential(options.failedCredentials, address, () =>
+          options.authenticateApiKey(lane.apiKey),
+        );
         const graphqlRequest = await readGraphqlRequest(request);
         const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
         const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);

@@ -12,7 +12,9 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
+import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
+import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import { graphqlErrorExtensions } from './graphql-error-extensions.ts';
@@ -20,6 +22,8 @@ import type { GraphqlContext } from './graphql-context.ts';
 import { type KeyCheck, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
 import { withRequestCode } from './request-error-code.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
+import { createSocketOperationLog } from './socket-operation-log.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
@@ -29,9 +33,12 @@ export interface SubscriptionServerOptions {
   logger: Logger;
   /** Resolves an API key to its principal as POST /graphql does; throws the AppError it answers. */
   authenticateApiKey: KeyCheck;
+  /** Refused keys per client address, as POST /graphql counts them (docs/identity.md#failed-credentials). */
+  failedCredentials: FailedCredentialLimit;
   /** POST /graphql's rate limit, counted once per socket operation; null when off. */
   rateLimit: ((address: string, headers: IncomingHttpHeaders) => Promise<void>) | null;
   caps: SocketCaps;
+  metrics: Metrics;
 }
 
 export interface SubscriptionServer {
@@ -50,6 +57,7 @@ type SocketExtra = { socket: WebSocket; request: { headers: IncomingHttpHeaders;
 export function startSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
   const live = createLiveSockets(options.caps);
+  const operations = createSocketOperationLog(options.logger, options.metrics);
   // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
   wsServer.on('connection', (socket, request) => {
     const address = request.socket.remoteAddress ?? '';
@@ -61,6 +69,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       schema: options.schema,
       onConnect: (ctx) => connect(ctx.extra, ctx.connectionParams, options, live),
       onSubscribe: async (ctx, id, payload) => {
+        const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
         const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
         if (caller instanceof AppError)
           return [new GraphQLError(caller.publicMessage, { extensions: graphqlErrorExtensions(caller) })];
@@ -80,7 +89,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
           variableValues: payload.variables ?? undefined,
         };
         const context: GraphqlContext = {
-          requestId: `ws-${id}`,
+          requestId,
           logger: options.logger,
           principal: caller.principal,
           actingUser: caller.actingUser,
@@ -94,6 +103,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
           contextValue: context,
         };
       },
+      onComplete: (ctx, id) => operations.ended(ctx.extra, id),
+      onError: (ctx, id, _payload, errors) => void operations.ended(ctx.extra, id, errors),
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
           ? {
@@ -134,12 +145,14 @@ async function connect(
   const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
   const key = typeof fromParams === 'string' ? fromParams : extra.request.headers['x-api-key'];
   if (typeof key !== 'string' || key === '') return false;
+  const address = extra.request.socket.remoteAddress ?? '';
   let principal;
   try {
-    principal = await options.authenticateApiKey(key);
+    principal = await checkCredential(options.failedCredentials, address, () => options.authenticateApiKey(key));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
+    const code = error.code === 'RATE_LIMITED' ? socketCloseCodes.tooMany : socketCloseCodes.forbidden;
+    extra.socket.close(code, closeReason(error.publicMessage));
     return false;
   }
   const named = params?.['X-Acting-User'] ?? extra.request.headers['x-acting-user'];
@@ -147,7 +160,7 @@ async function connect(
     presentedKey: key,
     principal,
     actingUser: typeof named === 'string' ? named : undefined,
-    address: extra.request.socket.remoteAddress ?? '',
+    address,
   });
 }
 

@@ -8,6 +8,7 @@
 import type { Context } from 'koa';
 import type { OperationId } from '../../generated/openapi/operations.ts';
 import { AppError } from '../errors/app-error.ts';
+import { type FailedCredentialLimit, checkCredential } from './rate-limit/failed-credential-limit.ts';
 import { anonymous, type Principal } from '../access/principal.ts';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
 
@@ -17,6 +18,8 @@ export interface AuthenticationOptions {
   resolver: CredentialResolver;
   /** Operations whose bearer token is their input rather than a credential (token exchange). */
   bearerIsInput?: ReadonlySet<OperationId>;
+  /** Refused credentials per client address (docs/identity.md#failed-credentials); none: not counted. */
+  failedCredentials?: FailedCredentialLimit;
 }
 
 export type Authenticator = (
@@ -48,7 +51,10 @@ export function createAuthenticator(options: AuthenticationOptions): Authenticat
       throw new AppError('UNAUTHENTICATED', `authentication required: send ${describeSchemes(schemes)}`);
     }
     try {
-      return await attempt(options.resolver);
+      const { failedCredentials } = options;
+      // A stale session cookie is a browser's, not a guess: only keys and bearer tokens are counted.
+      if (!failedCredentials || anonymousAllowed || !attempt.counted) return await attempt.run(options.resolver);
+      return await checkCredential(failedCredentials, ctx.ip, () => attempt.run(options.resolver));
     } catch (error) {
       if (
         anonymousAllowed &&
@@ -61,21 +67,28 @@ export function createAuthenticator(options: AuthenticationOptions): Authenticat
   };
 }
 
-type Attempt = (resolver: CredentialResolver) => Promise<Principal>;
+interface Attempt {
+  run(resolver: CredentialResolver): Promise<Principal>;
+  /** Counted by the failed-credential limit when refused. */
+  counted: boolean;
+}
 
 function presentedCredential(ctx: Context, schemes: Set<string>, bearerIsInput: boolean): Attempt | null {
   const authorization = ctx.get('authorization');
   if (authorization && schemes.has('bearerAuth') && !bearerIsInput) {
     const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization);
     if (!match)
-      return () => Promise.reject(new AppError('UNAUTHENTICATED', 'Authorization header must be "Bearer <token>"'));
+      return {
+        run: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Authorization header must be "Bearer <token>"')),
+        counted: true,
+      };
     const token = match[1]!;
-    return (resolver) => resolver.fromBearer(token);
+    return { run: (resolver) => resolver.fromBearer(token), counted: true };
   }
   const apiKey = ctx.get('x-api-key');
-  if (apiKey && schemes.has('apiKey')) return (resolver) => resolver.fromApiKey(apiKey);
+  if (apiKey && schemes.has('apiKey')) return { run: (resolver) => resolver.fromApiKey(apiKey), counted: true };
   const cookie = schemes.has('sessionCookie') ? ctx.cookies.get(sessionCookieName) : undefined;
-  if (cookie) return (resolver) => resolver.fromSessionCookie(cookie);
+  if (cookie) return { run: (resolver) => resolver.fromSessionCookie(cookie), counted: false };
   return null;
 }
 

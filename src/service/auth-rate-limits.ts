@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
+import { type FailedCredentialLimit, createFailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import { type GraphqlRateLimit, apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
@@ -32,6 +33,7 @@ export async function authRateLimits(
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   dataLayer: DataLayerRateLimit;
   graphql: GraphqlRateLimit | null;
+  failedCredentials: FailedCredentialLimit;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl
@@ -51,6 +53,11 @@ export async function authRateLimits(
     guards: { ...guards, ...api.guards },
     dataLayer: api.dataLayer,
     graphql: api.graphql,
+    failedCredentials: createFailedCredentialLimit(config.failedCredentialLimit, {
+      redis,
+      keyPrefix: 'wealth-platform:rate-limit',
+      logger,
+    }),
     close: async () => (redis ? closeRedisConnection(redis) : undefined),
   };
 }

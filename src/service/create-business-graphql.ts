@@ -15,6 +15,7 @@ import { createGraphqlAnswerer } from '../graphql/graphql-answer.ts';
 import { withGraphqlFastLane } from '../graphql/graphql-fast-lane.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
+import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import type { SocketCaps } from '../graphql/live-sockets.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -28,6 +29,8 @@ export function createBusinessGraphql(deps: {
   credentials: CredentialResolver;
   /** POST /graphql's rate limit, for the fast lane and socket operations (the route's guard counts the same). */
   rateLimit: GraphqlRateLimit | null;
+  /** Refused keys per client address (docs/identity.md#failed-credentials), on the fast lane and the sockets. */
+  failedCredentials: FailedCredentialLimit;
   /** Caps on the graphql-ws sockets (docs/identity.md#sockets). */
   socketCaps: SocketCaps;
   /** Subscribes to key changes made anywhere (create-identity.ts), so open sockets are checked again. */
@@ -49,7 +52,9 @@ export function createBusinessGraphql(deps: {
     logger,
     authenticateApiKey: (key) => deps.credentials.fromApiKey(key),
     rateLimit: deps.rateLimit,
+    failedCredentials: deps.failedCredentials,
     caps: deps.socketCaps,
+    metrics: deps.metrics,
   });
   deps.onApiKeyChanged(() => {
     subscriptions
@@ -64,6 +69,7 @@ export function createBusinessGraphql(deps: {
       withGraphqlFastLane(koa, app, {
         answer,
         authenticateApiKey: (secret) => deps.credentials.fromApiKey(secret),
+        failedCredentials: deps.failedCredentials,
         rateLimit: deps.rateLimit,
         requestTimeoutMs: deps.requestTimeoutMs,
         logger,

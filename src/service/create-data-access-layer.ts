@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
+import type { DataLayerCredentialLimit } from '../data-layer/data-layer-credential-limit.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import { logDataRequest } from '../data-layer/log-data-request.ts';
 import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
@@ -19,6 +20,7 @@ export function createDataAccessLayer(deps: {
   dataUrl: string;
   logger: Logger;
   rateLimit: DataLayerRateLimit;
+  failedCredentials: DataLayerCredentialLimit;
   requestTimeoutMs: number;
   metrics: Metrics;
   /** Serves requests of its own ahead of the data layer (the API explorer), observed like the rest. */
@@ -32,6 +34,7 @@ export function createDataAccessLayer(deps: {
     dataPublicUrl: deps.dataUrl,
     logger: deps.logger.child({ component: 'data-layer' }),
     rateLimit: deps.rateLimit,
+    failedCredentials: deps.failedCredentials,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
   return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, observed) => {

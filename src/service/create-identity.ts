@@ -3,6 +3,7 @@
 // key, and the built-in development provider when no OIDC_ISSUER is configured. Also what
 // the HTTP app needs of it: the auth and OIDC routes, their rate limits, the authenticator,
 // and the periodic sweep of expired sessions (docs/identity.md).
+import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createApiKeyStore } from '../stores/api-key-store.ts';
@@ -44,6 +45,8 @@ export interface Identity {
   dataLayerRateLimit: DataLayerRateLimit;
   /** POST /graphql's rate limit for the fast lane outside Koa (the same counts as its guard); null when off. */
   graphqlRateLimit: GraphqlRateLimit | null;
+  /** Refused credentials per client address, on both ports and every transport (docs/identity.md#failed-credentials). */
+  failedCredentials: FailedCredentialLimit;
   /** Calls `listener` after any key changed anywhere, or after change notifications may have been lost. */
   onApiKeyChanged(listener: () => void): void;
   closers: ShutdownStep[];
@@ -115,13 +118,18 @@ export async function createIdentity(options: {
     kyc,
     handlers: { ...authHandlers(services, publicUrl), ...oidcHandlers(publicUrl, services.keys) },
     http: {
-      authenticate: createAuthenticator({ resolver: services.credentials, bearerIsInput: new Set(['exchangeToken']) }),
+      authenticate: createAuthenticator({
+        resolver: services.credentials,
+        bearerIsInput: new Set(['exchangeToken']),
+        failedCredentials: limits.failedCredentials,
+      }),
       guards: limits.guards,
       unauthenticatedFields: { getSession: { active: false } },
       before: devProvider ? [devProvider.middleware] : [],
     },
     onApiKeyChanged: (listener) => void keyChangeListeners.push(listener),
     dataLayerRateLimit: limits.dataLayer,
+    failedCredentials: limits.failedCredentials,
     graphqlRateLimit: limits.graphql,
     closers: [stopSweeping, limits.close],
   };

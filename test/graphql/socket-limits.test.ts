@@ -2,7 +2,7 @@
 // counts socket operations and POST /graphql together, per address and per key, so a key spent
 // over HTTP is refused on its socket and the reverse; sockets per address, sockets per key and
 // operations at once on one socket are capped, past which a socket closes with 4429 or the
-// operation is refused, while others go on.
+// operation is refused, while others go on. Each socket operation writes an access log line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
@@ -19,7 +19,8 @@ const simulator: MarketDataSimulatorServer = await serveMarketData(
   createMarketDataSimulator({ productIds: ['BTC-USD'] }),
   { updatesPerSecond: 0 },
 );
-const limited: TestService = await startTestService({ API_RATE_LIMIT: '6' });
+const logLines: Record<string, unknown>[] = [];
+const limited: TestService = await startTestService({ API_RATE_LIMIT: '6' }, { logLines });
 const capped: TestService = await startTestService({
   WS_MAX_SOCKETS_PER_ADDRESS: '3',
   WS_MAX_SOCKETS_PER_KEY: '2',
@@ -76,6 +77,18 @@ test('API_RATE_LIMIT counts socket operations and POST /graphql against one budg
     'ws RATE_LIMITED retry-after',
     'http 429 retry-after',
   ]);
+  // Each socket operation is accounted for as a request: one access line with its own request id.
+  const lines = logLines.filter((line) => line['msg'] === 'request' && line['method'] === 'WS');
+  assert.equal(
+    lines.map((line) => [line['route'], line['status'], line['principal']]),
+    [
+      ['/graphql', 200, 'api-key:admin'],
+      ['/graphql', 200, 'api-key:admin'],
+      ['/graphql', 200, 'api-key:admin'],
+      ['/graphql', 429, 'api-key:admin'],
+    ],
+  );
+  assert.is(new Set(lines.map((line) => line['requestId'])).size, 4);
 });
 
 const follow = 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId type } }';

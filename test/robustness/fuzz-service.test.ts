@@ -71,6 +71,7 @@ test.before(async () => {
     AUTH_RATE_LIMIT: '0',
     API_RATE_LIMIT: '0',
     UPLOAD_RATE_LIMIT: '0',
+    FAILED_CREDENTIAL_LIMIT: '0',
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
   });
   forge = await createPlatformTokenForge({

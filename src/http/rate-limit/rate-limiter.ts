@@ -38,9 +38,14 @@ const maxRetryAfterSeconds = 86_400;
 export function createRateLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiter {
   assertValidRule(rule);
   if (rule.points === 0) return { rule, consume: async () => ({ allowed: true }) };
+  return fromRateLimiterFlexible(rule, flexibleLimiter(rule, store), store.logger);
+}
+
+/** The rate-limiter-flexible limiter of a rule with points > 0: in memory, or in Redis with memory as insurance. */
+export function flexibleLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiterMemory | RateLimiterRedis {
   const options = { keyPrefix: `${store.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
   const memory = new RateLimiterMemory(options);
-  const limiter = store.redis
+  return store.redis
     ? new RateLimiterRedis({
         ...options,
         storeClient: store.redis,
@@ -51,7 +56,6 @@ export function createRateLimiter(rule: RateLimitRule, store: RateLimitStore): R
         inMemoryBlockOnConsumed: rule.points + 1,
       })
     : memory;
-  return fromRateLimiterFlexible(rule, limiter, store.logger);
 }
 
 /**
@@ -95,11 +99,11 @@ export function credentialFingerprint(secret: string): string {
 }
 
 /** Whole seconds, at least 1 (a 0 would invite an immediate retry), at most a day. */
-function retryAfterSeconds(msBeforeNext: number): number {
+export function retryAfterSeconds(msBeforeNext: number): number {
   return Math.min(Math.max(Math.ceil(msBeforeNext / 1000), 1), maxRetryAfterSeconds);
 }
 
-function assertValidRule(rule: RateLimitRule): void {
+export function assertValidRule(rule: RateLimitRule): void {
   if (!Number.isInteger(rule.points) || rule.points < 0) {
     throw new Error(
       `rate limit ${rule.name}: points must be a whole number ≥ 0 (0 disables the limit), got ${rule.points}`,
@@ -116,7 +120,7 @@ function assertValidRule(rule: RateLimitRule): void {
   }
 }
 
-function throttledWarning(logger: Logger, intervalMs: number) {
+export function throttledWarning(logger: Logger, intervalMs: number) {
   let lastAt = Number.NEGATIVE_INFINITY;
   let suppressed = 0;
   return {

@@ -1,0 +1,85 @@
+// The failed-credential limit (docs/identity.md#failed-credentials): wrong or revoked API keys,
+// wrong data-layer admin secrets and bearer tokens that do not verify are counted per client
+// address on both ports and every transport; once an address has spent FAILED_CREDENTIAL_LIMIT in
+// a minute, no credential it presents is checked until the minute is over (429 with Retry-After),
+// so guessing costs the guesser a minute per few dozen tries and the service nothing. Requests
+// that present a valid credential count nothing here; shared through Redis with REDIS_URL.
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../errors/app-error.ts';
+import {
+  type RateLimitDecision,
+  type RateLimitRule,
+  type RateLimitStore,
+  assertValidRule,
+  flexibleLimiter,
+  retryAfterSeconds,
+  throttledWarning,
+} from './rate-limiter.ts';
+
+export interface FailedCredentialLimit {
+  readonly rule: RateLimitRule;
+  /** Whether `address` may present a credential now; never rejects (a failing store allows it). */
+  check(address: string): Promise<RateLimitDecision>;
+  /** Counts one refused credential from `address`; never rejects. */
+  failed(address: string): Promise<void>;
+}
+
+export function createFailedCredentialLimit(points: number, store: RateLimitStore): FailedCredentialLimit {
+  const rule: RateLimitRule = { name: 'failed-credential', points, durationSeconds: 60 };
+  assertValidRule(rule);
+  if (points === 0) return { rule, check: async () => ({ allowed: true }), failed: async () => {} };
+  const limiter = flexibleLimiter(rule, store);
+  const warnings = throttledWarning(store.logger, 60_000);
+  const warn = (error: unknown) =>
+    warnings.warn({ err: error, rateLimit: rule.name }, 'rate limiter failed; credential checked without counting');
+  return {
+    rule,
+    async check(address) {
+      try {
+        const spent = await limiter.get(address);
+        if (!spent || spent.consumedPoints < points) return { allowed: true };
+        return { allowed: false, retryAfterSeconds: retryAfterSeconds(spent.msBeforeNext) };
+      } catch (error) {
+        warn(error);
+        return { allowed: true };
+      }
+    },
+    async failed(address) {
+      try {
+        await limiter.consume(address);
+      } catch (rejection) {
+        // Past the limit already: the count stands, nothing more to record.
+        if (!(rejection instanceof RateLimiterRes)) warn(rejection);
+      }
+    },
+  };
+}
+
+/** The message of a refusal, the same on every transport. */
+export function failedCredentialMessage(limit: FailedCredentialLimit, retryAfter: number): string {
+  return `Too many failed credentials from this address: the limit is ${limit.rule.points} per ${limit.rule.durationSeconds} seconds; retry after ${retryAfter} seconds`;
+}
+
+/**
+ * Checks a credential from `address` under the limit (the HTTP app, POST /graphql's fast lane and
+ * the graphql-ws sockets): 429 RATE_LIMITED past it, without looking at the credential; a
+ * credential refused (UNAUTHENTICATED, or FORBIDDEN for a revoked key) is counted.
+ */
+export async function checkCredential<T>(
+  limit: FailedCredentialLimit,
+  address: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const decision = await limit.check(address);
+  if (!decision.allowed)
+    throw new AppError('RATE_LIMITED', failedCredentialMessage(limit, decision.retryAfterSeconds), {
+      retryAfterSeconds: decision.retryAfterSeconds,
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))
+      await limit.failed(address);
+    throw error;
+  }
+}
