@@ -71,6 +71,7 @@ const service = await startServiceProcess({
   MARKET_DATA_URL: feed.url,
   MARKET_DATA_PRODUCTS: products.join(','),
   API_RATE_LIMIT: '0',
+  GRAPHQL_COST_RATE_LIMIT: '0',
   PDF_PREWARM: 'false',
 });
 try {

@@ -9,6 +9,7 @@ import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import { type GraphqlRateLimit, apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
@@ -32,6 +33,7 @@ export async function authRateLimits(
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
   dataLayer: DataLayerRateLimit;
   graphql: GraphqlRateLimit | null;
+  graphqlCost: CostBudget | null;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl
@@ -51,6 +53,7 @@ export async function authRateLimits(
     guards: { ...guards, ...api.guards },
     dataLayer: api.dataLayer,
     graphql: api.graphql,
+    graphqlCost: api.graphqlCost,
     close: async () => (redis ? closeRedisConnection(redis) : undefined),
   };
 }

@@ -116,6 +116,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       server: servers.server,
       credentials: identity.services.credentials,
       rateLimit: identity.graphqlRateLimit,
+      cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },
       requestTimeoutMs: config.timeouts.requestMs,
       logger,
       metrics,

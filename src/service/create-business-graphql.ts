@@ -3,7 +3,8 @@
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
 // market-data feed (docs/market-data.md#fan-out). POST /graphql's ordinary requests are served
-// by a fast lane in front of the Koa app (docs/architecture.md#requests).
+// by a fast lane in front of the Koa app (docs/architecture.md#requests). Every operation's cost
+// is checked and spent by one guard before it runs (docs/api-limits.md).
 import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
@@ -14,6 +15,9 @@ import { createDocumentCache } from '../graphql/document-cache.ts';
 import { createGraphqlAnswerer } from '../graphql/graphql-answer.ts';
 import { withGraphqlFastLane } from '../graphql/graphql-fast-lane.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
+import { rootFieldWeights } from '../graphql/operation-cost/field-weights.ts';
+import { createOperationCostGuard } from '../graphql/operation-cost/operation-cost-guard.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -27,6 +31,8 @@ export function createBusinessGraphql(deps: {
   credentials: CredentialResolver;
   /** POST /graphql's rate limit, for the fast lane (the route's guard counts the same). */
   rateLimit: GraphqlRateLimit | null;
+  /** GRAPHQL_MAX_COST (0: none) and the per-minute cost budget (null: off). */
+  cost: { maxCost: number; budget: CostBudget | null };
   requestTimeoutMs: number;
   logger: Logger;
   metrics: Metrics;
@@ -44,7 +50,9 @@ export function createBusinessGraphql(deps: {
     logger,
     authenticateApiKey: (key) => deps.credentials.fromApiKey(key).catch(() => null),
   });
-  const answer = createGraphqlAnswerer(schema, documents, logger, deps.metrics.graphqlOperation);
+  // The subscriptions' onSubscribe is to call the same guard (operation-cost-guard.ts).
+  const guardCost = createOperationCostGuard({ schema, weights: rootFieldWeights, ...deps.cost });
+  const answer = createGraphqlAnswerer(schema, documents, logger, guardCost, deps.metrics.graphqlOperation);
   return {
     transports: { postGraphql: graphqlTransport(answer, logger) },
     /** The app's listener with POST /graphql's fast lane in front (graphql-fast-lane.ts). */

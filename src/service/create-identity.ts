@@ -24,6 +24,7 @@ import { createDevIdentityProvider, type DevIdentityProvider } from '../provider
 import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
 import type { GraphqlRateLimit } from './api-rate-limits.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
@@ -44,6 +45,8 @@ export interface Identity {
   dataLayerRateLimit: DataLayerRateLimit;
   /** POST /graphql's rate limit for the fast lane outside Koa (the same counts as its guard); null when off. */
   graphqlRateLimit: GraphqlRateLimit | null;
+  /** The business API's per-minute budget of cost points (docs/api-limits.md#the-cost-budget); null when off. */
+  graphqlCostBudget: CostBudget | null;
   closers: ShutdownStep[];
 }
 
@@ -115,6 +118,7 @@ export async function createIdentity(options: {
     },
     dataLayerRateLimit: limits.dataLayer,
     graphqlRateLimit: limits.graphql,
+    graphqlCostBudget: limits.graphqlCost,
     closers: [stopSweeping, limits.close],
   };
 }
