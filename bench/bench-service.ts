@@ -32,6 +32,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     SEED: 'demo',
     API_RATE_LIMIT: '0',
+    GRAPHQL_COST_RATE_LIMIT: '0',
     PDF_PREWARM: 'false',
     LOG_LEVEL: 'silent',
     DATA_ADMIN_SECRET: dataAdminSecret,

@@ -74,6 +74,7 @@ const service = await startServiceProcess({
   // 10,000 subscribers from one address with one key: the socket caps (docs/identity.md#sockets) off.
   WS_MAX_SOCKETS_PER_ADDRESS: '0',
   WS_MAX_SOCKETS_PER_KEY: '0',
+  GRAPHQL_COST_RATE_LIMIT: '0',
   PDF_PREWARM: 'false',
 });
 try {

@@ -58,6 +58,10 @@ export interface Config {
     readonly socketsPerCredential: number;
     readonly operationsPerSocket: number;
   };
+  /** The most cost points one business GraphQL operation may cost (docs/api-limits.md); 0 disables. */
+  readonly graphqlMaxCost: number;
+  /** Cost points per minute per client address, and per credential, of business GraphQL operations; 0 disables. */
+  readonly graphqlCostRateLimit: number;
   /** Seconds a verified API key is served from memory: how long a revocation missed by this node may go unseen. */
   readonly apiKeyCacheSeconds: number;
   /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
@@ -165,6 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
       socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),
       operationsPerSocket: read('WS_MAX_OPERATIONS_PER_SOCKET', count(50)),
     },
+    graphqlMaxCost: read('GRAPHQL_MAX_COST', count(1_000)),
+    graphqlCostRateLimit: read('GRAPHQL_COST_RATE_LIMIT', count(20_000)),
     apiKeyCacheSeconds: read('API_KEY_CACHE_SECONDS', count(10)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', count(20_000)),
     oidc: {
@@ -241,7 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
   problems.push(...tradingProblems(config.trading, env));
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
-  problems.push(...timeoutProblems(config.timeouts));
+  problems.push(...timeoutProblems(config.timeouts), ...costProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
 }
@@ -256,6 +262,15 @@ function tradingProblems(trading: Config['trading'], env: Env): string[] {
       ? [`OTC_QUOTE_TTL_SECONDS must be from 1 to 3600, got '${env.OTC_QUOTE_TTL_SECONDS}'`]
       : []),
     ...(trading.feeBps > 1000 ? [`OTC_FEE_BPS must be from 0 to 1000, got '${env.OTC_FEE_BPS}'`] : []),
+  ];
+}
+
+/** An operation the maximum admits must fit the per-minute budget, or it could never run. */
+function costProblems(config: Pick<Config, 'graphqlMaxCost' | 'graphqlCostRateLimit'>): string[] {
+  const { graphqlMaxCost: maximum, graphqlCostRateLimit: budget } = config;
+  if (budget === 0 || (maximum !== 0 && maximum <= budget)) return [];
+  return [
+    `GRAPHQL_COST_RATE_LIMIT (${budget}) must be at least GRAPHQL_MAX_COST (${maximum === 0 ? 'no maximum' : maximum}), or 0: off`,
   ];
 }
 

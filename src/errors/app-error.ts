@@ -22,6 +22,11 @@ export interface AppErrorOptions {
   cause?: unknown;
   /** Extra members of the REST error body that an operation's spec declares (e.g. `active`). */
   bodyFields?: Record<string, unknown>;
+  /**
+   * Extra members of a GraphQL error's `extensions`, beside its code: what a client needs to act
+   * on the refusal (QUERY_TOO_COSTLY's `cost` and `maximum`, docs/api-limits.md).
+   */
+  extensions?: Readonly<Record<string, string | number>>;
 }
 
 /** The one error class of the service: every expected failure carries a code from error-codes.ts. */
@@ -31,6 +36,7 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly quiet: boolean;
   readonly bodyFields: Record<string, unknown>;
+  readonly extensions: Readonly<Record<string, string | number>>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -40,6 +46,7 @@ export class AppError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.quiet = options.quiet ?? false;
     this.bodyFields = options.bodyFields ?? {};
+    this.extensions = options.extensions ?? {};
   }
 
   get httpStatus(): number {

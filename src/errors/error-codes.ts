@@ -3,6 +3,7 @@
 export const errorCodes = {
   BAD_REQUEST: { httpStatus: 400, graphqlCode: 'BAD_REQUEST', expose: true },
   VALIDATION_FAILED: { httpStatus: 400, graphqlCode: 'BAD_USER_INPUT', expose: true },
+  QUERY_TOO_COSTLY: { httpStatus: 400, graphqlCode: 'QUERY_TOO_COSTLY', expose: true },
   UNAUTHENTICATED: { httpStatus: 401, graphqlCode: 'UNAUTHENTICATED', expose: true },
   FORBIDDEN: { httpStatus: 403, graphqlCode: 'FORBIDDEN', expose: true },
   NOT_FOUND: { httpStatus: 404, graphqlCode: 'NOT_FOUND', expose: true },

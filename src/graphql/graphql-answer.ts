@@ -1,6 +1,7 @@
 // One GraphQL request answered on graphql-js directly, by graphql-http's rules (status codes,
-// `application/graphql-response+json`): the document from the cache, validated, executed, the
-// result written as JSON (docs/architecture.md#requests). Shared by both ways POST /graphql is
+// `application/graphql-response+json`): the document from the cache, validated, its cost checked
+// and spent (operation-cost/operation-cost-guard.ts, docs/api-limits.md), executed, the result
+// written as JSON (docs/architecture.md#requests). Shared by both ways POST /graphql is
 // served: the Koa route (graphql-transport.ts) and the fast lane in front of it (graphql-fast-lane.ts).
 import {
   type DocumentNode,
@@ -16,6 +17,7 @@ import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { operationLabel, rootFieldNames } from './operation-label.ts';
+import type { CostCaller, OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
 
 /** Told of each POST /graphql: its root field (bounded by operation-label.ts) and whether it answered errors. */
@@ -34,17 +36,24 @@ export interface GraphqlAnswer {
   body: string;
 }
 
+/** `caller`: who spends the operation's cost (the client address and the API key presented). */
 export type GraphqlAnswerer = (
   request: GraphqlRequest,
   context: GraphqlContext,
   mediaType: GraphqlMediaType,
+  caller: CostCaller,
 ) => Promise<GraphqlAnswer>;
 
-/** Answers parsed requests; each answered request is told to `observe`. */
+/**
+ * Answers parsed requests; each answered request is told to `observe`. `guardCost` refuses an
+ * operation over its cost limits by throwing, before execution, so both ways POST /graphql is
+ * served answer the refusal as their other refusals (graphql-error-body.ts).
+ */
 export function createGraphqlAnswerer(
   schema: GraphQLSchema,
   documents: DocumentCache,
   logger: Logger,
+  guardCost: OperationCostGuard,
   observe: OperationObserver = () => {},
 ): GraphqlAnswerer {
   const known = rootFieldNames(schema);
@@ -67,11 +76,17 @@ export function createGraphqlAnswerer(
     return document;
   }
 
-  return async (request, context, mediaType) => {
+  return async (request, context, mediaType, caller) => {
     const document = prepare(request, mediaType);
     if (!('kind' in document)) {
       observe('other', 'error');
       return document;
+    }
+    try {
+      await guardCost({ document, operationName: request.operationName, variables: request.variables }, caller);
+    } catch (refusal) {
+      observe(operationLabel(known, document, request.operationName), 'error');
+      throw refusal;
     }
     const result = await execute({
       schema,

@@ -92,7 +92,8 @@ async function serve(
         const graphqlRequest = await readGraphqlRequest(request);
         const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
         const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
-        return options.answer(graphqlRequest, context, lane.mediaType);
+        const caller = { ip: request.socket.remoteAddress ?? '', credential: lane.apiKey };
+        return options.answer(graphqlRequest, context, lane.mediaType, caller);
       },
       requestDeadlineExceeded,
     );

@@ -31,7 +31,7 @@ export function graphqlTransport(answer: GraphqlAnswerer, logger: Logger): Trans
     if (!utf8Json(ctx.get('content-type'))) throw bodilessRefusal(415, 'Unsupported Media Type');
     const { requestId, principal } = ctx.state;
     const context = new RequestGraphqlContext(requestId, principal, ctx.get('x-acting-user') || undefined, logger);
-    const result = await answer(request, context, mediaType);
+    const result = await answer(request, context, mediaType, { ip: ctx.ip, credential: ctx.get('x-api-key') });
     ctx.status = result.status;
     ctx.set('content-type', result.contentType);
     ctx.body = result.body;

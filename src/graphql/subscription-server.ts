@@ -17,9 +17,9 @@ import { AppError } from '../errors/app-error.ts';
 import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
-import { graphqlErrorExtensions } from './graphql-error-extensions.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { type KeyCheck, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
+import type { OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
 import { createSocketOperationLog } from './socket-operation-log.ts';
@@ -39,6 +39,8 @@ export interface SubscriptionServerOptions {
   rateLimit: ((address: string, headers: IncomingHttpHeaders) => Promise<void>) | null;
   caps: SocketCaps;
   metrics: Metrics;
+  /** The cost check POST /graphql makes (docs/api-limits.md), after validation, before execution. */
+  guardCost: OperationCostGuard;
 }
 
 export interface SubscriptionServer {
@@ -71,8 +73,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       onSubscribe: async (ctx, id, payload) => {
         const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
         const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
-        if (caller instanceof AppError)
-          return [new GraphQLError(caller.publicMessage, { extensions: graphqlErrorExtensions(caller) })];
+        if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
         let document;
         try {
           document = options.documents.parse(payload.query);
@@ -88,6 +89,15 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
           operationName: payload.operationName ?? undefined,
           variableValues: payload.variables ?? undefined,
         };
+        try {
+          await options.guardCost(
+            { document, operationName: operation.operationName, variables: operation.variableValues },
+            { ip: caller.address, credential: caller.presentedKey },
+          );
+        } catch (error) {
+          if (error instanceof AppError) return [formatGraphqlError(error, options.logger)];
+          throw error;
+        }
         const context: GraphqlContext = {
           requestId,
           logger: options.logger,

@@ -2,8 +2,9 @@
 // "Rate limits", docs/identity.md#rate-limits): API_RATE_LIMIT requests a minute on POST /graphql
 // and on the data layer's /v1/graphql, each counted per client address and per credential
 // presented, and on POST /webhooks/kyc per client address (its digest differs with every body, so
-// it names no caller); UPLOAD_RATE_LIMIT on POST /documents/upload; shared through Redis with
-// REDIS_URL like the auth limits.
+// it names no caller); UPLOAD_RATE_LIMIT on POST /documents/upload; GRAPHQL_COST_RATE_LIMIT cost
+// points a minute of the business API's operations (docs/api-limits.md#the-cost-budget); shared
+// through Redis with REDIS_URL like the auth limits.
 import type { Redis } from 'ioredis';
 import type { Middleware } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -11,6 +12,7 @@ import type { Logger } from 'pino';
 import type { OperationId } from '../../generated/openapi/operations.ts';
 import type { Config } from '../config/config.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import { type CostBudget, costBudget } from '../graphql/operation-cost/cost-budget.ts';
 import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit, rateLimitCheck } from '../http/rate-limit/rate-limit-middleware.ts';
 import { type RateLimiter, createRateLimiter, credentialFingerprint } from '../http/rate-limit/rate-limiter.ts';
@@ -44,6 +46,8 @@ export function apiRateLimits(
   dataLayer: DataLayerRateLimit;
   /** POST /graphql's limit, the same counts as its guard, for the fast lane outside Koa; null when off. */
   graphql: GraphqlRateLimit | null;
+  /** The business API's per-minute budget of cost points; null when off. */
+  graphqlCost: CostBudget | null;
 } {
   const keyPrefix = 'wealth-platform:rate-limit';
   const api = createRateLimiter(
@@ -52,6 +56,10 @@ export function apiRateLimits(
   );
   const upload = createRateLimiter(
     { name: 'upload', points: config.uploadRateLimit, durationSeconds: 60 },
+    { ...store, keyPrefix },
+  );
+  const cost = createRateLimiter(
+    { name: 'cost', points: config.graphqlCostRateLimit, durationSeconds: 60 },
     { ...store, keyPrefix },
   );
   const graphqlCheck = rateLimitCheck(api, onRejected);
@@ -71,6 +79,7 @@ export function apiRateLimits(
     },
     dataLayer: dataLayerLimit(api, onRejected),
     graphql: graphqlCheck && ((ip, headers) => graphqlCheck(clientAndCredentialKeys('graphql', ip, headers))),
+    graphqlCost: costBudget(cost, onRejected),
   };
 }
 

@@ -10,6 +10,7 @@ import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import { type FailedCredentialLimit, createFailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import { type GraphqlRateLimit, apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
@@ -34,6 +35,7 @@ export async function authRateLimits(
   dataLayer: DataLayerRateLimit;
   graphql: GraphqlRateLimit | null;
   failedCredentials: FailedCredentialLimit;
+  graphqlCost: CostBudget | null;
   close(): Promise<void>;
 }> {
   const redis = config.redisUrl
@@ -58,6 +60,7 @@ export async function authRateLimits(
       keyPrefix: 'wealth-platform:rate-limit',
       logger,
     }),
+    graphqlCost: api.graphqlCost,
     close: async () => (redis ? closeRedisConnection(redis) : undefined),
   };
 }

@@ -119,6 +119,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       socketCaps: config.socketCaps,
       failedCredentials: identity.failedCredentials,
       onApiKeyChanged: identity.onApiKeyChanged,
+      cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },
       requestTimeoutMs: config.timeouts.requestMs,
       logger,
       metrics,

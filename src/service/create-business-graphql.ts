@@ -3,7 +3,8 @@
 // (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
 // market-data feed (docs/market-data.md#fan-out). POST /graphql's ordinary requests are served
-// by a fast lane in front of the Koa app (docs/architecture.md#requests).
+// by a fast lane in front of the Koa app (docs/architecture.md#requests). Every operation's cost
+// is checked and spent by one guard before it runs (docs/api-limits.md).
 import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
@@ -14,6 +15,9 @@ import { createDocumentCache } from '../graphql/document-cache.ts';
 import { createGraphqlAnswerer } from '../graphql/graphql-answer.ts';
 import { withGraphqlFastLane } from '../graphql/graphql-fast-lane.ts';
 import { graphqlTransport } from '../graphql/graphql-transport.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
+import { rootFieldWeights } from '../graphql/operation-cost/field-weights.ts';
+import { createOperationCostGuard } from '../graphql/operation-cost/operation-cost-guard.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
 import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import type { SocketCaps } from '../graphql/live-sockets.ts';
@@ -35,6 +39,8 @@ export function createBusinessGraphql(deps: {
   socketCaps: SocketCaps;
   /** Subscribes to key changes made anywhere (create-identity.ts), so open sockets are checked again. */
   onApiKeyChanged: (listener: () => void) => void;
+  /** GRAPHQL_MAX_COST (0: none) and the per-minute cost budget (null: off). */
+  cost: { maxCost: number; budget: CostBudget | null };
   requestTimeoutMs: number;
   logger: Logger;
   metrics: Metrics;
@@ -45,6 +51,8 @@ export function createBusinessGraphql(deps: {
     : null;
   const schema = createBusinessSchema({ services: { ...deps.services, orderBooks } });
   const documents = createDocumentCache({ observer: deps.metrics.cache('graphql_documents') });
+  // One cost check for every way an operation runs: both ways of POST /graphql and the sockets.
+  const guardCost = createOperationCostGuard({ schema, weights: rootFieldWeights, ...deps.cost });
   const subscriptions = startSubscriptionServer({
     server: deps.server,
     schema,
@@ -55,13 +63,14 @@ export function createBusinessGraphql(deps: {
     failedCredentials: deps.failedCredentials,
     caps: deps.socketCaps,
     metrics: deps.metrics,
+    guardCost,
   });
   deps.onApiKeyChanged(() => {
     subscriptions
       .recheckKeys()
       .catch((error: unknown) => logger.error({ err: error }, 'checking the open sockets’ API keys failed'));
   });
-  const answer = createGraphqlAnswerer(schema, documents, logger, deps.metrics.graphqlOperation);
+  const answer = createGraphqlAnswerer(schema, documents, logger, guardCost, deps.metrics.graphqlOperation);
   return {
     transports: { postGraphql: graphqlTransport(answer, logger) },
     /** The app's listener with POST /graphql's fast lane in front (graphql-fast-lane.ts). */

@@ -25,6 +25,7 @@ import { createDevIdentityProvider, type DevIdentityProvider } from '../provider
 import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
 import type { GraphqlRateLimit } from './api-rate-limits.ts';
+import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
@@ -49,6 +50,8 @@ export interface Identity {
   failedCredentials: FailedCredentialLimit;
   /** Calls `listener` after any key changed anywhere, or after change notifications may have been lost. */
   onApiKeyChanged(listener: () => void): void;
+  /** The business API's per-minute budget of cost points (docs/api-limits.md#the-cost-budget); null when off. */
+  graphqlCostBudget: CostBudget | null;
   closers: ShutdownStep[];
 }
 
@@ -131,6 +134,7 @@ export async function createIdentity(options: {
     dataLayerRateLimit: limits.dataLayer,
     failedCredentials: limits.failedCredentials,
     graphqlRateLimit: limits.graphql,
+    graphqlCostBudget: limits.graphqlCost,
     closers: [stopSweeping, limits.close],
   };
 }

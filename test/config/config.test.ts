@@ -51,6 +51,25 @@ test('production requires its secrets and an external database', () => {
   );
 });
 
+test('cost limits of the business API: defaults, 0 disables, the budget must hold the maximum', () => {
+  const defaults = loadConfig({});
+  assert.equal([defaults.graphqlMaxCost, defaults.graphqlCostRateLimit], [1_000, 20_000]);
+  const off = loadConfig({ GRAPHQL_MAX_COST: '0', GRAPHQL_COST_RATE_LIMIT: '0' });
+  assert.equal([off.graphqlMaxCost, off.graphqlCostRateLimit], [0, 0]);
+  assert.throws(
+    () => loadConfig({ GRAPHQL_MAX_COST: '500', GRAPHQL_COST_RATE_LIMIT: '100' }),
+    (error: ConfigError) =>
+      error.problems.includes('GRAPHQL_COST_RATE_LIMIT (100) must be at least GRAPHQL_MAX_COST (500), or 0: off'),
+  );
+  assert.throws(
+    () => loadConfig({ GRAPHQL_MAX_COST: '0', GRAPHQL_COST_RATE_LIMIT: '100' }),
+    (error: ConfigError) =>
+      error.problems.includes(
+        'GRAPHQL_COST_RATE_LIMIT (100) must be at least GRAPHQL_MAX_COST (no maximum), or 0: off',
+      ),
+  );
+});
+
 test('identity settings: return-to origins, rate limit, KYC provider credentials', () => {
   const config = loadConfig({
     RETURN_TO_ORIGINS: 'https://app.example.org, http://localhost:5173',

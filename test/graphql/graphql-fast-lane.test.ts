@@ -104,6 +104,16 @@ const cases: Case[] = [
   { name: 'a subscription', body: query('subscription { orderBookUpdates(productIds: ["BTC-USD"]) { type } }') },
   { name: 'a document over the length limit', body: query(`{ ping ${' '.repeat(120_000)}}`) },
   { name: 'a document over the nesting limit', body: query(`${'{ a '.repeat(40)}${'}'.repeat(40)}`) },
+  {
+    name: 'an operation over the cost maximum',
+    body: query(
+      `{ ${Array.from({ length: 200 }, (_, i) => `a${i}: digitalWalletDetailById(id: 1, refresh: true) { id }`).join(' ')} }`,
+    ),
+  },
+  {
+    name: 'a root field past its selection cap',
+    body: query(`{ ${Array.from({ length: 51 }, (_, i) => `a${i}: ping`).join(' ')} }`),
+  },
 ];
 
 /** What an answer is compared by: ids the service makes per request are replaced. */

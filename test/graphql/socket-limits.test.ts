@@ -2,7 +2,7 @@
 // counts socket operations and POST /graphql together, per address and per key, so a key spent
 // over HTTP is refused on its socket and the reverse; sockets per address, sockets per key and
 // operations at once on one socket are capped, past which a socket closes with 4429 or the
-// operation is refused, while others go on. Each socket operation writes an access log line.
+// operation is refused, while others go on; GRAPHQL_MAX_COST holds on the socket. Each socket operation writes an access log line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
@@ -25,6 +25,7 @@ const capped: TestService = await startTestService({
   WS_MAX_SOCKETS_PER_ADDRESS: '3',
   WS_MAX_SOCKETS_PER_KEY: '2',
   WS_MAX_OPERATIONS_PER_SOCKET: '2',
+  GRAPHQL_MAX_COST: '10',
   MARKET_DATA: 'on',
   MARKET_DATA_URL: simulator.url,
   MARKET_DATA_PRODUCTS: 'BTC-USD',
@@ -146,6 +147,30 @@ test('operations at once on one socket are capped; those within the cap are serv
       ['b', 'SNAPSHOT'],
     ],
   );
+});
+
+test('an operation over GRAPHQL_MAX_COST is refused on the socket as over HTTP, before it runs, with its cost', async () => {
+  const { socket } = await openSoon(testAdminApiKey);
+  const pings = (count: number) => `{ ${Array.from({ length: count }, (_, n) => `p${n}: ping`).join(' ')} }`;
+  assert.equal((await socket.operation('within', pings(10))).results.length, 1);
+  const over = await socket.operation('over', pings(11));
+  assert.equal(
+    [over.results, over.errors],
+    [
+      [],
+      [
+        {
+          message: 'the operation costs 11 points; at most 10 are accepted per request (docs/api-limits.md)',
+          extensions: { code: 'QUERY_TOO_COSTLY', cost: 11, maximum: 10 },
+        },
+      ],
+    ],
+  );
+  const http = await capped.request('POST', '/graphql', {
+    headers: { 'x-api-key': testAdminApiKey },
+    body: { query: pings(11) },
+  });
+  assert.equal(http.json().errors, over.errors);
 });
 
 test.run();

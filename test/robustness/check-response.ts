@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { assertMatchesContract } from '../support/openapi-contract.ts';
 import type { FuzzRequest } from './fuzz-request.ts';
+import { aliasFloodVariant } from './graphql-mutations.ts';
 import { disclosureMarkers } from './hostile-strings.ts';
 import type { FuzzOperation } from './openapi-operations.ts';
 import type { FuzzResponse } from './send-request.ts';
@@ -32,6 +33,8 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse, oper
   const pathname = pathnameOf(request.path);
   const operation = findOperation(operations, request.method, routedPath(pathname));
 
+  if (request.variant.includes(`document:${aliasFloodVariant}`) && response.status >= 500)
+    problems.push(`an alias flood answered ${response.status}: its cost limits must refuse it with a 4xx`);
   if (response.status >= 500) {
     const allowed = request.port === 'data' ? dataLayerServerErrors : documentedServerErrors;
     const declared = request.port === 'data' || operation?.responses[String(response.status)] !== undefined;

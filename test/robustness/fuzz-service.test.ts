@@ -70,6 +70,7 @@ test.before(async () => {
     // before any handler ran.
     AUTH_RATE_LIMIT: '0',
     API_RATE_LIMIT: '0',
+    GRAPHQL_COST_RATE_LIMIT: '0',
     UPLOAD_RATE_LIMIT: '0',
     FAILED_CREDENTIAL_LIMIT: '0',
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),

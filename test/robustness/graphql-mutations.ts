@@ -13,12 +13,26 @@ export interface EndpointShape {
   leaf: string;
   /** The query root's type name (`Query`, `query_root`). */
   queryRoot: string;
+  /** Root selections that cost the most (docs/api-limits.md), to repeat under many aliases. */
+  expensive?: readonly ExpensiveSelection[];
 }
+
+export interface ExpensiveSelection {
+  operation: 'query' | 'mutation';
+  selection: string;
+}
+
+/**
+ * The variant of a document repeating one expensive root field more often than any cap allows:
+ * its cost limits must refuse it with a 4xx, never leave it to run into a 503
+ * (docs/robustness.md#what-a-response-must-be).
+ */
+export const aliasFloodVariant = 'alias-flood';
 
 export function mutateOperation(
   draw: Draw,
   operation: DrawnOperation,
-  { leaf, queryRoot }: EndpointShape,
+  { leaf, queryRoot, expensive }: EndpointShape,
 ): { body: unknown; variant: string } {
   const { query } = operation;
   const withQuery = (text: string, variant: string) => ({ body: { ...operation, query: text }, variant });
@@ -34,6 +48,7 @@ export function mutateOperation(
         ),
     ],
     [2, () => withQuery(aliases(draw, leaf), 'many-aliases')],
+    [2, () => (expensive ? repeatedRootField(draw, expensive) : withQuery(aliases(draw, leaf), 'many-aliases'))],
     [2, () => withQuery(fragments(draw, leaf, queryRoot), 'many-fragments')],
     [
       1,
@@ -118,6 +133,17 @@ function nested(draw: Draw, leaf: string): string {
 function aliases(draw: Draw, leaf: string): string {
   const count = draw.pick([500, 2_000, 9_000]);
   return `{ ${Array.from({ length: count }, (_, index) => `a${index}: ${leaf}`).join(' ')} }`;
+}
+
+/** One expensive root field under 6 aliases (within most caps) or past every cap (51, 600). */
+function repeatedRootField(draw: Draw, expensive: readonly ExpensiveSelection[]): { body: unknown; variant: string } {
+  const { operation, selection } = draw.pick(expensive);
+  const count = draw.pick([6, 51, 600]);
+  const selections = Array.from({ length: count }, (_, index) => `a${index}: ${selection}`).join(' ');
+  return {
+    body: { query: `${operation} { ${selections} }`, variables: {} },
+    variant: count > 50 ? aliasFloodVariant : 'repeated-root-field',
+  };
 }
 
 /** A chain where each fragment spreads the previous one twice: the expansion doubles per link. */

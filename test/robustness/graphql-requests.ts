@@ -7,7 +7,7 @@ import { apiKeyNames, demoUserIds } from './credential-variants.ts';
 import type { Draw } from './draw.ts';
 import { type FuzzRequest, secret } from './fuzz-request.ts';
 import { randomOperation } from './graphql-documents.ts';
-import { type EndpointShape, mutateOperation } from './graphql-mutations.ts';
+import { type EndpointShape, type ExpensiveSelection, mutateOperation } from './graphql-mutations.ts';
 import { malformJson, withInvalidUtf8 } from './json-bodies.ts';
 import { addNoiseHeaders, decorateBody } from './transport-variants.ts';
 
@@ -17,8 +17,25 @@ const demoOrganizations = [
   '11111111-0000-4000-8000-000000000003',
 ];
 
+/** The campaign's shapes (docs/api-limits.md#why-a-cost-limit): refreshes, decryptions, PDFs, custodian calls. */
+const expensiveSelections: readonly ExpensiveSelection[] = [
+  { operation: 'query', selection: 'digitalWalletDetailById(id: 1, refresh: true) { id usdValue }' },
+  {
+    operation: 'query',
+    selection:
+      'sumsubQuestionnaireDataDecrypted(kycProfileId: "77777777-0000-4000-8000-000000000001") { kycProfileId }',
+  },
+  { operation: 'query', selection: 'coinPrice(symbol: "BTC", refresh: true) { symbol }' },
+  { operation: 'mutation', selection: 'downloadInvoicePdf(input: { invoiceId: 1 }) { errors { code } }' },
+  {
+    operation: 'mutation',
+    selection: 'createDigitalWalletAddress(input: { walletId: 1 }) { errors { code } }',
+  },
+];
+
 export function businessGraphqlRequest(draw: Draw, schema: GraphQLSchema): FuzzRequest {
-  const request = graphqlRequest(draw, schema, { leaf: 'ping', queryRoot: 'Query' }, 'graphql', '/graphql');
+  const shape = { leaf: 'ping', queryRoot: 'Query', expensive: expensiveSelections };
+  const request = graphqlRequest(draw, schema, shape, 'graphql', '/graphql');
   const credential = draw.weighted<() => [string, string][]>([
     [8, () => [['x-api-key', secret('api-key:admin')]]],
     [3, () => [['x-api-key', secret(`api-key:${draw.pick(apiKeyNames)}`)]]],

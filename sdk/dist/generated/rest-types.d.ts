@@ -890,8 +890,14 @@ export interface paths {
          *     `extensions.details` naming each failing field). A document longer than 100,000
          *     characters or nested deeper than 100 levels of `{`, `(` and `[` is refused before it
          *     is parsed: **400** with a GraphQL response (`BAD_REQUEST`, the message naming the
-         *     limit) in either media type. Field errors during execution are answered **200** with
-         *     partial `data` and `errors`.
+         *     limit) in either media type. An operation over its cost limits (docs/api-limits.md:
+         *     its static cost over `GRAPHQL_MAX_COST`, or one root field selected more often than
+         *     its cap) is refused before any resolver runs: **400** with a GraphQL response
+         *     (`QUERY_TOO_COSTLY`, `extensions.cost` and `extensions.maximum`, or
+         *     `extensions.field`, `selections` and `maximumSelections`) in either media type; each
+         *     operation run spends its cost from a per-minute budget of the client address and of
+         *     the key, and past it the answer is **429** (`RATE_LIMITED`, `Retry-After`). Field
+         *     errors during execution are answered **200** with partial `data` and `errors`.
          */
         post: operations["postGraphql"];
         delete?: never;
@@ -913,6 +919,11 @@ export interface components {
          *     - `VALIDATION_FAILED` (400): parameters or body fail this document's schema, or a
          *       string in them holds a NUL character or an unpaired UTF-16 surrogate (text the
          *       database cannot store); `details` lists each failing field.
+         *     - `QUERY_TOO_COSTLY` (400): a business GraphQL operation over its cost limits, refused
+         *       before any resolver runs: its static cost over the per-request maximum
+         *       (`extensions.cost`, `extensions.maximum`), or one root field selected more often than
+         *       it may be (`extensions.field`, `extensions.selections`, `extensions.maximumSelections`);
+         *       see docs/api-limits.md.
          *     - `UNAUTHENTICATED` (401): no credential, or an unknown, expired or revoked one.
          *     - `FORBIDDEN` (403): authenticated, but not allowed (wrong key kind, missing scope,
          *       not a member of the organization, expired or mismatched signed URL).
@@ -939,7 +950,7 @@ export interface components {
          *       nothing was stored.
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "QUERY_TOO_COSTLY" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
         /**
          * @description The error body of every REST error answer (4xx, 5xx). `code` is stable and
          *     documented in `ErrorCode`; `message` is for people. `requestId` equals the
@@ -3210,8 +3221,8 @@ export interface operations {
             /**
              * @description Malformed request, as a GraphQL response holding only `errors`: a body that is not
              *     a GraphQL request (`BAD_USER_INPUT`, `extensions.details` naming each failing field)
-             *     or a document over the length or nesting limit (`BAD_REQUEST`), in the media type
-             *     the client accepts; a GraphQL document that does not parse or validate, when the
+             *     or a document over the length or nesting limit (`BAD_REQUEST`), or an operation
+             *     over its cost limits (`QUERY_TOO_COSTLY`), in the media type the client accepts; a GraphQL document that does not parse or validate, when the
              *     client accepts `application/graphql-response+json`.
              */
             400: {

@@ -54,7 +54,7 @@ export interface RestOperations {
     inputRequired: false;
     data: operations['exchangeToken']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['exchangeToken']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['exchangeToken']['responses'][400]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['exchangeToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['exchangeToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['exchangeToken']['responses'][429]['content']['application/json']>
@@ -94,7 +94,7 @@ export interface RestOperations {
       | operations['logout']['responses'][200]['content']['application/json']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['logout']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['logout']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['logout']['responses'][429]['content']['application/json']>
       | RestError<500, 'INTERNAL', operations['logout']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['logout']['responses'][501]['content']['application/json']>
@@ -106,7 +106,7 @@ export interface RestOperations {
     inputRequired: false;
     data: undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['login']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['login']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['login']['responses'][429]['content']['application/json']>
       | RestError<500, 'INTERNAL', operations['login']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['login']['responses'][501]['content']['application/json']>
@@ -118,7 +118,7 @@ export interface RestOperations {
     inputRequired: true;
     data: undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['loginCallback']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['loginCallback']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['loginCallback']['responses'][429]['content']['application/json']>
       | RestError<500, 'INTERNAL', operations['loginCallback']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['loginCallback']['responses'][501]['content']['application/json']>
@@ -130,7 +130,7 @@ export interface RestOperations {
     inputRequired: false;
     data: operations['createWalletJwt']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['createWalletJwt']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWalletJwt']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createWalletJwt']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createWalletJwt']['responses'][403]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWalletJwt']['responses'][413]['content']['application/json']>
@@ -146,7 +146,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['createWorkflowSdkInitToken']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['createWorkflowSdkInitToken']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWorkflowSdkInitToken']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createWorkflowSdkInitToken']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createWorkflowSdkInitToken']['responses'][403]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWorkflowSdkInitToken']['responses'][413]['content']['application/json']>
@@ -162,7 +162,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['createKycSdkInitToken']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['createKycSdkInitToken']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createKycSdkInitToken']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createKycSdkInitToken']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createKycSdkInitToken']['responses'][403]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createKycSdkInitToken']['responses'][413]['content']['application/json']>
@@ -196,7 +196,7 @@ export interface RestOperations {
       | operations['getInvoiceDocument']['responses'][200]['content']['text/html']
       | operations['getInvoiceDocument']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getInvoiceDocument']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getInvoiceDocument']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getInvoiceDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getInvoiceDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getInvoiceDocument']['responses'][404]['content']['application/json']>
@@ -212,7 +212,7 @@ export interface RestOperations {
       | operations['getReceiptDocument']['responses'][200]['content']['application/pdf']
       | operations['getReceiptDocument']['responses'][200]['content']['text/html'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getReceiptDocument']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getReceiptDocument']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getReceiptDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getReceiptDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getReceiptDocument']['responses'][404]['content']['application/json']>
@@ -228,7 +228,7 @@ export interface RestOperations {
       | operations['getQuoteDocument']['responses'][200]['content']['text/html']
       | operations['getQuoteDocument']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getQuoteDocument']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getQuoteDocument']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getQuoteDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getQuoteDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getQuoteDocument']['responses'][404]['content']['application/json']>
@@ -244,7 +244,7 @@ export interface RestOperations {
       | operations['getProductCatalogDocument']['responses'][200]['content']['application/pdf']
       | operations['getProductCatalogDocument']['responses'][200]['content']['text/html'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getProductCatalogDocument']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getProductCatalogDocument']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getProductCatalogDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getProductCatalogDocument']['responses'][403]['content']['application/json']>
       | RestError<500, 'INTERNAL', operations['getProductCatalogDocument']['responses'][500]['content']['application/json']>
@@ -259,7 +259,7 @@ export interface RestOperations {
       | operations['getFundUserAgreement']['responses'][200]['content']['text/html']
       | operations['getFundUserAgreement']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getFundUserAgreement']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getFundUserAgreement']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getFundUserAgreement']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getFundUserAgreement']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getFundUserAgreement']['responses'][404]['content']['application/json']>
@@ -273,7 +273,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['getCaseReportPdf']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getCaseReportPdf']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getCaseReportPdf']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getCaseReportPdf']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getCaseReportPdf']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getCaseReportPdf']['responses'][404]['content']['application/json']>
@@ -287,7 +287,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['getCaseAgreementPdf']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getCaseAgreementPdf']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getCaseAgreementPdf']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getCaseAgreementPdf']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getCaseAgreementPdf']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getCaseAgreementPdf']['responses'][404]['content']['application/json']>
@@ -301,7 +301,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['uploadDocuments']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['uploadDocuments']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['uploadDocuments']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['uploadDocuments']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['uploadDocuments']['responses'][403]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['uploadDocuments']['responses'][413]['content']['application/json']>
@@ -318,7 +318,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['getUploadedFile']['responses'][200]['content']['*/*'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getUploadedFile']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getUploadedFile']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getUploadedFile']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getUploadedFile']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getUploadedFile']['responses'][404]['content']['application/json']>
@@ -335,7 +335,7 @@ export interface RestOperations {
       | operations['getKycDocumentFile']['responses'][200]['content']['image/png']
       | operations['getKycDocumentFile']['responses'][200]['content']['application/pdf'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getKycDocumentFile']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getKycDocumentFile']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getKycDocumentFile']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getKycDocumentFile']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getKycDocumentFile']['responses'][404]['content']['application/json']>
@@ -352,7 +352,7 @@ export interface RestOperations {
       | operations['getWalletSparkline']['responses'][200]['content']['application/json']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getWalletSparkline']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getWalletSparkline']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getWalletSparkline']['responses'][401]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getWalletSparkline']['responses'][404]['content']['application/json']>
       | RestError<500, 'INTERNAL', operations['getWalletSparkline']['responses'][500]['content']['application/json']>
@@ -368,7 +368,7 @@ export interface RestOperations {
       | operations['getCoinIcon']['responses'][200]['content']['image/png']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getCoinIcon']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getCoinIcon']['responses'][400]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getCoinIcon']['responses'][501]['content']['application/json']>;
   };
   /** Coin image: `GET /static/coins/{symbol}` */
@@ -380,7 +380,7 @@ export interface RestOperations {
       | operations['getStaticCoinImage']['responses'][200]['content']['image/png']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getStaticCoinImage']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getStaticCoinImage']['responses'][400]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getStaticCoinImage']['responses'][404]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getStaticCoinImage']['responses'][501]['content']['application/json']>;
   };
@@ -393,7 +393,7 @@ export interface RestOperations {
       | operations['getStaticFlagImage']['responses'][200]['content']['image/png']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getStaticFlagImage']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getStaticFlagImage']['responses'][400]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getStaticFlagImage']['responses'][404]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getStaticFlagImage']['responses'][501]['content']['application/json']>;
   };
@@ -406,7 +406,7 @@ export interface RestOperations {
       | operations['getStaticNetworkImage']['responses'][200]['content']['image/png']
       | undefined;
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['getStaticNetworkImage']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getStaticNetworkImage']['responses'][400]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getStaticNetworkImage']['responses'][404]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getStaticNetworkImage']['responses'][501]['content']['application/json']>;
   };
@@ -451,7 +451,7 @@ export interface RestOperations {
     inputRequired: true;
     data: operations['receiveKycWebhook']['responses'][200]['content']['application/json'];
     error:
-      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED', operations['receiveKycWebhook']['responses'][400]['content']['application/json']>
+      | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['receiveKycWebhook']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['receiveKycWebhook']['responses'][401]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['receiveKycWebhook']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['receiveKycWebhook']['responses'][415]['content']['application/json']>

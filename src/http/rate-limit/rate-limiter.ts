@@ -19,8 +19,11 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 
 export interface RateLimiter {
   readonly rule: RateLimitRule;
-  /** Counts one request for `key`; never rejects (a failing store allows the request). */
-  consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * Counts one request for `key`, or `points` of it (the business API's cost budget counts an
+   * operation's cost, docs/api-limits.md); never rejects (a failing store allows the request).
+   */
+  consume(key: string, points?: number): Promise<RateLimitDecision>;
   close?(): Promise<void>;
 }
 
@@ -52,7 +55,7 @@ export function flexibleLimiter(rule: RateLimitRule, store: RateLimitStore): Rat
         // A Redis outage degrades to per-node limits instead of failing or unlimiting requests.
         insuranceLimiter: memory,
         // A key already over its limit is refused from memory until its window ends, so a
-        // flood of refused requests costs Redis nothing.
+        // flood of refused requests costs Redis nothing (a request of several points too).
         inMemoryBlockOnConsumed: rule.points + 1,
       })
     : memory;
@@ -66,15 +69,15 @@ export function flexibleLimiter(rule: RateLimitRule, store: RateLimitStore): Rat
  */
 export function fromRateLimiterFlexible(
   rule: RateLimitRule,
-  limiter: { consume(key: string): Promise<RateLimiterRes> },
+  limiter: { consume(key: string, points?: number): Promise<RateLimiterRes> },
   logger: Logger,
 ): RateLimiter {
   const warnings = throttledWarning(logger, 60_000);
   return {
     rule,
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
         return { allowed: true };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
