@@ -1,9 +1,11 @@
 // Runs the precompiled validators of generated/openapi on a request; a failure becomes one
 // 400 whose message names each bad field (docs/architecture.md#requests). Every string must
 // also be text PostgreSQL can hold (no NUL, no unpaired surrogate), checked here so that no
-// handler can pass one to a query.
+// handler can pass one to a query. A body nested past the limit of JSON values is refused before
+// the validator or that check walks it (both recurse; src/graphql-limits/json-nesting.ts).
 import { AppError, type ErrorDetail } from '../errors/app-error.ts';
 import { findUnstorableText } from '../domain/text/storable-text.ts';
+import { jsonNestingViolation, maxJsonBodyDepth } from '../graphql-limits/json-nesting.ts';
 import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
 import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';
 
@@ -33,6 +35,8 @@ export function validateParameters(operationId: string, parts: RequestParts): vo
 }
 
 export function validateJsonBody(operationId: string, body: unknown): void {
+  const tooDeep = jsonNestingViolation('body', body, maxJsonBodyDepth);
+  if (tooDeep) throw failure([{ path: 'body', message: tooDeep }]);
   const validate = bodyTable[operationId];
   if (validate && !validate(body)) throw validationError(validate.errors ?? [], 'body');
   refuseUnstorableText(body, ['body']);
