@@ -1316,7 +1316,16 @@ export const operations = {
     "tag": "health",
     "summary": "Readiness probe",
     "security": [
-      []
+      [],
+      [
+        "apiKey"
+      ],
+      [
+        "bearerAuth"
+      ],
+      [
+        "sessionCookie"
+      ]
     ],
     "parameters": [],
     "requestBody": null,
@@ -1337,7 +1346,16 @@ export const operations = {
     "tag": "health",
     "summary": "Service name and version",
     "security": [
-      []
+      [],
+      [
+        "apiKey"
+      ],
+      [
+        "bearerAuth"
+      ],
+      [
+        "sessionCookie"
+      ]
     ],
     "parameters": [],
     "requestBody": null,

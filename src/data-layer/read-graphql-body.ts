@@ -1,8 +1,11 @@
 // The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
 // uncompressed (a Content-Encoding other than identity is 415, by the rule of the REST routes,
 // src/request-headers/content-encoding.ts). The query's length and nesting limits
-// (docs/data-layer.md#limits) are checked where it is parsed (request/prepared-documents.ts).
+// (docs/data-layer.md#limits) are checked where it is parsed (request/prepared-documents.ts);
+// the nesting of `variables` here, before any recursive walk of them (src/graphql-limits/json-nesting.ts).
+// `extensions` is never read.
 import type { IncomingMessage } from 'node:http';
+import { jsonNestingViolation } from '../graphql-limits/json-nesting.ts';
 import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
@@ -65,6 +68,8 @@ export async function readGraphqlBody(request: IncomingMessage): Promise<DataReq
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
   }
+  const tooDeep = jsonNestingViolation('variables', variables);
+  if (tooDeep) throw new DataLayerError('BAD_REQUEST', tooDeep, '$.variables');
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     throw new DataLayerError('BAD_REQUEST', '"operationName" must be a string', '$.operationName');
   }

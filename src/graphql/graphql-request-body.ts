@@ -1,10 +1,12 @@
 // The body of POST /graphql read and checked before anything runs (docs/architecture.md#requests):
-// at most the JSON body limit, JSON, within the document limits, a GraphQL request by
+// at most the JSON body limit, JSON, within the document limits, `variables` and `extensions`
+// within the nesting limit of JSON values (checked before any recursive walk), a GraphQL request by
 // openapi.yaml#/components/schemas/GraphqlRequest. Shared by the Koa route (graphql-transport.ts)
 // and the fast lane (graphql-fast-lane.ts), so both refuse the same bodies the same way.
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors/app-error.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
+import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
 import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
 import { validateJsonBody } from '../http/validate-request.ts';
 import type { GraphqlRequest } from './graphql-answer.ts';
@@ -20,6 +22,8 @@ export async function readGraphqlRequest(stream: Readable): Promise<GraphqlReque
     businessDocumentLimits,
   );
   if (overLimit) throw new AppError('BAD_REQUEST', overLimit);
+  const tooDeep = graphqlValuesViolation(request);
+  if (tooDeep) throw new AppError('BAD_REQUEST', tooDeep);
   // openapi.yaml#/paths/~1graphql: a body that is not a GraphQL request is 400 VALIDATION_FAILED (BAD_USER_INPUT).
   validateJsonBody('postGraphql', request);
   return request as unknown as GraphqlRequest;

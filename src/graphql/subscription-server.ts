@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
+import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
 import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
@@ -74,6 +75,9 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
         const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
         if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
+        // Before anything walks them (docs/architecture.md#requests): as POST /graphql's body.
+        const tooDeep = graphqlValuesViolation(payload);
+        if (tooDeep) return [formatGraphqlError(new AppError('BAD_REQUEST', tooDeep), options.logger)];
         let document;
         try {
           document = options.documents.parse(payload.query);

@@ -1,9 +1,12 @@
 // Runs the precompiled validators of generated/openapi on a request; a failure becomes one
 // 400 whose message names each bad field (docs/architecture.md#requests). Every string must
 // also be text PostgreSQL can hold (no NUL, no unpaired surrogate), checked here so that no
-// handler can pass one to a query.
+// handler can pass one to a query. A body nested past the limit of JSON values is refused before
+// the validator or that check walks it (both recurse; src/graphql-limits/json-nesting.ts).
 import { AppError, type ErrorDetail } from '../errors/app-error.ts';
+import { canonicalIntegerMessage, isCanonicalIntegerPattern } from './canonical-integer.ts';
 import { findUnstorableText } from '../domain/text/storable-text.ts';
+import { jsonNestingViolation, maxJsonBodyDepth } from '../graphql-limits/json-nesting.ts';
 import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
 import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';
 
@@ -33,6 +36,8 @@ export function validateParameters(operationId: string, parts: RequestParts): vo
 }
 
 export function validateJsonBody(operationId: string, body: unknown): void {
+  const tooDeep = jsonNestingViolation('body', body, maxJsonBodyDepth);
+  if (tooDeep) throw failure([{ path: 'body', message: tooDeep }]);
   const validate = bodyTable[operationId];
   if (validate && !validate(body)) throw validationError(validate.errors ?? [], 'body');
   refuseUnstorableText(body, ['body']);
@@ -45,8 +50,16 @@ function refuseUnstorableText(value: unknown, prefix: string[]): void {
 }
 
 function validationError(errors: AjvError[], prefix: string): AppError {
-  const details = errors.map((error) => describe(error, prefix));
+  const details = withoutFormOfNonIntegers(errors).map((error) => describe(error, prefix));
   return failure([...new Map(details.map((d) => [`${d.path} ${d.message}`, d])).values()]);
+}
+
+/** Text that is no number at all is told `must be integer`, not also how integers are written. */
+function withoutFormOfNonIntegers(errors: AjvError[]): AjvError[] {
+  const notIntegers = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  return errors.filter(
+    (e) => !(e.keyword === 'pattern' && isCanonicalIntegerPattern(e.params.pattern) && notIntegers.has(e.instancePath)),
+  );
 }
 
 // openapi.yaml#/components/schemas/Error bounds what a client gets back: `message` 2,000
@@ -89,6 +102,7 @@ function describe(error: AjvError, prefix: string): ErrorDetail {
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'required') message = 'is required';
   if (error.keyword === 'additionalProperties') message = 'is not allowed';
+  if (error.keyword === 'pattern' && isCanonicalIntegerPattern(error.params.pattern)) message = canonicalIntegerMessage;
   if (error.keyword === 'enum')
     message = `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
   return { path, message };

@@ -1,11 +1,13 @@
 // The two servers of the service. They listen before the routes are built: with PORT=0 the
 // public URL, which is the token issuer, is known only after listen (docs/architecture.md,
 // Identity). Until serve() they answer 503. Draining them is registered at once: both stop
-// accepting together when the shutdown begins (docs/architecture.md#shutdown).
+// accepting together when the shutdown begins (docs/architecture.md#shutdown). A port whose
+// public URL is https answers with Strict-Transport-Security (src/http/strict-transport-security.ts).
 import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/config.ts';
 import { dataLayerNotReady } from '../data-layer/data-layer-app.ts';
+import { withStrictTransportSecurity } from '../http/strict-transport-security.ts';
 import { drainableServer } from './drain-server.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
@@ -31,9 +33,9 @@ export async function listenServers(config: Config, shutdown: ShutdownSteps): Pr
     dataUrl: publicOrBound(config.dataPublicUrl, config.dataPort, dataServer),
     serve(app, dataLayer) {
       server.removeListener('request', notReadyYet);
-      server.on('request', app);
+      server.on('request', withStrictTransportSecurity(app, config.publicUrl));
       dataServer.removeListener('request', dataLayerNotReady);
-      dataServer.on('request', dataLayer);
+      dataServer.on('request', withStrictTransportSecurity(dataLayer, config.dataPublicUrl));
     },
   };
 }

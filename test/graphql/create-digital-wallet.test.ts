@@ -171,6 +171,33 @@ test('invalid input is refused field by field before the custodian is asked, and
   assert.is(long.wallet.label, '𝔸'.repeat(120));
 });
 
+// The campaign stored U+202E in a label (src/domain/text/display-text.ts): one line, fit to display.
+test('a label with a bidirectional override, an isolate, a mark or a control character is refused naming it', async () => {
+  const count = await walletCount();
+  const calls = custodian.calls.createWallet;
+  const cases: [string, string][] = [
+    ['Savings\u202Egnp.exe', 'contains an invisible or bidirectional formatting character (U+202E)'],
+    ['Savings \u2066BTC\u2069', 'contains an invisible or bidirectional formatting character (U+2066)'],
+    ['Savings\u200F', 'contains an invisible or bidirectional formatting character (U+200F)'],
+    ['Savings\nBTC', 'contains a control character (U+000A)'],
+    ['Savings\u0007', 'contains a control character (U+0007)'],
+    ['Savings\u009B', 'contains a control character (U+009B)'],
+  ];
+  for (const [label, problem] of cases) {
+    const answer = await createWallet(keys.aurora, { label, type: 'CUSTODIAL', coin: 'BTC' });
+    assert.equal(
+      [answer.success, answer.errors],
+      [false, [{ code: 'VALIDATION_FAILED', message: `label ${problem}`, field: ['label'] }]],
+      JSON.stringify(label),
+    );
+  }
+  assert.is(custodian.calls.createWallet, calls);
+  assert.is(await walletCount(), count);
+  // Right-to-left text itself is fine: only the invisible marks that reorder it are refused.
+  const arabic = await createWallet(keys.aurora, { label: 'محفظة BTC', type: 'CUSTODIAL', coin: 'BTC' });
+  assert.is(arabic.wallet.label, 'محفظة BTC');
+});
+
 test('a coin the custodian cannot hold a wallet of is UNSUPPORTED_ASSET, and nothing is written', async () => {
   const count = await walletCount();
   const avax = await createWallet(keys.aurora, { label: 'Avalanche', type: 'CUSTODIAL', coin: 'AVAX' });

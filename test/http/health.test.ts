@@ -1,14 +1,24 @@
 // The health routes through the real service (docs/configuration.md#operations): /healthz,
-// /health, /readyz, / and /metrics, and the X-Request-Id echo.
+// /health, /readyz, / and /metrics, and the X-Request-Id echo. Readiness and service info give
+// their detail to administrators only (openapi.yaml /readyz and /).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type TestService, startTestService } from '../support/test-service.ts';
+import { createSessionService } from '../../src/domain/identity/session-service.ts';
+import { createSessionStore } from '../../src/stores/session-store.ts';
+import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
 
 let service: TestService;
 
 test.before(async () => {
-  service = await startTestService();
+  service = await startTestService({ SEED: 'demo' });
 });
+
+const admin = { 'x-api-key': testAdminApiKey };
+
+async function sessionCookie(userId: string): Promise<Record<string, string>> {
+  const sessions = createSessionService({ store: createSessionStore(service.db) });
+  return { cookie: `platform_session=${(await sessions.create(userId, 3600)).cookieSecret}` };
+}
 test.after(async () => {
   await service.stop();
 });
@@ -28,7 +38,7 @@ test('GET /health answers 204 without a body', async () => {
 });
 
 test('GET /readyz reports each check and 200 when the database is migrated', async () => {
-  const response = await service.request('GET', '/readyz');
+  const response = await service.request('GET', '/readyz', { headers: admin });
   assert.is(response.status, 200);
   const body = response.json();
   assert.is(body.status, 'ok');
@@ -40,10 +50,42 @@ test('GET /readyz reports each check and 200 when the database is migrated', asy
 });
 
 test('GET / names the service and its uptime', async () => {
-  const body = (await service.request('GET', '/')).json();
+  const body = (await service.request('GET', '/', { headers: admin })).json();
   assert.is(body.name, 'wealth-platform');
   assert.match(body.version, /^\d+\.\d+\.\d+/);
   assert.type(body.uptimeSeconds, 'number');
+});
+
+// The campaign found the Chromium path in an anonymous /readyz, and the version and uptime in /.
+test('without an administrator, /readyz gives each check its status only and / the name only', async () => {
+  const callers: Record<string, Record<string, string>> = {
+    none: {},
+    'a wrong key': { 'x-api-key': 'not-a-key' },
+    "a user's session who is no administrator": await sessionCookie('demo-alice'),
+  };
+  for (const [who, headers] of Object.entries(callers)) {
+    const readyz = await service.request('GET', '/readyz', { headers });
+    assert.is(readyz.status, 200, who);
+    assert.equal(
+      readyz.json(),
+      {
+        status: 'ok',
+        checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, pdf: { status: 'pending' } },
+      },
+      who,
+    );
+    assert.not.match(readyz.text, /chrom|latency|message/i, who);
+    assert.equal((await service.request('GET', '/', { headers })).json(), { name: 'wealth-platform' }, who);
+  }
+});
+
+test("an admin user's session gets the detail too", async () => {
+  const headers = await sessionCookie('demo-admin');
+  const readyz = (await service.request('GET', '/readyz', { headers })).json();
+  assert.match(readyz.checks.pdf.message, /not launched yet/);
+  assert.type(readyz.checks.database.latencyMs, 'number');
+  const info = (await service.request('GET', '/', { headers })).json();
+  assert.type(info.uptimeSeconds, 'number');
 });
 
 test('GET /metrics exposes process metrics and request counts by route template', async () => {

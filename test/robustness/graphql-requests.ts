@@ -1,14 +1,15 @@
 // Fuzzed requests for the two GraphQL endpoints: POST /graphql on the main port (X-API-Key,
 // schema.graphql) and POST /v1/graphql on the data port (admin secret with X-Data-Role and
 // X-Data-* session headers, or a bearer token; one schema per role, docs/data-layer.md). Half the
-// documents are drawn from the schema, half are mutated into something hostile.
+// documents are drawn from the schema, half are mutated into something hostile; some carry
+// `variables` or `extensions` nested thousands of levels deep.
 import type { GraphQLSchema } from 'graphql';
 import { apiKeyNames, demoUserIds } from './credential-variants.ts';
 import type { Draw } from './draw.ts';
 import { type FuzzRequest, secret } from './fuzz-request.ts';
 import { randomOperation } from './graphql-documents.ts';
 import { type EndpointShape, type ExpensiveSelection, mutateOperation } from './graphql-mutations.ts';
-import { malformJson, withInvalidUtf8 } from './json-bodies.ts';
+import { deepText, malformJson, withInvalidUtf8 } from './json-bodies.ts';
 import { addNoiseHeaders, decorateBody } from './transport-variants.ts';
 
 const demoOrganizations = [
@@ -93,7 +94,11 @@ function graphqlRequest(
     body = JSON.stringify(mutated.body) ?? 'undefined';
     variant.push(`document:${mutated.variant}`);
   }
-  if (draw.chance(0.06)) {
+  if (draw.chance(0.04)) {
+    const field = draw.pick(['variables', 'extensions']);
+    body = `{"query":${JSON.stringify(operation.query)},"${field}":{"deep":${deepText(draw)}}}`;
+    variant.push(`${field}:deep-nesting`);
+  } else if (draw.chance(0.06)) {
     body = draw.chance(0.5) ? malformJson(draw, body) : withInvalidUtf8(draw, body);
     variant.push('body:malformed');
   }

@@ -96,7 +96,8 @@ export function withInvalidUtf8(draw: Draw, json: string): Buffer {
   return Buffer.concat([bytes.subarray(0, at), bad, bytes.subarray(at)]);
 }
 
-function deepText(draw: Draw): string {
+/** A JSON value nested 1,000 to 100,000 levels deep, as text: JSON.stringify itself overflows on such values. */
+export function deepText(draw: Draw): string {
   const levels = draw.pick([1_000, 10_000, 100_000]);
   return draw.chance(0.5)
     ? `${'['.repeat(levels)}${']'.repeat(levels)}`

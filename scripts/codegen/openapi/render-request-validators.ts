@@ -1,8 +1,11 @@
 // Precompiled request validators (ajv standalone, docs/architecture.md#code-generation). Parameters
 // arrive as strings, so they are validated with type coercion; JSON bodies are validated strictly.
+// An integer parameter's text must be canonical decimal before it is coerced
+// (src/http/canonical-integer.ts): ajv's coercion reads `0x1` and `1e0` as 1.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
+import { canonicalIntegerPattern } from '../../../src/http/canonical-integer.ts';
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 import type { CollectedOperation } from './collect-operations.ts';
 import type { JsonSchema, OpenApiDocument, ParameterObject } from './openapi-document.ts';
@@ -25,15 +28,36 @@ function rewriteRefs(value: unknown): unknown {
   return value;
 }
 
-function parameterGroup(parameters: ParameterObject[], location: ParameterObject['in']): JsonSchema {
+function parameterGroup(
+  parameters: ParameterObject[],
+  location: ParameterObject['in'],
+  document: OpenApiDocument,
+): JsonSchema {
   const selected = parameters.filter((p) => p.in === location);
   // Header names are case-insensitive; Node lower-cases them, so the schema does too.
   const key = (p: ParameterObject) => (location === 'header' ? p.name.toLowerCase() : p.name);
   return {
     type: 'object',
-    properties: Object.fromEntries(selected.map((p) => [key(p), rewriteRefs(p.schema ?? {})])),
+    properties: Object.fromEntries(selected.map((p) => [key(p), parameterSchema(p.schema ?? {}, document)])),
     required: selected.filter((p) => p.required).map(key),
   };
+}
+
+/**
+ * An integer parameter's schema behind the canonical-decimal pattern: `allOf` runs the pattern
+ * on the text as it came (a pattern applies to strings only), then the schema coerces it.
+ */
+function parameterSchema(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
+  const resolved = resolveSchema(schema, document);
+  if (resolved.type !== 'integer') return rewriteRefs(schema) as JsonSchema;
+  const negativesAllowed = typeof resolved.minimum !== 'number' || resolved.minimum < 0;
+  return { allOf: [{ pattern: canonicalIntegerPattern(negativesAllowed) }, rewriteRefs(schema)] };
+}
+
+function resolveSchema(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
+  return resolveSchema(document.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? {}, document);
 }
 
 function createAjv(coerce: boolean, document: OpenApiDocument) {
@@ -68,10 +92,10 @@ export function renderRequestValidators(document: OpenApiDocument, operations: C
       {
         type: 'object',
         properties: {
-          path: parameterGroup(operation.parameters, 'path'),
-          query: parameterGroup(operation.parameters, 'query'),
-          headers: parameterGroup(operation.parameters, 'header'),
-          cookies: parameterGroup(operation.parameters, 'cookie'),
+          path: parameterGroup(operation.parameters, 'path', document),
+          query: parameterGroup(operation.parameters, 'query', document),
+          headers: parameterGroup(operation.parameters, 'header', document),
+          cookies: parameterGroup(operation.parameters, 'cookie', document),
         },
       },
       id,

@@ -202,13 +202,13 @@ export declare const restOperationTable: {
     readonly getReadiness: {
         readonly method: "GET";
         readonly path: "/readyz";
-        readonly security: readonly [readonly []];
+        readonly security: readonly [readonly [], readonly ["apiKey"], readonly ["bearerAuth"], readonly ["sessionCookie"]];
         readonly errors: readonly [503];
     };
     readonly getServiceInfo: {
         readonly method: "GET";
         readonly path: "/";
-        readonly security: readonly [readonly []];
+        readonly security: readonly [readonly [], readonly ["apiKey"], readonly ["bearerAuth"], readonly ["sessionCookie"]];
         readonly errors: readonly [];
     };
     readonly getMetrics: {

@@ -761,7 +761,11 @@ export interface paths {
          *     unreachable or migrations are pending or failed, and while the node shuts down
          *     (then with a `shutdown` check). The `pdf` check reports the state
          *     of the PDF engine (Chromium found, browser running) but never fails readiness: HTML
-         *     documents keep working without it. No authentication.
+         *     documents keep working without it. No authentication: an anonymous caller (a load
+         *     balancer) gets each check's name and `status` only; an administrator (admin API key, or
+         *     an admin user's session or bearer) also gets `latencyMs` and `message`, which may name
+         *     host names and file paths. A credential that is not an administrator's, or not valid,
+         *     counts as none.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -781,7 +785,10 @@ export interface paths {
         };
         /**
          * Service name and version
-         * @description Name, version and uptime of this node, and where the API reference is served. No authentication.
+         * @description The service's name and where the API reference is served. No authentication; the
+         *     version and uptime of this node only for an administrator (admin API key, or an admin
+         *     user's session or bearer): they tell an attacker which release runs and when it last
+         *     restarted. A credential that is not an administrator's, or not valid, counts as none.
          */
         get: operations["getServiceInfo"];
         put?: never;
@@ -1271,9 +1278,9 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "pending" | "unavailable" | "error";
-            /** @description How long the check took, in milliseconds. */
+            /** @description How long the check took, in milliseconds; administrators only. */
             latencyMs?: number;
-            /** @description Why the check is not `ok` (never contains secrets). */
+            /** @description Why the check is not `ok` (never contains secrets); administrators only. */
             message?: string;
         };
         /** @description Readiness of this node. `status` is `ok` exactly when `database` and `migrations` are `ok` and no `shutdown` check is present; `pdf` is informative. */
@@ -1290,9 +1297,10 @@ export interface components {
         };
         ServiceInfo: {
             name: string;
-            version: string;
-            /** @description Seconds since this process started. */
-            uptimeSeconds: number;
+            /** @description The service's release; administrators only. */
+            version?: string;
+            /** @description Seconds since this process started; administrators only. */
+            uptimeSeconds?: number;
             /**
              * Format: uri-reference
              * @description Where the API reference pages are served.

@@ -2,18 +2,17 @@
 // (openapi.yaml UploadedFile.originalName), never as a path. It is sanitized rather than
 // refused, so an odd name never costs the upload: directories are cut off (both `/` and `\`),
 // control and bidirectional-formatting characters removed, and the result is at most 255
-// characters, keeping the extension when it has to be shortened.
+// characters, keeping the extension when it has to be shortened. The characters are those free
+// text may not hold (src/domain/text/display-text.ts).
+import { hiddenOrControlCharacters } from '../text/display-text.ts';
+
 export const maxOriginalNameLength = 255;
 export const fallbackOriginalName = 'file';
-
-// C0 and C1 controls, DEL, and the Unicode marks that reorder or hide text (a name like
-// "invoice\u202Efdp.exe" would display as "invoiceexe.pdf").
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
 
 export function sanitizeOriginalName(raw: string | null | undefined): string {
   if (!raw) return fallbackOriginalName;
   const withoutDirectories = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
-  const cleaned = withoutDirectories.normalize('NFC').replace(unsafeCharacters, '').trim();
+  const cleaned = withoutDirectories.normalize('NFC').replace(hiddenOrControlCharacters, '').trim();
   if (cleaned === '' || /^\.+$/.test(cleaned)) return fallbackOriginalName;
   return shorten(cleaned);
 }

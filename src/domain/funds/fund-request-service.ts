@@ -8,6 +8,7 @@
 import type { FundRequestKind, FundRequestRow, FundRequestTable } from '../../access/funds/fund-request-table.ts';
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
 import { type UserError, userError } from '../outcomes/user-errors.ts';
+import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { type FundRequestView, fundRequestView } from './fund-request-view.ts';
 
@@ -49,7 +50,7 @@ function inputErrors(kind: FundRequestKind, field: string, id: number, reason: s
   if (!Number.isInteger(id) || id < 1 || !fitsIntegerRowId(id))
     errors.push(userError('VALIDATION_FAILED', `${field} must be a ${names[kind]} id: a whole number from 1`, field));
   if (reason !== null && reason !== undefined) {
-    const problem = unstorableText(reason);
+    const problem = unstorableText(reason) ?? undisplayableText(reason, { multiline: true });
     if (problem) errors.push(userError('VALIDATION_FAILED', `reason ${problem}`, 'reason'));
     else if (reason.trim() === '' || [...reason].length > reasonMaxLength)
       errors.push(

@@ -3,6 +3,7 @@
 // every failing field is named at once (VALIDATION_FAILED with `field`), and what passes comes back
 // in the one form the rest uses (coin symbols upper case, approval ids lower case).
 import { positiveBaseUnitsPattern } from '../money/base-units.ts';
+import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { type CustodyUserError, CustodyUserFailure, userError } from './custody-user-errors.ts';
 
@@ -65,7 +66,8 @@ const walletIdCheck =
       );
   };
 
-function optionalText(field: string, value: string | null | undefined, max: number): Check {
+/** A comment is a note and may break lines (docs/custody.md#wallet-operations); other text is one line. */
+function optionalText(field: string, value: string | null | undefined, max: number, multiline = false): Check {
   return (errors) => {
     if (value === null || value === undefined) return;
     const problem =
@@ -73,7 +75,7 @@ function optionalText(field: string, value: string | null | undefined, max: numb
         ? 'is blank'
         : value.length > max
           ? `is longer than ${max} characters`
-          : unstorableText(value);
+          : (unstorableText(value) ?? undisplayableText(value, { multiline }));
     if (problem) errors.push(userError('VALIDATION_FAILED', `${field} ${problem}`, field));
   };
 }
@@ -107,7 +109,7 @@ export function checkSendTransfer(input: SendTransferInput): CheckedSendTransfer
           userError('VALIDATION_FAILED', 'coin must be an asset symbol of 1 to 15 letters or digits', 'coin'),
         );
     },
-    optionalText('comment', input.comment, maxCommentLength),
+    optionalText('comment', input.comment, maxCommentLength, true),
     optionalText('idempotencyKey', input.idempotencyKey, maxIdempotencyKeyLength),
   ]);
   return {
@@ -130,7 +132,7 @@ export function checkResolveApproval(input: ResolveApprovalInput): {
       if (!/^[0-9a-fA-F]{32}$/.test(input.approvalId))
         errors.push(userError('VALIDATION_FAILED', 'approvalId must be 32 hexadecimal characters', 'approvalId'));
     },
-    optionalText('comment', input.comment, maxCommentLength),
+    optionalText('comment', input.comment, maxCommentLength, true),
   ]);
   return {
     approvalId: input.approvalId.toLowerCase(),

@@ -3,6 +3,7 @@
 // the database's: `length()` in PostgreSQL counts characters (code points), so they are counted
 // here the same way, not in UTF-16 units. Text PostgreSQL cannot hold is refused too.
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { userError, type WalletUserError } from './wallet-user-errors.ts';
 
@@ -31,14 +32,14 @@ export function runChecks(checks: readonly Check[]): WalletUserError[] {
 
 const characters = (value: string) => [...value].length;
 
-/** Text of 1 to `max` characters that is not blank; `required: false` lets null and absent pass. */
+/** One line of 1 to `max` characters, not blank, fit to display; `required: false` lets null and absent pass. */
 export function checkText(field: string, value: string | null | undefined, max: number, required: boolean): Check {
   return (errors) => {
     if (value === null || value === undefined) {
       if (required) errors.push(userError('VALIDATION_FAILED', `${field} is required`, field));
       return;
     }
-    const problem = unstorableText(value);
+    const problem = unstorableText(value) ?? undisplayableText(value);
     if (problem) errors.push(userError('VALIDATION_FAILED', `${field} ${problem}`, field));
     else if (value.trim() === '' || characters(value) > max)
       errors.push(userError('VALIDATION_FAILED', `${field} must be 1 to ${max} characters, not blank`, field));
