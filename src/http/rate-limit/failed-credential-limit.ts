@@ -5,6 +5,7 @@
 // so guessing costs the guesser a minute per few dozen tries and the service nothing. Requests
 // that present a valid credential count nothing here; shared through Redis with REDIS_URL.
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import {
   type RateLimitDecision,
@@ -29,12 +30,17 @@ export function createFailedCredentialLimit(points: number, store: RateLimitStor
   assertValidRule(rule);
   if (points === 0) return { rule, check: async () => ({ allowed: true }), failed: async () => {} };
   const limiter = flexibleLimiter(rule, store);
+  // Addresses this node saw a refusal from within the window: only they are looked up, so a
+  // request with a valid credential from anywhere else costs no lookup. With Redis an address
+  // that failed on other nodes only is looked up after its first refusal here.
+  const suspects = createBoundedCache<true>({ maxEntries: 100_000, ttlMs: rule.durationSeconds * 1000 });
   const warnings = throttledWarning(store.logger, 60_000);
   const warn = (error: unknown) =>
     warnings.warn({ err: error, rateLimit: rule.name }, 'rate limiter failed; credential checked without counting');
   return {
     rule,
     async check(address) {
+      if (!suspects.get(address)) return { allowed: true };
       try {
         const spent = await limiter.get(address);
         if (!spent || spent.consumedPoints < points) return { allowed: true };
@@ -45,6 +51,7 @@ export function createFailedCredentialLimit(points: number, store: RateLimitStor
       }
     },
     async failed(address) {
+      suspects.set(address, true);
       try {
         await limiter.consume(address);
       } catch (rejection) {
