@@ -5,7 +5,7 @@
 // Approvals take the key's owner only (ownActingUserOf, src/domain/identity/own-credential.ts).
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { resolveActingUser } from '../domain/identity/acting-user.ts';
-import { ownCredentialUser } from '../domain/identity/own-credential.ts';
+import { ownCredentialUser, type OwnCredentialOperation } from '../domain/identity/own-credential.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 
@@ -19,7 +19,7 @@ export function actingUserOf(context: GraphqlContext, users: ActingUserDirectory
  * The acting user of an operation that is someone's second pair of eyes (bitgoResolveApproval):
  * the key's owner only; X-Acting-User naming anyone else is refused (docs/identity.md#four-eyes).
  */
-export function ownActingUserOf(context: GraphqlContext, operation: string): string {
+export function ownActingUserOf(context: GraphqlContext, operation: OwnCredentialOperation): string {
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
   return ownCredentialUser(principal, context.actingUser, operation);

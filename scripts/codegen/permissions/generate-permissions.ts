@@ -17,8 +17,8 @@ export function generatePermissions(input: PermissionsFileInput): { files: Gener
   return {
     files: [
       renderCompiledPermissions(compiled),
-      renderBusinessOperations(compiled),
       renderPermissionMatrix(compiled, input.database),
+      renderBusinessOperations(compiled),
     ],
   };
 }

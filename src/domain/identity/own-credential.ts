@@ -6,8 +6,17 @@ import type { ApiKeyPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserHeader } from './acting-user.ts';
 
+/** The operations that act for the key's owner only, whatever X-Acting-User names. */
+export const ownCredentialOperations = ['bitgoResolveApproval'] as const;
+
+export type OwnCredentialOperation = (typeof ownCredentialOperations)[number];
+
 /** The key's owner, the only person who may act through it for `operation`. */
-export function ownCredentialUser(caller: ApiKeyPrincipal, named: string | undefined, operation: string): string {
+export function ownCredentialUser(
+  caller: ApiKeyPrincipal,
+  named: string | undefined,
+  operation: OwnCredentialOperation,
+): string {
   const owner = caller.ownerUserId;
   if (!owner)
     throw new AppError(
