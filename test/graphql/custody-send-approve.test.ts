@@ -102,6 +102,7 @@ test('send → pending approval → approved by a second user → confirmed at t
       approvalsRequired: 1,
       approvalsReceived: 0,
       createdByUserId: 'demo-alice',
+      decidedByUserId: null,
       transfer: pendingTransfer,
       whitelistEntry: null,
       createdAt: sent.pendingApproval.createdAt,
@@ -279,6 +280,72 @@ test('approvalsRequired: 2 needs two different approvers', async () => {
     resolved: true,
     transfer_id: sent.transfer.id,
   });
+});
+
+test('four eyes need four eyes: the approver’s own key and an approving role; both people are recorded', async () => {
+  const { walletId } = await fundedWallet(1);
+  const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '2000' });
+  const approvalId = sent.pendingApproval.id;
+  assert.equal([sent.pendingApproval.createdByUserId, sent.pendingApproval.decidedByUserId], ['demo-alice', null]);
+  const errorsOf = async (key: string, headers: Record<string, string> = {}) =>
+    (
+      await bed.graphql(key, custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, headers)
+    ).body.errors.map((error: any) => [error.extensions.code, error.message]);
+  // X-Acting-User naming the approver through someone else's key: refused.
+  assert.equal(await errorsOf(bob.secret, { 'x-acting-user': 'demo-frank' }), [
+    [
+      'FORBIDDEN',
+      "bitgoResolveApproval needs the approver's own credential: X-Acting-User may not name another user; use an API key owned by the approver",
+    ],
+  ]);
+  // The approver's own key, without an approving role (demo-bob is a trader; demo-dave an auditor).
+  const dave = await bed.key({ organizationId: organizations.aurora, owner: 'demo-dave' });
+  for (const [key, who] of [
+    [bob.secret, 'demo-bob'],
+    [dave.secret, 'demo-dave'],
+  ] as const)
+    assert.equal(await errorsOf(key), [
+      [
+        'FORBIDDEN',
+        `bitgoResolveApproval needs one of the roles digital_wallets_admin, organization_admin in organization ${organizations.aurora}, which ${who} does not hold (permissions.yaml business_operations)`,
+      ],
+    ]);
+  // Naming oneself is one's own credential.
+  assert.equal((await approvalRow(approvalId)).state, 'pending');
+  const approved = await resolve(frank.secret, { approvalId, decision: 'APPROVE' }, { 'x-acting-user': 'demo-frank' });
+  assert.equal(
+    [
+      approved.pendingApproval.state,
+      approved.pendingApproval.createdByUserId,
+      approved.pendingApproval.decidedByUserId,
+      approved.transfer.state,
+    ],
+    ['APPROVED', 'demo-alice', 'demo-frank', 'SIGNED'],
+  );
+  const { rows } = await bed.sql.query(
+    'SELECT created_by, decided_by FROM digital_wallet_pending_approval WHERE id = $1',
+    [approvalId],
+  );
+  assert.equal(rows, [{ created_by: 'demo-alice', decided_by: 'demo-frank' }]);
+});
+
+test('a send needs digital_wallets_admin or organization_admin in the wallet’s organization', async () => {
+  const { walletId } = await fundedWallet(0);
+  const answer = await bed.graphql(bob.secret, custodyDocuments.send, {
+    input: { walletId, address: btcDestination, amount: '1000' },
+  });
+  assert.equal(
+    answer.body.errors.map((error: any) => [error.extensions.code, error.message]),
+    [
+      [
+        'FORBIDDEN',
+        `bitgoSendTransaction needs one of the roles digital_wallets_admin, organization_admin in organization ${organizations.aurora}, which demo-bob does not hold (permissions.yaml business_operations)`,
+      ],
+    ],
+  );
+  assert.equal(await storedTransfers(bed, walletId), []);
+  const sent = await send(frank.secret, { walletId, address: btcDestination, amount: '1000' });
+  assert.equal([sent.outcome, sent.transfer.state], ['TRANSFER_CREATED', 'SIGNED']);
 });
 
 test('a custodian refusal or failure writes nothing and names the problem', async () => {

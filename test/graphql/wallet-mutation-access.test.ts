@@ -156,4 +156,31 @@ test('an admin key bound to no organization may name any user; one without an ow
   assert.is(await creatorOf(testAdminApiKey, 'Grace named', 'demo-grace', meridian), 'demo-grace in meridian');
 });
 
+test('each wallet mutation needs a role permissions.yaml business_operations lists, in the wallet’s organization', async () => {
+  const before = await footprint();
+  const needs = (operation: string, roles: string) =>
+    `200 FORBIDDEN: ${operation} needs one of the roles ${roles} in organization ${aurora}, which demo-bob does not hold (permissions.yaml business_operations)`;
+  const roles: Record<string, string> = {
+    createDigitalWallet: 'digital_wallets_admin, organization_admin, platform_administrator',
+    createDigitalWalletAddress: 'digital_wallets_admin, organization_admin, platform_administrator',
+    addDigitalWalletWhitelistEntry: 'digital_wallets_admin, organization_admin',
+    removeDigitalWalletWhitelistEntry: 'digital_wallets_admin, organization_admin',
+    runDigitalWalletAmlReport: 'compliance, digital_wallets_admin, organization_admin, platform_administrator',
+  };
+  // demo-bob, a trader of Aurora, holds none of them.
+  for (const field of Object.keys(mutations))
+    assert.is(
+      await answer(keys.admin, mutations[field]!, { 'x-acting-user': 'demo-bob' }),
+      needs(field, roles[field]!),
+      field,
+    );
+  assert.equal(await footprint(), before);
+  // A platform administrator (the admin key's owner, demo-admin) provisions but never changes a whitelist.
+  assert.is(await answer(keys.admin, mutations.createDigitalWalletAddress!), '200 success true');
+  assert.is(
+    await answer(keys.admin, mutations.addDigitalWalletWhitelistEntry!),
+    `200 FORBIDDEN: addDigitalWalletWhitelistEntry needs one of the roles digital_wallets_admin, organization_admin in organization ${aurora}, which demo-admin does not hold (permissions.yaml business_operations)`,
+  );
+});
+
 test.run();
