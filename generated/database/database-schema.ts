@@ -1151,6 +1151,12 @@ export const databaseSchema: DbSchema = {
           "dataType": "int4",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "decided_by",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1161,6 +1167,16 @@ export const databaseSchema: DbSchema = {
           "name": "digital_wallet_pending_approval_created_by_fkey",
           "columns": [
             "created_by"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_pending_approval_decided_by_fkey",
+          "columns": [
+            "decided_by"
           ],
           "referencedTable": "app_user",
           "referencedColumns": [

@@ -158,6 +158,7 @@ export interface DigitalWalletPendingApprovalTable {
   resolved_at: ColumnType<Date, Date | string, Date | string> | null;
   kind: Generated<string>;
   whitelist_entry_id: number | null;
+  decided_by: string | null;
 }
 
 export interface DigitalWalletTransactionTable {

@@ -1470,6 +1470,12 @@ export type PendingApproval = {
   createdAt: Scalars['DateTime']['output'];
   /** User who created the guarded request; may not approve or reject it. */
   createdByUserId: Maybe<Scalars['String']['output']>;
+  /**
+   * User whose decision, made through this platform, is the latest on this approval (with one
+   * approval required: the approver, or the user who rejected it); null while no one has decided.
+   * Never `createdByUserId`.
+   */
+  decidedByUserId: Maybe<Scalars['String']['output']>;
   /** Custodian pending-approval id (32 hexadecimal characters). */
   id: Scalars['String']['output'];
   /** What the approval guards. */
@@ -2910,6 +2916,7 @@ export type PendingApprovalResolvers<ContextType = GraphqlContext, ParentType ex
   approvalsRequired?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdByUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  decidedByUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['PendingApprovalKind'], ParentType, ContextType>;
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

@@ -301,6 +301,7 @@ export const permissionModel = {
         { name: 'resolved_at', dataType: 'timestamptz', isNullable: true },
         { name: 'kind', dataType: 'text', isNullable: false, default: { kind: 'constant', value: 'transfer' } },
         { name: 'whitelist_entry_id', dataType: 'int4', isNullable: true },
+        { name: 'decided_by', dataType: 'text', isNullable: true },
       ],
       relationships: {
         transaction: {
@@ -1535,7 +1536,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
+            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id', 'decided_by',
           ],
           allowAggregations: false,
           limit: null,
@@ -2726,7 +2727,7 @@ export const permissionModel = {
           },
           columns: [
             'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
+            'created_at', 'resolved_at', 'kind', 'whitelist_entry_id', 'decided_by',
           ],
           allowAggregations: false,
           limit: null,
@@ -3699,6 +3700,68 @@ export const permissionModel = {
       ],
     },
   },
+  businessOperations: {
+    addDigitalWalletWhitelistEntry: {
+      description: 'Asks to add a withdrawal destination to a wallet\'s whitelist; the person is the creator of any approval the change needs.',
+      roles: ['digital_wallets_admin', 'organization_admin'],
+      ownRecordRoles: [],
+    },
+    bitgoResolveApproval: {
+      description: 'Approves or rejects a pending send or whitelist change (the second pair of eyes). Only with the approver\'s own API key (no X-Acting-User for someone else), never by the requester.',
+      roles: ['digital_wallets_admin', 'organization_admin'],
+      ownRecordRoles: [],
+    },
+    bitgoSendTransaction: {
+      description: 'Sends coins from one of the organization\'s wallets; the person is the requester of any approval the wallet\'s policy asks for.',
+      roles: ['digital_wallets_admin', 'organization_admin'],
+      ownRecordRoles: [],
+    },
+    cancelFundRedemption: {
+      description: 'Cancels a pending fund redemption of an investor of the organization (audited with the person).',
+      roles: ['organization_admin', 'platform_administrator'],
+      ownRecordRoles: ['investor'],
+    },
+    cancelFundSubscription: {
+      description: 'Cancels a pending fund subscription of an investor of the organization (audited with the person).',
+      roles: ['organization_admin', 'platform_administrator'],
+      ownRecordRoles: ['investor'],
+    },
+    createDigitalWallet: {
+      description: 'Opens a wallet at the custodian for the organization, recorded as created by the acting person.',
+      roles: ['digital_wallets_admin', 'organization_admin', 'platform_administrator'],
+      ownRecordRoles: [],
+    },
+    createDigitalWalletAddress: {
+      description: 'Makes a new deposit address of one of the organization\'s wallets.',
+      roles: ['digital_wallets_admin', 'organization_admin', 'platform_administrator'],
+      ownRecordRoles: [],
+    },
+    removeDigitalWalletWhitelistEntry: {
+      description: 'Asks to remove a withdrawal destination from a wallet\'s whitelist; the person is the creator of any approval the change needs.',
+      roles: ['digital_wallets_admin', 'organization_admin'],
+      ownRecordRoles: [],
+    },
+    requestOtcQuote: {
+      description: 'Asks for a firm OTC quote for the organization, recorded with the person who asked.',
+      roles: ['organization_admin', 'trader'],
+      ownRecordRoles: [],
+    },
+    requestOtcTrade: {
+      description: 'Executes an OTC quote as a trade for the organization, recorded with the person who traded.',
+      roles: ['organization_admin', 'trader'],
+      ownRecordRoles: [],
+    },
+    runDigitalWalletAmlReport: {
+      description: 'Starts an AML screening of a wallet, recorded with the person who asked for it.',
+      roles: ['compliance', 'digital_wallets_admin', 'organization_admin', 'platform_administrator'],
+      ownRecordRoles: [],
+    },
+    sumsubQuestionnaireDataDecrypted: {
+      description: 'Reads a KYC profile\'s questionnaire answers in plaintext (audited with the person).',
+      roles: ['compliance', 'organization_admin', 'platform_administrator'],
+      ownRecordRoles: [],
+    },
+  },
 } as const satisfies PermissionModel;
 
 export type RoleName = keyof typeof permissionModel.roles;
@@ -4062,7 +4125,7 @@ export const caslRules = {
       subject: 'digital_wallet_pending_approval',
       fields: [
         'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
+        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id', 'decided_by',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4487,7 +4550,7 @@ export const caslRules = {
       subject: 'digital_wallet_pending_approval',
       fields: [
         'id', 'wallet_id', 'transaction_id', 'created_by', 'state', 'approvals_required', 'approvals_received',
-        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id',
+        'created_at', 'resolved_at', 'kind', 'whitelist_entry_id', 'decided_by',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

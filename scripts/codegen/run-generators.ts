@@ -7,6 +7,7 @@ import { generateDataLayerSchemas } from './data-layer/data-layer-generator.ts';
 import { introspectFreshDatabase } from './database/database-generator.ts';
 import { renderDatabaseTypes } from './database/render-database-types.ts';
 import { generateFromGraphqlSchema } from './graphql/graphql-generator.ts';
+import { schemaRootFields } from './graphql/schema-root-fields.ts';
 import { generateFromOpenApi } from './openapi/openapi-generator.ts';
 import { generatePermissions } from './permissions/generate-permissions.ts';
 import { generateSdk } from './sdk/sdk-generator.ts';
@@ -20,7 +21,12 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     generateFromOpenApi(parse(read('openapi.yaml')) as OpenApiDocument),
     generateFromGraphqlSchema(root),
   ]);
-  const permissionsInput = { yamlText: read('permissions.yaml'), fileName: 'permissions.yaml', database };
+  const permissionsInput = {
+    yamlText: read('permissions.yaml'),
+    fileName: 'permissions.yaml',
+    database,
+    rootFields: schemaRootFields(read('schema.graphql')),
+  };
   const permissions = generatePermissions(permissionsInput);
   const dataLayer = generateDataLayerSchemas(permissionsInput);
   const accessViews = generateAccessViews(permissionsInput);

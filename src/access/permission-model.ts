@@ -112,6 +112,22 @@ export interface DocumentAccessModel {
   readonly rules: readonly DocumentRuleModel[];
 }
 
+/**
+ * Who may call one business GraphQL operation that records a person (permissions.yaml
+ * `business_operations`, docs/identity.md#operation-roles): the acting person must hold one of
+ * `roles` in the organization the operation acts in, or one of `ownRecordRoles` there when the
+ * record is their own. `platform_administrator` (platformAdministratorRole) stands for users with
+ * app_user.is_platform_admin, in every organization.
+ */
+export interface BusinessOperationModel {
+  readonly description: string;
+  readonly roles: readonly string[];
+  readonly ownRecordRoles: readonly string[];
+}
+
+/** The pseudo-role of business_operations held by platform administrators (app_user.is_platform_admin). */
+export const platformAdministratorRole = 'platform_administrator';
+
 export interface PermissionModel {
   readonly version: 1;
   readonly sessionVariables: { readonly [name: string]: SessionVariableModel };
@@ -121,6 +137,8 @@ export interface PermissionModel {
   /** role → table → rules; only tables the role has at least one rule on. */
   readonly permissions: { readonly [role: string]: { readonly [table: string]: TablePermissions } };
   readonly documentAccess: { readonly [name: string]: DocumentAccessModel };
+  /** root field of schema.graphql → who may call it (permissions.yaml business_operations). */
+  readonly businessOperations: { readonly [operation: string]: BusinessOperationModel };
 }
 
 /** A CASL raw rule; session values are `{ $session: name }` placeholders until interpolated. */

@@ -8,6 +8,7 @@ import { judgeDiff, parseDiffAllowList } from '../access-review/diff/diff-allow-
 import { diffPermissions } from '../access-review/diff/diff-permissions.ts';
 import { renderDiff } from '../access-review/diff/render-diff.ts';
 import { explainAccess } from '../access-review/explain-access.ts';
+import { explainOperation, renderOperationExplanation } from '../access-review/explain-operation.ts';
 import { accessRecords } from '../access-review/export/access-records.ts';
 import { formatRecords } from '../access-review/export/format-records.ts';
 import { parseAllowList } from '../access-review/lint/allow-list.ts';
@@ -35,6 +36,11 @@ export function runAccessCommand(command: Exclude<AccessCommand, { name: 'help' 
     case 'explain': {
       const explanation = explainAccess(command);
       io.out(command.json ? `${JSON.stringify(explanation, null, 2)}\n` : renderExplanation(explanation));
+      return 0;
+    }
+    case 'explain-operation': {
+      const explanation = explainOperation(model, command);
+      io.out(command.json ? `${JSON.stringify(explanation, null, 2)}\n` : renderOperationExplanation(explanation));
       return 0;
     }
     case 'lint': {

@@ -8,6 +8,9 @@ export const accessUsage = `Usage: npm run access -- <command>
                      what ROLE may do on TABLE (default action: select): the rows in plain words
                      and as the SQL the data layer runs, columns, presets, checks, aggregates,
                      limit, session variables, and the relationships that also lead there
+  explain --operation OPERATION [--role ROLE] [--as-json]
+                     who may call a business operation that records a person
+                     (permissions.yaml business_operations), and whether ROLE may
   lint [--allow FILE] [--as-json] [--verbose]
                      check permissions.yaml's compiled rules; findings not in the allow-list
                      (default: access-lint-allow.yaml) fail with exit code 1
@@ -39,6 +42,12 @@ export type AccessCommand =
       readonly table: string;
       readonly column: string | undefined;
       readonly action: string | undefined;
+      readonly json: boolean;
+    }
+  | {
+      readonly name: 'explain-operation';
+      readonly operation: string;
+      readonly role: string | undefined;
       readonly json: boolean;
     }
   | { readonly name: 'lint'; readonly allowFile: string | undefined; readonly json: boolean; readonly verbose: boolean }
@@ -94,10 +103,17 @@ function parseExplain(args: readonly string[]): AccessCommand {
     table: 'value',
     column: 'value',
     action: 'value',
+    operation: 'value',
     'as-json': 'flag',
   });
   const role = text(values.role);
   const table = text(values.table);
+  const operation = text(values.operation);
+  if (operation !== undefined) {
+    if (table !== undefined || values.column !== undefined || values.action !== undefined)
+      throw new AccessUsageError('explain --operation takes no --table, --column or --action');
+    return { name: 'explain-operation', operation, role, json: values['as-json'] === true };
+  }
   if (role === undefined || table === undefined) throw new AccessUsageError('explain needs --role and --table');
   return {
     name: 'explain',

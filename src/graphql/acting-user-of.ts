@@ -2,8 +2,10 @@
 // the user the X-Acting-User header names (GraphqlContext.actingUser holds the header as sent),
 // resolved by src/domain/identity/acting-user.ts. Resolvers of operations that record a person
 // call it once per request; the root-field guard has already refused callers other than API keys.
+// Approvals take the key's owner only (ownActingUserOf, src/domain/identity/own-credential.ts).
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { resolveActingUser } from '../domain/identity/acting-user.ts';
+import { ownCredentialUser, type OwnCredentialOperation } from '../domain/identity/own-credential.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 
@@ -11,4 +13,14 @@ export function actingUserOf(context: GraphqlContext, users: ActingUserDirectory
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
   return resolveActingUser(principal, context.actingUser, users);
+}
+
+/**
+ * The acting user of an operation that is someone's second pair of eyes (bitgoResolveApproval):
+ * the key's owner only; X-Acting-User naming anyone else is refused (docs/identity.md#four-eyes).
+ */
+export function ownActingUserOf(context: GraphqlContext, operation: OwnCredentialOperation): string {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return ownCredentialUser(principal, context.actingUser, operation);
 }

@@ -7,5 +7,8 @@ import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import type { FundServices } from '../graphql/resolvers/fund-resolvers.ts';
 
 export function createFunds(deps: { db: Db; users: ActingUserDirectory }): FundServices {
-  return { requests: createFundRequestService({ table: createFundRequestTable(deps.db) }), users: deps.users };
+  return {
+    requests: createFundRequestService({ table: createFundRequestTable(deps.db), users: deps.users }),
+    users: deps.users,
+  };
 }

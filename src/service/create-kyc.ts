@@ -54,6 +54,7 @@ export function createKyc(deps: {
         audit: createKycAuditLog(db),
         ring,
         links: createKycDocumentTokens(identity.services.tokens),
+        users: identity.services.users,
         logger,
       }),
       users: identity.services.users,

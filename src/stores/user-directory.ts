@@ -71,6 +71,28 @@ export function createUserDirectory(db: Db) {
       };
     },
 
+    /**
+     * The roles the user holds in one organization (organization_membership) and the platform
+     * flag, for the business operations' role check (docs/identity.md#operation-roles).
+     */
+    async standingIn(
+      userId: string,
+      organizationId: string | null,
+    ): Promise<{ roles: string[]; isPlatformAdmin: boolean } | null> {
+      const row = await db
+        .selectFrom('app_user as u')
+        .select([
+          'u.is_platform_admin',
+          sql<string[]>`array(
+            SELECT m.role FROM organization_membership m
+            WHERE m.user_id = u.id AND m.organization_id = ${organizationId}::uuid ORDER BY m.role
+          )`.as('roles'),
+        ])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+      return row ? { roles: row.roles, isPlatformAdmin: row.is_platform_admin } : null;
+    },
+
     /** The users the development identity provider offers, in a stable order. */
     async list(
       limit = 200,

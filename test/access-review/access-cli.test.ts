@@ -67,7 +67,7 @@ test('usage errors name what was wrong', () => {
     [['explain', '--role', 'user'], 'explain needs --role and --table'],
     [
       ['explain', '--role', 'user', '--table', 'coin', '--bogus'],
-      "explain: unknown option '--bogus' (options: --role, --table, --column, --action, --as-json)",
+      "explain: unknown option '--bogus' (options: --role, --table, --column, --action, --operation, --as-json)",
     ],
     [['explain', '--role', '--table', 'coin'], "explain: option '--role' needs a value"],
     [['explain', '--role', 'user', '--role', 'trader', '--table', 'coin'], "explain: option '--role' given twice"],

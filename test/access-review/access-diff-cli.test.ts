@@ -138,7 +138,7 @@ test('a malformed allow-list is refused with its entry named', () => {
     ],
     [
       'allow:\n  - { role: user, table: coin, action: select, column: id, reason: x }\n',
-      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, document, reason)",
+      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, document, operation, reason)",
     ],
     [
       'allow:\n  - { table: coin, action: select, reason: x }\n',

@@ -74,7 +74,7 @@ test('malformed allow-lists are refused naming the entry and the problem', () =>
     ],
     [
       'allow: [{ rule: unreadable-table, tabel: coin, reason: r }]',
-      "allow.yaml: allow entry 1: unknown field 'tabel' (fields: rule, reason, role, table, action, part, column, variable, document, documentRule)",
+      "allow.yaml: allow entry 1: unknown field 'tabel' (fields: rule, reason, role, table, action, part, column, variable, document, documentRule, operation)",
     ],
     ['allow: [{ rule: unreadable-table, reason: r }]', 'allow.yaml: allow entry 1: names no subject (role, table, …)'],
     [

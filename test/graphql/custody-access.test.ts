@@ -18,7 +18,8 @@ import { testAdminApiKey } from '../support/test-service.ts';
 
 const bed = await startCustodyTestBed();
 const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
-const bob = await bed.key({ organizationId: organizations.aurora, owner: 'demo-bob' });
+// An approver holds digital_wallets_admin or organization_admin (permissions.yaml business_operations).
+const frank = await bed.key({ organizationId: organizations.aurora, owner: 'demo-frank' });
 const grace = await bed.key({ organizationId: organizations.meridian, owner: 'demo-grace' });
 const partner = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice', kind: 'partner' });
 const reader = await bed.key({
@@ -164,7 +165,7 @@ test("each mutation drops the wallet's cached results", async () => {
   };
   const mutations: [string, () => Promise<unknown>][] = [
     ['send', () => send(alice.secret, { ...sendInput, amount: '777' })],
-    ['resolve', () => custodyMutation(bed, 'resolve', bob.secret, inputs.resolve)],
+    ['resolve', () => custodyMutation(bed, 'resolve', frank.secret, inputs.resolve)],
     ['sync', () => custodyMutation(bed, 'sync', alice.secret, inputs.sync)],
   ];
   let balance = 1;

@@ -21,6 +21,8 @@ const keyFor = async (organizationId: string, owner: string) =>
     .secret;
 const alice = await keyFor(organizations.aurora, 'demo-alice');
 const bob = await keyFor(organizations.aurora, 'demo-bob');
+// An approver holds digital_wallets_admin or organization_admin (permissions.yaml business_operations).
+const frank = await keyFor(organizations.aurora, 'demo-frank');
 const grace = await keyFor(organizations.meridian, 'demo-grace');
 
 async function mutation(key: string, operation: 'send' | 'resolve', input: Record<string, unknown>) {
@@ -100,7 +102,7 @@ test('a custodial demo wallet needs one approval, by another user', async () => 
     [sent.outcome, sent.transfer.state, sent.pendingApproval.approvalsRequired],
     ['PENDING_APPROVAL', 'PENDING_APPROVAL', 1],
   );
-  const approved = await mutation(bob, 'resolve', { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
+  const approved = await mutation(frank, 'resolve', { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
   assert.equal([approved.pendingApproval.state, approved.transfer.state], ['APPROVED', 'SIGNED']);
 });
 

@@ -1,13 +1,14 @@
 // Sends and approvals through the real service and the custody simulator over loopback HTTP
 // (schema.graphql Mutation.bitgoSendTransaction, bitgoResolveApproval; docs/custody.md#the-mutations):
 // send → pending approval → approved by a second user → confirmed after a sync; a rejection; the
-// creator refused as approver, judged on the acting user; two approvers for approvalsRequired: 2;
+// creator refused as approver, judged on the person, not the key; two approvers for approvalsRequired: 2;
 // idempotent retries; custodian failures writing nothing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sequenceIdFor } from '../../src/domain/wallets/custody-transfer-service.ts';
 import {
   btcDestination,
+  custodyDocuments,
   custodyMutation,
   organizations,
   startCustodyTestBed,
@@ -19,6 +20,18 @@ const bed = await startCustodyTestBed();
 const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
 const bob = await bed.key({ organizationId: organizations.aurora, owner: 'demo-bob' });
 const frank = await bed.key({ organizationId: organizations.aurora, owner: 'demo-frank' });
+// Approvers hold digital_wallets_admin or organization_admin (permissions.yaml
+// business_operations.bitgoResolveApproval); Aurora's are the requester demo-alice and demo-frank,
+// so a second wallet officer makes two approvers for approvalsRequired: 2.
+await bed.sql.query(
+  `INSERT INTO app_user (id, email, organization_id) VALUES ('test-wallet-officer', 'wallet-officer@aurora.test', $1)`,
+  [organizations.aurora],
+);
+await bed.sql.query(
+  `INSERT INTO organization_membership (organization_id, user_id, role) VALUES ($1, 'test-wallet-officer', 'digital_wallets_admin')`,
+  [organizations.aurora],
+);
+const officer = await bed.key({ organizationId: organizations.aurora, owner: 'test-wallet-officer' });
 
 /** A wallet at the custodian holding 0.1 BTC, linked to an Aurora wallet of the database. */
 async function fundedWallet(approvalsRequired: number) {
@@ -89,6 +102,7 @@ test('send → pending approval → approved by a second user → confirmed at t
       approvalsRequired: 1,
       approvalsReceived: 0,
       createdByUserId: 'demo-alice',
+      decidedByUserId: null,
       transfer: pendingTransfer,
       whitelistEntry: null,
       createdAt: sent.pendingApproval.createdAt,
@@ -110,7 +124,7 @@ test('send → pending approval → approved by a second user → confirmed at t
     transfer_id: transferId,
   });
 
-  const approved = await resolve(bob.secret, { approvalId, decision: 'APPROVE', comment: 'checked' });
+  const approved = await resolve(frank.secret, { approvalId, decision: 'APPROVE', comment: 'checked' });
   assert.equal(
     [approved.success, approved.pendingApproval.state, approved.pendingApproval.approvalsReceived],
     [true, 'APPROVED', 1],
@@ -158,15 +172,15 @@ test('a retry with the same idempotency key answers the first send; other input 
     [['CONFLICT', ['idempotencyKey'], 'the idempotency key was already used for a send from another wallet']],
   );
   // The key is the API key's own: another key choosing the same key sends.
-  const bobsSend = await send(bob.secret, input);
-  assert.equal([bobsSend.success, bobsSend.transfer.id === first.transfer.id], [true, false]);
+  const franksSend = await send(frank.secret, input);
+  assert.equal([franksSend.success, franksSend.transfer.id === first.transfer.id], [true, false]);
 });
 
 test('a rejected approval rejects the transfer and frees its funds', async () => {
   const { walletId, custodian } = await fundedWallet(1);
   const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '5000000' });
   assert.is(bed.simulator.control.spendableBalance(custodian.id), '4999000');
-  const rejected = await resolve(bob.secret, {
+  const rejected = await resolve(frank.secret, {
     approvalId: sent.pendingApproval.id,
     decision: 'REJECT',
     comment: 'no',
@@ -184,37 +198,47 @@ test('a rejected approval rejects the transfer and frees its funds', async () =>
   assert.is(bed.simulator.control.spendableBalance(custodian.id), '10000000');
   assert.equal((await approvalRow(sent.pendingApproval.id)).state, 'rejected');
   assert.is((await storedTransfers(bed, walletId))[0]!.state, 'rejected');
-  const late = await resolve(frank.secret, { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
+  const late = await resolve(officer.secret, { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
   assert.equal(
     late.errors.map((error: any) => error.code),
     ['INVALID_STATE'],
   );
 });
 
-test('the creator cannot resolve the approval, judged on the acting user, not the key', async () => {
+test('the creator cannot resolve the approval, judged on the person, not the key', async () => {
   const { walletId } = await fundedWallet(1);
   const asAlice = { 'x-acting-user': 'demo-alice' };
   const sent = await send(testAdminApiKey, { walletId, address: btcDestination, amount: '1000' }, asAlice);
   assert.is(sent.pendingApproval.createdByUserId, 'demo-alice');
   const approvalId = sent.pendingApproval.id;
-  const selfApprovals = [
-    await resolve(testAdminApiKey, { approvalId, decision: 'APPROVE' }, asAlice),
-    await resolve(alice.secret, { approvalId, decision: 'APPROVE' }),
-    await resolve(bob.secret, { approvalId, decision: 'REJECT' }, asAlice),
-  ];
-  for (const refused of selfApprovals)
-    assert.equal(refused, {
-      success: false,
-      errors: [
-        {
-          code: 'SELF_APPROVAL_NOT_ALLOWED',
-          message: 'demo-alice created the request this approval guards and cannot resolve it',
-          field: null,
-        },
+  // Four eyes need four eyes (docs/identity.md#four-eyes): naming alice through another key is refused before anything else.
+  for (const key of [testAdminApiKey, bob.secret])
+    assert.equal(
+      (
+        await bed.graphql(key, custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, asAlice)
+      ).body.errors.map((error: any) => [error.extensions.code, error.message]),
+      [
+        [
+          'FORBIDDEN',
+          key === testAdminApiKey
+            ? "bitgoResolveApproval needs the approver's own credential: this API key has no owner; use an API key owned by the approver"
+            : "bitgoResolveApproval needs the approver's own credential: X-Acting-User may not name another user; use an API key owned by the approver",
+        ],
       ],
-      pendingApproval: null,
-      transfer: null,
-    });
+    );
+  // With her own key, alice is the requester: refused.
+  assert.equal(await resolve(alice.secret, { approvalId, decision: 'APPROVE' }), {
+    success: false,
+    errors: [
+      {
+        code: 'SELF_APPROVAL_NOT_ALLOWED',
+        message: 'demo-alice created the request this approval guards and cannot resolve it',
+        field: null,
+      },
+    ],
+    pendingApproval: null,
+    transfer: null,
+  });
   assert.equal(await approvalRow(approvalId), {
     created_by: 'demo-alice',
     state: 'pending',
@@ -223,8 +247,8 @@ test('the creator cannot resolve the approval, judged on the acting user, not th
     resolved: false,
     transfer_id: sent.transfer.id,
   });
-  const byBob = await resolve(testAdminApiKey, { approvalId, decision: 'APPROVE' }, { 'x-acting-user': 'demo-bob' });
-  assert.equal([byBob.success, byBob.pendingApproval.state], [true, 'APPROVED']);
+  const byFrank = await resolve(frank.secret, { approvalId, decision: 'APPROVE' });
+  assert.equal([byFrank.success, byFrank.pendingApproval.state], [true, 'APPROVED']);
 });
 
 test('approvalsRequired: 2 needs two different approvers', async () => {
@@ -232,18 +256,18 @@ test('approvalsRequired: 2 needs two different approvers', async () => {
   const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '40000' });
   const approvalId = sent.pendingApproval.id;
   assert.is(sent.pendingApproval.approvalsRequired, 2);
-  const first = await resolve(bob.secret, { approvalId, decision: 'APPROVE' });
+  const first = await resolve(frank.secret, { approvalId, decision: 'APPROVE' });
   assert.equal(
     [first.pendingApproval.state, first.pendingApproval.approvalsReceived, first.transfer.state],
     ['PENDING', 1, 'PENDING_APPROVAL'],
   );
   assert.equal((await approvalRow(approvalId)).approvals_received, 1);
-  const twice = await resolve(bob.secret, { approvalId, decision: 'APPROVE' });
+  const twice = await resolve(frank.secret, { approvalId, decision: 'APPROVE' });
   assert.equal(
     twice.errors.map((error: any) => error.code),
     ['INVALID_STATE'],
   );
-  const second = await resolve(frank.secret, { approvalId, decision: 'APPROVE' });
+  const second = await resolve(officer.secret, { approvalId, decision: 'APPROVE' });
   assert.equal(
     [second.pendingApproval.state, second.pendingApproval.approvalsReceived, second.transfer.state],
     ['APPROVED', 2, 'SIGNED'],
@@ -256,6 +280,72 @@ test('approvalsRequired: 2 needs two different approvers', async () => {
     resolved: true,
     transfer_id: sent.transfer.id,
   });
+});
+
+test('four eyes need four eyes: the approver’s own key and an approving role; both people are recorded', async () => {
+  const { walletId } = await fundedWallet(1);
+  const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '2000' });
+  const approvalId = sent.pendingApproval.id;
+  assert.equal([sent.pendingApproval.createdByUserId, sent.pendingApproval.decidedByUserId], ['demo-alice', null]);
+  const errorsOf = async (key: string, headers: Record<string, string> = {}) =>
+    (
+      await bed.graphql(key, custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, headers)
+    ).body.errors.map((error: any) => [error.extensions.code, error.message]);
+  // X-Acting-User naming the approver through someone else's key: refused.
+  assert.equal(await errorsOf(bob.secret, { 'x-acting-user': 'demo-frank' }), [
+    [
+      'FORBIDDEN',
+      "bitgoResolveApproval needs the approver's own credential: X-Acting-User may not name another user; use an API key owned by the approver",
+    ],
+  ]);
+  // The approver's own key, without an approving role (demo-bob is a trader; demo-dave an auditor).
+  const dave = await bed.key({ organizationId: organizations.aurora, owner: 'demo-dave' });
+  for (const [key, who] of [
+    [bob.secret, 'demo-bob'],
+    [dave.secret, 'demo-dave'],
+  ] as const)
+    assert.equal(await errorsOf(key), [
+      [
+        'FORBIDDEN',
+        `bitgoResolveApproval needs one of the roles digital_wallets_admin, organization_admin in organization ${organizations.aurora}, which ${who} does not hold (permissions.yaml business_operations)`,
+      ],
+    ]);
+  // Naming oneself is one's own credential.
+  assert.equal((await approvalRow(approvalId)).state, 'pending');
+  const approved = await resolve(frank.secret, { approvalId, decision: 'APPROVE' }, { 'x-acting-user': 'demo-frank' });
+  assert.equal(
+    [
+      approved.pendingApproval.state,
+      approved.pendingApproval.createdByUserId,
+      approved.pendingApproval.decidedByUserId,
+      approved.transfer.state,
+    ],
+    ['APPROVED', 'demo-alice', 'demo-frank', 'SIGNED'],
+  );
+  const { rows } = await bed.sql.query(
+    'SELECT created_by, decided_by FROM digital_wallet_pending_approval WHERE id = $1',
+    [approvalId],
+  );
+  assert.equal(rows, [{ created_by: 'demo-alice', decided_by: 'demo-frank' }]);
+});
+
+test('a send needs digital_wallets_admin or organization_admin in the wallet’s organization', async () => {
+  const { walletId } = await fundedWallet(0);
+  const answer = await bed.graphql(bob.secret, custodyDocuments.send, {
+    input: { walletId, address: btcDestination, amount: '1000' },
+  });
+  assert.equal(
+    answer.body.errors.map((error: any) => [error.extensions.code, error.message]),
+    [
+      [
+        'FORBIDDEN',
+        `bitgoSendTransaction needs one of the roles digital_wallets_admin, organization_admin in organization ${organizations.aurora}, which demo-bob does not hold (permissions.yaml business_operations)`,
+      ],
+    ],
+  );
+  assert.equal(await storedTransfers(bed, walletId), []);
+  const sent = await send(frank.secret, { walletId, address: btcDestination, amount: '1000' });
+  assert.equal([sent.outcome, sent.transfer.state], ['TRANSFER_CREATED', 'SIGNED']);
 });
 
 test('a custodian refusal or failure writes nothing and names the problem', async () => {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asRole, dataOf, postGraphql } from '../data-layer/data-layer-client.ts';
-import { northbridge, startBusinessApi } from './support/business-api-harness.ts';
+import { aurora, northbridge, startBusinessApi } from './support/business-api-harness.ts';
 
 const harness = await startBusinessApi('funds');
 const { keys, keyIds } = harness;
@@ -412,6 +412,32 @@ test('the data layer’s fund manager approves only what is still pending: after
   const approved = await stored('subscription', approvedFirst);
   assert.equal((await cancel('subscription', keys.aurora, approvedFirst)).subscription, approved);
   assert.is(approved.status, 'APPROVED');
+});
+
+test('a cancel needs organization_admin, or investor for their own request (permissions.yaml business_operations)', async () => {
+  const id = await pending('subscription');
+  const before = await footprint();
+  const needs = (who: string) =>
+    `cancelFundSubscription needs one of the roles organization_admin, platform_administrator (or investor for their own records) in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
+  const refusals = [];
+  for (const who of ['demo-bob', 'demo-frank']) {
+    const { body } = await harness.graphql(
+      keys.aurora,
+      cancelSubscription,
+      { id, reason: null },
+      { 'x-acting-user': who },
+    );
+    refusals.push(body.errors.map((error: any) => [error.extensions.code, error.message]));
+  }
+  assert.equal(refusals, [[['FORBIDDEN', needs('demo-bob')]], [['FORBIDDEN', needs('demo-frank')]]]);
+  assert.equal(await footprint(), before);
+  // demo-erin holds investor in Aurora: her own request, yes.
+  const own = await cancel('subscription', keys.aurora, id, null, { 'x-acting-user': 'demo-erin' });
+  assert.equal([own.success, own.subscription.status], [true, 'CANCELLED']);
+  assert.equal(
+    (await auditOf('subscription', id)).map((entry: any) => entry.actor_user_id),
+    ['demo-erin'],
+  );
 });
 
 test.run();

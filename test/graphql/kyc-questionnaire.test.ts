@@ -5,7 +5,7 @@
 // another profile fail with a masked error, logged and audited; never cached.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type KycHarness, dataKey, profileId, startKycHarness } from './support/kyc-harness.ts';
+import { type KycHarness, aurora, dataKey, profileId, startKycHarness } from './support/kyc-harness.ts';
 
 const key = dataKey('k-test');
 const logLines: Record<string, unknown>[] = [];
@@ -392,6 +392,27 @@ test('never cached: every call decrypts again and is audited again', async () =>
     (await auditRows(profileId(5))).map((row) => row.details.outcome),
     ['decrypted', 'empty'],
   );
+});
+
+test('plaintext answers need compliance or organization_admin in the profile’s organization (permissions.yaml business_operations)', async () => {
+  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const refusals = [];
+  for (const who of ['demo-bob', 'demo-frank']) {
+    const { body } = await decrypt(kyc.keys.aurora, profileId(3), who);
+    refusals.push([body.data, body.errors.map((error: any) => [error.extensions.code, error.message])]);
+  }
+  const needs = (who: string) =>
+    `sumsubQuestionnaireDataDecrypted needs one of the roles compliance, organization_admin, platform_administrator in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
+  assert.equal(refusals, [
+    [{ sumsubQuestionnaireDataDecrypted: null }, [['FORBIDDEN', needs('demo-bob')]]],
+    [{ sumsubQuestionnaireDataDecrypted: null }, [['FORBIDDEN', needs('demo-frank')]]],
+  ]);
+  assert.equal(await kyc.rows(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'kyc_profile'`), [
+    { n: 0 },
+  ]);
+  // demo-alice, Aurora's organization_admin, decrypts.
+  const { body } = await decrypt(kyc.keys.aurora, profileId(3), 'demo-alice');
+  assert.is(body.data.sumsubQuestionnaireDataDecrypted.kycProfileId, profileId(3));
 });
 
 test.run();

@@ -127,4 +127,29 @@ test('the acting user: refused as a GraphQL error, and outside the quote’s org
   assert.equal(await footprint(), before);
 });
 
+test('a quote and a trade need trader or organization_admin in the organization (permissions.yaml business_operations)', async () => {
+  const quoteId = await newQuoteId(harness, keys.aurora);
+  const needs = (operation: string, who: string) =>
+    `200 FORBIDDEN: ${operation} needs one of the roles organization_admin, trader in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
+  for (const who of ['demo-carol', 'demo-dave'])
+    assert.equal(
+      [
+        await answer(keys.admin, mutations(quoteId).requestOtcQuote!, { 'x-acting-user': who }),
+        await answer(keys.admin, mutations(quoteId).requestOtcTrade!, { 'x-acting-user': who }),
+      ],
+      [needs('requestOtcQuote', who), needs('requestOtcTrade', who)],
+    );
+  assert.equal((await harness.rows('SELECT count(*)::int AS n FROM otc_trade WHERE quote_id = $1', [quoteId]))[0], {
+    n: 0,
+  });
+  // demo-bob, the Aurora key's owner, is a trader.
+  assert.equal(
+    [
+      await answer(keys.aurora, mutations(quoteId).requestOtcQuote!),
+      await answer(keys.aurora, mutations(quoteId).requestOtcTrade!),
+    ],
+    ['200 success true', '200 success true'],
+  );
+});
+
 test.run();

@@ -72,9 +72,17 @@ test('partner keys, keys without the wallets scope and requests without a key ar
 });
 
 test('a key bound to the organization and an admin key both run every wallet mutation', async () => {
-  for (const key of [keys.aurora, keys.admin]) {
+  // The acting people hold a role permissions.yaml business_operations lists for each mutation in
+  // Aurora: the Aurora key's owner demo-alice (organization_admin), and demo-frank
+  // (digital_wallets_admin) for the admin key, whose owner (a platform administrator) may not
+  // change whitelists.
+  const callers: [string, Record<string, string>][] = [
+    [keys.aurora, {}],
+    [keys.admin, { 'x-acting-user': 'demo-frank' }],
+  ];
+  for (const [key, headers] of callers) {
     for (const field of Object.keys(mutations))
-      assert.is(await answer(key, mutations[field]!), '200 success true', field);
+      assert.is(await answer(key, mutations[field]!, headers), '200 success true', field);
   }
   const [{ count }] = await harness.rows(`SELECT count(*) FROM digital_wallet WHERE label = 'By access test'`);
   assert.is(Number(count), 2);
@@ -144,7 +152,35 @@ test('an admin key bound to no organization may name any user; one without an ow
     await creatorOf(testAdminApiKey, 'Nobody named', undefined, meridian),
     'FORBIDDEN: this API key has no owner to act for it: name the acting user with X-Acting-User',
   );
-  assert.is(await creatorOf(testAdminApiKey, 'Ivan named', 'demo-ivan', meridian), 'demo-ivan in meridian');
+  // demo-grace: Meridian's organization_admin (a trader such as demo-ivan may not create wallets).
+  assert.is(await creatorOf(testAdminApiKey, 'Grace named', 'demo-grace', meridian), 'demo-grace in meridian');
+});
+
+test('each wallet mutation needs a role permissions.yaml business_operations lists, in the wallet’s organization', async () => {
+  const before = await footprint();
+  const needs = (operation: string, roles: string) =>
+    `200 FORBIDDEN: ${operation} needs one of the roles ${roles} in organization ${aurora}, which demo-bob does not hold (permissions.yaml business_operations)`;
+  const roles: Record<string, string> = {
+    createDigitalWallet: 'digital_wallets_admin, organization_admin, platform_administrator',
+    createDigitalWalletAddress: 'digital_wallets_admin, organization_admin, platform_administrator',
+    addDigitalWalletWhitelistEntry: 'digital_wallets_admin, organization_admin',
+    removeDigitalWalletWhitelistEntry: 'digital_wallets_admin, organization_admin',
+    runDigitalWalletAmlReport: 'compliance, digital_wallets_admin, organization_admin, platform_administrator',
+  };
+  // demo-bob, a trader of Aurora, holds none of them.
+  for (const field of Object.keys(mutations))
+    assert.is(
+      await answer(keys.admin, mutations[field]!, { 'x-acting-user': 'demo-bob' }),
+      needs(field, roles[field]!),
+      field,
+    );
+  assert.equal(await footprint(), before);
+  // A platform administrator (the admin key's owner, demo-admin) provisions but never changes a whitelist.
+  assert.is(await answer(keys.admin, mutations.createDigitalWalletAddress!), '200 success true');
+  assert.is(
+    await answer(keys.admin, mutations.addDigitalWalletWhitelistEntry!),
+    `200 FORBIDDEN: addDigitalWalletWhitelistEntry needs one of the roles digital_wallets_admin, organization_admin in organization ${aurora}, which demo-admin does not hold (permissions.yaml business_operations)`,
+  );
 });
 
 test.run();

@@ -138,7 +138,7 @@ export async function startCustodyTestBed(): Promise<CustodyTestBed> {
 
 const transferFields =
   'id walletId txid type state coin amountBaseUnits amount usdValue feeBaseUnits counterpartyAddress comment pendingApprovalId createdAt confirmedAt';
-const approvalFields = `id walletId kind state approvalsRequired approvalsReceived createdByUserId transfer { ${transferFields} } whitelistEntry { id } createdAt resolvedAt`;
+const approvalFields = `id walletId kind state approvalsRequired approvalsReceived createdByUserId decidedByUserId transfer { ${transferFields} } whitelistEntry { id } createdAt resolvedAt`;
 
 export const custodyDocuments = {
   send: `mutation Send($input: BitgoSendTransactionInput!) {

@@ -14,6 +14,8 @@ export interface PermissionsFileInput {
   /** How messages name the file, e.g. `permissions.yaml`. */
   readonly fileName: string;
   readonly database: DbSchema;
+  /** The root fields of schema.graphql, which business_operations may name; absent: not checked. */
+  readonly rootFields?: ReadonlySet<string>;
 }
 
 function formatIssues(parsed: ParsedPermissionsYaml, fileName: string, issues: readonly ValidationIssue[]): string[] {
@@ -34,7 +36,7 @@ export function compilePermissionsFile(input: PermissionsFileInput): CompiledPer
   const structural = validatePermissionsStructure(parsed.parsed.value);
   // Semantic checks assume the structure the schema describes, so they wait for it.
   if (structural.length > 0) throw new PermissionsFileError(formatIssues(parsed.parsed, input.fileName, structural));
-  const result = compilePermissions(parsed.parsed.value as PermissionsSource, input.database);
+  const result = compilePermissions(parsed.parsed.value as PermissionsSource, input.database, input.rootFields ?? null);
   if (!result.ok) throw new PermissionsFileError(formatIssues(parsed.parsed, input.fileName, result.issues));
   return result.compiled;
 }

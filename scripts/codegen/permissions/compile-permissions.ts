@@ -1,6 +1,7 @@
 // permissions.yaml (structurally valid) + the database → the normalized model and the CASL
 // rules. Every problem is collected; the result exists only when there were none.
 import { boolExpToCasl, CaslUnsupportedError } from './bool-exp-to-casl.ts';
+import { compileBusinessOperations } from './compile-business-operations.ts';
 import { caslRuleFor } from './compile-casl-rules.ts';
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compileRoleDeclarations, compileSecretColumns, compileSessionVariables } from './compile-declarations.ts';
@@ -109,7 +110,12 @@ function checkRoleUsage(
   }
 }
 
-export function compilePermissions(source: PermissionsSource, database: DbSchema): CompileResult {
+/** `rootFields`: the root fields of schema.graphql business_operations may name; null: not checked. */
+export function compilePermissions(
+  source: PermissionsSource,
+  database: DbSchema,
+  rootFields: ReadonlySet<string> | null = null,
+): CompileResult {
   const issues: ValidationIssue[] = [];
   const databaseIndex = indexDatabase(database);
   const base = { database: databaseIndex, issues };
@@ -170,6 +176,7 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
     }
   }
   const documentAccess = compileDocumentAccess(context, source);
+  const businessOperations = compileBusinessOperations(context, source, rootFields);
   checkRoleUsage(context, source, declared, used, permissions, unjudgedRoles);
   if (issues.length > 0) return { ok: false, issues };
 
@@ -255,6 +262,7 @@ export function compilePermissions(source: PermissionsSource, database: DbSchema
       ]),
     ),
     documentAccess: Object.fromEntries([...documentAccess].sort(([a], [b]) => compareNames(a, b))),
+    businessOperations,
   };
   return {
     ok: true,

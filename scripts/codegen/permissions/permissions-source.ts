@@ -67,6 +67,12 @@ export interface RawDocument {
   rules: RawDocumentRule[];
 }
 
+export interface RawBusinessOperation {
+  description: string;
+  roles: string[];
+  own_records?: string[];
+}
+
 export interface PermissionsSource {
   version: 1;
   session_variables: Record<string, RawSessionVariable>;
@@ -74,4 +80,5 @@ export interface PermissionsSource {
   secret_columns?: Record<string, RawColumns>;
   tables: Record<string, RawTable>;
   document_access?: Record<string, RawDocument>;
+  business_operations?: Record<string, RawBusinessOperation>;
 }

@@ -8,6 +8,11 @@ import { renderBoolExpText, ruleValueText } from './render-bool-exp-text.ts';
 import { sessionVariableHeader } from './session-variable-names.ts';
 import { compareNames } from './sort-names.ts';
 import { markdownBanner, type GeneratedFile } from '../shared/generated-file.ts';
+import {
+  businessOperationRows,
+  businessOperationsHeader,
+  businessOperationsIntro,
+} from '../../../src/access-review/views/business-operation-rows.ts';
 
 export const permissionMatrixPath = 'generated/permissions/permission-matrix.md';
 
@@ -229,6 +234,12 @@ export function renderPermissionMatrix(compiled: CompiledPermissions, database: 
     '## Document routes',
     '',
     ...renderDocuments(model),
+    '## Business operations',
+    '',
+    businessOperationsIntro,
+    '',
+    ...table(businessOperationsHeader, businessOperationRows(model)),
+    '',
   ];
   return { path: permissionMatrixPath, contents: `${lines.join('\n').trimEnd()}\n` };
 }

@@ -965,6 +965,7 @@ export type AddDigitalWalletWhitelistEntryMutation = {
             approvalsRequired: number;
             approvalsReceived: number;
             createdByUserId: string | null;
+            decidedByUserId: string | null;
             createdAt: Date;
             resolvedAt: Date | null;
             transfer: {
@@ -1026,6 +1027,7 @@ export type RemoveDigitalWalletWhitelistEntryMutation = {
             approvalsRequired: number;
             approvalsReceived: number;
             createdByUserId: string | null;
+            decidedByUserId: string | null;
             createdAt: Date;
             resolvedAt: Date | null;
             transfer: {
@@ -1391,6 +1393,7 @@ export type BitgoSendTransactionMutation = {
             approvalsRequired: number;
             approvalsReceived: number;
             createdByUserId: string | null;
+            decidedByUserId: string | null;
             createdAt: Date;
             resolvedAt: Date | null;
             transfer: {
@@ -1442,6 +1445,7 @@ export type BitgoResolveApprovalMutation = {
             approvalsRequired: number;
             approvalsReceived: number;
             createdByUserId: string | null;
+            decidedByUserId: string | null;
             createdAt: Date;
             resolvedAt: Date | null;
             transfer: {

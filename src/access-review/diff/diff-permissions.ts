@@ -14,6 +14,7 @@ import type {
   UpdatePermission,
 } from '../../access/permission-model.ts';
 import { compareFilters, type FilterComparison, type Verdict, type WriteEffect } from './compare-filters.ts';
+import { diffBusinessOperations, type OperationDiff } from './diff-business-operations.ts';
 import { diffDocuments, type DocumentDiff } from './diff-documents.ts';
 import { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
 import { insertSearch, updateSearch } from './write-requests.ts';
@@ -55,6 +56,12 @@ export interface PermissionsDiff {
   readonly documents: readonly DocumentDiff[];
   /** Documents with rules in either version. */
   readonly comparedDocuments: number;
+  /** Every business operation × role whose grant differs (diff-business-operations.ts). */
+  readonly operations: readonly OperationDiff[];
+  /** business_operations entries in either version. */
+  readonly comparedOperations: number;
+  /** The later version introduces business_operations: nothing to compare them with. */
+  readonly operationsSectionAdded: boolean;
   readonly roles: SetChange;
   readonly sessionVariables: SetChange;
 }
@@ -294,7 +301,11 @@ export function diffPermissions(before: PermissionModel, after: PermissionModel)
     }
   }
   const documents = diffDocuments(before, after);
+  const operations = diffBusinessOperations(before, after);
   return {
+    operations: operations.operations,
+    comparedOperations: operations.compared,
+    operationsSectionAdded: operations.sectionAdded,
     rules,
     compared,
     documents: documents.documents,

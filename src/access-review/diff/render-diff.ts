@@ -2,7 +2,7 @@
 // that differs, widenings first, each with what changed and, for rows or a check that widened, the
 // witness: a session and the rows the new version lets through and the old did not.
 import type { FilterComparison } from './compare-filters.ts';
-import type { DiffOutcome, JudgedDocument, JudgedRule, StaleEntry } from './diff-allow-list.ts';
+import type { DiffOutcome, JudgedDocument, JudgedOperation, JudgedRule, StaleEntry } from './diff-allow-list.ts';
 import type { Witness } from './find-counterexample.ts';
 
 function valueText(value: unknown): string {
@@ -65,11 +65,11 @@ function ruleLines(rule: JudgedRule, allowFile: string): string[] {
   return lines;
 }
 
-function markOf(item: JudgedRule | JudgedDocument): string {
+function markOf(item: JudgedRule | JudgedDocument | JudgedOperation): string {
   return item.widens ? (item.allowedBecause === null ? 'FAIL' : 'allowed') : 'ok';
 }
 
-function allowedLines(item: JudgedRule | JudgedDocument, allowFile: string): string[] {
+function allowedLines(item: JudgedRule | JudgedDocument | JudgedOperation, allowFile: string): string[] {
   if (!item.widens) return [];
   return [item.allowedBecause !== null ? `  allowed: ${item.allowedBecause}` : `  not in ${allowFile}`];
 }
@@ -86,13 +86,32 @@ function documentLines(document: JudgedDocument, allowFile: string): string[] {
   return [...lines, ...comparisonLines('rows (any filter rule)', document.filter)];
 }
 
+const grantText = (grant: JudgedOperation['before']): string => grant.replaceAll('-', ' ');
+
+function operationLines(diffed: JudgedOperation, allowFile: string): string[] {
+  return [
+    `${markOf(diffed)}  operation ${diffed.operation} role ${diffed.role}: ${grantText(diffed.before)} -> ${grantText(diffed.after)}`,
+    ...allowedLines(diffed, allowFile),
+    ...(diffed.witness ? [`  witness: ${diffed.witness}`] : []),
+  ];
+}
+
+function staleNames(stale: StaleEntry): string {
+  if ('document' in stale) return `document ${stale.document}`;
+  if ('operation' in stale) return `operation ${stale.operation} role ${stale.role}`;
+  return `${stale.role} ${stale.table} ${stale.action}`;
+}
+
 function staleLine(stale: StaleEntry, allowFile: string): string {
-  const names = 'document' in stale ? `document ${stale.document}` : `${stale.role} ${stale.table} ${stale.action}`;
+  const names = staleNames(stale);
   return `stale: ${allowFile} entry ${stale.index} (${names}) matches no widening; remove it`;
 }
 
 export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: string): string {
-  const order = (item: JudgedRule | JudgedDocument) => (item.widens ? (item.allowedBecause === null ? 0 : 1) : 2);
+  const order = (item: JudgedRule | JudgedDocument | JudgedOperation) =>
+    item.widens ? (item.allowedBecause === null ? 0 : 1) : 2;
+  const operations = [...outcome.operations].sort((a, b) => order(a) - order(b));
+  const operationWidenings = outcome.operations.filter((diffed) => diffed.widens).length;
   const rules = [...outcome.rules].sort((a, b) => order(a) - order(b));
   const documents = [...outcome.documents].sort((a, b) => order(a) - order(b));
   const widenings = outcome.rules.filter((rule) => rule.widens).length;
@@ -105,6 +124,16 @@ export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: st
       `${documentWidenings} may widen access, ${outcome.documents.length - documentWidenings} do not ` +
       `(${outcome.unallowed} widening${outcome.unallowed === 1 ? '' : 's'} not allowed).`,
   ];
+  // Only when a grant changed, so a diff of rules alone reads as before business_operations existed.
+  if (outcome.operations.length > 0)
+    lines.push(
+      `${outcome.comparedOperations} business operations compared, ${outcome.operations.length} operation x role grants differ: ` +
+        `${operationWidenings} widen access, ${outcome.operations.length - operationWidenings} do not.`,
+    );
+  if (outcome.operationsSectionAdded)
+    lines.push(
+      'business_operations added: the earlier version checks no role for business operations, so there is nothing to compare (explain --operation shows each)',
+    );
   if (outcome.roles.gained.length > 0) lines.push(`roles gained: ${outcome.roles.gained.join(', ')}`);
   if (outcome.roles.lost.length > 0) lines.push(`roles lost: ${outcome.roles.lost.join(', ')}`);
   if (outcome.sessionVariables.gained.length > 0)
@@ -113,6 +142,7 @@ export function renderDiff(outcome: DiffOutcome, versions: string, allowFile: st
     lines.push(`session variables lost: ${outcome.sessionVariables.lost.join(', ')}`);
   for (const rule of rules) lines.push('', ...ruleLines(rule, allowFile));
   for (const document of documents) lines.push('', ...documentLines(document, allowFile));
+  for (const diffed of operations) lines.push('', ...operationLines(diffed, allowFile));
   for (const stale of outcome.stale) lines.push('', staleLine(stale, allowFile));
   return `${lines.join('\n')}\n`;
 }

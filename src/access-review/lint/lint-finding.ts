@@ -9,6 +9,8 @@ export const lintRuleIds = [
   'unreadable-column',
   'unchecked-write',
   'unsatisfiable-filter',
+  'operation-without-roles',
+  'unknown-operation-role',
 ] as const;
 
 export type LintRuleId = (typeof lintRuleIds)[number];
@@ -25,6 +27,8 @@ export interface FindingSubject {
   /** A document_access entry, and the name of one of its rules. */
   readonly document?: string;
   readonly documentRule?: string;
+  /** A business operation of permissions.yaml business_operations (a root field of schema.graphql). */
+  readonly operation?: string;
 }
 
 export const subjectFields = [
@@ -36,6 +40,7 @@ export const subjectFields = [
   'variable',
   'document',
   'documentRule',
+  'operation',
 ] as const satisfies readonly (keyof FindingSubject)[];
 
 export interface LintFinding {

@@ -4,6 +4,7 @@
 import type { PermissionModel } from '../../access/permission-model.ts';
 import { findingKey, lintRuleIds, type LintFinding } from './lint-finding.ts';
 import { allRowsAllColumns } from './rules/all-rows-all-columns.ts';
+import { operationWithoutRoles, unknownOperationRole } from './rules/business-operation-roles.ts';
 import { roleWithoutRules } from './rules/role-without-rules.ts';
 import { sessionVariableUse } from './rules/session-variable-use.ts';
 import { uncheckedWrite } from './rules/unchecked-write.ts';
@@ -17,6 +18,8 @@ const rules: readonly ((model: PermissionModel) => LintFinding[])[] = [
   unreadable,
   uncheckedWrite,
   unsatisfiableFilter,
+  operationWithoutRoles,
+  unknownOperationRole,
 ];
 
 export function lintPermissions(model: PermissionModel): LintFinding[] {

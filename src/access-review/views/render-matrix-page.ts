@@ -9,6 +9,7 @@ import { anchor, escapeHtml, htmlTable, inlineHtml, link } from './html.ts';
 import { reachedThrough, roleDescription, sessionLine } from './render-role-view.ts';
 import { relationshipsLine, secretColumnsLine } from './render-table-view.ts';
 import { actionLetters } from './render-views-index.ts';
+import { businessOperationRows, businessOperationsHeader, businessOperationsIntro } from './business-operation-rows.ts';
 
 const style = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 96rem; padding: 0 1.5rem 4rem; color: #1b1f24; }
@@ -133,12 +134,20 @@ export function renderMatrixPage(model: PermissionModel, banner = ''): string {
     '<nav>',
     `<p>Roles: ${roles.map((role) => link('role', role)).join(', ')}.</p>`,
     `<p>Tables: ${tables.map((table) => link('table', table)).join(', ')}.</p>`,
+    '<p><a href="#business-operations">Business operations</a>: who may call the business API operations that record a person.</p>',
     '</nav>',
     ...grid(model, roles, tables),
     '<h2 id="tables">Tables</h2>',
     ...tables.flatMap((table) => tableSection(model, roles, table)),
     '<h2 id="roles">Roles</h2>',
     ...roles.flatMap((role) => roleSection(model, role, tables)),
+    '<h2 id="business-operations">Business operations</h2>',
+    `<p>${inlineHtml(businessOperationsIntro)}</p>`,
+    ...htmlTable(
+      businessOperationsHeader.map(escapeHtml),
+      businessOperationRows(model).map((cells) => cells.map(inlineHtml)),
+      'operations',
+    ),
     '</body>',
     '</html>',
     '',

@@ -67,6 +67,8 @@ export interface ApprovalWrite {
   /** The custodian's transfer id of the guarded transfer, when stored. */
   transferId: string | null;
   createdBy: string;
+  /** The platform user who just decided (a resolution); absent: the stored decider is kept. */
+  decidedBy?: string;
   state: 'pending' | 'approved' | 'rejected';
   approvalsRequired: number;
   approvalsReceived: number;
@@ -344,6 +346,7 @@ async function upsertApproval(trx: Writer, approval: ApprovalWrite): Promise<voi
     approvals_required: approval.approvalsRequired,
     approvals_received: approval.approvalsReceived,
     resolved_at: approval.resolvedAt,
+    ...(approval.decidedBy === undefined ? {} : { decided_by: approval.decidedBy }),
   };
   if (!creatorIsUser) {
     await trx

@@ -10,6 +10,7 @@ import * as walletTransferSync from './0006-wallet-transfer-sync.ts';
 import * as walletOperations from './0007-wallet-operations.ts';
 import * as kycQuestionnaires from './0008-kyc-questionnaires.ts';
 import * as fundNavAndUnits from './0009-fund-nav-and-units.ts';
+import * as approvalDecidedBy from './0010-approval-decided-by.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-wallet-operations': walletOperations,
   '0008-kyc-questionnaires': kycQuestionnaires,
   '0009-fund-nav-and-units': fundNavAndUnits,
+  '0010-approval-decided-by': approvalDecidedBy,
 };

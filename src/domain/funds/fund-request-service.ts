@@ -4,9 +4,13 @@
 // changes the row only while it is still pending. A request belongs to its investor's
 // organization: a key bound to it cancels, a key bound to the fund's administrator sees the
 // request but may not cancel it (FORBIDDEN: the administrator rejects instead), any other key
-// finds nothing, exactly as for a missing request.
+// finds nothing, exactly as for a missing request. The acting person must hold a role
+// permissions.yaml business_operations lists in the investor's organization (an investor: for
+// their own request only; src/domain/identity/operation-roles.ts).
 import type { FundRequestKind, FundRequestRow, FundRequestTable } from '../../access/funds/fund-request-table.ts';
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { type UserError, userError } from '../outcomes/user-errors.ts';
 import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
@@ -44,6 +48,11 @@ export interface CancelResult {
 }
 
 const names = { subscription: 'fund subscription', redemption: 'fund redemption' } as const;
+const operations = { subscription: 'cancelFundSubscription', redemption: 'cancelFundRedemption' } as const;
+
+function reaches(caller: FundCaller, organizationId: string | null): boolean {
+  return caller.organizationId === null || caller.organizationId === organizationId;
+}
 
 function inputErrors(kind: FundRequestKind, field: string, id: number, reason: string | null | undefined): UserError[] {
   const errors: UserError[] = [];
@@ -68,21 +77,31 @@ function refusal(
   caller: FundCaller,
   row: FundRequestRow | null,
 ): CancelResult {
-  const reaches = (organizationId: string | null) =>
-    caller.organizationId === null || caller.organizationId === organizationId;
-  if (row && reaches(row.investorOrganizationId)) {
+  if (row && reaches(caller, row.investorOrganizationId)) {
     const current = fundRequestView(row);
     const message = `${names[kind]} ${id} is ${current.status}: only a PENDING ${names[kind]} can be cancelled`;
     return { errors: [userError('INVALID_STATE', message, field)], request: current };
   }
-  if (row && reaches(row.fundOrganizationId)) {
+  if (row && reaches(caller, row.fundOrganizationId)) {
     const message = `${names[kind]} ${id} can only be cancelled by its investor's organization; the fund's administrator rejects it instead`;
     return { errors: [userError('FORBIDDEN', message, field)], request: null };
   }
   return { errors: [userError('NOT_FOUND', `no ${names[kind]} ${id}`, field)], request: null };
 }
 
-export function createFundRequestService(deps: { table: FundRequestTable }) {
+export function createFundRequestService(deps: { table: FundRequestTable; users: ActingUserDirectory }) {
+  /** The role check, in the investor's organization, for a request the caller may cancel. */
+  async function assertMayCancel(caller: FundCaller, kind: FundRequestKind, id: number): Promise<void> {
+    const row = await deps.table.find(kind, id);
+    if (!row || !reaches(caller, row.investorOrganizationId)) return;
+    await assertMayPerform(deps.users, {
+      operation: operations[kind],
+      actingUserId: caller.actingUserId,
+      organizationId: row.investorOrganizationId,
+      recordOwnerUserId: row.investorUserId,
+    });
+  }
+
   async function cancel(
     caller: FundCaller,
     kind: FundRequestKind,
@@ -92,6 +111,7 @@ export function createFundRequestService(deps: { table: FundRequestTable }) {
   ): Promise<CancelResult> {
     const errors = inputErrors(kind, field, id, reason);
     if (errors.length > 0) return { errors, request: null };
+    await assertMayCancel(caller, kind, id);
     const cancelled = await deps.table.cancelPending({
       kind,
       id,

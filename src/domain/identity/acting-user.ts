@@ -9,8 +9,17 @@ import { unstorableText } from '../text/storable-text.ts';
 
 export const actingUserHeader = 'X-Acting-User';
 
+/** Where a person stands in one organization: the roles held there, and the platform flag. */
+export interface OrganizationStanding {
+  readonly roles: readonly string[];
+  /** app_user.is_platform_admin: holds the pseudo-role platform_administrator everywhere. */
+  readonly isPlatformAdmin: boolean;
+}
+
 export interface ActingUserDirectory {
   find(userId: string): Promise<{ readonly organizationIds: readonly string[] } | null>;
+  /** The person's standing in the organization; null: no such user (docs/identity.md#operation-roles). */
+  standingIn(userId: string, organizationId: string | null): Promise<OrganizationStanding | null>;
 }
 
 export async function resolveActingUser(

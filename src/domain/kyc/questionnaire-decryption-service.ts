@@ -1,7 +1,8 @@
 // The business API's decrypted questionnaire answers (schema.graphql
 // Query.sumsubQuestionnaireDataDecrypted, docs/kyc.md#who-gets-plaintext). A profile outside the
 // caller's organization binding is null, as a missing one is; a caller who can see it but may
-// not decrypt is FORBIDDEN. Every decryption, and every one that fails, is one audit row naming
+// not decrypt is FORBIDDEN, and so is an acting person without a role permissions.yaml
+// business_operations lists for it in the profile's organization (operation-roles.ts). Every decryption, and every one that fails, is one audit row naming
 // the API key, the acting user and the profile, written before any answer is returned: if the
 // row cannot be written, no answer leaves. Answers that do not decrypt (altered, moved from
 // another profile, sealed with a key the ring lacks) are logged and answered with a masked
@@ -10,8 +11,10 @@ import type { Logger } from 'pino';
 import type { KycAuditLog } from '../../access/kyc/kyc-audit-log.ts';
 import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { BusinessScope } from '../identity/api-key-scopes.ts';
 import type { KycDocumentTokens } from '../identity/kyc-document-tokens.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import { QuestionnaireCipherError, envelopeKeyId } from './questionnaire-cipher.ts';
 import { type SumsubQuestionnaireDataView, questionnaireViews } from './questionnaire-view.ts';
@@ -36,6 +39,7 @@ export function createQuestionnaireDecryptionService(deps: {
   audit: KycAuditLog;
   ring: KycDataKeyRing;
   links: Pick<KycDocumentTokens, 'issueKycDocumentToken'>;
+  users: ActingUserDirectory;
   logger: Logger;
   now?: () => Date;
 }) {
@@ -51,6 +55,11 @@ export function createQuestionnaireDecryptionService(deps: {
         );
       const who = { profileId: found.profile.id, apiKeyId: reader.apiKeyId, requestId: reader.requestId };
       const actingUserId = await reader.actingUser();
+      await assertMayPerform(deps.users, {
+        operation: 'sumsubQuestionnaireDataDecrypted',
+        actingUserId,
+        organizationId: found.profile.organizationId,
+      });
       const decryptedAt = now().toISOString();
       if (found.sealed === null) {
         await deps.audit.recordDecryption({

@@ -7,6 +7,7 @@
 // service's `now`, never by a sleep.
 import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';
 import { type ActingTradingCaller, assertMember, reaches, type TradingCaller } from './otc-caller.ts';
 import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
@@ -102,6 +103,11 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
           );
         const organizationId = await organizationInReach(caller, named);
         await assertMember(deps.users, caller, organizationId);
+        await assertMayPerform(deps.users, {
+          operation: 'requestOtcQuote',
+          actingUserId: caller.actingUserId,
+          organizationId,
+        });
         const priced = await pricer.price(checked);
         const pricedAt = now();
         const stored = await quotes.insertQuote({

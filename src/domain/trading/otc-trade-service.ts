@@ -8,6 +8,7 @@
 import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
 import type { OtcTradeTable } from '../../access/trading/otc-trade-table.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { type ActingTradingCaller, assertMember } from './otc-caller.ts';
 import type { OtcQuoteService } from './otc-quote-service.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
@@ -48,6 +49,11 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
   async function execute(caller: ActingTradingCaller, quoteId: string): Promise<OtcTradeOutcome> {
     const row = await deps.quoteService.quoteInReach(caller, quoteId);
     await assertMember(deps.users, caller, row.organizationId);
+    await assertMayPerform(deps.users, {
+      operation: 'requestOtcTrade',
+      actingUserId: caller.actingUserId,
+      organizationId: row.organizationId,
+    });
     const early = await refusal(row, now());
     if (early) return early;
     const executedAt = now();

@@ -12,6 +12,7 @@ import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/w
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { amlRefusal } from './provider-refusals.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { walletInReach } from './wallet-in-reach.ts';
@@ -108,6 +109,11 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
       if (errors.length > 0) return failed(errors);
       const wallet = await walletInReach(deps.table, caller, input.walletId);
       if ('code' in wallet) return failed([wallet]);
+      await assertMayPerform(deps.users, {
+        operation: 'runDigitalWalletAmlReport',
+        actingUserId: caller.actingUserId,
+        organizationId: wallet.organizationId,
+      });
       const custodianWalletId = wallet.custodianWalletId;
       if (custodianWalletId === null)
         return failed([

@@ -3,8 +3,10 @@
 // first; only what it accepted is written, transfer and approval rows in one transaction, and the
 // wallet's cached results are dropped. A key bound to an organization reaches only its wallets and
 // their approvals (any other answers NOT_FOUND, as a missing one does); the acting user
-// (docs/identity.md#acting-user) must belong to the wallet's organization, is recorded as the
-// sender and decides approvals, and may not resolve an approval of their own request.
+// (docs/identity.md#acting-user) must belong to the wallet's organization and hold a role
+// permissions.yaml business_operations lists for the operation there (operation-roles.ts), is
+// recorded as the sender or as the approval's decider, and may not resolve an approval of their
+// own request.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
@@ -20,6 +22,7 @@ import type {
 } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { approvalWrite, custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import {
   checkResolveApproval,
@@ -124,6 +127,11 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     const checked = checkSendTransfer(input);
     const wallet = await walletInScope(checked.walletId, caller);
     await assertMember(caller, wallet);
+    await assertMayPerform(deps.users, {
+      operation: 'bitgoSendTransaction',
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
+    });
     if (wallet.status !== 'active')
       failWith('INVALID_STATE', `wallet ${wallet.id} is ${wallet.status.toUpperCase()}; only ACTIVE wallets send`);
     const custodianWalletId = wallet.custodianWalletId;
@@ -203,6 +211,11 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
         `${creator} created the request this approval guards and cannot resolve it`,
       );
     await assertMember(caller, wallet);
+    await assertMayPerform(deps.users, {
+      operation: 'bitgoResolveApproval',
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
+    });
     const approval = await ask('resolve', () =>
       deps.custody.resolvePendingApproval({
         approvalId: checked.approvalId,
@@ -215,7 +228,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     const whitelistDecision = decidedWhitelistChange(approval, wallet.id);
     await table.record({
       transfers: transfer ? [transferWrite(transfer, wallet.id, null)] : [],
-      approvals: [approvalWrite(approval, wallet.id)],
+      approvals: [{ ...approvalWrite(approval, wallet.id), decidedBy: caller.actingUserId }],
       ...(whitelistDecision ? { whitelistDecision } : {}),
       priceFreshAfter: priceFreshAfter(),
     });
@@ -223,10 +236,12 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     const transferShown = await storedTransferView(approval.transferId);
     return {
       ok: true,
-      pendingApproval: custodyApprovalView(approval, wallet.id, {
-        transfer: transferShown,
-        whitelistEntry: await guardedWhitelistEntry(approval, wallet.id),
-      }),
+      pendingApproval: custodyApprovalView(
+        approval,
+        wallet.id,
+        { transfer: transferShown, whitelistEntry: await guardedWhitelistEntry(approval, wallet.id) },
+        caller.actingUserId,
+      ),
       transfer: transferShown,
     };
   }

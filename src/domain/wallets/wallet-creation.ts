@@ -12,6 +12,7 @@ import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../pr
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import { custodyRefusal } from './provider-refusals.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { reaches, walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
 import { walletChangeTags } from './wallet-cache-tags.ts';
 import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
@@ -165,6 +166,11 @@ export function createWalletCreation(deps: WalletCreationDeps) {
       if (errors.length > 0) return failed(errors);
       const organizationId = await organizationOf(caller, requester, input.organizationId);
       if (typeof organizationId !== 'string') return failed([organizationId]);
+      await assertMayPerform(deps.users, {
+        operation: 'createDigitalWallet',
+        actingUserId: caller.actingUserId,
+        organizationId,
+      });
       const coin = await deps.table.findCoin(coinSymbolOf(input.coin) as string);
       if (!coin) return failed([userError('UNSUPPORTED_ASSET', `coin ${input.coin} is not supported`, 'coin')]);
       const normalized: NormalizedWalletInput = {

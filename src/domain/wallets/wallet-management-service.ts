@@ -13,6 +13,7 @@ import type { CustodyAddress, CustodyProvider } from '../../providers/custody/cu
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import { custodyRefusal } from './provider-refusals.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { createWalletCreation } from './wallet-creation.ts';
@@ -65,6 +66,11 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
       if (errors.length > 0) return failed(errors);
       const wallet = await changeableWallet(deps.table, caller, input.walletId);
       if ('code' in wallet) return failed([wallet]);
+      await assertMayPerform(deps.users, {
+        operation: 'createDigitalWalletAddress',
+        actingUserId: caller.actingUserId,
+        organizationId: wallet.organizationId,
+      });
       const label = input.label ?? null;
       let made: CustodyAddress;
       try {

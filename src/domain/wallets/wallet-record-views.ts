@@ -36,6 +36,8 @@ export interface PendingApprovalView {
   approvalsRequired: number;
   approvalsReceived: number;
   createdByUserId: string | null;
+  /** The platform user whose decision is the latest (digital_wallet_pending_approval.decided_by). */
+  decidedByUserId: string | null;
   transfer: WalletTransferView | null;
   whitelistEntry: WhitelistEntryView | null;
   createdAt: string;
@@ -98,6 +100,7 @@ export function pendingApprovalView(row: PendingApprovalRow, entry: WhitelistEnt
     approvalsRequired: row.approvalsRequired,
     approvalsReceived: row.approvalsReceived,
     createdByUserId: row.createdBy,
+    decidedByUserId: null,
     transfer: null,
     whitelistEntry: whitelistEntryView(entry),
     createdAt: row.createdAt.toISOString(),
@@ -110,6 +113,7 @@ export function custodyApprovalView(
   approval: CustodyPendingApproval,
   walletId: number,
   guarded: { transfer: WalletTransferView | null; whitelistEntry: WhitelistEntryView | null },
+  decidedByUserId: string | null = null,
 ): PendingApprovalView {
   return {
     id: approval.id,
@@ -119,6 +123,7 @@ export function custodyApprovalView(
     approvalsRequired: approval.approvalsRequired,
     approvalsReceived: approval.approvalsReceived,
     createdByUserId: approval.creator,
+    decidedByUserId,
     transfer: guarded.transfer,
     whitelistEntry: guarded.whitelistEntry,
     createdAt: approval.createdAt.toISOString(),

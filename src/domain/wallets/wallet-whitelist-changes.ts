@@ -24,6 +24,7 @@ import type {
   WhitelistChangeResult,
 } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import { assertMayPerform } from '../identity/operation-roles.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
@@ -92,6 +93,7 @@ function approvalRecord(
 export function createWhitelistChanges(deps: WhitelistChangeDeps) {
   /** The wallet and address a change names, checked; or the errors that stop it. */
   const target = async (
+    operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
   ): Promise<{ wallet: HeldWallet; actingUserId: string } | WalletUserError[]> => {
@@ -104,6 +106,11 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     if (errors.length > 0) return errors;
     const wallet = await changeableWallet(deps.table, caller, input.walletId);
     if ('code' in wallet) return [wallet];
+    await assertMayPerform(deps.users, {
+      operation,
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
+    });
     const form = addressFormProblem(wallet.network, input.address);
     if (form) return [userError('VALIDATION_FAILED', form, 'address')];
     return { wallet, actingUserId: caller.actingUserId };
@@ -165,7 +172,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
 
   return {
     async add(requester: WalletRequester, input: AddWhitelistEntryInput): Promise<WhitelistChanged> {
-      const found = await target(requester, input);
+      const found = await target('addDigitalWalletWhitelistEntry', requester, input);
       if (Array.isArray(found)) return failed(found);
       const { wallet, actingUserId } = found;
       const existing = await deps.whitelist.findEntry(wallet.id, input.address);
@@ -200,7 +207,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     },
 
     async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
-      const found = await target(requester, input);
+      const found = await target('removeDigitalWalletWhitelistEntry', requester, input);
       if (Array.isArray(found)) return failed(found);
       const { wallet, actingUserId } = found;
       const existing = await deps.whitelist.findEntry(wallet.id, input.address);

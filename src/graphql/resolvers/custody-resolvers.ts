@@ -1,14 +1,15 @@
 // The custody mutations of the business API (schema.graphql Mutation.bitgoSendTransaction,
 // bitgoResolveApproval, bitgoSyncWalletTransactions; docs/custody.md#the-mutations) over the
 // custody transfer and wallet sync services. The caller's organization binding bounds what it
-// reaches; sends and decisions act for the acting user (acting-user-of.ts), and a request whose
-// acting user cannot be resolved is answered in the payload like any expected failure.
+// reaches; sends act for the acting user (acting-user-of.ts), decisions for the key's owner only
+// (four eyes need four eyes: docs/identity.md#four-eyes); a request whose acting user cannot be
+// resolved is a GraphQL error (FORBIDDEN).
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
 import type { CustodyUserError } from '../../domain/wallets/custody-user-errors.ts';
 import type { WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { actingUserOf } from '../acting-user-of.ts';
+import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 
@@ -42,6 +43,11 @@ async function custodyCaller(context: GraphqlContext, users: ActingUserDirectory
   return { ...callerKey(context), actingUserId: await actingUserOf(context, users) };
 }
 
+/** The approver: the key's owner, never someone X-Acting-User names (docs/identity.md#four-eyes). */
+function approverCaller(context: GraphqlContext): CustodyCaller {
+  return { ...callerKey(context), actingUserId: ownActingUserOf(context, 'bitgoResolveApproval') };
+}
+
 const failed = (errors: CustodyUserError[]) => ({ success: false, errors });
 
 export function custodyResolvers(services: CustodyServices): CustodyResolvers {
@@ -55,8 +61,7 @@ export function custodyResolvers(services: CustodyServices): CustodyResolvers {
         return { success: true, errors: [], outcome, transfer, pendingApproval };
       },
       bitgoResolveApproval: async (_parent, { input }, context) => {
-        const caller = await custodyCaller(context, services.users);
-        const result = await services.transfers.resolve(caller, input);
+        const result = await services.transfers.resolve(approverCaller(context), input);
         if (!result.ok) return { ...failed(result.errors), pendingApproval: null, transfer: null };
         return { success: true, errors: [], pendingApproval: result.pendingApproval, transfer: result.transfer };
       },

@@ -72,7 +72,7 @@ function replaceOnce(text: string, search: string, replacement: string): string 
 
 test('the base document compiles', () => {
   const { files } = generatePermissions({ yamlText: base, fileName: 'permissions.yaml', database });
-  assert.is(files.length, 2);
+  assert.is(files.length, 3);
 });
 
 test('unknown role', () => {
@@ -324,3 +324,90 @@ test('the error message lists every problem', () => {
 });
 
 test.run();
+
+// business_operations (docs/identity.md#operation-roles): role names are checked against roles,
+// operation names against the root fields of schema.graphql when codegen passes them.
+const operations = `business_operations:
+  bitgoSendTransaction:
+    description: Sends coins.
+    roles: [organization_admin, platform_administrator]
+  cancelFundSubscription:
+    description: Cancels a subscription.
+    roles: [organization_admin]
+    own_records: [investor]
+`;
+const rootFields = new Set(['bitgoSendTransaction', 'cancelFundSubscription', 'ping']);
+
+function operationErrorsOf(yamlText: string): string[] {
+  try {
+    generatePermissions({ yamlText, fileName: 'permissions.yaml', database, rootFields });
+  } catch (error) {
+    if (error instanceof PermissionsFileError) return [...error.errors];
+    throw error;
+  }
+  assert.unreachable('expected a PermissionsFileError');
+  return [];
+}
+
+test('business_operations compiles, with the pseudo-role of platform administrators', () => {
+  const { files } = generatePermissions({
+    yamlText: `${base}${operations}`,
+    fileName: 'permissions.yaml',
+    database,
+    rootFields,
+  });
+  assert.match(files[2]?.contents ?? '', /roles: \['organization_admin', 'platform_administrator'\],/);
+});
+
+test('business_operations: an unknown role, in roles and in own_records', () => {
+  const yaml = replaceOnce(
+    replaceOnce(
+      `${base}${operations}`,
+      'roles: [organization_admin, platform_administrator]',
+      'roles: [organisation_admin, platform_administrator]',
+    ),
+    'own_records: [investor]',
+    'own_records: [invester]',
+  );
+  assert.equal(operationErrorsOf(yaml), [
+    "permissions.yaml:47:13: unknown role 'organisation_admin' (business operation 'bitgoSendTransaction'; roles are declared under roles, or 'platform_administrator')",
+    "permissions.yaml:51:19: unknown role 'invester' (business operation 'cancelFundSubscription'; roles are declared under roles, or 'platform_administrator')",
+  ]);
+});
+
+test('business_operations: a name that is not a root field of schema.graphql', () => {
+  const yaml = replaceOnce(`${base}${operations}`, '  bitgoSendTransaction:', '  bitgoSendTransactions:');
+  assert.equal(operationErrorsOf(yaml), [
+    "permissions.yaml:45:3: 'bitgoSendTransactions' is not a root field of schema.graphql (Query, Mutation or Subscription)",
+  ]);
+});
+
+test('business_operations: own_records repeating roles, the pseudo-role there, a declared pseudo-role, a missing field', () => {
+  const yaml = replaceOnce(
+    replaceOnce(
+      replaceOnce(
+        `${base}${operations}`,
+        'own_records: [investor]',
+        'own_records: [organization_admin, platform_administrator]',
+      ),
+      'roles:\n  organization_admin:\n',
+      'roles:\n  platform_administrator:\n    description: Reserved.\n    session_variables: []\n  organization_admin:\n',
+    ),
+    '    description: Sends coins.\n',
+    '',
+  );
+  assert.equal(operationErrorsOf(yaml), [
+    "permissions.yaml:47:3: business_operations.bitgoSendTransaction is missing required property 'description'",
+  ]);
+  const structural = replaceOnce(
+    yaml,
+    '  bitgoSendTransaction:\n',
+    '  bitgoSendTransaction:\n    description: Sends coins.\n',
+  );
+  assert.equal(operationErrorsOf(structural), [
+    "permissions.yaml:7:3: 'platform_administrator' is reserved: business_operations uses it for platform administrators",
+    "permissions.yaml:7:3: role 'platform_administrator' has no rule on any table",
+    "permissions.yaml:54:19: role 'organization_admin' of business operation 'cancelFundSubscription' is under roles already (every record), so own_records adds nothing",
+    "permissions.yaml:54:39: 'platform_administrator' owns no records: list it under roles of business operation 'cancelFundSubscription'",
+  ]);
+});
