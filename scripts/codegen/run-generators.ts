@@ -34,6 +34,7 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     openapi: parse(read('openapi.yaml')) as OpenApiDocument,
     schemaText: read('schema.graphql'),
     dataLayer,
+    businessOperations: permissions.businessOperations,
     handWritten: handWrittenSdkSources(root),
   });
   const files = [

@@ -16,3 +16,4 @@ export type { ErrorCode, ErrorCodesByStatus, GraphqlErrorCode } from './generate
 export { type RestOperations, restOperationTable } from './generated/rest-operations.js';
 export type { components, operations, paths } from './generated/rest-types.js';
 export { type DataLayerRole, dataLayerRoles } from './generated/data-layer-roles.js';
+export { type BusinessOperationName, businessOperationRoles } from './generated/business-operation-roles.js';

@@ -10,3 +10,4 @@ export { followOrderBooks, } from "./runtime/order-book.js";
 export * from "./generated/graphql-documents.js";
 export { restOperationTable } from "./generated/rest-operations.js";
 export { dataLayerRoles } from "./generated/data-layer-roles.js";
+export { businessOperationRoles } from "./generated/business-operation-roles.js";

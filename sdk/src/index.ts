@@ -28,3 +28,4 @@ export type { ErrorCode, ErrorCodesByStatus, GraphqlErrorCode } from './generate
 export { type RestOperations, restOperationTable } from './generated/rest-operations.ts';
 export type { components, operations, paths } from './generated/rest-types.ts';
 export { type DataLayerRole, dataLayerRoles } from './generated/data-layer-roles.ts';
+export { type BusinessOperationName, businessOperationRoles } from './generated/business-operation-roles.ts';

@@ -5,6 +5,7 @@ import { compilePermissionsFile, type PermissionsFileInput } from './compile-per
 import { renderBusinessOperations } from './render-business-operations.ts';
 import { renderCompiledPermissions } from './render-compiled-permissions.ts';
 import { renderPermissionMatrix } from './render-permission-matrix.ts';
+import type { PermissionModel } from '../../../src/access/permission-model.ts';
 import type { GeneratedFile } from '../shared/generated-file.ts';
 
 export { compilePermissionsFile } from './compile-permissions-file.ts';
@@ -12,9 +13,14 @@ export type { PermissionsFileInput } from './compile-permissions-file.ts';
 export { PermissionsFileError } from './permissions-file-error.ts';
 
 /** Throws PermissionsFileError (every problem, as `file:line:col: message`) when invalid. */
-export function generatePermissions(input: PermissionsFileInput): { files: GeneratedFile[] } {
+export function generatePermissions(input: PermissionsFileInput): {
+  files: GeneratedFile[];
+  /** business_operations as compiled, for the SDK (scripts/codegen/sdk). */
+  businessOperations: PermissionModel['businessOperations'];
+} {
   const compiled = compilePermissionsFile(input);
   return {
+    businessOperations: compiled.model.businessOperations,
     files: [
       renderCompiledPermissions(compiled),
       renderPermissionMatrix(compiled, input.database),

@@ -11,13 +11,17 @@ import { errorCodeTable, renderErrorCodes } from './error-code-table.ts';
 import { renderGraphqlDocuments } from './render-graphql-documents.ts';
 import { renderGraphqlTypes } from './render-graphql-types.ts';
 import { renderRestOperations } from './render-rest-operations.ts';
+import { renderBusinessOperationRoles } from './render-business-operation-roles.ts';
 import { renderSdkRestTypes } from './render-sdk-rest-types.ts';
+import type { BusinessOperationModel } from '../../../src/access/permission-model.ts';
 
 export interface SdkSources {
   openapi: OpenApiDocument;
   schemaText: string;
   /** generated/data-layer/<role>.graphql, as the data-layer generator produced them. */
   dataLayer: GeneratedFile[];
+  /** permissions.yaml business_operations as compiled: who may call each operation that records a person. */
+  businessOperations: { readonly [operation: string]: BusinessOperationModel };
   /** The hand-written sources: sdk/src/**\/*.ts outside sdk/src/generated. */
   handWritten: GeneratedFile[];
 }
@@ -33,6 +37,7 @@ export async function generateSdk(sources: SdkSources): Promise<GeneratedFile[]>
     await renderGraphqlTypes(parse(sources.schemaText), documents),
     renderGraphqlDocuments(documents),
     renderDataLayerRoles(roleSchemas),
+    renderBusinessOperationRoles(sources.businessOperations),
   ];
   const copies = roleSchemas.map((file) => ({
     path: file.path.replace(/^generated\//, 'sdk/'),
