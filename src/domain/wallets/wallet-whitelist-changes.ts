@@ -26,6 +26,7 @@ import type {
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
@@ -94,7 +95,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
   const target = async (
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
-  ): Promise<{ wallet: HeldWallet; actingUserId: string } | WalletUserError[]> => {
+  ): Promise<{ wallet: HeldWallet; actingUserId: string; request: RequestLog } | WalletUserError[]> => {
     const caller = await walletCallerOf(requester, deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
@@ -106,14 +107,13 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     if ('code' in wallet) return [wallet];
     const form = addressFormProblem(wallet.network, input.address);
     if (form) return [userError('VALIDATION_FAILED', form, 'address')];
-    return { wallet, actingUserId: caller.actingUserId };
+    return { wallet, actingUserId: caller.actingUserId, request: requester.log };
   };
 
   /** The custodian's change, or the errors it was refused with. */
   const atCustodian = async (
     operation: Extract<CustodyOperation, 'addWhitelistAddress' | 'removeWhitelistAddress'>,
-    wallet: HeldWallet,
-    actingUserId: string,
+    { wallet, actingUserId, request: log }: { wallet: HeldWallet; actingUserId: string; request: RequestLog },
     address: string,
     label: string | null,
   ): Promise<WhitelistChangeResult | AlreadyListed | WalletUserError[]> => {
@@ -132,7 +132,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
       const listed = error instanceof CustodyProviderError && error.reason === 'whitelistEntryExists';
       return listed && operation === 'addWhitelistAddress'
         ? { outcome: 'alreadyListed' }
-        : custodyRefusal(error, operation);
+        : custodyRefusal(error, operation, log);
     }
   };
 
@@ -176,7 +176,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
         ]);
       }
       const label = input.label ?? null;
-      const result = await atCustodian('addWhitelistAddress', wallet, actingUserId, input.address, label);
+      const result = await atCustodian('addWhitelistAddress', found, input.address, label);
       if (Array.isArray(result)) return failed(result);
       if (result.outcome === 'alreadyListed')
         deps.logger.warn(
@@ -202,7 +202,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
       const found = await target(requester, input);
       if (Array.isArray(found)) return failed(found);
-      const { wallet, actingUserId } = found;
+      const { wallet } = found;
       const existing = await deps.whitelist.findEntry(wallet.id, input.address);
       if (!existing || existing.entry.status === 'rejected')
         return failed([
@@ -215,7 +215,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
         ]);
       }
       const { entry } = existing;
-      const result = await atCustodian('removeWhitelistAddress', wallet, actingUserId, input.address, null);
+      const result = await atCustodian('removeWhitelistAddress', found, input.address, null);
       if (Array.isArray(result)) return failed(result);
       if (result.outcome !== 'pendingApproval') {
         await recorded('removal', wallet, input.address, () => deps.whitelist.deleteEntry(entry.id));
