@@ -30,6 +30,9 @@ export const operations = {
       "400": [
         "application/json"
       ],
+      "408": [
+        "application/json"
+      ],
       "413": [
         "application/json"
       ],
@@ -299,6 +302,9 @@ export const operations = {
       "403": [
         "application/json"
       ],
+      "408": [
+        "application/json"
+      ],
       "413": [
         "application/json"
       ],
@@ -349,6 +355,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "408": [
         "application/json"
       ],
       "413": [
@@ -402,6 +411,9 @@ export const operations = {
         "application/json"
       ],
       "403": [
+        "application/json"
+      ],
+      "408": [
         "application/json"
       ],
       "413": [
@@ -1418,6 +1430,9 @@ export const operations = {
       "401": [
         "application/json"
       ],
+      "408": [
+        "application/json"
+      ],
       "413": [
         "application/json"
       ],
@@ -1481,6 +1496,10 @@ export const operations = {
         "application/json"
       ],
       "406": [
+        "application/json"
+      ],
+      "408": [
+        "application/graphql-response+json",
         "application/json"
       ],
       "413": [

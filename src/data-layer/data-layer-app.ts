@@ -10,7 +10,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { type AppError, toAppError } from '../errors/app-error.ts';
-import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { closesConnection, deadlineErrorFor } from '../errors/request-deadline-errors.ts';
 import { adminRole } from '../access/data-layer-sql/admin-role.ts';
 import { withRequestDeadline } from '../request-scope/request-deadline.ts';
 import {
@@ -79,8 +79,8 @@ function sendError(
 
 function errorHeaders(error: AppError, allow: string): Record<string, string> {
   if (error.code === 'METHOD_NOT_ALLOWED') return { Allow: allow };
-  // A body refused by its declared length was not read: close rather than drain it.
-  if (error.code === 'PAYLOAD_TOO_LARGE') return { Connection: 'close' };
+  // A body refused by its declared length was not read, nor the rest of one that stopped arriving: close rather than drain it.
+  if (error.code === 'PAYLOAD_TOO_LARGE' || closesConnection(error)) return { Connection: 'close' };
   if (error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
   return {};
 }
@@ -110,7 +110,7 @@ async function handleGraphql(
         stage = 'graphql';
         return options.execute(caller, body);
       },
-      requestDeadlineExceeded,
+      deadlineErrorFor(request),
     );
     send(response, 200, result);
   } catch (error) {

@@ -9,6 +9,7 @@ export const errorCodes = {
   NOT_FOUND: { httpStatus: 404, graphqlCode: 'NOT_FOUND', expose: true },
   METHOD_NOT_ALLOWED: { httpStatus: 405, graphqlCode: 'METHOD_NOT_ALLOWED', expose: true },
   NOT_ACCEPTABLE: { httpStatus: 406, graphqlCode: 'NOT_ACCEPTABLE', expose: true },
+  REQUEST_TIMEOUT: { httpStatus: 408, graphqlCode: 'REQUEST_TIMEOUT', expose: true },
   CONFLICT: { httpStatus: 409, graphqlCode: 'CONFLICT', expose: true },
   PAYLOAD_TOO_LARGE: { httpStatus: 413, graphqlCode: 'PAYLOAD_TOO_LARGE', expose: true },
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, graphqlCode: 'UNSUPPORTED_MEDIA_TYPE', expose: true },

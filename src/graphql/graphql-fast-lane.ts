@@ -10,7 +10,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Logger } from 'pino';
 import { operations } from '../../generated/openapi/operations.ts';
 import { type Principal, anonymous } from '../access/principal.ts';
-import { requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
+import { closesConnection, deadlineErrorFor } from '../errors/request-deadline-errors.ts';
 import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
 import { settleError } from '../http/middleware/handle-errors.ts';
 import { recordAnswer } from '../http/middleware/observe-requests.ts';
@@ -78,7 +78,7 @@ async function serve(
   const started = process.hrtime.bigint();
   const requestId = requestIdFrom(request.headers['x-request-id'] as string | undefined);
   let principal: Principal = anonymous;
-  let answer: GraphqlAnswer & { retryAfterSeconds?: number };
+  let answer: GraphqlAnswer & { retryAfterSeconds?: number; close?: boolean };
   try {
     answer = await withRequestDeadline(
       options.requestTimeoutMs,
@@ -95,7 +95,7 @@ async function serve(
         const caller = { ip: request.socket.remoteAddress ?? '', credential: lane.apiKey };
         return options.answer(graphqlRequest, context, lane.mediaType, caller);
       },
-      requestDeadlineExceeded,
+      deadlineErrorFor(request),
     );
   } catch (thrown) {
     const error = settleError(thrown, options.logger, { requestId, route });
@@ -103,6 +103,7 @@ async function serve(
       status: error.httpStatus,
       ...graphqlErrorBody(error, request.headers.accept),
       retryAfterSeconds: error.retryAfterSeconds,
+      close: closesConnection(error),
     };
   }
   if (writable(response)) {
@@ -111,6 +112,7 @@ async function serve(
       ...(answer.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(answer.retryAfterSeconds) }),
       'Content-Type': answer.contentType,
       'Content-Length': Buffer.byteLength(answer.body),
+      ...(answer.close ? { Connection: 'close' } : {}),
     });
     response.end(answer.body);
   }

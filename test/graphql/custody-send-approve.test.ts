@@ -356,13 +356,18 @@ test('a custodian refusal or failure writes nothing and names the problem', asyn
     [['INSUFFICIENT_BALANCE', ['amount']]],
   );
   bed.failNext((method, url) => method === 'POST' && url.pathname.endsWith('/sendcoins'));
-  const unavailable = await send(alice.secret, { walletId, address: btcDestination, amount: '1000' });
+  const unavailable = await send(
+    alice.secret,
+    { walletId, address: btcDestination, amount: '1000' },
+    { 'x-request-id': 'send-unavailable-1' },
+  );
   assert.equal(unavailable, {
     success: false,
     errors: [
       {
         code: 'PROVIDER_ERROR',
-        message: 'the custodian is unavailable; retry in 5 seconds with the same idempotencyKey',
+        message:
+          'the custodian is unavailable; retry in 5 seconds with the same idempotencyKey (requestId send-unavailable-1)',
         field: null,
       },
     ],

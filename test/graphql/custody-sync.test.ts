@@ -10,7 +10,8 @@ import { custodyMutation, organizations, startCustodyTestBed, storedTransfers } 
 const bed = await startCustodyTestBed();
 const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
 
-const sync = (input: Record<string, unknown>) => custodyMutation(bed, 'sync', alice.secret, input);
+const sync = (input: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  custodyMutation(bed, 'sync', alice.secret, input, headers);
 const counts = (payload: any) => [
   payload.success,
   payload.sync.syncedCount,
@@ -64,9 +65,15 @@ test('a custodian failure on page 2 keeps page 1; the next sync continues and en
   bed.failNext(
     (method, url) => method === 'GET' && url.pathname.endsWith('/transfer') && url.searchParams.has('prevId'),
   );
-  assert.equal(await sync({ walletId }), {
+  assert.equal(await sync({ walletId }, { 'x-request-id': 'sync-unavailable-1' }), {
     success: false,
-    errors: [{ code: 'PROVIDER_ERROR', message: 'the custodian is unavailable; retry in 5 seconds', field: null }],
+    errors: [
+      {
+        code: 'PROVIDER_ERROR',
+        message: 'the custodian is unavailable; retry in 5 seconds (requestId sync-unavailable-1)',
+        field: null,
+      },
+    ],
     sync: null,
   });
   assert.is((await storedTransfers(bed, walletId)).length, 100);

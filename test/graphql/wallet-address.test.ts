@@ -16,8 +16,8 @@ const create = `mutation ($input: CreateDigitalWalletAddressInput!) {
   }
 }`;
 
-async function createAddress(input: Record<string, unknown>, key = keys.aurora) {
-  return (await harness.graphql(key, create, { input })).data.createDigitalWalletAddress;
+async function createAddress(input: Record<string, unknown>, key = keys.aurora, headers: Record<string, string> = {}) {
+  return (await harness.graphql(key, create, { input }, headers)).data.createDigitalWalletAddress;
 }
 
 async function newWallet(coin = 'ETH'): Promise<number> {
@@ -105,17 +105,15 @@ test('a custodian failure or refusal writes nothing', async () => {
     'createAddress',
     custodianAnswerError('createAddress', 429, { error: 'slow down', name: 'TooManyRequests', requestId: 'c1' }),
   );
-  assert.equal(failures(await createAddress({ walletId })), [
-    'SERVICE_UNAVAILABLE undefined: custodian refused createAddress: slow down (HTTP 429 TooManyRequests, requestId c1)',
+  assert.equal(failures(await createAddress({ walletId }, keys.aurora, { 'x-request-id': 'address-failed-1' })), [
+    'SERVICE_UNAVAILABLE undefined: the custodian is unavailable; retry in 5 seconds (requestId address-failed-1)',
   ]);
   const demo = await demoWalletId(harness, 'Aurora ETH Treasury');
   const demoAddresses = await addressRows(demo);
-  const unknown = await createAddress({ walletId: demo });
-  assert.equal(
-    unknown.errors.map((error: any) => error.code),
-    ['PROVIDER_ERROR'],
-  );
-  assert.match(unknown.errors[0].message, /^custodian refused createAddress: wallet [0-9a-f]+ not found/);
+  const unknown = await createAddress({ walletId: demo }, keys.aurora, { 'x-request-id': 'address-unknown-1' });
+  assert.equal(failures(unknown), [
+    'PROVIDER_ERROR undefined: the custodian does not know this wallet (requestId address-unknown-1)',
+  ]);
   assert.is((await addressRows(walletId)).length, 1);
   assert.equal(await addressRows(demo), demoAddresses);
 });

@@ -261,7 +261,7 @@ test('another organization’s wallet answers exactly as a missing one; an archi
   assert.equal(await entryRows(wallet.id), []);
 });
 
-test('the custodian’s refusals and failures become user errors, and nothing is written', async () => {
+test('the custodian’s refusals and failures become user errors in our words with our request id, and nothing is written', async () => {
   const wallet = await newWallet();
   custodian.failNext(
     'addWhitelistAddress',
@@ -271,25 +271,62 @@ test('the custodian’s refusals and failures become user errors, and nothing is
       requestId: 'a1',
     }),
   );
-  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
-    'VALIDATION_FAILED address: custodian refused addWhitelistAddress: not a mainnet address (HTTP 400 InvalidAddress, requestId a1)',
-  ]);
+  assert.equal(
+    failures(
+      await addEntry({ walletId: wallet.id, address: cold }, keys.aurora, { 'x-request-id': 'whitelist-refused-1' }),
+    ),
+    [
+      "VALIDATION_FAILED address: the custodian refused the address: it is not one of the wallet's chain (requestId whitelist-refused-1)",
+    ],
+  );
   custodian.failNext(
     'addWhitelistAddress',
     custodianAnswerError('addWhitelistAddress', 502, { error: 'overloaded', name: 'InternalError', requestId: 'a2' }),
   );
-  assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
-    'SERVICE_UNAVAILABLE undefined: custodian failed addWhitelistAddress: overloaded (HTTP 502 InternalError, requestId a2)',
-  ]);
+  assert.equal(
+    failures(
+      await addEntry({ walletId: wallet.id, address: cold }, keys.aurora, { 'x-request-id': 'whitelist-failed-1' }),
+    ),
+    ['SERVICE_UNAVAILABLE undefined: the custodian is unavailable; retry in 5 seconds (requestId whitelist-failed-1)'],
+  );
   assert.equal(await entryRows(wallet.id), []);
   // A demo wallet's custodian id is not the simulator's: the custodian's own NotFound.
   const demo = await demoWalletId(harness, 'Aurora BTC Custody');
-  const unknown = await addEntry({ walletId: demo, address: exchange });
-  assert.equal(
-    unknown.errors.map((error: any) => [error.code, error.field]),
-    [['PROVIDER_ERROR', null]],
+  const unknown = await addEntry({ walletId: demo, address: exchange }, keys.aurora, {
+    'x-request-id': 'whitelist-unknown-1',
+  });
+  assert.equal(failures(unknown), [
+    'PROVIDER_ERROR undefined: the custodian does not know this wallet (requestId whitelist-unknown-1)',
+  ]);
+});
+
+test('the custodian’s request id and wallet id are logged once at warn with our request id, never answered', async () => {
+  const demo = await demoWalletId(harness, 'Aurora BTC Custody');
+  const [{ custodian_wallet_id: custodianWalletId }] = await harness.rows(
+    'SELECT custodian_wallet_id FROM digital_wallet WHERE id = $1',
+    [demo],
   );
-  assert.match(unknown.errors[0].message, /^custodian refused addWhitelistAddress: wallet [0-9a-f]+ not found/);
+  const response = await harness.service.request('POST', '/graphql', {
+    headers: { 'x-api-key': keys.aurora, 'x-request-id': 'whitelist-correlate-1' },
+    body: { query: add, variables: { input: { walletId: demo, address: exchange } } },
+  });
+  const lines = logLines.filter(
+    (line) =>
+      line.requestId === 'whitelist-correlate-1' && line.msg === 'custodian refused or failed a wallet operation',
+  );
+  assert.is(lines.length, 1);
+  const [line] = lines as any[];
+  assert.equal(
+    [line.level, line.provider, line.operation, line.reason, line.providerStatus, line.custodian.name],
+    [40, 'custody', 'addWhitelistAddress', 'notFound', 404, 'NotFound'],
+  );
+  const custodianRequestId: string = line.custodian.requestId;
+  assert.match(custodianRequestId, /^[0-9a-f]{32}$/);
+  assert.ok(line.custodian.error.includes(custodianWalletId), line.custodian.error);
+  for (const leaked of [custodianRequestId, custodianWalletId]) {
+    assert.not.ok(response.text.includes(leaked), `${leaked} in ${response.text}`);
+  }
+  assert.ok(response.text.includes('whitelist-correlate-1'), response.text);
 });
 
 test('an addition the custodian applied but the platform failed to record is recorded when repeated', async () => {

@@ -31,7 +31,7 @@ export declare const restOperationTable: {
         readonly path: "/auth/token-exchange";
         readonly security: readonly [readonly ["bearerAuth"], readonly []];
         readonly body: "json";
-        readonly errors: readonly [400, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 408, 413, 415, 429, 500, 501, 503];
     };
     readonly getSession: {
         readonly method: "GET";
@@ -68,21 +68,21 @@ export declare const restOperationTable: {
         readonly path: "/auth/wallet-jwt";
         readonly security: readonly [readonly ["sessionCookie"], readonly ["bearerAuth"], readonly ["apiKey"]];
         readonly body: "json";
-        readonly errors: readonly [400, 401, 403, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 401, 403, 408, 413, 415, 429, 500, 501, 503];
     };
     readonly createWorkflowSdkInitToken: {
         readonly method: "POST";
         readonly path: "/auth/workflow-sdk/init-token";
         readonly security: readonly [readonly ["apiKey"]];
         readonly body: "json";
-        readonly errors: readonly [400, 401, 403, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 401, 403, 408, 413, 415, 429, 500, 501, 503];
     };
     readonly createKycSdkInitToken: {
         readonly method: "POST";
         readonly path: "/auth/kyc-sdk/init-token";
         readonly security: readonly [readonly ["apiKey"], readonly []];
         readonly body: "json";
-        readonly errors: readonly [400, 401, 403, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 401, 403, 408, 413, 415, 429, 500, 501, 503];
     };
     readonly getOpenIdConfiguration: {
         readonly method: "GET";
@@ -222,14 +222,14 @@ export declare const restOperationTable: {
         readonly path: "/webhooks/kyc";
         readonly security: readonly [readonly ["payloadDigest"]];
         readonly body: "json";
-        readonly errors: readonly [400, 401, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 401, 408, 413, 415, 429, 500, 501, 503];
     };
     readonly postGraphql: {
         readonly method: "POST";
         readonly path: "/graphql";
         readonly security: readonly [readonly ["apiKey"]];
         readonly body: "json";
-        readonly errors: readonly [400, 401, 403, 406, 413, 415, 429, 500, 501, 503];
+        readonly errors: readonly [400, 401, 403, 406, 408, 413, 415, 429, 500, 501, 503];
     };
 };
 /** What each operation takes (`input`), answers on success (`data`) and on a declared error (`error`). */
@@ -241,7 +241,7 @@ export interface RestOperations {
         };
         inputRequired: false;
         data: operations['exchangeToken']['responses'][200]['content']['application/json'];
-        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['exchangeToken']['responses'][400]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['exchangeToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['exchangeToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['exchangeToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['exchangeToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['exchangeToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['exchangeToken']['responses'][503]['content']['application/json']>;
+        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['exchangeToken']['responses'][400]['content']['application/json']> | RestError<408, 'REQUEST_TIMEOUT', operations['exchangeToken']['responses'][408]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['exchangeToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['exchangeToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['exchangeToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['exchangeToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['exchangeToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['exchangeToken']['responses'][503]['content']['application/json']>;
     };
     /** Describe the current session: `GET /auth/session` */
     getSession: {
@@ -292,7 +292,7 @@ export interface RestOperations {
         };
         inputRequired: false;
         data: operations['createWalletJwt']['responses'][200]['content']['application/json'];
-        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWalletJwt']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createWalletJwt']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createWalletJwt']['responses'][403]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWalletJwt']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWalletJwt']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createWalletJwt']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createWalletJwt']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createWalletJwt']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWalletJwt']['responses'][503]['content']['application/json']>;
+        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWalletJwt']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createWalletJwt']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createWalletJwt']['responses'][403]['content']['application/json']> | RestError<408, 'REQUEST_TIMEOUT', operations['createWalletJwt']['responses'][408]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWalletJwt']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWalletJwt']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createWalletJwt']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createWalletJwt']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createWalletJwt']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWalletJwt']['responses'][503]['content']['application/json']>;
     };
     /** Issue an init token for the workflow SDK: `POST /auth/workflow-sdk/init-token` */
     createWorkflowSdkInitToken: {
@@ -301,7 +301,7 @@ export interface RestOperations {
         };
         inputRequired: true;
         data: operations['createWorkflowSdkInitToken']['responses'][200]['content']['application/json'];
-        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWorkflowSdkInitToken']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createWorkflowSdkInitToken']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createWorkflowSdkInitToken']['responses'][403]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWorkflowSdkInitToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWorkflowSdkInitToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createWorkflowSdkInitToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createWorkflowSdkInitToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createWorkflowSdkInitToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWorkflowSdkInitToken']['responses'][503]['content']['application/json']>;
+        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWorkflowSdkInitToken']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createWorkflowSdkInitToken']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createWorkflowSdkInitToken']['responses'][403]['content']['application/json']> | RestError<408, 'REQUEST_TIMEOUT', operations['createWorkflowSdkInitToken']['responses'][408]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWorkflowSdkInitToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWorkflowSdkInitToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createWorkflowSdkInitToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createWorkflowSdkInitToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createWorkflowSdkInitToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWorkflowSdkInitToken']['responses'][503]['content']['application/json']>;
     };
     /** Issue an access token for the KYC SDK: `POST /auth/kyc-sdk/init-token` */
     createKycSdkInitToken: {
@@ -310,7 +310,7 @@ export interface RestOperations {
         };
         inputRequired: true;
         data: operations['createKycSdkInitToken']['responses'][200]['content']['application/json'];
-        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createKycSdkInitToken']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createKycSdkInitToken']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createKycSdkInitToken']['responses'][403]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createKycSdkInitToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createKycSdkInitToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createKycSdkInitToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createKycSdkInitToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createKycSdkInitToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createKycSdkInitToken']['responses'][503]['content']['application/json']>;
+        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createKycSdkInitToken']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['createKycSdkInitToken']['responses'][401]['content']['application/json']> | RestError<403, 'FORBIDDEN', operations['createKycSdkInitToken']['responses'][403]['content']['application/json']> | RestError<408, 'REQUEST_TIMEOUT', operations['createKycSdkInitToken']['responses'][408]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createKycSdkInitToken']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createKycSdkInitToken']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['createKycSdkInitToken']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['createKycSdkInitToken']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['createKycSdkInitToken']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['createKycSdkInitToken']['responses'][503]['content']['application/json']>;
     };
     /** OpenID Connect discovery document: `GET /.well-known/openid-configuration` */
     getOpenIdConfiguration: {
@@ -517,7 +517,7 @@ export interface RestOperations {
         };
         inputRequired: true;
         data: operations['receiveKycWebhook']['responses'][200]['content']['application/json'];
-        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['receiveKycWebhook']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['receiveKycWebhook']['responses'][401]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['receiveKycWebhook']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['receiveKycWebhook']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['receiveKycWebhook']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['receiveKycWebhook']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['receiveKycWebhook']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['receiveKycWebhook']['responses'][503]['content']['application/json']>;
+        error: RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['receiveKycWebhook']['responses'][400]['content']['application/json']> | RestError<401, 'UNAUTHENTICATED', operations['receiveKycWebhook']['responses'][401]['content']['application/json']> | RestError<408, 'REQUEST_TIMEOUT', operations['receiveKycWebhook']['responses'][408]['content']['application/json']> | RestError<413, 'PAYLOAD_TOO_LARGE', operations['receiveKycWebhook']['responses'][413]['content']['application/json']> | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['receiveKycWebhook']['responses'][415]['content']['application/json']> | RestError<429, 'RATE_LIMITED', operations['receiveKycWebhook']['responses'][429]['content']['application/json']> | RestError<500, 'INTERNAL', operations['receiveKycWebhook']['responses'][500]['content']['application/json']> | RestError<501, 'NOT_IMPLEMENTED', operations['receiveKycWebhook']['responses'][501]['content']['application/json']> | RestError<503, 'SERVICE_UNAVAILABLE', operations['receiveKycWebhook']['responses'][503]['content']['application/json']>;
     };
     /** Business GraphQL API: `POST /graphql` */
     postGraphql: {
@@ -527,6 +527,6 @@ export interface RestOperations {
         };
         inputRequired: true;
         data: operations['postGraphql']['responses'][200]['content']['application/graphql-response+json'] | operations['postGraphql']['responses'][200]['content']['application/json'];
-        error: RestError<400, GraphqlErrorCode, operations['postGraphql']['responses'][400]['content']['application/graphql-response+json']> | RestError<401, GraphqlErrorCode, operations['postGraphql']['responses'][401]['content']['application/graphql-response+json']> | RestError<403, GraphqlErrorCode, operations['postGraphql']['responses'][403]['content']['application/graphql-response+json']> | RestError<406, GraphqlErrorCode, operations['postGraphql']['responses'][406]['content']['application/json']> | RestError<413, GraphqlErrorCode, operations['postGraphql']['responses'][413]['content']['application/graphql-response+json']> | RestError<415, GraphqlErrorCode, operations['postGraphql']['responses'][415]['content']['application/graphql-response+json']> | RestError<429, GraphqlErrorCode, operations['postGraphql']['responses'][429]['content']['application/graphql-response+json']> | RestError<500, GraphqlErrorCode, operations['postGraphql']['responses'][500]['content']['application/graphql-response+json']> | RestError<501, GraphqlErrorCode, operations['postGraphql']['responses'][501]['content']['application/graphql-response+json']> | RestError<503, GraphqlErrorCode, operations['postGraphql']['responses'][503]['content']['application/graphql-response+json']>;
+        error: RestError<400, GraphqlErrorCode, operations['postGraphql']['responses'][400]['content']['application/graphql-response+json']> | RestError<401, GraphqlErrorCode, operations['postGraphql']['responses'][401]['content']['application/graphql-response+json']> | RestError<403, GraphqlErrorCode, operations['postGraphql']['responses'][403]['content']['application/graphql-response+json']> | RestError<406, GraphqlErrorCode, operations['postGraphql']['responses'][406]['content']['application/json']> | RestError<408, GraphqlErrorCode, operations['postGraphql']['responses'][408]['content']['application/graphql-response+json']> | RestError<413, GraphqlErrorCode, operations['postGraphql']['responses'][413]['content']['application/graphql-response+json']> | RestError<415, GraphqlErrorCode, operations['postGraphql']['responses'][415]['content']['application/graphql-response+json']> | RestError<429, GraphqlErrorCode, operations['postGraphql']['responses'][429]['content']['application/graphql-response+json']> | RestError<500, GraphqlErrorCode, operations['postGraphql']['responses'][500]['content']['application/graphql-response+json']> | RestError<501, GraphqlErrorCode, operations['postGraphql']['responses'][501]['content']['application/graphql-response+json']> | RestError<503, GraphqlErrorCode, operations['postGraphql']['responses'][503]['content']['application/graphql-response+json']>;
     };
 }

@@ -4,15 +4,15 @@
 export const securitySchemes = { "sessionCookie": { "in": "cookie", "name": "platform_session" }, "bearerAuth": { "in": "bearer" }, "apiKey": { "in": "header", "name": "X-API-Key" }, "signedUrlToken": { "in": "query", "name": "token" }, "payloadDigest": { "in": "header", "name": "X-Payload-Digest" } };
 /** Every operation by operationId: method, path template, security alternatives, body kind, declared error statuses. */
 export const restOperationTable = {
-    exchangeToken: { "method": "POST", "path": "/auth/token-exchange", "security": [["bearerAuth"], []], "body": "json", "errors": [400, 413, 415, 429, 500, 501, 503] },
+    exchangeToken: { "method": "POST", "path": "/auth/token-exchange", "security": [["bearerAuth"], []], "body": "json", "errors": [400, 408, 413, 415, 429, 500, 501, 503] },
     getSession: { "method": "GET", "path": "/auth/session", "security": [["sessionCookie"], ["bearerAuth"]], "errors": [401, 429, 500, 501, 503] },
     deleteSession: { "method": "DELETE", "path": "/auth/session", "security": [["sessionCookie"], ["bearerAuth"]], "errors": [401, 429, 500, 501, 503] },
     logout: { "method": "GET", "path": "/auth/logout", "security": [["sessionCookie"], ["bearerAuth"], []], "errors": [400, 429, 500, 501, 503] },
     login: { "method": "GET", "path": "/auth/login", "security": [[]], "errors": [400, 429, 500, 501, 503] },
     loginCallback: { "method": "GET", "path": "/auth/callback", "security": [[]], "errors": [400, 429, 500, 501, 503] },
-    createWalletJwt: { "method": "POST", "path": "/auth/wallet-jwt", "security": [["sessionCookie"], ["bearerAuth"], ["apiKey"]], "body": "json", "errors": [400, 401, 403, 413, 415, 429, 500, 501, 503] },
-    createWorkflowSdkInitToken: { "method": "POST", "path": "/auth/workflow-sdk/init-token", "security": [["apiKey"]], "body": "json", "errors": [400, 401, 403, 413, 415, 429, 500, 501, 503] },
-    createKycSdkInitToken: { "method": "POST", "path": "/auth/kyc-sdk/init-token", "security": [["apiKey"], []], "body": "json", "errors": [400, 401, 403, 413, 415, 429, 500, 501, 503] },
+    createWalletJwt: { "method": "POST", "path": "/auth/wallet-jwt", "security": [["sessionCookie"], ["bearerAuth"], ["apiKey"]], "body": "json", "errors": [400, 401, 403, 408, 413, 415, 429, 500, 501, 503] },
+    createWorkflowSdkInitToken: { "method": "POST", "path": "/auth/workflow-sdk/init-token", "security": [["apiKey"]], "body": "json", "errors": [400, 401, 403, 408, 413, 415, 429, 500, 501, 503] },
+    createKycSdkInitToken: { "method": "POST", "path": "/auth/kyc-sdk/init-token", "security": [["apiKey"], []], "body": "json", "errors": [400, 401, 403, 408, 413, 415, 429, 500, 501, 503] },
     getOpenIdConfiguration: { "method": "GET", "path": "/.well-known/openid-configuration", "security": [[]], "errors": [501] },
     getJwks: { "method": "GET", "path": "/.well-known/jwks.json", "security": [[]], "errors": [501, 503] },
     getInvoiceDocument: { "method": "GET", "path": "/invoices/{invoiceId}", "security": [["sessionCookie"], ["bearerAuth"], ["apiKey"]], "errors": [400, 401, 403, 404, 500, 501, 503] },
@@ -35,6 +35,6 @@ export const restOperationTable = {
     getReadiness: { "method": "GET", "path": "/readyz", "security": [[], ["apiKey"], ["bearerAuth"], ["sessionCookie"]], "errors": [503] },
     getServiceInfo: { "method": "GET", "path": "/", "security": [[], ["apiKey"], ["bearerAuth"], ["sessionCookie"]], "errors": [] },
     getMetrics: { "method": "GET", "path": "/metrics", "security": [[]], "errors": [] },
-    receiveKycWebhook: { "method": "POST", "path": "/webhooks/kyc", "security": [["payloadDigest"]], "body": "json", "errors": [400, 401, 413, 415, 429, 500, 501, 503] },
-    postGraphql: { "method": "POST", "path": "/graphql", "security": [["apiKey"]], "body": "json", "errors": [400, 401, 403, 406, 413, 415, 429, 500, 501, 503] },
+    receiveKycWebhook: { "method": "POST", "path": "/webhooks/kyc", "security": [["payloadDigest"]], "body": "json", "errors": [400, 401, 408, 413, 415, 429, 500, 501, 503] },
+    postGraphql: { "method": "POST", "path": "/graphql", "security": [["apiKey"]], "body": "json", "errors": [400, 401, 403, 406, 408, 413, 415, 429, 500, 501, 503] },
 };

@@ -11,15 +11,15 @@ export const securitySchemes = {"sessionCookie":{"in":"cookie","name":"platform_
 
 /** Every operation by operationId: method, path template, security alternatives, body kind, declared error statuses. */
 export const restOperationTable = {
-  exchangeToken: {"method":"POST","path":"/auth/token-exchange","security":[["bearerAuth"],[]],"body":"json","errors":[400,413,415,429,500,501,503]},
+  exchangeToken: {"method":"POST","path":"/auth/token-exchange","security":[["bearerAuth"],[]],"body":"json","errors":[400,408,413,415,429,500,501,503]},
   getSession: {"method":"GET","path":"/auth/session","security":[["sessionCookie"],["bearerAuth"]],"errors":[401,429,500,501,503]},
   deleteSession: {"method":"DELETE","path":"/auth/session","security":[["sessionCookie"],["bearerAuth"]],"errors":[401,429,500,501,503]},
   logout: {"method":"GET","path":"/auth/logout","security":[["sessionCookie"],["bearerAuth"],[]],"errors":[400,429,500,501,503]},
   login: {"method":"GET","path":"/auth/login","security":[[]],"errors":[400,429,500,501,503]},
   loginCallback: {"method":"GET","path":"/auth/callback","security":[[]],"errors":[400,429,500,501,503]},
-  createWalletJwt: {"method":"POST","path":"/auth/wallet-jwt","security":[["sessionCookie"],["bearerAuth"],["apiKey"]],"body":"json","errors":[400,401,403,413,415,429,500,501,503]},
-  createWorkflowSdkInitToken: {"method":"POST","path":"/auth/workflow-sdk/init-token","security":[["apiKey"]],"body":"json","errors":[400,401,403,413,415,429,500,501,503]},
-  createKycSdkInitToken: {"method":"POST","path":"/auth/kyc-sdk/init-token","security":[["apiKey"],[]],"body":"json","errors":[400,401,403,413,415,429,500,501,503]},
+  createWalletJwt: {"method":"POST","path":"/auth/wallet-jwt","security":[["sessionCookie"],["bearerAuth"],["apiKey"]],"body":"json","errors":[400,401,403,408,413,415,429,500,501,503]},
+  createWorkflowSdkInitToken: {"method":"POST","path":"/auth/workflow-sdk/init-token","security":[["apiKey"]],"body":"json","errors":[400,401,403,408,413,415,429,500,501,503]},
+  createKycSdkInitToken: {"method":"POST","path":"/auth/kyc-sdk/init-token","security":[["apiKey"],[]],"body":"json","errors":[400,401,403,408,413,415,429,500,501,503]},
   getOpenIdConfiguration: {"method":"GET","path":"/.well-known/openid-configuration","security":[[]],"errors":[501]},
   getJwks: {"method":"GET","path":"/.well-known/jwks.json","security":[[]],"errors":[501,503]},
   getInvoiceDocument: {"method":"GET","path":"/invoices/{invoiceId}","security":[["sessionCookie"],["bearerAuth"],["apiKey"]],"errors":[400,401,403,404,500,501,503]},
@@ -42,8 +42,8 @@ export const restOperationTable = {
   getReadiness: {"method":"GET","path":"/readyz","security":[[],["apiKey"],["bearerAuth"],["sessionCookie"]],"errors":[503]},
   getServiceInfo: {"method":"GET","path":"/","security":[[],["apiKey"],["bearerAuth"],["sessionCookie"]],"errors":[]},
   getMetrics: {"method":"GET","path":"/metrics","security":[[]],"errors":[]},
-  receiveKycWebhook: {"method":"POST","path":"/webhooks/kyc","security":[["payloadDigest"]],"body":"json","errors":[400,401,413,415,429,500,501,503]},
-  postGraphql: {"method":"POST","path":"/graphql","security":[["apiKey"]],"body":"json","errors":[400,401,403,406,413,415,429,500,501,503]},
+  receiveKycWebhook: {"method":"POST","path":"/webhooks/kyc","security":[["payloadDigest"]],"body":"json","errors":[400,401,408,413,415,429,500,501,503]},
+  postGraphql: {"method":"POST","path":"/graphql","security":[["apiKey"]],"body":"json","errors":[400,401,403,406,408,413,415,429,500,501,503]},
 } as const satisfies Record<string, RestOperationSpec>;
 
 /** What each operation takes (`input`), answers on success (`data`) and on a declared error (`error`). */
@@ -55,6 +55,7 @@ export interface RestOperations {
     data: operations['exchangeToken']['responses'][200]['content']['application/json'];
     error:
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['exchangeToken']['responses'][400]['content']['application/json']>
+      | RestError<408, 'REQUEST_TIMEOUT', operations['exchangeToken']['responses'][408]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['exchangeToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['exchangeToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['exchangeToken']['responses'][429]['content']['application/json']>
@@ -133,6 +134,7 @@ export interface RestOperations {
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWalletJwt']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createWalletJwt']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createWalletJwt']['responses'][403]['content']['application/json']>
+      | RestError<408, 'REQUEST_TIMEOUT', operations['createWalletJwt']['responses'][408]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWalletJwt']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWalletJwt']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createWalletJwt']['responses'][429]['content']['application/json']>
@@ -149,6 +151,7 @@ export interface RestOperations {
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createWorkflowSdkInitToken']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createWorkflowSdkInitToken']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createWorkflowSdkInitToken']['responses'][403]['content']['application/json']>
+      | RestError<408, 'REQUEST_TIMEOUT', operations['createWorkflowSdkInitToken']['responses'][408]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWorkflowSdkInitToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWorkflowSdkInitToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createWorkflowSdkInitToken']['responses'][429]['content']['application/json']>
@@ -165,6 +168,7 @@ export interface RestOperations {
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['createKycSdkInitToken']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['createKycSdkInitToken']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['createKycSdkInitToken']['responses'][403]['content']['application/json']>
+      | RestError<408, 'REQUEST_TIMEOUT', operations['createKycSdkInitToken']['responses'][408]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createKycSdkInitToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createKycSdkInitToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createKycSdkInitToken']['responses'][429]['content']['application/json']>
@@ -453,6 +457,7 @@ export interface RestOperations {
     error:
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['receiveKycWebhook']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['receiveKycWebhook']['responses'][401]['content']['application/json']>
+      | RestError<408, 'REQUEST_TIMEOUT', operations['receiveKycWebhook']['responses'][408]['content']['application/json']>
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['receiveKycWebhook']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['receiveKycWebhook']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['receiveKycWebhook']['responses'][429]['content']['application/json']>
@@ -472,6 +477,7 @@ export interface RestOperations {
       | RestError<401, GraphqlErrorCode, operations['postGraphql']['responses'][401]['content']['application/graphql-response+json']>
       | RestError<403, GraphqlErrorCode, operations['postGraphql']['responses'][403]['content']['application/graphql-response+json']>
       | RestError<406, GraphqlErrorCode, operations['postGraphql']['responses'][406]['content']['application/json']>
+      | RestError<408, GraphqlErrorCode, operations['postGraphql']['responses'][408]['content']['application/graphql-response+json']>
       | RestError<413, GraphqlErrorCode, operations['postGraphql']['responses'][413]['content']['application/graphql-response+json']>
       | RestError<415, GraphqlErrorCode, operations['postGraphql']['responses'][415]['content']['application/graphql-response+json']>
       | RestError<429, GraphqlErrorCode, operations['postGraphql']['responses'][429]['content']['application/graphql-response+json']>

@@ -942,6 +942,9 @@ export interface components {
          *     - `NOT_ACCEPTABLE` (406): the request's `Accept` admits no media type the
          *       operation answers in (`POST /graphql`: neither `application/graphql-response+json`
          *       nor `application/json`).
+         *     - `REQUEST_TIMEOUT` (408): the request body did not arrive within `REQUEST_TIMEOUT_MS`;
+         *       the connection is closed. A request whose body had arrived and that took too long is
+         *       `SERVICE_UNAVAILABLE` instead.
          *     - `CONFLICT` (409): the request conflicts with the current state of a resource
          *       (e.g. a concurrent change); shared with the GraphQL API's error table.
          *     - `PAYLOAD_TOO_LARGE` (413): body too large, or too many files (upload limits: 50 files,
@@ -953,12 +956,13 @@ export interface components {
          *     - `NOT_IMPLEMENTED` (501): the operation is specified but not built yet.
          *     - `SERVICE_UNAVAILABLE` (503): a dependency is unavailable or saturated (PDF engine,
          *       database, a file storage that cannot be written), a statement over
-         *       `DB_STATEMENT_TIMEOUT_MS` or the request over `REQUEST_TIMEOUT_MS`; see `Retry-After`.
+         *       `DB_STATEMENT_TIMEOUT_MS` or the request over `REQUEST_TIMEOUT_MS` after its body
+         *       arrived; see `Retry-After`.
          *     - `INSUFFICIENT_STORAGE` (507): the file storage is full (no space or quota left);
          *       nothing was stored.
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "QUERY_TOO_COSTLY" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "QUERY_TOO_COSTLY" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
         /**
          * @description The error body of every REST error answer (4xx, 5xx). `code` is stable and
          *     documented in `ErrorCode`; `message` is for people. `requestId` equals the
@@ -1478,6 +1482,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request body did not arrive within the request's deadline (`REQUEST_TIMEOUT_MS`, `REQUEST_TIMEOUT`); nothing was done with it, and the connection is closed. A request whose body had arrived and whose answer took too long is 503 instead. */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "the request body did not arrive within 30000 ms",
+                 *       "code": "REQUEST_TIMEOUT",
+                 *       "requestId": "01J9Z8K7Q2W3E4R5T6Y7U8I9O0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is too large (`PAYLOAD_TOO_LARGE`), e.g. a JSON body over 1 MiB (1,048,576 bytes), or more than 50 files or 80 MB; nothing was stored. A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
         PayloadTooLarge: {
             headers: {
@@ -1613,6 +1635,41 @@ export interface components {
                  *           "message": "API key has been revoked",
                  *           "extensions": {
                  *             "code": "FORBIDDEN"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GraphqlErrors"];
+            };
+        };
+        /** @description The request body did not arrive within the request's deadline (`REQUEST_TIMEOUT_MS`, `REQUEST_TIMEOUT`), as a GraphQL response; nothing was executed, and the connection is closed. A request whose body had arrived and whose answer took too long is 503 instead. */
+        GraphqlRequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "the request body did not arrive within 30000 ms",
+                 *           "extensions": {
+                 *             "code": "REQUEST_TIMEOUT"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/graphql-response+json": components["schemas"]["GraphqlErrors"];
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "the request body did not arrive within 30000 ms",
+                 *           "extensions": {
+                 *             "code": "REQUEST_TIMEOUT"
                  *           }
                  *         }
                  *       ]
@@ -2104,6 +2161,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2332,6 +2390,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2379,6 +2438,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2414,6 +2474,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3158,6 +3219,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3308,6 +3370,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphqlErrors"];
                 };
             };
+            408: components["responses"]["GraphqlRequestTimeout"];
             413: components["responses"]["GraphqlPayloadTooLarge"];
             415: components["responses"]["GraphqlUnsupportedMediaType"];
             429: components["responses"]["GraphqlTooManyRequests"];

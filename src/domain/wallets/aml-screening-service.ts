@@ -11,6 +11,7 @@ import type { AmlReportResult, AmlReportRow, AmlReportTable } from '../../access
 import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { amlRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
@@ -53,13 +54,16 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
   };
 
   /** The running report as the provider sees it now: still running, completed, or the errors reading it. */
-  const follow = async (running: AmlReportRow): Promise<AmlReportRow | 'completed' | WalletUserError[]> => {
+  const follow = async (
+    running: AmlReportRow,
+    request: RequestLog,
+  ): Promise<AmlReportRow | 'completed' | WalletUserError[]> => {
     if (running.providerScreeningId === null) return running;
     let screening: AmlScreening | null;
     try {
       screening = await deps.aml.getScreening(running.providerScreeningId);
     } catch (error) {
-      return amlRefusal(error);
+      return amlRefusal(error, 'getScreening', request);
     }
     if (screening === null || screening.status === 'pending') return running;
     await deps.reports.complete(running.id, resultOf(screening));
@@ -71,6 +75,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
   const start = async (
     wallet: { id: number; coin: string; custodianWalletId: string },
     requestedBy: string,
+    request: RequestLog,
   ): Promise<Reported> => {
     let screening: AmlScreening;
     try {
@@ -79,7 +84,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
         subject: { type: 'custodianWallet', id: wallet.custodianWalletId },
       });
     } catch (error) {
-      return failed(amlRefusal(error));
+      return failed(amlRefusal(error, 'screenWallet', request));
     }
     try {
       return await answer(
@@ -121,11 +126,11 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
         ]);
       const running = await deps.reports.findRunning(wallet.id);
       if (running) {
-        const now = await follow(running);
+        const now = await follow(running, requester.log);
         if (Array.isArray(now)) return failed(now);
         if (now !== 'completed') return succeeded({ report: amlReportView(now) });
       }
-      return start({ id: wallet.id, coin: wallet.coin, custodianWalletId }, caller.actingUserId);
+      return start({ id: wallet.id, coin: wallet.coin, custodianWalletId }, caller.actingUserId, requester.log);
     },
   };
 }

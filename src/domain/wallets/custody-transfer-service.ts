@@ -37,6 +37,7 @@ import {
   custodyRefusal,
   failWith,
 } from './custody-user-errors.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import {
   custodyApprovalView,
@@ -53,6 +54,8 @@ export interface CustodyCaller {
   /** Idempotency keys are the API key's own: two keys choosing the same key never meet. */
   keyId: string;
   actingUserId: string;
+  /** The request's id and logger, which a custodian failure is told and logged with (provider-failure-messages.ts). */
+  log: RequestLog;
 }
 
 export type Failed = { ok: false; errors: CustodyUserError[] };
@@ -107,12 +110,12 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
   }
 
   /** Calls the custodian; a refusal becomes the payload's error. */
-  async function ask<T>(operation: CustodyOperation, call: () => Promise<T>): Promise<T> {
+  async function ask<T>(operation: CustodyOperation, caller: CustodyCaller, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (error instanceof CustodyProviderError)
-        throw new CustodyUserFailure([custodyRefusal(error, operation, deps.logger)]);
+        throw new CustodyUserFailure([custodyRefusal(error, operation, caller.log)]);
       throw error;
     }
   }
@@ -142,7 +145,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       checked.idempotencyKey === null ? undefined : sequenceIdFor(caller.keyId, checked.idempotencyKey);
     if (sequenceId !== undefined && (await table.walletsWithSequenceId(sequenceId)).some((id) => id !== wallet.id))
       failWith('CONFLICT', 'the idempotency key was already used for a send from another wallet', 'idempotencyKey');
-    const result = await ask('send', () =>
+    const result = await ask('send', caller, () =>
       deps.custody.sendCoins({
         coin: custodianCoin(coin),
         walletId: custodianWalletId,
@@ -196,7 +199,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       return { wallet, creator: stored.createdBy };
     }
     // Not stored: an approval of a request made outside the platform, found through its wallet.
-    const approval = await ask('resolve', () => deps.custody.getPendingApproval(approvalId));
+    const approval = await ask('resolve', caller, () => deps.custody.getPendingApproval(approvalId));
     const wallet = await table.findWalletByCustodianId(approval.walletId);
     if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
     return { wallet, creator: approval.creator };
@@ -216,7 +219,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       actingUserId: caller.actingUserId,
       organizationId: wallet.organizationId,
     });
-    const approval = await ask('resolve', () =>
+    const approval = await ask('resolve', caller, () =>
       deps.custody.resolvePendingApproval({
         approvalId: checked.approvalId,
         decision: checked.decision,

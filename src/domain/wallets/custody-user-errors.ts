@@ -1,11 +1,12 @@
 // Expected failures of the custody mutations as the payloads carry them (schema.graphql `UserError`,
 // `UserErrorCode`; docs/custody.md#errors-of-the-mutations): the checks of the platform, and each
 // refusal of the custodian (a CustodyProviderError's `reason`) turned into the code a client
-// branches on. The custodian's own explanation is kept where it may be shown; a failure that says
-// nothing to the caller (our token refused, a broken answer) is a masked PROVIDER_ERROR, logged.
-import type { Logger } from 'pino';
+// branches on, its message in our words with our request id, never the custodian's own text or
+// ids; a failure that says nothing to the caller (our token refused, a broken answer) is a masked
+// PROVIDER_ERROR, logged.
 import type { AppError } from '../../errors/app-error.ts';
 import type { CustodyErrorReason, CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
+import { custodyFailureMessage, type RequestLog } from './provider-failure-messages.ts';
 
 /** The `UserErrorCode` values these mutations answer. */
 export type CustodyUserErrorCode =
@@ -48,59 +49,45 @@ export function failWith(code: CustodyUserErrorCode, message: string, field?: st
 /** Which mutation met the refusal: a missing record means the approval for a resolution, else the custodian's own books. */
 export type CustodyOperation = 'send' | 'resolve' | 'sync';
 
-type Mapping = { code: CustodyUserErrorCode; field?: string; lead: string };
-
-const byReason: Partial<Record<CustodyErrorReason, Mapping>> = {
-  invalidRequest: { code: 'VALIDATION_FAILED', lead: 'the custodian refused the request as sent' },
-  invalidAddress: { code: 'VALIDATION_FAILED', field: 'address', lead: "the address is not one of the wallet's chain" },
-  unsupportedCoin: { code: 'UNSUPPORTED_ASSET', field: 'coin', lead: 'the custodian does not support this asset' },
-  insufficientBalance: {
-    code: 'INSUFFICIENT_BALANCE',
-    field: 'amount',
-    lead: "the wallet's spendable balance does not cover the amount and the network fee",
-  },
-  addressNotWhitelisted: {
-    code: 'ADDRESS_NOT_WHITELISTED',
-    field: 'address',
-    lead: "the address is not on the wallet's whitelist",
-  },
-  selfApproval: { code: 'SELF_APPROVAL_NOT_ALLOWED', lead: 'the creator of the request cannot resolve its approval' },
-  alreadyResolved: { code: 'INVALID_STATE', lead: 'the approval is already resolved' },
-  alreadyDecided: { code: 'INVALID_STATE', lead: 'this user has already decided on the approval' },
-  idempotencyConflict: {
-    code: 'CONFLICT',
-    field: 'idempotencyKey',
-    lead: 'the idempotency key was already used for a different send',
-  },
-  whitelistEntryExists: { code: 'CONFLICT', lead: 'the address is already whitelisted' },
-  whitelistChangePending: { code: 'CONFLICT', lead: 'a change of this address awaits approval' },
-  conflict: { code: 'CONFLICT', lead: 'the custodian reported a conflict' },
+/** The code (and input field) a client branches on, for each refusal of the custodian it can act on. */
+const byReason: Partial<Record<CustodyErrorReason, { code: CustodyUserErrorCode; field?: string }>> = {
+  invalidRequest: { code: 'VALIDATION_FAILED' },
+  invalidAddress: { code: 'VALIDATION_FAILED', field: 'address' },
+  unsupportedCoin: { code: 'UNSUPPORTED_ASSET', field: 'coin' },
+  insufficientBalance: { code: 'INSUFFICIENT_BALANCE', field: 'amount' },
+  addressNotWhitelisted: { code: 'ADDRESS_NOT_WHITELISTED', field: 'address' },
+  selfApproval: { code: 'SELF_APPROVAL_NOT_ALLOWED' },
+  alreadyResolved: { code: 'INVALID_STATE' },
+  alreadyDecided: { code: 'INVALID_STATE' },
+  idempotencyConflict: { code: 'CONFLICT', field: 'idempotencyKey' },
+  whitelistEntryExists: { code: 'CONFLICT' },
+  whitelistChangePending: { code: 'CONFLICT' },
+  conflict: { code: 'CONFLICT' },
 };
 
-/** The payload error for a custodian refusal; unexpected ones are logged and masked. */
+/**
+ * The payload error for a custodian refusal, in our words with our request id
+ * (provider-failure-messages.ts, which logs the custodian's answer); unexpected ones are logged
+ * as errors and masked.
+ */
 export function custodyRefusal(
   error: CustodyProviderError,
   operation: CustodyOperation,
-  logger: Logger,
+  request: RequestLog,
 ): CustodyUserError {
-  if (error.reason === 'notFound') {
-    if (operation === 'resolve') return userError('NOT_FOUND', 'no such pending approval', 'approvalId');
-    logger.warn({ err: error }, 'the custodian does not know a wallet the platform links to it');
-    return userError('PROVIDER_ERROR', 'the custodian does not know this wallet');
-  }
-  if (error.reason === 'unavailable') {
-    return userError(
-      'PROVIDER_ERROR',
-      `the custodian is unavailable; retry in ${error.retryAfterSeconds ?? 5} seconds${operation === 'send' ? ' with the same idempotencyKey' : ''}`,
-    );
-  }
+  // The port's own check of the request, before any custodian saw it: its messages are ours.
+  if (error.code === 'VALIDATION_FAILED') return userError('VALIDATION_FAILED', error.message, detailField(error));
+  if (error.reason === 'notFound' && operation === 'resolve')
+    return userError('NOT_FOUND', 'no such pending approval', 'approvalId');
+  const message = custodyFailureMessage(error, operation, request);
+  if (error.reason === 'notFound' || error.reason === 'unavailable') return userError('PROVIDER_ERROR', message);
   const mapped = byReason[error.reason];
   if (!mapped) {
-    logger.error({ err: error }, 'custody call failed unexpectedly');
-    return userError('PROVIDER_ERROR', 'the custodian could not be used; the operator has been told');
+    request.logger.error({ err: error }, 'custody call failed unexpectedly');
+    return userError('PROVIDER_ERROR', message);
   }
   const field = mapped.field ?? (error.reason === 'invalidRequest' ? detailField(error) : undefined);
-  return userError(mapped.code, `${mapped.lead}: ${error.message}`, field);
+  return userError(mapped.code, message, field);
 }
 
 /** The input field a check of the request named, when it is one the caller sent. */

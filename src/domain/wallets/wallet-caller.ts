@@ -6,6 +6,7 @@
 // organization, exactly as the business API's reads decide (src/graphql/caller-organization.ts).
 import type { ApiKeyPrincipal } from '../../access/principal.ts';
 import { type ActingUserDirectory, resolveActingUser } from '../identity/acting-user.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 
 export interface WalletCaller {
   /** The organization the caller is confined to; null: any organization. */
@@ -14,10 +15,15 @@ export interface WalletCaller {
   readonly actingUserId: string;
 }
 
-/** An API key's request as the resolver hands it over: the key, and the X-Acting-User it names. */
+/**
+ * An API key's request as the resolver hands it over: the key, the X-Acting-User it names, and
+ * the request's id and logger, which a provider failure is told and logged with
+ * (provider-failure-messages.ts).
+ */
 export interface WalletRequester {
   readonly key: ApiKeyPrincipal;
   readonly namedActingUser: string | undefined;
+  readonly log: RequestLog;
 }
 
 /** Whether the caller may see and change a record of the organization. */

@@ -11,6 +11,7 @@ import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/w
 import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { reaches, walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
@@ -77,8 +78,9 @@ export function createWalletCreation(deps: WalletCreationDeps) {
     input: NormalizedWalletInput,
     network: string,
     key: string | null,
+    request: RequestLog,
   ): Promise<Created> => {
-    const made = await createAtCustodian(input);
+    const made = await createAtCustodian(input, request);
     if ('errors' in made) return failed(made.errors);
     let id: number;
     try {
@@ -111,6 +113,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
 
   const createAtCustodian = async (
     input: NormalizedWalletInput,
+    request: RequestLog,
   ): Promise<CustodyWallet | { errors: WalletUserError[] }> => {
     try {
       return await deps.custody.createWallet({
@@ -120,7 +123,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
         ...(input.userPublicKey === null ? {} : { userPublicKey: input.userPublicKey }),
       });
     } catch (error) {
-      return { errors: custodyRefusal(error, 'createWallet') };
+      return { errors: custodyRefusal(error, 'createWallet', request) };
     }
   };
 
@@ -185,7 +188,8 @@ export function createWalletCreation(deps: WalletCreationDeps) {
       if (owner) return failed([owner]);
       const key = input.idempotencyKey ?? null;
       return (
-        (key !== null && (await repeated(caller, normalized, key))) || register(caller, normalized, coin.network, key)
+        (key !== null && (await repeated(caller, normalized, key))) ||
+        register(caller, normalized, coin.network, key, requester.log)
       );
     },
   };

@@ -80,7 +80,7 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
           ...(label === null ? {} : { label }),
         });
       } catch (error) {
-        return failed(custodyRefusal(error, 'createAddress'));
+        return failed(custodyRefusal(error, 'createAddress', requester.log));
       }
       const stored = await deps.table
         .insertAddress({ walletId: wallet.id, address: made.address, network: wallet.network, label })

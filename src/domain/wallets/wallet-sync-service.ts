@@ -16,8 +16,15 @@ import { answered, type Failed } from './custody-transfer-service.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
 import { CustodyUserFailure, custodyRefusal, failWith } from './custody-user-errors.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
+
+/** Who syncs: the organization the key is bound to (null: every one), and the request's log (provider-failure-messages.ts). */
+export interface SyncCaller {
+  organizationId: string | null;
+  log: RequestLog;
+}
 
 export interface SyncView {
   walletId: number;
@@ -71,7 +78,7 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
   const now = deps.now ?? (() => new Date());
   const limits = transferSyncLimits;
 
-  async function sync(caller: { organizationId: string | null }, input: SyncTransfersInput): Promise<SyncResult> {
+  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
     const wallet = await deps.table.findWallet(checked.walletId);
@@ -89,7 +96,15 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         : freshRun(progress.syncedThrough);
     const counts: Counts = { synced: 0, inserted: 0, updated: 0 };
     try {
-      const nextCursor = await readPages(wallet, wallet.custodianWalletId, token, run, progress.syncedThrough, counts);
+      const nextCursor = await readPages(
+        wallet,
+        wallet.custodianWalletId,
+        token,
+        run,
+        progress.syncedThrough,
+        counts,
+        caller.log,
+      );
       return {
         ok: true,
         sync: {
@@ -119,9 +134,10 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
     run: Run,
     syncedThrough: Date | null,
     counts: Counts,
+    request: RequestLog,
   ): Promise<string | null> {
     for (let page = 0; page < limits.maxPagesPerCall;) {
-      const batch = await listPage(wallet, custodianWalletId, run);
+      const batch = await listPage(wallet, custodianWalletId, run, request);
       if (batch === 'stale cursor') {
         deps.logger.warn(
           { walletId: wallet.id },
@@ -165,6 +181,7 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
     wallet: CustodyWalletRow,
     custodianWalletId: string,
     run: Run,
+    request: RequestLog,
   ): Promise<TransferBatch | 'stale cursor'> {
     try {
       return await deps.custody.listTransfers({
@@ -180,13 +197,12 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         if (run.source === 'cursor') unknownCursor();
         if (run.source === 'stored') return 'stale cursor';
       }
-      throw new CustodyUserFailure([custodyRefusal(error, 'sync', deps.logger)]);
+      throw new CustodyUserFailure([custodyRefusal(error, 'sync', request)]);
     }
   }
 
   return {
-    sync: (caller: { organizationId: string | null }, input: SyncTransfersInput): Promise<SyncResult> =>
-      answered(sync(caller, input)),
+    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> => answered(sync(caller, input)),
   };
 }
 

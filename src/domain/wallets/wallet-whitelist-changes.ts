@@ -27,6 +27,7 @@ import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
+import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
@@ -96,7 +97,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
-  ): Promise<{ wallet: HeldWallet; actingUserId: string } | WalletUserError[]> => {
+  ): Promise<{ wallet: HeldWallet; actingUserId: string; request: RequestLog } | WalletUserError[]> => {
     const caller = await walletCallerOf(requester, deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
@@ -113,14 +114,13 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     });
     const form = addressFormProblem(wallet.network, input.address);
     if (form) return [userError('VALIDATION_FAILED', form, 'address')];
-    return { wallet, actingUserId: caller.actingUserId };
+    return { wallet, actingUserId: caller.actingUserId, request: requester.log };
   };
 
   /** The custodian's change, or the errors it was refused with. */
   const atCustodian = async (
     operation: Extract<CustodyOperation, 'addWhitelistAddress' | 'removeWhitelistAddress'>,
-    wallet: HeldWallet,
-    actingUserId: string,
+    { wallet, actingUserId, request: log }: { wallet: HeldWallet; actingUserId: string; request: RequestLog },
     address: string,
     label: string | null,
   ): Promise<WhitelistChangeResult | AlreadyListed | WalletUserError[]> => {
@@ -139,7 +139,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
       const listed = error instanceof CustodyProviderError && error.reason === 'whitelistEntryExists';
       return listed && operation === 'addWhitelistAddress'
         ? { outcome: 'alreadyListed' }
-        : custodyRefusal(error, operation);
+        : custodyRefusal(error, operation, log);
     }
   };
 
@@ -183,7 +183,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
         ]);
       }
       const label = input.label ?? null;
-      const result = await atCustodian('addWhitelistAddress', wallet, actingUserId, input.address, label);
+      const result = await atCustodian('addWhitelistAddress', found, input.address, label);
       if (Array.isArray(result)) return failed(result);
       if (result.outcome === 'alreadyListed')
         deps.logger.warn(
@@ -209,7 +209,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
       const found = await target('removeDigitalWalletWhitelistEntry', requester, input);
       if (Array.isArray(found)) return failed(found);
-      const { wallet, actingUserId } = found;
+      const { wallet } = found;
       const existing = await deps.whitelist.findEntry(wallet.id, input.address);
       if (!existing || existing.entry.status === 'rejected')
         return failed([
@@ -222,7 +222,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
         ]);
       }
       const { entry } = existing;
-      const result = await atCustodian('removeWhitelistAddress', wallet, actingUserId, input.address, null);
+      const result = await atCustodian('removeWhitelistAddress', found, input.address, null);
       if (Array.isArray(result)) return failed(result);
       if (result.outcome !== 'pendingApproval') {
         await recorded('removal', wallet, input.address, () => deps.whitelist.deleteEntry(entry.id));

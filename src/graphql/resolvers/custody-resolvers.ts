@@ -7,6 +7,7 @@
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
 import type { CustodyUserError } from '../../domain/wallets/custody-user-errors.ts';
+import type { RequestLog } from '../../domain/wallets/provider-failure-messages.ts';
 import type { WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
@@ -27,11 +28,11 @@ type CustodyResolvers = {
   >;
 };
 
-/** The organization an API key is bound to (null: every organization) and the key's id. */
-function callerKey(context: GraphqlContext): { organizationId: string | null; keyId: string } {
+/** The organization an API key is bound to (null: every organization), the key's id, and the request's log. */
+function callerKey(context: GraphqlContext): { organizationId: string | null; keyId: string; log: RequestLog } {
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
-  return { organizationId: principal.organizationId, keyId: principal.keyId };
+  return { organizationId: principal.organizationId, keyId: principal.keyId, log: context };
 }
 
 /**

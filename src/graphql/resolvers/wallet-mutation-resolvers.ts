@@ -20,11 +20,11 @@ type WalletMutationField =
 
 type WalletMutationResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], WalletMutationField> };
 
-/** The API key the root-field guard admitted (guard-root-fields.ts), and the acting user it names. */
+/** The API key the root-field guard admitted (guard-root-fields.ts), the acting user it names, and the request's log. */
 function requesterOf(context: GraphqlContext): WalletRequester {
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
-  return { key: principal, namedActingUser: context.actingUser };
+  return { key: principal, namedActingUser: context.actingUser, log: context };
 }
 
 type Payload<T> =

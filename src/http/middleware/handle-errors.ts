@@ -5,6 +5,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
+import { closesConnection } from '../../errors/request-deadline-errors.ts';
 import type { HttpState } from '../koa-state.ts';
 import { writeRestErrorBody } from './error-body.ts';
 
@@ -24,6 +25,8 @@ export function answerError(ctx: ParameterizedContext<HttpState>, thrown: unknow
   ctx.status = error.httpStatus;
   // The error's retry delay is data; REST says it as Retry-After (openapi.yaml ServiceUnavailable, TooManyRequests).
   if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  // The rest of a body that stopped arriving cannot be told from a next request (request-deadline-errors.ts).
+  if (closesConnection(error)) ctx.set('Connection', 'close');
   (ctx.state.writeErrorBody ?? writeRestErrorBody)(ctx, error);
 }
 

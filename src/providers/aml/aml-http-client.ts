@@ -68,7 +68,10 @@ export function createAmlHttpClient(options: AmlHttpClientOptions): AmlProvider 
       return result;
     } catch (error) {
       // Logged here as well: the error handler logs only an error's cause, which would lose which call failed.
-      logger.warn(
+      // A refusal or an outage the caller tells its client about is logged at warn by that caller,
+      // with the request's id (src/domain/wallets/provider-failure-messages.ts): here only at debug.
+      const level = error instanceof AppError && error.code !== 'INTERNAL' ? 'debug' : 'warn';
+      logger[level](
         { provider: 'aml', operation, ...context, ms: Math.round(performance.now() - started), err: error },
         'AML provider request failed',
       );

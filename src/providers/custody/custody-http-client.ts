@@ -289,7 +289,13 @@ function createSender(options: CustodyHttpClientOptions): Send {
       return answer;
     } catch (error) {
       // Logged here too: the error handler logs only the error, which would lose the call's context.
-      logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'custodian request failed');
+      // A refusal or an outage the caller tells its client about is logged at warn by that caller,
+      // with the request's id (src/domain/wallets/provider-failure-messages.ts): here only at debug.
+      const level = error instanceof CustodyProviderError && error.code !== 'INTERNAL' ? 'debug' : 'warn';
+      logger[level](
+        { ...context, ms: Math.round(performance.now() - started), err: error },
+        'custodian request failed',
+      );
       throw error;
     }
   };

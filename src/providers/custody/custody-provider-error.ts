@@ -1,6 +1,8 @@
 // The one error of the custody provider (docs/custody.md#errors): an AppError whose code a
 // transport understands, plus what the domain needs to choose its own error (`reason`) and what
 // support needs to ask the custodian about it (its `{error, name, requestId}` and HTTP status).
+// The message is in our words: the custodian's text and ids are internals of the custodian, kept
+// in `custodian` for the log, never in a message that could reach a client.
 // The simulator and the HTTP client build it with the same functions, so either gives the same
 // code, reason and message for the same custodian answer.
 import { AppError, type ErrorDetail } from '../../errors/app-error.ts';
@@ -121,8 +123,9 @@ export function custodianAnswerError(
   const mapped = body && isKnownName(body.name) ? custodianErrorNames[body.name] : reasonForStatus(status);
   const unavailable = mapped.reason === 'unavailable';
   const verb = status >= 500 ? 'failed' : 'refused';
+  // Our words only: the custodian's text and ids stay in `custodian`, for the log (docs/custody.md#errors).
   const message = body
-    ? `custodian ${verb} ${operation}: ${body.error} (HTTP ${status} ${body.name}${body.requestId ? `, requestId ${body.requestId}` : ''})`
+    ? `custodian ${verb} ${operation}: ${mapped.reason} (HTTP ${status})`
     : `custodian answered ${operation} with HTTP ${status}`;
   return new CustodyProviderError(mapped.code, message, {
     reason: mapped.reason,

@@ -110,10 +110,7 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.is(unknown.reason, 'unsupportedCoin');
     assert.is(unknown.providerStatus, 400);
     assert.match(unknown.custodian?.requestId ?? '', hexId);
-    assert.is(
-      unknown.message,
-      `custodian refused createWallet: coin doge is not supported (HTTP 400 UnsupportedCoin, requestId ${unknown.custodian?.requestId})`,
-    );
+    assert.is(unknown.message, 'custodian refused createWallet: unsupportedCoin (HTTP 400)');
     const token = await custodyRejection(provider.createWallet({ coin: 'usdc', label: 'x', type: 'custodial' }));
     assert.is(token.reason, 'unsupportedCoin');
     assert.is(token.custodian?.error, 'usdc is a token on eth: create a eth wallet and hold usdc in it');
@@ -441,10 +438,7 @@ function runContract(name: string, createHarness: HarnessFactory): void {
       assert.is(error.code, 'FORBIDDEN');
       assert.is(error.reason, 'selfApproval');
       assert.is(error.providerStatus, 403);
-      assert.is(
-        error.message,
-        `custodian refused resolvePendingApproval: a pending approval cannot be resolved by its creator (HTTP 403 SelfApprovalNotAllowed, requestId ${error.custodian?.requestId})`,
-      );
+      assert.is(error.message, 'custodian refused resolvePendingApproval: selfApproval (HTTP 403)');
     }
     assert.equal(await provider.getPendingApproval(approval.id), approval);
   });

@@ -304,7 +304,7 @@ test('sends BitGo-shaped requests with the bearer token, and reads BitGo-shaped 
   });
 });
 
-test('a 500 with a BitGo error body is SERVICE_UNAVAILABLE carrying the custodian message and requestId', async () => {
+test('a 500 with a BitGo error body is SERVICE_UNAVAILABLE carrying the custodian message and requestId, not in its message', async () => {
   const reply: Reply = (_received, response) =>
     sendJson(response, 500, { error: 'wallet service is degraded', name: 'InternalError', requestId: 'ck0ab12cd-9f' });
   await withCustodian(reply, async ({ url }) => {
@@ -318,10 +318,7 @@ test('a 500 with a BitGo error body is SERVICE_UNAVAILABLE carrying the custodia
       name: 'InternalError',
       requestId: 'ck0ab12cd-9f',
     });
-    assert.is(
-      error.message,
-      'custodian failed getPendingApproval: wallet service is degraded (HTTP 500 InternalError, requestId ck0ab12cd-9f)',
-    );
+    assert.is(error.message, 'custodian failed getPendingApproval: unavailable (HTTP 500)');
     assert.is(error.retryAfterSeconds, 5);
   });
 });
@@ -341,7 +338,7 @@ test("a 503 or 429 takes the custodian's Retry-After", async () => {
       assert.is(error.retryAfterSeconds, 17);
       assert.is(
         error.message,
-        `custodian ${status >= 500 ? 'failed' : 'refused'} getPendingApproval: slow down (HTTP ${status} TooManyRequests, requestId r1)`,
+        `custodian ${status >= 500 ? 'failed' : 'refused'} getPendingApproval: unavailable (HTTP ${status})`,
       );
     });
   }
@@ -392,10 +389,7 @@ test('a 401 is INTERNAL: the operator must fix the token, and clients see a mask
     const error = await custodyRejection(client(url).createAddress({ coin: 'btc', walletId }));
     assert.is(error.code, 'INTERNAL');
     assert.is(error.publicMessage, 'Internal server error');
-    assert.is(
-      error.message,
-      'custodian refused createAddress: invalid access token (HTTP 401 Unauthorized, requestId r9)',
-    );
+    assert.is(error.message, 'custodian refused createAddress: unauthorized (HTTP 401)');
   });
 });
 
@@ -487,10 +481,7 @@ test('the access token is sent as a bearer token and never reaches an error or a
       }),
     );
     assert.is(received[0]?.headers.authorization, `Bearer ${testAccessToken}`);
-    assert.is(
-      error.message,
-      'custodian refused sendCoins: bad request from Bearer [redacted] (HTTP 400 Name[redacted], requestId [redacted])',
-    );
+    assert.is(error.message, 'custodian refused sendCoins: invalidRequest (HTTP 400)');
     assert.equal(error.custodian, {
       error: 'bad request from Bearer [redacted]',
       name: 'Name[redacted]',
