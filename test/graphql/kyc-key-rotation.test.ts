@@ -10,13 +10,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../src/config/config.ts';
 import { createKycDataKeyRing } from '../../src/domain/kyc/kyc-data-key-ring.ts';
 import { openQuestionnaires } from '../../src/domain/kyc/sealed-questionnaires.ts';
-import { createLogger } from '../../src/observability/logger.ts';
-import { type RunningService, startService } from '../../src/service/start-service.ts';
 import { testSigningKeySecret } from '../support/platform-token-forge.ts';
-import { testAdminApiKey } from '../support/test-service.ts';
+import { startTestNode, testAdminApiKey } from '../support/test-service.ts';
 import { type KycHarness, dataKey, profileId, startKycHarness } from './support/kyc-harness.ts';
 
 const run = promisify(execFile);
@@ -33,24 +30,13 @@ const kyc: KycHarness = await startKycHarness(
 );
 const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-kyc-rotation-'));
 // A second node on the same database, given the new ring first, as a rolling deployment would.
-const rotated: RunningService = await startService(
-  loadConfig({
-    DATABASE_URL: kyc.service.databaseUrl,
-    PORT: '0',
-    DATA_PORT: '0',
-    DATA_DIR: path.join(dataDir, 'node'),
-    ADMIN_API_KEY: testAdminApiKey,
-    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
-    SEED: 'none',
-    PDF_PREWARM: 'false',
-    SIGNING_KEY_SECRET: testSigningKeySecret,
-    KYC_DATA_KEYS: ring,
-  }),
-  createLogger('silent'),
-);
+const rotated = await startTestNode(kyc.service.databaseUrl, {
+  SIGNING_KEY_SECRET: testSigningKeySecret,
+  KYC_DATA_KEYS: ring,
+});
 
 test.after(async () => {
-  await rotated.close();
+  await rotated.stop();
   await kyc.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

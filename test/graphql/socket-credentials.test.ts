@@ -5,42 +5,21 @@
 // socket right after the revocation changes nothing (that node verifies every operation against
 // the database, so no notification need have arrived); a key whose scopes are narrowed is
 // refused the next operation that needs them, on a socket that stays open.
-import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../src/config/config.ts';
 import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
 import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { createLogger } from '../../src/observability/logger.ts';
-import { type RunningService, startService } from '../../src/service/start-service.ts';
 import { openGraphqlSocket } from '../support/graphql-socket.ts';
-import { testAdminApiKey } from '../support/test-service.ts';
+import { startTestNode } from '../support/test-service.ts';
 import { type BusinessApiHarness, startBusinessApi } from './support/business-api-harness.ts';
 
 const harness: BusinessApiHarness = await startBusinessApi('funds', { API_KEY_CACHE_SECONDS: '3600' });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-socket-credentials-'));
-const secondNode: RunningService = await startService(
-  loadConfig({
-    DATABASE_URL: harness.service.databaseUrl,
-    PORT: '0',
-    DATA_PORT: '0',
-    DATA_DIR: dataDir,
-    ADMIN_API_KEY: testAdminApiKey,
-    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
-    SEED: 'none',
-    PDF_PREWARM: 'false',
-    MARKET_DATA: 'off',
-    API_KEY_CACHE_SECONDS: '0',
-  }),
-  createLogger('silent'),
-);
+// A second node of the same database that verifies every key against it (no memory).
+const secondNode = await startTestNode(harness.service.databaseUrl, { API_KEY_CACHE_SECONDS: '0' });
 
 test.after(async () => {
-  await secondNode.close();
+  await secondNode.stop();
   await harness.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const cancel = `mutation ($id: Int!) { cancelFundSubscription(input: { subscriptionId: $id }) { success subscription { status } } }`;

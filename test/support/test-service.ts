@@ -47,19 +47,7 @@ export async function startTestService(
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
   const config = loadConfig({
-    DATABASE_URL: options.routeDatabase ? await options.routeDatabase(database.url) : database.url,
-    PORT: '0',
-    DATA_PORT: '0',
-    DATA_DIR: dataDir,
-    ADMIN_API_KEY: testAdminApiKey,
-    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
-    SEED: 'none',
-    // One browser per test service would be wasteful; PDF tests opt in.
-    PDF_PREWARM: 'false',
-    // Live order books would price quotes off a moving simulator; market data tests opt in.
-    MARKET_DATA: 'off',
-    // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
-    ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
+    ...testServiceEnv(options.routeDatabase ? await options.routeDatabase(database.url) : database.url, dataDir),
     ...env,
   });
   const { logLines } = options;
@@ -102,6 +90,49 @@ export async function startTestService(
     async stop() {
       await service.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What every test service runs with unless a test says otherwise. */
+function testServiceEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    DATA_PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_API_KEY: testAdminApiKey,
+    DATA_ADMIN_SECRET: 'test-data-admin-secret-0123456789',
+    SEED: 'none',
+    // One browser per test service would be wasteful; PDF tests opt in.
+    PDF_PREWARM: 'false',
+    // Live order books would price quotes off a moving simulator; market data tests opt in.
+    MARKET_DATA: 'off',
+    // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
+    ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
+  };
+}
+
+/**
+ * Another node of a test service's database (docs/architecture.md#scale-out), as a second
+ * process of a deployment would be: the same base settings and admin secrets, a data directory of
+ * its own, silent logs; `stop` closes it and removes the directory (the database stays its first
+ * node's).
+ */
+export async function startTestNode(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningService & { stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-node-'));
+  const node = await startService(
+    loadConfig({ ...testServiceEnv(databaseUrl, dataDir), ...env }),
+    createLogger('silent'),
+  );
+  return {
+    ...node,
+    async stop() {
+      await node.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
