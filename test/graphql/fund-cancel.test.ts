@@ -414,30 +414,31 @@ test('the data layer’s fund manager approves only what is still pending: after
   assert.is(approved.status, 'APPROVED');
 });
 
-test('a cancel needs organization_admin, or investor for their own request (permissions.yaml business_operations)', async () => {
-  const id = await pending('subscription');
-  const before = await footprint();
-  const needs = (who: string) =>
-    `cancelFundSubscription needs one of the roles organization_admin, platform_administrator (or investor for their own records) in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
-  const refusals = [];
-  for (const who of ['demo-bob', 'demo-frank']) {
-    const { body } = await harness.graphql(
-      keys.aurora,
-      cancelSubscription,
-      { id, reason: null },
-      { 'x-acting-user': who },
+for (const [kind, operation, query] of [
+  ['subscription', 'cancelFundSubscription', cancelSubscription],
+  ['redemption', 'cancelFundRedemption', cancelRedemption],
+] as const) {
+  test(`${operation} needs organization_admin, or investor for their own request (permissions.yaml business_operations)`, async () => {
+    const id = await pending(kind);
+    const before = await footprint();
+    const needs = (who: string) =>
+      `${operation} needs one of the roles organization_admin, platform_administrator (or investor for their own records) in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
+    const refusals = [];
+    for (const who of ['demo-bob', 'demo-frank']) {
+      const { body } = await harness.graphql(keys.aurora, query, { id, reason: null }, { 'x-acting-user': who });
+      refusals.push(body.errors.map((error: any) => [error.extensions.code, error.message]));
+    }
+    assert.equal(refusals, [[['FORBIDDEN', needs('demo-bob')]], [['FORBIDDEN', needs('demo-frank')]]]);
+    assert.equal(await footprint(), before);
+    // demo-erin holds investor in Aurora: her own request, yes.
+    const own = await cancel(kind, keys.aurora, id, null, { 'x-acting-user': 'demo-erin' });
+    const request = kind === 'subscription' ? own.subscription : own.redemption;
+    assert.equal([own.success, request.status], [true, 'CANCELLED']);
+    assert.equal(
+      (await auditOf(kind, id)).map((entry: any) => entry.actor_user_id),
+      ['demo-erin'],
     );
-    refusals.push(body.errors.map((error: any) => [error.extensions.code, error.message]));
-  }
-  assert.equal(refusals, [[['FORBIDDEN', needs('demo-bob')]], [['FORBIDDEN', needs('demo-frank')]]]);
-  assert.equal(await footprint(), before);
-  // demo-erin holds investor in Aurora: her own request, yes.
-  const own = await cancel('subscription', keys.aurora, id, null, { 'x-acting-user': 'demo-erin' });
-  assert.equal([own.success, own.subscription.status], [true, 'CANCELLED']);
-  assert.equal(
-    (await auditOf('subscription', id)).map((entry: any) => entry.actor_user_id),
-    ['demo-erin'],
-  );
-});
+  });
+}
 
 test.run();
