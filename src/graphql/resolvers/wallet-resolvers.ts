@@ -2,14 +2,9 @@
 // wallet summary service: the caller's organization binding decides what it may see.
 import type { WalletSummaryService } from '../../domain/wallets/wallet-summary-service.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import type { GraphqlContext } from '../graphql-context.ts';
+import { callerOrganization } from '../caller-organization.ts';
 
 type WalletResolvers = { Query: Pick<ImplementedResolvers['Query'], 'digitalWalletSummaryById'> };
-
-/** The organization an API key is bound to; null for a key that sees every organization. */
-export function callerOrganization(context: GraphqlContext): string | null {
-  return context.principal.kind === 'api-key' ? context.principal.organizationId : null;
-}
 
 export function walletResolvers(wallets: WalletSummaryService): WalletResolvers {
   return {
