@@ -8,13 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
-import {
-  deletePermission,
-  insertPermission,
-  updatePermission,
-} from '../../src/access/data-layer-sql/mutation-permissions.ts';
+import { compiledDataLayerRules } from '../../src/access/data-layer-sql/data-layer-rules.ts';
 import { defaultDataQueryLimits } from '../../src/access/data-layer-sql/compile-scope.ts';
-import { selectPermission } from '../../src/access/data-layer-sql/role-permissions.ts';
 import { ruleSql } from '../../src/access/data-layer-sql/rule-sql-text.ts';
 import type { PermissionModel } from '../../src/access/permission-model.ts';
 import { explainAccess } from '../../src/access-review/explain-access.ts';
@@ -22,6 +17,7 @@ import { actionSessionVariables, boolExpSessionVariables } from '../../src/acces
 import { reviewRoles, tableAccess } from '../../src/access-review/table-access.ts';
 
 const model: PermissionModel = permissionModel;
+const { deletePermission, insertPermission, updatePermission, selectPermission } = compiledDataLayerRules;
 const goldenDir = path.resolve(import.meta.dirname, '../data-layer/golden');
 
 /** A golden statement back on one line: test/data-layer/format-sql.ts only broke lines and indented. */

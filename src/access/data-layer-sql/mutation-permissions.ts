@@ -1,11 +1,9 @@
 // What a data-layer role may insert, update and delete (docs/data-layer.md#mutations), read from
 // the compiled permissions. `admin` writes every column it may read, with no check, preset or
-// filter. Built over one model (data-layer-rules.ts); the module's own exports read
-// generated/permissions.
-import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
+// filter. Built over one model by data-layer-rules.ts, the one place the service's rules are compiled.
 import type { DeletePermission, InsertPermission, PermissionModel, UpdatePermission } from '../permission-model.ts';
 import { adminRole } from './admin-role.ts';
-import { createRolePermissions, PlanPermissionError, type RolePermissions } from './role-permissions.ts';
+import { PlanPermissionError, type RolePermissions } from './role-permissions.ts';
 
 const everyRow = { type: 'and', operands: [] } as const;
 
@@ -57,7 +55,3 @@ export function createMutationPermissions(model: PermissionModel, select: RolePe
     },
   };
 }
-
-const compiled = createMutationPermissions(permissionModel, createRolePermissions(permissionModel));
-
-export const { insertPermission, updatePermission, deletePermission, columnType, requireWritable } = compiled;

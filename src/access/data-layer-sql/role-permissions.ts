@@ -1,9 +1,8 @@
 // What a data-layer role may select, read from the compiled permissions
 // (docs/data-layer.md#the-schema-of-a-role). The data layer's `admin` (X-Data-Admin-Secret alone)
 // is not a permissions.yaml role: it reads every tracked table and column, with no row filter,
-// limit or aggregation restriction. The functions are built over one model
-// (data-layer-rules.ts): the module's own exports read generated/permissions.
-import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
+// limit or aggregation restriction. The functions are built over one model by data-layer-rules.ts,
+// the one place the service's rules are compiled.
 import type { PermissionModel, SelectPermission, TableModel } from '../permission-model.ts';
 import { adminRole } from './admin-role.ts';
 
@@ -66,7 +65,3 @@ export function createRolePermissions(model: PermissionModel): RolePermissions {
     },
   };
 }
-
-const compiled = createRolePermissions(permissionModel);
-
-export const { tableModel, isKnownRole, selectPermission, requireSelect, requireColumn } = compiled;

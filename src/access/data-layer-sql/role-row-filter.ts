@@ -3,10 +3,9 @@
 // ability once per role, and rulesToAST gives the condition per table, compiled by conditionToSql
 // for each alias. So the filter text is the same for every caller of the role and the session
 // values are bound when the statement runs. No rule = `false`. Built over one model and its
-// CASL rules (data-layer-rules.ts); the module's own exports read generated/permissions.
+// CASL rules by data-layer-rules.ts, the one place the service's rules are compiled.
 import type { MongoAbility } from '@casl/ability';
 import type { Condition } from '@ucast/mongo2js';
-import { caslRules, permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
 import { conditionToSql, sqlFalse, sqlTrue, type SqlCondition } from '../condition-to-sql.ts';
 import type { SessionValues } from '../interpolate-session-variables.ts';
 import type { CaslRawRule, PermissionModel, RuleAction } from '../permission-model.ts';
@@ -63,7 +62,3 @@ export function createRoleRowFilter(model: PermissionModel, rulesByRole: CaslRul
 
   return { rowFilter: (role, table, alias) => ruleCondition(role, 'select', table, alias), ruleCondition };
 }
-
-const compiled = createRoleRowFilter(permissionModel, caslRules);
-
-export const { rowFilter, ruleCondition } = compiled;

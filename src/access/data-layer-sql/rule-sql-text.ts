@@ -16,9 +16,8 @@ import {
 import type { SqlCondition } from '../condition-to-sql.ts';
 import { compileBoolExp } from './compile-bool-exp.ts';
 import { createCompileScope, defaultDataQueryLimits } from './compile-scope.ts';
-import { updatePermission } from './mutation-permissions.ts';
+import { compiledDataLayerRules } from './data-layer-rules.ts';
 import { SessionSlot, describeParameter, sessionVariablesOf } from './parameter-slot.ts';
-import { ruleCondition } from './role-row-filter.ts';
 
 /** Which condition of a rule: the rows it reaches, or what a written row must satisfy. */
 export type RulePart = 'select-rows' | 'update-rows' | 'delete-rows' | 'insert-check' | 'update-check';
@@ -54,17 +53,17 @@ const offline = new Kysely<unknown>({
 function conditionOf(role: string, part: RulePart, table: string): SqlCondition | null {
   switch (part) {
     case 'select-rows':
-      return ruleCondition(role, 'select', table, ruleAlias);
+      return compiledDataLayerRules.ruleCondition(role, 'select', table, ruleAlias);
     case 'update-rows':
-      return ruleCondition(role, 'update', table, ruleAlias);
+      return compiledDataLayerRules.ruleCondition(role, 'update', table, ruleAlias);
     case 'delete-rows':
-      return ruleCondition(role, 'delete', table, ruleAlias);
+      return compiledDataLayerRules.ruleCondition(role, 'delete', table, ruleAlias);
     case 'insert-check':
-      return ruleCondition(role, 'insert', table, ruleAlias);
+      return compiledDataLayerRules.ruleCondition(role, 'insert', table, ruleAlias);
     case 'update-check': {
       // compile-mutation.ts compiles the update check from the model's BoolExp; a fresh scope
       // hands out t0 first, so the row takes it and relationships get t1, t2, ….
-      const check = updatePermission(role, table)?.check;
+      const check = compiledDataLayerRules.updatePermission(role, table)?.check;
       if (!check) return null;
       const scope = createCompileScope(role, defaultDataQueryLimits);
       return compileBoolExp(check, table, scope.nextAlias(), scope);
