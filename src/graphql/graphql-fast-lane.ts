@@ -92,8 +92,7 @@ async function serve(
         const graphqlRequest = await readGraphqlRequest(request);
         const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
         const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
-        const caller = { ip: request.socket.remoteAddress ?? '', credential: lane.apiKey };
-        return options.answer(graphqlRequest, context, lane.mediaType, caller);
+        return options.answer(graphqlRequest, context, lane.mediaType, { ip: address, credential: lane.apiKey });
       },
       deadlineErrorFor(request),
     );

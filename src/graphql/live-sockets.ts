@@ -3,7 +3,7 @@
 // a key changes anywhere, so a revoked key loses every socket it opened on every node.
 import type { WebSocket } from 'ws';
 import type { ApiKeyPrincipal } from '../access/principal.ts';
-import { AppError } from '../errors/app-error.ts';
+import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { credentialFingerprint } from '../http/rate-limit/rate-limiter.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
 
@@ -30,8 +30,8 @@ export interface SocketCaller {
 export type KeyCheck = (presentedKey: string) => Promise<ApiKeyPrincipal>;
 
 export interface LiveSockets {
-  /** A socket opened from `address`; false, and the socket closed with 4429, past the address' cap. */
-  opened(socket: WebSocket, address: string): boolean;
+  /** A socket opened from `address`; past the address' cap it is closed with 4429. */
+  opened(socket: WebSocket, address: string): void;
   /** Binds a socket to its caller; false, and the socket closed with 4429, past the credential's cap. */
   authenticated(socket: WebSocket, caller: SocketCaller): boolean;
   callerOf(socket: WebSocket): SocketCaller | undefined;
@@ -52,9 +52,11 @@ export function createLiveSockets(caps: SocketCaps): LiveSockets {
     opened(socket, address) {
       const open = (perAddress.get(address) ?? 0) + 1;
       perAddress.set(address, open);
-      if (caps.socketsPerAddress === 0 || open <= caps.socketsPerAddress) return true;
-      socket.close(socketCloseCodes.tooMany, `too many sockets from this address (at most ${caps.socketsPerAddress})`);
-      return false;
+      if (caps.socketsPerAddress !== 0 && open > caps.socketsPerAddress)
+        socket.close(
+          socketCloseCodes.tooMany,
+          `too many sockets from this address (at most ${caps.socketsPerAddress})`,
+        );
     },
     authenticated(socket, caller) {
       const fingerprint = credentialFingerprint(caller.presentedKey);
@@ -97,7 +99,7 @@ async function recheck(callers: Map<WebSocket, SocketCaller>, check: KeyCheck): 
         for (const [, caller] of sockets) caller.principal = principal;
       } catch (error) {
         // A database fault proves nothing about the key: each operation checks it again anyway.
-        if (!(error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))) return;
+        if (!isCredentialRefusal(error)) return;
         for (const [socket] of sockets) socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
       }
     }),

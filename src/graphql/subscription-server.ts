@@ -14,17 +14,18 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
+import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
 import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
-import { type KeyCheck, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
+import { type KeyCheck, type LiveSockets, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
 import type { OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
 import { createSocketOperationLog } from './socket-operation-log.ts';
-import type { Metrics } from '../observability/metrics.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
@@ -153,7 +154,7 @@ async function connect(
   extra: SocketExtra,
   params: Record<string, unknown> | undefined,
   options: SubscriptionServerOptions,
-  live: ReturnType<typeof createLiveSockets>,
+  live: LiveSockets,
 ): Promise<boolean> {
   // schema.graphql (type Subscription) names `apiKey`; the header's spellings are accepted too.
   const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
@@ -187,7 +188,7 @@ async function authorizeOperation(
   extra: SocketExtra,
   operations: Record<string, unknown>,
   options: SubscriptionServerOptions,
-  live: ReturnType<typeof createLiveSockets>,
+  live: LiveSockets,
 ) {
   const caller = live.callerOf(extra.socket);
   if (!caller) return new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
@@ -203,8 +204,7 @@ async function authorizeOperation(
     return caller;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')
-      extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
+    if (isCredentialRefusal(error)) extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
     return error;
   }
 }

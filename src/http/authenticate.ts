@@ -8,6 +8,7 @@
 import type { Context } from 'koa';
 import type { OperationId } from '../../generated/openapi/operations.ts';
 import { AppError } from '../errors/app-error.ts';
+import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { type FailedCredentialLimit, checkCredential } from './rate-limit/failed-credential-limit.ts';
 import { anonymous, type Principal } from '../access/principal.ts';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
@@ -56,12 +57,7 @@ export function createAuthenticator(options: AuthenticationOptions): Authenticat
       if (!failedCredentials || anonymousAllowed || !attempt.counted) return await attempt.run(options.resolver);
       return await checkCredential(failedCredentials, ctx.ip, () => attempt.run(options.resolver));
     } catch (error) {
-      if (
-        anonymousAllowed &&
-        error instanceof AppError &&
-        (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')
-      )
-        return anonymous;
+      if (anonymousAllowed && isCredentialRefusal(error)) return anonymous;
       throw error;
     }
   };

@@ -4,6 +4,7 @@
 // message, so a caller cannot tell an unknown token from a revoked one or a key of another kind.
 import { apiKeyHasScope, type ApiKeyKind, type ApiKeyPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isCredentialRefusal } from '../../errors/credential-refusal.ts';
 import type { ApiKeyService } from './api-key-service.ts';
 
 export const onboardingScope = 'kyc-sdk';
@@ -21,8 +22,7 @@ export async function verifyOnboardingCredential(
   try {
     key = await apiKeys.authenticate(apiToken);
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))
-      throw credentialDenied(error);
+    if (isCredentialRefusal(error)) throw credentialDenied(error);
     throw error;
   }
   if (!onboardingKinds.includes(key.keyKind) || !apiKeyHasScope(key, onboardingScope)) throw credentialDenied();

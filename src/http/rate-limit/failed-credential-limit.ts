@@ -7,6 +7,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isCredentialRefusal } from '../../errors/credential-refusal.ts';
 import {
   type RateLimitDecision,
   type RateLimitRule,
@@ -85,8 +86,7 @@ export async function checkCredential<T>(
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))
-      await limit.failed(address);
+    if (isCredentialRefusal(error)) await limit.failed(address);
     throw error;
   }
 }
