@@ -48,7 +48,8 @@ $$`;
 /**
  * A post or void of a pending transfer inherits its accounts, asset and amount where it leaves
  * them out (as TigerBeetle's do), must agree with them where it states them, posts at most the
- * pending amount and voids exactly it. Resolving twice is the UNIQUE pending_id's refusal.
+ * pending amount and voids exactly it. A pending transfer already resolved is refused first, with
+ * the UNIQUE pending_id's name; the index itself refuses the second of two concurrent resolutions.
  */
 const checkTransfer = sql`CREATE FUNCTION ledger_transfer_check() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
@@ -67,6 +68,9 @@ const checkTransfer = sql`CREATE FUNCTION ledger_transfer_check() RETURNS trigge
     ELSIF pending.kind <> 'pending' THEN
       RAISE EXCEPTION 'ledger: transfer % resolves %, which is not a pending transfer', NEW.id, NEW.pending_id
         USING ERRCODE = 'check_violation', TABLE = 'ledger_transfer', CONSTRAINT = 'ledger_transfer_pending_kind';
+    ELSIF EXISTS (SELECT 1 FROM ledger_transfer WHERE pending_id = NEW.pending_id) THEN
+      RAISE EXCEPTION 'ledger: transfer % resolves %, which was already posted or voided', NEW.id, NEW.pending_id
+        USING ERRCODE = 'unique_violation', TABLE = 'ledger_transfer', CONSTRAINT = 'ledger_transfer_pending_id_key';
     END IF;
     NEW.debit_account_id := coalesce(NEW.debit_account_id, pending.debit_account_id);
     NEW.credit_account_id := coalesce(NEW.credit_account_id, pending.credit_account_id);
