@@ -2813,15 +2813,6 @@ export const databaseSchema: DbSchema = {
           "dataType": "text",
           "isNullable": true,
           "hasDefault": false
-        },
-        {
-          "name": "created_at",
-          "dataType": "timestamptz",
-          "isNullable": false,
-          "hasDefault": true,
-          "default": {
-            "kind": "varying"
-          }
         }
       ],
       "primaryKey": [

@@ -362,7 +362,6 @@ export interface LedgerAssetTable {
   code: string;
   decimals: number;
   coin: string | null;
-  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
 export interface LedgerLinkTable {

@@ -16,7 +16,6 @@ export const assetTables = [
     code text PRIMARY KEY CHECK (code ~ '^[A-Z0-9]{1,15}$'),
     decimals integer NOT NULL CHECK (decimals BETWEEN 0 AND 36),
     coin text UNIQUE,
-    created_at timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT ledger_asset_coin_is_code CHECK (coin IS NULL OR coin = code),
     CONSTRAINT ledger_asset_coin_decimals FOREIGN KEY (coin, decimals) REFERENCES coin (symbol, decimals),
     CONSTRAINT ledger_asset_code_coin_key UNIQUE (code, coin)
