@@ -1,11 +1,12 @@
-// Posting to the journal (docs/ledger.md#posting): one transfer or a linked group, all or nothing,
-// in one transaction. What is already posted under the group's ids is answered again (a replay)
-// or refused (other content); otherwise each transfer is inserted and the database's triggers
-// check it and move the balances. A transaction that lost a race runs again: a concurrent post
-// of the same id, a concurrent resolution of the same pending transfer or a concurrent post of
-// the same linked group then finds the winner's transfers and answers them as a replay;
-// a deadlock simply runs again. Inside a caller's transaction nothing runs again: the refusal
-// goes to the caller, whose transaction is aborted and must run again as a whole.
+// Posting to the journal (docs/ledger.md#posting): one transfer or a linked group, all or nothing.
+// The insert comes first: a single transfer is one INSERT statement (atomic with the triggers that
+// check it and move the balances), a group is its INSERTs in one transaction. Only when the
+// database refuses it as already there (the id, the resolution of the pending transfer, the linked
+// group: the replay of an earlier posting, or a concurrent one that committed first) does it read
+// what is posted under the group's ids, and answers it again (a replay) or refuses it (other
+// content). A deadlock runs it again. Inside a caller's transaction, where a refused statement
+// aborts the caller's work, it reads first and then inserts, and runs nothing again: a refusal
+// goes to the caller, whose transaction must run again as a whole.
 import type { Db } from '../../db/create-database.ts';
 import { findAccountById } from './ledger-account-table.ts';
 import { LedgerError, type LedgerRefusal } from './ledger-error.ts';
@@ -25,26 +26,40 @@ export interface PostResult {
 
 const maxAttempts = 4;
 
-/** Refusals that mean another transaction won a race this one may now answer as a replay. */
-const lostRaces: ReadonlySet<LedgerRefusal> = new Set([
+/** Refusals that mean the group, or part of it, may already be posted: a replay, or another group. */
+const alreadyThere: ReadonlySet<LedgerRefusal> = new Set([
   'concurrent_duplicate',
   'already_resolved',
   'linked_group_closed',
 ]);
 
-function runsAgain(error: unknown, attempt: number): boolean {
-  if (attempt >= maxAttempts) return false;
-  if (isContention(error)) return true;
-  return attempt === 1 && error instanceof LedgerError && lostRaces.has(error.refusal);
+function isAlreadyThere(error: unknown): boolean {
+  return error instanceof LedgerError && alreadyThere.has(error.refusal);
+}
+
+async function insertEntries(db: Db, group: TransferGroup): Promise<LedgerTransfer[]> {
+  if (group.entries.length > 1) await lockAccounts(db, group);
+  const transfers: LedgerTransfer[] = [];
+  for (const entry of group.entries) transfers.push(await insertTransfer(db, entry, group.linkedId));
+  return transfers;
+}
+
+async function insertGroup(db: Db, group: TransferGroup): Promise<LedgerTransfer[]> {
+  if (group.entries.length === 1) return [await insertTransfer(db, group.entries[0]!, group.linkedId)];
+  return db.transaction().execute((trx) => insertEntries(trx, group));
 }
 
 async function postInside(db: Db, group: TransferGroup): Promise<PostResult> {
   const posted = await selectPosted(db, group);
   if (posted.length > 0) return { transfers: replayOf(group, posted), replayed: true };
-  if (group.entries.length > 1) await lockAccounts(db, group);
-  const transfers: LedgerTransfer[] = [];
-  for (const entry of group.entries) transfers.push(await insertTransfer(db, entry, group.linkedId));
-  return { transfers, replayed: false };
+  return { transfers: await insertEntries(db, group), replayed: false };
+}
+
+/** The replay of what is posted under the group's ids, when `error` says something is. */
+async function replayAfter(db: Db, group: TransferGroup, error: unknown): Promise<PostResult | null> {
+  if (!isAlreadyThere(error)) return null;
+  const posted = await selectPosted(db, group);
+  return posted.length > 0 ? { transfers: replayOf(group, posted), replayed: true } : null;
 }
 
 /**
@@ -90,9 +105,11 @@ export async function postTransferGroup(db: Db, group: TransferGroup): Promise<P
     });
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute((trx) => postInside(trx, group));
+      return { transfers: await insertGroup(db, group), replayed: false };
     } catch (error) {
-      if (!runsAgain(error, attempt)) throw await finalError(db, error);
+      const replay = await replayAfter(db, group, error);
+      if (replay) return replay;
+      if (!isContention(error) || attempt === maxAttempts) throw await finalError(db, error);
     }
   }
 }

@@ -1,7 +1,8 @@
 // The journal under real concurrent connections (docs/ledger.md#concurrency): 50 posts of one id
 // post once, 50 resolutions of one pending transfer resolve it once, 50 debits of one wallet never
-// overdraw it, linked groups crossing the same accounts in opposite orders all post, and 20
-// posts of one linked group post it once.
+// overdraw it, linked groups crossing the same accounts in opposite orders all post, 20 posts of
+// one linked group post it once, and a post inside a caller's transaction that loses the race to
+// another transaction is refused for the caller to run again.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LedgerAccount } from '../../../src/access/ledger/ledger-account-record.ts';
@@ -131,6 +132,31 @@ test('20 concurrent posts of one linked group post it once', async () => {
   assert.is(posted.filter((outcome) => !outcome.replayed).length, 1);
   assert.equal([await available(wallets[3]!), await available(wallets[2]!)], [before[0]! + 11n, before[1]! + 13n]);
   await assertBalanced(bed.db);
+});
+
+test("inside a caller's transaction, a post of an id another transaction is posting waits, then is refused for a rerun", async () => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started: () => void = () => {};
+  const posting = new Promise<void>((resolve) => (started = resolve));
+  const first = bed.db.transaction().execute(async (trx) => {
+    await createLedgerJournal(trx).post(move('deposit:race-5', world, wallets[0]!, 5n));
+    started();
+    await held;
+  });
+  await posting;
+  const second = bed.db
+    .transaction()
+    .execute((trx) => createLedgerJournal(trx).post(move('deposit:race-5', world, wallets[0]!, 5n)));
+  const outcome = second.then(
+    () => 'posted',
+    (error: unknown) => (error instanceof LedgerError ? error.refusal : String(error)),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  release();
+  await first;
+  assert.is(await outcome, 'concurrent_duplicate');
+  assert.is((await journal.post(move('deposit:race-5', world, wallets[0]!, 5n))).replayed, true);
 });
 
 test.run();
