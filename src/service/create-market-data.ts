@@ -11,7 +11,7 @@ import type { Db } from '../db/create-database.ts';
 import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';
 import { createRedisRelayedFeed } from '../domain/market-data/redis-relayed-feed.ts';
 import { createUpstreamFeed } from '../domain/market-data/upstream-feed.ts';
-import { noOrderBooks } from '../domain/trading/order-book-source.ts';
+import { noOrderBooks } from '../domain/market-data/order-book-source.ts';
 import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 

@@ -3,7 +3,7 @@
 // number in that leadership's sequence for the product. Read back defensively: a message that is
 // not one (another program on the channel, a version skew) is refused, never half applied.
 import { isDecimalString } from '../money/decimal.ts';
-import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookLevel } from './order-book-source.ts';
 import type { BookEvent } from './market-data-feed.ts';
 
 export interface RelayMessage {

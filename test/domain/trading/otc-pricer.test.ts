@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TradingProductRow } from '../../../src/access/trading/trading-product-table.ts';
 import type { CoinPriceLookup } from '../../../src/domain/prices/price-refresh.ts';
-import type { OrderBook } from '../../../src/domain/trading/order-book-source.ts';
+import type { OrderBook } from '../../../src/domain/market-data/order-book-source.ts';
 import { createOtcPricer, type PricingRequest } from '../../../src/domain/trading/otc-pricer.ts';
 import { OtcUserFailure } from '../../../src/domain/trading/otc-user-errors.ts';
 
