@@ -12,7 +12,7 @@ import type { PageOutcome, WalletSyncProgress } from '../../access/wallets/walle
 import type { CustodyWalletRow, WalletTransferTable } from '../../access/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
-import { answered, type Failed } from './custody-transfer-service.ts';
+import { answered, type CustodyCaller, type Failed } from './custody-transfer-service.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
 import { CustodyUserFailure, custodyRefusal, failWith } from './custody-user-errors.ts';
@@ -20,11 +20,8 @@ import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 
-/** Who syncs: the organization the key is bound to (null: every one), and the request's log (provider-failure-messages.ts). */
-export interface SyncCaller {
-  organizationId: string | null;
-  log: RequestLog;
-}
+/** Who syncs: the key's organization scope, and the request's log (provider-failure-messages.ts). */
+export type SyncCaller = Pick<CustodyCaller, 'scope' | 'log'>;
 
 export interface SyncView {
   walletId: number;
@@ -81,13 +78,12 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
   async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
-    const wallet = await deps.table.findWallet(checked.walletId);
-    if (!wallet || (caller.organizationId !== null && wallet.organizationId !== caller.organizationId))
-      failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
+    const wallet = await deps.table.findWallet(caller.scope, checked.walletId);
+    if (!wallet) failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
     if (wallet.custodianWalletId === null)
       failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
     const token = randomUUID();
-    const progress = await deps.progress.claim(wallet.id, token, limits.leaseMs);
+    const progress = await deps.progress.claim(caller.scope, wallet.id, token, limits.leaseMs);
     if (!progress) failWith('CONFLICT', `a sync of wallet ${wallet.id} is already running`, 'walletId');
     const run: Run = fromCursor
       ? { ...fromCursor, source: 'cursor' }
