@@ -5,15 +5,20 @@
 // cannot be changed there.
 import type { WalletForChange, WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
-import { userError, walletNotFound, type WalletUserError } from './wallet-user-errors.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 
 export type HeldWallet = WalletForChange & { custodianWalletId: string };
+
+/** A wallet outside the caller's organization answers as a missing one: existence is not disclosed. */
+export function walletNotFound(walletId: number): UserError {
+  return userError('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
+}
 
 export async function walletInReach(
   table: WalletWriteTable,
   scope: OrganizationScope,
   walletId: number,
-): Promise<WalletForChange | WalletUserError> {
+): Promise<WalletForChange | UserError> {
   return (await table.findWallet(scope, walletId)) ?? walletNotFound(walletId);
 }
 
@@ -22,7 +27,7 @@ export async function changeableWallet(
   table: WalletWriteTable,
   scope: OrganizationScope,
   walletId: number,
-): Promise<HeldWallet | WalletUserError> {
+): Promise<HeldWallet | UserError> {
   const wallet = await walletInReach(table, scope, walletId);
   if ('code' in wallet) return wallet;
   if (wallet.status === 'archived')
