@@ -1,11 +1,9 @@
 // The document mutations of the business API (schema.graphql `generateFundUserAgreementPdf`,
 // `downloadFundInvestorCapitalStatementPdf`, `downloadInvoicePdf`, `downloadQuotePdf`; docs/documents.md#through-the-business-graphql-api)
-// over the business document service. The key's organization binding is its reach; rendering a
-// document records no person, so no acting user is resolved.
-import type { DocumentReach } from '../../access/documents/organization-document-records.ts';
+// over the business document service. The records are read within the key's organization scope;
+// rendering a document records no person, so no acting user is resolved.
 import type { BusinessDocumentService, DocumentOutcome } from '../../domain/documents/business-document-service.ts';
-import { callerOrganization } from '../caller-organization.ts';
-import type { GraphqlContext } from '../graphql-context.ts';
+import { callerScope } from '../caller-organization.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 
 type DocumentResolvers = {
@@ -18,8 +16,6 @@ type DocumentResolvers = {
   >;
 };
 
-const reachOf = (context: GraphqlContext): DocumentReach => ({ organizationId: callerOrganization(context) });
-
 function payload(outcome: DocumentOutcome) {
   if (outcome.ok) return { success: true, errors: [], document: outcome.value.document };
   return { success: false, errors: outcome.errors, document: null };
@@ -29,13 +25,13 @@ export function documentResolvers(documents: BusinessDocumentService): DocumentR
   return {
     Mutation: {
       generateFundUserAgreementPdf: async (_parent, { input }, context) =>
-        payload(await documents.fundUserAgreementPdf(reachOf(context), input)),
+        payload(await documents.fundUserAgreementPdf(callerScope(context), input)),
       downloadFundInvestorCapitalStatementPdf: async (_parent, { input }, context) =>
-        payload(await documents.capitalStatementPdf(reachOf(context), input)),
+        payload(await documents.capitalStatementPdf(callerScope(context), input)),
       downloadInvoicePdf: async (_parent, { input }, context) =>
-        payload(await documents.invoicePdf(reachOf(context), input)),
+        payload(await documents.invoicePdf(callerScope(context), input)),
       downloadQuotePdf: async (_parent, { input }, context) =>
-        payload(await documents.quotePdf(reachOf(context), input)),
+        payload(await documents.quotePdf(callerScope(context), input)),
     },
   };
 }
