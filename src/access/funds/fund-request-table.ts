@@ -78,7 +78,7 @@ export function createFundRequestTable(db: Db): FundRequestTable {
     async find(scope, kind, id) {
       const investorInScope = organizationInScope(scope, 'u.organization_id');
       const { rows } = await sql<ScopedFundRequestRow>`SELECT ${requestColumns(kind)},
-          ${investorInScope} AS "investorInScope"
+          coalesce(${investorInScope}, false) AS "investorInScope"
         FROM ${sql.table(tables[kind].table)} r
         JOIN fund f ON f.id = r.fund_id
         JOIN app_user u ON u.id = r.user_id
