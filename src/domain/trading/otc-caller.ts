@@ -5,7 +5,7 @@
 // (docs/identity.md#acting-user), who must belong to the organization traded for, as the user
 // directory answers.
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
-import { failWith } from './otc-user-errors.ts';
+import { failWith } from '../outcomes/user-failure.ts';
 
 /** FORBIDDEN unless the acting user belongs to the organization. */
 export async function assertMember(

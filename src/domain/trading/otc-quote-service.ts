@@ -10,12 +10,13 @@ import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { assertMember } from './otc-caller.ts';
 import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
 import type { OtcPricer, PricedQuote } from './otc-pricer.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
 import { quoteView, type OtcQuoteView } from './otc-quote-view.ts';
-import { failWith, type OtcOutcome, OtcUserFailure, outcomeOf } from './otc-user-errors.ts';
 
 /** schema.graphql `OtcQuoteCalculation`. */
 export interface OtcQuoteCalculationView {
@@ -62,7 +63,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
   /** Fails with the quote's state error unless it is live at `at`. */
   async function assertLive(row: OtcQuoteRow, at: Date): Promise<void> {
     const error = await settleQuoteState(quotes, row, at);
-    if (error) throw new OtcUserFailure([error]);
+    if (error) throw new UserFailure([error]);
   }
 
   return {
@@ -71,7 +72,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
     async calculate(
       scope: OrganizationScope,
       input: OtcPricingInput,
-    ): Promise<OtcOutcome<{ calculation: OtcQuoteCalculationView }>> {
+    ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
         const named = checked.organizationId;
@@ -93,7 +94,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
       });
     },
 
-    async request(caller: ActingCaller, input: OtcPricingInput): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+    async request(caller: ActingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
         // Unnamed, the quote is for the organization the scope is bound to.
@@ -135,7 +136,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
      * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
      * expired meanwhile (between the price and the write) answers its state error, unchanged.
      */
-    async refresh(scope: OrganizationScope, input: { quoteId: string }): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+    async refresh(scope: OrganizationScope, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
         const row = await quoteInScope(scope, input.quoteId);
         await assertLive(row, now());

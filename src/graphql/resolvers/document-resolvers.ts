@@ -2,9 +2,10 @@
 // `downloadFundInvestorCapitalStatementPdf`, `downloadInvoicePdf`, `downloadQuotePdf`; docs/documents.md#through-the-business-graphql-api)
 // over the business document service. The records are read within the key's organization scope;
 // rendering a document records no person, so no acting user is resolved.
-import type { BusinessDocumentService, DocumentOutcome } from '../../domain/documents/business-document-service.ts';
+import type { BusinessDocumentService } from '../../domain/documents/business-document-service.ts';
 import { callerScope } from '../caller-organization.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 type DocumentResolvers = {
   Mutation: Pick<
@@ -16,22 +17,17 @@ type DocumentResolvers = {
   >;
 };
 
-function payload(outcome: DocumentOutcome) {
-  if (outcome.ok) return { success: true, errors: [], document: outcome.value.document };
-  return { success: false, errors: outcome.errors, document: null };
-}
-
 export function documentResolvers(documents: BusinessDocumentService): DocumentResolvers {
   return {
     Mutation: {
       generateFundUserAgreementPdf: async (_parent, { input }, context) =>
-        payload(await documents.fundUserAgreementPdf(callerScope(context), input)),
+        payloadOf(await documents.fundUserAgreementPdf(callerScope(context), input), ['document']),
       downloadFundInvestorCapitalStatementPdf: async (_parent, { input }, context) =>
-        payload(await documents.capitalStatementPdf(callerScope(context), input)),
+        payloadOf(await documents.capitalStatementPdf(callerScope(context), input), ['document']),
       downloadInvoicePdf: async (_parent, { input }, context) =>
-        payload(await documents.invoicePdf(callerScope(context), input)),
+        payloadOf(await documents.invoicePdf(callerScope(context), input), ['document']),
       downloadQuotePdf: async (_parent, { input }, context) =>
-        payload(await documents.quotePdf(callerScope(context), input)),
+        payloadOf(await documents.quotePdf(callerScope(context), input), ['document']),
     },
   };
 }

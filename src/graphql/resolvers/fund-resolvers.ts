@@ -4,12 +4,13 @@
 // the payload comes out. A refused acting user is a GraphQL error, as in every mutation that
 // records a person (docs/identity.md#acting-user).
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
-import type { CancelResult, FundCanceller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
+import type { FundCanceller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { callerScope } from '../caller-organization.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 /** What the fund resolvers need, built by the composition root (src/service/create-funds.ts). */
 export interface FundServices {
@@ -32,18 +33,16 @@ async function fundCanceller(context: GraphqlContext, users: ActingUserDirectory
   };
 }
 
-const payload = (result: CancelResult) => ({ success: result.errors.length === 0, errors: result.errors });
-
 export function fundResolvers(services: FundServices): FundResolvers {
   return {
     Mutation: {
       cancelFundSubscription: async (_parent, { input }, context) => {
-        const result = await services.requests.cancelSubscription(await fundCanceller(context, services.users), input);
-        return { ...payload(result), subscription: result.request };
+        const caller = await fundCanceller(context, services.users);
+        return payloadOf(await services.requests.cancelSubscription(caller, input), ['subscription']);
       },
       cancelFundRedemption: async (_parent, { input }, context) => {
-        const result = await services.requests.cancelRedemption(await fundCanceller(context, services.users), input);
-        return { ...payload(result), redemption: result.request };
+        const caller = await fundCanceller(context, services.users);
+        return payloadOf(await services.requests.cancelRedemption(caller, input), ['redemption']);
       },
     },
   };
