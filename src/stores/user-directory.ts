@@ -1,7 +1,25 @@
 // What authentication and token issuing need to know about a user, in one statement: the
-// home organization, every membership, the roles held and the funds the user may see.
-import { sql } from 'kysely';
+// home organization, every membership, the roles held and the funds the user may see; and
+// whether a user belongs where a caller's organization binding reaches, asked of SQL so no
+// service compares organization ids (docs/identity.md#organization-scope).
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/create-database.ts';
+
+/**
+ * A caller's organization binding as src/access/organization-scope.ts carries it (null: every
+ * organization). Storage stands below src/access (docs/architecture.md#layers), so it takes the
+ * scope by its shape.
+ */
+export interface OrganizationBinding {
+  readonly organizationId: string | null;
+}
+
+/**
+ * How a user stands for an SDK init token (docs/identity.md#sdk-init-tokens): the organization
+ * asked for lies outside the key's binding; no organization is concerned and there is no such user;
+ * the user (or no user) does not belong to the organization concerned; or the user may have it.
+ */
+export type TokenStanding = 'other-organization' | 'unknown-user' | 'not-member' | 'member';
 
 export interface UserProfile {
   readonly id: string;
@@ -36,6 +54,17 @@ interface Standing {
   isPlatformAdmin: boolean;
 }
 
+/**
+ * `u` belongs to `organizationId` (its home organization or a membership). Ids are compared as
+ * text, as given: an organization id the API was sent in another letter case names no organization here.
+ */
+function memberOf(organizationId: RawBuilder<string | null>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(u.organization_id::text = ${organizationId} OR EXISTS (SELECT 1 FROM organization_membership m
+    WHERE m.user_id = u.id AND m.organization_id::text = ${organizationId}))`;
+}
+
+const text = (value: string | null) => sql<string | null>`${value}::text`;
+
 export function createUserDirectory(db: Db) {
   return {
     find: (userId: string): Promise<UserProfile | null> => findProfile(db, userId),
@@ -45,6 +74,13 @@ export function createUserDirectory(db: Db) {
      */
     standingIn: (userId: string, organizationId: string | null): Promise<Standing | null> =>
       standingIn(db, userId, organizationId),
+    inScope: (userId: string, scope: OrganizationBinding): Promise<boolean> => userInScope(db, userId, scope),
+    belongsTo: (userId: string, organizationId: string): Promise<boolean> => userBelongsTo(db, userId, organizationId),
+    tokenStanding: (
+      userId: string,
+      scope: OrganizationBinding,
+      organizationId: string | null,
+    ): Promise<TokenStanding> => tokenStanding(db, userId, scope, organizationId),
     /** The users the development identity provider offers, in a stable order. */
     list: (limit?: number): Promise<ListedUser[]> => listUsers(db, limit),
     organizationExists: (organizationId: string): Promise<boolean> => organizationExists(db, organizationId),
@@ -133,3 +169,47 @@ async function organizationExists(db: Db, organizationId: string): Promise<boole
 }
 
 export type UserDirectory = ReturnType<typeof createUserDirectory>;
+
+/** Whether the user exists and, for a binding to an organization, belongs to it (docs/identity.md#acting-user). */
+async function userInScope(db: Db, userId: string, scope: OrganizationBinding): Promise<boolean> {
+  const bound = text(scope.organizationId);
+  const row = await db
+    .selectFrom('app_user as u')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where(sql<SqlBool>`(${bound} IS NULL OR ${memberOf(bound)})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user belongs to the organization (home or membership); false for no such user. */
+async function userBelongsTo(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_user as u')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where(memberOf(text(organizationId)))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * How the user stands for an SDK init token that a key bound as `scope` asks for
+ * `organizationId` (null: the key's own organization, if any), in one statement.
+ */
+async function tokenStanding(
+  db: Db,
+  userId: string,
+  scope: OrganizationBinding,
+  organizationId: string | null,
+): Promise<TokenStanding> {
+  const [bound, asked] = [text(scope.organizationId), text(organizationId)];
+  const concerned = sql<string | null>`coalesce(${asked}, ${bound})`;
+  const { rows } = await sql<{ standing: TokenStanding }>`SELECT CASE
+      WHEN ${bound} <> ${asked} THEN 'other-organization'
+      WHEN EXISTS (SELECT 1 FROM app_user u WHERE u.id = ${userId} AND (${concerned} IS NULL OR ${memberOf(concerned)}))
+        THEN 'member'
+      WHEN ${concerned} IS NULL THEN 'unknown-user'
+      ELSE 'not-member' END AS standing`.execute(db);
+  return rows[0]!.standing;
+}
