@@ -12,7 +12,7 @@ import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/w
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
-import { amlRefusal } from './provider-refusals.ts';
+import { amlRefusal } from './aml-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';

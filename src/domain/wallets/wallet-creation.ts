@@ -12,7 +12,7 @@ import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../pr
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
-import { custodyRefusal } from './provider-refusals.ts';
+import { custodyRefusal } from './custody-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';

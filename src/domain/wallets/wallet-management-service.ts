@@ -12,7 +12,7 @@ import type { WhitelistWriteTable } from '../../access/wallets/whitelist-write-t
 import type { CustodyAddress, CustodyProvider } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
-import { custodyRefusal } from './provider-refusals.ts';
+import { custodyRefusal } from './custody-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';

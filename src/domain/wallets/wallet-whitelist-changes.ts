@@ -30,7 +30,7 @@ import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
-import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
+import { custodyRefusal, type CustodyOperation } from './custody-refusals.ts';
 import { type WalletCaller, walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { changeableWallet, type HeldWallet } from './wallet-in-reach.ts';
