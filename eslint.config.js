@@ -43,7 +43,7 @@ const floors = [
     {
       room: 'spec-review',
       pattern: 'src/spec-review',
-      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db'],
+      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db', 'request-envelope'],
       reason:
         "client teams' breaking-change gate compares spec texts (openapi.yaml, schema.graphql) and needs only the shared kernel",
     },
@@ -66,13 +66,20 @@ const floors = [
   [{ room: 'stores', pattern: 'src/stores', reason: 'credential storage knows no principal and no rule' }],
   [{ room: 'db', pattern: 'src/db', reason: 'the database' }],
   [
+    {
+      room: 'request-envelope',
+      pattern: 'src/request-envelope',
+      reason:
+        "every front door's request envelope (id, deadline, rate limit, body, error answer, access log, metrics) on plain node:http, standing on the shared kernel only",
+    },
+  ],
+  [
     { room: 'config', pattern: 'src/config', reason: 'the shared kernel imports nothing of src/' },
     { room: 'errors', pattern: 'src/errors', reason: 'the shared kernel imports nothing of src/' },
     { room: 'observability', pattern: 'src/observability', reason: 'the shared kernel imports nothing of src/' },
     { room: 'assets', pattern: 'src/assets', reason: 'the shared kernel imports nothing of src/' },
     { room: 'cache', pattern: 'src/cache', reason: 'the shared kernel imports nothing of src/' },
     { room: 'graphql-limits', pattern: 'src/graphql-limits', reason: 'the shared kernel imports nothing of src/' },
-    { room: 'request-headers', pattern: 'src/request-headers', reason: 'the shared kernel imports nothing of src/' },
     { room: 'request-scope', pattern: 'src/request-scope', reason: 'the shared kernel imports nothing of src/' },
     { room: 'api-explorer', pattern: 'src/api-explorer', reason: 'the shared kernel imports nothing of src/' },
     { room: 'allow-lists', pattern: 'src/allow-lists', reason: 'the shared kernel imports nothing of src/' },
@@ -93,8 +100,8 @@ const transportFree = [
   'observability',
   'assets',
   'cache',
+  'request-envelope',
   'graphql-limits',
-  'request-headers',
   'request-scope',
   'api-explorer',
   'allow-lists',
