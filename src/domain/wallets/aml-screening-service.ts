@@ -14,12 +14,13 @@ import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { amlRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { walletInReach } from './wallet-in-reach.ts';
 import { checkWalletId, runChecks } from './wallet-input-checks.ts';
 import { amlReportView, type AmlReportView } from './wallet-record-views.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `RunDigitalWalletAmlReportInput`. */
 export interface RunAmlReportInput {
@@ -35,7 +36,7 @@ export interface AmlScreeningDeps {
   logger: Logger;
 }
 
-type Reported = WalletOutcome<{ report: AmlReportView }>;
+type Reported = Outcome<{ report: AmlReportView }>;
 
 function resultOf(screening: AmlScreening): AmlReportResult {
   return {
@@ -57,7 +58,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
   const follow = async (
     running: AmlReportRow,
     request: RequestLog,
-  ): Promise<AmlReportRow | 'completed' | WalletUserError[]> => {
+  ): Promise<AmlReportRow | 'completed' | UserError[]> => {
     if (running.providerScreeningId === null) return running;
     let screening: AmlScreening | null;
     try {

@@ -23,6 +23,8 @@ import type {
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { approvalWrite, custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import {
   checkResolveApproval,
@@ -30,13 +32,7 @@ import {
   type ResolveApprovalInput,
   type SendTransferInput,
 } from './custody-input-checks.ts';
-import {
-  type CustodyOperation,
-  type CustodyUserError,
-  CustodyUserFailure,
-  custodyRefusal,
-  failWith,
-} from './custody-user-errors.ts';
+import { type CustodyOperation, custodyRefusal } from './custody-transfer-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import {
@@ -58,19 +54,16 @@ export interface CustodyCaller {
   log: RequestLog;
 }
 
-export type Failed = { ok: false; errors: CustodyUserError[] };
+export interface Sent {
+  outcome: 'TRANSFER_CREATED' | 'PENDING_APPROVAL';
+  transfer: WalletTransferView | null;
+  pendingApproval: PendingApprovalView | null;
+}
 
-export type SendResult =
-  | {
-      ok: true;
-      outcome: 'TRANSFER_CREATED' | 'PENDING_APPROVAL';
-      transfer: WalletTransferView | null;
-      pendingApproval: PendingApprovalView | null;
-    }
-  | Failed;
-
-export type ResolveResult =
-  { ok: true; pendingApproval: PendingApprovalView; transfer: WalletTransferView | null } | Failed;
+export interface Resolved {
+  pendingApproval: PendingApprovalView;
+  transfer: WalletTransferView | null;
+}
 
 export interface CustodyTransferDeps {
   table: WalletTransferTable;
@@ -114,8 +107,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof CustodyProviderError)
-        throw new CustodyUserFailure([custodyRefusal(error, operation, caller.log)]);
+      if (error instanceof CustodyProviderError) throw new UserFailure([custodyRefusal(error, operation, caller.log)]);
       throw error;
     }
   }
@@ -126,7 +118,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     return row ? transferView(row) : null;
   }
 
-  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> {
+  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<Sent> {
     const checked = checkSendTransfer(input);
     const wallet = await walletInScope(checked.walletId, caller);
     await assertMember(caller, wallet);
@@ -166,7 +158,6 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     await deps.results.invalidate([walletTag(wallet.id)]);
     const transferShown = await storedTransferView(transfer?.id ?? null);
     return {
-      ok: true,
       outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
       transfer: transferShown,
       pendingApproval:
@@ -205,7 +196,7 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     return { wallet, creator: approval.creator };
   }
 
-  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> {
+  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Resolved> {
     const checked = checkResolveApproval(input);
     const { wallet, creator } = await approvalInScope(checked.approvalId, caller);
     if (creator === caller.actingUserId)
@@ -238,7 +229,6 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     await deps.results.invalidate([walletTag(wallet.id)]);
     const transferShown = await storedTransferView(approval.transferId);
     return {
-      ok: true,
       pendingApproval: custodyApprovalView(
         approval,
         wallet.id,
@@ -274,9 +264,10 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
   }
 
   return {
-    send: (caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> => answered(send(caller, input)),
-    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> =>
-      answered(resolve(caller, input)),
+    send: (caller: CustodyCaller, input: SendTransferInput): Promise<Outcome<Sent>> =>
+      outcomeOf(() => send(caller, input)),
+    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<Outcome<Resolved>> =>
+      outcomeOf(() => resolve(caller, input)),
   };
 }
 
@@ -294,16 +285,6 @@ function decidedWhitelistChange(approval: CustodyPendingApproval, walletId: numb
     outcome: approval.state,
     decidedAt: approval.resolvedAt,
   };
-}
-
-/** Expected failures become the payload's errors; anything else stays an error (masked by the transport). */
-export async function answered<T>(result: Promise<T>): Promise<T | Failed> {
-  try {
-    return await result;
-  } catch (error) {
-    if (error instanceof CustodyUserFailure) return { ok: false, errors: error.errors };
-    throw error;
-  }
 }
 
 export type CustodyTransferService = ReturnType<typeof createCustodyTransferService>;

@@ -14,6 +14,8 @@ import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { reaches, walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
 import { walletChangeTags } from './wallet-cache-tags.ts';
 import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
@@ -28,7 +30,6 @@ import {
   walletLabelMaxLength,
 } from './wallet-input-checks.ts';
 import type { WalletSummaryService, WalletSummaryView } from './wallet-summary-service.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `CreateDigitalWalletInput`. */
 export interface CreateWalletInput {
@@ -51,7 +52,7 @@ export interface WalletCreationDeps {
   now?: () => Date;
 }
 
-type Created = WalletOutcome<{ wallet: WalletSummaryView }>;
+type Created = Outcome<{ wallet: WalletSummaryView }>;
 
 export function createWalletCreation(deps: WalletCreationDeps) {
   const now = deps.now ?? (() => new Date());
@@ -114,7 +115,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
   const createAtCustodian = async (
     input: NormalizedWalletInput,
     request: RequestLog,
-  ): Promise<CustodyWallet | { errors: WalletUserError[] }> => {
+  ): Promise<CustodyWallet | { errors: UserError[] }> => {
     try {
       return await deps.custody.createWallet({
         coin: custodianCoinOf(input.coin),
@@ -141,7 +142,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
     return organizationId;
   };
 
-  const ownerProblem = async (ownerUserId: string | null, organizationId: string): Promise<WalletUserError | null> => {
+  const ownerProblem = async (ownerUserId: string | null, organizationId: string): Promise<UserError | null> => {
     if (ownerUserId === null) return null;
     const owner = await deps.users.find(ownerUserId);
     return owner?.organizationIds.includes(organizationId)

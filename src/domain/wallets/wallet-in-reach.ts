@@ -3,16 +3,21 @@
 // key cannot learn which ids exist elsewhere. ARCHIVED wallets are read-only (schema.graphql
 // `WalletStatus`), and a wallet the custodian does not hold cannot be changed there.
 import type { WalletForChange, WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { reaches, type WalletCaller } from './wallet-caller.ts';
-import { userError, walletNotFound, type WalletUserError } from './wallet-user-errors.ts';
 
 export type HeldWallet = WalletForChange & { custodianWalletId: string };
+
+/** A wallet outside the caller's organization answers as a missing one: existence is not disclosed. */
+export function walletNotFound(walletId: number): UserError {
+  return userError('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
+}
 
 export async function walletInReach(
   table: WalletWriteTable,
   caller: WalletCaller,
   walletId: number,
-): Promise<WalletForChange | WalletUserError> {
+): Promise<WalletForChange | UserError> {
   const wallet = await table.findWallet(walletId);
   return wallet && reaches(caller, wallet.organizationId) ? wallet : walletNotFound(walletId);
 }
@@ -22,7 +27,7 @@ export async function changeableWallet(
   table: WalletWriteTable,
   caller: WalletCaller,
   walletId: number,
-): Promise<HeldWallet | WalletUserError> {
+): Promise<HeldWallet | UserError> {
   const wallet = await walletInReach(table, caller, walletId);
   if ('code' in wallet) return wallet;
   if (wallet.status === 'archived')

@@ -12,10 +12,11 @@ import type { PageOutcome, WalletSyncProgress } from '../../access/wallets/walle
 import type { CustodyWalletRow, WalletTransferTable } from '../../access/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
-import { answered, type Failed } from './custody-transfer-service.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
-import { CustodyUserFailure, custodyRefusal, failWith } from './custody-user-errors.ts';
+import { custodyRefusal } from './custody-transfer-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
@@ -34,8 +35,6 @@ export interface SyncView {
   nextCursor: string | null;
   syncedAt: string;
 }
-
-export type SyncResult = { ok: true; sync: SyncView } | Failed;
 
 /** Batch size asked of the custodian, pages per call, and how long a run may hold the wallet. */
 export const transferSyncLimits = {
@@ -78,7 +77,7 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
   const now = deps.now ?? (() => new Date());
   const limits = transferSyncLimits;
 
-  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> {
+  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<{ sync: SyncView }> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
     const wallet = await deps.table.findWallet(checked.walletId);
@@ -106,7 +105,6 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         caller.log,
       );
       return {
-        ok: true,
         sync: {
           walletId: wallet.id,
           syncedCount: counts.synced,
@@ -197,12 +195,13 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         if (run.source === 'cursor') unknownCursor();
         if (run.source === 'stored') return 'stale cursor';
       }
-      throw new CustodyUserFailure([custodyRefusal(error, 'sync', request)]);
+      throw new UserFailure([custodyRefusal(error, 'sync', request)]);
     }
   }
 
   return {
-    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> => answered(sync(caller, input)),
+    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<Outcome<{ sync: SyncView }>> =>
+      outcomeOf(() => sync(caller, input)),
   };
 }
 

@@ -25,6 +25,8 @@ import type {
 } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
@@ -39,7 +41,6 @@ import {
   type PendingApprovalView,
   type WhitelistEntryView,
 } from './wallet-record-views.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `AddDigitalWalletWhitelistEntryInput`. */
 export interface AddWhitelistEntryInput {
@@ -59,7 +60,7 @@ interface AlreadyListed {
   outcome: 'alreadyListed';
 }
 
-export type WhitelistChanged = WalletOutcome<{
+export type WhitelistChanged = Outcome<{
   entry: WhitelistEntryView;
   pendingApproval: PendingApprovalView | null;
 }>;
@@ -97,7 +98,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
-  ): Promise<{ wallet: HeldWallet; actingUserId: string; request: RequestLog } | WalletUserError[]> => {
+  ): Promise<{ wallet: HeldWallet; actingUserId: string; request: RequestLog } | UserError[]> => {
     const caller = await walletCallerOf(requester, deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
@@ -123,7 +124,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     { wallet, actingUserId, request: log }: { wallet: HeldWallet; actingUserId: string; request: RequestLog },
     address: string,
     label: string | null,
-  ): Promise<WhitelistChangeResult | AlreadyListed | WalletUserError[]> => {
+  ): Promise<WhitelistChangeResult | AlreadyListed | UserError[]> => {
     const request = {
       coin: custodianCoinOf(wallet.coin),
       walletId: wallet.custodianWalletId,

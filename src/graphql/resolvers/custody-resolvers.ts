@@ -6,13 +6,13 @@
 // resolved is a GraphQL error (FORBIDDEN).
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
-import type { CustodyUserError } from '../../domain/wallets/custody-user-errors.ts';
 import type { RequestLog } from '../../domain/wallets/provider-failure-messages.ts';
 import type { WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 /** What the custody resolvers need, built by the composition root (src/service/create-wallets.ts). */
 export interface CustodyServices {
@@ -49,28 +49,17 @@ function approverCaller(context: GraphqlContext): CustodyCaller {
   return { ...callerKey(context), actingUserId: ownActingUserOf(context, 'bitgoResolveApproval') };
 }
 
-const failed = (errors: CustodyUserError[]) => ({ success: false, errors });
-
 export function custodyResolvers(services: CustodyServices): CustodyResolvers {
   return {
     Mutation: {
       bitgoSendTransaction: async (_parent, { input }, context) => {
         const caller = await custodyCaller(context, services.users);
-        const result = await services.transfers.send(caller, input);
-        if (!result.ok) return { ...failed(result.errors), outcome: null, transfer: null, pendingApproval: null };
-        const { outcome, transfer, pendingApproval } = result;
-        return { success: true, errors: [], outcome, transfer, pendingApproval };
+        return payloadOf(await services.transfers.send(caller, input), ['outcome', 'transfer', 'pendingApproval']);
       },
-      bitgoResolveApproval: async (_parent, { input }, context) => {
-        const result = await services.transfers.resolve(approverCaller(context), input);
-        if (!result.ok) return { ...failed(result.errors), pendingApproval: null, transfer: null };
-        return { success: true, errors: [], pendingApproval: result.pendingApproval, transfer: result.transfer };
-      },
-      bitgoSyncWalletTransactions: async (_parent, { input }, context) => {
-        const result = await services.sync.sync(callerKey(context), input);
-        if (!result.ok) return { ...failed(result.errors), sync: null };
-        return { success: true, errors: [], sync: result.sync };
-      },
+      bitgoResolveApproval: async (_parent, { input }, context) =>
+        payloadOf(await services.transfers.resolve(approverCaller(context), input), ['pendingApproval', 'transfer']),
+      bitgoSyncWalletTransactions: async (_parent, { input }, context) =>
+        payloadOf(await services.sync.sync(callerKey(context), input), ['sync']),
     },
   };
 }
