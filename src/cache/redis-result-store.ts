@@ -1,4 +1,4 @@
-// The result cache in Redis, shared by every node (docs/architecture.md#result-cache). Under the key
+// The result cache in Redis, shared by every node (docs/caches.md#result-cache). Under the key
 // prefix: `e:<key>` holds an entry's JSON text (SET … PX ttl); `t:<tag>` is a sorted set of the
 // entry keys carrying the tag, scored by when each expires; `v:<tag>` counts the tag's
 // invalidations. A load reads the counters of its tags with the entry (one MGET), and its write

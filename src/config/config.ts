@@ -22,7 +22,7 @@ export interface Config {
   readonly publicUrl: string;
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
-  /** Deadlines of database work and of a request (docs/architecture.md#database-faults); 0 disables one. */
+  /** Deadlines of database work and of a request (docs/database.md#database-faults); 0 disables one. */
   readonly timeouts: {
     readonly dbStatementMs: number;
     readonly dbConnectMs: number;
@@ -64,7 +64,7 @@ export interface Config {
   readonly graphqlCostRateLimit: number;
   /** Seconds a verified API key is served from memory: how long a revocation missed by this node may go unseen. */
   readonly apiKeyCacheSeconds: number;
-  /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
+  /** How long a shutdown waits for requests in flight before it cuts them (docs/service.md#shutdown). */
   readonly shutdownTimeoutMs: number;
   readonly oidc: {
     readonly issuer: string | undefined;
@@ -73,7 +73,7 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
-  /** Mebibytes the in-process result cache may hold (docs/architecture.md#result-cache); 0 keeps none. Not used with Redis. */
+  /** Mebibytes the in-process result cache may hold (docs/caches.md#result-cache); 0 keeps none. Not used with Redis. */
   readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
   /** API_EXPLORER: /docs, /openapi.json, /openapi.yaml and GraphiQL on both ports (docs/api-explorer.md); off by default when NODE_ENV=production. */

@@ -1,6 +1,6 @@
 // The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
 // uncompressed (a Content-Encoding other than identity is 415, by the rule of the REST routes,
-// src/request-envelope/content-encoding.ts), read by the one body reader of every front door
+// src/request-headers/content-encoding.ts), read by the one body reader of every front door
 // (src/request-envelope/read-body.ts). The query's length and nesting limits
 // (docs/data-layer.md#limits) are checked where it is parsed (request/prepared-documents.ts);
 // the nesting of `variables` here, before any recursive walk of them (src/graphql-limits/json-nesting.ts).
@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonNestingViolation } from '../graphql-limits/json-nesting.ts';
 import { closeAfterAnswer, declaredOverLimit, jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
-import { encodedBodyRefusal } from '../request-envelope/content-encoding.ts';
+import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { type BodyLimit, readBody } from '../request-envelope/read-body.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';

@@ -1,11 +1,11 @@
-// POST /graphql served in front of Koa (docs/architecture.md#requests): an ordinary
+// POST /graphql served in front of Koa (docs/requests.md#the-graphql-fast-lane): an ordinary
 // request (the exact path, a UTF-8 JSON body of declared length within the limit, an Accept a
 // GraphQL response can meet, an X-API-Key) is answered here by the same steps, in the same order
 // and with the same answers as the Koa route (router.ts, graphql-transport.ts), from the request
 // envelope every front door shares (src/request-envelope/): its request id, the deadline, the rate
 // limit, the key, the body, the answer, the access log line and the metrics. Anything else goes to Koa untouched, which answers it as always. Koa's context, its
 // middleware dispatch and its response handling cost a `{ ping }` about as much as graphql-js'
-// execution (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// execution (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { operations } from '../../generated/openapi/operations.ts';
@@ -14,7 +14,7 @@ import type { AppError } from '../errors/app-error.ts';
 import { principalKind } from '../http/principal-kind.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
-import { encodedBodyRefusal } from '../request-envelope/content-encoding.ts';
+import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { requestIdFor } from '../request-envelope/request-id.ts';

@@ -1,4 +1,4 @@
-// The body limit of every front door (docs/architecture.md#requests,
+// The body limit of every front door (docs/requests.md#request-bodies,
 // openapi.yaml#/components/responses/PayloadTooLarge): a body whose declared Content-Length is
 // over the limit is refused before any of it is read, since reading first would hold the
 // connection for as long as the client claims to send; a body that turns out longer while it is

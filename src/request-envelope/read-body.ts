@@ -1,8 +1,8 @@
-// The one reader of request bodies (docs/architecture.md#requests): the REST routes' JSON bodies
+// The one reader of request bodies (docs/requests.md#request-bodies): the REST routes' JSON bodies
 // (src/http/read-json-body.ts), POST /graphql on both its ways (src/graphql/graphql-request-body.ts),
 // the KYC webhook's raw bytes and POST /v1/graphql (src/data-layer/read-graphql-body.ts). It reads
 // with 'data' events: a stream's async iterator costs an iterator and a promise per chunk on every
-// request of these hot paths (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts).
+// request of these hot paths (docs/benchmarks-log.md#named-prepared-statements-and-a-leaner-shape-2026-11-26).
 // What the bytes mean (JSON, its text checks) stays with each door.
 import type { Readable } from 'node:stream';
 

@@ -5,7 +5,7 @@
 // local; the data layer, a plain node listener whose handlers take only the request and the
 // response, keeps it on the request itself (assignRequestId). A symbol key rather than a WeakMap:
 // a WeakMap would cost the garbage collector an ephemeron entry per request on this hot path
-// (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 

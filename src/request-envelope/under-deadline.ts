@@ -1,4 +1,4 @@
-// REQUEST_TIMEOUT_MS on both ports (docs/architecture.md#database-faults): a request still running
+// REQUEST_TIMEOUT_MS on both ports (docs/database.md#database-faults): a request still running
 // at its deadline is answered by its door, 408 REQUEST_TIMEOUT when its body was still arriving,
 // else 503 SERVICE_UNAVAILABLE with Retry-After (src/errors/request-deadline-errors.ts), and the
 // database guard sends no further statement for it but a ROLLBACK (src/request-scope/request-deadline.ts).

@@ -1,5 +1,5 @@
 // How the plain node front doors (POST /graphql's fast lane, the data layer) write an answer
-// (docs/architecture.md#requests): status and every header at once, X-Request-Id on every answer,
+// (docs/requests.md#the-envelope): status and every header at once, X-Request-Id on every answer,
 // and for an error the headers that say its data: its retry delay as Retry-After
 // (openapi.yaml TooManyRequests, ServiceUnavailable) and `Connection: close` when the rest of its
 // body is still on its way (src/errors/request-deadline-errors.ts). The Koa app sets the same

@@ -1,7 +1,7 @@
-// The service on a resolved database (docs/architecture.md#composition): migrations and the demo
+// The service on a resolved database (docs/service.md#composition): migrations and the demo
 // data, the two servers, then each area from its own create-<area>.ts; the handlers they return
 // make the HTTP app, then both servers start serving. start-service.ts imports this module while the
-// database starts, so loading its modules and PostgreSQL's start overlap (docs/architecture.md#start-up).
+// database starts, so loading its modules and PostgreSQL's start overlap (docs/service.md#start-up).
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
@@ -170,7 +170,7 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   );
   // `ms` counts from startService, `processMs` from the process' start (module loading included).
   logger.info({ url, dataUrl, ms: Date.now() - startedAt, processMs: Math.round(performance.now()) }, 'service ready');
-  // What no request needs yet loads after the first readiness answer (docs/architecture.md#start-up).
+  // What no request needs yet loads after the first readiness answer (docs/service.md#start-up).
   afterReady.run([documents.prewarm, () => void identity.devProvider?.warm()]);
   return { url, dataUrl, db };
 }

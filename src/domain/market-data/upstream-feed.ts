@@ -1,11 +1,11 @@
-// The market data feed on one upstream level2 connection (docs/market-data.md#the-feed): the
+// The market data feed on one upstream level2 connection (docs/market-data.md#the-client): the
 // provider's client hands over each product's snapshot and its updates in sequence, the books
 // apply them, and the listeners get them as book events. After a gap or a reconnect the client
 // asks for a fresh snapshot, and the feed's next event for the product is that snapshot.
 import type { Logger } from 'pino';
 import type { Level2Snapshot, Level2Update } from '../../providers/market-data/level2-messages.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
-import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookLevel } from './order-book-source.ts';
 import { createMarketBooks } from './market-books.ts';
 import type { BookSnapshotEvent, BookUpdateEvent, MarketDataFeed } from './market-data-feed.ts';
 

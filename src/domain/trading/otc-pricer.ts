@@ -10,7 +10,7 @@ import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
 import { compareDecimal, divideDecimal, fitsNumeric, fractionDigits } from '../money/decimal.ts';
 import { failWith } from '../outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../prices/price-refresh.ts';
-import type { OrderBookSource } from './order-book-source.ts';
+import type { OrderBookSource } from '../market-data/order-book-source.ts';
 import { rateScale, walkOrderBook } from './order-book-walk.ts';
 import { amountScale, feePercOfBps, otcAmounts } from './otc-amounts.ts';
 import type { SizeField } from './otc-input-checks.ts';

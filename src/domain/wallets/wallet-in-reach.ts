@@ -1,10 +1,11 @@
 // The wallet a mutation names, if the caller may change it (docs/custody.md#wallet-operations): a
-// wallet of another organization answers exactly as a missing one (NOT_FOUND on `walletId`), so a
-// key cannot learn which ids exist elsewhere. ARCHIVED wallets are read-only (schema.graphql
-// `WalletStatus`), and a wallet the custodian does not hold cannot be changed there.
+// wallet of another organization is not read in the caller's scope, so it answers exactly as a
+// missing one (NOT_FOUND on `walletId`) and a key cannot learn which ids exist elsewhere. ARCHIVED
+// wallets are read-only (schema.graphql `WalletStatus`), and a wallet the custodian does not hold
+// cannot be changed there.
 import type { WalletForChange, WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
-import { reaches, type WalletCaller } from './wallet-caller.ts';
 
 export type HeldWallet = WalletForChange & { custodianWalletId: string };
 
@@ -15,20 +16,19 @@ export function walletNotFound(walletId: number): UserError {
 
 export async function walletInReach(
   table: WalletWriteTable,
-  caller: WalletCaller,
+  scope: OrganizationScope,
   walletId: number,
 ): Promise<WalletForChange | UserError> {
-  const wallet = await table.findWallet(walletId);
-  return wallet && reaches(caller, wallet.organizationId) ? wallet : walletNotFound(walletId);
+  return (await table.findWallet(scope, walletId)) ?? walletNotFound(walletId);
 }
 
 /** The wallet, if the caller may change it at the custodian: in reach, not archived, held there. */
 export async function changeableWallet(
   table: WalletWriteTable,
-  caller: WalletCaller,
+  scope: OrganizationScope,
   walletId: number,
 ): Promise<HeldWallet | UserError> {
-  const wallet = await walletInReach(table, caller, walletId);
+  const wallet = await walletInReach(table, scope, walletId);
   if ('code' in wallet) return wallet;
   if (wallet.status === 'archived')
     return userError('INVALID_STATE', `wallet ${walletId} is archived: it is kept read-only`, 'walletId');

@@ -64,7 +64,7 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
         checkText('label', input.label, addressLabelMaxLength, false),
       ]);
       if (errors.length > 0) return failed(errors);
-      const wallet = await changeableWallet(deps.table, caller, input.walletId);
+      const wallet = await changeableWallet(deps.table, caller.scope, input.walletId);
       if ('code' in wallet) return failed([wallet]);
       await assertMayPerform(deps.users, {
         operation: 'createDigitalWalletAddress',

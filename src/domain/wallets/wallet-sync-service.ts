@@ -14,6 +14,7 @@ import type { CustodyProvider, TransferBatch } from '../../providers/custody/cus
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { Outcome } from '../outcomes/outcome.ts';
 import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
+import type { CustodyCaller } from './custody-transfer-service.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
 import { custodyRefusal } from './custody-transfer-refusals.ts';
@@ -21,11 +22,8 @@ import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 
-/** Who syncs: the organization the key is bound to (null: every one), and the request's log (provider-failure-messages.ts). */
-export interface SyncCaller {
-  organizationId: string | null;
-  log: RequestLog;
-}
+/** Who syncs: the key's organization scope, and the request's log (provider-failure-messages.ts). */
+export type SyncCaller = Pick<CustodyCaller, 'scope' | 'log'>;
 
 export interface SyncView {
   walletId: number;
@@ -80,13 +78,12 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
   async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<{ sync: SyncView }> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
-    const wallet = await deps.table.findWallet(checked.walletId);
-    if (!wallet || (caller.organizationId !== null && wallet.organizationId !== caller.organizationId))
-      failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
+    const wallet = await deps.table.findWallet(caller.scope, checked.walletId);
+    if (!wallet) failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
     if (wallet.custodianWalletId === null)
       failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
     const token = randomUUID();
-    const progress = await deps.progress.claim(wallet.id, token, limits.leaseMs);
+    const progress = await deps.progress.claim(caller.scope, wallet.id, token, limits.leaseMs);
     if (!progress) failWith('CONFLICT', `a sync of wallet ${wallet.id} is already running`, 'walletId');
     const run: Run = fromCursor
       ? { ...fromCursor, source: 'cursor' }

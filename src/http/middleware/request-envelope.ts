@@ -1,9 +1,9 @@
 // What every request on the REST and business GraphQL port goes through before its route
-// (docs/architecture.md#requests): the request envelope of src/request-envelope/, said in Koa.
+// (docs/requests.md#the-envelope): the request envelope of src/request-envelope/, said in Koa.
 // In this order: its id (request-id.ts), the access log line and metrics once answered
 // (src/request-envelope/request-observer.ts), errors mapped to their answer (handle-errors.ts),
 // the request deadline (src/request-envelope/under-deadline.ts). One middleware rather than four:
-// each Koa layer costs every request a promise and a dispatch (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// each Koa layer costs every request a promise and a dispatch (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../observability/metrics.ts';
@@ -47,7 +47,7 @@ export function requestEnvelope(options: {
 /**
  * `next` under the request's deadline. Uploads are exempt: their duration is the client's
  * sending speed, which Node's own request timeout bounds; their statements keep
- * DB_STATEMENT_TIMEOUT_MS (docs/architecture.md#database-faults).
+ * DB_STATEMENT_TIMEOUT_MS (docs/database.md#database-faults).
  */
 function deadlineOf(
   ctx: ParameterizedContext<HttpState>,

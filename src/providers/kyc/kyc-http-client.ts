@@ -1,5 +1,5 @@
 // HTTP client of the Sumsub-like KYC provider (docs/domain.md#kyc,
-// docs/architecture.md#business-graphql-api). Every request is signed and has a
+// docs/providers.md#kyc). Every request is signed and has a
 // deadline. Provider failures become INTERNAL (masked for clients, the message is for logs), except
 // a 400/404 that describes what was wrong with the applicant or level: that is the caller's
 // BAD_REQUEST, and a 404 for a document file, which means the provider has no such document (null).

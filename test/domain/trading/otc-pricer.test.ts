@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { TradingProductRow } from '../../../src/access/trading/trading-product-table.ts';
 import { UserFailure } from '../../../src/domain/outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../../../src/domain/prices/price-refresh.ts';
-import type { OrderBook } from '../../../src/domain/trading/order-book-source.ts';
+import type { OrderBook } from '../../../src/domain/market-data/order-book-source.ts';
 import { createOtcPricer, type PricingRequest } from '../../../src/domain/trading/otc-pricer.ts';
 
 const product = (id: string, status: TradingProductRow['status'], minSize: string, maxSize: string | null) => {
