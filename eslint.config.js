@@ -70,7 +70,7 @@ const floors = [
     {
       room: 'spec-review',
       pattern: 'src/spec-review',
-      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db'],
+      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db', 'request-envelope'],
       reason:
         "client teams' breaking-change gate compares spec texts (openapi.yaml, schema.graphql) and needs only the shared kernel",
     },
@@ -92,6 +92,14 @@ const floors = [
   [{ room: 'access', pattern: 'src/access', reason: 'who may see what' }],
   [{ room: 'stores', pattern: 'src/stores', reason: 'credential storage knows no principal and no rule' }],
   [{ room: 'db', pattern: 'src/db', reason: 'the database' }],
+  [
+    {
+      room: 'request-envelope',
+      pattern: 'src/request-envelope',
+      reason:
+        "every front door's request envelope (id, deadline, rate limit, body, error answer, access log, metrics) on plain node:http, standing on the shared kernel only",
+    },
+  ],
   [
     { room: 'config', pattern: 'src/config', reason: 'the shared kernel imports nothing of src/' },
     { room: 'errors', pattern: 'src/errors', reason: 'the shared kernel imports nothing of src/' },
@@ -149,6 +157,7 @@ const transportFree = [
   'observability',
   'assets',
   'cache',
+  'request-envelope',
   'graphql-limits',
   'request-headers',
   'request-scope',
