@@ -126,8 +126,7 @@ export class CustodyTransferService {
   }
 
   async #assertMember(caller: CustodyCaller, wallet: CustodyWalletRow): Promise<void> {
-    const user = await this.#deps.users.find(caller.actingUserId);
-    if (!user?.organizationIds.includes(wallet.organizationId))
+    if (!(await this.#deps.users.belongsTo(caller.actingUserId, wallet.organizationId)))
       failWith('FORBIDDEN', `the acting user ${caller.actingUserId} does not belong to the wallet's organization`);
   }
 

@@ -209,8 +209,7 @@ export class WalletCreation {
 
   async #ownerProblem(ownerUserId: string | null, organizationId: string): Promise<UserError | null> {
     if (ownerUserId === null) return null;
-    const owner = await this.#deps.users.find(ownerUserId);
-    return owner?.organizationIds.includes(organizationId)
+    return (await this.#deps.users.belongsTo(ownerUserId, organizationId))
       ? null
       : userError('VALIDATION_FAILED', 'ownerUserId must be a member of the organization', 'ownerUserId');
   }
