@@ -39,9 +39,9 @@ const organizationComparisonRules = [
     'The domain never compares organization ids: pass the OrganizationScope to a reader, which applies it in its statement (docs/identity.md#organization-scope).',
 }));
 
-/** Transports reach data through the domain, or the data layer's SQL half in src/access: never a query of their own. */
+/** Transports reach data through the domain, or the data layer's SQL half in src/records: never a query of their own. */
 const transportSkips = ['stores', 'db'];
-const transportReason = 'it reaches data through the domain or src/access/data-layer-sql, never src/stores or src/db';
+const transportReason = 'it reaches data through the domain or src/records/data-layer-sql, never src/stores or src/db';
 
 /**
  * The rooms of src/, top floor first. A room imports only rooms on floors below its own
@@ -70,7 +70,18 @@ const floors = [
     {
       room: 'spec-review',
       pattern: 'src/spec-review',
-      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db', 'request-envelope'],
+      skips: [
+        'http',
+        'data-layer',
+        'domain',
+        'documents',
+        'providers',
+        'records',
+        'access',
+        'stores',
+        'db',
+        'request-envelope',
+      ],
       reason:
         "client teams' breaking-change gate compares spec texts (openapi.yaml, schema.graphql) and needs only the shared kernel",
     },
@@ -88,6 +99,13 @@ const floors = [
   [
     { room: 'documents', pattern: 'src/documents', reason: 'rendering knows no business rule' },
     { room: 'providers', pattern: 'src/providers', reason: 'adapters for outside systems know no business rule' },
+  ],
+  [
+    {
+      room: 'records',
+      pattern: 'src/records',
+      reason: 'the SQL over business records, each statement scoped by the access rules it imports',
+    },
   ],
   [{ room: 'access', pattern: 'src/access', reason: 'who may see what' }],
   [{ room: 'stores', pattern: 'src/stores', reason: 'credential storage knows no principal and no rule' }],
@@ -144,11 +162,12 @@ const domainFloors = [
 ];
 
 /** The only rooms that may use Kysely or pg: every query then applies the access rules. */
-const databaseRooms = ['access', 'stores', 'db'];
+const databaseRooms = ['records', 'access', 'stores', 'db'];
 /** Rooms below the transports that must not know one (the development identity provider is itself a Koa app). */
 const transportFree = [
   'domain',
   'documents',
+  'records',
   'access',
   'stores',
   'db',
@@ -235,7 +254,7 @@ const modulePolicies = [
       element: { types: { anyOf: rooms.map(({ room }) => room).filter((room) => !databaseRooms.includes(room)) } },
     },
     disallow: { to: { module: { origin: 'external', source: databaseModules } } },
-    message: `Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (${why}).`,
+    message: `Only src/records, src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (${why}).`,
   },
   {
     from: { element: { types: { anyOf: transportFree } } },

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { createDataQueryExecutor } from '../src/access/data-layer-sql/data-query-executor.ts';
+import { createDataQueryExecutor } from '../src/records/data-layer-sql/data-query-executor.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadLocalSecrets } from '../src/config/local-secrets.ts';
 import { collectSessionText } from '../src/data-layer/auth/session-variables.ts';

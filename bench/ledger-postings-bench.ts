@@ -1,5 +1,5 @@
 // `npm run bench -- ledger` (docs/ledger.md#throughput): postings per second through the journal
-// module (src/access/ledger/), each its own transaction, with one writer and with 8 concurrent
+// module (src/records/ledger/), each its own transaction, with one writer and with 8 concurrent
 // writers. Scenarios: deposits from the one world account (every posting locks that row: the
 // journal's hot account), transfers between wallets where each writer has its own pair (no row
 // shared), two-leg linked groups, and two-phase sends (a pending transfer, then its post); beside
@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { LedgerAccount } from '../src/access/ledger/ledger-account-record.ts';
-import { createLedgerJournal, type LedgerJournal } from '../src/access/ledger/ledger-journal.ts';
+import type { LedgerAccount } from '../src/records/ledger/ledger-account-record.ts';
+import { createLedgerJournal, type LedgerJournal } from '../src/records/ledger/ledger-journal.ts';
 import { createDatabase, type Db } from '../src/db/create-database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { insertLedgerOwners } from '../test/access/ledger/ledger-test-bed.ts';
+import { insertLedgerOwners } from '../test/records/ledger/ledger-test-bed.ts';
 import { backendMicrosPerRequest, startBackendCpuMeter } from './postgres-backend-cpu.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -5,7 +5,7 @@
 // that also lead there (docs/access-review.md#explain). Whether an action is offered is read
 // from the role's schema input (src/data-layer/schema/role-tables.ts), as the data layer does.
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
-import { ruleSql, type RulePart } from '../access/data-layer-sql/rule-sql-text.ts';
+import { ruleSql, type RulePart } from '../records/data-layer-sql/rule-sql-text.ts';
 import type { BoolExp, PermissionModel, RuleValue, TablePermissions } from '../access/permission-model.ts';
 import { roleTables, type RoleTable } from '../data-layer/schema/role-tables.ts';
 import { explainColumn } from './explain-column.ts';

@@ -1,6 +1,6 @@
 // The answer of `access explain` (docs/access-review.md#explain), as data: the CLI prints it as
 // text or, with --as-json, as this object.
-import type { RuleSql } from '../access/data-layer-sql/rule-sql-text.ts';
+import type { RuleSql } from '../records/data-layer-sql/rule-sql-text.ts';
 import type { BoolExp, RuleAction, SessionVariableType } from '../access/permission-model.ts';
 import type { ReachPath } from './reachable-through.ts';
 

@@ -1,15 +1,15 @@
 // What a role may do on a table, for every role the data layer knows: the permissions.yaml roles
-// read their rules from the model; `admin` (src/access/data-layer-sql/admin-role.ts, the admin
+// read their rules from the model; `admin` (src/records/data-layer-sql/admin-role.ts, the admin
 // secret alone) is not a permissions.yaml role and gets what role-permissions.ts and
 // mutation-permissions.ts give it: every row and column (secret columns are not in the model),
 // aggregates, no limit, writes without check, preset or filter. Pure over a PermissionModel, so
 // codegen renders the views from a freshly compiled permissions.yaml; a test holds it equal to
 // the data layer's own functions (docs/access-review.md#how-it-is-tested).
-import { adminRole } from '../access/data-layer-sql/admin-role.ts';
+import { adminRole } from '../records/data-layer-sql/admin-role.ts';
 import type { BoolExp, PermissionModel, TablePermissions } from '../access/permission-model.ts';
 import { schemaRoles } from '../data-layer/schema/role-tables.ts';
 
-export { adminRole } from '../access/data-layer-sql/admin-role.ts';
+export { adminRole } from '../records/data-layer-sql/admin-role.ts';
 
 /** `{}`: the condition that admits every row. */
 export const everyRow: BoolExp = { type: 'and', operands: [] };

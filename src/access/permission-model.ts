@@ -1,5 +1,5 @@
 // The compiled permission model's types: what generated/permissions/compiled-permissions.ts
-// satisfies and what the data layer's SQL compiler and src/access read. They live in src/ so
+// satisfies and what the data layer's SQL compiler (src/records) and src/access read. They live in src/ so
 // the generated file can import them (src/ never imports scripts/).
 import type { ComparisonOperator } from './comparison-operators.ts';
 

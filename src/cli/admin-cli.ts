@@ -3,7 +3,7 @@
 // configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, the
 // running service's embedded PostgreSQL, or the embedded one in DATA_DIR started for the command.
 import { createApiKeyStore } from '../stores/api-key-store.ts';
-import { createKycQuestionnaireStore } from '../access/kyc/kyc-questionnaire-store.ts';
+import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
 import { createKycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
 import { createSigningKeyStore } from '../stores/signing-key-store.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
@@ -47,7 +47,7 @@ async function run(command: DatabaseCommand): Promise<number> {
         keys: createSigningKeyRing({ store: signingKeys, encryption: createKeyEncryption(secrets.signingKeySecret) }),
         signingKeys,
         apiKeys: createApiKeyService({ store: createApiKeyStore(db) }),
-        kyc: { questionnaires: createKycQuestionnaireStore(db), keys: createKycDataKeyRing(secrets.kycDataKeys) },
+        kyc: { questionnaires: createKycQuestionnaireTable(db), keys: createKycDataKeyRing(secrets.kycDataKeys) },
         out: (line) => process.stdout.write(`${line}\n`),
       });
     } finally {

@@ -6,7 +6,7 @@ import type { SigningKeyStore } from '../stores/signing-key-store.ts';
 import type { ApiKeyKind } from '../access/principal.ts';
 import type { ApiKeyService } from '../domain/identity/api-key-service.ts';
 import type { SigningKeyRing } from '../domain/identity/signing-key-ring.ts';
-import type { KycQuestionnaireStore } from '../access/kyc/kyc-questionnaire-store.ts';
+import type { KycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
 import type { KycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
 import { reencryptQuestionnaires } from '../domain/kyc/questionnaire-reencryption.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -17,7 +17,7 @@ export interface AdminCommandDeps {
   signingKeys: SigningKeyStore;
   apiKeys: ApiKeyService;
   /** The stored KYC questionnaires and the key ring of KYC_DATA_KEYS (docs/kyc.md#key-rotation). */
-  kyc: { questionnaires: Pick<KycQuestionnaireStore, 'batch' | 'replace'>; keys: KycDataKeyRing };
+  kyc: { questionnaires: Pick<KycQuestionnaireTable, 'batch' | 'replace'>; keys: KycDataKeyRing };
   out(line: string): void;
 }
 

@@ -1,11 +1,11 @@
 // Wires the data layer for the composition root: authentication (admin secret, platform
-// bearer tokens), the request executor over src/access's query executor, and the HTTP app.
+// bearer tokens), the request executor over src/records's query executor, and the HTTP app.
 // It serves generated/permissions unless given `rules` (another compiled version of
 // permissions.yaml, as the access review's replay tests do: docs/access-review.md).
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { DataLayerRules } from '../access/data-layer-sql/data-layer-rules.ts';
-import type { DataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
+import type { DataLayerRules } from '../records/data-layer-sql/data-layer-rules.ts';
+import type { DataQueryExecutor } from '../records/data-layer-sql/data-query-executor.ts';
 import type { PlatformTokens } from '../domain/identity/platform-tokens.ts';
 import type { SessionService } from '../domain/identity/session-service.ts';
 import { createDataAuthenticator } from './auth/authenticate-data-request.ts';

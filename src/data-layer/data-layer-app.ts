@@ -12,7 +12,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { toAppError } from '../errors/app-error.ts';
-import { adminRole } from '../access/data-layer-sql/admin-role.ts';
+import { adminRole } from '../records/data-layer-sql/admin-role.ts';
 import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { assignRequestId } from '../request-envelope/request-id.ts';

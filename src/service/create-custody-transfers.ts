@@ -3,8 +3,8 @@
 // tables; the acting users' directory goes along for the resolvers (docs/identity.md#acting-user).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
-import { createWalletSyncProgress } from '../access/wallets/wallet-sync-progress.ts';
-import { createWalletTransferTable } from '../access/wallets/wallet-transfer-table.ts';
+import { createWalletSyncProgress } from '../records/wallets/wallet-sync-progress.ts';
+import { createWalletTransferTable } from '../records/wallets/wallet-transfer-table.ts';
 import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { createCustodyTransferService } from '../domain/wallets/custody-transfer-service.ts';

@@ -2,7 +2,7 @@
 // database's query executor, trusting the admin secret and the platform's bearer tokens.
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
+import { createDataQueryExecutor } from '../records/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
 import { recordDataRequests } from '../data-layer/observe-data-requests.ts';
 import type { DatabaseAccess } from '../db/create-database.ts';

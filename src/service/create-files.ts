@@ -2,7 +2,7 @@
 // start it removes the parts earlier processes left in the folder of in-flight parts; at
 // shutdown, after the drain, its own folder.
 import type { Logger } from 'pino';
-import { createFileUploadStore } from '../access/files/file-upload-store.ts';
+import { createFileUploadTable } from '../records/files/file-upload-store.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { incomingParts } from '../domain/files/incoming-parts.ts';
@@ -18,7 +18,7 @@ export async function createFiles(deps: { config: Config; db: Db; logger: Logger
   await sweep(parts.sweep, deps.logger);
   const storage = createDirectoryFileStorage(uploadDir, isStoredFileName);
   return {
-    handlers: fileHandlers(createUploadService({ storage, store: createFileUploadStore(deps.db) })),
+    handlers: fileHandlers(createUploadService({ storage, store: createFileUploadTable(deps.db) })),
     multipartTempDir: parts.directory,
     closers: [parts.removeOwn],
   };

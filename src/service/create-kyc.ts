@@ -2,10 +2,10 @@
 // questionnaire answers, the KYC provider's webhook (POST /webhooks/kyc, a transport of its own),
 // and the key ring that seals the answers at rest, also handed to the demo seed.
 import type { Logger } from 'pino';
-import { createKycAuditLog } from '../access/kyc/kyc-audit-log.ts';
-import { createKycCandidateTable } from '../access/kyc/kyc-candidate-table.ts';
-import { createKycQuestionnaireStore } from '../access/kyc/kyc-questionnaire-store.ts';
-import { createKycWebhookStore } from '../access/kyc/kyc-webhook-store.ts';
+import { createKycAuditLog } from '../records/kyc/kyc-audit-log.ts';
+import { createKycCandidateTable } from '../records/kyc/kyc-candidate-table.ts';
+import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
+import { createKycWebhookTable } from '../records/kyc/kyc-webhook-store.ts';
 import type { KycDataKeyEntry } from '../config/kyc-data-keys-config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { DemoQuestionnaireSealer } from '../db/seed/seal-demo-questionnaires.ts';
@@ -41,7 +41,7 @@ export function createKyc(deps: {
   const { db, ring, identity, logger } = deps;
   const webhooks = createKycWebhookService({
     secret: deps.webhookSecret,
-    store: createKycWebhookStore(db),
+    store: createKycWebhookTable(db),
     provider: identity.kyc,
     ring,
     logger,
@@ -50,7 +50,7 @@ export function createKyc(deps: {
     services: {
       candidates: createKycCandidateService({ table: createKycCandidateTable(db) }),
       questionnaires: createQuestionnaireDecryptionService({
-        store: createKycQuestionnaireStore(db),
+        store: createKycQuestionnaireTable(db),
         audit: createKycAuditLog(db),
         ring,
         links: createKycDocumentTokens(identity.services.tokens),

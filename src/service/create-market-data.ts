@@ -5,7 +5,7 @@
 // the close step stops it and the simulator. MARKET_DATA=off keeps no books (quotes are priced from
 // the coin prices).
 import type { Logger } from 'pino';
-import { listListedProductIds } from '../access/trading/trading-product-table.ts';
+import { listListedProductIds } from '../records/trading/trading-product-table.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';

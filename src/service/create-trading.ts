@@ -2,9 +2,9 @@
 // products from the live order books (the market data feed, docs/market-data.md; `noOrderBooks`
 // when none is given) or the stored coin prices, the fee and quote lifetime of the configuration, and the trades executed on
 // them; acting users are looked up in identity's user directory.
-import { createOtcQuoteTable } from '../access/trading/otc-quote-table.ts';
-import { createOtcTradeTable } from '../access/trading/otc-trade-table.ts';
-import { createTradingProductTable } from '../access/trading/trading-product-table.ts';
+import { createOtcQuoteTable } from '../records/trading/otc-quote-table.ts';
+import { createOtcTradeTable } from '../records/trading/otc-trade-table.ts';
+import { createTradingProductTable } from '../records/trading/trading-product-table.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';

@@ -3,17 +3,17 @@
 // (docs/custody.md#wallet-operations) and the custody transfer mutations (create-custody-transfers.ts).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
-import { createAmlReportTable } from '../access/wallets/aml-report-table.ts';
-import { createWalletWriteTable } from '../access/wallets/wallet-write-table.ts';
-import { createWhitelistWriteTable } from '../access/wallets/whitelist-write-table.ts';
-import { createWalletValueHistoryReader } from '../access/wallets/wallet-value-history.ts';
-import { createWalletSummaryTable } from '../access/wallets/wallet-summary-table.ts';
-import { createHoldingsAggregateTable } from '../access/wallets/holdings-aggregate-table.ts';
+import { createAmlReportTable } from '../records/wallets/aml-report-table.ts';
+import { createWalletWriteTable } from '../records/wallets/wallet-write-table.ts';
+import { createWhitelistWriteTable } from '../records/wallets/whitelist-write-table.ts';
+import { createWalletValueHistoryTable } from '../records/wallets/wallet-value-history.ts';
+import { createWalletSummaryTable } from '../records/wallets/wallet-summary-table.ts';
+import { createHoldingsAggregateTable } from '../records/wallets/holdings-aggregate-table.ts';
 import type { Db } from '../db/create-database.ts';
 import { createWalletSparklineService } from '../domain/wallets/wallet-sparkline-service.ts';
 import { createWalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';
 import { createPortfolioService } from '../domain/wallets/portfolio-service.ts';
-import { createWalletDetailTable } from '../access/wallets/wallet-detail-table.ts';
+import { createWalletDetailTable } from '../records/wallets/wallet-detail-table.ts';
 import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { createWalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
@@ -46,7 +46,7 @@ export function createWallets(deps: {
   return {
     handlers: walletSparklineHandlers(
       createWalletSparklineService({
-        history: createWalletValueHistoryReader(deps.db),
+        history: createWalletValueHistoryTable(deps.db),
         cacheObserver: deps.metrics.cache('wallet_sparklines'),
       }),
     ),

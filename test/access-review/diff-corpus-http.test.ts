@@ -9,7 +9,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { caslRules, permissionModel } from '../../generated/permissions/compiled-permissions.ts';
-import type { CompiledPermissionRules } from '../../src/access/data-layer-sql/data-layer-rules.ts';
+import type { CompiledPermissionRules } from '../../src/records/data-layer-sql/data-layer-rules.ts';
 import type { PermissionModel } from '../../src/access/permission-model.ts';
 import { sessionTypesOf } from '../../src/access-review/diff/compare-filters.ts';
 import type { RuleDiff } from '../../src/access-review/diff/diff-permissions.ts';

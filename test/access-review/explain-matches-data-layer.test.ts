@@ -11,7 +11,7 @@ import { CompiledQuery } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
-import type { RuleSqlParameter } from '../../src/access/data-layer-sql/rule-sql-text.ts';
+import type { RuleSqlParameter } from '../../src/records/data-layer-sql/rule-sql-text.ts';
 import { parseSessionValue } from '../../src/access/parse-session-value.ts';
 import type { PermissionModel } from '../../src/access/permission-model.ts';
 import { explainAccess } from '../../src/access-review/explain-access.ts';

@@ -15,9 +15,9 @@ import {
   createDataQueryExecutor,
   type CompiledRootField,
   type DataQueryExecutor,
-} from '../../src/access/data-layer-sql/data-query-executor.ts';
-import { bindParameters } from '../../src/access/data-layer-sql/parameter-slot.ts';
-import type { MutationOutput, RootFieldPlan } from '../../src/access/data-layer-sql/query-plan.ts';
+} from '../../src/records/data-layer-sql/data-query-executor.ts';
+import { bindParameters } from '../../src/records/data-layer-sql/parameter-slot.ts';
+import type { MutationOutput, RootFieldPlan } from '../../src/records/data-layer-sql/query-plan.ts';
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
 import { roleTables, schemaRoles, type RoleTable } from '../../src/data-layer/schema/role-tables.ts';

@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database } from '../../generated/database/database.ts';
-import { createDataQueryExecutor } from '../../src/access/data-layer-sql/data-query-executor.ts';
+import { createDataQueryExecutor } from '../../src/records/data-layer-sql/data-query-executor.ts';
 import type { DataCaller } from '../../src/data-layer/auth/data-caller.ts';
 import {
   createDataRequestExecutor,

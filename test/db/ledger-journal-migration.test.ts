@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLedgerJournal } from '../../src/access/ledger/ledger-journal.ts';
+import { createLedgerJournal } from '../../src/records/ledger/ledger-journal.ts';
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';

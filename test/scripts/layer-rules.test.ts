@@ -34,7 +34,7 @@ const upward = (from: string) =>
     `^${from} may import only rooms below it \\(.*\\) and generated/: .*\\(docs/architecture\\.md#layers\\)\\.$`,
   );
 const databaseMessage =
-  'Only src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (docs/architecture.md#layers).';
+  'Only src/records, src/access, src/stores and src/db use Kysely or pg, so no query can skip the access rules (docs/architecture.md#layers).';
 const envMessage =
   'Read configuration through src/config, the only reader of process.env (docs/architecture.md#layers).';
 
@@ -63,6 +63,16 @@ const upwardImports: readonly [from: string, file: string, code: string][] = [
     'src/access',
     'src/access/probe.ts',
     "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n",
+  ],
+  [
+    'src/records',
+    'src/records/probe.ts',
+    "import { createAssetCatalog } from '../domain/assets/asset-catalog.ts';\nexport const probe = createAssetCatalog;\n",
+  ],
+  [
+    'src/access',
+    'src/access/probe.ts',
+    "import { createCoinPriceTable } from '../records/prices/coin-price-table.ts';\nexport const probe = createCoinPriceTable;\n",
   ],
   [
     'src/db',
@@ -186,7 +196,7 @@ test('a transport never imports kysely, pg, src/db or src/stores', async () => {
   );
 });
 
-test('only src/access, src/stores and src/db use Kysely', async () => {
+test('only src/records, src/access, src/stores and src/db use Kysely', async () => {
   await assertRefused(
     'src/domain/health/probe.ts',
     "import type { Kysely } from 'kysely';\nexport type Probe = Kysely<object>;\n",
@@ -292,7 +302,7 @@ test('imports the floors allow pass', async () => {
   );
   await assertAllowed(
     'src/data-layer/probe.ts',
-    "import type { RootFieldPlan } from '../access/data-layer-sql/query-plan.ts';\nexport type Probe = RootFieldPlan;\n",
+    "import type { RootFieldPlan } from '../records/data-layer-sql/query-plan.ts';\nexport type Probe = RootFieldPlan;\n",
   );
   await assertAllowed(
     'src/graphql/probe.ts',
@@ -302,6 +312,10 @@ test('imports the floors allow pass', async () => {
   await assertAllowed(
     'src/access/probe.ts',
     "import { sql } from 'kysely';\nimport { createSessionStore } from '../stores/session-store.ts';\nexport const probe = [sql, createSessionStore];\n",
+  );
+  await assertAllowed(
+    'src/records/probe.ts',
+    "import { sql } from 'kysely';\nimport { organizationInScope } from '../access/organization-scope.ts';\nexport const probe = [sql, organizationInScope];\n",
   );
   await assertAllowed(
     'src/documents/probe.ts',
@@ -314,7 +328,7 @@ test('imports the floors allow pass', async () => {
   );
   await assertAllowed(
     'scripts/probe.ts',
-    "import { adminRole } from '../src/access/data-layer-sql/admin-role.ts';\nexport const probe = adminRole;\n",
+    "import { adminRole } from '../src/records/data-layer-sql/admin-role.ts';\nexport const probe = adminRole;\n",
   );
 });
 

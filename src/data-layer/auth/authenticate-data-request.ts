@@ -8,8 +8,8 @@
 // Session variables are only collected here: which ones a request needs depends on the rules
 // it uses, known once the operation is planned (session-variables.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { compiledDataLayerRules, type DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
-import { adminRole } from '../../access/data-layer-sql/role-permissions.ts';
+import { compiledDataLayerRules, type DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
+import { adminRole } from '../../records/data-layer-sql/role-permissions.ts';
 import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';

@@ -5,7 +5,7 @@
 // (docs/data-layer.md#authentication). The declarations are generated/permissions' unless a
 // data layer serves another compiled model (create-data-layer.ts).
 import { permissionModel } from '../../../generated/permissions/compiled-permissions.ts';
-import type { SessionVariableUse } from '../../access/data-layer-sql/compiled-operation.ts';
+import type { SessionVariableUse } from '../../records/data-layer-sql/compiled-operation.ts';
 import type { SessionValue } from '../../access/interpolate-session-variables.ts';
 import { parseSessionValue } from '../../access/parse-session-value.ts';
 import type { PermissionModel } from '../../access/permission-model.ts';

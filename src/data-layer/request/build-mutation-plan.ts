@@ -16,7 +16,7 @@ import type {
   MutationOutput,
   MutationPlan,
   MutationTarget,
-} from '../../access/data-layer-sql/query-plan.ts';
+} from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta, type MutationKind } from '../schema/schema-metadata.ts';
 import { argumentInputs } from './build-row-set-arguments.ts';

@@ -1,8 +1,8 @@
 // An operation's root fields → what to run for each response key: a table plan (compiled to
-// one SQL statement by src/access; mutations in build-mutation-plan.ts), `__typename`, or introspection (answered by graphql-js
+// one SQL statement by src/records; mutations in build-mutation-plan.ts), `__typename`, or introspection (answered by graphql-js
 // from the role schema).
 import { getNamedType, isObjectType, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import type { RootFieldPlan } from '../../access/data-layer-sql/query-plan.ts';
+import type { RootFieldPlan } from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta, type RootFieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';

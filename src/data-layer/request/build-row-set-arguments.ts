@@ -10,7 +10,7 @@ import {
   type GraphQLEnumType,
   type GraphQLInputObjectType,
 } from 'graphql';
-import type { OrderByPlan, PlanValue, RowSetArguments } from '../../access/data-layer-sql/query-plan.ts';
+import type { OrderByPlan, PlanValue, RowSetArguments } from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta } from '../schema/schema-metadata.ts';
 import type { OrderDirection } from '../schema/table-input-types.ts';

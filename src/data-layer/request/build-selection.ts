@@ -15,7 +15,7 @@ import type {
   AggregateResultField,
   MutationResponseField,
   SelectionField,
-} from '../../access/data-layer-sql/query-plan.ts';
+} from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';

@@ -3,7 +3,7 @@
 // row), as is a null expression anywhere inside `where`.
 import type { GraphQLInputObjectType } from 'graphql';
 import { GraphQLBoolean, getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
-import type { WherePlan } from '../../access/data-layer-sql/query-plan.ts';
+import type { WherePlan } from '../../records/data-layer-sql/query-plan.ts';
 import { isComparisonOperator } from '../../access/comparison-operators.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta } from '../schema/schema-metadata.ts';

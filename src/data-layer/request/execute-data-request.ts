@@ -1,13 +1,13 @@
 // One data-layer request from a known caller, flowing one way (docs/data-layer.md#how-a-request-runs):
 // the document is parsed and validated against the caller's role schema (cached), the
-// operation is planned and handed to src/access/data-layer-sql, which compiles each table root
+// operation is planned and handed to src/records/data-layer-sql, which compiles each table root
 // field to one SQL statement (the prepared operation is cached per role, query, operation and
 // the values of plan-shaping variables); then the caller's session values the statements'
-// rules read are parsed, and src/access runs the statements with them and the request's
+// rules read are parsed, and src/records runs the statements with them and the request's
 // variables bound. Their JSON is spliced into the response untouched.
 import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
-import type { DataLayerRules } from '../../access/data-layer-sql/data-layer-rules.ts';
-import type { DataQueryExecutor } from '../../access/data-layer-sql/data-query-executor.ts';
+import type { DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
+import type { DataQueryExecutor } from '../../records/data-layer-sql/data-query-executor.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import type { DataCaller } from '../auth/data-caller.ts';
 import { requireSessionValues } from '../auth/session-variables.ts';

@@ -13,7 +13,7 @@ import {
   type ValueNode,
   type VariableValues,
 } from 'graphql';
-import type { PlanValue } from '../../access/data-layer-sql/query-plan.ts';
+import type { PlanValue } from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 
 export type InputValue = { readonly ast: ValueNode } | { readonly json: unknown };

@@ -1,10 +1,10 @@
 // An operation prepared for reuse (docs/data-layer.md#how-a-request-runs): its table root
-// fields compiled by src/access/data-layer-sql (one SQL statement each, and the session
+// fields compiled by src/records/data-layer-sql (one SQL statement each, and the session
 // variables their rules read), and what GraphQL answers itself: `__typename`, and the
 // introspection fields as a document of their own. The response splices each statement's
 // JSON in untouched.
 import type { DocumentNode, FieldNode, OperationDefinitionNode } from 'graphql';
-import type { CompiledOperation, DataQueryExecutor } from '../../access/data-layer-sql/data-query-executor.ts';
+import type { CompiledOperation, DataQueryExecutor } from '../../records/data-layer-sql/data-query-executor.ts';
 import { queryRootName } from '../schema/build-role-schema.ts';
 import { mutationRootName } from '../schema/mutation-types.ts';
 import type { RootEntry } from './build-operation-plan.ts';

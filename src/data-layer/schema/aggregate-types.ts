@@ -9,7 +9,7 @@ import {
   GraphQLObjectType,
   type GraphQLFieldConfigMap,
 } from 'graphql';
-import type { AggregateFunction } from '../../access/data-layer-sql/query-plan.ts';
+import type { AggregateFunction } from '../../records/data-layer-sql/query-plan.ts';
 import { columnKind } from './column-kinds.ts';
 import type { RoleTable } from './role-tables.ts';
 import { numericScalar } from './scalar-types.ts';

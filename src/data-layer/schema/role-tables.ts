@@ -2,7 +2,7 @@
 // order: the input of the role's schema. Mutations are offered only on tables the role may
 // also select (as Hasura: `where` and `returning` are built from the select rule). Pure over a PermissionModel, so codegen can build the same
 // schemas from a freshly compiled permissions.yaml. `admin` reads everything.
-import { adminRole } from '../../access/data-layer-sql/admin-role.ts';
+import { adminRole } from '../../records/data-layer-sql/admin-role.ts';
 import type { ColumnModel, PermissionModel, TableModel } from '../../access/permission-model.ts';
 
 export interface RoleTable {

@@ -1,6 +1,6 @@
 // What each field of a role schema means to the plan builder, kept in graphql-js `extensions`
 // (`dataLayer`) so the request side reads meaning from the schema rather than from names.
-import type { AggregateFunction } from '../../access/data-layer-sql/query-plan.ts';
+import type { AggregateFunction } from '../../records/data-layer-sql/query-plan.ts';
 
 export type MutationKind = 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'delete' | 'delete_by_pk';
 

@@ -1,6 +1,6 @@
 // The triggers of migration 0011 (the double-entry journal, docs/ledger.md#invariants): what needs
 // another row than the one written. Every refusal names a constraint, as a CHECK or a foreign key
-// would, so one table turns refusals into errors (src/access/ledger/ledger-refusals.ts).
+// would, so one table turns refusals into errors (src/records/ledger/ledger-refusals.ts).
 import { sql } from 'kysely';
 
 /** Raises the refusal its trigger names: TG_ARGV[0] the constraint, TG_ARGV[1] why. */

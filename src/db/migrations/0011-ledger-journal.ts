@@ -1,6 +1,6 @@
 // The double-entry journal (docs/ledger.md): assets, accounts, linked groups and transfers, with
 // the ledger's invariants held by the database itself, whoever writes (the journal module in
-// src/access/ledger/, an operator's SQL, a later migration):
+// src/records/ledger/, an operator's SQL, a later migration):
 // - a transfer moves a positive amount of one asset from its debit account to its credit account,
 //   two different accounts that both hold that asset (composite foreign keys onto (id, asset));
 // - transfers, linked groups and assets are never updated or deleted: a mistake is corrected by
@@ -11,7 +11,7 @@
 // - an account's four projections change only with a transfer insert, in its transaction, and an
 //   account that may not go negative refuses a debit beyond what it has available.
 // The functions are plpgsql because the checks read other rows; the constraints they raise are
-// named, so the journal module turns each into its own error (src/access/ledger/ledger-refusals.ts).
+// named, so the journal module turns each into its own error (src/records/ledger/ledger-refusals.ts).
 import { type Kysely, sql } from 'kysely';
 import { accountTables, assetTables, transferTables } from './0011-ledger-journal-tables.ts';
 import { accountGuards, projectionTriggers, transferChecks } from './0011-ledger-journal-triggers.ts';

@@ -1,5 +1,10 @@
 // Invoice, receipt and sales-quote records → their view models (document-models.ts).
-import type { InvoiceRecord, LineRecord, QuoteRecord, ReceiptRecord } from '../../access/documents/document-records.ts';
+import type {
+  InvoiceRecord,
+  LineRecord,
+  QuoteRecord,
+  ReceiptRecord,
+} from '../../records/documents/document-records.ts';
 import type {
   DocumentLine,
   InvoiceDocumentModel,

@@ -6,9 +6,9 @@
 // inline. A missing record and one out of the scope are the same NOT_FOUND; a PDF
 // renderer that is missing, busy or failing is SERVICE_UNAVAILABLE in the payload, as is an
 // upload storage that cannot be read.
-import type { FundAgreementRecord, PersonRecord } from '../../access/documents/document-records.ts';
-import type { OrganizationDocumentRecords } from '../../access/documents/organization-document-records.ts';
-import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import type { FundAgreementRecord, PersonRecord } from '../../records/documents/document-records.ts';
+import type { OrganizationDocumentRecords } from '../../records/documents/organization-document-records.ts';
+import { fitsIntegerRowId } from '../../records/integer-row-id.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { DocumentKind, DocumentModels, IssuerParty } from '../../documents/document-models.ts';
 import { AppError } from '../../errors/app-error.ts';

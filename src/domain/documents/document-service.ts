@@ -1,8 +1,8 @@
 // The document routes (docs/documents.md) as one service: who may ask (openapi.yaml: non-admin API
 // keys are refused with 403 on every document route), which record (the scoped readers of
-// src/access/documents apply document_access; missing and not visible are the same 404), and
+// src/records/documents apply document_access; missing and not visible are the same 404), and
 // the rendered HTML or PDF with its file name.
-import type { CaseDocumentName, DocumentRecords } from '../../access/documents/document-records.ts';
+import type { CaseDocumentName, DocumentRecords } from '../../records/documents/document-records.ts';
 import { isRefusedDocumentKey } from '../../access/document-access.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { IssuerParty } from '../../documents/document-models.ts';

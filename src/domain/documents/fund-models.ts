@@ -4,7 +4,7 @@ import type {
   CatalogFundRecord,
   FundAgreementRecord,
   ProductCatalogRecord,
-} from '../../access/documents/document-records.ts';
+} from '../../records/documents/document-records.ts';
 import type {
   FundStatus,
   FundSummary,

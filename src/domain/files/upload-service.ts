@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type {
-  FileUploadStore,
+  FileUploadTable,
   NewFileUpload,
   UploadTargetName,
   UploadTargets,
-} from '../../access/files/file-upload-store.ts';
+} from '../../records/files/file-upload-store.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -67,7 +67,7 @@ export interface UploadService {
 
 export interface UploadServiceOptions {
   storage: FileStorage;
-  store: FileUploadStore;
+  store: FileUploadTable;
   newId?: () => string;
 }
 
@@ -80,7 +80,7 @@ const targetNouns: Record<UploadTargetName, string> = {
 /** What uploads and downloads share: where bytes go, where their rows go, and how ids are made. */
 interface UploadDesk {
   readonly storage: FileStorage;
-  readonly store: FileUploadStore;
+  readonly store: FileUploadTable;
   readonly newId: () => string;
 }
 
@@ -109,7 +109,7 @@ async function upload(
 }
 
 /** BAD_REQUEST naming every target that names no row: nothing is stored then. */
-async function assertTargetsExist(store: FileUploadStore, targets: UploadTargets): Promise<void> {
+async function assertTargetsExist(store: FileUploadTable, targets: UploadTargets): Promise<void> {
   const missing = await store.missingTargets(targets);
   if (missing.length === 0) return;
   const names = missing.map((target) => `${target} ${String(targets[target])} names no ${targetNouns[target]}`);

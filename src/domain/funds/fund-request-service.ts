@@ -8,8 +8,12 @@
 // says which of the two reaches it (docs/identity.md#organization-scope). The acting person must
 // hold a role permissions.yaml business_operations lists in the investor's organization (an
 // investor: for their own request only; src/domain/identity/operation-roles.ts).
-import type { FundRequestKind, FundRequestTable, ScopedFundRequestRow } from '../../access/funds/fund-request-table.ts';
-import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import type {
+  FundRequestKind,
+  FundRequestTable,
+  ScopedFundRequestRow,
+} from '../../records/funds/fund-request-table.ts';
+import { fitsIntegerRowId } from '../../records/integer-row-id.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';

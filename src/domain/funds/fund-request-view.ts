@@ -1,6 +1,6 @@
 // A fund request as the business API answers it (schema.graphql `FundSubscription`,
 // `FundRedemption`): the stored row with its fund, the status in the schema's upper case.
-import type { FundRequestRow } from '../../access/funds/fund-request-table.ts';
+import type { FundRequestRow } from '../../records/funds/fund-request-table.ts';
 
 /** schema.graphql `FundRequestStatus`. */
 export type FundRequestStatus = 'PENDING' | 'APPROVED' | 'PROCESSED' | 'REJECTED' | 'CANCELLED';

@@ -4,7 +4,7 @@
 // current and personal data stays out of the shared result cache. The table reads within the
 // caller's organization scope (docs/identity.md#organization-scope): a caller bound to an
 // organization sees only that organization's profiles; any other subject is an empty page.
-import type { KycCandidateRow, KycCandidateSubject, KycCandidateTable } from '../../access/kyc/kyc-candidate-table.ts';
+import type { KycCandidateRow, KycCandidateSubject, KycCandidateTable } from '../../records/kyc/kyc-candidate-table.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type OffsetPageView, pageWindow } from '../paging/offset-page.ts';

@@ -8,7 +8,7 @@
 // so the provider sends the webhook again later.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { KycWebhookOutcome, KycWebhookStore } from '../../access/kyc/kyc-webhook-store.ts';
+import type { KycWebhookOutcome, KycWebhookTable } from '../../records/kyc/kyc-webhook-store.ts';
 import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
@@ -25,7 +25,7 @@ export type KycWebhookAnswer = KycWebhookOutcome | 'duplicate';
 
 export function createKycWebhookService(deps: {
   secret: string;
-  store: KycWebhookStore;
+  store: KycWebhookTable;
   provider: Pick<KycProvider, 'getApplicant'>;
   ring: KycDataKeyRing;
   logger: Logger;
@@ -55,7 +55,7 @@ export function createKycWebhookService(deps: {
 
 async function apply(
   delivery: { payloadSha256: string; eventType: string; applicantId: string | null },
-  deps: { store: KycWebhookStore; provider: Pick<KycProvider, 'getApplicant'>; ring: KycDataKeyRing },
+  deps: { store: KycWebhookTable; provider: Pick<KycProvider, 'getApplicant'>; ring: KycDataKeyRing },
 ): Promise<KycWebhookOutcome> {
   const { applicantId } = delivery;
   if (!delivery.eventType.startsWith('applicant') || applicantId === null) {

@@ -4,7 +4,7 @@
 // run again after an interruption; each row is replaced only if it still holds the bytes read,
 // so answers a webhook stored meanwhile are kept. Answers that do not decrypt are left as they
 // are and reported (ids and reasons only).
-import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
+import type { KycQuestionnaireTable } from '../../records/kyc/kyc-questionnaire-store.ts';
 import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import {
@@ -26,7 +26,7 @@ export interface ReencryptionReport {
 }
 
 export async function reencryptQuestionnaires(deps: {
-  store: Pick<KycQuestionnaireStore, 'batch' | 'replace'>;
+  store: Pick<KycQuestionnaireTable, 'batch' | 'replace'>;
   ring: KycDataKeyRing;
   batchSize?: number;
 }): Promise<ReencryptionReport> {
@@ -55,7 +55,7 @@ export async function reencryptQuestionnaires(deps: {
 
 async function reencryptOne(
   row: { id: string; sealed: Buffer },
-  deps: { store: Pick<KycQuestionnaireStore, 'replace'>; ring: KycDataKeyRing },
+  deps: { store: Pick<KycQuestionnaireTable, 'replace'>; ring: KycDataKeyRing },
   report: ReencryptionReport,
 ): Promise<void> {
   try {

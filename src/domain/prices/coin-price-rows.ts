@@ -1,7 +1,7 @@
 // A quote of the price source as a `coin_price` row (docs/providers.md#rounding): the price
 // rounded half away from zero to the column's 18 places, the market cap to cents, and refused
 // when it cannot fit its column, rather than failing the whole refresh on one bad quote.
-import type { CoinPriceRow } from '../../access/prices/coin-price-table.ts';
+import type { CoinPriceRow } from '../../records/prices/coin-price-table.ts';
 import type { CoinPriceQuote } from '../../providers/coin-prices/coin-prices-provider.ts';
 import { fitsNumeric, isDecimalString, parseDecimal, roundDecimal } from '../money/decimal.ts';
 

@@ -5,7 +5,7 @@
 // out of the timer; the next one runs an interval later. Refreshes never overlap: the next is
 // scheduled when one ends, on the injected clock (unref'd timers by default).
 import type { Logger } from 'pino';
-import { type CoinPriceTable, createCoinPriceTable, type StoredCoin } from '../../access/prices/coin-price-table.ts';
+import { type CoinPriceTable, createCoinPriceTable, type StoredCoin } from '../../records/prices/coin-price-table.ts';
 import type { Db } from '../../db/create-database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type CoinPricesProvider, normalizeSymbols } from '../../providers/coin-prices/coin-prices-provider.ts';

@@ -5,7 +5,7 @@
 // places, the scale of otc_quote.exchange_rate. A book too thin for the size answers how much it
 // holds instead. Exact decimals throughout (src/domain/money/decimal.ts).
 import { add, compareDecimal, divideDecimal, multiply, subtract } from '../money/decimal.ts';
-import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
+import type { OtcSide } from '../../records/trading/otc-quote-table.ts';
 import type { BookLevel, OrderBook } from '../market-data/order-book-source.ts';
 
 /** Places of an exchange rate: numeric(38, 18). */

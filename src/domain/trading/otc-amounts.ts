@@ -6,7 +6,7 @@
 // The fee amount is not stored: it is total − notional (or the reverse), which these rules make
 // exact, so a stored quote answers the fee it was priced with whatever OTC_FEE_BPS is now.
 import { add, divideDecimal, multiply, parseDecimal, roundDecimal, subtract } from '../money/decimal.ts';
-import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
+import type { OtcSide } from '../../records/trading/otc-quote-table.ts';
 
 /** Places of otc_quote's amounts: numeric(38, 18). */
 export const amountScale = 18;

@@ -3,7 +3,7 @@
 // read: currencies in upper case and different, the side, exactly one of `size` (the interface
 // document's name, a decimal string or a JSON number, already a decimal string here) and
 // `quoteSize`, positive. Every failing field is reported at once, each as VALIDATION_FAILED.
-import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
+import type { OtcSide } from '../../records/trading/otc-quote-table.ts';
 import { compareDecimal, parseDecimal } from '../money/decimal.ts';
 import { type UserError, userError } from '../outcomes/user-error.ts';
 import { UserFailure } from '../outcomes/user-failure.ts';

@@ -5,8 +5,8 @@
 // order-book-walk.ts), else from the stored coin prices: the base asset's USD price over the quote
 // currency's (1 for USD). A stale or missing price is refused, never quoted as current. The fee
 // is OTC_FEE_BPS of the notional (otc-amounts.ts).
-import type { TradingProductRow, TradingProductTable } from '../../access/trading/trading-product-table.ts';
-import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
+import type { TradingProductRow, TradingProductTable } from '../../records/trading/trading-product-table.ts';
+import type { OtcSide } from '../../records/trading/otc-quote-table.ts';
 import { compareDecimal, divideDecimal, fitsNumeric, fractionDigits } from '../money/decimal.ts';
 import { failWith } from '../outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../prices/price-refresh.ts';

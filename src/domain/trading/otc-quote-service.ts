@@ -6,7 +6,7 @@
 // the same way and stored nowhere. Time is the injected clock's, so expiry is decided by the
 // service's `now`, never by a sleep.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
-import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
+import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';

@@ -3,7 +3,7 @@
 // its `expiresAt` (QUOTE_EXPIRED, final: a new quote must be requested). A pending quote found
 // past its expiry is recorded as expired on the way, so storage catches up with what the API
 // already answers.
-import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
+import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
 import { type UserError, userError } from '../outcomes/user-error.ts';
 import { isLive } from './otc-quote-view.ts';
 

@@ -1,7 +1,7 @@
 // A stored quote as the business API answers it (schema.graphql `OtcQuote`): decimals in their
 // shortest form, the fee percent as a number, and the status as of `now`, so a pending quote whose
 // `expiresAt` has passed answers EXPIRED before storage says so (docs/trading.md#statuses).
-import type { OtcQuoteRow, OtcSide, StoredQuoteStatus } from '../../access/trading/otc-quote-table.ts';
+import type { OtcQuoteRow, OtcSide, StoredQuoteStatus } from '../../records/trading/otc-quote-table.ts';
 import { parseDecimal } from '../money/decimal.ts';
 import { storedFeeAmount } from './otc-amounts.ts';
 

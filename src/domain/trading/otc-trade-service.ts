@@ -1,13 +1,13 @@
 // schema.graphql `requestOtcTrade` (docs/trading.md#trades): executes a live quote exactly once.
 // The quote must be in the caller's organization scope (NOT_FOUND otherwise;
 // docs/identity.md#organization-scope) and the acting user must belong to its organization (FORBIDDEN). The quote's move to ACCEPTED and the trade row are one transaction
-// committed before the answer (src/access/trading/otc-trade-table.ts), so a trade the client hears
+// committed before the answer (src/records/trading/otc-trade-table.ts), so a trade the client hears
 // of is recorded, and of any number of concurrent requests on one quote exactly one executes it.
 // Every other answers QUOTE_ALREADY_EXECUTED with the existing trade (a client retrying after a
 // lost response finds its trade), or the quote's other state error: QUOTE_EXPIRED is final.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
-import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
-import type { OtcTradeTable } from '../../access/trading/otc-trade-table.ts';
+import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
+import type { OtcTradeTable } from '../../records/trading/otc-trade-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';

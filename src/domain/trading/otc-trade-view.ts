@@ -1,7 +1,7 @@
 // An executed trade as the business API answers it (schema.graphql `OtcTrade`): its quote, and the
 // two legs read from it (docs/trading.md#trades). A BUY gives the quote's total of the quote
 // currency and receives its size of the base asset; a SELL gives the size and receives the total.
-import type { OtcTradeRow } from '../../access/trading/otc-trade-table.ts';
+import type { OtcTradeRow } from '../../records/trading/otc-trade-table.ts';
 import type { OtcQuoteView } from './otc-quote-view.ts';
 
 export type OtcTradeStatus = 'PENDING' | 'SETTLED' | 'FAILED';

@@ -7,8 +7,8 @@
 // concurrent requests one stores its report and the other answers it.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { AmlReportResult, AmlReportRow, AmlReportTable } from '../../access/wallets/aml-report-table.ts';
-import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { AmlReportResult, AmlReportRow, AmlReportTable } from '../../records/wallets/aml-report-table.ts';
+import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';

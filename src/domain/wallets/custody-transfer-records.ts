@@ -1,7 +1,7 @@
 // The custodian's records in the terms of the platform's tables (docs/custody.md#transfers-in-the-database):
 // the custodian's coin ids are lower case (`btc`, `usdc`), the platform's coin symbols upper case;
 // a transfer belongs to the platform wallet linked to the custodian's wallet.
-import type { ApprovalWrite, TransferWrite } from '../../access/wallets/wallet-transfer-table.ts';
+import type { ApprovalWrite, TransferWrite } from '../../records/wallets/wallet-transfer-table.ts';
 import type { CustodyPendingApproval, CustodyTransfer } from '../../providers/custody/custody-provider.ts';
 
 /** The custodian's coin id of a platform coin symbol: `USDC` → `usdc`. */

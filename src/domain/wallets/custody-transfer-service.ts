@@ -16,7 +16,7 @@ import {
   outOfScope,
   type WalletTransferTable,
   type WhitelistDecision,
-} from '../../access/wallets/wallet-transfer-table.ts';
+} from '../../records/wallets/wallet-transfer-table.ts';
 import type {
   CustodyPendingApproval,
   CustodyProvider,

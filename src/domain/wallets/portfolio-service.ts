@@ -13,7 +13,7 @@ import type {
   HoldingsAggregate,
   HoldingsAggregateTable,
   WalletHolder,
-} from '../../access/wallets/holdings-aggregate-table.ts';
+} from '../../records/wallets/holdings-aggregate-table.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type OffsetPageView, offsetPage, pageWindow } from '../paging/offset-page.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
@@ -23,7 +23,7 @@ import { type NetWorthBreakdownItemView, type PortfolioAssetView, valuePortfolio
 import { scopedResultKey } from './scoped-result-key.ts';
 import { walletOrganizationTag, walletOwnerTag } from './wallet-cache-tags.ts';
 
-export type { WalletHolder } from '../../access/wallets/holdings-aggregate-table.ts';
+export type { WalletHolder } from '../../records/wallets/holdings-aggregate-table.ts';
 
 export interface NetWorthView {
   userId: string | null;

@@ -5,7 +5,7 @@
 // end, so it does not depend on how holdings are grouped (it may differ by a cent or so from the
 // sum of the rounded items). Shares are taken of the exact figures. A price older than the maximum
 // age counts as none (docs/providers.md#staleness): the asset is unpriced, left out of the total.
-import type { AggregateHoldingRow } from '../../access/wallets/holdings-aggregate-table.ts';
+import type { AggregateHoldingRow } from '../../records/wallets/holdings-aggregate-table.ts';
 import { compareDecimal, multiply, parseDecimal, percentOf, roundUsd, sum } from '../money/decimal.ts';
 
 export interface PortfolioAssetView {

@@ -2,7 +2,7 @@
 // the status is the latest report's; risk level, score and time are those of the latest report
 // no longer PENDING, so a screening that is running does not hide the last result. The table
 // keeps the AML provider's words (`Low`, `auto-approved`, `direct`); the API answers its enums.
-import type { AmlReportRow } from '../../access/wallets/wallet-detail-table.ts';
+import type { AmlReportRow } from '../../records/wallets/wallet-detail-table.ts';
 import {
   type AmlExposureType,
   type AmlRiskLevel,

@@ -7,7 +7,7 @@
 // one, since no step before the custodian's could be undone with it.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';

@@ -6,7 +6,7 @@
 // beside the detail, keyed by them.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
-import type { WalletDetailLimits, WalletDetailTable } from '../../access/wallets/wallet-detail-table.ts';
+import type { WalletDetailLimits, WalletDetailTable } from '../../records/wallets/wallet-detail-table.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { roundUsd } from '../money/decimal.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';

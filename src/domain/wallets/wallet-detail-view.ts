@@ -2,7 +2,7 @@
 // the summary fields computed exactly as the summary computes them (walletSummaryView), then its
 // addresses, whitelist, newest transfers and AML status. The value history is not part of it:
 // it depends on the field's own arguments (wallet-detail-service.ts).
-import type { WalletDetailRows } from '../../access/wallets/wallet-detail-table.ts';
+import type { WalletDetailRows } from '../../records/wallets/wallet-detail-table.ts';
 import { type AddressView, addressView, type WhitelistEntryView, whitelistEntryView } from './wallet-record-views.ts';
 import { type WalletAmlStatusView, walletAmlStatus } from './wallet-aml-status.ts';
 import { type WalletSummaryView, walletSummaryView } from './wallet-summary-service.ts';

@@ -3,7 +3,7 @@
 // missing one (NOT_FOUND on `walletId`) and a key cannot learn which ids exist elsewhere. ARCHIVED
 // wallets are read-only (schema.graphql `WalletStatus`), and a wallet the custodian does not hold
 // cannot be changed there.
-import type { WalletForChange, WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { WalletForChange, WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 

@@ -2,7 +2,7 @@
 // `CreateDigitalWalletInput` and its siblings; docs/custody.md#wallet-operations). Lengths are
 // the database's: `length()` in PostgreSQL counts characters (code points), so they are counted
 // here the same way, not in UTF-16 units. Text PostgreSQL cannot hold is refused too.
-import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import { fitsIntegerRowId } from '../../records/integer-row-id.ts';
 import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';

@@ -7,8 +7,8 @@
 // a deposit address is here.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
-import type { WhitelistWriteTable } from '../../access/wallets/whitelist-write-table.ts';
+import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
+import type { WhitelistWriteTable } from '../../records/wallets/whitelist-write-table.ts';
 import type { CustodyAddress, CustodyProvider } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';

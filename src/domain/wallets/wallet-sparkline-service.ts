@@ -6,7 +6,7 @@
 // request before the cache is looked at.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../access/principal.ts';
-import type { WalletValueHistoryReader } from '../../access/wallets/wallet-value-history.ts';
+import type { WalletValueHistoryTable } from '../../records/wallets/wallet-value-history.ts';
 import { type CacheObserver, createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { renderSparklineSvg } from './render-sparkline-svg.ts';
@@ -36,7 +36,7 @@ export interface WalletSparklineService {
 const dayMs = 24 * 60 * 60 * 1000;
 
 export function createWalletSparklineService(deps: {
-  history: WalletValueHistoryReader;
+  history: WalletValueHistoryTable;
   now?: () => number;
   cacheCapacity?: number;
   /** Counts the sparkline cache's hits and misses (docs/metrics.md#caches). */

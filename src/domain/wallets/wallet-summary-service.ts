@@ -6,7 +6,7 @@
 // unpriced, left out of the total.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
-import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../access/wallets/wallet-summary-table.ts';
+import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../records/wallets/wallet-summary-table.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { type PortfolioAssetView, valuePortfolio } from './portfolio-valuation.ts';

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { PageOutcome, SyncProgress, WalletSyncProgress } from '../../access/wallets/wallet-sync-progress.ts';
-import type { CustodyWalletRow, WalletTransferTable } from '../../access/wallets/wallet-transfer-table.ts';
+import type { PageOutcome, SyncProgress, WalletSyncProgress } from '../../records/wallets/wallet-sync-progress.ts';
+import type { CustodyWalletRow, WalletTransferTable } from '../../records/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { Outcome } from '../outcomes/outcome.ts';

@@ -1,7 +1,7 @@
 // Stored transfers as the business API shows them (schema.graphql `WalletTransfer`): states in
 // the schema's enum spelling, amounts in base units and, exactly, in whole coins
 // (docs/domain.md#money). Approvals and whitelist entries are wallet-record-views.ts'.
-import type { StoredTransfer, StoredTransferState } from '../../access/wallets/wallet-transfer-table.ts';
+import type { StoredTransfer, StoredTransferState } from '../../records/wallets/wallet-transfer-table.ts';
 import { baseUnitsToWhole } from '../money/base-units.ts';
 
 type TransferStateName =

@@ -10,13 +10,13 @@
 // address already, which is the state the first request left (logged as a reconciliation).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { WalletWriteTable } from '../../access/wallets/wallet-write-table.ts';
+import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type {
   NewPendingApproval,
   WhitelistApprovalKind,
   WhitelistEntryRow,
   WhitelistWriteTable,
-} from '../../access/wallets/whitelist-write-table.ts';
+} from '../../records/wallets/whitelist-write-table.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type {
   CustodyPendingApproval,

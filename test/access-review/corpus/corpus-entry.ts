@@ -3,7 +3,7 @@
 // rule. Applied to the real file and compiled by codegen's compiler, as `access diff` does.
 import { parseDocument } from 'yaml';
 import { databaseSchema } from '../../../generated/database/database-schema.ts';
-import type { CompiledPermissionRules } from '../../../src/access/data-layer-sql/data-layer-rules.ts';
+import type { CompiledPermissionRules } from '../../../src/records/data-layer-sql/data-layer-rules.ts';
 import type { PermissionModel } from '../../../src/access/permission-model.ts';
 import type { Verdict } from '../../../src/access-review/diff/compare-filters.ts';
 import { compilePermissions } from '../../../scripts/codegen/permissions/compile-permissions.ts';

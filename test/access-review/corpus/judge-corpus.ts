@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import type { CompiledPermissionRules } from '../../../src/access/data-layer-sql/data-layer-rules.ts';
+import type { CompiledPermissionRules } from '../../../src/records/data-layer-sql/data-layer-rules.ts';
 import type { BoolExp, PermissionModel } from '../../../src/access/permission-model.ts';
 import type { FilterComparison } from '../../../src/access-review/diff/compare-filters.ts';
 import type { Witness } from '../../../src/access-review/diff/find-counterexample.ts';

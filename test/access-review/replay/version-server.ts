@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import {
   createDataLayerRules,
   type CompiledPermissionRules,
-} from '../../../src/access/data-layer-sql/data-layer-rules.ts';
-import { createDataQueryExecutor } from '../../../src/access/data-layer-sql/data-query-executor.ts';
+} from '../../../src/records/data-layer-sql/data-layer-rules.ts';
+import { createDataQueryExecutor } from '../../../src/records/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../../../src/data-layer/create-data-layer.ts';
 import type { WitnessDatabase } from './witness-database.ts';
 import { platformAudiences, TokenRejected, type PlatformTokens } from '../../../src/domain/identity/platform-tokens.ts';

@@ -1,6 +1,6 @@
 // The property test's own reading of permissions.yaml: parsed straight from the YAML text,
 // sharing nothing with the compiler under test (scripts/codegen, generated/permissions,
-// src/access). What a role may select comes from here and from the database catalog alone.
+// src/access, src/records). What a role may select comes from here and from the database catalog alone.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { ReferenceDatabase } from './reference-database.ts';

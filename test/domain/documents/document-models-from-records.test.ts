@@ -1,10 +1,10 @@
-// The demo rows, read by the scoped readers of src/access/documents and mapped by the document
+// The demo rows, read by the scoped readers of src/records/documents and mapped by the document
 // service's model builders, must give exactly the view models the template fixtures were
 // written from (test/documents/fixtures), so the goldens describe what the routes print.
 // Where the schema has no column for a fixture's value, the difference is spelled out.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DocumentRecords, createDocumentRecords } from '../../../src/access/documents/document-records.ts';
+import { type DocumentRecords, createDocumentRecords } from '../../../src/records/documents/document-records.ts';
 import type { Principal } from '../../../src/access/principal.ts';
 import { demoDocumentIssuer } from '../../../src/config/document-issuer-config.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';

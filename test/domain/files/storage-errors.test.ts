@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFileUploadStore } from '../../../src/access/files/file-upload-store.ts';
+import { createFileUploadTable } from '../../../src/records/files/file-upload-store.ts';
 import type { Principal } from '../../../src/access/principal.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
@@ -106,7 +106,7 @@ for (const [code, expected] of [
     const storeDir = mkdtempSync(path.join(workDir, 'store-'));
     const uploads = createUploadService({
       storage: storageFailingAt(storeDir, 2, code),
-      store: createFileUploadStore(db),
+      store: createFileUploadTable(db),
     });
     const files = [incoming(`a-${code}.txt`, 'first'), incoming(`b-${code}.txt`, 'second')];
     const error = await uploads.upload(admin, files, noTargets, 'req-1').catch((thrown: unknown) => thrown);
@@ -134,11 +134,11 @@ test('a storage that cannot be read answers 503 on download, not 404 or 500', as
         throw errno('EIO', 'open');
       },
     },
-    store: createFileUploadStore(db),
+    store: createFileUploadTable(db),
   });
   const [stored] = await createUploadService({
     storage: createDirectoryFileStorage(workDir, isStoredFileName),
-    store: createFileUploadStore(db),
+    store: createFileUploadTable(db),
   }).upload(admin, [incoming('readable.txt', 'bytes')], noTargets, 'req-2');
   const error = await uploads.download(admin, stored?.name ?? '').catch((thrown: unknown) => thrown);
   assert.is((error as AppError).code, 'SERVICE_UNAVAILABLE');

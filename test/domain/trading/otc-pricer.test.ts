@@ -4,7 +4,7 @@
 // size field), else the stored USD prices (a stale or missing one refused with PROVIDER_ERROR).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { TradingProductRow } from '../../../src/access/trading/trading-product-table.ts';
+import type { TradingProductRow } from '../../../src/records/trading/trading-product-table.ts';
 import { UserFailure } from '../../../src/domain/outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../../../src/domain/prices/price-refresh.ts';
 import type { OrderBook } from '../../../src/domain/market-data/order-book-source.ts';

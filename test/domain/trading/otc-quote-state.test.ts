@@ -3,7 +3,7 @@
 // storage says so), and the final state error of every other status.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OtcQuoteRow } from '../../../src/access/trading/otc-quote-table.ts';
+import type { OtcQuoteRow } from '../../../src/records/trading/otc-quote-table.ts';
 import { quoteStateError } from '../../../src/domain/trading/otc-quote-state.ts';
 import { isLive, quoteView, statusAt } from '../../../src/domain/trading/otc-quote-view.ts';
 

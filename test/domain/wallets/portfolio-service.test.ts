@@ -6,7 +6,7 @@ import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { everyOrganization, scopeOf } from '../../../src/access/organization-scope.ts';
-import { createHoldingsAggregateTable } from '../../../src/access/wallets/holdings-aggregate-table.ts';
+import { createHoldingsAggregateTable } from '../../../src/records/wallets/holdings-aggregate-table.ts';
 import { createResultCache } from '../../../src/cache/create-result-cache.ts';
 import type { ResultCache } from '../../../src/cache/result-cache.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AggregateHoldingRow } from '../../../src/access/wallets/holdings-aggregate-table.ts';
+import type { AggregateHoldingRow } from '../../../src/records/wallets/holdings-aggregate-table.ts';
 import { valuePortfolio } from '../../../src/domain/wallets/portfolio-valuation.ts';
 
 /** A fixed seed: a failure reproduces; fast-check prints the counterexample. */

@@ -1,0 +1,158 @@
+// The normalized, typed plan of a data-layer operation's table root fields: src/data-layer
+// parses and validates GraphQL against the caller's role schema and hands this plan over;
+// src/records/data-layer-sql compiles each root field to one SQL statement and runs them. The
+// plan is the one contract between the two halves, so it lives in the lower one
+// (docs/architecture.md#layers). No GraphQL or Kysely types here.
+import type { ComparisonOperator } from '../../access/comparison-operators.ts';
+
+/**
+ * A value from the request. Variables stay references so that a compiled statement can be
+ * cached and the variable bound at execution time; `list` is a list literal whose items may
+ * be variables (`_in: [$a, $b]`).
+ */
+export type PlanValue =
+  | { readonly kind: 'literal'; readonly value: unknown }
+  | { readonly kind: 'variable'; readonly name: string }
+  | { readonly kind: 'list'; readonly items: readonly PlanValue[] };
+
+/** The client's `where` (a `<t>_bool_exp`), normalized. */
+export type WherePlan =
+  | { readonly kind: 'and'; readonly operands: readonly WherePlan[] }
+  | { readonly kind: 'or'; readonly operands: readonly WherePlan[] }
+  | { readonly kind: 'not'; readonly operand: WherePlan }
+  | {
+      readonly kind: 'compare';
+      readonly column: string;
+      readonly operator: ComparisonOperator;
+      readonly value: PlanValue;
+    }
+  | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
+
+/** One `order_by` key: a column of the table, or of a table reached through object relationships. */
+export interface OrderByPlan {
+  readonly path: readonly string[];
+  readonly column: string;
+  readonly direction: 'asc' | 'desc';
+  readonly nulls: 'first' | 'last' | null;
+}
+
+export interface RowSetArguments {
+  readonly where: WherePlan | null;
+  readonly orderBy: readonly OrderByPlan[];
+  readonly limit: PlanValue | null;
+  readonly offset: PlanValue | null;
+  readonly distinctOn: readonly string[];
+}
+
+export type SelectionField =
+  | { readonly kind: 'column'; readonly alias: string; readonly column: string }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string }
+  | {
+      readonly kind: 'object_relationship';
+      readonly alias: string;
+      readonly relationship: string;
+      readonly fields: readonly SelectionField[];
+    }
+  | {
+      readonly kind: 'array_relationship';
+      readonly alias: string;
+      readonly relationship: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly SelectionField[];
+    };
+
+export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max';
+
+/** A field of `sum { … }`, `avg { … }`, …: a column, or `__typename`. */
+export type AggregateColumnField =
+  | { readonly kind: 'column'; readonly alias: string; readonly column: string }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
+
+/** A field of `aggregate { … }`. */
+export type AggregateField =
+  | { readonly kind: 'count'; readonly alias: string; readonly columns: readonly string[]; readonly distinct: boolean }
+  | {
+      readonly kind: 'function';
+      readonly alias: string;
+      readonly fn: AggregateFunction;
+      readonly fields: readonly AggregateColumnField[];
+    }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
+
+/** A field of `<t>_aggregate { … }`. */
+export type AggregateResultField =
+  | { readonly kind: 'aggregate'; readonly alias: string; readonly fields: readonly AggregateField[] }
+  | { readonly kind: 'nodes'; readonly alias: string; readonly fields: readonly SelectionField[] }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
+
+export type RootFieldPlan =
+  | MutationPlan
+  | {
+      readonly kind: 'select';
+      readonly alias: string;
+      readonly table: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly SelectionField[];
+    }
+  | {
+      readonly kind: 'select_by_pk';
+      readonly alias: string;
+      readonly table: string;
+      readonly key: readonly { readonly column: string; readonly value: PlanValue }[];
+      readonly fields: readonly SelectionField[];
+    }
+  | {
+      readonly kind: 'select_aggregate';
+      readonly alias: string;
+      readonly table: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly AggregateResultField[];
+    };
+
+/** Column values of one inserted row, or of `_set`, or of a primary key. */
+export type ColumnValues = readonly { readonly column: string; readonly value: PlanValue }[];
+
+/** A field of `<t>_mutation_response`. */
+export type MutationResponseField =
+  | { readonly kind: 'affected_rows'; readonly alias: string }
+  | { readonly kind: 'returning'; readonly alias: string; readonly fields: readonly SelectionField[] }
+  | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
+
+/** What a mutation root field answers: `<t>_mutation_response`, or one row (`_one`, `_by_pk`; null when none). */
+export type MutationOutput =
+  | { readonly kind: 'response'; readonly fields: readonly MutationResponseField[] }
+  | { readonly kind: 'row'; readonly fields: readonly SelectionField[] };
+
+/** The rows an update or delete touches: the client's `where`, or a primary key (`_by_pk`). */
+export type MutationTarget =
+  { readonly kind: 'where'; readonly where: WherePlan } | { readonly kind: 'key'; readonly key: ColumnValues };
+
+export type MutationPlan =
+  | {
+      readonly kind: 'insert';
+      readonly alias: string;
+      readonly table: string;
+      readonly objects: readonly ColumnValues[];
+      readonly output: MutationOutput;
+    }
+  | {
+      readonly kind: 'update';
+      readonly alias: string;
+      readonly table: string;
+      readonly target: MutationTarget;
+      readonly set: ColumnValues;
+      readonly output: MutationOutput;
+    }
+  | {
+      readonly kind: 'delete';
+      readonly alias: string;
+      readonly table: string;
+      readonly target: MutationTarget;
+      readonly output: MutationOutput;
+    };
+
+/** An operation's table root fields in response order; a mutation's run in one transaction. */
+export interface OperationPlan {
+  readonly mutation: boolean;
+  readonly rootFields: readonly RootFieldPlan[];
+}
