@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { LedgerAccount } from '../src/records/ledger/ledger-account-record.ts';
+import type { LedgerAccount } from '../src/records/ledger/ledger-account.ts';
 import { createLedgerJournal, type LedgerJournal } from '../src/records/ledger/ledger-journal.ts';
 import { createDatabase, type Db } from '../src/db/create-database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';

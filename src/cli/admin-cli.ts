@@ -3,7 +3,7 @@
 // configuration and database as the service (docs/identity.md "API keys"): DATABASE_URL, the
 // running service's embedded PostgreSQL, or the embedded one in DATA_DIR started for the command.
 import { createApiKeyStore } from '../stores/api-key-store.ts';
-import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
+import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-table.ts';
 import { createKycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
 import { createSigningKeyStore } from '../stores/signing-key-store.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';

@@ -6,7 +6,7 @@ import type { SigningKeyStore } from '../stores/signing-key-store.ts';
 import type { ApiKeyKind } from '../access/principal.ts';
 import type { ApiKeyService } from '../domain/identity/api-key-service.ts';
 import type { SigningKeyRing } from '../domain/identity/signing-key-ring.ts';
-import type { KycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
+import type { KycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-table.ts';
 import type { KycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
 import { reencryptQuestionnaires } from '../domain/kyc/questionnaire-reencryption.ts';
 import { AppError } from '../errors/app-error.ts';

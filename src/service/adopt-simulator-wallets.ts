@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import {
   listCustodianWalletHoldings,
   type CustodianWalletHoldings,
-} from '../records/wallets/custodian-wallet-holdings.ts';
+} from '../records/wallets/custodian-wallet-holdings-table.ts';
 import { everyOrganization } from '../access/organization-scope.ts';
 import type { Db } from '../db/create-database.ts';
 import { wholeToBaseUnits } from '../domain/money/base-units.ts';

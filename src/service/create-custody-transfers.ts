@@ -3,7 +3,7 @@
 // tables; the acting users' directory goes along for the resolvers (docs/identity.md#acting-user).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
-import { createWalletSyncProgress } from '../records/wallets/wallet-sync-progress.ts';
+import { createWalletSyncProgress } from '../records/wallets/wallet-sync-progress-table.ts';
 import { createWalletTransferTable } from '../records/wallets/wallet-transfer-table.ts';
 import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';

@@ -3,8 +3,8 @@
 // business API. It owns the PDF engine, which health reports on, says at once which browser it
 // found or why none, and launches it after the first readiness answer.
 import type { Logger } from 'pino';
-import { createDocumentRecords } from '../records/documents/document-records.ts';
-import { createOrganizationDocumentRecords } from '../records/documents/organization-document-records.ts';
+import { createDocumentRecords } from '../records/documents/document-tables.ts';
+import { createOrganizationDocumentRecords } from '../records/documents/organization-document-table.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { createPdfEngine, type PdfEngine } from '../documents/pdf/pdf-engine.ts';

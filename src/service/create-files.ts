@@ -2,7 +2,7 @@
 // start it removes the parts earlier processes left in the folder of in-flight parts; at
 // shutdown, after the drain, its own folder.
 import type { Logger } from 'pino';
-import { createFileUploadTable } from '../records/files/file-upload-store.ts';
+import { createFileUploadTable } from '../records/files/file-upload-table.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { incomingParts } from '../domain/files/incoming-parts.ts';

@@ -2,10 +2,10 @@
 // questionnaire answers, the KYC provider's webhook (POST /webhooks/kyc, a transport of its own),
 // and the key ring that seals the answers at rest, also handed to the demo seed.
 import type { Logger } from 'pino';
-import { createKycAuditLog } from '../records/kyc/kyc-audit-log.ts';
+import { createKycAuditLog } from '../records/kyc/kyc-audit-log-table.ts';
 import { createKycCandidateTable } from '../records/kyc/kyc-candidate-table.ts';
-import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-store.ts';
-import { createKycWebhookTable } from '../records/kyc/kyc-webhook-store.ts';
+import { createKycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-table.ts';
+import { createKycWebhookTable } from '../records/kyc/kyc-webhook-table.ts';
 import type { KycDataKeyEntry } from '../config/kyc-data-keys-config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { DemoQuestionnaireSealer } from '../db/seed/seal-demo-questionnaires.ts';

@@ -6,7 +6,7 @@ import type { ResultCache } from '../cache/result-cache.ts';
 import { createAmlReportTable } from '../records/wallets/aml-report-table.ts';
 import { createWalletWriteTable } from '../records/wallets/wallet-write-table.ts';
 import { createWhitelistWriteTable } from '../records/wallets/whitelist-write-table.ts';
-import { createWalletValueHistoryTable } from '../records/wallets/wallet-value-history.ts';
+import { createWalletValueHistoryTable } from '../records/wallets/wallet-value-history-table.ts';
 import { createWalletSummaryTable } from '../records/wallets/wallet-summary-table.ts';
 import { createHoldingsAggregateTable } from '../records/wallets/holdings-aggregate-table.ts';
 import type { Db } from '../db/create-database.ts';

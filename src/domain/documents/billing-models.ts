@@ -1,10 +1,5 @@
 // Invoice, receipt and sales-quote records → their view models (document-models.ts).
-import type {
-  InvoiceRecord,
-  LineRecord,
-  QuoteRecord,
-  ReceiptRecord,
-} from '../../records/documents/document-records.ts';
+import type { InvoiceRecord, LineRecord, QuoteRecord, ReceiptRecord } from '../../records/documents/document-tables.ts';
 import type {
   DocumentLine,
   InvoiceDocumentModel,

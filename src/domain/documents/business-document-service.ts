@@ -2,12 +2,12 @@
 // `downloadQuotePdf`, `generateFundUserAgreementPdf`, `downloadFundInvestorCapitalStatementPdf`;
 // docs/documents.md#through-the-business-graphql-api): the REST routes' documents, from the same
 // records, models and renderer, read within an API key's organization scope
-// (organization-document-records.ts; docs/identity.md#organization-scope), as a PDF returned
+// (organization-document-table.ts; docs/identity.md#organization-scope), as a PDF returned
 // inline. A missing record and one out of the scope are the same NOT_FOUND; a PDF
 // renderer that is missing, busy or failing is SERVICE_UNAVAILABLE in the payload, as is an
 // upload storage that cannot be read.
-import type { FundAgreementRecord, PersonRecord } from '../../records/documents/document-records.ts';
-import type { OrganizationDocumentRecords } from '../../records/documents/organization-document-records.ts';
+import type { FundAgreementRecord, PersonRecord } from '../../records/documents/document-tables.ts';
+import type { OrganizationDocumentRecords } from '../../records/documents/organization-document-table.ts';
 import { fitsIntegerRowId } from '../../records/integer-row-id.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { DocumentKind, DocumentModels, IssuerParty } from '../../documents/document-models.ts';

@@ -2,7 +2,7 @@
 // `CapitalStatementDocumentModel`; docs/funds.md#capital-statements): the figures of
 // domain/funds/capital-statement.ts, the parties, the period's movements as transactions, and
 // the reference the document and its file are named by.
-import type { CapitalMovementRecord, FundCapitalLedger } from '../../records/funds/fund-capital-ledger.ts';
+import type { CapitalMovementRecord, FundCapitalLedger } from '../../records/funds/fund-capital-table.ts';
 import type {
   CapitalStatementDocumentModel,
   CapitalTransaction,

@@ -1,5 +1,5 @@
 // Compliance-case records → the case report and case agreement view models (document-models.ts).
-import type { ComplianceCaseRecord } from '../../records/documents/document-records.ts';
+import type { ComplianceCaseRecord } from '../../records/documents/document-tables.ts';
 import type {
   CaseAgreementDocumentModel,
   CaseReportDocumentModel,

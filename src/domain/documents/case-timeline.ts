@@ -1,7 +1,7 @@
 // The timeline of a case report (document-models.ts CaseReportDocumentModel): opening,
 // uploads, invitations, completed KYC reviews of the people involved and closing, oldest
 // first. Invitations past their expiry that were never accepted count as expired as of `now`.
-import type { ComplianceCaseRecord, KycResultRecord } from '../../records/documents/document-records.ts';
+import type { ComplianceCaseRecord, KycResultRecord } from '../../records/documents/document-tables.ts';
 import type { CaseTimelineEntry } from '../../documents/document-models.ts';
 import { personName } from './document-parties.ts';
 

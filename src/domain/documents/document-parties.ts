@@ -1,6 +1,6 @@
 // Parties as the documents print them (document-models.ts): the issuer from configuration,
 // organizations and people from their records.
-import type { OrganizationRecord, PersonRecord } from '../../records/documents/document-records.ts';
+import type { OrganizationRecord, PersonRecord } from '../../records/documents/document-tables.ts';
 import type { DocumentIssuerConfig } from '../../config/document-issuer-config.ts';
 import type { IssuerParty, OrganizationParty, PersonParty } from '../../documents/document-models.ts';
 

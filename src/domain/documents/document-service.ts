@@ -2,7 +2,7 @@
 // keys are refused with 403 on every document route), which record (the scoped readers of
 // src/records/documents apply document_access; missing and not visible are the same 404), and
 // the rendered HTML or PDF with its file name.
-import type { CaseDocumentName, DocumentRecords } from '../../records/documents/document-records.ts';
+import type { CaseDocumentName, DocumentRecords } from '../../records/documents/document-tables.ts';
 import { isRefusedDocumentKey } from '../../access/document-access.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { IssuerParty } from '../../documents/document-models.ts';

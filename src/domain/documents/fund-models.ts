@@ -4,7 +4,7 @@ import type {
   CatalogFundRecord,
   FundAgreementRecord,
   ProductCatalogRecord,
-} from '../../records/documents/document-records.ts';
+} from '../../records/documents/document-tables.ts';
 import type {
   FundStatus,
   FundSummary,

@@ -5,7 +5,7 @@
 // string (docs/documents.md#templates). A file with no stored bytes answers as a missing one, as
 // the download route does.
 import type { Readable } from 'node:stream';
-import type { OrganizationDocumentRecords } from '../../records/documents/organization-document-records.ts';
+import type { OrganizationDocumentRecords } from '../../records/documents/organization-document-table.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { storageFailure } from '../files/storage-errors.ts';

@@ -10,7 +10,7 @@ import type {
   NewFileUpload,
   UploadTargetName,
   UploadTargets,
-} from '../../records/files/file-upload-store.ts';
+} from '../../records/files/file-upload-table.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from './file-storage.ts';

@@ -1,7 +1,7 @@
 // A KYC profile as the business API answers it (schema.graphql `KycProfile`): the provider's review
 // words become the schema's enums (`onHold` → ON_HOLD), and a profile that belongs to an
 // organization and no user is a COMPANY applicant.
-import type { KycProfileRow } from '../../records/kyc/kyc-profile-row.ts';
+import type { KycProfileRow } from '../../records/kyc/kyc-profile-table.ts';
 
 export type KycReviewStatusView =
   'INIT' | 'PENDING' | 'PRECHECKED' | 'QUEUED' | 'COMPLETED' | 'ON_HOLD' | 'AWAITING_SERVICE' | 'AWAITING_USER';

@@ -8,7 +8,7 @@
 // so the provider sends the webhook again later.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { KycWebhookOutcome, KycWebhookTable } from '../../records/kyc/kyc-webhook-store.ts';
+import type { KycWebhookOutcome, KycWebhookTable } from '../../records/kyc/kyc-webhook-table.ts';
 import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';

@@ -8,8 +8,8 @@
 // another profile, sealed with a key the ring lacks) are logged and answered with a masked
 // error. Never cached.
 import type { Logger } from 'pino';
-import type { KycAuditLog } from '../../records/kyc/kyc-audit-log.ts';
-import type { KycQuestionnaireTable } from '../../records/kyc/kyc-questionnaire-store.ts';
+import type { KycAuditLog } from '../../records/kyc/kyc-audit-log-table.ts';
+import type { KycQuestionnaireTable } from '../../records/kyc/kyc-questionnaire-table.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';

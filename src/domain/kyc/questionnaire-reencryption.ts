@@ -4,7 +4,7 @@
 // run again after an interruption; each row is replaced only if it still holds the bytes read,
 // so answers a webhook stored meanwhile are kept. Answers that do not decrypt are left as they
 // are and reported (ids and reasons only).
-import type { KycQuestionnaireTable } from '../../records/kyc/kyc-questionnaire-store.ts';
+import type { KycQuestionnaireTable } from '../../records/kyc/kyc-questionnaire-table.ts';
 import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import {

@@ -2,7 +2,7 @@
 // `WhitelistEntry`, `PendingApproval`, `AmlReport`): enum values in upper case, times as ISO 8601
 // text in UTC. Built from the stored rows, so an answer says what was written.
 import type { AmlReportRow } from '../../records/wallets/aml-report-table.ts';
-import type { AddressRow, WhitelistEntryRow } from '../../records/wallets/wallet-record-rows.ts';
+import type { AddressRow, WhitelistEntryRow } from '../../records/wallets/address-whitelist-selections.ts';
 import type { PendingApprovalRow } from '../../records/wallets/whitelist-write-table.ts';
 import type { CustodyApprovalKind, CustodyPendingApproval } from '../../providers/custody/custody-provider.ts';
 import type { WalletTransferView } from './wallet-transfer-view.ts';

@@ -6,7 +6,7 @@
 // request before the cache is looked at.
 import { createHash } from 'node:crypto';
 import type { Principal } from '../../access/principal.ts';
-import type { WalletValueHistoryTable } from '../../records/wallets/wallet-value-history.ts';
+import type { WalletValueHistoryTable } from '../../records/wallets/wallet-value-history-table.ts';
 import { type CacheObserver, createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { renderSparklineSvg } from './render-sparkline-svg.ts';

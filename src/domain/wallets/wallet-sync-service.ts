@@ -8,7 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { PageOutcome, SyncProgress, WalletSyncProgress } from '../../records/wallets/wallet-sync-progress.ts';
+import type {
+  PageOutcome,
+  SyncProgress,
+  WalletSyncProgress,
+} from '../../records/wallets/wallet-sync-progress-table.ts';
 import type { CustodyWalletRow, WalletTransferTable } from '../../records/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';

@@ -3,7 +3,7 @@
 // hands it over as the typed form of src/http/multipart/multipart-form.ts; these
 // handlers turn its text fields into targets and map the service's results to the spec.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
-import type { UploadTargets } from '../../records/files/file-upload-store.ts';
+import type { UploadTargets } from '../../records/files/file-upload-table.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { UploadService, UploadedFileRecord } from '../../domain/files/upload-service.ts';
 import { AppError } from '../../errors/app-error.ts';

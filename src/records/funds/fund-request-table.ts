@@ -8,7 +8,7 @@
 // writer has just committed.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { isoInstant } from '../documents/document-sql.ts';
+import { isoInstant } from '../documents/document-columns.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 
 export type FundRequestKind = 'subscription' | 'redemption';

@@ -9,7 +9,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import type { SqlCondition } from '../../access/condition-to-sql.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
-import { type KycProfileRow, kycProfileColumns, profileInScope } from './kyc-profile-row.ts';
+import { type KycProfileRow, kycProfileColumns, profileInScope } from './kyc-profile-table.ts';
 
 export type KycCandidateSubject = { userId: string } | { organizationId: string };
 

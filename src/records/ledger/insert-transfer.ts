@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { LedgerError } from './ledger-error.ts';
 import { ledgerErrorOf } from './ledger-refusals.ts';
-import { type LedgerTransfer, transferColumns, type TransferRow, transferOf } from './ledger-transfer-record.ts';
+import { type LedgerTransfer, transferColumns, type TransferRow, transferOf } from './ledger-transfer.ts';
 import { isMovement, type TransferEntry, type TransferGroup } from './transfer-request.ts';
 
 /** The stored transfers with the group's ids, and every member of its linked group. */

@@ -2,7 +2,7 @@
 // id, and open one idempotently. A coin becomes a ledger asset, with the coin's decimals, when its
 // first account opens; a fiat currency is a row migration 0011 (or a later one) adds.
 import type { Db } from '../../db/create-database.ts';
-import { type AccountRow, accountColumns, accountOf, type LedgerAccount } from './ledger-account-record.ts';
+import { type AccountRow, accountColumns, accountOf, type LedgerAccount } from './ledger-account.ts';
 import { holdsCoinsOnly, type LedgerAccountKey, mayGoNegative, ownerOf } from './ledger-account-key.ts';
 import { ledgerErrorOf } from './ledger-refusals.ts';
 

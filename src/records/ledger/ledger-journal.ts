@@ -3,10 +3,10 @@
 // own; built on a transaction (`createLedgerJournal(trx)`), it posts inside it, so a posting can
 // commit with the caller's own rows. No principal here: the slices that post decide who may.
 import type { Db } from '../../db/create-database.ts';
-import { findTransfer, listAccountTransfers, type TransferPage } from './account-transfers.ts';
+import { findTransfer, listAccountTransfers, type TransferPage } from './ledger-transfer-table.ts';
 import type { LedgerAccountKey } from './ledger-account-key.ts';
 import { ensureAccount, findAccount, findAccountById } from './ledger-account-table.ts';
-import type { LedgerTransfer } from './ledger-transfer-record.ts';
+import type { LedgerTransfer } from './ledger-transfer.ts';
 import { postTransferGroup, type PostResult } from './post-transfers.ts';
 import type { Movement, PostPending, TransferEntry, VoidPending } from './transfer-request.ts';
 

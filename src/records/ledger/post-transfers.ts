@@ -11,7 +11,7 @@ import type { Db } from '../../db/create-database.ts';
 import { findAccountById } from './ledger-account-table.ts';
 import { LedgerError, type LedgerRefusal } from './ledger-error.ts';
 import { isContention } from './ledger-refusals.ts';
-import type { LedgerTransfer } from './ledger-transfer-record.ts';
+import type { LedgerTransfer } from './ledger-transfer.ts';
 import { insertTransfer, lockAccounts, selectPosted } from './insert-transfer.ts';
 import { replayOf } from './replay-group.ts';
 import { checkTransferGroup } from './transfer-group-check.ts';

@@ -3,7 +3,7 @@
 // (other content, fewer or more members of the linked group) is a conflict, since the first
 // posting stands, and new transfers for a posted linked group are refused: it is closed.
 import { LedgerError } from './ledger-error.ts';
-import type { LedgerTransfer } from './ledger-transfer-record.ts';
+import type { LedgerTransfer } from './ledger-transfer.ts';
 import { differencesFrom } from './same-transfer.ts';
 import type { TransferGroup } from './transfer-request.ts';
 

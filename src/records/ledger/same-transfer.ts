@@ -2,7 +2,7 @@
 // replay with the same content answers the stored transfer, any difference is a conflict. A post
 // or void compares only what it states: what it leaves out, the database took from the pending
 // transfer.
-import type { LedgerTransfer } from './ledger-transfer-record.ts';
+import type { LedgerTransfer } from './ledger-transfer.ts';
 import { isMovement, type JsonValue, type TransferEntry } from './transfer-request.ts';
 
 /** JSON with object keys in order, so two objects with the same members compare equal (as jsonb does). */

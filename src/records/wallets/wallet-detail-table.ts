@@ -12,7 +12,7 @@ import {
   selectAddressRows,
   selectWhitelistEntryRows,
   type WhitelistEntryRow,
-} from './wallet-record-rows.ts';
+} from './address-whitelist-selections.ts';
 import { type HoldingRow, type WalletRow, readHoldingRows, readWalletRow } from './wallet-summary-table.ts';
 import { walletInScope } from './wallet-in-scope.ts';
 import { selectStoredTransfers, type StoredTransfer } from './wallet-transfer-table.ts';

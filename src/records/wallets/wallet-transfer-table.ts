@@ -10,7 +10,7 @@ import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 import { walletInScope } from './wallet-in-scope.ts';
-import { selectWhitelistEntryRows, type WhitelistEntryRow } from './wallet-record-rows.ts';
+import { selectWhitelistEntryRows, type WhitelistEntryRow } from './address-whitelist-selections.ts';
 
 /** As the CHECK constraints of migration 0001 allow. */
 export type StoredTransferState =

@@ -6,9 +6,9 @@
 // is read as a missing one.
 import type { Db } from '../../db/create-database.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
-import type { AddressRow } from './wallet-record-rows.ts';
+import type { AddressRow } from './address-whitelist-selections.ts';
 
-export type { AddressRow } from './wallet-record-rows.ts';
+export type { AddressRow } from './address-whitelist-selections.ts';
 import type { WalletRow } from './wallet-summary-table.ts';
 
 /** A wallet as a mutation of it needs it. */

@@ -9,9 +9,9 @@ import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { walletInScope } from './wallet-in-scope.ts';
-import { type WhitelistEntryRow, whitelistEntryColumns } from './wallet-record-rows.ts';
+import { type WhitelistEntryRow, whitelistEntryColumns } from './address-whitelist-selections.ts';
 
-export type { WhitelistEntryRow, WhitelistEntryStatus } from './wallet-record-rows.ts';
+export type { WhitelistEntryRow, WhitelistEntryStatus } from './address-whitelist-selections.ts';
 
 export type WhitelistApprovalKind = 'whitelistAdd' | 'whitelistRemove';
 

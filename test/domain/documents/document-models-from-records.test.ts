@@ -4,7 +4,7 @@
 // Where the schema has no column for a fixture's value, the difference is spelled out.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DocumentRecords, createDocumentRecords } from '../../../src/records/documents/document-records.ts';
+import { type DocumentRecords, createDocumentRecords } from '../../../src/records/documents/document-tables.ts';
 import type { Principal } from '../../../src/access/principal.ts';
 import { demoDocumentIssuer } from '../../../src/config/document-issuer-config.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';

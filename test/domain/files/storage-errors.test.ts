@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFileUploadTable } from '../../../src/records/files/file-upload-store.ts';
+import { createFileUploadTable } from '../../../src/records/files/file-upload-table.ts';
 import type { Principal } from '../../../src/access/principal.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';

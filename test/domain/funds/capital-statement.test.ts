@@ -15,7 +15,7 @@ import {
 } from '../../../src/domain/funds/capital-statement.ts';
 import { add, compareDecimal, multiply, roundDecimal, subtract } from '../../../src/domain/money/decimal.ts';
 
-/** The ledger a statement reads for a period, as the access layer selects it (fund-capital-ledger.ts). */
+/** The ledger a statement reads for a period, as the access layer selects it (fund-capital-table.ts). */
 function statement(navs: NavPoint[], movements: CapitalMovement[], period: StatementPeriod) {
   const latest = (before: (date: string) => boolean) =>
     navs

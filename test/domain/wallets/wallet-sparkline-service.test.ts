@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createUserDirectory } from '../../../src/stores/user-directory.ts';
 import { anonymous, type Principal } from '../../../src/access/principal.ts';
-import { createWalletValueHistoryTable } from '../../../src/records/wallets/wallet-value-history.ts';
+import { createWalletValueHistoryTable } from '../../../src/records/wallets/wallet-value-history-table.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { seedDemoData } from '../../../src/db/seed/demo-seed.ts';
 import { userPrincipal } from '../../../src/domain/identity/credential-resolver.ts';

@@ -5,7 +5,7 @@
 // another transaction is refused for the caller to run again.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LedgerAccount } from '../../../src/records/ledger/ledger-account-record.ts';
+import type { LedgerAccount } from '../../../src/records/ledger/ledger-account.ts';
 import { LedgerError } from '../../../src/records/ledger/ledger-error.ts';
 import { createLedgerJournal, type LedgerJournal } from '../../../src/records/ledger/ledger-journal.ts';
 import type { TransferEntry } from '../../../src/records/ledger/transfer-request.ts';

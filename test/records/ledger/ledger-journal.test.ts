@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LedgerAccount } from '../../../src/records/ledger/ledger-account-record.ts';
+import type { LedgerAccount } from '../../../src/records/ledger/ledger-account.ts';
 import { createLedgerJournal, type LedgerJournal } from '../../../src/records/ledger/ledger-journal.ts';
 import { assertBalanced, refusal } from './ledger-assertions.ts';
 import { type LedgerTestBed, openLedgerTestBed } from './ledger-test-bed.ts';

@@ -1,10 +1,10 @@
-// A capital statement's ledger read within an organization scope (src/records/funds/fund-capital-ledger.ts;
+// A capital statement's ledger read within an organization scope (src/records/funds/fund-capital-table.ts;
 // docs/identity.md#organization-scope) on the demo data: Erin (Aurora) holds units of Fund I. Only a
 // scope reaching the investor's home organization reads her ledger; the fund's administrator and
 // another organization read nothing, as for a fund she never invested in.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { selectFundCapitalLedger } from '../../../src/records/funds/fund-capital-ledger.ts';
+import { selectFundCapitalLedger } from '../../../src/records/funds/fund-capital-table.ts';
 import type { OrganizationScope } from '../../../src/access/organization-scope.ts';
 import { demoDatabase, scopes } from '../../access/support/demo-scopes.ts';
 

@@ -6,24 +6,20 @@
 // for the funds they subscribed to, as the REST rule `fund_user_agreement.investor` admits an
 // investor; a key bound to none reads every one, as an administrator does on REST. Each reader
 // applies the scope in its own statement and answers null alike for missing and out of reach. A
-// capital statement's ledger is read within the same scope (access/funds/fund-capital-ledger.ts).
+// capital statement's ledger is read within the same scope (records/funds/fund-capital-table.ts).
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import {
-  type FundCapitalLedger,
-  type FundCapitalQuery,
-  selectFundCapitalLedger,
-} from '../funds/fund-capital-ledger.ts';
+import { type FundCapitalLedger, type FundCapitalQuery, selectFundCapitalLedger } from '../funds/fund-capital-table.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import {
   type OrganizationScope,
   organizationInScope,
   scopeOrganizationValue,
 } from '../../access/organization-scope.ts';
-import type { RowCondition } from './document-sql.ts';
-import { type FundAgreementRecord, selectFundAgreementRecord } from './fund-agreement-record.ts';
-import { type InvoiceRecord, selectInvoiceRecord } from './invoice-record.ts';
-import { type QuoteRecord, selectQuoteRecord } from './quote-record.ts';
+import type { RowCondition } from './document-columns.ts';
+import { type FundAgreementRecord, selectFundAgreementRecord } from './fund-agreement-table.ts';
+import { type InvoiceRecord, selectInvoiceRecord } from './invoice-table.ts';
+import { type QuoteRecord, selectQuoteRecord } from './quote-table.ts';
 
 /** An uploaded file as a signature image needs it. */
 export interface SignatureFileRecord {

@@ -1,4 +1,4 @@
-// The transfer sync's claim on a wallet (src/records/wallets/wallet-sync-progress.ts) within an
+// The transfer sync's claim on a wallet (src/records/wallets/wallet-sync-progress-table.ts) within an
 // organization scope (docs/identity.md#organization-scope): Meridian's scope cannot claim Aurora's
 // wallet, reads no progress of it and writes nothing; Aurora's own scope and every organization's
 // claim it and read its progress.
@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import {
   createWalletSyncProgress,
   type WalletSyncProgress,
-} from '../../../src/records/wallets/wallet-sync-progress.ts';
+} from '../../../src/records/wallets/wallet-sync-progress-table.ts';
 import { type DemoWalletDatabase, demoWalletDatabase, scopes, wallets } from './support/demo-wallet-database.ts';
 
 const leaseMs = 60_000;

@@ -8,7 +8,7 @@
 // a caller cannot tell a missing fund from one out of reach.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { type OrganizationRecord, organizationJson, type PersonRecord } from '../documents/document-sql.ts';
+import { type OrganizationRecord, organizationJson, type PersonRecord } from '../documents/document-columns.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 

@@ -1,7 +1,7 @@
 // Reads one invoice for the invoice document route in one statement: the row, its
 // organization, recipient and lines, and only when the caller's document_access rules admit
 // it (src/access/document-access.ts); the same null for missing and not visible. The business
-// API reads the same record under an API key's organization (organization-document-records.ts).
+// API reads the same record under an API key's organization (organization-document-table.ts).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../../access/document-access.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -12,8 +12,8 @@ import {
   optionalIsoInstant,
   organizationJson,
   personJson,
-} from './document-sql.ts';
-import { type LineRecord, invoiceLinesJson } from './line-items-sql.ts';
+} from './document-columns.ts';
+import { type LineRecord, invoiceLinesJson } from './line-items-json.ts';
 
 export interface InvoiceRecord {
   id: number;

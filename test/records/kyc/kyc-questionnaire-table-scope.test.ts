@@ -1,11 +1,11 @@
 // Sealed KYC questionnaire answers read within an organization scope
-// (src/records/kyc/kyc-questionnaire-store.ts; docs/identity.md#organization-scope) on the demo data,
+// (src/records/kyc/kyc-questionnaire-table.ts; docs/identity.md#organization-scope) on the demo data,
 // with answers stored here for Erin's profile …01 (Aurora) and Heidi's …02 (Meridian). A scope bound
 // to one organization reads no answers of another, exactly as for a missing profile; the
 // organization's own scope and every organization (the operator's re-encryption) read them.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createKycQuestionnaireTable } from '../../../src/records/kyc/kyc-questionnaire-store.ts';
+import { createKycQuestionnaireTable } from '../../../src/records/kyc/kyc-questionnaire-table.ts';
 import type { OrganizationScope } from '../../../src/access/organization-scope.ts';
 import { demoUuid } from '../../../src/db/seed/demo-ids.ts';
 import { demoDatabase, scopes } from '../../access/support/demo-scopes.ts';

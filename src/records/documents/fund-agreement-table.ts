@@ -3,12 +3,12 @@
 // fund, administrators), and the calling user as the investor with their organization and
 // live subscriptions into the fund. An API key acts for no person on the REST route: investor
 // null. The business API names its investor and decides the fund's visibility itself
-// (organization-document-records.ts).
+// (organization-document-table.ts).
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../../access/document-access.ts';
 import type { Principal } from '../../access/principal.ts';
-import { type OrganizationRecord, type PersonRecord, type RowCondition, organizationJson } from './document-sql.ts';
+import { type OrganizationRecord, type PersonRecord, type RowCondition, organizationJson } from './document-columns.ts';
 
 export interface FundSubscriptionRecord {
   id: number;

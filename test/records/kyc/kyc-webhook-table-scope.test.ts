@@ -1,10 +1,10 @@
 // The KYC provider's applicant looked up within an organization scope
-// (src/records/kyc/kyc-webhook-store.ts; docs/identity.md#organization-scope) on the demo data:
+// (src/records/kyc/kyc-webhook-table.ts; docs/identity.md#organization-scope) on the demo data:
 // applicant 826b388309140162c872bf35 is Erin's profile …01 (Aurora). The webhook asks with
 // `everyOrganization`; a scope bound to another organization finds no profile, as for an unknown applicant.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createKycWebhookTable } from '../../../src/records/kyc/kyc-webhook-store.ts';
+import { createKycWebhookTable } from '../../../src/records/kyc/kyc-webhook-table.ts';
 import { demoUuid } from '../../../src/db/seed/demo-ids.ts';
 import { demoDatabase, scopes } from '../../access/support/demo-scopes.ts';
 

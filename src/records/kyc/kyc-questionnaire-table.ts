@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
-import { type KycProfileRow, kycProfileColumns, profileInScope } from './kyc-profile-row.ts';
+import { type KycProfileRow, kycProfileColumns, profileInScope } from './kyc-profile-table.ts';
 
 export interface SealedQuestionnaireRow {
   profile: KycProfileRow;

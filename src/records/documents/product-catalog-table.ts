@@ -4,7 +4,7 @@
 // document_access lists none); the route itself refuses non-admin API keys.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import type { OrganizationRecord } from './document-sql.ts';
+import type { OrganizationRecord } from './document-columns.ts';
 
 export interface CatalogProductRecord {
   sku: string;

@@ -1,12 +1,12 @@
 // The business API's document records read within an organization scope
-// (src/records/documents/organization-document-records.ts; docs/identity.md#organization-scope) on the
+// (src/records/documents/organization-document-table.ts; docs/identity.md#organization-scope) on the
 // demo data: invoice 1 and quote 1 are Aurora's; Erin (Aurora) subscribed to funds 1 to 3, Heidi
 // (Meridian) to funds 1 and 2; uploaded file …05 is an Aurora PNG, …04 a Meridian JPEG. A scope
 // bound to one organization reads nothing of another's, exactly as for a missing record; the
 // organization's own scope and every organization read the record.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createOrganizationDocumentRecords } from '../../../src/records/documents/organization-document-records.ts';
+import { createOrganizationDocumentRecords } from '../../../src/records/documents/organization-document-table.ts';
 import { demoUuid } from '../../../src/db/seed/demo-ids.ts';
 import { demoDatabase, scopes } from '../../access/support/demo-scopes.ts';
 

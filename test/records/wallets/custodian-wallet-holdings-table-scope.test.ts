@@ -1,10 +1,10 @@
-// The wallets named at the custodian (src/records/wallets/custodian-wallet-holdings.ts) within an
+// The wallets named at the custodian (src/records/wallets/custodian-wallet-holdings-table.ts) within an
 // organization scope (docs/identity.md#organization-scope): a scope bound to an organization
 // lists only that organization's wallets; every organization's scope (the simulator's adoption at
 // start) lists them all.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { listCustodianWalletHoldings } from '../../../src/records/wallets/custodian-wallet-holdings.ts';
+import { listCustodianWalletHoldings } from '../../../src/records/wallets/custodian-wallet-holdings-table.ts';
 import { demoWallets } from '../../../src/db/seed/demo-wallets.ts';
 import {
   aurora,

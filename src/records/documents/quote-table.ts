@@ -1,7 +1,7 @@
 // Reads one sales quote for the quote document route in one statement: the row, its
 // organization, the user it is for and its lines with product SKUs, only when the caller's
 // document_access rules admit it; null for missing and not visible. The business API reads the
-// same record under an API key's organization (organization-document-records.ts).
+// same record under an API key's organization (organization-document-table.ts).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../../access/document-access.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -13,8 +13,8 @@ import {
   isoInstant,
   organizationJson,
   personJson,
-} from './document-sql.ts';
-import { type LineRecord, quoteLinesJson } from './line-items-sql.ts';
+} from './document-columns.ts';
+import { type LineRecord, quoteLinesJson } from './line-items-json.ts';
 
 export interface QuoteRecord {
   id: number;

@@ -13,7 +13,7 @@ import {
   optionalIsoInstant,
   organizationJson,
   personJson,
-} from './document-sql.ts';
+} from './document-columns.ts';
 
 export type CaseDocumentName = 'compliance_case_report' | 'compliance_case_agreement';
 

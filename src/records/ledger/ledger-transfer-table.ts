@@ -4,7 +4,7 @@
 // cut to the page before they are merged.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { type LedgerTransfer, transferColumns, type TransferRow, transferOf } from './ledger-transfer-record.ts';
+import { type LedgerTransfer, transferColumns, type TransferRow, transferOf } from './ledger-transfer.ts';
 
 export interface TransferPage {
   /** At most this many transfers (1 to 500; default 50). */

@@ -11,7 +11,7 @@ import {
   isoInstant,
   organizationJson,
   personJson,
-} from './document-sql.ts';
+} from './document-columns.ts';
 
 export interface PaidInvoiceRecord {
   invoiceNumber: string;

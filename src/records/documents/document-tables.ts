@@ -5,16 +5,12 @@
 import type { Db } from '../../db/create-database.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
 import type { Principal } from '../../access/principal.ts';
-import {
-  type CaseDocumentName,
-  type ComplianceCaseRecord,
-  findComplianceCaseRecord,
-} from './compliance-case-record.ts';
-import { type FundAgreementRecord, findFundAgreementRecord } from './fund-agreement-record.ts';
-import { type InvoiceRecord, findInvoiceRecord } from './invoice-record.ts';
-import { type ProductCatalogRecord, readProductCatalogRecord } from './product-catalog-record.ts';
-import { type QuoteRecord, findQuoteRecord } from './quote-record.ts';
-import { type ReceiptRecord, findReceiptRecord } from './receipt-record.ts';
+import { type CaseDocumentName, type ComplianceCaseRecord, findComplianceCaseRecord } from './compliance-case-table.ts';
+import { type FundAgreementRecord, findFundAgreementRecord } from './fund-agreement-table.ts';
+import { type InvoiceRecord, findInvoiceRecord } from './invoice-table.ts';
+import { type ProductCatalogRecord, readProductCatalogRecord } from './product-catalog-table.ts';
+import { type QuoteRecord, findQuoteRecord } from './quote-table.ts';
+import { type ReceiptRecord, findReceiptRecord } from './receipt-table.ts';
 
 export type {
   CaseDocumentName,
@@ -22,14 +18,14 @@ export type {
   CaseInvitationRecord,
   ComplianceCaseRecord,
   KycResultRecord,
-} from './compliance-case-record.ts';
-export type { OrganizationRecord, PersonRecord } from './document-sql.ts';
-export type { FundAgreementRecord, FundSubscriptionRecord } from './fund-agreement-record.ts';
-export type { InvoiceRecord } from './invoice-record.ts';
-export type { LineRecord } from './line-items-sql.ts';
-export type { CatalogFundRecord, CatalogProductRecord, ProductCatalogRecord } from './product-catalog-record.ts';
-export type { QuoteRecord } from './quote-record.ts';
-export type { PaidInvoiceRecord, ReceiptRecord } from './receipt-record.ts';
+} from './compliance-case-table.ts';
+export type { OrganizationRecord, PersonRecord } from './document-columns.ts';
+export type { FundAgreementRecord, FundSubscriptionRecord } from './fund-agreement-table.ts';
+export type { InvoiceRecord } from './invoice-table.ts';
+export type { LineRecord } from './line-items-json.ts';
+export type { CatalogFundRecord, CatalogProductRecord, ProductCatalogRecord } from './product-catalog-table.ts';
+export type { QuoteRecord } from './quote-table.ts';
+export type { PaidInvoiceRecord, ReceiptRecord } from './receipt-table.ts';
 
 /** Each `find` answers null both for a row that does not exist and for one the caller may not read. */
 export interface DocumentRecords {
