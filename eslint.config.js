@@ -53,7 +53,7 @@ const floors = [
     { room: 'main', pattern: 'src/main.ts', file: true, reason: 'the entry point' },
     { room: 'cli', pattern: 'src/cli', reason: 'operator commands wire their own parts' },
   ],
-  [{ room: 'service', pattern: 'src/service', reason: 'the composition root' }],
+  [{ room: 'composition', pattern: 'src/composition', reason: 'the composition root' }],
   [
     {
       room: 'graphql',

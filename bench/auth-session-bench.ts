@@ -15,7 +15,7 @@ import { createSessionService } from '../src/domain/identity/session-service.ts'
 import { createSigningKeyRing } from '../src/domain/identity/signing-key-ring.ts';
 import { issueAccessToken } from '../src/domain/identity/token-exchange.ts';
 import { createLogger } from '../src/observability/logger.ts';
-import { startService } from '../src/service/start-service.ts';
+import { startService } from '../src/composition/start-service.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config/config.ts';
 import { createApiKeyService } from '../src/domain/identity/api-key-service.ts';
 import { createLogger } from '../src/observability/logger.ts';
-import { startService } from '../src/service/start-service.ts';
+import { startService } from '../src/composition/start-service.ts';
 import { createApiKeyStore } from '../src/stores/api-key-store.ts';
 import type { LoadTarget } from './load-driver.ts';
 

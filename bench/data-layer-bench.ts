@@ -17,7 +17,7 @@ import { createDataRequestExecutor } from '../src/data-layer/request/execute-dat
 import { createDatabase, type DatabaseAccess } from '../src/db/create-database.ts';
 import { findFreePort } from '../src/db/free-port.ts';
 import { createLogger } from '../src/observability/logger.ts';
-import { startService } from '../src/service/start-service.ts';
+import { startService } from '../src/composition/start-service.ts';
 import { bareServerApplicationName, startBareServer, type Statement } from './data-layer-bare-server.ts';
 import { addSyntheticWallets, removeSyntheticWallets } from './data-layer-dataset.ts';
 import { frontOfficeAll, frontOfficeFirst, organizationAdmin } from './data-layer-hand-written.ts';

@@ -1,7 +1,7 @@
 // What `npm start` runs (docs/service.md#start-up): src/main.ts from the service bundle,
 // plain JavaScript built by esbuild, rebuilt first whenever a source, a package or the Node
 // version changed since it was built, so a stale bundle never runs. Stack traces are mapped
-// back to src/. Tools and most tests run src/main.ts itself; test/service/main-process.test.ts
+// back to src/. Tools and most tests run src/main.ts itself; test/composition/main-process.test.ts
 // runs this. Plain JavaScript, as is all that loads before the bundle: see
 // service-bundle/source-fingerprint.js.
 import { enableCompileCache } from 'node:module';

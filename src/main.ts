@@ -2,12 +2,12 @@
 // SIGINT (docs/service.md#shutdown). Node's on-disk compile cache goes on first, and the
 // rest is imported after it, so a restart reuses the compiled modules (docs/service.md#start-up).
 import { enableCompileCache } from 'node:module';
-import type { RunningService } from './service/start-service.ts';
+import type { RunningService } from './composition/start-service.ts';
 
 enableCompileCache();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { createLogger } = await import('./observability/logger.ts');
-const { startService } = await import('./service/start-service.ts');
+const { startService } = await import('./composition/start-service.ts');
 
 let config;
 try {

@@ -13,7 +13,7 @@ import { createApiKeyService } from '../domain/identity/api-key-service.ts';
 import { createKeyEncryption } from '../domain/identity/key-encryption.ts';
 import { createSigningKeyRing } from '../domain/identity/signing-key-ring.ts';
 import { createLogger } from '../observability/logger.ts';
-import { resolveSecrets } from '../service/resolve-secrets.ts';
+import { resolveSecrets } from '../composition/resolve-secrets.ts';
 import { resolveAdminDatabase } from './admin-database.ts';
 import { CommandError, type DatabaseCommand, runAdminCommand } from './admin-commands.ts';
 import { type AdminCommand, parseAdminCommand, usage, UsageError } from './parse-admin-command.ts';

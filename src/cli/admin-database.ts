@@ -7,7 +7,7 @@ import type { Config } from '../config/config.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { readEmbeddedPostgresAddress } from '../db/embedded-postgres-address.ts';
 import { embeddedPostgresUrl } from '../db/embedded-postgres.ts';
-import { type ResolvedDatabase, resolveDatabase } from '../service/resolve-database.ts';
+import { type ResolvedDatabase, resolveDatabase } from '../composition/resolve-database.ts';
 
 export async function resolveAdminDatabase(
   config: Config,

@@ -1,5 +1,5 @@
 // The domain services the business GraphQL resolvers call, handed to createBusinessSchema by
-// the composition root (src/service/create-business-graphql.ts) as REST handlers get theirs.
+// the composition root (src/composition/create-business-graphql.ts) as REST handlers get theirs.
 // Each area's resolvers take theirs from here (src/graphql/resolvers/business-resolvers.ts).
 import type { CoinPriceService } from '../domain/prices/coin-price-service.ts';
 import type { WalletSummaryService } from '../domain/wallets/wallet-summary-service.ts';

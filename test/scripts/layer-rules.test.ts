@@ -204,7 +204,7 @@ test('only src/records, src/access, src/stores and src/db use Kysely', async () 
     databaseMessage,
   );
   await assertRefused(
-    'src/service/probe.ts',
+    'src/composition/probe.ts',
     "import { CompiledQuery } from 'kysely';\nexport const probe = CompiledQuery;\n",
     'boundaries/dependencies',
     databaseMessage,
@@ -308,7 +308,7 @@ test('imports the floors allow pass', async () => {
     'src/graphql/probe.ts',
     "import type { HttpState } from '../http/koa-state.ts';\nexport type Probe = HttpState;\n",
   );
-  await assertAllowed('src/service/probe.ts', "export const probe = () => import('../http/http-app.ts');\n");
+  await assertAllowed('src/composition/probe.ts', "export const probe = () => import('../http/http-app.ts');\n");
   await assertAllowed(
     'src/access/probe.ts',
     "import { sql } from 'kysely';\nimport { createSessionStore } from '../stores/session-store.ts';\nexport const probe = [sql, createSessionStore];\n",

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { pino } from 'pino';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/observability/logger.ts';
-import { type RunningService, startService } from '../../src/service/start-service.ts';
+import { type RunningService, startService } from '../../src/composition/start-service.ts';
 import { type DatabaseProxy, startDatabaseProxy } from './database-proxy.ts';
 import { assertMatchesContract } from './openapi-contract.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -1,6 +1,6 @@
 // The OpenID Connect provider that verifies people, as the identity services use it
 // (docs/identity.md#identity-provider-tokens): the provider's protocol (identity-provider-protocol.ts,
-// wired in by src/service) under the platform's rules for what it accepts of the provider's tokens:
+// wired in by src/composition) under the platform's rules for what it accepts of the provider's tokens:
 // the audience, the authorized party, claims PostgreSQL can store, and a message for each refusal.
 import { decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { authorizedPartyProblem } from './authorized-party.ts';

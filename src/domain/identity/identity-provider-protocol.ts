@@ -2,7 +2,7 @@
 // (docs/identity.md#identity-provider-tokens): the authorization URL a browser login starts at, the
 // code redeemed at its callback, the issuer and key set the provider's tokens are verified against,
 // and its end-session URL. The adapter is src/providers/identity/openid-relying-party.ts
-// (openid-client), wired in by src/service; what the platform accepts of the provider's tokens is
+// (openid-client), wired in by src/composition; what the platform accepts of the provider's tokens is
 // the domain's (identity-provider-client.ts).
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 

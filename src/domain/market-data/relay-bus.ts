@@ -2,7 +2,7 @@
 // (docs/market-data.md#relay-through-redis): a lock that one node at a time holds, the leader's,
 // and two channels every node hears, the leader's book events and the nodes' requests for
 // snapshots. The adapter is src/providers/market-data/redis-relay-bus.ts (Redis), wired in by
-// src/service.
+// src/composition.
 
 export type RelayChannel = 'events' | 'requests';
 

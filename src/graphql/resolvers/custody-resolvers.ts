@@ -14,7 +14,7 @@ import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
 
-/** What the custody resolvers need, built by the composition root (src/service/create-wallets.ts). */
+/** What the custody resolvers need, built by the composition root (src/composition/create-wallets.ts). */
 export interface CustodyServices {
   readonly transfers: CustodyTransferService;
   readonly sync: WalletSyncService;

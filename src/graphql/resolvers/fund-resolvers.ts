@@ -12,7 +12,7 @@ import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
 
-/** What the fund resolvers need, built by the composition root (src/service/create-funds.ts). */
+/** What the fund resolvers need, built by the composition root (src/composition/create-funds.ts). */
 export interface FundServices {
   readonly requests: FundRequestService;
   readonly users: ActingUserDirectory;

@@ -14,7 +14,7 @@ import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
 
-/** What the OTC resolvers need, built by the composition root (src/service/create-trading.ts). */
+/** What the OTC resolvers need, built by the composition root (src/composition/create-trading.ts). */
 export interface TradingServices {
   readonly quotes: OtcQuoteService;
   readonly trades: OtcTradeService;

@@ -10,7 +10,7 @@ export interface HealthDependencies {
   readiness(): Promise<Readiness>;
   metricsText(): Promise<{ body: string }>;
   service: { name: string; version: string; startedAt: number };
-  /** Told of every 200 readiness answer (work held back until the first: src/service/after-first-ready.ts). */
+  /** Told of every 200 readiness answer (work held back until the first: src/composition/after-first-ready.ts). */
   onReady?: () => void;
 }
 

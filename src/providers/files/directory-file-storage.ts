@@ -1,6 +1,6 @@
 // The default file storage (docs/files.md#storage): one directory (UPLOAD_DIR, `DATA_DIR/uploads`),
 // one file per stored name. It is the FileStorage the upload and document services drive
-// (src/domain/files/file-storage.ts), wired in by src/service. Which names are stored names is the
+// (src/domain/files/file-storage.ts), wired in by src/composition. Which names are stored names is the
 // domain's rule (src/domain/files/stored-file-name.ts), handed in as `isStoredName`; every name is
 // checked against it here as well (defence in depth: a caller's bug can never turn into a path
 // outside the directory).

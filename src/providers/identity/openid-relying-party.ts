@@ -3,7 +3,7 @@
 // built-in development provider. Discovery is lazy and retried, so the service starts while the
 // provider is down; the provider's JWKS is cached by jose. It is the IdentityProviderProtocol the
 // identity services drive (src/domain/identity/identity-provider-protocol.ts), wired in by
-// src/service; which of the provider's tokens the platform accepts is the domain's to say.
+// src/composition; which of the provider's tokens the platform accepts is the domain's to say.
 import { createRemoteJWKSet, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 

@@ -2,7 +2,7 @@
 // lock is a key taken with `SET key value NX PX` and renewed or released by scripts that act only
 // while the caller holds it; book events and snapshot requests are PUBLISHed on two channels and
 // heard on a second connection, subscribed to both. It is the RelayBus the relayed feed drives
-// (src/domain/market-data/relay-bus.ts), wired in by src/service.
+// (src/domain/market-data/relay-bus.ts), wired in by src/composition.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../cache/redis-connection.ts';

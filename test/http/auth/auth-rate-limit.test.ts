@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { type TestResponse, type TestService, startTestService } from '../../support/test-service.ts';
 
 const redisUrl = 'redis://127.0.0.1:6379';
-// Fixed in src/service/auth-rate-limits.ts; keys are `<prefix>:auth:<operationId>:<address>`.
+// Fixed in src/composition/auth-rate-limits.ts; keys are `<prefix>:auth:<operationId>:<address>`.
 const authKeyPattern = 'wealth-platform:rate-limit:auth:*';
 
 function assertRateLimited(response: TestResponse): void {

@@ -259,7 +259,7 @@ test('every authentication route × every credential gives the documented status
 });
 
 test('the matrix covers every authentication route of openapi.yaml', async () => {
-  const { rateLimitedOperations } = await import('../../../src/service/auth-rate-limits.ts');
+  const { rateLimitedOperations } = await import('../../../src/composition/auth-rate-limits.ts');
   const covered = new Set(routes.map((route) => route.operationId));
   for (const operationId of [...rateLimitedOperations, 'getOpenIdConfiguration', 'getJwks'])
     assert.ok(covered.has(operationId), `${operationId} is in the matrix`);

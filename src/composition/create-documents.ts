@@ -28,7 +28,7 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
   });
   deps.metrics.pdf.watchQueue(() => pdfEngine.queueDepth());
   // The log says at once which browser prints PDFs, or why none can; the browser itself launches
-  // after the service's first readiness answer (prewarm, src/service/after-first-ready.ts), so its
+  // after the service's first readiness answer (prewarm, src/composition/after-first-ready.ts), so its
   // start-up competes with neither the service's nor that answer.
   void pdfEngine.locate();
   const output = createDocumentOutput({ renderer: createHtmlRenderer(), pdf: pdfEngine });

@@ -10,7 +10,7 @@ import type { BookEvent } from '../../src/domain/market-data/market-data-feed.ts
 import { createLogger } from '../../src/observability/logger.ts';
 import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
 import { serveMarketData } from '../../src/providers/market-data/market-data-simulator-server.ts';
-import { createMarketData, orderBooksOf } from '../../src/service/create-market-data.ts';
+import { createMarketData, orderBooksOf } from '../../src/composition/create-market-data.ts';
 import { eventRecorder } from '../support/event-recorder.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 

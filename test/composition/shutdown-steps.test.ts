@@ -4,7 +4,7 @@
 // step does not stop the rest, and each step runs once.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createShutdownSteps } from '../../src/service/shutdown-steps.ts';
+import { createShutdownSteps } from '../../src/composition/shutdown-steps.ts';
 
 const noDeadline = { drainTimeoutMs: 60_000 };
 

@@ -1,8 +1,8 @@
-// createAfterFirstReady (src/service/after-first-ready.ts): work held back until the service's
+// createAfterFirstReady (src/composition/after-first-ready.ts): work held back until the service's
 // first readiness answer has been written, or its fallback delay, once; never while stopping.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createAfterFirstReady } from '../../src/service/after-first-ready.ts';
+import { createAfterFirstReady } from '../../src/composition/after-first-ready.ts';
 
 const aDay = 24 * 60 * 60 * 1000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
-// The memory budget check at start (src/service/heap-budget.ts): caches plus reserve within the heap limit.
+// The memory budget check at start (src/composition/heap-budget.ts): caches plus reserve within the heap limit.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixedCacheBytes, heapBudgetProblem, heapReserveBytes } from '../../src/service/heap-budget.ts';
+import { fixedCacheBytes, heapBudgetProblem, heapReserveBytes } from '../../src/composition/heap-budget.ts';
 
 const mebibyte = 1024 * 1024;
 

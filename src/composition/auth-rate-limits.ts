@@ -52,7 +52,7 @@ export async function authRateLimits(
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
   for (const id of rateLimitedOperations)
     guards[id] = rateLimit<HttpState>(limiter, (ctx) => `${id}:${ctx.ip}`, onRejected);
-  // The GraphQL APIs and uploads share the Redis connection (src/service/api-rate-limits.ts).
+  // The GraphQL APIs and uploads share the Redis connection (src/composition/api-rate-limits.ts).
   const api = apiRateLimits(config, { redis, logger }, onRejected);
   return {
     guards: { ...guards, ...api.guards },
