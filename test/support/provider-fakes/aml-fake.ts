@@ -6,7 +6,7 @@ import { createAmlSimulator } from '../../../src/providers/aml/aml-simulator.ts'
 import { serveAml } from '../../../src/providers/aml/aml-simulator-server.ts';
 import type { ProviderFake } from './provider-fake.ts';
 
-export const amlApiKey = 'wallet-operations-aml-key-0123456789';
+export const amlApiKey = 'aml-fake-api-key-0123456789';
 
 export interface AmlFake extends ProviderFake {
   /** The next screening throws the error instead (the server answers it as the provider would). */

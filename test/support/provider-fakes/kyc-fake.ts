@@ -6,9 +6,9 @@ import { createKycSimulator } from '../../../src/providers/kyc/kyc-simulator.ts'
 import { serveKycSimulator } from '../../../src/providers/kyc/kyc-simulator-server.ts';
 import type { ProviderFake } from './provider-fake.ts';
 
-export const kycAppToken = 'kyc-harness-app-token';
-export const kycSecretKey = 'kyc-harness-secret-key-0123456789';
-export const kycWebhookSecret = 'kyc-harness-webhook-secret-0123456789';
+export const kycAppToken = 'kyc-fake-app-token';
+export const kycSecretKey = 'kyc-fake-secret-key-0123456789';
+export const kycWebhookSecret = 'kyc-fake-webhook-secret-0123456789';
 
 export interface KycFake extends ProviderFake {
   /** The applicants the simulator holds, by applicant id. */
