@@ -1,5 +1,6 @@
 // API keys for tests (docs/identity.md#api-keys), made through the real key service on a test
-// service's database: by organization, scopes, owner and kind, one at a time or a named set.
+// service's database: by organization, scopes, owner and kind, one at a time or a named set; and
+// revoked as an operator revokes them.
 import type { ApiKeyKind } from '../../src/access/principal.ts';
 import type { Db } from '../../src/db/create-database.ts';
 import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
@@ -31,6 +32,8 @@ export interface TestKeyMaker {
   key(spec?: TestKeySpec): Promise<TestApiKey>;
   /** One key per name, made in the order given. */
   keys<Names extends string>(specs: Record<Names, TestKeySpec>): Promise<Record<Names, TestApiKey>>;
+  /** Revokes the key as an operator does (docs/identity.md#api-keys). */
+  revoke(key: TestApiKey): Promise<void>;
 }
 
 export function testKeyMaker(db: Db): TestKeyMaker {
@@ -56,6 +59,9 @@ export function testKeyMaker(db: Db): TestKeyMaker {
         set[name] = await key(spec);
       }
       return set as Record<keyof typeof specs, TestApiKey>;
+    },
+    async revoke(revoked) {
+      await apiKeys.revoke(revoked.id);
     },
   };
 }
