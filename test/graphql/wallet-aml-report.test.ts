@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../../src/errors/app-error.ts';
 import { simulatedRisk } from '../../src/providers/aml/aml-simulator.ts';
-import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
 import { meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 

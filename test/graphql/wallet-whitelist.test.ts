@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
-import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
 import { demoWalletId, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
