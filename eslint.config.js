@@ -1,7 +1,8 @@
 // Lint, including the layer rules of docs/architecture.md#layers. The floors of src/ are
 // written ONCE below (`floors`), and every import rule is derived from them: a room may import
 // only rooms on lower floors (eslint-plugin-boundaries, which also checks `export … from` and
-// dynamic `import()`). Each rule's message says why and where to read more.
+// dynamic `import()`). The areas of src/domain stand on floors of their own the same way
+// (`domainFloors`). Each rule's message says why and where to read more.
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
@@ -79,6 +80,35 @@ const floors = [
   ],
 ];
 
+/**
+ * The areas of src/domain (its folders), top floor first, written like `floors`: an area imports
+ * only areas on floors below its own (never one beside it), besides the rooms below src/domain.
+ * Every file of src/domain stands in one of them. `reason` says what the area is, for messages.
+ */
+const domainFloors = [
+  [{ area: 'documents', reason: 'business documents are put together from the records of the areas below' }],
+  [
+    { area: 'wallets', reason: 'wallets, custody and portfolios act for a user, valued at the coin prices' },
+    { area: 'trading', reason: 'OTC quotes and trades act for a user, priced from the order books or the coin prices' },
+    { area: 'funds', reason: 'fund requests and capital statements act for a user' },
+    { area: 'kyc', reason: 'identity verification acts for a user and keeps its answers sealed' },
+    { area: 'assets', reason: 'the public coin, flag and network images the transports serve' },
+    { area: 'health', reason: "the node's readiness, which the transports report" },
+  ],
+  [
+    { area: 'identity', reason: 'who acts and what they may do, asked by every area that acts for a user' },
+    { area: 'prices', reason: 'the stored coin prices, read by the areas that value or price' },
+    { area: 'market-data', reason: 'the live order books, read by OTC pricing and the order-book subscription' },
+    { area: 'files', reason: 'uploaded files and the storage they live in' },
+  ],
+  [
+    { area: 'money', reason: 'exact decimals and base units are the vocabulary of every area' },
+    { area: 'text', reason: 'what text may be stored and shown is the vocabulary of every area' },
+    { area: 'paging', reason: 'offset paging is the vocabulary of every list' },
+    { area: 'outcomes', reason: "a mutation's user errors are the vocabulary of every mutation" },
+  ],
+];
+
 /** The only rooms that may use Kysely or pg: every query then applies the access rules. */
 const databaseRooms = ['access', 'stores', 'db'];
 /** Rooms below the transports that must not know one (the development identity provider is itself a Koa app). */
@@ -130,6 +160,40 @@ const upwardPolicies = floors.flatMap((floor, index) =>
   }),
 );
 
+/** Where the rules between the areas of src/domain are explained. */
+const areaWhy = 'docs/architecture.md#areas-of-the-domain';
+const areas = domainFloors.flat().map(({ area }) => area);
+const areaPath = (area) => `src/domain/${area}`;
+/** src/domain's element: one per area, the area's name captured, so the area rules can tell them apart. */
+const domainElement = {
+  type: 'domain',
+  pattern: `src/domain/{${areas.join(',')}}`,
+  capture: ['area'],
+  partialMatch: false,
+};
+
+/** For each area: every area it may not import (beside it or above it), and why. */
+const areaPolicies = domainFloors.flatMap((floor, index) =>
+  floor.flatMap(({ area, reason }) => {
+    const below = domainFloors
+      .slice(index + 1)
+      .flat()
+      .map((lower) => lower.area);
+    const forbidden = areas.filter((other) => other !== area && !below.includes(other));
+    if (forbidden.length === 0) return [];
+    const allowed = below.length > 0 ? below.map(areaPath).join(', ') : 'none';
+    return [
+      {
+        from: { element: { type: 'domain', captured: { area } } },
+        disallow: { to: { element: { type: 'domain', captured: { area: forbidden } } } },
+        message:
+          `${areaPath(area)} may import only the areas of src/domain below it (${allowed}): ${reason}. ` +
+          `Upward and sideways imports between the areas of src/domain are refused (${areaWhy}).`,
+      },
+    ];
+  }),
+);
+
 const modulePolicies = [
   {
     from: {
@@ -171,9 +235,10 @@ export default tseslint.config(
     settings: {
       'boundaries/root-path': import.meta.dirname,
       'boundaries/elements': [
-        ...rooms.map(({ room, pattern, file }) =>
-          file ? { type: room, pattern, mode: 'file' } : { type: room, pattern, partialMatch: false },
-        ),
+        ...rooms.map(({ room, pattern, file }) => {
+          if (room === 'domain') return domainElement;
+          return file ? { type: room, pattern, mode: 'file' } : { type: room, pattern, partialMatch: false };
+        }),
         { type: 'generated', pattern: 'generated', partialMatch: false },
         ...outsideSrc.map((folder) => ({ type: folder, pattern: folder, partialMatch: false })),
       ],
@@ -187,10 +252,11 @@ export default tseslint.config(
           default: 'allow',
           checkAllOrigins: true,
           checkUnknownLocals: true,
-          policies: [...upwardPolicies, ...modulePolicies],
+          policies: [...upwardPolicies, ...areaPolicies, ...modulePolicies],
         },
       ],
-      // Every file of src/ and scripts/ stands in a room, so a new folder cannot slip past the floors.
+      // Every file of src/ and scripts/ stands in a room, and every file of src/domain in an area of
+      // `domainFloors`, so a new folder cannot slip past the floors.
       'boundaries/no-unknown-files': 'error',
     },
   },

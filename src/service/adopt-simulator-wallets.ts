@@ -10,6 +10,7 @@ import {
   listCustodianWalletHoldings,
   type CustodianWalletHoldings,
 } from '../access/wallets/custodian-wallet-holdings.ts';
+import { everyOrganization } from '../access/organization-scope.ts';
 import type { Db } from '../db/create-database.ts';
 import { wholeToBaseUnits } from '../domain/money/base-units.ts';
 import type { CustodyProvider } from '../providers/custody/custody-provider.ts';
@@ -25,7 +26,8 @@ export async function adoptSimulatorWallets(deps: { db: Db; custody: CustodyProv
   if (!isCustodySimulator(custody)) return;
   let adopted = 0;
   const leftOut: string[] = [];
-  for (const wallet of await listCustodianWalletHoldings(deps.db)) {
+  // Every organization's: the simulator stands in for the one custodian that holds them all.
+  for (const wallet of await listCustodianWalletHoldings(deps.db, everyOrganization)) {
     if (adopt(custody, wallet, logger)) adopted += 1;
     else leftOut.push(wallet.custodianWalletId);
   }

@@ -13,9 +13,10 @@ import { createBusinessDocumentService } from '../domain/documents/business-docu
 import { createDocumentOutput } from '../domain/documents/document-output.ts';
 import { issuerParty } from '../domain/documents/document-parties.ts';
 import { createDocumentService } from '../domain/documents/document-service.ts';
-import { createDirectoryFileStorage } from '../domain/files/directory-file-storage.ts';
+import { isStoredFileName } from '../domain/files/stored-file-name.ts';
 import type { CheckResult } from '../domain/health/readiness-service.ts';
 import { documentHandlers } from '../http/handlers/document-handlers.ts';
+import { createDirectoryFileStorage } from '../providers/files/directory-file-storage.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export function createDocuments(deps: { config: Config; db: Db; logger: Logger; metrics: Metrics }) {
@@ -34,7 +35,7 @@ export function createDocuments(deps: { config: Config; db: Db; logger: Logger; 
   const issuer = issuerParty(config.documentIssuer);
   const service = createDocumentService({ records: createDocumentRecords(deps.db), output, issuer });
   // Signature images of fund agreements are uploaded files, read where the files area stores them.
-  const storage = createDirectoryFileStorage(config.uploadDir);
+  const storage = createDirectoryFileStorage(config.uploadDir, isStoredFileName);
   const records = createOrganizationDocumentRecords(deps.db);
   return {
     handlers: documentHandlers(service),

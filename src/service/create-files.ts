@@ -5,20 +5,20 @@ import type { Logger } from 'pino';
 import { createFileUploadStore } from '../access/files/file-upload-store.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
-import { createDirectoryFileStorage } from '../domain/files/directory-file-storage.ts';
 import { incomingParts } from '../domain/files/incoming-parts.ts';
+import { isStoredFileName } from '../domain/files/stored-file-name.ts';
 import { createUploadService } from '../domain/files/upload-service.ts';
 import { fileHandlers } from '../http/handlers/file-handlers.ts';
+import { createDirectoryFileStorage } from '../providers/files/directory-file-storage.ts';
 
 export async function createFiles(deps: { config: Config; db: Db; logger: Logger }) {
   const { uploadDir } = deps.config;
   // Next to the stored files, so storing one is a hard link rather than a copy (docs/files.md).
   const parts = incomingParts(uploadDir);
   await sweep(parts.sweep, deps.logger);
+  const storage = createDirectoryFileStorage(uploadDir, isStoredFileName);
   return {
-    handlers: fileHandlers(
-      createUploadService({ storage: createDirectoryFileStorage(uploadDir), store: createFileUploadStore(deps.db) }),
-    ),
+    handlers: fileHandlers(createUploadService({ storage, store: createFileUploadStore(deps.db) })),
     multipartTempDir: parts.directory,
     closers: [parts.removeOwn],
   };

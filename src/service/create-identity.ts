@@ -1,8 +1,8 @@
-// Builds the identity area for the composition root: stores on the database, the
-// KYC provider, the identity services, the first signing key, the ADMIN_API_KEY bootstrap
-// key, and the built-in development provider when no OIDC_ISSUER is configured. Also what
-// the HTTP app needs of it: the auth and OIDC routes, their rate limits, the authenticator,
-// and the periodic sweep of expired sessions (docs/identity.md).
+// Builds the identity area for the composition root: stores on the database, the KYC provider,
+// the OpenID Connect relying party, the identity services, the first signing key, the
+// ADMIN_API_KEY bootstrap key, and the built-in development provider when no OIDC_ISSUER is
+// configured. Also what the HTTP app needs of it: the auth and OIDC routes, their rate limits,
+// the authenticator, and the periodic sweep of expired sessions (docs/identity.md).
 import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
 import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -22,6 +22,7 @@ import type { HttpAppOptions } from '../http/http-app.ts';
 import { createKycProvider } from '../providers/kyc/create-kyc-provider.ts';
 import type { KycProvider } from '../providers/kyc/kyc-provider.ts';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../providers/identity/dev-identity-provider.ts';
+import { createOpenIdRelyingParty } from '../providers/identity/openid-relying-party.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
 import type { GraphqlRateLimit } from './api-rate-limits.ts';
@@ -75,18 +76,16 @@ export async function createIdentity(options: {
     secretKey: config.providers.kycSecretKey,
     logger,
   });
+  const oidc = createOpenIdRelyingParty(
+    external
+      ? { issuer: external, clientId: config.oidc.clientId as string, clientSecret: config.oidc.clientSecret }
+      : { issuer: `${publicUrl}${devProviderPath}`, clientId: devClientId },
+  );
   const services = createIdentityServices(
     {
       publicUrl,
       dataPublicUrl: options.dataPublicUrl,
-      provider: external
-        ? {
-            issuer: external,
-            clientId: config.oidc.clientId as string,
-            clientSecret: config.oidc.clientSecret,
-            audience: config.oidc.audience,
-          }
-        : { issuer: `${publicUrl}${devProviderPath}`, clientId: devClientId },
+      providerAudience: external ? config.oidc.audience : undefined,
       returnToOrigins: config.returnToOrigins,
       signingKeySecret: options.secrets.signingKeySecret,
       verifiedApiKeyTtlMs: config.apiKeyCacheSeconds * 1000,
@@ -99,7 +98,7 @@ export async function createIdentity(options: {
       apiKeys: createApiKeyStore(db),
       users,
     },
-    kyc,
+    { oidc, kyc },
   );
   // Any change of a key, made anywhere, empties every node's verified keys (docs/identity.md#api-key-verification).
   // Listeners (the business API's open sockets) are told after the memory is emptied, so what they check is current.

@@ -9,10 +9,11 @@ import { listListedProductIds } from '../access/trading/trading-product-table.ts
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { MarketDataFeed } from '../domain/market-data/market-data-feed.ts';
-import { createRedisRelayedFeed } from '../domain/market-data/redis-relayed-feed.ts';
+import { createRelayedFeed } from '../domain/market-data/relayed-feed.ts';
 import { createUpstreamFeed } from '../domain/market-data/upstream-feed.ts';
-import { noOrderBooks } from '../domain/trading/order-book-source.ts';
+import { noOrderBooks } from '../domain/market-data/order-book-source.ts';
 import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
+import { RedisRelayBus } from '../providers/market-data/redis-relay-bus.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
 export interface MarketData {
@@ -31,7 +32,12 @@ export async function createMarketData(deps: { config: Config; db: Db; logger: L
   const provider = await createMarketDataProvider({ url: config.providers.marketDataUrl, productIds, logger });
   try {
     const feed = config.redisUrl
-      ? await createRedisRelayedFeed({ provider, productIds, redisUrl: config.redisUrl, logger })
+      ? await createRelayedFeed({
+          provider,
+          productIds,
+          bus: new RedisRelayBus({ url: config.redisUrl, logger }),
+          logger,
+        })
       : createUpstreamFeed({ provider, productIds, logger });
     return {
       feed,

@@ -8,7 +8,7 @@ import { createTradingProductTable } from '../access/trading/trading-product-tab
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
-import { noOrderBooks, type OrderBookSource } from '../domain/trading/order-book-source.ts';
+import { noOrderBooks, type OrderBookSource } from '../domain/market-data/order-book-source.ts';
 import { createOtcPricer, type UsdPriceLookup } from '../domain/trading/otc-pricer.ts';
 import { createOtcQuoteService } from '../domain/trading/otc-quote-service.ts';
 import { createOtcTradeService } from '../domain/trading/otc-trade-service.ts';

@@ -112,6 +112,53 @@ test('a room beside another on its floor may not import it, nor re-export from i
   );
 });
 
+const areaRefusal = (from: string) =>
+  new RegExp(
+    `^src/domain/${from} may import only the areas of src/domain below it \\(.*\\): .*\\. Upward and sideways imports between the areas of src/domain are refused \\(docs/architecture\\.md#areas-of-the-domain\\)\\.$`,
+  );
+
+const areaImports: readonly [from: string, file: string, code: string][] = [
+  [
+    'market-data',
+    'src/domain/market-data/probe.ts',
+    "import { walkOrderBook } from '../trading/order-book-walk.ts';\nexport const probe = walkOrderBook;\n",
+  ],
+  [
+    'identity',
+    'src/domain/identity/probe.ts',
+    "import type { KycProfileView } from '../kyc/kyc-profile-view.ts';\nexport type Probe = KycProfileView;\n",
+  ],
+  [
+    'money',
+    'src/domain/money/probe.ts',
+    "import { unstorableText } from '../text/storable-text.ts';\nexport const probe = unstorableText;\n",
+  ],
+  ['wallets', 'src/domain/wallets/probe.ts', "export const probe = () => import('../trading/otc-amounts.ts');\n"],
+  ['funds', 'src/domain/funds/probe.ts', "export * from '../documents/document-output.ts';\n"],
+];
+
+for (const [from, file, code] of areaImports) {
+  test(`${file}: an import of an area of src/domain that is not below ${from} fails lint`, async () => {
+    await assertRefused(file, code, 'boundaries/dependencies', areaRefusal(from));
+  });
+}
+
+test('a file of src/domain outside every area fails lint: a new area must be given a floor', async () => {
+  await assertRefused('src/domain/probe.ts', 'export const probe = 1;\n', 'boundaries/no-unknown-files', /./);
+  await assertRefused('src/domain/new-area/probe.ts', 'export const probe = 1;\n', 'boundaries/no-unknown-files', /./);
+});
+
+test('imports of the areas of src/domain below an area pass, and so do those inside an area', async () => {
+  await assertAllowed(
+    'src/domain/trading/probe.ts',
+    "import type { OrderBook } from '../market-data/order-book-source.ts';\nimport { parseDecimal } from '../money/decimal.ts';\nimport { rateScale } from './order-book-walk.ts';\nexport type Probe = OrderBook;\nexport const probe = [parseDecimal, rateScale];\n",
+  );
+  await assertAllowed(
+    'src/domain/documents/probe.ts',
+    "import type { FileStorage } from '../files/file-storage.ts';\nimport { statementPeriod } from '../funds/statement-period.ts';\nexport type Probe = FileStorage;\nexport const probe = statementPeriod;\n",
+  );
+});
+
 test('a transport never imports kysely, pg, src/db or src/stores', async () => {
   await assertRefused(
     'src/http/probe.ts',
@@ -141,7 +188,7 @@ test('a transport never imports kysely, pg, src/db or src/stores', async () => {
 
 test('only src/access, src/stores and src/db use Kysely', async () => {
   await assertRefused(
-    'src/domain/probe.ts',
+    'src/domain/health/probe.ts',
     "import type { Kysely } from 'kysely';\nexport type Probe = Kysely<object>;\n",
     'boundaries/dependencies',
     databaseMessage,
@@ -162,7 +209,8 @@ test('process.env outside src/config fails lint, however it is spelled', async (
     'const { env } = process;\nexport const probe = env;\n',
     'const { env } = globalThis.process;\nexport const probe = env;\n',
   ];
-  for (const code of spellings) await assertRefused('src/domain/probe.ts', code, 'no-restricted-syntax', envMessage);
+  for (const code of spellings)
+    await assertRefused('src/domain/health/probe.ts', code, 'no-restricted-syntax', envMessage);
   await assertRefused(
     'src/http/probe.ts',
     "import { env } from 'node:process';\nexport const probe = env;\n",
@@ -173,8 +221,8 @@ test('process.env outside src/config fails lint, however it is spelled', async (
 
 test('a dynamic import() of a room above fails lint, and so does one whose module is computed', async () => {
   await assertRefused(
-    'src/domain/probe.ts',
-    "export const probe = () => import('../http/router.ts');\n",
+    'src/domain/health/probe.ts',
+    "export const probe = () => import('../../http/router.ts');\n",
     'boundaries/dependencies',
     upward('src/domain'),
   );
@@ -185,7 +233,7 @@ test('a dynamic import() of a room above fails lint, and so does one whose modul
     upward('src/access'),
   );
   await assertRefused(
-    'src/domain/probe.ts',
+    'src/domain/health/probe.ts',
     'export const probe = (name: string) => import(name);\n',
     'no-restricted-syntax',
     'import() names its module with a string literal, so the layer rules can check it (docs/architecture.md#layers).',
@@ -194,8 +242,8 @@ test('a dynamic import() of a room above fails lint, and so does one whose modul
 
 test('src/ never imports scripts/ or test/', async () => {
   await assertRefused(
-    'src/domain/probe.ts',
-    "import { runGenerators } from '../../scripts/codegen/run-generators.ts';\nexport const probe = runGenerators;\n",
+    'src/domain/health/probe.ts',
+    "import { runGenerators } from '../../../scripts/codegen/run-generators.ts';\nexport const probe = runGenerators;\n",
     'boundaries/dependencies',
     upward('src/domain'),
   );
@@ -213,8 +261,8 @@ test('a file of src/ outside every room fails lint: a new folder must be given a
 
 test('imports the floors allow pass', async () => {
   await assertAllowed(
-    'src/domain/probe.ts',
-    "import type { Principal } from '../access/principal.ts';\nimport { AppError } from '../errors/app-error.ts';\nexport type Probe = Principal;\nexport const error = AppError;\n",
+    'src/domain/health/probe.ts',
+    "import type { Principal } from '../../access/principal.ts';\nimport { AppError } from '../../errors/app-error.ts';\nexport type Probe = Principal;\nexport const error = AppError;\n",
   );
   await assertAllowed(
     'src/http/probe.ts',

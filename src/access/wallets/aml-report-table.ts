@@ -1,7 +1,10 @@
 // A wallet's AML reports (schema.graphql `AmlReport`; docs/custody.md#wallet-operations): the one
 // still running (pending), a new report, and a running report completed. Migration 0007 allows
 // one running report per wallet: an insert beside one fails (unique violation) and writes nothing.
+// A report is read only for a wallet in the caller's organization scope (docs/identity.md#organization-scope).
 import type { Db } from '../../db/create-database.ts';
+import type { OrganizationScope } from '../organization-scope.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 
 export type AmlReportStatus = 'pending' | 'approved' | 'denied' | 'auto-approved';
 export type AmlReportRiskLevel = 'Low' | 'Medium' | 'High' | 'Severe';
@@ -58,12 +61,14 @@ export function createAmlReportTable(db: Db) {
     return { ...stored, riskScore: stored.riskScore === null ? null : Number(stored.riskScore) };
   };
   return {
-    async findRunning(walletId: number): Promise<AmlReportRow | null> {
+    /** The wallet's running report; null when there is none, or no such wallet in the scope. */
+    async findRunning(scope: OrganizationScope, walletId: number): Promise<AmlReportRow | null> {
       const row = await db
         .selectFrom('aml_report')
         .select(reportColumns)
         .where('wallet_id', '=', walletId)
         .where('screening_status', '=', 'pending')
+        .where(walletInScope(scope, 'aml_report.wallet_id'))
         .executeTakeFirst();
       return row ? read(row) : null;
     },

@@ -1,9 +1,12 @@
 // The platform's wallets that name a custodian wallet, with what they hold, their deposit
-// addresses and approved whitelist entries, and sends that wait for approval: what the in-process custody simulator adopts at start
-// with their sends waiting for approval (docs/custody.md#demo-wallets-in-the-simulator). Balances come back as PostgreSQL writes numeric
-// (decimal text, whole coins) with the coin's decimals.
+// addresses and approved whitelist entries, and sends that wait for approval: what the in-process
+// custody simulator adopts at start (docs/custody.md#demo-wallets-in-the-simulator). Balances come
+// back as PostgreSQL writes numeric (decimal text, whole coins) with the coin's decimals. Only the
+// wallets of the scope are listed (docs/identity.md#organization-scope); the adoption at start
+// asks for every organization's.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 export interface CustodianWalletHoldings {
   custodianWalletId: string;
@@ -29,7 +32,10 @@ export interface CustodianWalletHoldings {
   }[];
 }
 
-export async function listCustodianWalletHoldings(db: Db): Promise<CustodianWalletHoldings[]> {
+export async function listCustodianWalletHoldings(
+  db: Db,
+  scope: OrganizationScope,
+): Promise<CustodianWalletHoldings[]> {
   const rows = await db
     .selectFrom('digital_wallet as w')
     .select([
@@ -61,6 +67,7 @@ export async function listCustodianWalletHoldings(db: Db): Promise<CustodianWall
       ),
     ])
     .where('w.custodian_wallet_id', 'is not', null)
+    .where(organizationInScope(scope, 'w.organization_id'))
     .orderBy('w.id')
     .execute();
   return rows as CustodianWalletHoldings[];

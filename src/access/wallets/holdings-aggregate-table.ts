@@ -1,12 +1,13 @@
 // The holdings of a user's or an organization's wallets summed by symbol, with the current coin
 // prices, for the business API's net worth and digital asset pages (schema.graphql NetWorth,
-// DigitalAssetPage). Counted wallets are the holder's that are not archived and, for a caller
-// bound to an organization, in that organization: the condition is applied here, in the one
-// query, so no caller sees another organization's wallets (docs/architecture.md#layers).
-// Balances are summed by PostgreSQL's numeric, exactly, and come back as decimal text.
+// DigitalAssetPage). Counted wallets are the holder's that are not archived and in the caller's
+// organization scope: the condition is applied here, in the one query, so no caller sees another
+// organization's wallets (docs/identity.md#organization-scope). Balances are summed by
+// PostgreSQL's numeric, exactly, and come back as decimal text.
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import type { Database } from '../../../generated/database/database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 /** Whose wallets: those a user owns, or those of an organization. */
 export type WalletHolder = { kind: 'user'; userId: string } | { kind: 'organization'; organizationId: string };
@@ -30,17 +31,17 @@ export interface HoldingsAggregate {
   holdings: AggregateHoldingRow[];
 }
 
-type WalletScope = ExpressionBuilder<Database & { w: Database['digital_wallet'] }, 'w'>;
+type WalletExpressions = ExpressionBuilder<Database & { w: Database['digital_wallet'] }, 'w'>;
 
-/** The counted wallets of `holder` for a caller bound to `callerOrganization` (null: every organization). */
-function countedWallets(holder: WalletHolder, callerOrganization: string | null) {
-  return (eb: WalletScope) =>
+/** The counted wallets of `holder` within the caller's scope. */
+function countedWallets(scope: OrganizationScope, holder: WalletHolder) {
+  return (eb: WalletExpressions) =>
     eb.and([
       holder.kind === 'user'
         ? eb('w.owner_user_id', '=', holder.userId)
         : eb('w.organization_id', '=', holder.organizationId),
       eb('w.status', '<>', 'archived'),
-      ...(callerOrganization === null ? [] : [eb('w.organization_id', '=', callerOrganization)]),
+      organizationInScope(scope, 'w.organization_id'),
     ]);
 }
 
@@ -50,7 +51,7 @@ export function createHoldingsAggregateTable(db: Db) {
      * One statement: the counted wallets left-joined to their holdings, grouped by symbol. Wallets
      * without holdings form the group whose symbol is null; they count, but hold nothing.
      */
-    async aggregate(holder: WalletHolder, callerOrganization: string | null): Promise<HoldingsAggregate> {
+    async aggregate(scope: OrganizationScope, holder: WalletHolder): Promise<HoldingsAggregate> {
       const rows = await db
         .selectFrom('digital_wallet as w')
         .leftJoin('digital_wallet_asset as a', 'a.wallet_id', 'w.id')
@@ -65,7 +66,7 @@ export function createHoldingsAggregateTable(db: Db) {
           'p.updated_at as priceUpdatedAt',
           sql<number[]>`array_agg(w.id ORDER BY w.id)`.as('walletIds'),
         ])
-        .where(countedWallets(holder, callerOrganization))
+        .where(countedWallets(scope, holder))
         .groupBy(['a.symbol', 'c.name', 'c.decimals', 'p.usd_price', 'p.updated_at'])
         .orderBy('a.symbol')
         .execute();

@@ -1,11 +1,12 @@
 // The rows behind the business API's wallet detail (schema.graphql DigitalWalletDetail): the
 // wallet and its holdings as the summary reads them, its addresses, whitelist, newest transfers
-// and latest AML screenings, and its value at given instants. The organization check is the
-// caller's (src/domain/wallets/wallet-detail-service.ts), except for the value history, which
-// is read on its own and so checks it here. Only src/access, src/stores and src/db run SQL
-// (docs/architecture.md#layers). Values are as migration 0001 stores them; numbers as decimal text.
+// and latest AML screenings, and its value at given instants. Each statement reads only within
+// the caller's organization scope (docs/identity.md#organization-scope): a wallet of another
+// organization, and everything of it, is read as a missing one. Values are as migration 0001
+// stores them; numbers as decimal text.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 import {
   type AddressRow,
   selectAddressRows,
@@ -13,6 +14,7 @@ import {
   type WhitelistEntryRow,
 } from './wallet-record-rows.ts';
 import { type HoldingRow, type WalletRow, readHoldingRows, readWalletRow } from './wallet-summary-table.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 import { selectStoredTransfers, type StoredTransfer } from './wallet-transfer-table.ts';
 
 export interface AmlReportRow {
@@ -59,17 +61,22 @@ export interface WalletValueAt {
 export function createWalletDetailTable(db: Db) {
   return {
     /**
-     * Every row of the detail, or null when there is no such wallet. The six statements are
-     * independent and run at once: one round trip's wait on a cache miss.
+     * Every row of the detail, or null when there is no such wallet in the scope. The six
+     * statements are independent, each confined to the scope, and run at once: one round trip's
+     * wait on a cache miss.
      */
-    async find(walletId: number, limits: WalletDetailLimits): Promise<WalletDetailRows | null> {
+    async find(
+      scope: OrganizationScope,
+      walletId: number,
+      limits: WalletDetailLimits,
+    ): Promise<WalletDetailRows | null> {
       const [wallet, holdings, addresses, whitelistEntries, transfers, amlReports] = await Promise.all([
-        readWalletRow(db, walletId),
-        readHoldingRows(db, walletId),
-        readAddresses(db, walletId, limits.addresses),
-        readWhitelistEntries(db, walletId, limits.whitelistEntries),
-        readTransfers(db, walletId, limits.transfers),
-        readLatestAmlReports(db, walletId),
+        readWalletRow(db, scope, walletId),
+        readHoldingRows(db, scope, walletId),
+        readAddresses(db, scope, walletId, limits.addresses),
+        readWhitelistEntries(db, scope, walletId, limits.whitelistEntries),
+        readTransfers(db, scope, walletId, limits.transfers),
+        readLatestAmlReports(db, scope, walletId),
       ]);
       if (!wallet) return null;
       return { wallet, holdings, addresses, whitelistEntries, transfers, amlReports };
@@ -78,13 +85,9 @@ export function createWalletDetailTable(db: Db) {
     /**
      * The wallet's value at each instant: the newest value recorded at or before it. Instants
      * before the first recorded value are left out, and so is every instant when the wallet does
-     * not exist or belongs to another organization than `organizationId` (null: any).
+     * not exist in the scope.
      */
-    async valuesAt(
-      walletId: number,
-      organizationId: string | null,
-      instants: readonly Date[],
-    ): Promise<WalletValueAt[]> {
+    async valuesAt(scope: OrganizationScope, walletId: number, instants: readonly Date[]): Promise<WalletValueAt[]> {
       if (instants.length === 0) return [];
       const { rows } = await sql<WalletValueAt>`
         SELECT t.at, v.usd_value::text AS "usdValue"
@@ -96,7 +99,7 @@ export function createWalletDetailTable(db: Db) {
         ) AS v
         WHERE EXISTS (
           SELECT 1 FROM digital_wallet w
-          WHERE w.id = ${walletId} AND (${organizationId}::uuid IS NULL OR w.organization_id = ${organizationId}::uuid)
+          WHERE w.id = ${walletId} AND ${organizationInScope(scope, 'w.organization_id')}
         )
         ORDER BY t.at`.execute(db);
       return rows;
@@ -106,18 +109,25 @@ export function createWalletDetailTable(db: Db) {
 
 export type WalletDetailTable = ReturnType<typeof createWalletDetailTable>;
 
-function readAddresses(db: Db, walletId: number, limit: number): Promise<AddressRow[]> {
+function readAddresses(db: Db, scope: OrganizationScope, walletId: number, limit: number): Promise<AddressRow[]> {
   return selectAddressRows(db)
     .where('wallet_id', '=', walletId)
+    .where(walletInScope(scope, 'digital_wallet_address.wallet_id'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
-async function readWhitelistEntries(db: Db, walletId: number, limit: number): Promise<WhitelistEntryRow[]> {
+async function readWhitelistEntries(
+  db: Db,
+  scope: OrganizationScope,
+  walletId: number,
+  limit: number,
+): Promise<WhitelistEntryRow[]> {
   const rows = await selectWhitelistEntryRows(db)
     .where('wallet_id', '=', walletId)
+    .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -125,9 +135,15 @@ async function readWhitelistEntries(db: Db, walletId: number, limit: number): Pr
   return rows as WhitelistEntryRow[];
 }
 
-async function readTransfers(db: Db, walletId: number, limit: number): Promise<StoredTransfer[]> {
+async function readTransfers(
+  db: Db,
+  scope: OrganizationScope,
+  walletId: number,
+  limit: number,
+): Promise<StoredTransfer[]> {
   const rows = await selectStoredTransfers(db)
     .where('t.wallet_id', '=', walletId)
+    .where(walletInScope(scope, 't.wallet_id'))
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit)
@@ -136,7 +152,7 @@ async function readTransfers(db: Db, walletId: number, limit: number): Promise<S
 }
 
 /** The latest report, and the latest no longer pending: what a wallet's AML status is made of. */
-async function readLatestAmlReports(db: Db, walletId: number): Promise<AmlReportRow[]> {
+async function readLatestAmlReports(db: Db, scope: OrganizationScope, walletId: number): Promise<AmlReportRow[]> {
   const latest = (completedOnly: boolean) =>
     db
       .selectFrom('aml_report')
@@ -160,6 +176,7 @@ async function readLatestAmlReports(db: Db, walletId: number): Promise<AmlReport
       'r.created_at as createdAt',
     ])
     .where((eb) => eb.or([eb('r.id', 'in', latest(false)), eb('r.id', 'in', latest(true))]))
+    .where(walletInScope(scope, 'r.wallet_id'))
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .execute();

@@ -1,10 +1,11 @@
 // One wallet with its holdings and the current coin prices, for the business API's wallet
 // summary (schema.graphql DigitalWalletSummary; the detail view reads the same two sets through
-// wallet-detail-table.ts). The organization check is the caller's
-// (src/domain/wallets/wallet-summary-service.ts); this reads rows, as only src/access,
-// src/stores and src/db run SQL (docs/architecture.md#layers). Numbers come back as PostgreSQL
-// writes numeric: decimal text.
+// wallet-detail-table.ts). Each statement reads only within the caller's organization scope
+// (docs/identity.md#organization-scope): a wallet of another organization is read as a missing
+// one. Numbers come back as PostgreSQL writes numeric: decimal text.
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 
 export interface WalletRow {
   id: number;
@@ -29,27 +30,32 @@ export interface HoldingRow {
   priceUpdatedAt: Date | null;
 }
 
-/** The wallet's row; undefined when there is none. */
-export async function readWalletRow(db: Db, walletId: number): Promise<WalletRow | undefined> {
+/** The wallet's row; undefined when there is none in the scope. */
+export async function readWalletRow(
+  db: Db,
+  scope: OrganizationScope,
+  walletId: number,
+): Promise<WalletRow | undefined> {
   const wallet = await db
-    .selectFrom('digital_wallet')
+    .selectFrom('digital_wallet as w')
     .select([
-      'id',
-      'label',
-      'wallet_type as walletType',
-      'status',
-      'coin',
-      'organization_id as organizationId',
-      'owner_user_id as ownerUserId',
-      'created_at as createdAt',
+      'w.id',
+      'w.label',
+      'w.wallet_type as walletType',
+      'w.status',
+      'w.coin',
+      'w.organization_id as organizationId',
+      'w.owner_user_id as ownerUserId',
+      'w.created_at as createdAt',
     ])
-    .where('id', '=', walletId)
+    .where('w.id', '=', walletId)
+    .where(organizationInScope(scope, 'w.organization_id'))
     .executeTakeFirst();
   return wallet as WalletRow | undefined;
 }
 
-/** The wallet's holdings by symbol, with the coin's price where it has one. */
-export function readHoldingRows(db: Db, walletId: number): Promise<HoldingRow[]> {
+/** The wallet's holdings by symbol, with the coin's price where it has one; none for a wallet outside the scope. */
+export function readHoldingRows(db: Db, scope: OrganizationScope, walletId: number): Promise<HoldingRow[]> {
   return db
     .selectFrom('digital_wallet_asset as a')
     .innerJoin('coin as c', 'c.symbol', 'a.symbol')
@@ -63,16 +69,21 @@ export function readHoldingRows(db: Db, walletId: number): Promise<HoldingRow[]>
       'p.updated_at as priceUpdatedAt',
     ])
     .where('a.wallet_id', '=', walletId)
+    .where(walletInScope(scope, 'a.wallet_id'))
     .orderBy('a.symbol')
     .execute();
 }
 
 export function createWalletSummaryTable(db: Db) {
   return {
-    async find(walletId: number): Promise<{ wallet: WalletRow; holdings: HoldingRow[] } | null> {
-      const wallet = await readWalletRow(db, walletId);
+    /** The wallet and its holdings; null when there is no such wallet in the scope. */
+    async find(
+      scope: OrganizationScope,
+      walletId: number,
+    ): Promise<{ wallet: WalletRow; holdings: HoldingRow[] } | null> {
+      const wallet = await readWalletRow(db, scope, walletId);
       if (!wallet) return null;
-      return { wallet, holdings: await readHoldingRows(db, walletId) };
+      return { wallet, holdings: await readHoldingRows(db, scope, walletId) };
     },
   };
 }

@@ -2,9 +2,11 @@
 // docs/custody.md#syncing-transfers): the time the next run starts from, the run in progress with
 // the custodian's cursor, and a lease, so one sync of a wallet runs at a time across every node.
 // Each page of transfers is stored in the same transaction as the progress it makes, so a run cut
-// off half-way keeps what it stored and continues after it.
+// off half-way keeps what it stored and continues after it. The progress is claimed and read only
+// for a wallet in the caller's organization scope (docs/identity.md#organization-scope).
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 import { type TransferWrite, type UpsertCounts, upsertTransfers } from './wallet-transfer-table.ts';
 
 /** A run in progress: where it continues (the custodian's `prevId`) and what it asks for (`dateGte`). */
@@ -29,16 +31,29 @@ export function createWalletSyncProgress(db: Db) {
   return {
     /**
      * Takes the wallet's lease for `leaseMs` (PostgreSQL's clock, the same for every node) and
-     * answers its progress; null when another sync holds an unexpired lease.
+     * answers its progress; null when another sync holds an unexpired lease, or when there is no
+     * such wallet in the scope (nothing is written then).
      */
-    async claim(walletId: number, token: string, leaseMs: number): Promise<SyncProgress | null> {
+    async claim(
+      scope: OrganizationScope,
+      walletId: number,
+      token: string,
+      leaseMs: number,
+    ): Promise<SyncProgress | null> {
       const row = await db
         .insertInto('digital_wallet_transfer_sync')
-        .values({
-          wallet_id: walletId,
-          lease_token: token,
-          lease_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-        })
+        .columns(['wallet_id', 'lease_token', 'lease_until'])
+        .expression(
+          db
+            .selectFrom('digital_wallet as w')
+            .select([
+              'w.id',
+              sql<string>`${token}::uuid`.as('lease_token'),
+              sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`.as('lease_until'),
+            ])
+            .where('w.id', '=', walletId)
+            .where(organizationInScope(scope, 'w.organization_id')),
+        )
         .onConflict((conflict) =>
           conflict
             .column('wallet_id')

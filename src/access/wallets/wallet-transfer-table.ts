@@ -1,13 +1,15 @@
 // The rows the custody mutations read and write (docs/custody.md#transfers-in-the-database): a
 // wallet with its custodian id and coin, coins, transfers (digital_wallet_transaction, upserted by
 // the custodian's transfer id) and pending approvals (digital_wallet_pending_approval, keyed by the
-// custodian's 32-hex approval id). The organization check is the domain's
-// (src/domain/wallets/custody-transfer-service.ts); this reads and writes rows, as only src/access,
-// src/stores and src/db run SQL (docs/architecture.md#layers). A send and a resolution are each
-// written in one transaction, after the custodian answered.
+// custodian's 32-hex approval id). Every read of a wallet, a transfer, an approval or a whitelist
+// entry is confined to the caller's organization scope (docs/identity.md#organization-scope): one
+// of another organization is read as a missing one. A send and a resolution are each written in
+// one transaction, after the custodian answered.
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 import { selectWhitelistEntryRows, type WhitelistEntryRow } from './wallet-record-rows.ts';
 
 /** As the CHECK constraints of migration 0001 allow. */
@@ -96,13 +98,14 @@ export interface StoredTransfer {
   confirmedAt: Date | null;
 }
 
+/** A stored approval within the scope: the wallet it guards and the user who asked for the guarded request. */
 export interface StoredApproval {
-  id: string;
-  walletId: number;
-  organizationId: string;
+  wallet: CustodyWalletRow;
   createdBy: string;
-  state: 'pending' | 'approved' | 'rejected';
 }
+
+/** A stored approval of a wallet the scope does not reach: nothing of it is answered. */
+export const outOfScope = 'out of scope';
 
 /** A final decision on a whitelist change: the entry is decided, or removed once its removal is approved. */
 export interface WhitelistDecision {
@@ -123,12 +126,20 @@ type Writer = Db | Transaction<Database>;
 
 export function createWalletTransferTable(db: Db) {
   return {
-    async findWallet(walletId: number): Promise<CustodyWalletRow | null> {
-      return (await walletQuery(db).where('w.id', '=', walletId).executeTakeFirst()) ?? null;
+    /** The wallet; null when there is no such wallet in the scope. */
+    async findWallet(scope: OrganizationScope, walletId: number): Promise<CustodyWalletRow | null> {
+      return (await walletQuery(db, scope).where('w.id', '=', walletId).executeTakeFirst()) ?? null;
     },
 
-    async findWalletByCustodianId(custodianWalletId: string): Promise<CustodyWalletRow | null> {
-      return (await walletQuery(db).where('w.custodian_wallet_id', '=', custodianWalletId).executeTakeFirst()) ?? null;
+    /** The wallet the custodian knows by `custodianWalletId`; null when there is none in the scope. */
+    async findWalletByCustodianId(
+      scope: OrganizationScope,
+      custodianWalletId: string,
+    ): Promise<CustodyWalletRow | null> {
+      const row = await walletQuery(db, scope)
+        .where('w.custodian_wallet_id', '=', custodianWalletId)
+        .executeTakeFirst();
+      return row ?? null;
     },
 
     async findCoin(symbol: string): Promise<CoinRow | null> {
@@ -140,31 +151,39 @@ export function createWalletTransferTable(db: Db) {
       return row ?? null;
     },
 
-    /** The wallets whose stored transfers carry this idempotency key (a key reused on another wallet). */
-    async walletsWithSequenceId(sequenceId: string): Promise<number[]> {
+    /** The wallets in the scope whose stored transfers carry this idempotency key (a key reused on another wallet). */
+    async walletsWithSequenceId(scope: OrganizationScope, sequenceId: string): Promise<number[]> {
       const rows = await db
-        .selectFrom('digital_wallet_transaction')
-        .select('wallet_id')
+        .selectFrom('digital_wallet_transaction as t')
+        .select('t.wallet_id')
         .distinct()
-        .where('sequence_id', '=', sequenceId)
+        .where('t.sequence_id', '=', sequenceId)
+        .where(walletInScope(scope, 't.wallet_id'))
         .execute();
       return rows.map((row) => row.wallet_id);
     },
 
-    async findApproval(approvalId: string): Promise<StoredApproval | null> {
+    /**
+     * The stored approval with its wallet; `outOfScope` when it guards a wallet the scope does not
+     * reach, so the caller answers it as missing without asking the custodian; null when it is not
+     * stored (an approval of a request made outside the platform).
+     */
+    async findApproval(
+      scope: OrganizationScope,
+      approvalId: string,
+    ): Promise<StoredApproval | typeof outOfScope | null> {
       const row = await db
         .selectFrom('digital_wallet_pending_approval as a')
-        .innerJoin('digital_wallet as w', 'w.id', 'a.wallet_id')
-        .select([
-          'a.id',
-          'a.wallet_id as walletId',
-          'w.organization_id as organizationId',
-          'a.created_by as createdBy',
-          'a.state',
-        ])
+        .leftJoin('digital_wallet as w', (join) =>
+          join.onRef('w.id', '=', 'a.wallet_id').on(organizationInScope(scope, 'w.organization_id')),
+        )
+        .leftJoin('coin as c', 'c.symbol', 'w.coin')
+        .select([...custodyWalletColumns, 'a.created_by as createdBy'])
         .where('a.id', '=', approvalId)
         .executeTakeFirst();
-      return (row as StoredApproval | undefined) ?? null;
+      if (!row) return null;
+      const { createdBy, ...wallet } = row;
+      return wallet.id === null ? outOfScope : { wallet: wallet as CustodyWalletRow, createdBy };
     },
 
     /**
@@ -186,33 +205,47 @@ export function createWalletTransferTable(db: Db) {
       });
     },
 
-    async findWhitelistEntry(walletId: number, address: string): Promise<WhitelistEntryRow | null> {
+    /** The whitelist entry of the address; null when there is none on a wallet in the scope. */
+    async findWhitelistEntry(
+      scope: OrganizationScope,
+      walletId: number,
+      address: string,
+    ): Promise<WhitelistEntryRow | null> {
       const row = await selectWhitelistEntryRows(db)
         .where('wallet_id', '=', walletId)
         .where('address', '=', address)
+        .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
         .executeTakeFirst();
       return (row as WhitelistEntryRow | undefined) ?? null;
     },
 
-    async readTransfer(transferId: string): Promise<StoredTransfer | null> {
-      const row = await selectStoredTransfers(db).where('t.transfer_id', '=', transferId).executeTakeFirst();
+    /** The stored transfer; null when there is none on a wallet in the scope. */
+    async readTransfer(scope: OrganizationScope, transferId: string): Promise<StoredTransfer | null> {
+      const row = await selectStoredTransfers(db)
+        .where('t.transfer_id', '=', transferId)
+        .where(walletInScope(scope, 't.wallet_id'))
+        .executeTakeFirst();
       return (row as StoredTransfer | undefined) ?? null;
     },
   };
 }
 
-function walletQuery(db: Db) {
+/** A `CustodyWalletRow`'s columns, of `digital_wallet as w` joined to `coin as c`. */
+const custodyWalletColumns = [
+  'w.id',
+  'w.organization_id as organizationId',
+  'w.status',
+  'w.coin',
+  'c.network',
+  'w.custodian_wallet_id as custodianWalletId',
+] as const;
+
+function walletQuery(db: Db, scope: OrganizationScope) {
   return db
     .selectFrom('digital_wallet as w')
     .innerJoin('coin as c', 'c.symbol', 'w.coin')
-    .select([
-      'w.id',
-      'w.organization_id as organizationId',
-      'w.status',
-      'w.coin',
-      'c.network',
-      'w.custodian_wallet_id as custodianWalletId',
-    ])
+    .select(custodyWalletColumns)
+    .where(organizationInScope(scope, 'w.organization_id'))
     .$castTo<CustodyWalletRow>();
 }
 

@@ -1,9 +1,11 @@
 // The rows the wallet mutations read and write (docs/custody.md#wallet-operations): a wallet as a
 // change to it needs it (organization, coin and network, status, the custodian's id), the
 // organizations and coins a new wallet may name, and the writes themselves, each in one
-// transaction. The organization check is the caller's (src/domain/wallets/wallet-management-service.ts);
-// this runs SQL, as only src/access, src/stores and src/db do (docs/architecture.md#layers).
+// transaction. Every read of a wallet, an organization or an idempotency key is confined to the
+// caller's organization scope (docs/identity.md#organization-scope): one of another organization
+// is read as a missing one.
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 import type { AddressRow } from './wallet-record-rows.ts';
 
 export type { AddressRow } from './wallet-record-rows.ts';
@@ -43,7 +45,8 @@ export interface CreationKeyRow {
 
 export function createWalletWriteTable(db: Db) {
   return {
-    async findWallet(walletId: number): Promise<WalletForChange | null> {
+    /** The wallet; null when there is no such wallet in the scope. */
+    async findWallet(scope: OrganizationScope, walletId: number): Promise<WalletForChange | null> {
       const row = await db
         .selectFrom('digital_wallet as w')
         .innerJoin('coin as c', 'c.symbol', 'w.coin')
@@ -56,12 +59,19 @@ export function createWalletWriteTable(db: Db) {
           'w.custodian_wallet_id as custodianWalletId',
         ])
         .where('w.id', '=', walletId)
+        .where(organizationInScope(scope, 'w.organization_id'))
         .executeTakeFirst();
       return (row as WalletForChange | undefined) ?? null;
     },
 
-    async organizationExists(organizationId: string): Promise<boolean> {
-      const row = await db.selectFrom('organization').select('id').where('id', '=', organizationId).executeTakeFirst();
+    /** Whether the organization exists and the scope reaches it. */
+    async organizationExists(scope: OrganizationScope, organizationId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('organization as o')
+        .select('o.id')
+        .where('o.id', '=', organizationId)
+        .where(organizationInScope(scope, 'o.id'))
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -74,14 +84,20 @@ export function createWalletWriteTable(db: Db) {
       return row ?? null;
     },
 
-    /** The key's wallet when the key was used in the organization after `since`. */
-    async findCreationKey(organizationId: string, key: string, since: Date): Promise<CreationKeyRow | null> {
+    /** The key's wallet when the key was used in the organization, within the scope, after `since`. */
+    async findCreationKey(
+      scope: OrganizationScope,
+      organizationId: string,
+      key: string,
+      since: Date,
+    ): Promise<CreationKeyRow | null> {
       const row = await db
-        .selectFrom('digital_wallet_creation_key')
-        .select(['wallet_id as walletId', 'input_digest as inputDigest'])
-        .where('organization_id', '=', organizationId)
-        .where('idempotency_key', '=', key)
-        .where('created_at', '>', since)
+        .selectFrom('digital_wallet_creation_key as k')
+        .select(['k.wallet_id as walletId', 'k.input_digest as inputDigest'])
+        .where('k.organization_id', '=', organizationId)
+        .where(organizationInScope(scope, 'k.organization_id'))
+        .where('k.idempotency_key', '=', key)
+        .where('k.created_at', '>', since)
         .executeTakeFirst();
       return row ?? null;
     },

@@ -2,10 +2,13 @@
 // (docs/custody.md#wallet-operations): the entry of an address with whether its removal already
 // waits for approval, and the writes that record what the custodian did, each in one
 // transaction. Statuses are those of migration 0001's CHECK constraints; an approval's `kind` and
-// entry are migration 0007's.
+// entry are migration 0007's. An entry is read only on a wallet in the caller's organization
+// scope (docs/identity.md#organization-scope).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
+import type { OrganizationScope } from '../organization-scope.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 import { type WhitelistEntryRow, whitelistEntryColumns } from './wallet-record-rows.ts';
 
 export type { WhitelistEntryRow, WhitelistEntryStatus } from './wallet-record-rows.ts';
@@ -40,26 +43,35 @@ export interface NewWhitelistEntry {
 
 export function createWhitelistWriteTable(db: Db) {
   return {
-    /** The entry of the address, and whether a removal of it waits for approval. */
+    /** The entry of the address, and whether a removal of it waits for approval; null when there is none in the scope. */
     async findEntry(
+      scope: OrganizationScope,
       walletId: number,
       address: string,
     ): Promise<{ entry: WhitelistEntryRow; removalPending: boolean } | null> {
-      const entry = await db
-        .selectFrom('digital_wallet_whitelist_entry')
+      const row = await db
+        .selectFrom('digital_wallet_whitelist_entry as e')
         .select(whitelistEntryColumns)
-        .where('wallet_id', '=', walletId)
-        .where('address', '=', address)
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('digital_wallet_pending_approval as p')
+                .select('p.id')
+                .whereRef('p.whitelist_entry_id', '=', 'e.id')
+                .where('p.kind', '=', 'whitelistRemove')
+                .where('p.state', '=', 'pending'),
+            )
+            .$castTo<boolean>()
+            .as('removalPending'),
+        )
+        .where('e.wallet_id', '=', walletId)
+        .where('e.address', '=', address)
+        .where(walletInScope(scope, 'e.wallet_id'))
         .executeTakeFirst();
-      if (!entry) return null;
-      const removal = await db
-        .selectFrom('digital_wallet_pending_approval')
-        .select('id')
-        .where('whitelist_entry_id', '=', entry.id)
-        .where('kind', '=', 'whitelistRemove')
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      return { entry: entry as WhitelistEntryRow, removalPending: removal !== undefined };
+      if (!row) return null;
+      const { removalPending, ...entry } = row;
+      return { entry: entry as WhitelistEntryRow, removalPending };
     },
 
     /**

@@ -11,7 +11,7 @@ import type {
 } from '../../access/documents/organization-document-records.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { storageFailure } from '../files/storage-errors.ts';
-import { type UserError, userError } from '../outcomes/user-errors.ts';
+import { type UserError, userError } from '../outcomes/user-error.ts';
 
 /** A signature is a small image; this bounds what one agreement carries into the renderer. */
 export const signatureMaxBytes = 1_048_576;

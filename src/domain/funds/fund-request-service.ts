@@ -11,7 +11,8 @@ import type { FundRequestKind, FundRequestRow, FundRequestTable } from '../../ac
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
-import { type UserError, userError } from '../outcomes/user-errors.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { type UserError, userError } from '../outcomes/user-error.ts';
 import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { type FundRequestView, fundRequestView } from './fund-request-view.ts';
@@ -41,10 +42,12 @@ export interface CancelRedemptionInput {
   reason?: string | null;
 }
 
-/** The payload's parts: the errors (none on success) and the request after the call, or null. */
-export interface CancelResult {
-  errors: UserError[];
-  request: FundRequestView | null;
+/** The request after the call, named as the payload names it (`subscription`, `redemption`). */
+export type Cancelled<K extends FundRequestKind> = Outcome<Record<K, FundRequestView>>;
+
+/** `{ subscription: view }` or `{ redemption: view }`. */
+function named<K extends FundRequestKind>(kind: K, view: FundRequestView): Record<K, FundRequestView> {
+  return { [kind]: view } as Record<K, FundRequestView>;
 }
 
 const names = { subscription: 'fund subscription', redemption: 'fund redemption' } as const;
@@ -70,23 +73,23 @@ function inputErrors(kind: FundRequestKind, field: string, id: number, reason: s
 }
 
 /** Why a request the conditional cancel did not change was left alone. */
-function refusal(
-  kind: FundRequestKind,
+function refusal<K extends FundRequestKind>(
+  kind: K,
   field: string,
   id: number,
   caller: FundCaller,
   row: FundRequestRow | null,
-): CancelResult {
+): Cancelled<K> {
   if (row && reaches(caller, row.investorOrganizationId)) {
     const current = fundRequestView(row);
     const message = `${names[kind]} ${id} is ${current.status}: only a PENDING ${names[kind]} can be cancelled`;
-    return { errors: [userError('INVALID_STATE', message, field)], request: current };
+    return failed([userError('INVALID_STATE', message, field)], named(kind, current));
   }
   if (row && reaches(caller, row.fundOrganizationId)) {
     const message = `${names[kind]} ${id} can only be cancelled by its investor's organization; the fund's administrator rejects it instead`;
-    return { errors: [userError('FORBIDDEN', message, field)], request: null };
+    return failed([userError('FORBIDDEN', message, field)]);
   }
-  return { errors: [userError('NOT_FOUND', `no ${names[kind]} ${id}`, field)], request: null };
+  return failed([userError('NOT_FOUND', `no ${names[kind]} ${id}`, field)]);
 }
 
 export function createFundRequestService(deps: { table: FundRequestTable; users: ActingUserDirectory }) {
@@ -102,15 +105,15 @@ export function createFundRequestService(deps: { table: FundRequestTable; users:
     });
   }
 
-  async function cancel(
+  async function cancel<K extends FundRequestKind>(
     caller: FundCaller,
-    kind: FundRequestKind,
+    kind: K,
     field: string,
     id: number,
     reason: string | null | undefined,
-  ): Promise<CancelResult> {
+  ): Promise<Cancelled<K>> {
     const errors = inputErrors(kind, field, id, reason);
-    if (errors.length > 0) return { errors, request: null };
+    if (errors.length > 0) return failed(errors);
     await assertMayCancel(caller, kind, id);
     const cancelled = await deps.table.cancelPending({
       kind,
@@ -121,7 +124,7 @@ export function createFundRequestService(deps: { table: FundRequestTable; users:
       requestId: caller.requestId,
       reason: reason ?? null,
     });
-    if (cancelled) return { errors: [], request: fundRequestView(cancelled) };
+    if (cancelled) return succeeded(named(kind, fundRequestView(cancelled)));
     return refusal(kind, field, id, caller, await deps.table.find(kind, id));
   }
 

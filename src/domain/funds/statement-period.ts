@@ -2,7 +2,7 @@
 // states it: `periodStart` and `periodEnd` are ISO 8601 calendar dates `YYYY-MM-DD`, inclusive;
 // the end is not before the start and not in the future (a statement reports published NAVs, not
 // tomorrow's). Each broken rule is a VALIDATION_FAILED naming its field (docs/funds.md#capital-statements).
-import { type UserError, userError } from '../outcomes/user-errors.ts';
+import { type UserError, userError } from '../outcomes/user-error.ts';
 import type { StatementPeriod } from './capital-statement.ts';
 
 /** Years 0001–9999: PostgreSQL's `date` has no year 0, and four digits are what the format allows. */

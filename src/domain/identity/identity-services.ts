@@ -1,5 +1,5 @@
-// Wires the identity area (docs/identity.md) from its stores and settings; the composition root
-// calls this once and hands the pieces to the transports.
+// Wires the identity area (docs/identity.md) from its stores, the outside systems it drives and its
+// settings; the composition root calls this once and hands the pieces to the transports.
 import type { CacheObserver } from '../../cache/bounded-cache.ts';
 import type { ApiKeyStore } from '../../stores/api-key-store.ts';
 import type { LoginAttemptStore } from '../../stores/login-attempt-store.ts';
@@ -10,7 +10,8 @@ import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import { createApiKeyService } from './api-key-service.ts';
 import { createBrowserLogin } from './browser-login.ts';
 import { createCredentialResolver } from './credential-resolver.ts';
-import { createIdentityProviderClient, type IdentityProviderSettings } from './identity-provider-client.ts';
+import { createIdentityProviderClient } from './identity-provider-client.ts';
+import type { IdentityProviderProtocol } from './identity-provider-protocol.ts';
 import { createKeyEncryption } from './key-encryption.ts';
 import { createLogoutService } from './logout-service.ts';
 import { createPlatformTokens, platformAudiences } from './platform-tokens.ts';
@@ -25,7 +26,8 @@ import { createWalletTokenService } from './wallet-token-service.ts';
 export interface IdentitySettings {
   publicUrl: string;
   dataPublicUrl: string;
-  provider: IdentityProviderSettings;
+  /** The `aud` the identity provider's tokens must carry (OIDC_AUDIENCE); its client id when not set. */
+  providerAudience?: string;
   returnToOrigins: readonly string[];
   signingKeySecret: string;
   /** How long a verified API key is served from memory (API_KEY_CACHE_SECONDS); 0: never. */
@@ -41,7 +43,18 @@ export interface IdentityStores {
   users: UserDirectory;
 }
 
-export function createIdentityServices(settings: IdentitySettings, stores: IdentityStores, kyc: KycProvider) {
+/** The outside systems identity drives, wired in by the composition root. */
+export interface IdentityProviders {
+  /** The OpenID Connect provider people sign in with. */
+  oidc: IdentityProviderProtocol;
+  kyc: KycProvider;
+}
+
+export function createIdentityServices(
+  settings: IdentitySettings,
+  stores: IdentityStores,
+  providers: IdentityProviders,
+) {
   const keys = createSigningKeyRing({
     store: stores.signingKeys,
     encryption: createKeyEncryption(settings.signingKeySecret),
@@ -51,7 +64,7 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
     keys,
     audiences: platformAudiences(settings.publicUrl, settings.dataPublicUrl),
   });
-  const provider = createIdentityProviderClient(settings.provider);
+  const provider = createIdentityProviderClient(providers.oidc, settings.providerAudience);
   const sessions = createSessionService({ store: stores.sessions });
   const apiKeys = createApiKeyService({
     store: stores.apiKeys,
@@ -81,7 +94,7 @@ export function createIdentityServices(settings: IdentitySettings, stores: Ident
     logout: createLogoutService({ provider, sessions, returnTo, baseUrls }),
     exchange: createTokenExchange({ provider, tokens, sessions, users: stores.users }),
     walletTokens: createWalletTokenService({ tokens, users: stores.users }),
-    sdkTokens: createSdkInitTokenService({ tokens, users: stores.users, kyc, apiKeys }),
+    sdkTokens: createSdkInitTokenService({ tokens, users: stores.users, kyc: providers.kyc, apiKeys }),
     /** Removes expired sessions and login attempts; run periodically. */
     async sweep(): Promise<{ sessions: number; loginAttempts: number }> {
       return {

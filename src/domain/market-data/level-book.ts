@@ -3,7 +3,7 @@
 // size, and a size of 0 removes the level. Prices are compared as decimals (bignumber.js, so
 // "100.5" and "100.50" are one level), never as floats; the strings are kept as given.
 import BigNumber from 'bignumber.js';
-import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookLevel } from './order-book-source.ts';
 
 export type BookSide = 'bids' | 'asks';
 

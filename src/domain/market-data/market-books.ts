@@ -6,7 +6,7 @@
 // awaiting its fresh snapshot) keeps its last book for `snapshot` but lends none to OTC pricing.
 import BigNumber from 'bignumber.js';
 import type { Logger } from 'pino';
-import type { BookLevel, OrderBook } from '../trading/order-book-source.ts';
+import type { BookLevel, OrderBook } from './order-book-source.ts';
 import { type BookSide, compareOnSide, createLevelBook, type LevelBook } from './level-book.ts';
 import type { BookEvent, BookSnapshotEvent, BookUpdateEvent } from './market-data-feed.ts';
 

@@ -2,7 +2,7 @@
 // (docs/market-data.md): one book per tracked product, kept from a Coinbase-style level2 feed,
 // and the events that changed it, in order. A fresh snapshot event follows any upstream gap or
 // reconnect, so a listener that replays the events holds the same book as the feed.
-import type { BookLevel, OrderBookSource } from '../trading/order-book-source.ts';
+import type { BookLevel, OrderBookSource } from './order-book-source.ts';
 
 /** The whole book of a product: bids highest price first, asks lowest price first. */
 export interface BookSnapshotEvent {

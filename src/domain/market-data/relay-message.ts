@@ -1,9 +1,10 @@
-// A book event as the market data relay publishes it through Redis
-// (docs/market-data.md#relay-through-redis): the event, the leadership that published it, and its
-// number in that leadership's sequence for the product. Read back defensively: a message that is
-// not one (another program on the channel, a version skew) is refused, never half applied.
+// The messages of the market data relay (docs/market-data.md#relay-through-redis): a book event as
+// the leader publishes it, with the leadership that published it and its number in that
+// leadership's sequence for the product, and a node's request for fresh snapshots. Read back
+// defensively: a message that is not one (another program on the channel, a version skew) is
+// refused, never half applied.
 import { isDecimalString } from '../money/decimal.ts';
-import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookLevel } from './order-book-source.ts';
 import type { BookEvent } from './market-data-feed.ts';
 
 export interface RelayMessage {
@@ -56,4 +57,21 @@ function isLevels(value: unknown): value is BookLevel[] {
         !level.size.startsWith('-'),
     )
   );
+}
+
+/** A node's request for fresh snapshots of `productIds`, as it is published. */
+export function snapshotRequest(productIds: readonly string[]): string {
+  return JSON.stringify({ productIds });
+}
+
+/** The tracked products a request asks snapshots of; none when `text` is not a request. */
+export function readSnapshotRequest(text: string, tracks: (productId: string) => boolean): string[] {
+  let productIds: unknown;
+  try {
+    productIds = (JSON.parse(text) as { productIds?: unknown }).productIds;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(productIds)) return [];
+  return productIds.filter((productId): productId is string => typeof productId === 'string' && tracks(productId));
 }

@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Level2Snapshot, Level2Update } from '../../providers/market-data/level2-messages.ts';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
-import type { BookLevel } from '../trading/order-book-source.ts';
+import type { BookLevel } from './order-book-source.ts';
 import { createMarketBooks } from './market-books.ts';
 import type { BookSnapshotEvent, BookUpdateEvent, MarketDataFeed } from './market-data-feed.ts';
 

@@ -6,7 +6,7 @@
 // holds instead. Exact decimals throughout (src/domain/money/decimal.ts).
 import { add, compareDecimal, divideDecimal, multiply, subtract } from '../money/decimal.ts';
 import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
-import type { BookLevel, OrderBook } from './order-book-source.ts';
+import type { BookLevel, OrderBook } from '../market-data/order-book-source.ts';
 
 /** Places of an exchange rate: numeric(38, 18). */
 export const rateScale = 18;

@@ -4,7 +4,7 @@
 // Requests that record a person carry the acting user (docs/identity.md#acting-user), who must
 // belong to the organization traded for.
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
-import { failWith } from './otc-user-errors.ts';
+import { failWith } from '../outcomes/user-failure.ts';
 
 export interface TradingCaller {
   /** The organization the API key is bound to; null: any organization. */

@@ -8,12 +8,12 @@
 import type { TradingProductRow, TradingProductTable } from '../../access/trading/trading-product-table.ts';
 import type { OtcSide } from '../../access/trading/otc-quote-table.ts';
 import { compareDecimal, divideDecimal, fitsNumeric, fractionDigits } from '../money/decimal.ts';
+import { failWith } from '../outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../prices/price-refresh.ts';
-import type { OrderBookSource } from './order-book-source.ts';
+import type { OrderBookSource } from '../market-data/order-book-source.ts';
 import { rateScale, walkOrderBook } from './order-book-walk.ts';
 import { amountScale, feePercOfBps, otcAmounts } from './otc-amounts.ts';
 import type { SizeField } from './otc-input-checks.ts';
-import { failWith } from './otc-user-errors.ts';
 
 /** What is priced: the pair, the side, and the size with the input field that gave it. */
 export interface PricingRequest {
@@ -132,7 +132,7 @@ export function createOtcPricer(deps: OtcPricerDeps) {
   }
 
   return {
-    /** The quote's price now; an OtcUserFailure when the pair, the size or the price fails. */
+    /** The quote's price now; a UserFailure when the pair, the size or the price fails. */
     async price(request: PricingRequest): Promise<PricedQuote> {
       const product = await productFor(request);
       checkSize(product, request);

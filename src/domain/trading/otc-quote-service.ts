@@ -9,12 +9,13 @@ import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { type ActingTradingCaller, assertMember, reaches, type TradingCaller } from './otc-caller.ts';
 import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
 import type { OtcPricer, PricedQuote } from './otc-pricer.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
 import { quoteView, type OtcQuoteView } from './otc-quote-view.ts';
-import { failWith, type OtcOutcome, OtcUserFailure, outcomeOf } from './otc-user-errors.ts';
 
 /** schema.graphql `OtcQuoteCalculation`. */
 export interface OtcQuoteCalculationView {
@@ -61,7 +62,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
   /** Fails with the quote's state error unless it is live at `at`. */
   async function assertLive(row: OtcQuoteRow, at: Date): Promise<void> {
     const error = await settleQuoteState(quotes, row, at);
-    if (error) throw new OtcUserFailure([error]);
+    if (error) throw new UserFailure([error]);
   }
 
   return {
@@ -70,7 +71,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
     async calculate(
       caller: TradingCaller,
       input: OtcPricingInput,
-    ): Promise<OtcOutcome<{ calculation: OtcQuoteCalculationView }>> {
+    ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
         if (checked.organizationId !== null) await organizationInReach(caller, checked.organizationId);
@@ -91,7 +92,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
       });
     },
 
-    async request(caller: ActingTradingCaller, input: OtcPricingInput): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+    async request(caller: ActingTradingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
         const named = checked.organizationId ?? caller.organizationId;
@@ -132,7 +133,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
      * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
      * expired meanwhile (between the price and the write) answers its state error, unchanged.
      */
-    async refresh(caller: TradingCaller, input: { quoteId: string }): Promise<OtcOutcome<{ quote: OtcQuoteView }>> {
+    async refresh(caller: TradingCaller, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
         const row = await quoteInReach(caller, input.quoteId);
         await assertLive(row, now());

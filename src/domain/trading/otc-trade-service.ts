@@ -9,16 +9,16 @@ import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-
 import type { OtcTradeTable } from '../../access/trading/otc-trade-table.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { outcomeOf } from '../outcomes/user-failure.ts';
 import { type ActingTradingCaller, assertMember } from './otc-caller.ts';
 import type { OtcQuoteService } from './otc-quote-service.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
 import { quoteView } from './otc-quote-view.ts';
 import { tradeView, type OtcTradeView } from './otc-trade-view.ts';
-import { type OtcUserError, outcomeOf } from './otc-user-errors.ts';
 
 /** The trade made, or the failures; QUOTE_ALREADY_EXECUTED carries the quote's existing trade. */
-export type OtcTradeOutcome =
-  { ok: true; trade: OtcTradeView } | { ok: false; errors: OtcUserError[]; trade: OtcTradeView | null };
+export type OtcTradeOutcome = Outcome<{ trade: OtcTradeView }>;
 
 export interface OtcTradeServiceDeps {
   quotes: OtcQuoteTable;
@@ -43,7 +43,7 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
   /** The outcome for a quote that is not live at `at`; null when it is. */
   async function refusal(row: OtcQuoteRow, at: Date): Promise<OtcTradeOutcome | null> {
     const error = await settleQuoteState(quotes, row, at);
-    return error ? { ok: false, errors: [error], trade: await existingTrade(row, at) } : null;
+    return error ? failed([error], { trade: await existingTrade(row, at) }) : null;
   }
 
   async function execute(caller: ActingTradingCaller, quoteId: string): Promise<OtcTradeOutcome> {
@@ -60,7 +60,7 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
     const trade = await trades.executeQuote(row.id, caller.actingUserId, executedAt);
     const current = await quotes.findQuote(row.id);
     if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
-    if (trade) return { ok: true, trade: tradeView(trade, quoteView(current, executedAt)) };
+    if (trade) return succeeded({ trade: tradeView(trade, quoteView(current, executedAt)) });
     // Another request executed, or the quote was withdrawn or expired, between the read and the write.
     const late = await refusal(current, executedAt);
     if (late) return late;
@@ -69,8 +69,8 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
 
   return {
     async requestTrade(caller: ActingTradingCaller, input: { quoteId: string }): Promise<OtcTradeOutcome> {
-      const outcome = await outcomeOf(async () => ({ result: await execute(caller, input.quoteId) }));
-      return outcome.ok ? outcome.result : { ok: false, errors: outcome.errors, trade: null };
+      const outcome = await outcomeOf(() => execute(caller, input.quoteId));
+      return outcome.ok ? outcome.value : failed(outcome.errors);
     },
   };
 }

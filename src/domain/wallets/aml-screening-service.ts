@@ -14,12 +14,13 @@ import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { amlRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
-import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
+import { type WalletCaller, walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { walletInReach } from './wallet-in-reach.ts';
 import { checkWalletId, runChecks } from './wallet-input-checks.ts';
 import { amlReportView, type AmlReportView } from './wallet-record-views.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `RunDigitalWalletAmlReportInput`. */
 export interface RunAmlReportInput {
@@ -35,7 +36,7 @@ export interface AmlScreeningDeps {
   logger: Logger;
 }
 
-type Reported = WalletOutcome<{ report: AmlReportView }>;
+type Reported = Outcome<{ report: AmlReportView }>;
 
 function resultOf(screening: AmlScreening): AmlReportResult {
   return {
@@ -57,7 +58,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
   const follow = async (
     running: AmlReportRow,
     request: RequestLog,
-  ): Promise<AmlReportRow | 'completed' | WalletUserError[]> => {
+  ): Promise<AmlReportRow | 'completed' | UserError[]> => {
     if (running.providerScreeningId === null) return running;
     let screening: AmlScreening | null;
     try {
@@ -74,7 +75,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
   /** A new screening, stored; a concurrent request's running report when it stored one first. */
   const start = async (
     wallet: { id: number; coin: string; custodianWalletId: string },
-    requestedBy: string,
+    caller: WalletCaller,
     request: RequestLog,
   ): Promise<Reported> => {
     let screening: AmlScreening;
@@ -92,12 +93,12 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
           walletId: wallet.id,
           provider: deps.aml.kind,
           providerScreeningId: screening.id,
-          requestedBy,
+          requestedBy: caller.actingUserId,
           ...resultOf(screening),
         }),
       );
     } catch (error) {
-      const concurrent = isUniqueViolation(error) ? await deps.reports.findRunning(wallet.id) : null;
+      const concurrent = isUniqueViolation(error) ? await deps.reports.findRunning(caller.scope, wallet.id) : null;
       if (!concurrent) throw error;
       deps.logger.info(
         { walletId: wallet.id, screeningId: screening.id, runningReportId: concurrent.id },
@@ -112,7 +113,7 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
       const caller = await walletCallerOf(requester, deps.users);
       const errors = runChecks([checkWalletId(input.walletId)]);
       if (errors.length > 0) return failed(errors);
-      const wallet = await walletInReach(deps.table, caller, input.walletId);
+      const wallet = await walletInReach(deps.table, caller.scope, input.walletId);
       if ('code' in wallet) return failed([wallet]);
       await assertMayPerform(deps.users, {
         operation: 'runDigitalWalletAmlReport',
@@ -124,13 +125,13 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
         return failed([
           userError('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian: nothing to screen`, 'walletId'),
         ]);
-      const running = await deps.reports.findRunning(wallet.id);
+      const running = await deps.reports.findRunning(caller.scope, wallet.id);
       if (running) {
         const now = await follow(running, requester.log);
         if (Array.isArray(now)) return failed(now);
         if (now !== 'completed') return succeeded({ report: amlReportView(now) });
       }
-      return start({ id: wallet.id, coin: wallet.coin, custodianWalletId }, caller.actingUserId, requester.log);
+      return start({ id: wallet.id, coin: wallet.coin, custodianWalletId }, caller, requester.log);
     },
   };
 }

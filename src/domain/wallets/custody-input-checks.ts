@@ -4,8 +4,9 @@
 // in the one form the rest uses (coin symbols upper case, approval ids lower case).
 import { positiveBaseUnitsPattern } from '../money/base-units.ts';
 import { undisplayableText } from '../text/display-text.ts';
+import { type UserError, userError } from '../outcomes/user-error.ts';
+import { UserFailure } from '../outcomes/user-failure.ts';
 import { unstorableText } from '../text/storable-text.ts';
-import { type CustodyUserError, CustodyUserFailure, userError } from './custody-user-errors.ts';
 
 const maxWalletId = 2_147_483_647;
 const maxAddressLength = 128;
@@ -45,12 +46,12 @@ export interface SyncTransfersInput {
   cursor?: string | null;
 }
 
-type Check = (errors: CustodyUserError[]) => void;
+type Check = (errors: UserError[]) => void;
 
 function run(checks: Check[]): void {
-  const errors: CustodyUserError[] = [];
+  const errors: UserError[] = [];
   for (const check of checks) check(errors);
-  if (errors.length > 0) throw new CustodyUserFailure(errors);
+  if (errors.length > 0) throw new UserFailure(errors);
 }
 
 const walletIdCheck =

@@ -2,7 +2,8 @@
 // Mutation.bitgoResolveApproval; docs/custody.md#sending-and-approving). The custodian is asked
 // first; only what it accepted is written, transfer and approval rows in one transaction, and the
 // wallet's cached results are dropped. A key bound to an organization reaches only its wallets and
-// their approvals (any other answers NOT_FOUND, as a missing one does); the acting user
+// their approvals: every read is made in its organization scope (docs/identity.md#organization-scope),
+// so any other answers NOT_FOUND, as a missing one does. The acting user
 // (docs/identity.md#acting-user) must belong to the wallet's organization and hold a role
 // permissions.yaml business_operations lists for the operation there (operation-roles.ts), is
 // recorded as the sender or as the approval's decider, and may not resolve an approval of their
@@ -10,10 +11,11 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type {
-  CustodyWalletRow,
-  WalletTransferTable,
-  WhitelistDecision,
+import {
+  type CustodyWalletRow,
+  outOfScope,
+  type WalletTransferTable,
+  type WhitelistDecision,
 } from '../../access/wallets/wallet-transfer-table.ts';
 import type {
   CustodyPendingApproval,
@@ -23,6 +25,8 @@ import type {
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { approvalWrite, custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import {
   checkResolveApproval,
@@ -30,15 +34,10 @@ import {
   type ResolveApprovalInput,
   type SendTransferInput,
 } from './custody-input-checks.ts';
-import {
-  type CustodyOperation,
-  type CustodyUserError,
-  CustodyUserFailure,
-  custodyRefusal,
-  failWith,
-} from './custody-user-errors.ts';
+import { type CustodyOperation, custodyRefusal } from './custody-transfer-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { walletTag } from './wallet-cache-tags.ts';
+import type { WalletCaller } from './wallet-caller.ts';
 import {
   custodyApprovalView,
   type PendingApprovalView,
@@ -47,30 +46,24 @@ import {
 } from './wallet-record-views.ts';
 import { transferView, type WalletTransferView } from './wallet-transfer-view.ts';
 
-/** Who asks: the API key (its organization binding and id) and the acting user it resolved to. */
-export interface CustodyCaller {
-  /** The organization the key is bound to; null for a key that sees every organization. */
-  organizationId: string | null;
+/** Who asks: the API key (its organization scope and id) and the acting user it resolved to. */
+export interface CustodyCaller extends WalletCaller {
   /** Idempotency keys are the API key's own: two keys choosing the same key never meet. */
-  keyId: string;
-  actingUserId: string;
+  readonly keyId: string;
   /** The request's id and logger, which a custodian failure is told and logged with (provider-failure-messages.ts). */
-  log: RequestLog;
+  readonly log: RequestLog;
 }
 
-export type Failed = { ok: false; errors: CustodyUserError[] };
+export interface Sent {
+  outcome: 'TRANSFER_CREATED' | 'PENDING_APPROVAL';
+  transfer: WalletTransferView | null;
+  pendingApproval: PendingApprovalView | null;
+}
 
-export type SendResult =
-  | {
-      ok: true;
-      outcome: 'TRANSFER_CREATED' | 'PENDING_APPROVAL';
-      transfer: WalletTransferView | null;
-      pendingApproval: PendingApprovalView | null;
-    }
-  | Failed;
-
-export type ResolveResult =
-  { ok: true; pendingApproval: PendingApprovalView; transfer: WalletTransferView | null } | Failed;
+export interface Resolved {
+  pendingApproval: PendingApprovalView;
+  transfer: WalletTransferView | null;
+}
 
 export interface CustodyTransferDeps {
   table: WalletTransferTable;
@@ -98,8 +91,8 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
   const { table } = deps;
 
   async function walletInScope(walletId: number, caller: CustodyCaller): Promise<CustodyWalletRow> {
-    const wallet = await table.findWallet(walletId);
-    if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
+    const wallet = await table.findWallet(caller.scope, walletId);
+    if (!wallet) failWith('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
     return wallet;
   }
 
@@ -114,19 +107,21 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof CustodyProviderError)
-        throw new CustodyUserFailure([custodyRefusal(error, operation, caller.log)]);
+      if (error instanceof CustodyProviderError) throw new UserFailure([custodyRefusal(error, operation, caller.log)]);
       throw error;
     }
   }
 
-  async function storedTransferView(transferId: string | null): Promise<WalletTransferView | null> {
+  async function storedTransferView(
+    caller: CustodyCaller,
+    transferId: string | null,
+  ): Promise<WalletTransferView | null> {
     if (transferId === null) return null;
-    const row = await table.readTransfer(transferId);
+    const row = await table.readTransfer(caller.scope, transferId);
     return row ? transferView(row) : null;
   }
 
-  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> {
+  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<Sent> {
     const checked = checkSendTransfer(input);
     const wallet = await walletInScope(checked.walletId, caller);
     await assertMember(caller, wallet);
@@ -143,7 +138,10 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     const coin = await sendableCoin(wallet, checked.coin ?? wallet.coin);
     const sequenceId =
       checked.idempotencyKey === null ? undefined : sequenceIdFor(caller.keyId, checked.idempotencyKey);
-    if (sequenceId !== undefined && (await table.walletsWithSequenceId(sequenceId)).some((id) => id !== wallet.id))
+    if (
+      sequenceId !== undefined &&
+      (await table.walletsWithSequenceId(caller.scope, sequenceId)).some((id) => id !== wallet.id)
+    )
       failWith('CONFLICT', 'the idempotency key was already used for a send from another wallet', 'idempotencyKey');
     const result = await ask('send', caller, () =>
       deps.custody.sendCoins({
@@ -164,9 +162,8 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       priceFreshAfter: priceFreshAfter(),
     });
     await deps.results.invalidate([walletTag(wallet.id)]);
-    const transferShown = await storedTransferView(transfer?.id ?? null);
+    const transferShown = await storedTransferView(caller, transfer?.id ?? null);
     return {
-      ok: true,
       outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
       transfer: transferShown,
       pendingApproval:
@@ -192,20 +189,17 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     approvalId: string,
     caller: CustodyCaller,
   ): Promise<{ wallet: CustodyWalletRow; creator: string }> {
-    const stored = await table.findApproval(approvalId);
-    if (stored) {
-      const wallet = await table.findWallet(stored.walletId);
-      if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
-      return { wallet, creator: stored.createdBy };
-    }
+    const stored = await table.findApproval(caller.scope, approvalId);
+    if (stored === outOfScope) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
+    if (stored) return { wallet: stored.wallet, creator: stored.createdBy };
     // Not stored: an approval of a request made outside the platform, found through its wallet.
     const approval = await ask('resolve', caller, () => deps.custody.getPendingApproval(approvalId));
-    const wallet = await table.findWalletByCustodianId(approval.walletId);
-    if (!wallet || !visible(wallet, caller)) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
+    const wallet = await table.findWalletByCustodianId(caller.scope, approval.walletId);
+    if (!wallet) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
     return { wallet, creator: approval.creator };
   }
 
-  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> {
+  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Resolved> {
     const checked = checkResolveApproval(input);
     const { wallet, creator } = await approvalInScope(checked.approvalId, caller);
     if (creator === caller.actingUserId)
@@ -236,13 +230,12 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
       priceFreshAfter: priceFreshAfter(),
     });
     await deps.results.invalidate([walletTag(wallet.id)]);
-    const transferShown = await storedTransferView(approval.transferId);
+    const transferShown = await storedTransferView(caller, approval.transferId);
     return {
-      ok: true,
       pendingApproval: custodyApprovalView(
         approval,
         wallet.id,
-        { transfer: transferShown, whitelistEntry: await guardedWhitelistEntry(approval, wallet.id) },
+        { transfer: transferShown, whitelistEntry: await guardedWhitelistEntry(caller, approval, wallet.id) },
         caller.actingUserId,
       ),
       transfer: transferShown,
@@ -264,24 +257,22 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
   }
 
   async function guardedWhitelistEntry(
+    caller: CustodyCaller,
     approval: CustodyPendingApproval,
     walletId: number,
   ): Promise<WhitelistEntryView | null> {
     if (approval.kind === 'transfer') return null;
-    const entry = await table.findWhitelistEntry(walletId, approval.address);
+    const entry = await table.findWhitelistEntry(caller.scope, walletId, approval.address);
     if (!entry) return null;
     return whitelistEntryView(entry);
   }
 
   return {
-    send: (caller: CustodyCaller, input: SendTransferInput): Promise<SendResult> => answered(send(caller, input)),
-    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<ResolveResult> =>
-      answered(resolve(caller, input)),
+    send: (caller: CustodyCaller, input: SendTransferInput): Promise<Outcome<Sent>> =>
+      outcomeOf(() => send(caller, input)),
+    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<Outcome<Resolved>> =>
+      outcomeOf(() => resolve(caller, input)),
   };
-}
-
-function visible(wallet: CustodyWalletRow, caller: { organizationId: string | null }): boolean {
-  return caller.organizationId === null || wallet.organizationId === caller.organizationId;
 }
 
 /** A whitelist change whose approval reached its end: the entry is decided (or removed). */
@@ -294,16 +285,6 @@ function decidedWhitelistChange(approval: CustodyPendingApproval, walletId: numb
     outcome: approval.state,
     decidedAt: approval.resolvedAt,
   };
-}
-
-/** Expected failures become the payload's errors; anything else stays an error (masked by the transport). */
-export async function answered<T>(result: Promise<T>): Promise<T | Failed> {
-  try {
-    return await result;
-  } catch (error) {
-    if (error instanceof CustodyUserFailure) return { ok: false, errors: error.errors };
-    throw error;
-  }
 }
 
 export type CustodyTransferService = ReturnType<typeof createCustodyTransferService>;

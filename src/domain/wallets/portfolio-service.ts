@@ -7,8 +7,8 @@
 // arguments and caller scope (docs/architecture.md#result-cache), tagged with the holder and the
 // coin prices: a change to any wallet invalidates its owner's and organization's tags
 // (wallet-cache-tags.ts), so a result leaves whichever of its wallets changed, however many.
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
-import { resultKey } from '../../cache/result-key.ts';
 import type {
   HoldingsAggregate,
   HoldingsAggregateTable,
@@ -20,8 +20,8 @@ import { coinPriceTag } from '../prices/coin-price-service.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { unstorableText } from '../text/storable-text.ts';
 import { type NetWorthBreakdownItemView, type PortfolioAssetView, valuePortfolio } from './portfolio-valuation.ts';
+import { scopedResultKey } from './scoped-result-key.ts';
 import { walletOrganizationTag, walletOwnerTag } from './wallet-cache-tags.ts';
-import type { CallerOrganization } from './wallet-summary-service.ts';
 
 export type { WalletHolder } from '../../access/wallets/holdings-aggregate-table.ts';
 
@@ -51,13 +51,13 @@ export function createPortfolioService(deps: {
     operation: string,
     args: Record<string, unknown>,
     holder: WalletHolder,
-    caller: CallerOrganization,
+    scope: OrganizationScope,
     refresh: boolean,
     view: (aggregate: HoldingsAggregate, at: Date) => View,
   ): Promise<View> {
     return deps.results.load(
-      resultKey(operation, args, caller ?? 'all'),
-      async () => view(await deps.table.aggregate(holder, caller), now()),
+      scopedResultKey(operation, args, scope),
+      async () => view(await deps.table.aggregate(scope, holder), now()),
       { ttlMs: resultTtlMs.aggregate, refresh, tags: [...holderTags(holder), coinPriceTag] },
     );
   }
@@ -67,7 +67,7 @@ export function createPortfolioService(deps: {
   return {
     async netWorth(
       holder: WalletHolder,
-      caller: CallerOrganization,
+      scope: OrganizationScope,
       options: { refresh?: boolean } = {},
     ): Promise<NetWorthView> {
       checkHolder(holder);
@@ -76,13 +76,13 @@ export function createPortfolioService(deps: {
         operation,
         holderArgs(holder),
         holder,
-        caller,
+        scope,
         options.refresh ?? false,
         (aggregate, at) => {
           const valued = valuePortfolio(aggregate.holdings, isStale(at));
           return {
             userId: holder.kind === 'user' ? holder.userId : null,
-            organizationId: holder.kind === 'organization' ? holder.organizationId : null,
+            organizationId: 'organizationId' in holder ? holder.organizationId : null,
             usdValue: valued.usdValue,
             asOf: at.toISOString(),
             walletCount: aggregate.walletIds.length,
@@ -95,14 +95,14 @@ export function createPortfolioService(deps: {
 
     async digitalAssets(
       holder: WalletHolder,
-      caller: CallerOrganization,
+      scope: OrganizationScope,
       options: { limit?: number | null; offset?: number | null; refresh?: boolean } = {},
     ): Promise<DigitalAssetPageView> {
       checkHolder(holder);
       const window = pageWindow(options);
       const operation = holder.kind === 'user' ? 'digitalAssetsByUserId' : 'digitalAssetsByOrganizationId';
       const args = { ...holderArgs(holder), ...window };
-      return cachedAggregate(operation, args, holder, caller, options.refresh ?? false, (aggregate, at) => ({
+      return cachedAggregate(operation, args, holder, scope, options.refresh ?? false, (aggregate, at) => ({
         ...offsetPage(valuePortfolio(aggregate.holdings, isStale(at)).assets, window),
         asOf: at.toISOString(),
       }));
@@ -111,14 +111,12 @@ export function createPortfolioService(deps: {
 }
 
 function holderArgs(holder: WalletHolder): Record<string, string> {
-  return holder.kind === 'user' ? { userId: holder.userId } : { organizationId: holder.organizationId };
+  return 'userId' in holder ? { userId: holder.userId } : { organizationId: holder.organizationId };
 }
 
 /** The tag a change to any of the holder's wallets invalidates (wallet-cache-tags.ts). */
 function holderTags(holder: WalletHolder): string[] {
-  return [
-    holder.kind === 'organization' ? walletOrganizationTag(holder.organizationId) : walletOwnerTag(holder.userId),
-  ];
+  return ['organizationId' in holder ? walletOrganizationTag(holder.organizationId) : walletOwnerTag(holder.userId)];
 }
 
 /** A user id is an identity-provider subject that app_user.id can hold: 1 to 255 characters of storable text. */

@@ -6,8 +6,8 @@
 // provider's contract, a bug) is thrown on: the transport masks it and logs it (docs/error-codes.md).
 import { AppError } from '../../errors/app-error.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { amlFailureMessage, custodyFailureMessage, type RequestLog } from './provider-failure-messages.ts';
-import { userError, type WalletUserError } from './wallet-user-errors.ts';
 
 export type CustodyOperation = 'createWallet' | 'createAddress' | 'addWhitelistAddress' | 'removeWhitelistAddress';
 
@@ -15,7 +15,7 @@ export type CustodyOperation = 'createWallet' | 'createAddress' | 'addWhitelistA
 const inputFields = new Set(['label', 'address', 'userPublicKey', 'coin']);
 
 /** The user errors for a custody failure; throws it on when it is not one a caller can act on. */
-export function custodyRefusal(error: unknown, operation: CustodyOperation, request: RequestLog): WalletUserError[] {
+export function custodyRefusal(error: unknown, operation: CustodyOperation, request: RequestLog): UserError[] {
   if (!(error instanceof CustodyProviderError) || error.code === 'INTERNAL') throw error;
   // The port's own check of the request, before any custodian saw it: its messages are ours.
   if (error.code === 'VALIDATION_FAILED')
@@ -41,7 +41,7 @@ export function custodyRefusal(error: unknown, operation: CustodyOperation, requ
 }
 
 /** The user errors for an AML provider failure; throws it on when it is not one a caller can act on. */
-export function amlRefusal(error: unknown, operation: string, request: RequestLog): WalletUserError[] {
+export function amlRefusal(error: unknown, operation: string, request: RequestLog): UserError[] {
   if (!(error instanceof AppError)) throw error;
   if (error.code === 'SERVICE_UNAVAILABLE')
     return [userError('SERVICE_UNAVAILABLE', amlFailureMessage(error, operation, request))];

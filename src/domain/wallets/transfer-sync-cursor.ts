@@ -2,8 +2,8 @@
 // the run it continues, opaque to clients (base64url of JSON), bound to its wallet. It carries the
 // custodian's `prevId`, the run's `dateGte` and when the run started, so a client can continue a
 // run even after the stored progress moved on; anything else given as a cursor is refused.
+import { failWith } from '../outcomes/user-failure.ts';
 import { maxCursorLength } from './custody-input-checks.ts';
-import { failWith } from './custody-user-errors.ts';
 
 export interface CursorRun {
   startedAt: Date;

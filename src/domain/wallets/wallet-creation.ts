@@ -14,7 +14,9 @@ import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
-import { reaches, walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
+import { walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
 import { walletChangeTags } from './wallet-cache-tags.ts';
 import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
 import {
@@ -28,7 +30,6 @@ import {
   walletLabelMaxLength,
 } from './wallet-input-checks.ts';
 import type { WalletSummaryService, WalletSummaryView } from './wallet-summary-service.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `CreateDigitalWalletInput`. */
 export interface CreateWalletInput {
@@ -51,14 +52,14 @@ export interface WalletCreationDeps {
   now?: () => Date;
 }
 
-type Created = WalletOutcome<{ wallet: WalletSummaryView }>;
+type Created = Outcome<{ wallet: WalletSummaryView }>;
 
 export function createWalletCreation(deps: WalletCreationDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** The wallet a key made, as the caller sees it. */
   const summaryOf = async (caller: WalletCaller, walletId: number, refresh: boolean): Promise<Created> => {
-    const wallet = await deps.summaries.summary(walletId, caller.organizationId, { refresh });
+    const wallet = await deps.summaries.summary(walletId, caller.scope, { refresh });
     if (!wallet) throw new Error(`wallet ${walletId} was registered but cannot be read back`);
     return succeeded({ wallet });
   };
@@ -66,7 +67,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
   /** A key used before in the organization: the same input answers its wallet, another is a conflict. */
   const repeated = async (caller: WalletCaller, input: NormalizedWalletInput, key: string): Promise<Created | null> => {
     const since = new Date(now().getTime() - creationKeyLifetimeMs);
-    const used = await deps.table.findCreationKey(input.organizationId, key, since);
+    const used = await deps.table.findCreationKey(caller.scope, input.organizationId, key, since);
     if (!used) return null;
     if (used.inputDigest !== creationInputDigest(input))
       return failed([userError('CONFLICT', 'idempotencyKey was already used with different input', 'idempotencyKey')]);
@@ -114,7 +115,7 @@ export function createWalletCreation(deps: WalletCreationDeps) {
   const createAtCustodian = async (
     input: NormalizedWalletInput,
     request: RequestLog,
-  ): Promise<CustodyWallet | { errors: WalletUserError[] }> => {
+  ): Promise<CustodyWallet | { errors: UserError[] }> => {
     try {
       return await deps.custody.createWallet({
         coin: custodianCoinOf(input.coin),
@@ -127,21 +128,24 @@ export function createWalletCreation(deps: WalletCreationDeps) {
     }
   };
 
-  /** The organization the wallet goes to, and whether the caller may create wallets in it. */
-  const organizationOf = async (caller: WalletCaller, requester: WalletRequester, named: string | null | undefined) => {
-    const organizationId = named ?? requester.key.organizationId;
+  /**
+   * The organization the wallet goes to, and whether the caller may create wallets in it: one
+   * outside the caller's scope is not found there, as a missing one.
+   */
+  const organizationOf = async (caller: WalletCaller, named: string | null | undefined) => {
+    const organizationId = named ?? caller.scope.organizationId;
     if (!organizationId)
       return userError(
         'VALIDATION_FAILED',
         'organizationId is required for an API key not bound to an organization',
         'organizationId',
       );
-    if (!reaches(caller, organizationId) || !(await deps.table.organizationExists(organizationId)))
+    if (!(await deps.table.organizationExists(caller.scope, organizationId)))
       return userError('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
     return organizationId;
   };
 
-  const ownerProblem = async (ownerUserId: string | null, organizationId: string): Promise<WalletUserError | null> => {
+  const ownerProblem = async (ownerUserId: string | null, organizationId: string): Promise<UserError | null> => {
     if (ownerUserId === null) return null;
     const owner = await deps.users.find(ownerUserId);
     return owner?.organizationIds.includes(organizationId)
@@ -167,8 +171,9 @@ export function createWalletCreation(deps: WalletCreationDeps) {
         checkText('idempotencyKey', input.idempotencyKey, idempotencyKeyMaxLength, false),
       ]);
       if (errors.length > 0) return failed(errors);
-      const organizationId = await organizationOf(caller, requester, input.organizationId);
-      if (typeof organizationId !== 'string') return failed([organizationId]);
+      const organization = await organizationOf(caller, input.organizationId);
+      if (typeof organization !== 'string') return failed([organization]);
+      const organizationId = organization;
       await assertMayPerform(deps.users, {
         operation: 'createDigitalWallet',
         actingUserId: caller.actingUserId,

@@ -1,17 +1,19 @@
 // The business API's wallet detail (schema.graphql Query.digitalWalletDetailById): the summary
 // fields as the summary answers them, plus addresses, whitelist, newest transfers, AML status and
 // value history, cached 30 seconds per caller scope (docs/architecture.md#result-cache). A key
-// bound to an organization sees only its wallets: any other is null, as a missing one is. The
-// value history takes arguments of its own field, so it is cached beside the detail, keyed by them.
+// bound to an organization sees only its wallets: any other is not read in its scope, so it is
+// null, as a missing one is. The value history takes arguments of its own field, so it is cached
+// beside the detail, keyed by them.
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
-import { resultKey } from '../../cache/result-key.ts';
 import type { WalletDetailLimits, WalletDetailTable } from '../../access/wallets/wallet-detail-table.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { roundUsd } from '../money/decimal.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
+import { scopedResultKey } from './scoped-result-key.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { type WalletDetailView, walletDetailView } from './wallet-detail-view.ts';
-import { type CallerOrganization, assertWalletId, callerSeesWallet } from './wallet-summary-service.ts';
+import { assertWalletId } from './wallet-summary-service.ts';
 import type { WalletTransferView } from './wallet-transfer-view.ts';
 import { type ValueHistoryInterval, defaultValueHistoryDays, valueHistoryInstants } from './value-history-instants.ts';
 
@@ -55,16 +57,15 @@ export function createWalletDetailService(deps: {
   return {
     async detail(
       walletId: number,
-      caller: CallerOrganization,
+      scope: OrganizationScope,
       options: { refresh?: boolean } = {},
     ): Promise<WalletDetailView | null> {
       assertWalletId(walletId);
       return deps.results.load(
-        resultKey('digitalWalletDetailById', { id: walletId }, caller ?? 'all'),
+        scopedResultKey('digitalWalletDetailById', { id: walletId }, scope),
         async () => {
-          const rows = await deps.table.find(walletId, walletDetailLimits);
-          if (!rows || !callerSeesWallet(caller, rows.wallet)) return null;
-          return walletDetailView(rows, now(), deps.priceMaxAgeMs);
+          const rows = await deps.table.find(scope, walletId, walletDetailLimits);
+          return rows && walletDetailView(rows, now(), deps.priceMaxAgeMs);
         },
         { ttlMs: resultTtlMs.query, refresh: options.refresh ?? false, tags: [walletTag(walletId), coinPriceTag] },
       );
@@ -77,7 +78,7 @@ export function createWalletDetailService(deps: {
      */
     async valueHistory(
       walletId: number,
-      caller: CallerOrganization,
+      scope: OrganizationScope,
       range: ValueHistoryRange,
       options: { refresh?: boolean } = {},
     ): Promise<WalletValuePointView[]> {
@@ -90,13 +91,13 @@ export function createWalletDetailService(deps: {
         valueHistory: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null, interval },
       };
       return deps.results.load(
-        resultKey('digitalWalletDetailById', args, caller ?? 'all'),
+        scopedResultKey('digitalWalletDetailById', args, scope),
         async () => {
           const at = now();
           const end = to ?? at;
           const start = from ?? new Date(end.getTime() - defaultValueHistoryDays * dayMs);
           const instants = valueHistoryInstants(start, end, interval).filter((when) => when <= at);
-          const values = await deps.table.valuesAt(walletId, caller, instants);
+          const values = await deps.table.valuesAt(scope, walletId, instants);
           return values.map((value) => ({ at: value.at.toISOString(), usdValue: roundUsd(value.usdValue) }));
         },
         { ttlMs: resultTtlMs.query, refresh: options.refresh ?? false, tags: [walletTag(walletId)] },

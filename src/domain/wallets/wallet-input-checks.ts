@@ -5,7 +5,7 @@
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
 import { undisplayableText } from '../text/display-text.ts';
 import { unstorableText } from '../text/storable-text.ts';
-import { userError, type WalletUserError } from './wallet-user-errors.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 
 /** `digital_wallet.label`'s CHECK (migration 0001). */
 export const walletLabelMaxLength = 120;
@@ -22,10 +22,10 @@ const addressText = /^[\x21-\x7e]{1,128}$/;
 /** The `coin` table's symbol rule (migration 0001). */
 const coinSymbol = /^[A-Z0-9]{1,15}$/;
 
-type Check = (errors: WalletUserError[]) => void;
+type Check = (errors: UserError[]) => void;
 
-export function runChecks(checks: readonly Check[]): WalletUserError[] {
-  const errors: WalletUserError[] = [];
+export function runChecks(checks: readonly Check[]): UserError[] {
+  const errors: UserError[] = [];
   for (const check of checks) check(errors);
   return errors;
 }

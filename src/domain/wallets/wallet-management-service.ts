@@ -14,6 +14,7 @@ import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import { custodyRefusal } from './provider-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { createWalletCreation } from './wallet-creation.ts';
@@ -21,7 +22,6 @@ import { changeableWallet } from './wallet-in-reach.ts';
 import { addressLabelMaxLength, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
 import { addressView, type AddressView } from './wallet-record-views.ts';
 import type { WalletSummaryService } from './wallet-summary-service.ts';
-import { failed, succeeded, type WalletOutcome } from './wallet-user-errors.ts';
 import { createWhitelistChanges } from './wallet-whitelist-changes.ts';
 
 export type { CreateWalletInput } from './wallet-creation.ts';
@@ -57,14 +57,14 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
     async createAddress(
       requester: WalletRequester,
       input: CreateAddressInput,
-    ): Promise<WalletOutcome<{ address: AddressView }>> {
+    ): Promise<Outcome<{ address: AddressView }>> {
       const caller = await walletCallerOf(requester, deps.users);
       const errors = runChecks([
         checkWalletId(input.walletId),
         checkText('label', input.label, addressLabelMaxLength, false),
       ]);
       if (errors.length > 0) return failed(errors);
-      const wallet = await changeableWallet(deps.table, caller, input.walletId);
+      const wallet = await changeableWallet(deps.table, caller.scope, input.walletId);
       if ('code' in wallet) return failed([wallet]);
       await assertMayPerform(deps.users, {
         operation: 'createDigitalWalletAddress',

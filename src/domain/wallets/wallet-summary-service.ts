@@ -1,15 +1,17 @@
 // The business API's wallet summary (schema.graphql Query.digitalWalletSummaryById): a wallet's
 // holdings valued at the current coin prices in exact decimals, cached 30 seconds per caller
-// scope. A key bound to an organization sees only its wallets: any other wallet is null, as a
-// missing one is (existence is not disclosed). A price older than the maximum age counts as no
-// price (docs/providers.md#staleness): the holding is answered unpriced, left out of the total.
+// scope. A key bound to an organization sees only its wallets: any other wallet is not read in
+// its scope, so it is null, as a missing one is (existence is not disclosed). A price older than
+// the maximum age counts as no price (docs/providers.md#staleness): the holding is answered
+// unpriced, left out of the total.
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { type ResultCache, resultTtlMs } from '../../cache/result-cache.ts';
-import { resultKey } from '../../cache/result-key.ts';
 import type { HoldingRow, WalletRow, WalletSummaryTable } from '../../access/wallets/wallet-summary-table.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isStalePrice } from '../prices/price-staleness.ts';
 import { type PortfolioAssetView, valuePortfolio } from './portfolio-valuation.ts';
 import { coinPriceTag } from '../prices/coin-price-service.ts';
+import { scopedResultKey } from './scoped-result-key.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 
 /** schema.graphql `DigitalAsset`, as a holder's pages give it too. */
@@ -29,9 +31,6 @@ export interface WalletSummaryView {
   asOf: string;
 }
 
-/** The organization a caller is bound to, or null for a key that sees every organization. */
-export type CallerOrganization = string | null;
-
 /** The wallet's rows as the summary table reads them. */
 export interface WalletSummaryRows {
   wallet: WalletRow;
@@ -48,17 +47,16 @@ export function createWalletSummaryService(deps: {
   return {
     async summary(
       walletId: number,
-      caller: CallerOrganization,
+      scope: OrganizationScope,
       options: { refresh?: boolean } = {},
     ): Promise<WalletSummaryView | null> {
       assertWalletId(walletId);
       const refresh = options.refresh ?? false;
       return deps.results.load(
-        resultKey('digitalWalletSummaryById', { id: walletId }, caller ?? 'all'),
+        scopedResultKey('digitalWalletSummaryById', { id: walletId }, scope),
         async () => {
-          const found = await deps.table.find(walletId);
-          if (!found || !callerSeesWallet(caller, found.wallet)) return null;
-          return walletSummaryView(found, now(), deps.priceMaxAgeMs);
+          const found = await deps.table.find(scope, walletId);
+          return found && walletSummaryView(found, now(), deps.priceMaxAgeMs);
         },
         { ttlMs: resultTtlMs.query, refresh, tags: [walletTag(walletId), coinPriceTag] },
       );
@@ -72,11 +70,6 @@ export function assertWalletId(walletId: number): void {
     throw new AppError('VALIDATION_FAILED', 'id must be a wallet id: a whole number from 1 to 2147483647', {
       details: [{ path: 'id', message: 'not a wallet id' }],
     });
-}
-
-/** Whether the caller's organization binding admits the wallet: every wallet for an unbound key. */
-export function callerSeesWallet(caller: CallerOrganization, wallet: Pick<WalletRow, 'organizationId'>): boolean {
-  return caller === null || wallet.organizationId === caller;
 }
 
 /**

@@ -12,19 +12,18 @@ import type { PageOutcome, WalletSyncProgress } from '../../access/wallets/walle
 import type { CustodyWalletRow, WalletTransferTable } from '../../access/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
-import { answered, type Failed } from './custody-transfer-service.ts';
+import type { Outcome } from '../outcomes/outcome.ts';
+import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
+import type { CustodyCaller } from './custody-transfer-service.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
-import { CustodyUserFailure, custodyRefusal, failWith } from './custody-user-errors.ts';
+import { custodyRefusal } from './custody-transfer-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 
-/** Who syncs: the organization the key is bound to (null: every one), and the request's log (provider-failure-messages.ts). */
-export interface SyncCaller {
-  organizationId: string | null;
-  log: RequestLog;
-}
+/** Who syncs: the key's organization scope, and the request's log (provider-failure-messages.ts). */
+export type SyncCaller = Pick<CustodyCaller, 'scope' | 'log'>;
 
 export interface SyncView {
   walletId: number;
@@ -34,8 +33,6 @@ export interface SyncView {
   nextCursor: string | null;
   syncedAt: string;
 }
-
-export type SyncResult = { ok: true; sync: SyncView } | Failed;
 
 /** Batch size asked of the custodian, pages per call, and how long a run may hold the wallet. */
 export const transferSyncLimits = {
@@ -78,16 +75,15 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
   const now = deps.now ?? (() => new Date());
   const limits = transferSyncLimits;
 
-  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> {
+  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<{ sync: SyncView }> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
-    const wallet = await deps.table.findWallet(checked.walletId);
-    if (!wallet || (caller.organizationId !== null && wallet.organizationId !== caller.organizationId))
-      failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
+    const wallet = await deps.table.findWallet(caller.scope, checked.walletId);
+    if (!wallet) failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
     if (wallet.custodianWalletId === null)
       failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
     const token = randomUUID();
-    const progress = await deps.progress.claim(wallet.id, token, limits.leaseMs);
+    const progress = await deps.progress.claim(caller.scope, wallet.id, token, limits.leaseMs);
     if (!progress) failWith('CONFLICT', `a sync of wallet ${wallet.id} is already running`, 'walletId');
     const run: Run = fromCursor
       ? { ...fromCursor, source: 'cursor' }
@@ -106,7 +102,6 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         caller.log,
       );
       return {
-        ok: true,
         sync: {
           walletId: wallet.id,
           syncedCount: counts.synced,
@@ -197,12 +192,13 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         if (run.source === 'cursor') unknownCursor();
         if (run.source === 'stored') return 'stale cursor';
       }
-      throw new CustodyUserFailure([custodyRefusal(error, 'sync', request)]);
+      throw new UserFailure([custodyRefusal(error, 'sync', request)]);
     }
   }
 
   return {
-    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<SyncResult> => answered(sync(caller, input)),
+    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<Outcome<{ sync: SyncView }>> =>
+      outcomeOf(() => sync(caller, input)),
   };
 }
 

@@ -25,11 +25,13 @@ import type {
 } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
+import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
-import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
+import { type WalletCaller, walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { changeableWallet, type HeldWallet } from './wallet-in-reach.ts';
 import { addressLabelMaxLength, checkAddressText, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
@@ -39,7 +41,6 @@ import {
   type PendingApprovalView,
   type WhitelistEntryView,
 } from './wallet-record-views.ts';
-import { failed, succeeded, userError, type WalletOutcome, type WalletUserError } from './wallet-user-errors.ts';
 
 /** schema.graphql `AddDigitalWalletWhitelistEntryInput`. */
 export interface AddWhitelistEntryInput {
@@ -59,7 +60,7 @@ interface AlreadyListed {
   outcome: 'alreadyListed';
 }
 
-export type WhitelistChanged = WalletOutcome<{
+export type WhitelistChanged = Outcome<{
   entry: WhitelistEntryView;
   pendingApproval: PendingApprovalView | null;
 }>;
@@ -97,7 +98,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
-  ): Promise<{ wallet: HeldWallet; actingUserId: string; request: RequestLog } | WalletUserError[]> => {
+  ): Promise<{ wallet: HeldWallet; caller: WalletCaller; request: RequestLog } | UserError[]> => {
     const caller = await walletCallerOf(requester, deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
@@ -105,7 +106,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
       checkText('label', input.label, addressLabelMaxLength, false),
     ]);
     if (errors.length > 0) return errors;
-    const wallet = await changeableWallet(deps.table, caller, input.walletId);
+    const wallet = await changeableWallet(deps.table, caller.scope, input.walletId);
     if ('code' in wallet) return [wallet];
     await assertMayPerform(deps.users, {
       operation,
@@ -114,21 +115,21 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     });
     const form = addressFormProblem(wallet.network, input.address);
     if (form) return [userError('VALIDATION_FAILED', form, 'address')];
-    return { wallet, actingUserId: caller.actingUserId, request: requester.log };
+    return { wallet, caller, request: requester.log };
   };
 
   /** The custodian's change, or the errors it was refused with. */
   const atCustodian = async (
     operation: Extract<CustodyOperation, 'addWhitelistAddress' | 'removeWhitelistAddress'>,
-    { wallet, actingUserId, request: log }: { wallet: HeldWallet; actingUserId: string; request: RequestLog },
+    { wallet, caller, request: log }: { wallet: HeldWallet; caller: WalletCaller; request: RequestLog },
     address: string,
     label: string | null,
-  ): Promise<WhitelistChangeResult | AlreadyListed | WalletUserError[]> => {
+  ): Promise<WhitelistChangeResult | AlreadyListed | UserError[]> => {
     const request = {
       coin: custodianCoinOf(wallet.coin),
       walletId: wallet.custodianWalletId,
       address,
-      userId: actingUserId,
+      userId: caller.actingUserId,
       ...(label === null ? {} : { label }),
     };
     try {
@@ -174,8 +175,8 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     async add(requester: WalletRequester, input: AddWhitelistEntryInput): Promise<WhitelistChanged> {
       const found = await target('addDigitalWalletWhitelistEntry', requester, input);
       if (Array.isArray(found)) return failed(found);
-      const { wallet, actingUserId } = found;
-      const existing = await deps.whitelist.findEntry(wallet.id, input.address);
+      const { wallet, caller } = found;
+      const existing = await deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
       if (existing && existing.entry.status !== 'rejected') {
         const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
         return failed([
@@ -197,7 +198,7 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
             walletId: wallet.id,
             address: input.address,
             label,
-            createdBy: actingUserId,
+            createdBy: caller.actingUserId,
             status: pending ? 'pending' : 'approved',
           },
           pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
@@ -209,8 +210,8 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
       const found = await target('removeDigitalWalletWhitelistEntry', requester, input);
       if (Array.isArray(found)) return failed(found);
-      const { wallet } = found;
-      const existing = await deps.whitelist.findEntry(wallet.id, input.address);
+      const { wallet, caller } = found;
+      const existing = await deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
       if (!existing || existing.entry.status === 'rejected')
         return failed([
           userError('NOT_FOUND', `${input.address} is not on the whitelist of wallet ${wallet.id}`, 'address'),

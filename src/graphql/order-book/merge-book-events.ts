@@ -5,7 +5,7 @@
 // as it is when it delivers.
 import BigNumber from 'bignumber.js';
 import type { BookEvent, BookUpdateEvent } from '../../domain/market-data/market-data-feed.ts';
-import type { BookLevel } from '../../domain/trading/order-book-source.ts';
+import type { BookLevel } from '../../domain/market-data/order-book-source.ts';
 
 export function mergeBookEvents(earlier: BookEvent, later: BookEvent): BookEvent {
   if (earlier.kind === 'snapshot') return { ...earlier, time: later.time };

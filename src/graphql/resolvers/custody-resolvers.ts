@@ -1,18 +1,18 @@
 // The custody mutations of the business API (schema.graphql Mutation.bitgoSendTransaction,
 // bitgoResolveApproval, bitgoSyncWalletTransactions; docs/custody.md#the-mutations) over the
-// custody transfer and wallet sync services. The caller's organization binding bounds what it
+// custody transfer and wallet sync services. The caller's organization scope bounds what it
 // reaches; sends act for the acting user (acting-user-of.ts), decisions for the key's owner only
 // (four eyes need four eyes: docs/identity.md#four-eyes); a request whose acting user cannot be
 // resolved is a GraphQL error (FORBIDDEN).
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
-import type { CustodyUserError } from '../../domain/wallets/custody-user-errors.ts';
-import type { RequestLog } from '../../domain/wallets/provider-failure-messages.ts';
-import type { WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
+import type { SyncCaller, WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
+import { callerScope } from '../caller-organization.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 /** What the custody resolvers need, built by the composition root (src/service/create-wallets.ts). */
 export interface CustodyServices {
@@ -28,11 +28,11 @@ type CustodyResolvers = {
   >;
 };
 
-/** The organization an API key is bound to (null: every organization), the key's id, and the request's log. */
-function callerKey(context: GraphqlContext): { organizationId: string | null; keyId: string; log: RequestLog } {
+/** The API key's organization scope and id, and the request's log. */
+function callerKey(context: GraphqlContext): SyncCaller & { keyId: string } {
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
-  return { organizationId: principal.organizationId, keyId: principal.keyId, log: context };
+  return { scope: callerScope(context), keyId: principal.keyId, log: context };
 }
 
 /**
@@ -49,28 +49,17 @@ function approverCaller(context: GraphqlContext): CustodyCaller {
   return { ...callerKey(context), actingUserId: ownActingUserOf(context, 'bitgoResolveApproval') };
 }
 
-const failed = (errors: CustodyUserError[]) => ({ success: false, errors });
-
 export function custodyResolvers(services: CustodyServices): CustodyResolvers {
   return {
     Mutation: {
       bitgoSendTransaction: async (_parent, { input }, context) => {
         const caller = await custodyCaller(context, services.users);
-        const result = await services.transfers.send(caller, input);
-        if (!result.ok) return { ...failed(result.errors), outcome: null, transfer: null, pendingApproval: null };
-        const { outcome, transfer, pendingApproval } = result;
-        return { success: true, errors: [], outcome, transfer, pendingApproval };
+        return payloadOf(await services.transfers.send(caller, input), ['outcome', 'transfer', 'pendingApproval']);
       },
-      bitgoResolveApproval: async (_parent, { input }, context) => {
-        const result = await services.transfers.resolve(approverCaller(context), input);
-        if (!result.ok) return { ...failed(result.errors), pendingApproval: null, transfer: null };
-        return { success: true, errors: [], pendingApproval: result.pendingApproval, transfer: result.transfer };
-      },
-      bitgoSyncWalletTransactions: async (_parent, { input }, context) => {
-        const result = await services.sync.sync(callerKey(context), input);
-        if (!result.ok) return { ...failed(result.errors), sync: null };
-        return { success: true, errors: [], sync: result.sync };
-      },
+      bitgoResolveApproval: async (_parent, { input }, context) =>
+        payloadOf(await services.transfers.resolve(approverCaller(context), input), ['pendingApproval', 'transfer']),
+      bitgoSyncWalletTransactions: async (_parent, { input }, context) =>
+        payloadOf(await services.sync.sync(callerKey(context), input), ['sync']),
     },
   };
 }

@@ -4,11 +4,12 @@
 // the payload comes out. A refused acting user is a GraphQL error, as in every mutation that
 // records a person (docs/identity.md#acting-user).
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
-import type { CancelResult, FundCaller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
+import type { FundCaller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 /** What the fund resolvers need, built by the composition root (src/service/create-funds.ts). */
 export interface FundServices {
@@ -31,18 +32,16 @@ async function fundCaller(context: GraphqlContext, users: ActingUserDirectory): 
   };
 }
 
-const payload = (result: CancelResult) => ({ success: result.errors.length === 0, errors: result.errors });
-
 export function fundResolvers(services: FundServices): FundResolvers {
   return {
     Mutation: {
       cancelFundSubscription: async (_parent, { input }, context) => {
-        const result = await services.requests.cancelSubscription(await fundCaller(context, services.users), input);
-        return { ...payload(result), subscription: result.request };
+        const caller = await fundCaller(context, services.users);
+        return payloadOf(await services.requests.cancelSubscription(caller, input), ['subscription']);
       },
       cancelFundRedemption: async (_parent, { input }, context) => {
-        const result = await services.requests.cancelRedemption(await fundCaller(context, services.users), input);
-        return { ...payload(result), redemption: result.request };
+        const caller = await fundCaller(context, services.users);
+        return payloadOf(await services.requests.cancelRedemption(caller, input), ['redemption']);
       },
     },
   };

@@ -11,6 +11,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 /** What the OTC resolvers need, built by the composition root (src/service/create-trading.ts). */
 export interface TradingServices {
@@ -37,26 +38,14 @@ async function actingCaller(context: GraphqlContext, users: ActingUserDirectory)
 export function otcResolvers(services: TradingServices): OtcResolvers {
   return {
     Mutation: {
-      requestOtcQuote: async (_parent, { input }, context) => {
-        const outcome = await services.quotes.request(await actingCaller(context, services.users), input);
-        if (!outcome.ok) return { success: false, errors: outcome.errors, quote: null };
-        return { success: true, errors: [], quote: outcome.quote };
-      },
-      calculateOtcQuote: async (_parent, { input }, context) => {
-        const outcome = await services.quotes.calculate(tradingCaller(context), input);
-        if (!outcome.ok) return { success: false, errors: outcome.errors, calculation: null };
-        return { success: true, errors: [], calculation: outcome.calculation };
-      },
-      refreshOtcQuote: async (_parent, { input }, context) => {
-        const outcome = await services.quotes.refresh(tradingCaller(context), input);
-        if (!outcome.ok) return { success: false, errors: outcome.errors, quote: null };
-        return { success: true, errors: [], quote: outcome.quote };
-      },
-      requestOtcTrade: async (_parent, { input }, context) => {
-        const outcome = await services.trades.requestTrade(await actingCaller(context, services.users), input);
-        if (!outcome.ok) return { success: false, errors: outcome.errors, trade: outcome.trade };
-        return { success: true, errors: [], trade: outcome.trade };
-      },
+      requestOtcQuote: async (_parent, { input }, context) =>
+        payloadOf(await services.quotes.request(await actingCaller(context, services.users), input), ['quote']),
+      calculateOtcQuote: async (_parent, { input }, context) =>
+        payloadOf(await services.quotes.calculate(tradingCaller(context), input), ['calculation']),
+      refreshOtcQuote: async (_parent, { input }, context) =>
+        payloadOf(await services.quotes.refresh(tradingCaller(context), input), ['quote']),
+      requestOtcTrade: async (_parent, { input }, context) =>
+        payloadOf(await services.trades.requestTrade(await actingCaller(context, services.users), input), ['trade']),
     },
   };
 }

@@ -1,9 +1,9 @@
 // Portfolio views of the business API (schema.graphql Query.netWorthUsdByUserId,
 // netWorthUsdByOrganizationId, digitalAssetsByUserId, digitalAssetsByOrganizationId) from the
-// portfolio service: the caller's organization binding decides which wallets count.
+// portfolio service: the caller's organization scope decides which wallets count.
 import type { PortfolioService } from '../../domain/wallets/portfolio-service.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerOrganization } from '../caller-organization.ts';
+import { callerScope } from '../caller-organization.ts';
 
 type PortfolioResolvers = {
   Query: Pick<
@@ -16,19 +16,19 @@ export function portfolioResolvers(portfolio: PortfolioService): PortfolioResolv
   return {
     Query: {
       netWorthUsdByUserId: (_parent, { userId, refresh }, context) =>
-        portfolio.netWorth({ kind: 'user', userId }, callerOrganization(context), { refresh: refresh ?? false }),
+        portfolio.netWorth({ kind: 'user', userId }, callerScope(context), { refresh: refresh ?? false }),
       netWorthUsdByOrganizationId: (_parent, { organizationId, refresh }, context) =>
-        portfolio.netWorth({ kind: 'organization', organizationId }, callerOrganization(context), {
+        portfolio.netWorth({ kind: 'organization', organizationId }, callerScope(context), {
           refresh: refresh ?? false,
         }),
       digitalAssetsByUserId: (_parent, { userId, limit, offset, refresh }, context) =>
-        portfolio.digitalAssets({ kind: 'user', userId }, callerOrganization(context), {
+        portfolio.digitalAssets({ kind: 'user', userId }, callerScope(context), {
           limit,
           offset,
           refresh: refresh ?? false,
         }),
       digitalAssetsByOrganizationId: (_parent, { organizationId, limit, offset, refresh }, context) =>
-        portfolio.digitalAssets({ kind: 'organization', organizationId }, callerOrganization(context), {
+        portfolio.digitalAssets({ kind: 'organization', organizationId }, callerScope(context), {
           limit,
           offset,
           refresh: refresh ?? false,

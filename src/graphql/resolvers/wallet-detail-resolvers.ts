@@ -1,5 +1,5 @@
 // The wallet detail of the business API (schema.graphql Query.digitalWalletDetailById) from the
-// wallet detail service: the caller's organization binding decides what it may see. The detail's
+// wallet detail service: the caller's organization scope decides what it may see. The detail's
 // fields with arguments are resolved from the cached view: `recentTransactions(limit)` takes its
 // newest transfers, `valueHistory(from, to, interval)` asks the service with the detail's `refresh`.
 import type {
@@ -11,7 +11,7 @@ import { type WalletDetailService, recentTransfers } from '../../domain/wallets/
 import type { WalletDetailView } from '../../domain/wallets/wallet-detail-view.ts';
 import type { WalletTransferView } from '../../domain/wallets/wallet-transfer-view.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerOrganization } from '../caller-organization.ts';
+import { callerScope } from '../caller-organization.ts';
 
 /** What `digitalWalletDetailById` hands its fields (codegen.yml `mappers`): the view and the request's `refresh`. */
 export type WalletDetailParent = WalletDetailView & { readonly refresh: boolean };
@@ -37,19 +37,14 @@ export function walletDetailResolvers(details: WalletDetailService): WalletDetai
   return {
     Query: {
       digitalWalletDetailById: async (_parent, { id, refresh }, context) => {
-        const view = await details.detail(id, callerOrganization(context), { refresh: refresh ?? false });
+        const view = await details.detail(id, callerScope(context), { refresh: refresh ?? false });
         return view && { ...view, refresh: refresh ?? false };
       },
     },
     DigitalWalletDetail: {
       recentTransactions: (parent, { limit }) => recentTransfers(parent.recentTransfers, limit),
       valueHistory: (parent, { from, to, interval }, context) =>
-        details.valueHistory(
-          parent.id,
-          callerOrganization(context),
-          { from, to, interval },
-          { refresh: parent.refresh },
-        ),
+        details.valueHistory(parent.id, callerScope(context), { from, to, interval }, { refresh: parent.refresh }),
     },
   };
 }

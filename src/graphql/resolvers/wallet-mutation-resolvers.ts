@@ -6,10 +6,10 @@
 import type { AmlScreeningService } from '../../domain/wallets/aml-screening-service.ts';
 import type { WalletRequester } from '../../domain/wallets/wallet-caller.ts';
 import type { WalletManagementService } from '../../domain/wallets/wallet-management-service.ts';
-import type { WalletOutcome, WalletUserError } from '../../domain/wallets/wallet-user-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
+import { payloadOf } from '../mutation-payload.ts';
 
 type WalletMutationField =
   | 'createDigitalWallet'
@@ -25,17 +25,6 @@ function requesterOf(context: GraphqlContext): WalletRequester {
   const { principal } = context;
   if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
   return { key: principal, namedActingUser: context.actingUser, log: context };
-}
-
-type Payload<T> =
-  | ({ success: true; errors: WalletUserError[] } & T)
-  | ({ success: false; errors: WalletUserError[] } & { [K in keyof T]: null });
-
-/** The payload of an outcome: its fields on success; on failure the errors, and null fields. */
-function payloadOf<T extends object>(outcome: WalletOutcome<T>, fields: readonly (keyof T)[]): Payload<T> {
-  if (outcome.ok) return { success: true, errors: [], ...outcome.value };
-  const empty = Object.fromEntries(fields.map((field) => [field, null])) as { [K in keyof T]: null };
-  return { success: false, errors: outcome.errors, ...empty };
 }
 
 export function walletMutationResolvers(services: {

@@ -1,8 +1,8 @@
 // Wallet views of the business API (schema.graphql Query.digitalWalletSummaryById) from the
-// wallet summary service: the caller's organization binding decides what it may see.
+// wallet summary service: the caller's organization scope decides what it may see.
 import type { WalletSummaryService } from '../../domain/wallets/wallet-summary-service.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerOrganization } from '../caller-organization.ts';
+import { callerScope } from '../caller-organization.ts';
 
 type WalletResolvers = { Query: Pick<ImplementedResolvers['Query'], 'digitalWalletSummaryById'> };
 
@@ -10,7 +10,7 @@ export function walletResolvers(wallets: WalletSummaryService): WalletResolvers 
   return {
     Query: {
       digitalWalletSummaryById: (_parent, { id, refresh }, context) =>
-        wallets.summary(id, callerOrganization(context), { refresh: refresh ?? false }),
+        wallets.summary(id, callerScope(context), { refresh: refresh ?? false }),
     },
   };
 }

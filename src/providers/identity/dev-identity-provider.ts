@@ -6,38 +6,7 @@
 // its first request or by warm() once the service is ready (docs/architecture.md#start-up).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import type { Logger } from 'pino';
-
-export interface DevIdentityUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-export interface DevIdentityProviderOptions {
-  /** Absolute URL, e.g. `${PUBLIC_URL}/dev-oidc`; its path is where the provider is mounted. */
-  issuer: string;
-  /** The platform's client: public, PKCE (token_endpoint_auth_method "none"). */
-  clientId: string;
-  redirectUris: string[];
-  /** Whether a post_logout_redirect_uri may be used (the platform's origin allow-list). */
-  isAllowedPostLogoutRedirect(uri: string): boolean;
-  findUser(id: string): Promise<DevIdentityUser | null>;
-  /** The users offered on the login page. */
-  listUsers(): Promise<DevIdentityUser[]>;
-  /** Signing keys of the provider's own cookies (the first signs, all verify). */
-  cookieKeys: string[];
-  logger: Logger;
-  /** Trust X-Forwarded-* headers; set it as on the platform's own Koa app. */
-  proxy?: boolean;
-}
-
-export interface DevIdentityProvider {
-  readonly issuer: string;
-  /** Koa middleware: serves every request whose path is under the issuer's path, calls next() otherwise. */
-  middleware: Middleware;
-}
+import type { DevIdentityProviderOptions } from './dev-identity-options.ts';
 
 export interface DevIdentityProvider {
   readonly issuer: string;

@@ -22,7 +22,7 @@ import {
   renderDevMessagePage,
   userIdField,
 } from './dev-provider-pages.ts';
-import type { DevIdentityProviderOptions, DevIdentityUser } from './dev-identity-provider.ts';
+import type { DevIdentityProviderOptions, DevIdentityUser } from './dev-identity-options.ts';
 
 /** Everything the platform's client may ask for; granted without a consent screen (first party). */
 const grantedScope = 'openid email profile';

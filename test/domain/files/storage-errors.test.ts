@@ -12,11 +12,12 @@ import type { Principal } from '../../../src/access/principal.ts';
 import { createDatabase, type Db } from '../../../src/db/create-database.ts';
 import { createApiKeyService } from '../../../src/domain/identity/api-key-service.ts';
 import { createApiKeyStore } from '../../../src/stores/api-key-store.ts';
-import { createDirectoryFileStorage } from '../../../src/domain/files/directory-file-storage.ts';
 import type { FileStorage } from '../../../src/domain/files/file-storage.ts';
+import { isStoredFileName } from '../../../src/domain/files/stored-file-name.ts';
 import { storageFailure } from '../../../src/domain/files/storage-errors.ts';
 import { type IncomingFile, createUploadService } from '../../../src/domain/files/upload-service.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
+import { createDirectoryFileStorage } from '../../../src/providers/files/directory-file-storage.ts';
 import { type TestDatabase, createTestDatabase } from '../../support/test-database.ts';
 
 const noTargets = { caseId: null, fundId: null, organizationId: null };
@@ -79,7 +80,7 @@ test('EEXIST is a storage problem from mkdir only (a file in the way); other err
 
 /** The directory storage, except that the `failAt`-th put fails as a full disk does. */
 function storageFailingAt(directory: string, failAt: number, code: string): FileStorage {
-  const real = createDirectoryFileStorage(directory);
+  const real = createDirectoryFileStorage(directory, isStoredFileName);
   let puts = 0;
   return {
     ...real,
@@ -128,7 +129,7 @@ for (const [code, expected] of [
 test('a storage that cannot be read answers 503 on download, not 404 or 500', async () => {
   const uploads = createUploadService({
     storage: {
-      ...createDirectoryFileStorage(workDir),
+      ...createDirectoryFileStorage(workDir, isStoredFileName),
       open: async () => {
         throw errno('EIO', 'open');
       },
@@ -136,7 +137,7 @@ test('a storage that cannot be read answers 503 on download, not 404 or 500', as
     store: createFileUploadStore(db),
   });
   const [stored] = await createUploadService({
-    storage: createDirectoryFileStorage(workDir),
+    storage: createDirectoryFileStorage(workDir, isStoredFileName),
     store: createFileUploadStore(db),
   }).upload(admin, [incoming('readable.txt', 'bytes')], noTargets, 'req-2');
   const error = await uploads.download(admin, stored?.name ?? '').catch((thrown: unknown) => thrown);

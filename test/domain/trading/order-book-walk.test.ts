@@ -5,7 +5,7 @@
 // level-2 updates may hold them.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { OrderBook } from '../../../src/domain/trading/order-book-source.ts';
+import type { OrderBook } from '../../../src/domain/market-data/order-book-source.ts';
 import { levelsFor, walkOrderBook } from '../../../src/domain/trading/order-book-walk.ts';
 
 /** BTC-USD: asks from 64010 up, bids from 63990 down; the 64005 ask and the 63995 bid were emptied. */

@@ -5,10 +5,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TradingProductRow } from '../../../src/access/trading/trading-product-table.ts';
+import { UserFailure } from '../../../src/domain/outcomes/user-failure.ts';
 import type { CoinPriceLookup } from '../../../src/domain/prices/price-refresh.ts';
-import type { OrderBook } from '../../../src/domain/trading/order-book-source.ts';
+import type { OrderBook } from '../../../src/domain/market-data/order-book-source.ts';
 import { createOtcPricer, type PricingRequest } from '../../../src/domain/trading/otc-pricer.ts';
-import { OtcUserFailure } from '../../../src/domain/trading/otc-user-errors.ts';
 
 const product = (id: string, status: TradingProductRow['status'], minSize: string, maxSize: string | null) => {
   const [baseCurrency, quoteCurrency] = id.split('-') as [string, string];
@@ -62,7 +62,7 @@ async function failure(pricing: PricingRequest) {
   try {
     await pricer.price(pricing);
   } catch (error) {
-    if (error instanceof OtcUserFailure) return error.errors;
+    if (error instanceof UserFailure) return error.errors;
     throw error;
   }
   throw new Error('the request was priced');

@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { everyOrganization, scopeOf } from '../../../src/access/organization-scope.ts';
 import { createHoldingsAggregateTable } from '../../../src/access/wallets/holdings-aggregate-table.ts';
 import { createResultCache } from '../../../src/cache/create-result-cache.ts';
 import type { ResultCache } from '../../../src/cache/result-cache.ts';
@@ -46,7 +47,7 @@ test.after(async () => {
 });
 
 const frank = { kind: 'user', userId: 'demo-frank' } as const;
-const frankUsd = () => portfolio.netWorth(frank, null).then((view) => view.usdValue);
+const frankUsd = () => portfolio.netWorth(frank, everyOrganization).then((view) => view.usdValue);
 const addUsdc = (walletId: number, amount: number) =>
   db
     .updateTable('digital_wallet_asset')
@@ -76,25 +77,25 @@ test("a change to a counted wallet or to the coin prices: the net worth is read 
 
 test("an organization's figures leave with its tag; a user's seen through a bound key with a change to the user's wallet", async () => {
   const organization = { kind: 'organization', organizationId: aurora } as const;
-  const page = await portfolio.digitalAssets(organization, aurora, { limit: 1 });
+  const page = await portfolio.digitalAssets(organization, scopeOf(aurora), { limit: 1 });
   assert.is(page.items[0]!.symbol, 'BTC');
   await addUsdc(3, 5_000_000);
-  assert.equal(await portfolio.digitalAssets(organization, aurora, { limit: 1 }), page);
+  assert.equal(await portfolio.digitalAssets(organization, scopeOf(aurora), { limit: 1 }), page);
   await results.invalidate([walletOrganizationTag(aurora)]);
-  const fresh = await portfolio.digitalAssets(organization, aurora, { limit: 1 });
+  const fresh = await portfolio.digitalAssets(organization, scopeOf(aurora), { limit: 1 });
   assert.equal(
     fresh.items.map((item) => [item.symbol, item.balance]),
     [['USDC', '6335002']],
   );
-  const scoped = await portfolio.netWorth(frank, aurora);
+  const scoped = await portfolio.netWorth(frank, scopeOf(aurora));
   await addUsdc(2, 1);
-  assert.equal(await portfolio.netWorth(frank, aurora), scoped);
+  assert.equal(await portfolio.netWorth(frank, scopeOf(aurora)), scoped);
   await results.invalidate(walletChangeTags(wallet(2, 'demo-frank')));
-  assert.is.not((await portfolio.netWorth(frank, aurora)).usdValue, scoped.usdValue);
+  assert.is.not((await portfolio.netWorth(frank, scopeOf(aurora))).usdValue, scoped.usdValue);
 });
 
 test('a wallet given to the owner counts once its change tags are invalidated', async () => {
-  const before = await portfolio.netWorth(frank, null);
+  const before = await portfolio.netWorth(frank, everyOrganization);
   const { id } = await db
     .insertInto('digital_wallet')
     .values({
@@ -107,9 +108,9 @@ test('a wallet given to the owner counts once its change tags are invalidated', 
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('digital_wallet_asset').values({ wallet_id: id, symbol: 'USDC', balance: '10' }).execute();
-  assert.equal(await portfolio.netWorth(frank, null), before, 'unannounced: cached');
+  assert.equal(await portfolio.netWorth(frank, everyOrganization), before, 'unannounced: cached');
   await results.invalidate(walletChangeTags({ id, ownerUserId: 'demo-frank', organizationId: meridian }));
-  const joined = await portfolio.netWorth(frank, null);
+  const joined = await portfolio.netWorth(frank, everyOrganization);
   assert.is(joined.walletCount, before.walletCount + 1);
 });
 

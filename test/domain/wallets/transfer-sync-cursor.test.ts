@@ -2,7 +2,7 @@
 // was, and anything else, or a cursor of another wallet, is VALIDATION_FAILED on `cursor`.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CustodyUserFailure } from '../../../src/domain/wallets/custody-user-errors.ts';
+import { UserFailure } from '../../../src/domain/outcomes/user-failure.ts';
 import { decodeSyncCursor, encodeSyncCursor } from '../../../src/domain/wallets/transfer-sync-cursor.ts';
 
 const run = {
@@ -16,7 +16,7 @@ test('a cursor decodes to the run it was made from, for its wallet only', () => 
   assert.equal(decodeSyncCursor(encodeSyncCursor(7, { ...run, dateGte: null }), 7), { ...run, dateGte: null });
   assert.throws(
     () => decodeSyncCursor(encodeSyncCursor(7, run), 8),
-    (error: unknown) => error instanceof CustodyUserFailure,
+    (error: unknown) => error instanceof UserFailure,
   );
 });
 
@@ -35,8 +35,8 @@ test('anything else is refused', () => {
       decodeSyncCursor(cursor, 7);
       assert.unreachable(cursor);
     } catch (error) {
-      assert.instance(error, CustodyUserFailure);
-      assert.equal((error as CustodyUserFailure).errors, [
+      assert.instance(error, UserFailure);
+      assert.equal((error as UserFailure).errors, [
         {
           code: 'VALIDATION_FAILED',
           message: 'cursor is not a cursor this service handed out for this wallet',

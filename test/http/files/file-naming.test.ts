@@ -1,26 +1,16 @@
 // The pure pieces behind uploads: how a client's file name is sanitized, how it is written
-// into Content-Disposition, which names a storage accepts, and how types are sniffed.
+// into Content-Disposition, which names are stored names, and how types are sniffed. Which names
+// the directory storage accepts: test/providers/files/directory-file-storage.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentDisposition } from '../../../src/http/content-disposition.ts';
-import { createDirectoryFileStorage } from '../../../src/domain/files/directory-file-storage.ts';
 import { sanitizeOriginalName } from '../../../src/domain/files/original-file-name.ts';
 import { sniffContentType } from '../../../src/domain/files/sniff-content-type.ts';
 import { storedFileName } from '../../../src/domain/files/stored-file-name.ts';
 import { pdfBytes, pngBytes } from './upload-test-support.ts';
-
-const rejects = async (promise: Promise<unknown>, message: RegExp) => {
-  try {
-    await promise;
-  } catch (error) {
-    assert.match((error as Error).message, message);
-    return;
-  }
-  assert.unreachable('expected a rejection');
-};
 
 test('sanitizeOriginalName keeps the last path segment without control or bidi characters', () => {
   assert.is(sanitizeOriginalName('../../etc/passwd'), 'passwd');
@@ -54,32 +44,6 @@ test('storedFileName refuses ids that are not lowercase UUIDs, and drops odd ext
   assert.is(storedFileName(id, null), id);
   assert.throws(() => storedFileName('../etc/passwd', 'pdf'), /not a stored file name/);
   assert.throws(() => storedFileName(id.toUpperCase(), 'pdf'), /not a stored file name/);
-});
-
-test('the directory storage refuses every name that is not a stored-file name', async () => {
-  const directory = mkdtempSync(path.join(tmpdir(), 'platform-test-storage-'));
-  try {
-    const storage = createDirectoryFileStorage(directory);
-    const source = path.join(directory, 'source');
-    writeFileSync(source, 'bytes');
-    for (const name of ['../escape', 'passwd', '.incoming', '0b5e1c52-9a8f-4f55-8d1e-1d2f0e3c4b5a/../../x']) {
-      await rejects(storage.put(name, source), /refusing/);
-      await rejects(storage.open(name), /refusing/);
-      await rejects(storage.remove(name), /refusing/);
-    }
-    const name = '0b5e1c52-9a8f-4f55-8d1e-1d2f0e3c4b5a.txt';
-    await storage.put(name, source);
-    await rejects(storage.put(name, source), /EEXIST/);
-    assert.ok(await storage.exists(name));
-    const content = await storage.open(name);
-    assert.is(content?.size, 5);
-    content?.stream.destroy();
-    await storage.remove(name);
-    assert.not.ok(await storage.exists(name));
-    assert.is(await storage.open(name), null);
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
 });
 
 test('sniffContentType reads the bytes: magic numbers, UTF-8 text, else octet-stream', async () => {

@@ -9,10 +9,8 @@ import * as client from 'openid-client';
 import { pino } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  type DevIdentityUser,
-  createDevIdentityProvider,
-} from '../../../src/providers/identity/dev-identity-provider.ts';
+import type { DevIdentityUser } from '../../../src/providers/identity/dev-identity-options.ts';
+import { createDevIdentityProvider } from '../../../src/providers/identity/dev-identity-provider.ts';
 import { BrowserClient } from '../../support/browser-client.ts';
 import { openDevLoginPage, submitDevLogin } from '../../support/dev-provider-login.ts';
 

@@ -1,56 +1,18 @@
-// Expected failures of the custody mutations as the payloads carry them (schema.graphql `UserError`,
-// `UserErrorCode`; docs/custody.md#errors-of-the-mutations): the checks of the platform, and each
-// refusal of the custodian (a CustodyProviderError's `reason`) turned into the code a client
-// branches on, its message in our words with our request id, never the custodian's own text or
-// ids; a failure that says nothing to the caller (our token refused, a broken answer) is a masked
-// PROVIDER_ERROR, logged.
+// The custodian's refusals of the custody mutations as their payloads carry them (schema.graphql
+// `UserError`, `UserErrorCode`; docs/custody.md#errors-of-the-mutations): each refusal (a
+// CustodyProviderError's `reason`) turned into the code a client branches on, its message in our
+// words with our request id, never the custodian's own text or ids; a failure that says nothing to
+// the caller (our token refused, a broken answer) is a masked PROVIDER_ERROR, logged.
 import type { AppError } from '../../errors/app-error.ts';
 import type { CustodyErrorReason, CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
+import { type UserError, type UserErrorCode, userError } from '../outcomes/user-error.ts';
 import { custodyFailureMessage, type RequestLog } from './provider-failure-messages.ts';
-
-/** The `UserErrorCode` values these mutations answer. */
-export type CustodyUserErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'CONFLICT'
-  | 'INVALID_STATE'
-  | 'INSUFFICIENT_BALANCE'
-  | 'ADDRESS_NOT_WHITELISTED'
-  | 'SELF_APPROVAL_NOT_ALLOWED'
-  | 'UNSUPPORTED_ASSET'
-  | 'PROVIDER_ERROR';
-
-export interface CustodyUserError {
-  code: CustodyUserErrorCode;
-  message: string;
-  /** Path inside the mutation's `input`; null when the error concerns the input as a whole. */
-  field: string[] | null;
-}
-
-export function userError(code: CustodyUserErrorCode, message: string, field?: string): CustodyUserError {
-  return { code, message, field: field === undefined ? null : [field] };
-}
-
-/** The expected failures a mutation answers in its payload instead of a result. */
-export class CustodyUserFailure extends Error {
-  readonly errors: CustodyUserError[];
-  constructor(errors: CustodyUserError[]) {
-    super(errors.map((error) => `${error.code}: ${error.message}`).join('; '));
-    this.name = 'CustodyUserFailure';
-    this.errors = errors;
-  }
-}
-
-export function failWith(code: CustodyUserErrorCode, message: string, field?: string): never {
-  throw new CustodyUserFailure([userError(code, message, field)]);
-}
 
 /** Which mutation met the refusal: a missing record means the approval for a resolution, else the custodian's own books. */
 export type CustodyOperation = 'send' | 'resolve' | 'sync';
 
 /** The code (and input field) a client branches on, for each refusal of the custodian it can act on. */
-const byReason: Partial<Record<CustodyErrorReason, { code: CustodyUserErrorCode; field?: string }>> = {
+const byReason: Partial<Record<CustodyErrorReason, { code: UserErrorCode; field?: string }>> = {
   invalidRequest: { code: 'VALIDATION_FAILED' },
   invalidAddress: { code: 'VALIDATION_FAILED', field: 'address' },
   unsupportedCoin: { code: 'UNSUPPORTED_ASSET', field: 'coin' },
@@ -74,7 +36,7 @@ export function custodyRefusal(
   error: CustodyProviderError,
   operation: CustodyOperation,
   request: RequestLog,
-): CustodyUserError {
+): UserError {
   // The port's own check of the request, before any custodian saw it: its messages are ours.
   if (error.code === 'VALIDATION_FAILED') return userError('VALIDATION_FAILED', error.message, detailField(error));
   if (error.reason === 'notFound' && operation === 'resolve')

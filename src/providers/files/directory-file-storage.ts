@@ -1,13 +1,15 @@
-// The default FileStorage: one directory (UPLOAD_DIR, `DATA_DIR/uploads`), one file per stored
-// name. Every name is checked against the stored-name pattern here as well (defence in depth:
-// a caller's bug can never turn into a path outside the directory).
+// The default file storage (docs/files.md#storage): one directory (UPLOAD_DIR, `DATA_DIR/uploads`),
+// one file per stored name. It is the FileStorage the upload and document services drive
+// (src/domain/files/file-storage.ts), wired in by src/service. Which names are stored names is the
+// domain's rule (src/domain/files/stored-file-name.ts), handed in as `isStoredName`; every name is
+// checked against it here as well (defence in depth: a caller's bug can never turn into a path
+// outside the directory).
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage, StoredFileContent } from './file-storage.ts';
-import { isStoredFileName } from './stored-file-name.ts';
+import type { Readable } from 'node:stream';
 
-export function createDirectoryFileStorage(directory: string): FileStorage {
+export function createDirectoryFileStorage(directory: string, isStoredName: (name: string) => boolean) {
   const root = path.resolve(directory);
   let created: Promise<unknown> | undefined;
   const ensureDirectory = () =>
@@ -18,12 +20,12 @@ export function createDirectoryFileStorage(directory: string): FileStorage {
     }));
 
   function pathOf(name: string): string {
-    if (!isStoredFileName(name)) throw new Error(`refusing '${name}' as a stored file name`);
+    if (!isStoredName(name)) throw new Error(`refusing '${name}' as a stored file name`);
     return path.join(root, name);
   }
 
   return {
-    async put(name, sourcePath) {
+    async put(name: string, sourcePath: string): Promise<void> {
       const target = pathOf(name);
       await ensureDirectory();
       try {
@@ -41,7 +43,7 @@ export function createDirectoryFileStorage(directory: string): FileStorage {
         }
       }
     },
-    async open(name): Promise<StoredFileContent | null> {
+    async open(name: string): Promise<{ stream: Readable; size: number } | null> {
       let handle;
       try {
         handle = await open(pathOf(name), 'r');
@@ -57,10 +59,10 @@ export function createDirectoryFileStorage(directory: string): FileStorage {
         throw error;
       }
     },
-    async remove(name) {
+    async remove(name: string): Promise<void> {
       await rm(pathOf(name), { force: true });
     },
-    async exists(name) {
+    async exists(name: string): Promise<boolean> {
       try {
         return (await stat(pathOf(name))).isFile();
       } catch (error) {

@@ -1,7 +1,9 @@
-// The port OTC pricing reads live order books through (docs/trading.md#pricing): a product's
-// current bids and asks, or null when the service keeps no book for it (or its book is waiting for
-// a fresh snapshot). The market data feed implements it (docs/market-data.md); with MARKET_DATA=off
-// the service runs with `noOrderBooks` and every quote is priced from the coin prices.
+// A product's live order book, and the port OTC pricing reads books through (docs/trading.md#pricing):
+// a product's current bids and asks, or null when the service keeps no book for it (or its book is
+// waiting for a fresh snapshot). The books are market data: the market data feed implements the port
+// (docs/market-data.md) and the order-book subscription streams the same levels, so the port stands
+// here, below trading. With MARKET_DATA=off the service runs with `noOrderBooks` and every quote is
+// priced from the coin prices.
 /** One price level: `size` units of the base asset at `price` units of the quote currency each. */
 export interface BookLevel {
   /** Decimal string. */

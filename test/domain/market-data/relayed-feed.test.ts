@@ -10,10 +10,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';
 import type { BookEvent } from '../../../src/domain/market-data/market-data-feed.ts';
-import { createRedisRelayedFeed, type RedisRelayedFeed } from '../../../src/domain/market-data/redis-relayed-feed.ts';
+import { createRelayedFeed, type RelayedFeed } from '../../../src/domain/market-data/relayed-feed.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { createMarketDataProvider } from '../../../src/providers/market-data/create-market-data-provider.ts';
 import type { MarketDataProvider } from '../../../src/providers/market-data/market-data-provider.ts';
+import { RedisRelayBus } from '../../../src/providers/market-data/redis-relay-bus.ts';
 import { startRedisProxy } from '../../cache/support/redis-proxy.ts';
 import { eventRecorder, type EventRecorder } from '../../support/event-recorder.ts';
 import { redisTest, testRedisUrl } from '../../support/test-redis.ts';
@@ -24,7 +25,7 @@ const products = ['BTC-USD', 'ETH-USD', 'SOL-USD'];
 let run = 0;
 
 interface Node {
-  feed: RedisRelayedFeed;
+  feed: RelayedFeed;
   events: EventRecorder<BookEvent>;
 }
 
@@ -38,12 +39,11 @@ async function cluster() {
   });
   const nodes: Node[] = [];
   async function node(redisUrl = testRedisUrl): Promise<Node> {
-    const feed = await createRedisRelayedFeed({
+    const feed = await createRelayedFeed({
       provider,
       productIds: products,
-      redisUrl,
+      bus: new RedisRelayBus({ url: redisUrl, logger: silent, keyPrefix }),
       logger: silent,
-      keyPrefix,
       lockTtlMs: 1_000,
       renewEveryMs: 50,
       requestRetryMs: 200,
