@@ -4,7 +4,7 @@
 // (test-api-keys.ts); sends GraphQL over real HTTP with one contract (graphql-answer.ts); and reads
 // the service's database. One client per test file, started once for the file.
 import pg from 'pg';
-import type { GraphqlAnswer } from './graphql-answer.ts';
+import { type GraphqlAnswer, graphqlAnswer } from './graphql-answer.ts';
 import type { ProviderFake } from './provider-fakes/provider-fake.ts';
 import { type TestApiKey, type TestKeyMaker, testKeyMaker } from './test-api-keys.ts';
 import { type TestService, type TestServiceOptions, startTestService, testAdminApiKey } from './test-service.ts';
@@ -82,15 +82,7 @@ export function attachBusinessApi(service: TestService, owned: { stop?: () => Pr
         },
         body: { query, ...(variables === undefined ? {} : { variables }) },
       });
-      const body = response.json();
-      return {
-        status: response.status,
-        headers: response.headers,
-        text: response.text,
-        body,
-        data: body.data,
-        errors: body.errors,
-      };
+      return graphqlAnswer(response);
     },
     async rows(statement, values = []) {
       return (await (await connected()).query(statement, values)).rows;

@@ -1,6 +1,7 @@
 // What the business-API test client answers for one POST /graphql (business-api-client.ts), and
 // the two checks most tests make of it: the HTTP status (200: the operation ran), and no errors.
 import * as assert from 'uvu/assert';
+import type { TestResponse } from './test-service.ts';
 
 /** One GraphQL error as the service sends it. */
 export interface GraphqlError {
@@ -23,6 +24,19 @@ export interface GraphqlAnswer {
   body: any;
   data: any;
   errors: GraphqlError[] | undefined;
+}
+
+/** The answer to a POST /graphql the test service sent back. */
+export function graphqlAnswer(response: TestResponse): GraphqlAnswer {
+  const body = response.json();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text: response.text,
+    body,
+    data: body.data,
+    errors: body.errors,
+  };
 }
 
 /** Asserts the HTTP status (by default 200: the operation ran, with or without errors) and answers the body. */
