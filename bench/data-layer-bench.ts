@@ -29,13 +29,13 @@ import { statementCpu, type StatementVariant } from './statement-cpu.ts';
 import { withThreadCpu } from './thread-cpu.ts';
 
 // Five rounds of 4 s rather than three of 5 s: one round's ratio moves by ±20 % with the host's
-// load, and a median of five is steadier (docs/benchmarks.md#the-same-request-to-every-side-and-five-rounds-2026-12-03).
+// load, and a median of five is steadier (docs/benchmarks-log.md#the-same-request-to-every-side-and-five-rounds-2026-12-03).
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP ?? 300);
 // Before the first round, each side serves this long unmeasured: the data layer runs far more
 // JavaScript than the bare server, to be optimised by V8 as it runs, and its first round had been
-// its lowest in every run (docs/benchmarks.md#a-warm-up-round-before-the-first-2026-12-01).
+// its lowest in every run (docs/benchmarks-log.md#a-warm-up-round-before-the-first-2026-12-01).
 const warmRoundSeconds = Number(process.env.BENCH_WARM_ROUND_SECONDS ?? 3);
 // The sides take turns, round after round (order flipped every round), so drift hits all.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

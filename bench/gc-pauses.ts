@@ -1,6 +1,6 @@
 // The main thread's garbage-collection pauses while a measurement runs, split into young-generation
 // (minor) and full (major) collections: a request whose objects old ones keep alive shows as minor
-// time far above a bare server's (docs/benchmarks.md#request-objects-kept-alive-by-the-old-generation-2026-11-25).
+// time far above a bare server's (docs/benchmarks-log.md#request-objects-kept-alive-by-the-old-generation-2026-11-25).
 import { type PerformanceEntry, PerformanceObserver, constants } from 'node:perf_hooks';
 
 export interface GcPauses {

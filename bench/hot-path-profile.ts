@@ -1,4 +1,4 @@
-// Where the service's CPU goes on its hottest paths (docs/benchmarks.md#what-the-hot-paths-pay-for):
+// Where the service's CPU goes on its hottest paths (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24):
 // `node bench/hot-path-profile.ts [ping|healthz|reference-ping|bare-koa|data-layer] …` puts the load driver
 // (in its worker thread) on one target, samples the main thread's CPU with the inspector (the
 // worker's isolate is not sampled), and prints the top functions by self time, the share of each

@@ -1,4 +1,4 @@
-// `npm run bench -- start-up` (docs/benchmarks.md#start-up): time from `npm start` to the
+// `npm run bench -- start-up` (docs/benchmarks.md#start-up-benchstart-up-benchts): time from `npm start` to the
 // first `GET /readyz` 200, with an existing data directory (embedded PostgreSQL initialized,
 // migrations applied, demo data in place by a first start), with PDF_PREWARM=false and true,
 // runs alternating, median reported, and what /readyz said of the PDF engine at that moment (the

@@ -1,4 +1,4 @@
-// The one I/O shell around the pure generators (docs/architecture.md#code-generation). `npm run
+// The one I/O shell around the pure generators (docs/code-generation.md). `npm run
 // codegen` writes generated/ and the SDK's generated folders (deleting files no generator
 // produced); `-- --check` writes nothing and fails, listing stale files and naming their folders,
 // when anything differs.

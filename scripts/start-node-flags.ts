@@ -1,6 +1,6 @@
 // The Node flags `npm start` gives the service (package.json `scripts.start`: its heap limits,
-// docs/architecture.md#memory), so the fuzz and the benchmarks run it as production does (they
-// run src/main.ts itself, not the bundle npm start loads: docs/architecture.md#start-up).
+// docs/service.md#memory), so the fuzz and the benchmarks run it as production does (they
+// run src/main.ts itself, not the bundle npm start loads: docs/service.md#start-up).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

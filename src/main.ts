@@ -1,6 +1,6 @@
 // Process entry of `npm start`: configuration, the service, graceful shutdown on SIGTERM and
-// SIGINT (docs/architecture.md#shutdown). Node's on-disk compile cache goes on first, and the
-// rest is imported after it, so a restart reuses the compiled modules (docs/architecture.md#start-up).
+// SIGINT (docs/service.md#shutdown). Node's on-disk compile cache goes on first, and the
+// rest is imported after it, so a restart reuses the compiled modules (docs/service.md#start-up).
 import { enableCompileCache } from 'node:module';
 import type { RunningService } from './service/start-service.ts';
 

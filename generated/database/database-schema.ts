@@ -2632,6 +2632,377 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "ledger_account",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "kind",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "asset",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "coin",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "wallet_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "fund_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "user_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "may_go_negative",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "debits_posted",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
+        },
+        {
+          "name": "credits_posted",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
+        },
+        {
+          "name": "debits_pending",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
+        },
+        {
+          "name": "credits_pending",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "ledger_account_asset_fkey",
+          "columns": [
+            "asset"
+          ],
+          "referencedTable": "ledger_asset",
+          "referencedColumns": [
+            "code"
+          ]
+        },
+        {
+          "name": "ledger_account_coin_asset",
+          "columns": [
+            "asset",
+            "coin"
+          ],
+          "referencedTable": "ledger_asset",
+          "referencedColumns": [
+            "code",
+            "coin"
+          ]
+        },
+        {
+          "name": "ledger_account_fund_id_fkey",
+          "columns": [
+            "fund_id"
+          ],
+          "referencedTable": "fund",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "ledger_account_user_id_fkey",
+          "columns": [
+            "user_id"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "ledger_account_wallet_id_fkey",
+          "columns": [
+            "wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "ledger_asset",
+      "columns": [
+        {
+          "name": "code",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "decimals",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "coin",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        }
+      ],
+      "primaryKey": [
+        "code"
+      ],
+      "foreignKeys": [
+        {
+          "name": "ledger_asset_coin_decimals",
+          "columns": [
+            "coin",
+            "decimals"
+          ],
+          "referencedTable": "coin",
+          "referencedColumns": [
+            "symbol",
+            "decimals"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "ledger_link",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "xact_id",
+          "dataType": "int8",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": []
+    },
+    {
+      "name": "ledger_transfer",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "position",
+          "dataType": "int8",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "kind",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "debit_account_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "credit_account_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "asset",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "amount",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "pending_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "linked_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "description",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "metadata",
+          "dataType": "jsonb",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "{}"
+          }
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "ledger_transfer_credit_account",
+          "columns": [
+            "credit_account_id",
+            "asset"
+          ],
+          "referencedTable": "ledger_account",
+          "referencedColumns": [
+            "id",
+            "asset"
+          ]
+        },
+        {
+          "name": "ledger_transfer_debit_account",
+          "columns": [
+            "debit_account_id",
+            "asset"
+          ],
+          "referencedTable": "ledger_account",
+          "referencedColumns": [
+            "id",
+            "asset"
+          ]
+        },
+        {
+          "name": "ledger_transfer_linked_id_fkey",
+          "columns": [
+            "linked_id"
+          ],
+          "referencedTable": "ledger_link",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "ledger_transfer_pending_id_fkey",
+          "columns": [
+            "pending_id"
+          ],
+          "referencedTable": "ledger_transfer",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
       "name": "login_attempt",
       "columns": [
         {

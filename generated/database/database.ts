@@ -342,6 +342,49 @@ export interface KycWebhookDeliveryTable {
   received_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  kind: string;
+  asset: string;
+  coin: string | null;
+  wallet_id: number | null;
+  fund_id: number | null;
+  user_id: string | null;
+  may_go_negative: boolean;
+  debits_posted: Generated<string>;
+  credits_posted: Generated<string>;
+  debits_pending: Generated<string>;
+  credits_pending: Generated<string>;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
+export interface LedgerAssetTable {
+  code: string;
+  decimals: number;
+  coin: string | null;
+}
+
+export interface LedgerLinkTable {
+  id: string;
+  xact_id: Generated<string>;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
+export interface LedgerTransferTable {
+  id: string;
+  position: Generated<string>;
+  kind: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  asset: string;
+  amount: string;
+  pending_id: string | null;
+  linked_id: string | null;
+  description: string | null;
+  metadata: Generated<Json>;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+}
+
 export interface LoginAttemptTable {
   state_hash: string;
   binding_hash: string;
@@ -494,6 +537,10 @@ export interface Database {
   kyc_document: KycDocumentTable;
   kyc_profile: KycProfileTable;
   kyc_webhook_delivery: KycWebhookDeliveryTable;
+  ledger_account: LedgerAccountTable;
+  ledger_asset: LedgerAssetTable;
+  ledger_link: LedgerLinkTable;
+  ledger_transfer: LedgerTransferTable;
   login_attempt: LoginAttemptTable;
   organization: OrganizationTable;
   organization_membership: OrganizationMembershipTable;

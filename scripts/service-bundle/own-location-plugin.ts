@@ -1,4 +1,4 @@
-// An esbuild plugin for the service bundle (docs/architecture.md#start-up): our modules find
+// An esbuild plugin for the service bundle (docs/service.md#start-up): our modules find
 // files relative to themselves (`new URL('../../schema.graphql', import.meta.url)`, templates,
 // generated/ pages, createRequire), and in the bundle `import.meta` is the bundle's. Each
 // `import.meta.url`, `.dirname` and `.filename` in our own sources is rewritten to the module's

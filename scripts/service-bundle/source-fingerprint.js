@@ -1,4 +1,4 @@
-// The service bundle's freshness key (docs/architecture.md#start-up): a hash of the name, size
+// The service bundle's freshness key (docs/service.md#start-up): a hash of the name, size
 // and modification time of every file the bundle is built from (src/, generated/, this folder),
 // of the package manifests (npm rewrites node_modules/.package-lock.json on every install) and
 // of the Node version. Stat calls only, no file is read, so `npm start` can afford it on every

@@ -1,5 +1,5 @@
 // CASL conditions (as the ucast AST that rulesToAST builds) → a Kysely SQL condition over one table
-// (docs/architecture.md#access-layer-at-run-time-srcaccess). Object relationships are dot paths
+// (docs/permissions.md#the-access-layer-at-run-time). Object relationships are dot paths
 // (`case.subject_user_id`), array relationships `$elemMatch`; both become correlated EXISTS
 // subqueries through the relationship's column mapping in the compiled model. Every value is a
 // bound parameter; identifiers come from the compiled model only, never from a request.

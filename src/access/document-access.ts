@@ -1,5 +1,5 @@
 // Who may read which row behind a REST document or file route: the document_access rules of
-// permissions.yaml (docs/architecture.md#permissionsyaml). A caller passes a row when any rule
+// permissions.yaml (docs/permissions.md#the-access-layer-at-run-time). A caller passes a row when any rule
 // admits it: a filter rule through CASL (its conditions, with the caller's session values, compiled
 // to SQL), or an administrator rule that names the caller's credential. No rule = `false`.
 import { documentCaslRules, permissionModel } from '../../generated/permissions/compiled-permissions.ts';

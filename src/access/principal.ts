@@ -48,3 +48,12 @@ export function isAdministrator(principal: Principal): boolean {
 export function apiKeyHasScope(principal: ApiKeyPrincipal, scope: string): boolean {
   return principal.keyKind === 'admin' || principal.scopes.includes(scope);
 }
+
+/**
+ * Whether a user's credential names the organization among its memberships (as the session or
+ * token recorded them): the one place a principal's organizations are compared, so the domain
+ * never compares organization ids (docs/identity.md#organization-scope).
+ */
+export function credentialNamesOrganization(principal: Principal, organizationId: string): boolean {
+  return principal.kind === 'user' && principal.organizationIds.includes(organizationId);
+}

@@ -1,7 +1,7 @@
 // The one place a CASL ability is built from compiled permissions.yaml rules: session
 // placeholders interpolated, then `createMongoAbility` with a matcher that knows
 // `$and`/`$or`/`$nor` (without it those rules never match: fail closed), and the ucast
-// condition CASL folds the rules into for an action on a table (docs/architecture.md#permissionsyaml).
+// condition CASL folds the rules into for an action on a table (docs/permissions.md#the-access-layer-at-run-time).
 import { buildMongoQueryMatcher, createMongoAbility, type MongoAbility } from '@casl/ability';
 import { rulesToAST } from '@casl/ability/extra';
 import { $and, $nor, $or, and, nor, or, type Condition } from '@ucast/mongo2js';

@@ -68,90 +68,111 @@ const revalidate = 'no-cache';
 /** An asset URL carries its content hash (`?v=`): under it, the bytes never change. */
 const immutable = 'public, max-age=31536000, immutable';
 
+/** What the explorer's answers share: its options, the files it serves, and what it loads once. */
+interface Explorer {
+  readonly options: ApiExplorerOptions;
+  readonly files: ExplorerFileStore;
+  readonly served: ReadonlySet<ExplorerFileName>;
+  readonly spec: () => Promise<OpenapiDocument>;
+  readonly graphiqlBody: () => Promise<StaticBody>;
+}
+
 export function createApiExplorer(options: ApiExplorerOptions): ApiExplorer {
-  const files = options.files ?? createExplorerFileStore();
-  const spec = once(options.readSpec ?? readOpenapiDocument);
-  const served = new Set<ExplorerFileName>([...graphiqlFiles, ...(options.reference ? referenceFiles : [])]);
-  // Relative URLs from a page to the root of its port: `/v1/graphql` is one folder down.
-  const toRoot = (page: string) => '../'.repeat(page.split('/').length - 2);
-  const assetUrl = async (page: string, name: ExplorerFileName) =>
-    `${toRoot(page)}${explorerAssetPrefix.slice(1)}${name}?v=${(await files.load(name)).version}`;
-
-  const graphiqlBody = once(async () => {
-    const url = (name: ExplorerFileName) => assetUrl(options.graphqlPath, name);
-    const html = graphiqlPage({
-      ...options.graphiql,
-      endpoint: options.graphqlPath.slice(options.graphqlPath.lastIndexOf('/') + 1),
-      styles: await Promise.all(graphiqlFiles.filter((name) => name.endsWith('.css')).map(url)),
-      scripts: await Promise.all(graphiqlFiles.filter((name) => name.endsWith('.js')).map(url)),
-    });
-    return staticBody(Buffer.from(html), 'text/html; charset=utf-8');
-  });
-
-  const referenceAnswer = async (): Promise<ExplorerAnswer> => {
-    const nonce = randomBytes(16).toString('base64');
-    const html = referencePage({
-      title: (await spec()).title,
-      nonce,
-      redocUrl: await assetUrl('/docs', 'redoc.standalone.js'),
-      specUrl: 'openapi.json',
-    });
-    // A new nonce per response: the page is never cached, nor given an ETag.
-    return {
-      route: '/docs',
-      status: 200,
-      headers: {
-        ...pageHeaders,
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': referencePagePolicy(nonce),
-      },
-      body: Buffer.from(html),
-    };
+  const explorer: Explorer = {
+    options,
+    files: options.files ?? createExplorerFileStore(),
+    served: new Set<ExplorerFileName>([...graphiqlFiles, ...(options.reference ? referenceFiles : [])]),
+    spec: once(options.readSpec ?? readOpenapiDocument),
+    graphiqlBody: once(() => graphiqlBody(explorer)),
   };
+  return { answer: (request) => answer(explorer, request) };
+}
 
+function answer(explorer: Explorer, request: ExplorerRequest): Promise<ExplorerAnswer> | undefined {
+  const { options } = explorer;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const { path } = request;
+  if (path === options.graphqlPath) return graphiqlAnswer(explorer, request);
+  if (path.startsWith(explorerAssetPrefix)) return assetAnswer(explorer, request);
+  if (!options.reference) return undefined;
+  if (path === '/docs') return referenceAnswer(explorer);
+  if (path === '/openapi.json' || path === '/openapi.yaml') {
+    const format = path === '/openapi.json' ? 'json' : 'yaml';
+    return explorer.spec().then((document) =>
+      answerStatic(request, document[format], {
+        route: path,
+        cacheControl: revalidate,
+        headers: { 'X-Content-Type-Options': 'nosniff' },
+      }),
+    );
+  }
+  return undefined;
+}
+
+function graphiqlAnswer(explorer: Explorer, request: ExplorerRequest): Promise<ExplorerAnswer> | undefined {
+  if (!prefersHtml(header(request, 'accept'))) return undefined;
+  return explorer.graphiqlBody().then((body) =>
+    answerStatic(request, body, {
+      route: request.path,
+      cacheControl: revalidate,
+      // The same URL answers GraphQL clients otherwise.
+      vary: 'Accept, Accept-Encoding',
+      headers: { ...pageHeaders, 'Content-Security-Policy': graphiqlPagePolicy() },
+    }),
+  );
+}
+
+function assetAnswer(explorer: Explorer, request: ExplorerRequest): Promise<ExplorerAnswer> | undefined {
+  const name = request.path.slice(explorerAssetPrefix.length);
+  if (!isExplorerFileName(name) || !explorer.served.has(name)) return undefined;
+  const version = new URLSearchParams(request.querystring).get('v');
+  return explorer.files.load(name).then((body) =>
+    answerStatic(request, body, {
+      route: explorerAssetRoute,
+      cacheControl: version === body.version ? immutable : revalidate,
+      headers: { 'X-Content-Type-Options': 'nosniff' },
+    }),
+  );
+}
+
+/** An asset's URL relative to the page, carrying its content hash. */
+async function assetUrl(explorer: Explorer, page: string, name: ExplorerFileName): Promise<string> {
+  // Relative URLs from a page to the root of its port: `/v1/graphql` is one folder down.
+  const toRoot = '../'.repeat(page.split('/').length - 2);
+  return `${toRoot}${explorerAssetPrefix.slice(1)}${name}?v=${(await explorer.files.load(name)).version}`;
+}
+
+async function graphiqlBody(explorer: Explorer): Promise<StaticBody> {
+  const { graphqlPath } = explorer.options;
+  const url = (name: ExplorerFileName) => assetUrl(explorer, graphqlPath, name);
+  const html = graphiqlPage({
+    ...explorer.options.graphiql,
+    endpoint: graphqlPath.slice(graphqlPath.lastIndexOf('/') + 1),
+    styles: await Promise.all(graphiqlFiles.filter((name) => name.endsWith('.css')).map(url)),
+    scripts: await Promise.all(graphiqlFiles.filter((name) => name.endsWith('.js')).map(url)),
+  });
+  return staticBody(Buffer.from(html), 'text/html; charset=utf-8');
+}
+
+async function referenceAnswer(explorer: Explorer): Promise<ExplorerAnswer> {
+  const nonce = randomBytes(16).toString('base64');
+  const html = referencePage({
+    title: (await explorer.spec()).title,
+    nonce,
+    redocUrl: await assetUrl(explorer, '/docs', 'redoc.standalone.js'),
+    specUrl: 'openapi.json',
+  });
+  // A new nonce per response: the page is never cached, nor given an ETag.
   return {
-    answer(request) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-      const { path } = request;
-      if (path === options.graphqlPath) {
-        if (!prefersHtml(header(request, 'accept'))) return undefined;
-        return graphiqlBody().then((body) =>
-          answerStatic(request, body, {
-            route: path,
-            cacheControl: revalidate,
-            // The same URL answers GraphQL clients otherwise.
-            vary: 'Accept, Accept-Encoding',
-            headers: { ...pageHeaders, 'Content-Security-Policy': graphiqlPagePolicy() },
-          }),
-        );
-      }
-      if (path.startsWith(explorerAssetPrefix)) {
-        const name = path.slice(explorerAssetPrefix.length);
-        if (!isExplorerFileName(name) || !served.has(name)) return undefined;
-        const version = new URLSearchParams(request.querystring).get('v');
-        return files.load(name).then((body) =>
-          answerStatic(request, body, {
-            route: explorerAssetRoute,
-            cacheControl: version === body.version ? immutable : revalidate,
-            headers: { 'X-Content-Type-Options': 'nosniff' },
-          }),
-        );
-      }
-      if (!options.reference) return undefined;
-      if (path === '/docs') return referenceAnswer();
-      if (path === '/openapi.json' || path === '/openapi.yaml') {
-        const format = path === '/openapi.json' ? 'json' : 'yaml';
-        return spec().then((document) =>
-          answerStatic(request, document[format], {
-            route: path,
-            cacheControl: revalidate,
-            headers: { 'X-Content-Type-Options': 'nosniff' },
-          }),
-        );
-      }
-      return undefined;
+    route: '/docs',
+    status: 200,
+    headers: {
+      ...pageHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': referencePagePolicy(nonce),
     },
+    body: Buffer.from(html),
   };
 }
 

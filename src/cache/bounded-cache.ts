@@ -1,4 +1,4 @@
-// The one in-memory cache of every layer (docs/architecture.md#caches): lru-cache behind a
+// The one in-memory cache of every layer (docs/caches.md#bounded-caches): lru-cache behind a
 // small interface, so each cache is bounded by entries and, where asked, by age and by a
 // summed size (e.g. bytes), and the least recently used entry leaves first.
 import { LRUCache } from 'lru-cache';

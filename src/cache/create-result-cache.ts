@@ -1,4 +1,4 @@
-// Builds the result cache (docs/architecture.md#result-cache): in process memory by default, in
+// Builds the result cache (docs/caches.md#result-cache): in process memory by default, in
 // Redis when a URL is given so every node shares one cache. For the composition root, which
 // names it `business_results` in the metrics and closes it at shutdown.
 import type { Logger } from 'pino';

@@ -1,4 +1,4 @@
-// JSON-plain values, the only kind the result cache keeps (docs/architecture.md#result-cache):
+// JSON-plain values, the only kind the result cache keeps (docs/caches.md#result-cache):
 // null, booleans, finite numbers, strings, arrays and plain objects of them. Anything JSON would
 // change on the way through (a Date becomes a string, undefined and functions vanish, NaN becomes
 // null, a Map becomes {}) is refused with its path, so a cached answer never differs from a fresh one.
@@ -78,6 +78,6 @@ function fieldPath(path: string, key: string): string {
 function refuse(what: string, path: string, found: string): never {
   throw new TypeError(
     `${what} must be JSON-plain (null, booleans, finite numbers, strings, arrays, plain objects): ` +
-      `${path} is ${found} (docs/architecture.md#result-cache)`,
+      `${path} is ${found} (docs/caches.md#result-cache)`,
   );
 }

@@ -1,4 +1,4 @@
-// The result cache in process memory (docs/architecture.md#result-cache): a bounded cache of JSON
+// The result cache in process memory (docs/caches.md#result-cache): a bounded cache of JSON
 // text, by entries and bytes, and beside it an index from each tag to the keys that carry it. The
 // index follows the cache through its onRemove hook, so entries the cache evicts or expires leave
 // the index too and it never outgrows the cache.

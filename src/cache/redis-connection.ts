@@ -1,5 +1,5 @@
 // An ioredis connection for what nodes share through REDIS_URL: the rate limits
-// (docs/identity.md#rate-limits) and the result cache (docs/architecture.md#result-cache). Redis is
+// (docs/identity.md#rate-limits) and the result cache (docs/caches.md#result-cache). Redis is
 // an optimisation there, never a dependency a request waits on: commands fail fast while it is
 // away (no offline queue, bounded timeouts) so each user's per-node fallback answers instead, and
 // connection errors are logged, never thrown.
@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 // ioredis (CommonJS) is required on the first connection, not imported: without REDIS_URL no
-// connection is made, and start-up need not load it (docs/architecture.md#start-up).
+// connection is made, and start-up need not load it (docs/service.md#start-up).
 const require = createRequire(import.meta.url);
 const loadRedis = (): typeof Redis => (require('ioredis') as typeof IoRedis).Redis;
 

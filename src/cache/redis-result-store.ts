@@ -1,4 +1,4 @@
-// The result cache in Redis, shared by every node (docs/architecture.md#result-cache). Under the key
+// The result cache in Redis, shared by every node (docs/caches.md#result-cache). Under the key
 // prefix: `e:<key>` holds an entry's JSON text (SET … PX ttl); `t:<tag>` is a sorted set of the
 // entry keys carrying the tag, scored by when each expires; `v:<tag>` counts the tag's
 // invalidations. A load reads the counters of its tags with the entry (one MGET), and its write
@@ -62,86 +62,113 @@ return 1
 type Script = (numberOfKeys: number, ...keysAndArguments: (string | number)[]) => Promise<unknown>;
 type ScriptedRedis = Redis & { resultCacheWrite: Script; resultCacheInvalidate: Script };
 
+/** What every command of the store needs: the connection, the key names, and how failures are handled. */
+interface RedisKeyspace {
+  readonly redis: ScriptedRedis;
+  readonly logger: Logger;
+  readonly entryKey: (key: string) => string;
+  readonly tagKey: (tag: string) => string;
+  readonly counterKey: (tag: string) => string;
+  readonly warn: (error: unknown) => void;
+  readonly pending: PendingInvalidations;
+}
+
 export function createRedisResultStore(options: RedisResultStoreOptions): ResultStore {
   const { logger, keyPrefix } = options;
   const redis = options.redis as ScriptedRedis;
   redis.defineCommand('resultCacheWrite', { lua: writeScript });
   redis.defineCommand('resultCacheInvalidate', { lua: invalidateScript });
-  const entryKey = (key: string) => `${keyPrefix}e:${key}`;
-  const tagKey = (tag: string) => `${keyPrefix}t:${tag}`;
-  const counterKey = (tag: string) => `${keyPrefix}v:${tag}`;
-  const warn = failureWarning(redis, logger);
-  const pending = pendingInvalidations(logger);
-
-  const sendInvalidations = async (tags: readonly string[]) => {
-    for (let from = 0; from < tags.length; from += tagsPerScript) {
-      const batch = tags.slice(from, from + tagsPerScript);
-      await redis.resultCacheInvalidate(
-        batch.length * 2,
-        ...batch.map(tagKey),
-        ...batch.map(counterKey),
-        batch.length,
-        invalidationCounterTtlMs,
-      );
-    }
+  const keyspace: RedisKeyspace = {
+    redis,
+    logger,
+    entryKey: (key) => `${keyPrefix}e:${key}`,
+    tagKey: (tag) => `${keyPrefix}t:${tag}`,
+    counterKey: (tag) => `${keyPrefix}v:${tag}`,
+    warn: failureWarning(redis, logger),
+    pending: pendingInvalidations(logger),
   };
-  const replay = async () => {
-    const tags = pending.take();
-    if (tags.length === 0) return;
-    try {
-      await sendInvalidations(tags);
-      logger.info({ tags: tags.length }, 'result cache: invalidations made while Redis was unreachable sent');
-    } catch (error) {
-      pending.keep(tags);
-      warn(error);
-    }
-  };
-  redis.on('ready', () => void replay());
-
+  redis.on('ready', () => void replayInvalidations(keyspace));
   return {
-    read: async (key, tags, entry): Promise<StoreRead> => {
-      const keys = [...(entry ? [entryKey(key)] : []), ...tags.map(counterKey)];
-      if (keys.length === 0) return { json: undefined, stamp: [] };
-      try {
-        const values = await redis.mget(...keys);
-        const counters = (entry ? values.slice(1) : values).map((value) => value ?? '0');
-        return { json: entry ? (values[0] ?? undefined) : undefined, stamp: counters };
-      } catch (error) {
-        warn(error);
-        return { json: undefined, stamp: undefined };
-      }
-    },
-    write: async (key: string, stored: StoreEntry, stamp: unknown) => {
-      if (!Array.isArray(stamp)) return false;
-      const { tags } = stored;
-      try {
-        const written = await redis.resultCacheWrite(
-          1 + tags.length * 2,
-          entryKey(key),
-          ...tags.map(tagKey),
-          ...tags.map(counterKey),
-          stored.json,
-          stored.ttlMs,
-          tags.length,
-          ...(stamp as string[]),
-        );
-        return written === 1;
-      } catch (error) {
-        warn(error);
-        return false;
-      }
-    },
-    invalidate: async (tags) => {
-      try {
-        await sendInvalidations(tags);
-      } catch (error) {
-        pending.keep(tags);
-        warn(error);
-      }
-    },
+    read: (key, tags, entry) => readEntry(keyspace, key, tags, entry),
+    write: (key, stored, stamp) => writeEntry(keyspace, key, stored, stamp),
+    invalidate: (tags) => invalidate(keyspace, tags),
     counts: () => undefined,
     close: () => options.close(redis),
   };
+}
+
+async function readEntry(
+  keyspace: RedisKeyspace,
+  key: string,
+  tags: readonly string[],
+  entry: boolean,
+): Promise<StoreRead> {
+  const keys = [...(entry ? [keyspace.entryKey(key)] : []), ...tags.map(keyspace.counterKey)];
+  if (keys.length === 0) return { json: undefined, stamp: [] };
+  try {
+    const values = await keyspace.redis.mget(...keys);
+    const counters = (entry ? values.slice(1) : values).map((value) => value ?? '0');
+    return { json: entry ? (values[0] ?? undefined) : undefined, stamp: counters };
+  } catch (error) {
+    keyspace.warn(error);
+    return { json: undefined, stamp: undefined };
+  }
+}
+
+async function writeEntry(keyspace: RedisKeyspace, key: string, stored: StoreEntry, stamp: unknown): Promise<boolean> {
+  if (!Array.isArray(stamp)) return false;
+  const { tags } = stored;
+  try {
+    const written = await keyspace.redis.resultCacheWrite(
+      1 + tags.length * 2,
+      keyspace.entryKey(key),
+      ...tags.map(keyspace.tagKey),
+      ...tags.map(keyspace.counterKey),
+      stored.json,
+      stored.ttlMs,
+      tags.length,
+      ...(stamp as string[]),
+    );
+    return written === 1;
+  } catch (error) {
+    keyspace.warn(error);
+    return false;
+  }
+}
+
+async function invalidate(keyspace: RedisKeyspace, tags: readonly string[]): Promise<void> {
+  try {
+    await sendInvalidations(keyspace, tags);
+  } catch (error) {
+    keyspace.pending.keep(tags);
+    keyspace.warn(error);
+  }
+}
+
+async function sendInvalidations(keyspace: RedisKeyspace, tags: readonly string[]): Promise<void> {
+  for (let from = 0; from < tags.length; from += tagsPerScript) {
+    const batch = tags.slice(from, from + tagsPerScript);
+    await keyspace.redis.resultCacheInvalidate(
+      batch.length * 2,
+      ...batch.map(keyspace.tagKey),
+      ...batch.map(keyspace.counterKey),
+      batch.length,
+      invalidationCounterTtlMs,
+    );
+  }
+}
+
+/** Sends the invalidations kept while Redis was unreachable, once the connection is back. */
+async function replayInvalidations(keyspace: RedisKeyspace): Promise<void> {
+  const tags = keyspace.pending.take();
+  if (tags.length === 0) return;
+  try {
+    await sendInvalidations(keyspace, tags);
+    keyspace.logger.info({ tags: tags.length }, 'result cache: invalidations made while Redis was unreachable sent');
+  } catch (error) {
+    keyspace.pending.keep(tags);
+    keyspace.warn(error);
+  }
 }
 
 /**
@@ -159,8 +186,13 @@ function failureWarning(redis: Redis, logger: Logger): (error: unknown) => void 
   };
 }
 
+interface PendingInvalidations {
+  keep(more: readonly string[]): void;
+  take(): string[];
+}
+
 /** The tags of invalidations that could not reach Redis, to send once it is back; bounded. */
-function pendingInvalidations(logger: Logger) {
+function pendingInvalidations(logger: Logger): PendingInvalidations {
   const tags = new Set<string>();
   let dropped = false;
   return {

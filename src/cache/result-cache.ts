@@ -1,4 +1,4 @@
-// The business API's result cache (docs/architecture.md#result-cache, schema.graphql "Caching"):
+// The business API's result cache (docs/caches.md#result-cache, schema.graphql "Caching"):
 // a result is kept for its lifetime under a key of operation, arguments and caller scope, and
 // carries tags naming what it was computed from (`wallet:12`, `organization:<uuid>`) so a
 // mutation can drop every result it changes. Concurrent loads of one key on this node share one
@@ -124,7 +124,7 @@ export function resultCacheOver(parts: ResultCacheParts): ResultCache {
   };
 }
 
-/** An entry's size: the UTF-8 bytes of its key, its JSON text and its tags (docs/architecture.md#result-cache). */
+/** An entry's size: the UTF-8 bytes of its key, its JSON text and its tags (docs/caches.md#result-cache). */
 export function entryBytes(key: string, json: string, tags: readonly string[]): number {
   return tags.reduce((sum, tag) => sum + Buffer.byteLength(tag), Buffer.byteLength(key) + Buffer.byteLength(json));
 }

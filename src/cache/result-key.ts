@@ -1,4 +1,4 @@
-// The key of a cached business query result (docs/architecture.md#result-cache): the operation,
+// The key of a cached business query result (docs/caches.md#result-cache): the operation,
 // the caller's scope and the arguments in canonical JSON, so the same question asked with its
 // arguments in another order finds the same entry, and two scopes never share one.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Where the result cache keeps its entries (docs/architecture.md#result-cache): process memory, or
+// Where the result cache keeps its entries (docs/caches.md#result-cache): process memory, or
 // Redis shared by every node. A store holds JSON text, never objects, so both count the same bytes
 // and give back the same values; its methods never reject (a store that cannot answer is a miss).
 // Process memory answers at once (no promise), so a hit costs no turn of the event loop and a
@@ -19,7 +19,7 @@ export interface StoreEntry {
   readonly json: string;
   readonly ttlMs: number;
   readonly tags: readonly string[];
-  /** The entry's size (docs/architecture.md#result-cache), counted alike by both stores. */
+  /** The entry's size (docs/caches.md#result-cache), counted alike by both stores. */
   readonly bytes: number;
 }
 

@@ -1,7 +1,7 @@
 // The only reader of process.env (docs/architecture.md#layers). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
-import { count, oneOf, originList, port, productList, secret, text, url } from './config-schema.ts';
+import { count, oneOf, originList, type Parser, port, productList, secret, text, url } from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
 import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
@@ -22,7 +22,7 @@ export interface Config {
   readonly publicUrl: string;
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
-  /** Deadlines of database work and of a request (docs/architecture.md#database-faults); 0 disables one. */
+  /** Deadlines of database work and of a request (docs/database.md#database-faults); 0 disables one. */
   readonly timeouts: {
     readonly dbStatementMs: number;
     readonly dbConnectMs: number;
@@ -64,7 +64,7 @@ export interface Config {
   readonly graphqlCostRateLimit: number;
   /** Seconds a verified API key is served from memory: how long a revocation missed by this node may go unseen. */
   readonly apiKeyCacheSeconds: number;
-  /** How long a shutdown waits for requests in flight before it cuts them (docs/architecture.md#shutdown). */
+  /** How long a shutdown waits for requests in flight before it cuts them (docs/service.md#shutdown). */
   readonly shutdownTimeoutMs: number;
   readonly oidc: {
     readonly issuer: string | undefined;
@@ -73,7 +73,7 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
-  /** Mebibytes the in-process result cache may hold (docs/architecture.md#result-cache); 0 keeps none. Not used with Redis. */
+  /** Mebibytes the in-process result cache may hold (docs/caches.md#result-cache); 0 keeps none. Not used with Redis. */
   readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
   /** API_EXPLORER: /docs, /openapi.json, /openapi.yaml and GraphiQL on both ports (docs/api-explorer.md); off by default when NODE_ENV=production. */
@@ -123,22 +123,74 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const webUrl = url({ protocols: ['http:', 'https:'] });
+
+/** Reads one variable with its parser; the parser adds to the shared list of problems. */
+type Read = <T>(name: string, parse: Parser<T>) => T;
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const read = <T>(name: string, parse: (raw: string | undefined, name: string, problems: string[]) => T): T =>
-    parse(env[name], name, problems);
-
+  const read: Read = (name, parse) => parse(env[name], name, problems);
   const production = env.NODE_ENV === 'production';
+  const config = readConfig(read, env, production, problems);
+  problems.push(...consistencyProblems(config, env));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+/** Every setting, read in the order its problems are listed. */
+function readConfig(read: Read, env: Env, production: boolean, problems: string[]): Config {
   const host = read('HOST', text('127.0.0.1')) as string;
   const httpPort = read('PORT', port(3000));
   const dataPort = read('DATA_PORT', port(3001));
-  const webUrl = url({ protocols: ['http:', 'https:'] });
   const coinPricesRefreshMs = read('COIN_PRICES_REFRESH_MS', count(defaultCoinPricesRefreshMs));
-  const config: Config = {
+  return {
     production,
     host,
     port: httpPort,
     dataPort,
+    ...readPlaces(read, host, httpPort, dataPort),
+    ...readSecrets(read),
+    ...readLimits(read),
+    oidc: {
+      issuer: read('OIDC_ISSUER', webUrl),
+      clientId: read('OIDC_CLIENT_ID', text()),
+      clientSecret: read('OIDC_CLIENT_SECRET', text()),
+      audience: read('OIDC_AUDIENCE', text()),
+    },
+    redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    resultCacheMb: read('RESULT_CACHE_MB', count(64)),
+    chromiumPath: read('CHROMIUM_PATH', text()),
+    apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
+    pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
+    documentIssuer: readDocumentIssuer(env, production, problems),
+    providers: readProviders(read, coinPricesRefreshMs),
+    trading: {
+      quoteTtlSeconds: read('OTC_QUOTE_TTL_SECONDS', count(defaultOtcQuoteTtlSeconds)),
+      feeBps: read('OTC_FEE_BPS', count(defaultOtcFeeBps)),
+    },
+  };
+}
+
+/** Where the service is reached, and where it keeps its data. */
+function readPlaces(
+  read: Read,
+  host: string,
+  httpPort: number,
+  dataPort: number,
+): Pick<
+  Config,
+  | 'publicUrl'
+  | 'dataPublicUrl'
+  | 'databaseUrl'
+  | 'timeouts'
+  | 'dataDir'
+  | 'uploadDir'
+  | 'embeddedPostgresPort'
+  | 'seed'
+  | 'logLevel'
+> {
+  return {
     publicUrl: stripSlash(read('PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${httpPort}`),
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
@@ -154,12 +206,41 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPostgresPort: read('EMBEDDED_POSTGRES_PORT', port(0)),
     seed: read('SEED', oneOf(seedModes, undefined)),
     logLevel: read('LOG_LEVEL', oneOf(logLevels, 'info')) as Config['logLevel'],
+  };
+}
+
+function readSecrets(
+  read: Read,
+): Pick<
+  Config,
+  'adminApiKey' | 'dataAdminSecret' | 'signingKeySecret' | 'kycDataKeys' | 'kycWebhookSecret' | 'returnToOrigins'
+> {
+  return {
     adminApiKey: read('ADMIN_API_KEY', secret(24)),
     dataAdminSecret: read('DATA_ADMIN_SECRET', secret(24)),
     signingKeySecret: read('SIGNING_KEY_SECRET', secret(32)),
     kycDataKeys: read('KYC_DATA_KEYS', parseKycDataKeys),
     kycWebhookSecret: read('KYC_WEBHOOK_SECRET', secret(16)),
     returnToOrigins: read('RETURN_TO_ORIGINS', originList()),
+  };
+}
+
+/** Rate limits, caps and the waits of the service's own work. */
+function readLimits(
+  read: Read,
+): Pick<
+  Config,
+  | 'authRateLimit'
+  | 'apiRateLimit'
+  | 'uploadRateLimit'
+  | 'failedCredentialLimit'
+  | 'socketCaps'
+  | 'graphqlMaxCost'
+  | 'graphqlCostRateLimit'
+  | 'apiKeyCacheSeconds'
+  | 'shutdownTimeoutMs'
+> {
+  return {
     authRateLimit: read('AUTH_RATE_LIMIT', count(300)),
     apiRateLimit: read('API_RATE_LIMIT', count(6_000)),
     uploadRateLimit: read('UPLOAD_RATE_LIMIT', count(30)),
@@ -173,83 +254,80 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlCostRateLimit: read('GRAPHQL_COST_RATE_LIMIT', count(20_000)),
     apiKeyCacheSeconds: read('API_KEY_CACHE_SECONDS', count(10)),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', count(20_000)),
-    oidc: {
-      issuer: read('OIDC_ISSUER', webUrl),
-      clientId: read('OIDC_CLIENT_ID', text()),
-      clientSecret: read('OIDC_CLIENT_SECRET', text()),
-      audience: read('OIDC_AUDIENCE', text()),
-    },
-    redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
-    resultCacheMb: read('RESULT_CACHE_MB', count(64)),
-    chromiumPath: read('CHROMIUM_PATH', text()),
-    apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
-    pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
-    documentIssuer: readDocumentIssuer(env, production, problems),
-    providers: {
-      custodyUrl: read('CUSTODY_URL', webUrl),
-      custodyAccessToken: read('CUSTODY_ACCESS_TOKEN', text()),
-      kycUrl: read('KYC_URL', webUrl),
-      kycAppToken: read('KYC_APP_TOKEN', text()),
-      kycSecretKey: read('KYC_SECRET_KEY', text()),
-      marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
-      marketData: read('MARKET_DATA', oneOf(['on', 'off'], 'on')) === 'on',
-      marketDataProducts: read('MARKET_DATA_PRODUCTS', productList()),
-      coinPricesUrl: read('COIN_PRICES_URL', webUrl),
-      coinPricesRefreshMs,
-      coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
-      amlUrl: read('AML_URL', webUrl),
-      amlApiKey: read('AML_API_KEY', text()),
-    },
-    trading: {
-      quoteTtlSeconds: read('OTC_QUOTE_TTL_SECONDS', count(defaultOtcQuoteTtlSeconds)),
-      feeBps: read('OTC_FEE_BPS', count(defaultOtcFeeBps)),
-    },
   };
+}
 
-  if (production) {
-    // Generated secrets are a convenience of the embedded setup only
-    // (docs/configuration.md#production-mode).
-    for (const name of [
-      'ADMIN_API_KEY',
-      'DATA_ADMIN_SECRET',
-      'SIGNING_KEY_SECRET',
-      'KYC_DATA_KEYS',
-      'DATABASE_URL',
-      'PUBLIC_URL',
-    ] as const) {
-      if (!env[name]) problems.push(`${name} is required when NODE_ENV=production`);
-    }
-    // The built-in development identity provider lets anyone pick a user.
-    if (!env.OIDC_ISSUER)
-      problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
-  }
-  if (config.providers.kycUrl && !(config.providers.kycAppToken && config.providers.kycSecretKey)) {
-    problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
-  }
-  // The provider's webhooks reach a production service only with a real provider behind it.
-  if (production && config.providers.kycUrl && !config.kycWebhookSecret) {
-    problems.push('KYC_WEBHOOK_SECRET is required when NODE_ENV=production and KYC_URL is set');
-  }
-  if (config.providers.amlUrl && !config.providers.amlApiKey) {
-    problems.push('AML_API_KEY is required when AML_URL is set');
-  }
-  if (config.providers.coinPricesRefreshMs < 1_000) {
-    problems.push(`COIN_PRICES_REFRESH_MS must be at least 1000, got '${env.COIN_PRICES_REFRESH_MS}'`);
-  }
-  if (config.providers.coinPricesMaxAgeMs < config.providers.coinPricesRefreshMs) {
-    problems.push(
-      `COIN_PRICES_MAX_AGE_MS must be at least the refresh interval (${config.providers.coinPricesRefreshMs}), got '${env.COIN_PRICES_MAX_AGE_MS}'`,
-    );
-  }
-  if (config.providers.custodyUrl && !config.providers.custodyAccessToken) {
-    problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
-  }
-  problems.push(...tradingProblems(config.trading, env));
+function readProviders(read: Read, coinPricesRefreshMs: number): Config['providers'] {
+  return {
+    custodyUrl: read('CUSTODY_URL', webUrl),
+    custodyAccessToken: read('CUSTODY_ACCESS_TOKEN', text()),
+    kycUrl: read('KYC_URL', webUrl),
+    kycAppToken: read('KYC_APP_TOKEN', text()),
+    kycSecretKey: read('KYC_SECRET_KEY', text()),
+    marketDataUrl: read('MARKET_DATA_URL', url({ protocols: ['ws:', 'wss:'] })),
+    marketData: read('MARKET_DATA', oneOf(['on', 'off'], 'on')) === 'on',
+    marketDataProducts: read('MARKET_DATA_PRODUCTS', productList()),
+    coinPricesUrl: read('COIN_PRICES_URL', webUrl),
+    coinPricesRefreshMs,
+    coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
+    amlUrl: read('AML_URL', webUrl),
+    amlApiKey: read('AML_API_KEY', text()),
+  };
+}
+
+/** Settings that are each valid but do not fit together, or are missing where another needs them. */
+function consistencyProblems(config: Config, env: Env): string[] {
+  const problems = config.production ? productionProblems(env) : [];
+  problems.push(...providerProblems(config, env), ...tradingProblems(config.trading, env));
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
   problems.push(...timeoutProblems(config.timeouts), ...costProblems(config));
-  if (problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(config);
+  return problems;
+}
+
+function productionProblems(env: Env): string[] {
+  // Generated secrets are a convenience of the embedded setup only
+  // (docs/configuration.md#production-mode).
+  const required = [
+    'ADMIN_API_KEY',
+    'DATA_ADMIN_SECRET',
+    'SIGNING_KEY_SECRET',
+    'KYC_DATA_KEYS',
+    'DATABASE_URL',
+    'PUBLIC_URL',
+  ] as const;
+  const problems = required.filter((name) => !env[name]).map((name) => `${name} is required when NODE_ENV=production`);
+  // The built-in development identity provider lets anyone pick a user.
+  if (!env.OIDC_ISSUER)
+    problems.push('OIDC_ISSUER is required when NODE_ENV=production (the built-in provider is for development only)');
+  return problems;
+}
+
+function providerProblems(config: Config, env: Env): string[] {
+  const { providers } = config;
+  const problems: string[] = [];
+  if (providers.kycUrl && !(providers.kycAppToken && providers.kycSecretKey)) {
+    problems.push('KYC_APP_TOKEN and KYC_SECRET_KEY are required when KYC_URL is set');
+  }
+  // The provider's webhooks reach a production service only with a real provider behind it.
+  if (config.production && providers.kycUrl && !config.kycWebhookSecret) {
+    problems.push('KYC_WEBHOOK_SECRET is required when NODE_ENV=production and KYC_URL is set');
+  }
+  if (providers.amlUrl && !providers.amlApiKey) {
+    problems.push('AML_API_KEY is required when AML_URL is set');
+  }
+  if (providers.coinPricesRefreshMs < 1_000) {
+    problems.push(`COIN_PRICES_REFRESH_MS must be at least 1000, got '${env.COIN_PRICES_REFRESH_MS}'`);
+  }
+  if (providers.coinPricesMaxAgeMs < providers.coinPricesRefreshMs) {
+    problems.push(
+      `COIN_PRICES_MAX_AGE_MS must be at least the refresh interval (${providers.coinPricesRefreshMs}), got '${env.COIN_PRICES_MAX_AGE_MS}'`,
+    );
+  }
+  if (providers.custodyUrl && !providers.custodyAccessToken) {
+    problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
+  }
+  return problems;
 }
 
 /**

@@ -38,7 +38,7 @@ export interface DataLayerAppOptions {
   readonly rateLimit?: DataLayerRateLimit;
   /** Wrong secrets and tokens per client address (docs/identity.md#failed-credentials). */
   readonly failedCredentials?: DataLayerCredentialLimit;
-  /** REQUEST_TIMEOUT_MS (docs/architecture.md#database-faults): a request still running then is answered 503; 0 or absent: none. */
+  /** REQUEST_TIMEOUT_MS (docs/database.md#database-faults): a request still running then is answered 503; 0 or absent: none. */
   readonly requestTimeoutMs?: number;
   /** The permission matrix page; default generated/permissions/permission-matrix.html. */
   readonly accessMatrix?: AccessMatrixPage;

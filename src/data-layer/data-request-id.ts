@@ -2,7 +2,7 @@
 // echoed as X-Request-Id and kept beside the request for its log lines (docs/metrics.md#access-log),
 // without widening the app's handler signatures. Kept on the request itself (a symbol key), so it
 // goes with the request: a WeakMap would cost the garbage collector an ephemeron entry per request
-// on this hot path (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// on this hot path (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { requestIdFrom } from '../request-headers/request-id.ts';
 

@@ -15,7 +15,7 @@ export const maxBodyBytes = 1024 * 1024;
 /**
  * The body's bytes, read with 'data' events: a stream's async iterator costs an iterator and a
  * promise per chunk on every request of this hot path
- * (docs/benchmarks.md#data-layer-organizations-with-their-wallets-benchdata-layer-benchts). Past
+ * (docs/benchmarks-log.md#named-prepared-statements-and-a-leaner-shape-2026-11-26). Past
  * the limit the request is destroyed, as leaving an async iterator early does.
  */
 function readBody(request: IncomingMessage): Promise<Buffer> {

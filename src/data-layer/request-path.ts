@@ -1,6 +1,6 @@
 // The path of a DATA_PORT request's target, without its query: what the data layer routes and
 // labels by. Sliced at the first `?` rather than split, since it runs three times on every
-// request (docs/benchmarks.md#instructions-per-request-benchinstruction-profilets).
+// request (docs/benchmarks-log.md#instructions-per-request-first-measurements-2026-12-01).
 import type { IncomingMessage } from 'node:http';
 
 export function requestPath(request: IncomingMessage): string {

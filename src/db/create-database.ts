@@ -1,7 +1,7 @@
-// The Kysely instance on a pg pool: one per process (docs/architecture.md#database). With
+// The Kysely instance on a pg pool: one per process (docs/database.md). With
 // `timeouts`, the service's pool: statements, connections and the transactions a request
 // leaves behind are bounded, and every statement is guarded (guarded-pool.ts,
-// docs/architecture.md#database-faults). Without, an unbounded pool for migrations, the demo
+// docs/database.md#database-faults). Without, an unbounded pool for migrations, the demo
 // seed, operator commands and tests.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// One process per embedded data directory (docs/architecture.md "Database"): a second
+// One process per embedded data directory (docs/database.md#embedded-postgresql): a second
 // `npm start` on the same DATA_DIR would otherwise race the first for the PostgreSQL cluster.
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The one place that tells a database fault from any other error (docs/architecture.md#database-faults):
+// The one place that tells a database fault from any other error (docs/database.md#database-faults):
 // what pg, pg-pool and Node's sockets raise when the server cannot be reached or answered too
 // late. Everything else (a violated constraint, a bad value, a bug) is not a fault and stays as
 // thrown. src/db/guarded-pool.ts turns a fault into SERVICE_UNAVAILABLE.

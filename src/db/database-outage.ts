@@ -1,5 +1,5 @@
 // Whether the database is reachable, as the queries of this process find it
-// (docs/architecture.md#database-faults): one log line when it becomes unavailable, with the
+// (docs/database.md#database-faults): one log line when it becomes unavailable, with the
 // cause, and one when it is available again, never one per request. While it is unavailable a
 // light probe runs every few seconds, so recovery is noticed without traffic.
 import type { Logger } from 'pino';

@@ -1,5 +1,5 @@
 // glibc's malloc settings for the embedded PostgreSQL's processes
-// (docs/architecture.md#database, docs/benchmarks.md#postgresqls-cpu-per-request-was-glibcs-heap-trimming-2026-12-03).
+// (docs/decisions/malloc-top-pad.md, docs/database.md#embedded-postgresql).
 // A backend frees each statement's memory when the statement ends; where that memory sits at the
 // top of the heap, glibc gives it back to the kernel (brk down) and the next statement takes it
 // again (brk up, then a page fault for every page touched). Which backends fall into that depends

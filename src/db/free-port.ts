@@ -1,4 +1,4 @@
-// A free loopback port for the embedded PostgreSQL (docs/architecture.md#database).
+// A free loopback port for the embedded PostgreSQL (docs/database.md#embedded-postgresql).
 import net from 'node:net';
 
 /** Asks the kernel for a free loopback port (the machine's own PostgreSQL holds 5432). */

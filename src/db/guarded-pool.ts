@@ -1,4 +1,4 @@
-// The pg pool as Kysely sees it, with every statement guarded (docs/architecture.md#database-faults):
+// The pg pool as Kysely sees it, with every statement guarded (docs/database.md#database-faults):
 // - a statement gets a client-side timeout: the server's own statement timeout plus a second
 //   (a silent, stalled server ends too), or what is left of the request's deadline if less;
 // - once the request's deadline has passed, no statement but ROLLBACK is sent, so a request
@@ -42,7 +42,7 @@ const serverGraceMs = 1_000;
 export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
   // One guard per pg client, made on its first checkout and kept as long as the client lives: as
   // pg-pool hands out the same client object again, Kysely finds its connection wrapper again, and
-  // a checkout allocates nothing (docs/benchmarks.md#what-the-hot-paths-pay-for).
+  // a checkout allocates nothing (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
   const guards = new WeakMap<pg.PoolClient, GuardedClient>();
   return {
     options: pool.options,

@@ -1,5 +1,5 @@
 // Migrations run at start. Kysely's PostgreSQL adapter takes a transaction-scoped advisory
-// lock around the run, so nodes starting together do not race (docs/architecture.md#database).
+// lock around the run, so nodes starting together do not race (docs/database.md#migrations).
 import type { Kysely } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';

@@ -1,5 +1,5 @@
 // Whether a process id names a running process, for the data-directory lock and the published
-// embedded PostgreSQL address (docs/architecture.md "Database"): signal 0 checks without
+// embedded PostgreSQL address (docs/database.md#embedded-postgresql): signal 0 checks without
 // delivering anything; EPERM means it exists but belongs to another user.
 
 export function isProcessAlive(pid: number): boolean {

@@ -1,7 +1,7 @@
 // One statement sent on a pg client as a ready query object, which pg's Client.query runs as
 // given (a "submittable"). Given a plain config object instead, pg copies it property by property
 // on every call (utils.cloneQueryConfig), about 2.5 µs a statement on the data layer's hot path
-// (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import pg from 'pg';
 import { type TextRow, TextRowsQuery } from './text-rows-query.ts';
 

@@ -2,7 +2,7 @@
 // (docs/data-layer.md#prepared-statements). pg's own Query asks PostgreSQL to describe the portal
 // on every execution, then parses the RowDescription that comes back to name each column and
 // pick its parser: about a twentieth of the data layer's main-thread work per request
-// (docs/benchmarks.md#no-describe-and-one-metric-lookup-2026-12-01-late), and a message
+// (docs/benchmarks-log.md#no-describe-and-one-metric-lookup-2026-12-01-late), and a message
 // PostgreSQL builds each time. This sends Parse (once per connection for a named statement),
 // Bind, Execute and Sync, and answers each row's fields as PostgreSQL's text, null for SQL NULL.
 // pg's Client runs it the way it runs pg-cursor: a "submittable", an object with `submit` and the

@@ -1,6 +1,6 @@
 // View models of the rendered documents: everything a template prints, already computed by the
 // caller, nothing it does not print (no internal notes, no cost breakdown). Money, quantities,
-// rates and NAVs are decimal strings as `pg` returns `numeric` (docs/architecture.md#field-notes),
+// rates and NAVs are decimal strings as `pg` returns `numeric` (docs/field-notes.md#pg),
 // never floats. Instants are ISO 8601 strings and print in UTC; calendar dates are `YYYY-MM-DD`. An
 // absent fact is `null`, never a missing key: templates compile in strict mode, so a missing field
 // fails the render instead of printing a blank.

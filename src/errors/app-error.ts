@@ -16,7 +16,7 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /**
    * Already reported where it arose, so transports write no log line of their own: database
-   * faults are logged once per outage, not per request (docs/architecture.md#database-faults).
+   * faults are logged once per outage, not per request (docs/database.md#database-faults).
    */
   quiet?: boolean;
   cause?: unknown;

@@ -1,4 +1,4 @@
-// The answer when a request's deadline (REQUEST_TIMEOUT_MS) passes (docs/architecture.md#database-faults,
+// The answer when a request's deadline (REQUEST_TIMEOUT_MS) passes (docs/database.md#database-faults,
 // docs/error-codes.md): whose delay it was decides it. A body still arriving is the client's
 // delay: 408 REQUEST_TIMEOUT, answered with `Connection: close` by each transport, since the
 // unread rest of the body cannot be told apart from a next request. A body that had arrived

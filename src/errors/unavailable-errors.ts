@@ -1,5 +1,5 @@
 // The SERVICE_UNAVAILABLE errors of database faults and of the request deadline
-// (docs/architecture.md#database-faults): what the client may assume about its writes, and when
+// (docs/database.md#database-faults): what the client may assume about its writes, and when
 // to retry. They are quiet: the outage is logged once (src/db/database-outage.ts), not per request.
 import { AppError } from './app-error.ts';
 

@@ -1,5 +1,5 @@
 // How large and how deeply nested a GraphQL document may be, checked on the text before any
-// parser sees it (docs/architecture.md#requests, docs/data-layer.md#limits): graphql-js' parser
+// parser sees it (docs/requests.md#document-limits, docs/data-layer.md#limits): graphql-js' parser
 // recurses per nesting level, and its token limit counts neither nesting nor comments.
 import { nestingDepth } from './nesting-depth.ts';
 

@@ -1,5 +1,5 @@
 // How deeply the JSON values of a GraphQL request (`variables`, `extensions`) may nest, measured
-// without recursion before anything walks them (docs/architecture.md#requests). JSON.parse does
+// without recursion before anything walks them (docs/requests.md#json-nesting). JSON.parse does
 // not recurse, but every later walk does: the unstorable-text check, graphql-js' coercion of a
 // JSON scalar, JSON.stringify of a cache key or a log line. A 1 MiB body holds 500,000 levels of
 // `[`; 12,000 overflowed the stack and answered 500. Both GraphQL endpoints, and the subscription

@@ -1,6 +1,6 @@
 // The deepest nesting of `{`, `(` and `[` in a GraphQL document, found by one linear scan that
 // skips strings, block strings and comments: graphql-js' parser recurses once per level and
-// overflows the stack a few thousand levels deep (docs/architecture.md#field-notes), so the depth
+// overflows the stack a few thousand levels deep (docs/field-notes.md#graphql-js), so the depth
 // is measured before anything parses. The scan stops as soon as `stopAbove` is exceeded.
 
 // Character codes: the scan runs on every request of both GraphQL endpoints, so it compares numbers.

@@ -1,7 +1,7 @@
 // Which GraphQL response media type a request accepts, by the GraphQL-over-HTTP rule (as
 // graphql-http had it: `application/graphql-response+json` first, then `application/json`, `application/*` or
 // `*/*`; no Accept means `*/*`), so answers written before execution (an unknown API key, a
-// document over the limits) use the media type execution would have chosen (docs/architecture.md#requests).
+// document over the limits) use the media type execution would have chosen (docs/requests.md#post-graphql).
 export type GraphqlMediaType = 'application/graphql-response+json' | 'application/json';
 
 export function acceptedMediaType(accept: string | undefined): GraphqlMediaType | null {

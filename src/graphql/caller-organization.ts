@@ -1,12 +1,8 @@
-// The organization whose wallets a business API caller may see (docs/identity.md#scopes): an API
-// key bound to an organization sees only that one; an admin key, bound to none, sees every one.
+// The organization scope of a business API caller (docs/identity.md#organization-scope): an API
+// key bound to an organization reaches only that one; an admin key, bound to none, reaches every
+// one. Resolvers hand it to the services, whose readers apply it in their own statements.
 import { type OrganizationScope, scopeOfPrincipal } from '../access/organization-scope.ts';
 import type { GraphqlContext } from './graphql-context.ts';
-
-/** The organization an API key is bound to; null for a key that sees every organization. */
-export function callerOrganization(context: GraphqlContext): string | null {
-  return context.principal.kind === 'api-key' ? context.principal.organizationId : null;
-}
 
 /** The caller's organization scope, which every business reader takes (src/access/organization-scope.ts). */
 export function callerScope(context: GraphqlContext): OrganizationScope {

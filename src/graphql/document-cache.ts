@@ -1,7 +1,7 @@
 // Parsed and validated documents are cached by query text (docs/benchmarks.md#targets: parsing and
 // validating every request cost about 7×). Bounded, least recently used first out. A document
 // over the length or nesting limits is refused before graphql-js parses it (its parser recurses
-// per level, docs/architecture.md#field-notes); POST /graphql checks them earlier still, so this
+// per level, docs/field-notes.md#graphql-js); POST /graphql checks them earlier still, so this
 // guards the graphql-ws subscriptions.
 import { GraphQLError, type DocumentNode, type GraphQLSchema, parse, validate } from 'graphql';
 import { type CacheObserver, createBoundedCache } from '../cache/bounded-cache.ts';
@@ -15,7 +15,7 @@ export interface DocumentCache {
   readonly bytes: number;
 }
 
-/** Byte budget of the parsed documents (docs/architecture.md#caches): room for about ten of the largest (100,000 characters, 10,000 tokens, ~3 MB parsed). */
+/** Byte budget of the parsed documents (docs/caches.md#document-caches-in-bytes): room for about ten of the largest (100,000 characters, 10,000 tokens, ~3 MB parsed). */
 export const documentCacheBytes = 32 * 1024 * 1024;
 
 export function createDocumentCache(

@@ -1,7 +1,7 @@
 // One GraphQL request answered on graphql-js directly, by graphql-http's rules (status codes,
 // `application/graphql-response+json`): the document from the cache, validated, its cost checked
 // and spent (operation-cost/operation-cost-guard.ts, docs/api-limits.md), executed, the result
-// written as JSON (docs/architecture.md#requests). Shared by both ways POST /graphql is
+// written as JSON (docs/requests.md#post-graphql). Shared by both ways POST /graphql is
 // served: the Koa route (graphql-transport.ts) and the fast lane in front of it (graphql-fast-lane.ts).
 import {
   type DocumentNode,

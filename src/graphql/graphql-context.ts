@@ -1,4 +1,4 @@
-// What every business GraphQL resolver receives (docs/architecture.md#business-graphql-api).
+// What every business GraphQL resolver receives (docs/business-graphql.md#what-every-operation-keeps).
 import type { Logger } from 'pino';
 import type { Principal } from '../access/principal.ts';
 import type { SubscriptionSink } from './subscription-sink.ts';

@@ -1,11 +1,11 @@
-// POST /graphql served in front of Koa (docs/architecture.md#requests): an ordinary
+// POST /graphql served in front of Koa (docs/requests.md#the-graphql-fast-lane): an ordinary
 // request (the exact path, a UTF-8 JSON body of declared length within the limit, an Accept a
 // GraphQL response can meet, an X-API-Key) is answered here by the same steps, in the same order
 // and with the same answers as the Koa route (router.ts, graphql-transport.ts): its request id,
 // the deadline, the rate limit, the key, the body, the answer, the access log line and the
 // metrics. Anything else goes to Koa untouched, which answers it as always. Koa's context, its
 // middleware dispatch and its response handling cost a `{ ping }` about as much as graphql-js'
-// execution (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// execution (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { operations } from '../../generated/openapi/operations.ts';

@@ -1,4 +1,4 @@
-// The body of POST /graphql read and checked before anything runs (docs/architecture.md#requests):
+// The body of POST /graphql read and checked before anything runs (docs/requests.md#post-graphql):
 // at most the JSON body limit, JSON, within the document limits, `variables` and `extensions`
 // within the nesting limit of JSON values (checked before any recursive walk), a GraphQL request by
 // openapi.yaml#/components/schemas/GraphqlRequest. Shared by the Koa route (graphql-transport.ts)

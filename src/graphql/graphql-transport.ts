@@ -1,4 +1,4 @@
-// POST /graphql on the Koa app (docs/architecture.md#requests): the router has already counted the
+// POST /graphql on the Koa app (docs/requests.md#post-graphql): the router has already counted the
 // request against its rate limit and authenticated the caller (X-API-Key per openapi.yaml); this
 // checks the media types, reads the body (graphql-request-body.ts) and answers it
 // (graphql-answer.ts). Most requests never reach it: the fast lane in front of Koa serves the

@@ -51,7 +51,7 @@ export interface SubscriptionServer {
   /**
    * Refuses new subscriptions and closes every connection with 1001 Going Away, so clients
    * reconnect elsewhere; connections that have not answered by the deadline are cut
-   * (docs/architecture.md#shutdown).
+   * (docs/service.md#shutdown).
    */
   drain(deadline: AbortSignal): Promise<void>;
 }
@@ -76,7 +76,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
         const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
         const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
         if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
-        // Before anything walks them (docs/architecture.md#requests): as POST /graphql's body.
+        // Before anything walks them (docs/requests.md#json-nesting): as POST /graphql's body.
         const tooDeep = graphqlValuesViolation(payload);
         if (tooDeep) return [formatGraphqlError(new AppError('BAD_REQUEST', tooDeep), options.logger)];
         let document;

@@ -1,5 +1,5 @@
 // Integer parameters (path, query, header) are accepted only in canonical decimal form
-// (docs/architecture.md#requests): parameters arrive as text, and the validators' type coercion
+// (docs/requests.md#the-router): parameters arrive as text, and the validators' type coercion
 // alone reads text as JavaScript's Number() does, so `/invoices/0x1`, `/invoices/1e0`,
 // `/invoices/01` and `/invoices/%201` all read invoice 1. The code generator puts this pattern
 // before every `type: integer` parameter schema of openapi.yaml

@@ -1,6 +1,6 @@
 // The REST + GraphQL Koa application: request id, metrics and logs, error mapping, the request
 // deadline (one middleware, request-envelope.ts), then the routes bound from the operation table
-// (docs/architecture.md#requests). Kept small on purpose.
+// (docs/requests.md#the-envelope). Kept small on purpose.
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics.ts';

@@ -8,7 +8,7 @@ import type { RequestContext } from './request-context.ts';
  * A class, so its lazy `logger` getter lives on the prototype. An object literal with a getter
  * gets a hidden class of its own per request, made in the old generation; that class then holds
  * the request's whole object graph through every young-generation collection, which tripled the
- * garbage collector's share of `GET /healthz` (docs/benchmarks.md#what-the-hot-paths-pay-for).
+ * garbage collector's share of `GET /healthz` (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
  */
 export class KoaRequestContext implements RequestContext {
   readonly requestId: string;

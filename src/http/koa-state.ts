@@ -1,4 +1,4 @@
-// The typed `ctx.state` of the Koa app (docs/architecture.md#requests).
+// The typed `ctx.state` of the Koa app (docs/requests.md#the-router).
 import type { Principal } from '../access/principal.ts';
 import type { ErrorBodyWriter } from './middleware/error-body.ts';
 

@@ -1,5 +1,5 @@
 // THE list of REST operations that still answer 501 "not implemented: <operationId>"
-// (docs/architecture.md#requests). Later work only ever removes entries from it; the type checker
+// (docs/requests.md#the-router). Later work only ever removes entries from it; the type checker
 // makes sure every operation is either here or has a real handler in the table of
 // handlers/handler-table.ts.
 import type { OperationId } from '../../generated/openapi/operations.ts';

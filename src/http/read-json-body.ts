@@ -1,4 +1,4 @@
-// Reads the JSON body of an operation for the router (docs/architecture.md "Requests"). An
+// Reads the JSON body of an operation for the router (docs/requests.md#request-bodies). An
 // optional body (`requestBody.required: false`, e.g. openapi.yaml#/paths/~1auth~1wallet-jwt)
 // may be left out: no body at all, or an empty one sent as application/json, is "no body".
 // A body that is there must be JSON: another content type is 415, text that is not JSON 400;

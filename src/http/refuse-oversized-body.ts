@@ -1,5 +1,5 @@
 // Refuses a body whose declared Content-Length is over the operation's limit before reading any
-// of it (docs/architecture.md#requests, openapi.yaml#/components/responses/PayloadTooLarge):
+// of it (docs/requests.md#request-bodies, openapi.yaml#/components/responses/PayloadTooLarge):
 // reading first would hold the connection for as long as the client claims to send.
 import type { Context } from 'koa';
 import { AppError } from '../errors/app-error.ts';

@@ -1,5 +1,5 @@
 // Binds every operation of generated/openapi/operations.ts to its handler
-// (docs/architecture.md#requests): authenticate per the operation's security, validate with the
+// (docs/requests.md#the-router): authenticate per the operation's security, validate with the
 // generated validators, call the handler, write its typed result. Unknown routes answer 404 with
 // the error body.
 import { tmpdir } from 'node:os';
@@ -52,7 +52,7 @@ export interface Routes {
   /**
    * Serves the request: a method and path that equal a route without parameters (`GET /healthz`,
    * `POST /graphql`) by one lookup, anything else through the `mounts`, then the router's
-   * matching (docs/architecture.md#requests).
+   * matching (docs/requests.md#the-router).
    */
   readonly routes: Middleware<HttpState>;
 }

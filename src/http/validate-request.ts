@@ -1,5 +1,5 @@
 // Runs the precompiled validators of generated/openapi on a request; a failure becomes one
-// 400 whose message names each bad field (docs/architecture.md#requests). Every string must
+// 400 whose message names each bad field (docs/requests.md#the-router). Every string must
 // also be text PostgreSQL can hold (no NUL, no unpaired surrogate), checked here so that no
 // handler can pass one to a query. A body nested past the limit of JSON values is refused before
 // the validator or that check walks it (both recurse; src/graphql-limits/json-nesting.ts).

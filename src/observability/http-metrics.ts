@@ -2,7 +2,7 @@
 // method, route template and status class, never by raw path or exact status, so the label set
 // stays bounded whatever clients send. The request count is the latency histogram's count per
 // label set, copied into `http_requests_total` when the metrics are read: one label lookup per
-// request instead of two (docs/benchmarks.md#no-describe-and-one-metric-lookup-2026-12-01-late).
+// request instead of two (docs/benchmarks-log.md#no-describe-and-one-metric-lookup-2026-12-01-late).
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** `api` is PORT (REST and /graphql), `data` is DATA_PORT (the data-access layer). */

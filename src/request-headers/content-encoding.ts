@@ -1,4 +1,4 @@
-// The service accepts request bodies uncompressed only, on both ports (docs/architecture.md#requests):
+// The service accepts request bodies uncompressed only, on both ports (docs/requests.md#request-bodies):
 // a body with a Content-Encoding other than `identity` is refused (415) before it is read, so a
 // compressed body can never inflate past a body limit or reach a parser as bytes it cannot read.
 // Each transport says the refusal in its own error shape.

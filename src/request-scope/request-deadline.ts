@@ -1,4 +1,4 @@
-// The deadline of the request being served (REQUEST_TIMEOUT_MS, docs/architecture.md#database-faults),
+// The deadline of the request being served (REQUEST_TIMEOUT_MS, docs/database.md#database-faults),
 // kept in AsyncLocalStorage: the transports open it, and the database guard reads it before each
 // statement (src/db/guarded-pool.ts) without every service passing it along. A request answered
 // at its deadline may leave work running; the guard then sends no further statement but a

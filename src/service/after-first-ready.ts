@@ -1,6 +1,6 @@
 // Work no request needs yet (the PDF engine's browser with PDF_PREWARM, the development OIDC
 // provider's modules) starts once the service has answered its first readiness probe with 200, so
-// that answer never waits behind it (docs/architecture.md#start-up): loading puppeteer-core or
+// that answer never waits behind it (docs/service.md#start-up): loading puppeteer-core or
 // oidc-provider holds the main thread for a few hundred milliseconds. A service nobody probes
 // starts it `fallbackMs` after it is ready; a service shutting down never starts it.
 

@@ -1,14 +1,14 @@
-// The service on a resolved database (docs/architecture.md#composition): migrations and the demo
+// The service on a resolved database (docs/service.md#composition): migrations and the demo
 // data, the two servers, then each area from its own create-<area>.ts; the handlers they return
 // make the HTTP app, then both servers start serving. start-service.ts imports this module while the
-// database starts, so loading its modules and PostgreSQL's start overlap (docs/architecture.md#start-up).
+// database starts, so loading its modules and PostgreSQL's start overlap (docs/service.md#start-up).
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { handlerTable } from '../http/handlers/handler-table.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import { notImplementedOperations } from '../http/not-implemented-operations.ts';
-import { createApiExplorer } from './create-api-explorer.ts';
+import { type ApiExplorerWiring, createApiExplorer } from './create-api-explorer.ts';
 import { createAssets } from './create-assets.ts';
 import { createBusinessGraphql } from './create-business-graphql.ts';
 import { createDataAccessLayer } from './create-data-access-layer.ts';
@@ -26,13 +26,13 @@ import { createProviders } from './create-providers.ts';
 import { createMarketData, orderBooksOf } from './create-market-data.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
-import { createMetrics } from '../observability/metrics.ts';
-import { listenServers } from './listen-servers.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
+import { listenServers, type ListeningServers } from './listen-servers.ts';
 import type { ResolvedDatabase } from './resolve-database.ts';
 import type { ResolvedSecrets } from './resolve-secrets.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 import { startDatabase } from './start-database.ts';
-import { createAfterFirstReady } from './after-first-ready.ts';
+import { type AfterFirstReady, createAfterFirstReady } from './after-first-ready.ts';
 
 /** The PDF engine's prewarm and the development provider start this long after readiness if no probe came first. */
 const afterReadyFallbackMs = 1_000;
@@ -47,10 +47,36 @@ export interface ComposeOptions {
 }
 
 export async function composeService(options: ComposeOptions): Promise<{ url: string; dataUrl: string; db: Db }> {
-  const { config, logger, startedAt, secrets, shutdown, database } = options;
+  const { logger, startedAt, shutdown } = options;
+  const base = await startBase(options);
+  const { db, servers } = base;
+  const { url, dataUrl } = servers;
+  const areas = await createAreas(options, base);
+  const graphql = shutdown.track(createBusinessGraphql(businessGraphqlDeps(options, base, areas)));
+  const { app, explorer } = createApp(options, base, areas, graphql.transports);
+  servers.serve(graphql.withFastLane(app.callback(), app), createDataLayer(options, base, areas, explorer));
+  // `ms` counts from startService, `processMs` from the process' start (module loading included).
+  logger.info({ url, dataUrl, ms: Date.now() - startedAt, processMs: Math.round(performance.now()) }, 'service ready');
+  // What no request needs yet loads after the first readiness answer (docs/service.md#start-up).
+  base.afterReady.run([areas.documents.prewarm, () => void areas.identity.devProvider?.warm()]);
+  return { url, dataUrl, db };
+}
+
+type StartedDatabase = Awaited<ReturnType<typeof startDatabase>>;
+
+/** What every area stands on: metrics, the KYC keys, the database and both listening servers. */
+interface Base extends StartedDatabase {
+  readonly metrics: Metrics;
+  readonly kycKeys: ReturnType<typeof createKycKeys>;
+  readonly servers: ListeningServers;
+  readonly afterReady: AfterFirstReady;
+}
+
+async function startBase(options: ComposeOptions): Promise<Base> {
+  const { config, logger, secrets, shutdown, database } = options;
   const metrics = createMetrics();
   const kycKeys = createKycKeys(secrets.kycDataKeys);
-  const { db, statements, notifications } = await startDatabase({
+  const started = await startDatabase({
     config,
     database,
     logger,
@@ -61,15 +87,23 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   const servers = await listenServers(config, shutdown);
   const afterReady = createAfterFirstReady({ fallbackMs: afterReadyFallbackMs, stopping: () => shutdown.stopping });
   shutdown.add(async () => afterReady.cancel());
-  const { url, dataUrl } = servers;
+  return { ...started, metrics, kycKeys, servers, afterReady };
+}
+
+type Areas = Awaited<ReturnType<typeof createAreas>>;
+
+/** Each area from its own create-<area>.ts, in the order they depend on each other. */
+async function createAreas(options: ComposeOptions, base: Base) {
+  const { config, logger, secrets, shutdown } = options;
+  const { db, metrics } = base;
   const documents = shutdown.track(createDocuments({ config, db, logger, metrics }));
   const identity = shutdown.track(
     await createIdentity({
       config,
       db,
-      notifications,
-      publicUrl: url,
-      dataPublicUrl: dataUrl,
+      notifications: base.notifications,
+      publicUrl: base.servers.url,
+      dataPublicUrl: base.servers.dataUrl,
       secrets,
       logger,
       metrics,
@@ -90,41 +124,62 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
     users: identity.services.users,
     logger,
   });
-  const kyc = createKyc({ db, ring: kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
-  const graphql = shutdown.track(
-    createBusinessGraphql({
-      services: {
-        prices: prices.service,
-        wallets: wallets.summaries,
-        portfolio: wallets.portfolio,
-        walletDetails: wallets.details,
-        walletOperations: wallets.operations,
-        amlScreening: wallets.screening,
-        custody: wallets.custody,
-        funds: createFunds({ db, users: identity.services.users }),
-        documents: documents.business,
-        trading: createTrading({
-          config,
-          db,
-          usdPrice: prices.lookup,
-          users: identity.services.users,
-          orderBooks: orderBooksOf(marketData),
-        }),
-        kyc: kyc.services,
-      },
-      marketData: marketData.feed,
-      server: servers.server,
-      credentials: identity.services.credentials,
-      rateLimit: identity.graphqlRateLimit,
-      socketCaps: config.socketCaps,
-      failedCredentials: identity.failedCredentials,
-      onApiKeyChanged: identity.onApiKeyChanged,
-      cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },
-      requestTimeoutMs: config.timeouts.requestMs,
-      logger,
-      metrics,
-    }),
-  );
+  const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
+  return { documents, identity, files, prices, marketData, wallets, kyc };
+}
+
+function businessGraphqlDeps(
+  options: ComposeOptions,
+  base: Base,
+  areas: Areas,
+): Parameters<typeof createBusinessGraphql>[0] {
+  const { config, logger } = options;
+  const { db } = base;
+  const { identity, prices, wallets } = areas;
+  return {
+    services: {
+      prices: prices.service,
+      wallets: wallets.summaries,
+      portfolio: wallets.portfolio,
+      walletDetails: wallets.details,
+      walletOperations: wallets.operations,
+      amlScreening: wallets.screening,
+      custody: wallets.custody,
+      funds: createFunds({ db, users: identity.services.users }),
+      documents: areas.documents.business,
+      trading: createTrading({
+        config,
+        db,
+        usdPrice: prices.lookup,
+        users: identity.services.users,
+        orderBooks: orderBooksOf(areas.marketData),
+      }),
+      kyc: areas.kyc.services,
+    },
+    marketData: areas.marketData.feed,
+    server: base.servers.server,
+    credentials: identity.services.credentials,
+    rateLimit: identity.graphqlRateLimit,
+    socketCaps: config.socketCaps,
+    failedCredentials: identity.failedCredentials,
+    onApiKeyChanged: identity.onApiKeyChanged,
+    cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },
+    requestTimeoutMs: config.timeouts.requestMs,
+    logger,
+    metrics: base.metrics,
+  };
+}
+
+/** The HTTP app: every area's REST handlers, the GraphQL and KYC transports, the API explorer. */
+function createApp(
+  options: ComposeOptions,
+  base: Base,
+  areas: Areas,
+  graphqlTransports: ReturnType<typeof createBusinessGraphql>['transports'],
+) {
+  const { config, logger, startedAt, shutdown } = options;
+  const { db, metrics } = base;
+  const { identity, files, documents } = areas;
   const handlers = handlerTable({
     ...createHealth({
       db,
@@ -132,19 +187,19 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
       startedAt,
       pdfReadiness: documents.pdfReadiness,
       stopping: () => shutdown.stopping,
-      onReady: afterReady.answeredReady,
+      onReady: base.afterReady.answeredReady,
     }).handlers,
     ...identity.handlers,
     ...createAssets({ metrics }).handlers,
     ...files.handlers,
     ...documents.handlers,
-    ...wallets.handlers,
+    ...areas.wallets.handlers,
     ...createKycDocuments({ identity }).handlers,
   });
   const explorer = createApiExplorer({ enabled: config.apiExplorer, logger });
   const app = createHttpApp({
     handlers,
-    transports: { ...graphql.transports, ...kyc.transports },
+    transports: { ...graphqlTransports, ...areas.kyc.transports },
     notImplemented: new Set(notImplementedOperations),
     ...identity.http,
     before: [...(identity.http.before ?? []), ...explorer.mounts],
@@ -153,24 +208,22 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
     logger,
     metrics,
   });
-  servers.serve(
-    graphql.withFastLane(app.callback(), app),
-    createDataAccessLayer({
-      database: { db, statements },
-      adminSecret: secrets.dataAdminSecret,
-      identity: identity.services,
-      dataUrl,
-      logger,
-      rateLimit: identity.dataLayerRateLimit,
-      failedCredentials: identity.failedCredentials,
-      requestTimeoutMs: config.timeouts.requestMs,
-      metrics,
-      wrap: explorer.wrapDataLayer,
-    }),
-  );
-  // `ms` counts from startService, `processMs` from the process' start (module loading included).
-  logger.info({ url, dataUrl, ms: Date.now() - startedAt, processMs: Math.round(performance.now()) }, 'service ready');
-  // What no request needs yet loads after the first readiness answer (docs/architecture.md#start-up).
-  afterReady.run([documents.prewarm, () => void identity.devProvider?.warm()]);
-  return { url, dataUrl, db };
+  return { app, explorer };
+}
+
+function createDataLayer(options: ComposeOptions, base: Base, areas: Areas, explorer: ApiExplorerWiring) {
+  const { config, logger, secrets } = options;
+  const { identity } = areas;
+  return createDataAccessLayer({
+    database: { db: base.db, statements: base.statements },
+    adminSecret: secrets.dataAdminSecret,
+    identity: identity.services,
+    dataUrl: base.servers.dataUrl,
+    logger,
+    rateLimit: identity.dataLayerRateLimit,
+    failedCredentials: identity.failedCredentials,
+    requestTimeoutMs: config.timeouts.requestMs,
+    metrics: base.metrics,
+    wrap: explorer.wrapDataLayer,
+  });
 }

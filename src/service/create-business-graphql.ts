@@ -1,9 +1,9 @@
 // The business GraphQL API on the main port: POST /graphql (graphql-transport.ts) and the
 // graphql-ws subscriptions on the same path, sharing one cache of parsed documents
-// (docs/architecture.md, Requests), over the schema of schema.graphql with its resolvers
+// (docs/requests.md#post-graphql), over the schema of schema.graphql with its resolvers
 // given the domain services they use, and the order-book subscribers' fan-out over the
 // market-data feed (docs/market-data.md#fan-out). POST /graphql's ordinary requests are served
-// by a fast lane in front of the Koa app (docs/architecture.md#requests). Every operation's cost
+// by a fast lane in front of the Koa app (docs/requests.md#the-graphql-fast-lane). Every operation's cost
 // is checked and spent by one guard before it runs (docs/api-limits.md).
 import type { RequestListener, Server } from 'node:http';
 import type { Logger } from 'pino';

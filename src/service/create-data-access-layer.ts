@@ -38,7 +38,7 @@ export function createDataAccessLayer(deps: {
     requestTimeoutMs: deps.requestTimeoutMs,
   });
   return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, observed) => {
-    // Fields named, not spread: this runs once per request (docs/benchmarks.md#no-describe-and-one-metric-lookup-2026-12-01-late).
+    // Fields named, not spread: this runs once per request (docs/benchmarks-log.md#no-describe-and-one-metric-lookup-2026-12-01-late).
     const { method, route, status, seconds } = observed;
     deps.metrics.observeRequest({ server: 'data', method, route, status }, seconds);
     logDataRequest(deps.logger, request, observed);

@@ -56,7 +56,7 @@ export interface Identity {
   closers: ShutdownStep[];
 }
 
-export async function createIdentity(options: {
+interface IdentityOptions {
   config: Config;
   db: Db;
   notifications: DatabaseNotifications;
@@ -65,10 +65,11 @@ export async function createIdentity(options: {
   secrets: { adminApiKey: string; signingKeySecret: string };
   logger: Logger;
   metrics: Metrics;
-}): Promise<Identity> {
+}
+
+export async function createIdentity(options: IdentityOptions): Promise<Identity> {
   const { config, db, publicUrl, logger } = options;
   const users = createUserDirectory(db);
-  const external = config.oidc.issuer;
   // One KYC provider for the SDK init tokens and the KYC document files.
   const kyc = createKycProvider({
     url: config.providers.kycUrl,
@@ -76,12 +77,40 @@ export async function createIdentity(options: {
     secretKey: config.providers.kycSecretKey,
     logger,
   });
+  const services = identityServicesOn(options, users, kyc);
+  const onApiKeyChanged = await relayKeyChanges(options.notifications, services);
+  await services.keys.ensureKey();
+  await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
+  const devProvider = config.oidc.issuer
+    ? null
+    : startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
+  const limits = await authRateLimits(config, logger, options.metrics.rateLimited);
+  const stopSweeping = sweepExpiredSessions(services, logger);
+  return {
+    services,
+    devProvider,
+    kyc,
+    handlers: { ...authHandlers(services, publicUrl), ...oidcHandlers(publicUrl, services.keys) },
+    http: identityHttp(services, limits, devProvider),
+    onApiKeyChanged,
+    dataLayerRateLimit: limits.dataLayer,
+    failedCredentials: limits.failedCredentials,
+    graphqlRateLimit: limits.graphql,
+    graphqlCostBudget: limits.graphqlCost,
+    closers: [stopSweeping, limits.close],
+  };
+}
+
+/** The identity services on the database's stores, signing in at OIDC_ISSUER or the built-in provider. */
+function identityServicesOn(options: IdentityOptions, users: UserDirectory, kyc: KycProvider): IdentityServices {
+  const { config, db, publicUrl } = options;
+  const external = config.oidc.issuer;
   const oidc = createOpenIdRelyingParty(
     external
       ? { issuer: external, clientId: config.oidc.clientId as string, clientSecret: config.oidc.clientSecret }
       : { issuer: `${publicUrl}${devProviderPath}`, clientId: devClientId },
   );
-  const services = createIdentityServices(
+  return createIdentityServices(
     {
       publicUrl,
       dataPublicUrl: options.dataPublicUrl,
@@ -100,41 +129,38 @@ export async function createIdentity(options: {
     },
     { oidc, kyc },
   );
-  // Any change of a key, made anywhere, empties every node's verified keys (docs/identity.md#api-key-verification).
-  // Listeners (the business API's open sockets) are told after the memory is emptied, so what they check is current.
+}
+
+/**
+ * Any change of a key, made anywhere, empties every node's verified keys (docs/identity.md#api-key-verification).
+ * Listeners (the business API's open sockets) are told after the memory is emptied, so what they check is current.
+ */
+async function relayKeyChanges(
+  notifications: DatabaseNotifications,
+  services: IdentityServices,
+): Promise<Identity['onApiKeyChanged']> {
   const keyChangeListeners: (() => void)[] = [];
-  await options.notifications.listen('api_key_changed', () => {
+  await notifications.listen('api_key_changed', () => {
     services.apiKeys.forgetVerifiedKeys();
     for (const listener of keyChangeListeners) listener();
   });
-  await services.keys.ensureKey();
-  await services.apiKeys.ensureBootstrapKey(options.secrets.adminApiKey);
-  const devProvider = external
-    ? null
-    : startDevProvider(publicUrl, users, services, options.secrets.signingKeySecret, logger);
-  const limits = await authRateLimits(config, logger, options.metrics.rateLimited);
-  const stopSweeping = sweepExpiredSessions(services, logger);
+  return (listener) => void keyChangeListeners.push(listener);
+}
+
+function identityHttp(
+  services: IdentityServices,
+  limits: Awaited<ReturnType<typeof authRateLimits>>,
+  devProvider: DevIdentityProvider | null,
+): Identity['http'] {
   return {
-    services,
-    devProvider,
-    kyc,
-    handlers: { ...authHandlers(services, publicUrl), ...oidcHandlers(publicUrl, services.keys) },
-    http: {
-      authenticate: createAuthenticator({
-        resolver: services.credentials,
-        bearerIsInput: new Set(['exchangeToken']),
-        failedCredentials: limits.failedCredentials,
-      }),
-      guards: limits.guards,
-      unauthenticatedFields: { getSession: { active: false } },
-      before: devProvider ? [devProvider.middleware] : [],
-    },
-    onApiKeyChanged: (listener) => void keyChangeListeners.push(listener),
-    dataLayerRateLimit: limits.dataLayer,
-    failedCredentials: limits.failedCredentials,
-    graphqlRateLimit: limits.graphql,
-    graphqlCostBudget: limits.graphqlCost,
-    closers: [stopSweeping, limits.close],
+    authenticate: createAuthenticator({
+      resolver: services.credentials,
+      bearerIsInput: new Set(['exchangeToken']),
+      failedCredentials: limits.failedCredentials,
+    }),
+    guards: limits.guards,
+    unauthenticatedFields: { getSession: { active: false } },
+    before: devProvider ? [devProvider.middleware] : [],
   };
 }
 

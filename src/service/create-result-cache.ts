@@ -1,4 +1,4 @@
-// The business API's result cache for the composition root (docs/architecture.md#result-cache):
+// The business API's result cache for the composition root (docs/caches.md#result-cache):
 // shared through Redis when REDIS_URL is set, else in this process within RESULT_CACHE_MB.
 import type { Logger } from 'pino';
 import { createResultCache } from '../cache/create-result-cache.ts';

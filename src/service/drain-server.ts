@@ -1,4 +1,4 @@
-// Draining one HTTP server (docs/architecture.md#shutdown): stop accepting at once, let every
+// Draining one HTTP server (docs/service.md#shutdown): stop accepting at once, let every
 // request already received finish with its normal answer, then end the connection instead of
 // keeping it alive; at the deadline, cut what is left so shutdown cannot hang.
 import type http from 'node:http';
@@ -9,7 +9,7 @@ import type http from 'node:http';
  * table every few requests, and each old table keeps a link to its successor. Once one of those
  * tables reached the old generation, the chain held every later response, with its request's
  * objects, through each young-generation collection, which tripled the collector's share of a
- * data-layer request (docs/benchmarks.md#what-the-hot-paths-pay-for).
+ * data-layer request (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
  */
 const slot = Symbol('open response index');
 type Tracked = http.ServerResponse & { [slot]?: number };

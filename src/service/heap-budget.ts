@@ -1,4 +1,4 @@
-// The service's memory budget (docs/architecture.md#memory): the byte bounds of its in-process
+// The service's memory budget (docs/service.md#memory): the byte bounds of its in-process
 // caches plus a reserve for everything else (the code, requests in flight, PDF buffers) must fit
 // within V8's heap limit, which `npm start` sets (--max-old-space-size) so that the garbage V8
 // lets pile up before it collects stays bounded. A configuration whose caches could fill that

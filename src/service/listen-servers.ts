@@ -1,8 +1,9 @@
 // The two servers of the service. They listen before the routes are built: with PORT=0 the
-// public URL, which is the token issuer, is known only after listen (docs/architecture.md,
-// Identity). Until serve() they answer 503. Draining them is registered at once: both stop
-// accepting together when the shutdown begins (docs/architecture.md#shutdown). A port whose
-// public URL is https answers with Strict-Transport-Security (src/http/strict-transport-security.ts).
+// public URL, which is the token issuer, is known only after listen
+// (docs/decisions/listen-before-building-routes.md). Until serve() they answer 503. Draining them
+// is registered at once: both stop accepting together when the shutdown begins
+// (docs/service.md#shutdown). A port whose public URL is https answers with
+// Strict-Transport-Security (src/http/strict-transport-security.ts).
 import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config/config.ts';

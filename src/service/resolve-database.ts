@@ -1,6 +1,6 @@
 // DATABASE_URL → that server; otherwise the embedded PostgreSQL in DATA_DIR, behind a lock
 // so two processes cannot share it, its port published beside the lock for the admin CLI
-// (docs/architecture.md "Database").
+// (docs/database.md#embedded-postgresql).
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';

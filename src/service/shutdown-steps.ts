@@ -1,4 +1,4 @@
-// The graceful shutdown of the composition root, in two phases (docs/architecture.md#shutdown).
+// The graceful shutdown of the composition root, in two phases (docs/service.md#shutdown).
 // Drain: every drain step starts at once (the servers stop accepting and let their requests
 // finish, subscriptions are told to go away) and gets one deadline, after which what is left is
 // cut. Close: only then do the engines stop, last started first, each once, a failing step not

@@ -1,7 +1,7 @@
 // The database of the composition root, once the configured server or the embedded one is
 // resolved (resolve-database.ts, started by start-service.ts): every migration applied and the demo data loaded when wanted
 // (docs/demo-data.md) over a pool of their own without timeouts, then the service's pool, whose
-// statements are bounded and guarded, with the outage log (docs/architecture.md#database-faults),
+// statements are bounded and guarded, with the outage log (docs/database.md#database-faults),
 // and a listener for the database's notifications.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';

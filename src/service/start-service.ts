@@ -1,7 +1,7 @@
-// The composition root (docs/architecture.md#composition): the database, then the two
+// The composition root (docs/service.md#composition): the database, then the two
 // servers, then each area (compose-service.ts), whose modules load while PostgreSQL starts
-// (docs/architecture.md#start-up). Returns a handle whose close() is the graceful shutdown: drain
-// the servers, then close the engines, last started first (docs/architecture.md#shutdown).
+// (docs/service.md#start-up). Returns a handle whose close() is the graceful shutdown: drain
+// the servers, then close the engines, last started first (docs/service.md#shutdown).
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';

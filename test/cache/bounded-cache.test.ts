@@ -1,4 +1,4 @@
-// The one bounded cache (docs/architecture.md#caches): entries expire after their lifetime,
+// The one bounded cache (docs/caches.md#bounded-caches): entries expire after their lifetime,
 // the least recently used one leaves first when the cache is full or over its size, and
 // concurrent loads of one key share one call.
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-// The result cache in process memory (docs/architecture.md#result-cache): hit, miss, refresh,
+// The result cache in process memory (docs/caches.md#result-cache): hit, miss, refresh,
 // expiry on an injected clock, invalidation by tag (also of a load in flight), shared loader
 // calls, JSON-plain values only, the byte bound, the tag index bounded with the cache, metrics.
 import { test } from 'uvu';

@@ -1,9 +1,9 @@
-// The result cache in Redis (docs/architecture.md#result-cache) against a real server: hit, miss,
+// The result cache in Redis (docs/caches.md#result-cache) against a real server: hit, miss,
 // refresh, expiry, invalidation by tag, two service instances on separate connections sharing
 // entries and invalidations, and Redis away or slow (loads go on uncached, without hanging).
 // These tests need Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379): required, and failing
 // without it, where TEST_REDIS_URL is set (CI); otherwise reported as not run when no Redis
-// answers (test/support/test-redis.ts, docs/architecture.md#tests).
+// answers (test/support/test-redis.ts, docs/testing.md#tests-that-need-a-real-redis).
 import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,7 +33,7 @@ async function requireRedis(): Promise<void> {
   if (!(await redisAnswers))
     throw new Error(
       `Redis is not reachable at ${redisUrl}: the result cache's Redis tests need one ` +
-        '(TEST_REDIS_URL names another; docs/architecture.md#tests)',
+        '(TEST_REDIS_URL names another; docs/testing.md#tests-that-need-a-real-redis)',
     );
 }
 

@@ -1,4 +1,4 @@
-// Keys of the result cache (docs/architecture.md#result-cache): the same arguments in another key
+// Keys of the result cache (docs/caches.md#result-cache): the same arguments in another key
 // order give the same key, another scope or operation another key, long keys are hashed, and
 // arguments that are not JSON-plain are refused.
 import { createHash } from 'node:crypto';

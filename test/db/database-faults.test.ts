@@ -1,4 +1,4 @@
-// Which errors are database faults, and of which kind (docs/architecture.md#database-faults):
+// Which errors are database faults, and of which kind (docs/database.md#database-faults):
 // real errors from pg, pg-pool and sockets where they can be provoked here, and the SQLSTATEs
 // of a server that refuses or drops connections.
 import net from 'node:net';

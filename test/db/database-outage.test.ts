@@ -1,4 +1,4 @@
-// The outage log (docs/architecture.md#database-faults): one line when the database becomes
+// The outage log (docs/database.md#database-faults): one line when the database becomes
 // unavailable and one when it is back, whatever the number of failing queries; outcomes of
 // operations begun before the last change do not flip it back; a probe notices recovery alone.
 import { Writable } from 'node:stream';

@@ -1,6 +1,6 @@
 // Migration 0003 (src/db/migrations/0003-fund-request-user-id.ts) on a database holding the demo
 // fund requests: down restores the names 0001 created, up renames them again, and every row
-// keeps its investor (docs/architecture.md, "Database").
+// keeps its investor (docs/database.md#migrations).
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { test } from 'uvu';

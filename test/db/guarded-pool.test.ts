@@ -1,4 +1,4 @@
-// The service's pool against a real PostgreSQL (docs/architecture.md#database-faults): the
+// The service's pool against a real PostgreSQL (docs/database.md#database-faults): the
 // server cancels a long statement and the connection stays usable; after a request's deadline
 // a transaction cannot commit any more; a connection terminated between two statements of a
 // transaction is a SERVICE_UNAVAILABLE, not an unhandled 'error' event that ends the process.

@@ -1,5 +1,5 @@
 // The nesting scan run before any GraphQL document is parsed (src/graphql-limits/nesting-depth.ts,
-// docs/architecture.md#requests): brackets in strings, block strings and comments do not count.
+// docs/requests.md#document-limits): brackets in strings, block strings and comments do not count.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nestingDepth } from '../../src/graphql-limits/nesting-depth.ts';

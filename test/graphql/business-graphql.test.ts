@@ -1,4 +1,4 @@
-// POST /graphql and its graphql-ws subscriptions (docs/architecture.md#business-graphql-api)
+// POST /graphql and its graphql-ws subscriptions (docs/business-graphql.md)
 // through the real service: `ping`, the API key, documents that do not parse, and graphql-ws'
 // connection check (the test service runs with MARKET_DATA=off; test/graphql/order-book/ has the feed).
 import { test } from 'uvu';

@@ -1,7 +1,7 @@
 // JSON values nested past the limit (src/graphql-limits/json-nesting.ts) in a GraphQL request's
 // `variables` or `extensions`, through the real service: a 400 naming the field and the limit on
 // POST /graphql (the fast lane and the Koa route) and on the data layer's /v1/graphql, before any
-// recursive walk of the value (docs/architecture.md#requests, docs/data-layer.md#limits), and
+// recursive walk of the value (docs/requests.md#json-nesting, docs/data-layer.md#limits), and
 // nothing logged as an error.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

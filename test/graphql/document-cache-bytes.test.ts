@@ -1,5 +1,5 @@
 // The parsed-document caches are bounded by bytes, the query text (the key) included
-// (docs/architecture.md#caches): many large distinct documents padded with comments, as an
+// (docs/caches.md#bounded-caches): many large distinct documents padded with comments, as an
 // outside campaign sent, never hold more than the budget.
 import { buildSchema } from 'graphql';
 import { test } from 'uvu';

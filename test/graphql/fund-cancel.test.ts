@@ -253,7 +253,7 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
   assert.equal(await cancel('subscription', keys.aurora, id, ''), failure('reason', reasonMessage));
   assert.equal(await cancel('subscription', keys.aurora, id, '   '), failure('reason', reasonMessage));
   assert.equal(await cancel('subscription', keys.aurora, id, 'é'.repeat(501)), failure('reason', reasonMessage));
-  // Text PostgreSQL cannot hold is refused by the transport, before any resolver (docs/architecture.md#requests).
+  // Text PostgreSQL cannot hold is refused by the transport, before any resolver (docs/requests.md#the-router).
   const nul = await api.graphql(cancelSubscription, { id, reason: 'a\u0000b' }, { key: keys.aurora });
   assert.equal(
     [nul.status, nul.body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`)],

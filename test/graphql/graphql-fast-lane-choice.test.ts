@@ -1,4 +1,4 @@
-// Which POST /graphql requests the fast lane takes (docs/architecture.md#requests):
+// Which POST /graphql requests the fast lane takes (docs/requests.md#the-graphql-fast-lane):
 // only ordinary ones, judged on the headers alone; every other request goes to Koa untouched.
 import type { IncomingMessage } from 'node:http';
 import { test } from 'uvu';

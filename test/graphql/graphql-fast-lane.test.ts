@@ -1,4 +1,4 @@
-// POST /graphql's fast lane answers as the Koa route does (docs/architecture.md#requests):
+// POST /graphql's fast lane answers as the Koa route does (docs/requests.md#the-graphql-fast-lane):
 // each request is sent twice to the real service, once as an ordinary request (the lane serves it)
 // and once to `/graphql?via=koa` (any query string sends it to Koa, whose route ignores it), and
 // the two answers must be equal: status, media type, Retry-After, X-Request-Id, body, and the

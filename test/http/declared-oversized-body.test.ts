@@ -1,5 +1,5 @@
 // A declared Content-Length over an operation's body limit is answered 413 at once, before any
-// of the body is read (docs/architecture.md#requests,
+// of the body is read (docs/requests.md#request-bodies,
 // openapi.yaml#/components/responses/PayloadTooLarge): each request here declares 10 GiB, sends a
 // few bytes and waits for the answer, which must come without the rest of the body.
 import http from 'node:http';

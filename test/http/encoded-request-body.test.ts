@@ -1,5 +1,5 @@
 // A request body with a Content-Encoding other than identity is refused with 415 before it is
-// read, on every route that takes a body (docs/architecture.md#requests,
+// read, on every route that takes a body (docs/requests.md#request-bodies,
 // openapi.yaml#/components/responses/UnsupportedMediaType), in each face's error shape.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';

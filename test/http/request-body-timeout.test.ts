@@ -1,5 +1,5 @@
 // A request whose body stops arriving is answered 408 REQUEST_TIMEOUT at REQUEST_TIMEOUT_MS, with
-// `Connection: close`, on every way in (docs/error-codes.md, docs/architecture.md#database-faults):
+// `Connection: close`, on every way in (docs/error-codes.md, docs/database.md#database-faults):
 // a REST route with a JSON body, POST /graphql through the fast lane and through Koa, and the data
 // layer's /v1/graphql. A request whose body had arrived and whose answer is slow (the database
 // stalled) stays 503. Each stalled request sends its headers and part of its body, then nothing:

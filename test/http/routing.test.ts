@@ -1,4 +1,4 @@
-// The router built from openapi.yaml (docs/architecture.md#requests): 404 and 405 with the
+// The router built from openapi.yaml (docs/requests.md#the-router): 404 and 405 with the
 // error body, 501 for operations not built yet, parameters and bodies checked against the spec.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

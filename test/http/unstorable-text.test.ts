@@ -1,5 +1,5 @@
 // Text PostgreSQL cannot hold (a NUL character, an unpaired UTF-16 surrogate) is refused before
-// any query, never answered 500 (docs/architecture.md#requests, docs/identity.md#credentials):
+// any query, never answered 500 (docs/requests.md#the-router, docs/identity.md#credentials):
 // in JSON bodies and parameters with 400 VALIDATION_FAILED naming the field, in a token's claims
 // as an invalid credential (400 on token exchange, 401 as a bearer credential).
 import { connect } from 'node:net';

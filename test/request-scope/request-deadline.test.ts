@@ -1,4 +1,4 @@
-// The request deadline's scope (docs/architecture.md#database-faults): work under it sees it,
+// The request deadline's scope (docs/database.md#database-faults): work under it sees it,
 // work outside does not; it answers with the work's result, or with the expiry error at the
 // deadline while the work goes on unawaited; 0 means no deadline.
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-// Documents built to hurt a GraphQL server (docs/architecture.md#requests, docs/data-layer.md#limits):
+// Documents built to hurt a GraphQL server (docs/requests.md, docs/data-layer.md#limits):
 // truncated text, nesting thousands of levels deep, thousands of aliases, fragment chains and
 // cycles, NUL and lone surrogates in strings, numbers past every range, unknown fields, repeated
 // directives, and bodies whose `query`, `variables` or `operationName` have the wrong type.

@@ -1,5 +1,5 @@
 // JSON request bodies for an operation's schema: valid ones, and the ways a body goes wrong
-// (docs/architecture.md#requests): wrong types per property, missing and extra fields, other
+// (docs/requests.md#the-router): wrong types per property, missing and extra fields, other
 // top-level values, malformed JSON text, NUL and invalid UTF-8 bytes, huge strings, deep nesting.
 import type { Draw } from './draw.ts';
 import { hostileText } from './hostile-strings.ts';

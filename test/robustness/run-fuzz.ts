@@ -102,7 +102,7 @@ async function sendOne(run: SeedRun, index: number, agent: http.Agent, result: S
   if (problems.length > 0) result.failures.push({ seed: run.seed, index, request, response, problems });
 }
 
-/** Largest body a REST or GraphQL request may have (docs/architecture.md#requests): 1 MiB of JSON. */
+/** Largest body a REST or GraphQL request may have (docs/requests.md#request-bodies): 1 MiB of JSON. */
 const largestJsonBody = 1024 * 1024;
 
 /**

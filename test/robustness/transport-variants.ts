@@ -1,4 +1,4 @@
-// What can go wrong around a body, the same for every route (docs/architecture.md#requests): the
+// What can go wrong around a body, the same for every route (docs/requests.md#request-bodies): the
 // wrong content type, a Content-Encoding (compressed for real, or only claimed), chunked framing,
 // a Content-Length over every limit with no body sent, duplicate and conflicting headers, and
 // assorted odd headers.

@@ -1,5 +1,5 @@
 // `npm run codegen -- --check` passes on a clean tree and fails, naming the stale files, after
-// a spec edit until codegen runs again (docs/architecture.md#code-generation).
+// a spec edit until codegen runs again (docs/code-generation.md).
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The test command's exit code (docs/architecture.md#tests): a run whose summary reports a
+// The test command's exit code (docs/testing.md#the-runner): a run whose summary reports a
 // failure exits non-zero, even when a library in the test process forces exit code 0.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

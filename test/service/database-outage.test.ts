@@ -1,4 +1,4 @@
-// The service with its database stalled, down and back (docs/architecture.md#database-faults),
+// The service with its database stalled, down and back (docs/database.md#database-faults),
 // through a proxy that fails on demand (test/support/database-proxy.ts): every port answers 503
 // with Retry-After once its statement or connection times out, the cached API key still serves
 // `{ ping }`, an outage is one log line and its end another, whatever the number of requests.

@@ -1,4 +1,4 @@
-// While the service drains (docs/architecture.md#shutdown), a request already begun on an open
+// While the service drains (docs/service.md#shutdown), a request already begun on an open
 // connection is still answered, with `Connection: close`, and /readyz says 503 with a
 // `shutdown` check so load balancers stop sending; /healthz stays ok.
 import net from 'node:net';

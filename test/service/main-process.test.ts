@@ -1,8 +1,8 @@
 // `npm start` as a user runs it: the launcher package.json names, which runs the service from its
-// bundle, built first when missing or stale (docs/architecture.md#start-up); the embedded
+// bundle, built first when missing or stale (docs/service.md#start-up); the embedded
 // PostgreSQL, demo data, both ports, files the code finds beside its sources (schema.graphql,
 // document templates, the explorer's assets), the data-dir lock and graceful shutdown on SIGTERM
-// (docs/architecture.md#database, docs/configuration.md#operations).
+// (docs/database.md#embedded-postgresql, docs/configuration.md#operations).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The composition root's shutdown (docs/architecture.md#shutdown): every drain step starts at
+// The composition root's shutdown (docs/service.md#shutdown): every drain step starts at
 // once and all of them end before the first close step; the deadline aborts what is left of the
 // drain; close steps run last started first, an area's closers keep their own order, a failing
 // step does not stop the rest, and each step runs once.

@@ -1,4 +1,4 @@
-// SIGTERM under load against the real process (docs/architecture.md#shutdown): every request
+// SIGTERM under load against the real process (docs/service.md#shutdown): every request
 // accepted before the signal ends with its normal answer (an upload and a data-layer request
 // whose bodies the test completes only after the signal, PDF renders), new connections are
 // refused at once rather than accepted and reset, subscriptions are closed with 1001, the

@@ -1,4 +1,4 @@
-// The service bundle's freshness key (docs/architecture.md#start-up): it changes with any
+// The service bundle's freshness key (docs/service.md#start-up): it changes with any
 // bundled source's content (size), its modification time, a new file and the lockfile, and
 // stays the same when nothing changed, on a checkout laid out like ours in a temporary folder.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Writes and the request deadline (docs/architecture.md#database-faults): a mutation whose
+// Writes and the request deadline (docs/database.md#database-faults): a mutation whose
 // database stops answering is refused at REQUEST_TIMEOUT_MS and its transaction is never
 // committed, even when the database comes back; only a COMMIT already sent leaves the outcome
 // open, and the answer says so. A statement the server cancels at DB_STATEMENT_TIMEOUT_MS is 503

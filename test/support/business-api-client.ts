@@ -1,4 +1,4 @@
-// The business-API test client (docs/architecture.md#tests): what every test of POST /graphql
+// The business-API test client (docs/testing.md#what-a-test-gets): what every test of POST /graphql
 // works with. It starts a test service (test-service.ts) pointed at the provider fakes it is given
 // (provider-fakes/), or attaches to a service a test started itself; makes API keys
 // (test-api-keys.ts); sends GraphQL over real HTTP with one contract (graphql-answer.ts); and reads

@@ -1,5 +1,5 @@
 // A TCP proxy between the service and its test PostgreSQL that can fail on demand
-// (docs/architecture.md#database-faults): `stall()` stops reading in both directions and keeps
+// (docs/database.md#database-faults): `stall()` stops reading in both directions and keeps
 // every connection open, as a SIGSTOPped server does (bytes wait in the kernel's buffers and flow
 // on `heal()`, in order, ends included); `down()` destroys every connection and refuses new
 // ones, as a stopped server does; `heal()` makes it healthy again.

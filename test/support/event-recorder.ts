@@ -1,6 +1,6 @@
 // Records what an asynchronous source hands over (book events, client callbacks) so a test can wait
 // for the one it expects: the wait ends on the event, never on a deadline; the bound only turns a
-// hang into a failure naming what never came (docs/architecture.md#tests).
+// hang into a failure naming what never came (docs/testing.md#what-a-test-gets).
 export interface EventRecorder<Event> {
   /** Every event so far, in order. */
   readonly events: Event[];

@@ -1,4 +1,4 @@
-// Golden files (docs/architecture.md#tests): a test's expected output kept in the repository
+// Golden files (docs/testing.md#what-a-test-gets): a test's expected output kept in the repository
 // and compared byte for byte; a mismatch names the file and its first differing line. With
 // UPDATE_SNAPSHOTS=1 the goldens are rewritten from the actual output instead of compared.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

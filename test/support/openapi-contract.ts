@@ -1,4 +1,4 @@
-// Every REST response a test sees is checked against openapi.yaml (docs/architecture.md#tests):
+// Every REST response a test sees is checked against openapi.yaml (docs/testing.md#what-a-test-gets):
 // the status must be declared for the operation, the content type must be one it declares, and
 // a JSON body must match its schema.
 import { readFileSync } from 'node:fs';

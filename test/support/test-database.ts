@@ -1,4 +1,4 @@
-// One database per test file (docs/architecture.md#tests), cloned from the migrated template
+// One database per test file (docs/testing.md#what-a-test-gets), cloned from the migrated template
 // that scripts/run-tests.ts prepared. Cloning takes milliseconds; migrations ran once per run.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Whether the tests that need a real Redis run (docs/architecture.md#tests). The README's test
+// Whether the tests that need a real Redis run (docs/testing.md#tests-that-need-a-real-redis). The README's test
 // command needs only Node and npm, so on a machine without Redis they are reported as not run.
 // Where TEST_REDIS_URL is set (`.ci/run` sets it, after starting the machine's Redis), Redis is
 // required: those tests run, and fail when it does not answer, rather than skip.
@@ -11,7 +11,7 @@ export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:637
 export async function redisTest(what: string): Promise<typeof test.skip> {
   if (process.env.TEST_REDIS_URL || (await answers(testRedisUrl))) return test;
   console.log(
-    `not run: ${what}: no Redis at ${testRedisUrl} (set TEST_REDIS_URL to require one; docs/architecture.md#tests)`,
+    `not run: ${what}: no Redis at ${testRedisUrl} (set TEST_REDIS_URL to require one; docs/testing.md#tests-that-need-a-real-redis)`,
   );
   return test.skip;
 }

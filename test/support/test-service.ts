@@ -115,7 +115,7 @@ function testServiceEnv(databaseUrl: string, dataDir: string): Record<string, st
 }
 
 /**
- * Another node of a test service's database (docs/architecture.md#scale-out), as a second
+ * Another node of a test service's database (docs/service.md#scale-out), as a second
  * process of a deployment would be: the same base settings and admin secrets, a data directory of
  * its own, silent logs; `stop` closes it and removes the directory (the database stays its first
  * node's).

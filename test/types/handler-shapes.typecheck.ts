@@ -1,4 +1,4 @@
-// Compile-only proof (docs/architecture.md#code-generation): `npm run typecheck` fails if any
+// Compile-only proof (docs/code-generation.md): `npm run typecheck` fails if any
 // line marked @ts-expect-error compiles, i.e. if a wrong handler or resolver shape were
 // accepted. Nothing here runs.
 import { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 // Migrates a throwaway embedded PostgreSQL and introspects it, so the `Database` interface always
-// matches the migrations exactly (docs/architecture.md#code-generation), independent of any local
+// matches the migrations exactly (docs/code-generation.md), independent of any local
 // server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

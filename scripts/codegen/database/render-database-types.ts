@@ -1,5 +1,5 @@
 // Renders the Kysely `Database` interface from the introspected schema
-// (docs/architecture.md#code-generation). Types follow what `pg` returns: int8 and numeric as
+// (docs/code-generation.md). Types follow what `pg` returns: int8 and numeric as
 // strings, timestamps as Date.
 import type { GeneratedFile } from '../shared/generated-file.ts';
 import { json, tsBanner } from '../shared/generated-file.ts';

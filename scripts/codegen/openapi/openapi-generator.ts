@@ -1,5 +1,5 @@
 // openapi.yaml → generated/openapi/: types, the operation table, the Handlers type and the request
-// validators (docs/architecture.md#code-generation).
+// validators (docs/code-generation.md).
 import type { GeneratedFile } from '../shared/generated-file.ts';
 import { collectOperations } from './collect-operations.ts';
 import type { OpenApiDocument } from './openapi-document.ts';

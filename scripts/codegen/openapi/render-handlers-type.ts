@@ -1,5 +1,5 @@
 // The `Handlers` type: one member per operationId, so a missing or ill-typed handler is a
-// compile error that names the operation (docs/architecture.md#code-generation).
+// compile error that names the operation (docs/code-generation.md).
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 import type { CollectedOperation } from './collect-operations.ts';
 

@@ -1,4 +1,4 @@
-// The operation table the router is bound from (docs/architecture.md#code-generation): one entry
+// The operation table the router is bound from (docs/code-generation.md): one entry
 // per operationId with method, path, security, parameters, body and response content types.
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 import { type CollectedOperation, toRouterPath } from './collect-operations.ts';

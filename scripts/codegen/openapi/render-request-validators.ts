@@ -1,4 +1,4 @@
-// Precompiled request validators (ajv standalone, docs/architecture.md#code-generation). Parameters
+// Precompiled request validators (ajv standalone, docs/code-generation.md). Parameters
 // arrive as strings, so they are validated with type coercion; JSON bodies are validated strictly.
 // An integer parameter's text must be canonical decimal before it is coerced
 // (src/http/canonical-integer.ts): ajv's coercion reads `0x1` and `1e0` as 1.

@@ -1,5 +1,5 @@
 // Boolean expressions as CASL (ucast/Mongo) conditions, so the access layer can build an
-// ability from the same rules the SQL compiler uses (docs/architecture.md#permissionsyaml).
+// ability from the same rules the SQL compiler uses (docs/permissions.md#casl-mapping).
 //
 // Mapping: _eq $eq, _neq $ne, _gt $gt, _lt $lt, _gte $gte, _lte $lte, _in $in, _nin $nin,
 // _is_null true/false → $eq null / $ne null, _like/_ilike → an anchored $regex (`i` option

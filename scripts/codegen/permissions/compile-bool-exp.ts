@@ -1,5 +1,5 @@
 // Checks a Hasura boolean expression against the table it filters and normalizes it
-// (docs/architecture.md#permissionsyaml): keys are columns (with comparison operators),
+// (docs/permissions.md#compilation): keys are columns (with comparison operators),
 // relationships (an expression on the related table), or _and / _or / _not. Every problem is
 // reported; the result is only used when there were none.
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';

@@ -1,6 +1,6 @@
 // Ownership rules of the REST document routes: a caller passes when any rule matches. Filters are
 // evaluated for the signed-in user, so they may use any declared session variable; administrator
-// rules name the credentials that count (docs/architecture.md#permissionsyaml).
+// rules name the credentials that count (docs/permissions.md#compilation).
 import { compileBoolExp } from './compile-bool-exp.ts';
 import { report, type CompileContext } from './compile-context.ts';
 import type { DocumentAccessModel, DocumentRuleModel } from './permission-model.ts';

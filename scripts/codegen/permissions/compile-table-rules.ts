@@ -1,4 +1,4 @@
-// One compile function per action of a table rule (docs/architecture.md#permissionsyaml): select
+// One compile function per action of a table rule (docs/permissions.md#compilation): select
 // filter/columns/allow_aggregations/limit; insert check/set/columns; update
 // filter/columns/check/set; delete filter.
 import { compileBoolExp } from './compile-bool-exp.ts';

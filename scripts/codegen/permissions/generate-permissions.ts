@@ -1,4 +1,4 @@
-// The permissions generator (docs/architecture.md#code-generation): permissions.yaml + the
+// The permissions generator (docs/code-generation.md): permissions.yaml + the
 // introspected database → generated files. Pure: the codegen shell reads the inputs and writes the
 // output.
 import { compilePermissionsFile, type PermissionsFileInput } from './compile-permissions-file.ts';

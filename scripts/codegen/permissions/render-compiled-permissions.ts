@@ -30,7 +30,7 @@ const documentCaslNote = `/**
 export function renderCompiledPermissions(compiled: CompiledPermissions): GeneratedFile {
   const contents = [
     tsBanner('scripts/codegen/permissions', 'permissions.yaml').trimEnd(),
-    '// The compiled permissions (docs/architecture.md#permissionsyaml): the normalized rules the',
+    '// The compiled permissions (docs/permissions.md#compilation): the normalized rules the',
     '// data layer compiles to SQL, and the same rules as CASL raw rules for src/access.',
     '',
     "import type { CaslRawRule, DocumentCaslRule, PermissionModel } from '../../src/access/permission-model.ts';",

@@ -1,4 +1,4 @@
-// generated/permissions/permission-matrix.md: the auditors' view (docs/architecture.md) of who can
+// generated/permissions/permission-matrix.md: the auditors' view (docs/access-review.md) of who can
 // see and change what — per table (row rules, then a column × role grid), per role, the
 // document routes, and what is deliberately not exposed.
 import type { CompiledPermissions } from './compile-permissions.ts';

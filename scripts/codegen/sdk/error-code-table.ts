@@ -6,7 +6,7 @@ import { errorCodes } from '../../../src/errors/error-codes.ts';
 import type { OpenApiDocument } from '../openapi/openapi-document.ts';
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 
-/** GraphQL codes of documents that fail to parse or validate (docs/architecture.md#requests); no REST code maps to them. */
+/** GraphQL codes of documents that fail to parse or validate (docs/requests.md#post-graphql); no REST code maps to them. */
 const documentCodes = ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED'];
 
 export interface ErrorCodeTable {

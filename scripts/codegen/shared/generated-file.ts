@@ -1,4 +1,4 @@
-// What every generator returns (docs/architecture.md#code-generation: generators are pure, parsed
+// What every generator returns (docs/code-generation.md: generators are pure, parsed
 // source in, `{path, contents}[]` out; only scripts/codegen.ts touches the disk).
 export interface GeneratedFile {
   /** Path relative to the repository root, always under generated/. */

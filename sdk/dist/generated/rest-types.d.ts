@@ -1821,7 +1821,7 @@ export interface components {
         /**
          * @description A dependency is unavailable or saturated (`SERVICE_UNAVAILABLE`), as a GraphQL response:
          *     the database unreachable, silent or out of connections while the API key is checked, or
-         *     the request over `REQUEST_TIMEOUT_MS` (docs/architecture.md#database-faults). Retry after
+         *     the request over `REQUEST_TIMEOUT_MS` (docs/database.md#database-faults). Retry after
          *     `Retry-After` seconds, also given as `extensions.retryAfterSeconds`.
          */
         GraphqlServiceUnavailable: {
@@ -1919,7 +1919,7 @@ export interface components {
          *     (the message names what to install), a full render queue, a file storage that cannot
          *     be written or read, the database unreachable, silent or out of connections, a statement
          *     over `DB_STATEMENT_TIMEOUT_MS`, or the request over `REQUEST_TIMEOUT_MS`
-         *     (docs/architecture.md#database-faults: a transaction is rolled back unless the message
+         *     (docs/database.md#database-faults: a transaction is rolled back unless the message
          *     says a commit was in flight). Retry after `Retry-After` seconds; HTML documents keep
          *     working.
          */

@@ -1,4 +1,4 @@
-// Two versions of one row filter (or check) compared both ways (docs/access-review.md#verdicts):
+// Two versions of one row filter (or check) compared both ways (docs/access-review.md#diff):
 // a world the new one admits and the old refuses makes it wider, the converse narrower. A found
 // world is a witness, already replayed on both filters (find-counterexample.ts); "equivalent"
 // needs both searches to end without one within their bounds, and anything undecided is

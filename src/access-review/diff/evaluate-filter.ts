@@ -1,5 +1,5 @@
 // A row filter or check evaluated on one concrete world, with PostgreSQL's three-valued logic
-// (docs/access-review.md#witnesses): every witness the diff prints is replayed here on both
+// (docs/access-review.md#diff): every witness the diff prints is replayed here on both
 // versions before it is shown. A comparison with NULL is NULL, `NOT NULL` is NULL, and a filter
 // admits a row only when it is TRUE; `= ANY('{}')` is FALSE and `<> ALL('{}')` TRUE, even for a
 // NULL column; a relationship is EXISTS over the world's rows of the remote table joined through

@@ -1,7 +1,7 @@
 // How a column's PostgreSQL type shapes the SQL around it: the cast of a bound value (pg
 // cannot always infer it), the value pg receives, and the JSON output. int8 and numeric are
 // cast to text inside JSON, which would otherwise turn them into lossy JSON numbers
-// (docs/architecture.md#field-notes: money stays a decimal string).
+// (docs/field-notes.md#pg: money stays a decimal string).
 import { sql, type RawBuilder } from 'kysely';
 
 const textOutputTypes = new Set(['int8', 'numeric']);

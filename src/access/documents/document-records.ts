@@ -1,5 +1,5 @@
 // The scoped query API behind the document routes
-// (docs/architecture.md#access-layer-at-run-time-srcaccess): every reader applies the caller's
+// (docs/permissions.md#the-access-layer-at-run-time): every reader applies the caller's
 // document_access rule to the root row itself, so the document service cannot forget the filter,
 // and it sees plain records, never Kysely.
 import type { Db } from '../../db/create-database.ts';

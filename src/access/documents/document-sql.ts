@@ -1,5 +1,5 @@
 // SQL pieces shared by the document record readers: parties as JSON objects and values in the exact
-// text form the view models want (docs/architecture.md#field-notes: numeric stays a string, so
+// text form the view models want (docs/field-notes.md#pg: numeric stays a string, so
 // money is cast to text before PostgreSQL builds JSON; instants print as UTC ISO 8601 like
 // Date#toISOString, independent of the session's time zone).
 import { type RawBuilder, sql } from 'kysely';

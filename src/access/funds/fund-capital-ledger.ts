@@ -3,15 +3,14 @@
 // and its administrator, the investor and their organization, the fund's NAV in force when the
 // period opens and when it closes (fund_nav), and the investor's register rows
 // (fund_capital_movement) up to the period's end, each with the NAV of its day. Only an investor
-// the reach admits (a bound key: the investor's home organization is the key's) who has a
-// register row in the fund by the period's end is found; everything else is null alike, so a
-// caller cannot tell a missing fund from one out of reach.
+// whose home organization the caller's scope reaches (docs/identity.md#organization-scope) and who
+// has a register row in the fund by the period's end is found; everything else is null alike, so
+// a caller cannot tell a missing fund from one out of reach.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { sqlTrue } from '../condition-to-sql.ts';
 import { type OrganizationRecord, organizationJson, type PersonRecord } from '../documents/document-sql.ts';
-import type { DocumentReach } from '../documents/organization-document-records.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 export type CapitalMovementKind = 'subscription' | 'redemption' | 'fee';
 
@@ -73,7 +72,7 @@ function navAt(fund: string, condition: ReturnType<typeof sql>) {
 
 export async function selectFundCapitalLedger(
   db: Db,
-  reach: DocumentReach,
+  scope: OrganizationScope,
   query: FundCapitalQuery,
 ): Promise<FundCapitalLedger | null> {
   const { fundId, investorUserId, periodStart, periodEnd } = query;
@@ -101,7 +100,7 @@ export async function selectFundCapitalLedger(
         WHERE ${inPeriodOrBefore}), '[]'::json)`.as('movements'),
     ])
     .where('d.id', '=', fundId)
-    .where(reach.organizationId === null ? sqlTrue : sql<boolean>`u.organization_id = ${reach.organizationId}`)
+    .where(organizationInScope(scope, 'u.organization_id'))
     .where(sql<boolean>`EXISTS (SELECT 1 FROM fund_capital_movement m WHERE ${inPeriodOrBefore})`)
     .executeTakeFirst();
   return row ?? null;

@@ -1,11 +1,15 @@
 // The fund requests the cancel mutations read and change (docs/funds.md): fund_subscription and
-// fund_redemption, with their fund and the organizations a request concerns. A cancel is one
-// conditional UPDATE (`status = 'pending'`, and the investor in the caller's organization) with
-// its audit_log entry in the same transaction, so concurrent cancels and approvals have exactly one
-// winner: PostgreSQL re-checks the condition on the row a concurrent writer has just committed.
+// fund_redemption, with their fund and the organizations a request concerns. A request is read
+// within the caller's organization scope (docs/identity.md#organization-scope), which reaches it
+// through its investor's organization or its fund's administrator, and says which; any other is not
+// read at all. A cancel is one conditional UPDATE (`status = 'pending'`, and the investor in the
+// caller's scope) with its audit_log entry in the same transaction, so concurrent cancels and
+// approvals have exactly one winner: PostgreSQL re-checks the condition on the row a concurrent
+// writer has just committed.
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { isoInstant } from '../documents/document-sql.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 export type FundRequestKind = 'subscription' | 'redemption';
 
@@ -33,11 +37,17 @@ export interface FundRequestRow {
   fundOrganizationId: string;
 }
 
+/** A request as the scope reaches it: through its investor's organization, or only its fund's administrator. */
+export interface ScopedFundRequestRow extends FundRequestRow {
+  /** The investor's organization is in the scope (always, for every organization). */
+  investorInScope: boolean;
+}
+
 export interface FundRequestCancellation {
   kind: FundRequestKind;
   id: number;
-  /** Only a request whose investor belongs to this organization is changed; null: any. */
-  organizationId: string | null;
+  /** Only a request whose investor's organization the scope reaches is changed. */
+  scope: OrganizationScope;
   /** Recorded in audit_log: who cancelled, through which key, in which request, and why. */
   actingUserId: string;
   apiKeyId: string;
@@ -46,10 +56,10 @@ export interface FundRequestCancellation {
 }
 
 export interface FundRequestTable {
-  /** The request as it is now, or null when there is none. */
-  find(kind: FundRequestKind, id: number): Promise<FundRequestRow | null>;
+  /** The request as it is now, if the scope reaches its investor or its fund; null otherwise, as for none. */
+  find(scope: OrganizationScope, kind: FundRequestKind, id: number): Promise<ScopedFundRequestRow | null>;
   /**
-   * Cancels the request when it is pending and its investor is in reach, with its audit entry,
+   * Cancels the request when it is pending and its investor is in the scope, with its audit entry,
    * in one transaction; the cancelled request, or null when no such request was changed.
    */
   cancelPending(cancellation: FundRequestCancellation): Promise<FundRequestRow | null>;
@@ -65,24 +75,25 @@ function requestColumns(kind: FundRequestKind) {
 
 export function createFundRequestTable(db: Db): FundRequestTable {
   return {
-    async find(kind, id) {
-      const { rows } = await sql<FundRequestRow>`SELECT ${requestColumns(kind)}
+    async find(scope, kind, id) {
+      const investorInScope = organizationInScope(scope, 'u.organization_id');
+      const { rows } = await sql<ScopedFundRequestRow>`SELECT ${requestColumns(kind)},
+          coalesce(${investorInScope}, false) AS "investorInScope"
         FROM ${sql.table(tables[kind].table)} r
         JOIN fund f ON f.id = r.fund_id
         JOIN app_user u ON u.id = r.user_id
-        WHERE r.id = ${id}`.execute(db);
+        WHERE r.id = ${id} AND (${investorInScope} OR ${organizationInScope(scope, 'f.organization_id')})`.execute(db);
       return rows[0] ?? null;
     },
 
     async cancelPending(cancellation) {
-      const { kind, id, organizationId } = cancellation;
+      const { kind, id, scope } = cancellation;
       const { table } = tables[kind];
       return db.transaction().execute(async (trx) => {
         const { rows } = await sql<FundRequestRow>`WITH r AS (
             UPDATE ${sql.table(table)} c SET status = 'cancelled', updated_at = now()
             WHERE c.id = ${id} AND c.status = 'pending'
-              AND (${organizationId}::uuid IS NULL OR EXISTS (
-                SELECT 1 FROM app_user i WHERE i.id = c.user_id AND i.organization_id = ${organizationId}::uuid))
+              AND EXISTS (SELECT 1 FROM app_user i WHERE i.id = c.user_id AND ${organizationInScope(scope, 'i.organization_id')})
             RETURNING c.*)
           SELECT ${requestColumns(kind)} FROM r JOIN fund f ON f.id = r.fund_id JOIN app_user u ON u.id = r.user_id`.execute(
           trx,

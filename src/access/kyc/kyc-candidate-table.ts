@@ -1,12 +1,15 @@
 // The KYC profiles that could be reused for a user or linked to an organization
 // (schema.graphql Query.getPotentialKycProfiles, docs/kyc.md#candidates), with why each matched,
 // ordered by the strongest reason, then most recently updated, then id; one statement for the
-// page and one for the count. Only profiles the caller's organization binding admits are read,
-// and a caller bound to an organization asks only about it or its users: any other subject
-// matches nothing, so the answer does not disclose whom another organization's people are.
+// page and one for the count. Only profiles the caller's organization scope reaches are read
+// (docs/identity.md#organization-scope), and a caller bound to an organization asks only about it
+// or its users: any other subject matches nothing, so the answer does not disclose whom another
+// organization's people are.
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { type KycProfileRow, kycProfileColumns, visibleTo } from './kyc-profile-row.ts';
+import type { SqlCondition } from '../condition-to-sql.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
+import { type KycProfileRow, kycProfileColumns, profileInScope } from './kyc-profile-row.ts';
 
 export type KycCandidateSubject = { userId: string } | { organizationId: string };
 
@@ -16,8 +19,8 @@ export interface KycCandidateQuery {
   applicantType: 'INDIVIDUAL' | 'COMPANY' | null;
   /** Only reviews completed GREEN. */
   reusableOnly: boolean;
-  /** The organization the caller is bound to; null: none. */
-  callerOrganizationId: string | null;
+  /** The caller's organization scope: the profiles, and the subjects, it reaches. */
+  scope: OrganizationScope;
   limit: number;
   offset: number;
 }
@@ -46,7 +49,7 @@ export function createKycCandidateTable(db: Db) {
 }
 
 function matchedProfiles(query: KycCandidateQuery): RawBuilder<unknown> {
-  const filters = sql`${visibleTo(query.callerOrganizationId)} AND ${applicantTypeFilter(query.applicantType)}
+  const filters = sql`${profileInScope(query.scope)} AND ${applicantTypeFilter(query.applicantType)}
     AND ${query.reusableOnly ? sql`k.review_status = 'completed' AND k.review_answer = 'GREEN'` : sql`true`}`;
   if ('userId' in query.subject) {
     const { userId } = query.subject;
@@ -56,12 +59,9 @@ function matchedProfiles(query: KycCandidateQuery): RawBuilder<unknown> {
         coalesce(lower(k.email) = lower(s.email), false) AS "sameEmail"
       FROM kyc_profile k JOIN app_user s ON s.id = ${userId}
         AND (k.user_id = s.id OR lower(k.email) = lower(s.email))
-      WHERE ${filters} AND ${userInBinding(query.callerOrganizationId)}`;
+      WHERE ${filters} AND ${userInScope(query.scope)}`;
   }
   const { organizationId } = query.subject;
-  if (query.callerOrganizationId !== null && query.callerOrganizationId !== organizationId)
-    return sql`SELECT ${kycProfileColumns}, false AS "sameUser", false AS "sameOrganization",
-      false AS "organizationMember", false AS "sameEmail" FROM kyc_profile k WHERE false`;
   const member = sql`(EXISTS (SELECT 1 FROM organization_membership m WHERE m.organization_id = ${organizationId}
       AND m.user_id = k.user_id)
     OR EXISTS (SELECT 1 FROM app_user u WHERE u.id = k.user_id AND u.organization_id = ${organizationId}))`;
@@ -69,14 +69,15 @@ function matchedProfiles(query: KycCandidateQuery): RawBuilder<unknown> {
       k.organization_id IS NOT DISTINCT FROM ${organizationId}::uuid AS "sameOrganization",
       ${member} AS "organizationMember", false AS "sameEmail"
     FROM kyc_profile k
-    WHERE (k.organization_id = ${organizationId} OR ${member}) AND ${filters}`;
+    WHERE (k.organization_id = ${organizationId} OR ${member}) AND ${filters}
+      AND EXISTS (SELECT 1 FROM organization subject
+        WHERE subject.id = ${organizationId} AND ${organizationInScope(query.scope, 'subject.id')})`;
 }
 
-/** The subject user `s` belongs to the caller's organization (home or membership); any user for an unbound caller. */
-function userInBinding(organizationId: string | null) {
-  if (organizationId === null) return sql`true`;
-  return sql`(s.organization_id = ${organizationId} OR EXISTS (SELECT 1 FROM organization_membership m
-    WHERE m.user_id = s.id AND m.organization_id = ${organizationId}))`;
+/** The subject user `s` belongs to an organization in the scope (home or membership); any user for every organization. */
+function userInScope(scope: OrganizationScope): SqlCondition {
+  return sql`(${organizationInScope(scope, 's.organization_id')} OR EXISTS (SELECT 1 FROM organization_membership m
+    WHERE m.user_id = s.id AND ${organizationInScope(scope, 'm.organization_id')}))`;
 }
 
 function applicantTypeFilter(type: KycCandidateQuery['applicantType']) {

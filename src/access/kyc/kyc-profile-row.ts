@@ -1,6 +1,8 @@
 // A kyc_profile row as the KYC readers return it (docs/kyc.md), without the sealed answers,
 // and the SQL that selects it. The review columns hold the provider's words (docs/domain.md#kyc).
 import { sql } from 'kysely';
+import type { SqlCondition } from '../condition-to-sql.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 /** The values migration 0001's CHECK allows in kyc_profile.review_status. */
 export type StoredKycReviewStatus =
@@ -30,7 +32,7 @@ export const kycProfileColumns = sql`k.id, k.user_id AS "userId", k.organization
   k.full_name AS "fullName", k.email, k.country_code AS "countryCode", k.created_at AS "createdAt",
   k.updated_at AS "updatedAt"`;
 
-/** `k` is visible to a caller bound to `organizationId` (null: bound to none, sees every profile). */
-export function visibleTo(organizationId: string | null) {
-  return organizationId === null ? sql`true` : sql`k.organization_id = ${organizationId}`;
+/** `k` is a profile of an organization in the scope (every profile, for every organization). */
+export function profileInScope(scope: OrganizationScope): SqlCondition {
+  return organizationInScope(scope, 'k.organization_id');
 }

@@ -1,9 +1,12 @@
 // What the KYC provider's webhooks change (docs/kyc.md#webhooks): the profile of an applicant, its
 // review and sealed answers as the provider reports them now, and kyc_webhook_delivery, the
 // deliveries already handled by the SHA-256 of their body, so a delivery sent again is not
-// applied twice. A profile's change and its delivery row are written in one transaction.
+// applied twice. A profile's change and its delivery row are written in one transaction. The
+// provider speaks for every organization: its profile lookup takes `everyOrganization`
+// (docs/identity.md#organization-scope).
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 export type KycWebhookOutcome = 'applied' | 'ignored' | 'unknownApplicant';
 
@@ -37,11 +40,13 @@ export function createKycWebhookStore(db: Db) {
       return row?.outcome as KycWebhookOutcome | undefined;
     },
 
-    async profileOfApplicant(applicantId: string): Promise<string | null> {
+    /** The profile of the KYC provider's applicant, if it is in the scope. */
+    async profileOfApplicant(scope: OrganizationScope, applicantId: string): Promise<string | null> {
       const row = await db
         .selectFrom('kyc_profile')
         .select('id')
         .where('applicant_id', '=', applicantId)
+        .where(organizationInScope(scope, 'kyc_profile.organization_id'))
         .executeTakeFirst();
       return row?.id ?? null;
     },

@@ -1,11 +1,15 @@
 // The rows of OTC quotes (table otc_quote; docs/trading.md#quotes): a quote with the trade that
-// executed it, a new quote, a re-pricing and the move to `expired`. The organization check is the
-// caller's (src/domain/trading/); this runs SQL, as only src/access, src/stores and src/db do
+// executed it, a new quote, a re-pricing and the move to `expired`, and the organizations quotes are
+// requested for. Quotes and organizations are read within the caller's organization scope
+// (docs/identity.md#organization-scope), in the same statement, so another organization's quote
+// answers as a missing one; this runs SQL, as only src/access, src/stores and src/db do
 // (docs/architecture.md#layers). Every change of a live quote is one conditional UPDATE that
 // names the state it expects (`pending`, not expired at `now`), so two requests racing on one
 // quote cannot both change it: PostgreSQL locks the row, and the second re-reads it after the
 // first commits and finds the condition no longer true.
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope, scopeOrganizationValue } from '../organization-scope.ts';
 
 export type OtcSide = 'BUY' | 'SELL';
 export type StoredQuoteStatus = 'pending' | 'accepted' | 'expired' | 'cancelled';
@@ -69,13 +73,33 @@ const quoteColumns = [
   't.id as tradeId',
 ] as const;
 
+/** The columns of a quote as an INSERT returns them: a new quote has no trade. */
+const newQuoteColumns = [
+  'id',
+  'organization_id as organizationId',
+  'user_id as userId',
+  'product_id as productId',
+  'from_currency as fromCurrency',
+  'to_currency as toCurrency',
+  'side',
+  'quote_size as quoteSize',
+  'quote_fee_perc as quoteFeePerc',
+  'exchange_rate as exchangeRate',
+  'total',
+  'status',
+  'expires_at as expiresAt',
+  'created_at as createdAt',
+] as const;
+
 export function createOtcQuoteTable(db: Db) {
-  const findQuote = async (quoteId: string): Promise<OtcQuoteRow | null> => {
+  /** The quote, if its organization is in the scope; null otherwise, as for a missing one. */
+  const findQuote = async (scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow | null> => {
     const row = await db
       .selectFrom('otc_quote as q')
       .leftJoin('otc_trade as t', 't.quote_id', 'q.id')
       .select(quoteColumns)
       .where('q.id', '=', quoteId)
+      .where(organizationInScope(scope, 'q.organization_id'))
       .executeTakeFirst();
     return (row as OtcQuoteRow | undefined) ?? null;
   };
@@ -83,14 +107,25 @@ export function createOtcQuoteTable(db: Db) {
   return {
     findQuote,
 
-    async organizationExists(organizationId: string): Promise<boolean> {
-      const row = await db.selectFrom('organization').select('id').where('id', '=', organizationId).executeTakeFirst();
+    /**
+     * Whether `organizationId` names an existing organization in the scope. A bound scope admits
+     * only its organization's id as stored: the API's UUID scalar keeps the letter case it was
+     * sent in, and another spelling of the id names no organization of that scope.
+     */
+    async organizationInScope(scope: OrganizationScope, organizationId: string): Promise<boolean> {
+      const bound = scopeOrganizationValue(scope);
+      const row = await db
+        .selectFrom('organization as o')
+        .select('o.id')
+        .where('o.id', '=', organizationId)
+        .where(sql<SqlBool>`(${bound} IS NULL OR ${bound}::text = ${organizationId})`)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** Stores a new pending quote and reads it back. */
+    /** Stores a new pending quote and answers it as stored. */
     async insertQuote(quote: NewOtcQuote): Promise<OtcQuoteRow> {
-      const { id } = await db
+      const stored = await db
         .insertInto('otc_quote')
         .values({
           organization_id: quote.organizationId,
@@ -107,18 +142,21 @@ export function createOtcQuoteTable(db: Db) {
           expires_at: quote.expiresAt,
           created_at: quote.createdAt,
         })
-        .returning('id')
+        .returning(newQuoteColumns)
         .executeTakeFirstOrThrow();
-      const stored = await findQuote(id);
-      if (!stored) throw new Error(`OTC quote ${id} was stored but cannot be read back`);
-      return stored;
+      return { ...(stored as Omit<OtcQuoteRow, 'tradeId'>), tradeId: null };
     },
 
     /**
-     * Gives a quote that is still pending and unexpired at `now` its new price and expiry; null
-     * when it no longer is (traded, cancelled or expired meanwhile), and then nothing changed.
+     * Gives a quote of the scope that is still pending and unexpired at `now` its new price and
+     * expiry; null when it no longer is (traded, cancelled or expired meanwhile), and then nothing changed.
      */
-    async repriceQuote(quoteId: string, price: QuotePrice, now: Date): Promise<OtcQuoteRow | null> {
+    async repriceQuote(
+      scope: OrganizationScope,
+      quoteId: string,
+      price: QuotePrice,
+      now: Date,
+    ): Promise<OtcQuoteRow | null> {
       const updated = await db
         .updateTable('otc_quote')
         .set({
@@ -130,9 +168,10 @@ export function createOtcQuoteTable(db: Db) {
         .where('id', '=', quoteId)
         .where('status', '=', 'pending')
         .where('expires_at', '>', now)
+        .where(organizationInScope(scope, 'otc_quote.organization_id'))
         .returning('id')
         .executeTakeFirst();
-      return updated ? findQuote(quoteId) : null;
+      return updated ? findQuote(scope, quoteId) : null;
     },
 
     /** Records `expired` on a pending quote whose expiry is not after `now`; any other quote is left alone. */

@@ -3,9 +3,11 @@
 // live quote passes, and the trade row is inserted beside it; both are committed before the
 // caller hears of the trade. Fifty requests racing on one quote queue on the quote's row lock:
 // the first one's UPDATE wins, every later one finds the quote no longer pending and writes
-// nothing. The unique quote_id of otc_trade is a second guard. This runs SQL, as only src/access,
-// src/stores and src/db do (docs/architecture.md#layers).
+// nothing. The unique quote_id of otc_trade is a second guard. Quotes and trades are reached
+// within the caller's organization scope (docs/identity.md#organization-scope), in the statement
+// itself. This runs SQL, as only src/access, src/stores and src/db do (docs/architecture.md#layers).
 import type { Db } from '../../db/create-database.ts';
+import { type OrganizationScope, organizationInScope } from '../organization-scope.ts';
 
 export type StoredTradeStatus = 'pending' | 'settled' | 'failed';
 
@@ -33,10 +35,15 @@ const tradeColumns = [
 export function createOtcTradeTable(db: Db) {
   return {
     /**
-     * Accepts the quote and records its trade, in one transaction, when the quote is pending and
-     * expires after `now`; null otherwise, and then nothing is written.
+     * Accepts the quote and records its trade, in one transaction, when the quote is in the scope,
+     * pending and expires after `now`; null otherwise, and then nothing is written.
      */
-    async executeQuote(quoteId: string, userId: string, now: Date): Promise<OtcTradeRow | null> {
+    async executeQuote(
+      scope: OrganizationScope,
+      quoteId: string,
+      userId: string,
+      now: Date,
+    ): Promise<OtcTradeRow | null> {
       return db.transaction().execute(async (trx) => {
         const accepted = await trx
           .updateTable('otc_quote')
@@ -44,6 +51,7 @@ export function createOtcTradeTable(db: Db) {
           .where('id', '=', quoteId)
           .where('status', '=', 'pending')
           .where('expires_at', '>', now)
+          .where(organizationInScope(scope, 'otc_quote.organization_id'))
           .returning('organization_id')
           .executeTakeFirst();
         if (!accepted) return null;
@@ -62,12 +70,13 @@ export function createOtcTradeTable(db: Db) {
       });
     },
 
-    /** The trade that executed the quote; null when none did. */
-    async findTradeOfQuote(quoteId: string): Promise<OtcTradeRow | null> {
+    /** The trade that executed the quote, if its organization is in the scope; null when none did. */
+    async findTradeOfQuote(scope: OrganizationScope, quoteId: string): Promise<OtcTradeRow | null> {
       const row = await db
         .selectFrom('otc_trade')
         .select(tradeColumns)
         .where('quote_id', '=', quoteId)
+        .where(organizationInScope(scope, 'otc_trade.organization_id'))
         .executeTakeFirst();
       return (row as OtcTradeRow | undefined) ?? null;
     },

@@ -1,7 +1,7 @@
 // Reads a wallet's value history for the sparkline route (docs/wallet-sparkline.md#who-may-see-it)
 // through the `digital_wallet_sparkline` document rule of permissions.yaml: every query carries the
 // caller's filter, so a wallet the caller may not see reads exactly like one that does not exist (a
-// service cannot forget the filter: docs/architecture.md#access-layer-at-run-time-srcaccess).
+// service cannot forget the filter: docs/permissions.md#the-access-layer-at-run-time).
 import type { Db } from '../../db/create-database.ts';
 import { documentFilter } from '../document-access.ts';
 import { fitsIntegerRowId } from '../integer-row-id.ts';

@@ -22,7 +22,7 @@ import { prepareOperation, responseJson, type PreparedOperation } from './prepar
 import { structuralVariables } from './structural-variables.ts';
 import { dataLayerMessage } from './validation-messages.ts';
 
-/** Byte budget of the compiled operations (docs/architecture.md#caches). */
+/** Byte budget of the compiled operations (docs/caches.md#document-caches-in-bytes). */
 export const preparedOperationBytes = 64 * 1024 * 1024;
 
 /** A compiled operation and the length of the query text it came from, which its size counts. */
@@ -43,7 +43,7 @@ export function createDataRequestExecutor(options: {
   const schemaOf = options.rules ? createRoleSchemas(options.rules.model) : roleSchema;
   const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
   // Keyed by the prepared document's id (its role and query text), not the text, so a request
-  // hashes its text once. Bounded by bytes like the documents (docs/architecture.md#caches): the
+  // hashes its text once. Bounded by bytes like the documents (docs/caches.md#document-caches-in-bytes): the
   // query text at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
   const operations = createBoundedCache<CachedOperation>({
     maxEntries: options.cacheSize ?? 1_000,

@@ -35,7 +35,7 @@ export const parseLimits = { maxLexicalTokens: 20_000, maxSourceLength: dataLaye
 const mutationUnsupported = /The (mutation|subscription) operation is not supported by the schema/;
 
 /**
- * Byte budget of the prepared documents (docs/architecture.md#caches): room for about ten of the
+ * Byte budget of the prepared documents (docs/caches.md#document-caches-in-bytes): room for about ten of the
  * largest (200,000 characters, 20,000 tokens, ~6.5 MB parsed); the key (the query text) counts.
  * One parsed document serves every role, so a text sent by several roles is counted once.
  */

@@ -66,98 +66,127 @@ function responseType(table: RoleTable, objectType: GraphQLObjectType): GraphQLO
   });
 }
 
+type Fields = GraphQLFieldConfigMap<unknown, unknown>;
+
+/** What every mutation field of one table answers: the many-row response, or the row. */
+interface TableMutation {
+  readonly name: string;
+  readonly response: GraphQLObjectType;
+  readonly row: GraphQLObjectType;
+  /** The key columns when the role may address one row by its primary key. */
+  readonly pkArgs: ColumnModel[] | null;
+  readonly boolExp: () => GraphQLInputObjectType;
+}
+
 /** The mutation root fields for the role's tables; empty when the role may not write anything. */
 export function mutationFields(
   tables: RoleTables,
   inputs: TableInputTypes,
   objectType: (table: string) => GraphQLObjectType,
-): GraphQLFieldConfigMap<unknown, unknown> {
-  const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+): Fields {
+  const fields: Fields = {};
   for (const table of tables.values()) {
     const { name } = table;
     const insertColumns = table.insertColumns?.length ? table.insertColumns : null;
     const updateColumns = table.updateColumns?.length ? table.updateColumns : null;
     if (!insertColumns && !updateColumns && !table.deletable) continue;
     const row = objectType(name);
-    const response = responseType(table, row);
-    const pkArgs = table.byPrimaryKey ? keyColumns(table) : null;
-    if (insertColumns) {
-      const input = columnsInput(
-        `${name}_insert_input`,
-        `input type for inserting data into table "${name}"`,
-        insertColumns,
-      );
-      fields[`insert_${name}`] = {
-        type: response,
-        description: `insert data into the table: "${name}"`,
-        args: {
-          objects: {
-            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))),
-            description: 'the rows to be inserted',
-          },
+    const mutation: TableMutation = {
+      name,
+      response: responseType(table, row),
+      row,
+      pkArgs: table.byPrimaryKey ? keyColumns(table) : null,
+      boolExp: () => inputs.boolExp(name),
+    };
+    if (insertColumns) Object.assign(fields, insertFields(mutation, insertColumns));
+    if (updateColumns) Object.assign(fields, updateFields(mutation, updateColumns));
+    if (table.deletable) Object.assign(fields, deleteFields(mutation));
+  }
+  return fields;
+}
+
+function insertFields({ name, response, row }: TableMutation, columns: readonly ColumnModel[]): Fields {
+  const input = columnsInput(`${name}_insert_input`, `input type for inserting data into table "${name}"`, columns);
+  return {
+    [`insert_${name}`]: {
+      type: response,
+      description: `insert data into the table: "${name}"`,
+      args: {
+        objects: {
+          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))),
+          description: 'the rows to be inserted',
         },
-        extensions: dataLayerExtensions({ kind: 'insert', table: name }),
-      };
-      fields[`insert_${name}_one`] = {
-        type: row,
-        description: `insert a single row into the table: "${name}"`,
-        args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' } },
-        extensions: dataLayerExtensions({ kind: 'insert_one', table: name }),
-      };
-    }
-    if (updateColumns) {
-      const set = columnsInput(`${name}_set_input`, `input type for updating data in table "${name}"`, updateColumns);
-      fields[`update_${name}`] = {
-        type: response,
-        description: `update data of the table: "${name}"`,
-        args: {
-          _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
-          where: {
-            type: new GraphQLNonNull(inputs.boolExp(name)),
-            description: 'filter the rows which have to be updated',
-          },
+      },
+      extensions: dataLayerExtensions({ kind: 'insert', table: name }),
+    },
+    [`insert_${name}_one`]: {
+      type: row,
+      description: `insert a single row into the table: "${name}"`,
+      args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' } },
+      extensions: dataLayerExtensions({ kind: 'insert_one', table: name }),
+    },
+  };
+}
+
+function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]): Fields {
+  const { name, response, row, pkArgs } = mutation;
+  const set = columnsInput(`${name}_set_input`, `input type for updating data in table "${name}"`, columns);
+  const fields: Fields = {
+    [`update_${name}`]: {
+      type: response,
+      description: `update data of the table: "${name}"`,
+      args: {
+        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        where: {
+          type: new GraphQLNonNull(mutation.boolExp()),
+          description: 'filter the rows which have to be updated',
         },
-        extensions: dataLayerExtensions({ kind: 'update', table: name }),
-      };
-      if (pkArgs) {
-        fields[`update_${name}_by_pk`] = {
-          type: row,
-          description: `update single row of the table: "${name}"`,
-          args: {
-            _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
-            pk_columns: {
-              type: new GraphQLNonNull(
-                columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true),
-              ),
-            },
-          },
-          extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
-        };
-      }
-    }
-    if (table.deletable) {
-      fields[`delete_${name}`] = {
-        type: response,
-        description: `delete data from the table: "${name}"`,
-        args: {
-          where: {
-            type: new GraphQLNonNull(inputs.boolExp(name)),
-            description: 'filter the rows which have to be deleted',
-          },
-        },
-        extensions: dataLayerExtensions({ kind: 'delete', table: name }),
-      };
-      if (pkArgs) {
-        fields[`delete_${name}_by_pk`] = {
-          type: row,
-          description: `delete single row from the table: "${name}"`,
-          args: Object.fromEntries(
-            pkArgs.map((column) => [column.name, { type: new GraphQLNonNull(columnInputType(column)) }]),
+      },
+      extensions: dataLayerExtensions({ kind: 'update', table: name }),
+    },
+  };
+  if (pkArgs) {
+    fields[`update_${name}_by_pk`] = {
+      type: row,
+      description: `update single row of the table: "${name}"`,
+      args: {
+        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        pk_columns: {
+          type: new GraphQLNonNull(
+            columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true),
           ),
-          extensions: dataLayerExtensions({ kind: 'delete_by_pk', table: name }),
-        };
-      }
-    }
+        },
+      },
+      extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
+    };
+  }
+  return fields;
+}
+
+function deleteFields(mutation: TableMutation): Fields {
+  const { name, response, row, pkArgs } = mutation;
+  const fields: Fields = {
+    [`delete_${name}`]: {
+      type: response,
+      description: `delete data from the table: "${name}"`,
+      args: {
+        where: {
+          type: new GraphQLNonNull(mutation.boolExp()),
+          description: 'filter the rows which have to be deleted',
+        },
+      },
+      extensions: dataLayerExtensions({ kind: 'delete', table: name }),
+    },
+  };
+  if (pkArgs) {
+    fields[`delete_${name}_by_pk`] = {
+      type: row,
+      description: `delete single row from the table: "${name}"`,
+      args: Object.fromEntries(
+        pkArgs.map((column) => [column.name, { type: new GraphQLNonNull(columnInputType(column)) }]),
+      ),
+      extensions: dataLayerExtensions({ kind: 'delete_by_pk', table: name }),
+    };
   }
   return fields;
 }

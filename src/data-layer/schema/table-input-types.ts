@@ -72,79 +72,91 @@ export function createTableInputTypes(
   orderBy: GraphQLEnumType,
 ): TableInputTypes {
   const types: TableInputTypes = {
-    boolExp: memo((table) => {
-      const type: GraphQLInputObjectType = new GraphQLInputObjectType({
-        name: `${table.name}_bool_exp`,
-        description: `Boolean expression to filter rows from the table "${table.name}". All fields are combined with a logical 'AND'.`,
-        fields: () => {
-          const fields: GraphQLInputFieldConfigMap = {
-            _and: { type: new GraphQLList(new GraphQLNonNull(type)) },
-            _not: { type },
-            _or: { type: new GraphQLList(new GraphQLNonNull(type)) },
-          };
-          for (const column of table.columns) {
-            fields[column.name] = {
-              type: comparison(columnKind(column.dataType)),
-              extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
-            };
-          }
-          for (const [name, relationship] of visibleRelationships(table, tables)) {
-            fields[name] = {
-              type: types.boolExp(relationship.remoteTable),
-              extensions: dataLayerExtensions({
-                kind: 'relationship',
-                relationship: name,
-                table: relationship.remoteTable,
-              }),
-            };
-          }
-          return fields;
-        },
-      });
-      return type;
-    }, tables),
-
-    orderBy: memo(
-      (table) =>
-        new GraphQLInputObjectType({
-          name: `${table.name}_order_by`,
-          description: `Ordering options when selecting data from "${table.name}".`,
-          fields: () => {
-            const fields: GraphQLInputFieldConfigMap = {};
-            for (const column of table.columns) {
-              fields[column.name] = {
-                type: orderBy,
-                extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
-              };
-            }
-            for (const [name, relationship] of visibleRelationships(table, tables)) {
-              if (relationship.kind !== 'object') continue;
-              fields[name] = {
-                type: types.orderBy(relationship.remoteTable),
-                extensions: dataLayerExtensions({
-                  kind: 'relationship',
-                  relationship: name,
-                  table: relationship.remoteTable,
-                }),
-              };
-            }
-            return fields;
-          },
-        }),
-      tables,
-    ),
-
-    selectColumn: memo(
-      (table) =>
-        new GraphQLEnumType({
-          name: `${table.name}_select_column`,
-          description: `Select columns of table "${table.name}".`,
-          values: Object.fromEntries(
-            table.columns.map((column) => [column.name, { value: column.name, description: 'column name' }]),
-          ),
-        }),
-      tables,
-    ),
+    boolExp: memo((table) => boolExpType(table, tables, comparison, types), tables),
+    orderBy: memo((table) => orderByType(table, tables, orderBy, types), tables),
+    selectColumn: memo(selectColumnType, tables),
   };
   return types;
+}
+
+/** `<t>_bool_exp`: _and, _not, _or, a comparison per column, and the relationships the role may follow. */
+function boolExpType(
+  table: RoleTable,
+  tables: RoleTables,
+  comparison: ComparisonTypes,
+  types: TableInputTypes,
+): GraphQLInputObjectType {
+  const type: GraphQLInputObjectType = new GraphQLInputObjectType({
+    name: `${table.name}_bool_exp`,
+    description: `Boolean expression to filter rows from the table "${table.name}". All fields are combined with a logical 'AND'.`,
+    fields: () => {
+      const fields: GraphQLInputFieldConfigMap = {
+        _and: { type: new GraphQLList(new GraphQLNonNull(type)) },
+        _not: { type },
+        _or: { type: new GraphQLList(new GraphQLNonNull(type)) },
+      };
+      for (const column of table.columns) {
+        fields[column.name] = {
+          type: comparison(columnKind(column.dataType)),
+          extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+        };
+      }
+      for (const [name, relationship] of visibleRelationships(table, tables)) {
+        fields[name] = {
+          type: types.boolExp(relationship.remoteTable),
+          extensions: dataLayerExtensions({
+            kind: 'relationship',
+            relationship: name,
+            table: relationship.remoteTable,
+          }),
+        };
+      }
+      return fields;
+    },
+  });
+  return type;
+}
+
+/** `<t>_order_by`: a direction per column, and the object relationships the role may follow. */
+function orderByType(
+  table: RoleTable,
+  tables: RoleTables,
+  orderBy: GraphQLEnumType,
+  types: TableInputTypes,
+): GraphQLInputObjectType {
+  return new GraphQLInputObjectType({
+    name: `${table.name}_order_by`,
+    description: `Ordering options when selecting data from "${table.name}".`,
+    fields: () => {
+      const fields: GraphQLInputFieldConfigMap = {};
+      for (const column of table.columns) {
+        fields[column.name] = {
+          type: orderBy,
+          extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
+        };
+      }
+      for (const [name, relationship] of visibleRelationships(table, tables)) {
+        if (relationship.kind !== 'object') continue;
+        fields[name] = {
+          type: types.orderBy(relationship.remoteTable),
+          extensions: dataLayerExtensions({
+            kind: 'relationship',
+            relationship: name,
+            table: relationship.remoteTable,
+          }),
+        };
+      }
+      return fields;
+    },
+  });
+}
+
+function selectColumnType(table: RoleTable): GraphQLEnumType {
+  return new GraphQLEnumType({
+    name: `${table.name}_select_column`,
+    description: `Select columns of table "${table.name}".`,
+    values: Object.fromEntries(
+      table.columns.map((column) => [column.name, { value: column.name, description: 'column name' }]),
+    ),
+  });
 }

@@ -1,7 +1,7 @@
 // Fund requests name their investor `user_id`, the column name data-layer clients use for
 // fund_subscription (docs/data-layer.md, "The schema of a role"); redemptions follow for
 // symmetry. 0001 already ran on deployed databases, so the rename is a migration of its own
-// (docs/architecture.md, "Database"). The foreign keys PostgreSQL named after the old
+// (docs/database.md#migrations). The foreign keys PostgreSQL named after the old
 // column are renamed too; the index fund_subscription_investor_idx names the role, not the
 // column, and keeps its name. Renames keep every row, default and reference.
 import { type Kysely, sql } from 'kysely';

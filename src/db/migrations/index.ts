@@ -11,6 +11,7 @@ import * as walletOperations from './0007-wallet-operations.ts';
 import * as kycQuestionnaires from './0008-kyc-questionnaires.ts';
 import * as fundNavAndUnits from './0009-fund-nav-and-units.ts';
 import * as approvalDecidedBy from './0010-approval-decided-by.ts';
+import * as ledgerJournal from './0011-ledger-journal.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-kyc-questionnaires': kycQuestionnaires,
   '0009-fund-nav-and-units': fundNavAndUnits,
   '0010-approval-decided-by': approvalDecidedBy,
+  '0011-ledger-journal': ledgerJournal,
 };

@@ -71,7 +71,7 @@ export async function launchBrowser(options: LaunchBrowserOptions): Promise<Laun
   let browser: Browser;
   try {
     // Loaded here, not at the top: the service is ready before its first browser starts
-    // (docs/architecture.md#start-up), and puppeteer is a few hundred modules.
+    // (docs/service.md#start-up), and puppeteer is a few hundred modules.
     const { default: puppeteer } = await import('puppeteer-core');
     browser = await puppeteer.launch({
       executablePath: options.executablePath,

@@ -1,5 +1,5 @@
 // A small bounded pool of reused pages of one browser: a reused page prints in about a third of the
-// time of a new one (docs/architecture.md#field-notes). A page that failed or timed out is never
+// time of a new one (docs/field-notes.md#chromium-over-webdriver-bidi). A page that failed or timed out is never
 // reused: it is closed in the background and a fresh one takes its place.
 import type { Browser, Page } from 'puppeteer-core';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { type ChromiumFound, type ChromiumLookup, type FindChromiumOptions, findChromium } from './find-chromium.ts';
 import { type BrowserExit, type LaunchedBrowser, launchBrowser } from './launch-browser.ts';
 import { type PagePool, createPagePool } from './page-pool.ts';
-import { createRenderQueue } from './render-queue.ts';
+import { type RenderQueue, createRenderQueue } from './render-queue.ts';
 
 export type PdfEngineState = 'ready' | 'starting' | 'unavailable' | 'degraded';
 
@@ -85,146 +85,237 @@ const maxLaunchBackoffMs = 30_000;
 const exitReportGraceMs = 1_000;
 
 export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
-  const poolSize = options.poolSize ?? 2;
-  const renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
-  const onRender = options.onRender ?? (() => {});
-  const recycleAfterRenders = options.recycleAfterRenders ?? 300;
-  const { logger } = options;
-  const queue = createRenderQueue({ concurrency: poolSize, maxQueue: options.maxQueue ?? 32 });
-  const instances = new Set<Instance>();
+  return new ChromiumPdfEngine(options);
+}
 
-  let lookup: Promise<ChromiumLookup> | undefined;
-  let lookupResult: ChromiumLookup | undefined;
-  let lookupAt = 0;
-  let current: Instance | undefined;
-  let launching: Promise<Instance> | undefined;
-  let launchFailures = 0;
-  let nextLaunchAt = 0;
-  let problem: { status: 'degraded' | 'unavailable'; message: string } | undefined;
-  let consecutiveTimeouts = 0;
-  let renders = 0;
-  let closed = false;
+/** The engine's state lives in one object whose methods stay short; callers see only PdfEngine. */
+class ChromiumPdfEngine implements PdfEngine {
+  readonly #options: PdfEngineOptions;
+  readonly #poolSize: number;
+  readonly #renderTimeoutMs: number;
+  readonly #onRender: (outcome: RenderOutcome, seconds: number) => void;
+  readonly #recycleAfterRenders: number;
+  readonly #logger: Logger;
+  readonly #queue: RenderQueue;
+  readonly #instances = new Set<Instance>();
 
-  async function chromium(): Promise<ChromiumFound> {
-    const stale = lookupResult && 'missing' in lookupResult && Date.now() - lookupAt > lookupRetryMs;
-    if (!lookup || stale) {
-      lookupAt = Date.now();
-      lookup = findChromium({ ...options.lookup, chromiumPath: options.chromiumPath }).then((result) => {
-        lookupResult = result;
-        if ('missing' in result) logger.warn({ hint: result.hint }, 'no Chromium found: PDF rendering is unavailable');
-        else logger.info({ chromium: result.path, source: result.source }, 'PDF browser found');
-        return result;
-      });
+  #lookup: Promise<ChromiumLookup> | undefined;
+  #lookupResult: ChromiumLookup | undefined;
+  #lookupAt = 0;
+  #current: Instance | undefined;
+  #launching: Promise<Instance> | undefined;
+  #launchFailures = 0;
+  #nextLaunchAt = 0;
+  #problem: { status: 'degraded' | 'unavailable'; message: string } | undefined;
+  #consecutiveTimeouts = 0;
+  #renders = 0;
+  #closed = false;
+
+  constructor(options: PdfEngineOptions) {
+    this.#options = options;
+    this.#poolSize = options.poolSize ?? 2;
+    this.#renderTimeoutMs = options.renderTimeoutMs ?? 15_000;
+    this.#onRender = options.onRender ?? (() => {});
+    this.#recycleAfterRenders = options.recycleAfterRenders ?? 300;
+    this.#logger = options.logger;
+    this.#queue = createRenderQueue({ concurrency: this.#poolSize, maxQueue: options.maxQueue ?? 32 });
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.#ensureBrowser();
+    } catch {
+      // Reported by status(); renders retry the launch.
     }
-    const found = await lookup;
+  }
+
+  async locate(): Promise<void> {
+    await this.#chromium().catch(() => {});
+  }
+
+  async renderPdf(html: string, renderOptions: RenderPdfOptions = {}): Promise<Uint8Array> {
+    let started = false;
+    try {
+      if (this.#closed) throw closedError();
+      await this.#chromium();
+      return await this.#queue.run(() => {
+        started = true;
+        return this.#renderTask(html);
+      }, renderOptions.signal);
+    } catch (error) {
+      if (!started) this.#onRender('rejected', 0);
+      throw error;
+    }
+  }
+
+  status(): PdfEngineStatus {
+    const renders = this.#renders;
+    const report = (state: PdfEngineState, message: string, browserPid?: number): PdfEngineStatus =>
+      browserPid === undefined ? { status: state, message, renders } : { status: state, message, browserPid, renders };
+    const lookupResult = this.#lookupResult;
+    if (this.#closed) return report('unavailable', 'the PDF engine is closed');
+    if (lookupResult && 'missing' in lookupResult) return report('unavailable', lookupResult.hint);
+    const current = this.#current;
+    if (current && !current.launched.exit) {
+      const load = `${current.pool.busy} of ${this.#poolSize} pages busy, ${this.#queue.waiting} waiting`;
+      return report('ready', `Chromium at ${this.#describeFound()}; ${load}`, current.launched.pid);
+    }
+    if (this.#launching)
+      return report('starting', `launching Chromium${lookupResult ? ` at ${this.#describeFound()}` : ''}`);
+    if (this.#problem) return report(this.#problem.status, this.#problem.message);
+    const where = lookupResult ? ` (found at ${this.#describeFound()})` : '';
+    return report('starting', `Chromium not launched yet${where}: it launches on start() or the first render`);
+  }
+
+  queueDepth(): { rendering: number; waiting: number } {
+    return { rendering: this.#queue.active, waiting: this.#queue.waiting };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#queue.close('the PDF engine is closed');
+    await this.#launching?.catch(() => {});
+    this.#current = undefined;
+    await Promise.all([...this.#instances].map((instance) => instance.launched.close()));
+    this.#instances.clear();
+  }
+
+  async #chromium(): Promise<ChromiumFound> {
+    const result = this.#lookupResult;
+    const stale = result && 'missing' in result && Date.now() - this.#lookupAt > lookupRetryMs;
+    if (!this.#lookup || stale) {
+      this.#lookupAt = Date.now();
+      this.#lookup = findChromium({ ...this.#options.lookup, chromiumPath: this.#options.chromiumPath }).then((found) =>
+        this.#looked(found),
+      );
+    }
+    const found = await this.#lookup;
     if ('missing' in found) {
       throw new AppError('SERVICE_UNAVAILABLE', found.hint, { retryAfterSeconds: missingRetryAfterSeconds });
     }
     return found;
   }
 
-  function ensureBrowser(): Promise<Instance> {
-    if (current && !current.launched.exit) return Promise.resolve(current);
-    launching ??= launch().finally(() => {
-      launching = undefined;
-    });
-    return launching;
+  #looked(result: ChromiumLookup): ChromiumLookup {
+    this.#lookupResult = result;
+    if ('missing' in result)
+      this.#logger.warn({ hint: result.hint }, 'no Chromium found: PDF rendering is unavailable');
+    else this.#logger.info({ chromium: result.path, source: result.source }, 'PDF browser found');
+    return result;
   }
 
-  async function launch(): Promise<Instance> {
-    const found = await chromium();
-    const waitMs = nextLaunchAt - Date.now();
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1_000);
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        `${problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`,
-        { retryAfterSeconds: seconds },
-      );
-    }
+  #describeFound(): string {
+    const result = this.#lookupResult;
+    return result && !('missing' in result) ? `${result.path} (${result.source})` : 'unknown path';
+  }
+
+  #ensureBrowser(): Promise<Instance> {
+    if (this.#current && !this.#current.launched.exit) return Promise.resolve(this.#current);
+    this.#launching ??= this.#launch().finally(() => {
+      this.#launching = undefined;
+    });
+    return this.#launching;
+  }
+
+  async #launch(): Promise<Instance> {
+    const found = await this.#chromium();
+    this.#refuseDuringBackoff();
     let launched: LaunchedBrowser | undefined;
     let instance: Instance;
     try {
-      launched = await launchBrowser({ executablePath: found.path, launchTimeoutMs: options.launchTimeoutMs });
+      launched = await launchBrowser({ executablePath: found.path, launchTimeoutMs: this.#options.launchTimeoutMs });
       const pool = createPagePool(launched.browser, {
-        size: poolSize,
-        onStuck: (error) => retire(instance, error.message),
+        size: this.#poolSize,
+        onStuck: (error) => this.#retire(instance, error.message),
       });
       instance = { launched, pool, renders: 0, active: 0, retiring: false };
       await pool.warm();
     } catch (error) {
       void launched?.close(0);
-      return launchFailed(found, error);
+      return this.#launchFailed(found, error);
     }
-    if (closed) {
+    if (this.#closed) {
       await launched.close();
       throw closedError();
     }
-    launchFailures = 0;
-    nextLaunchAt = 0;
-    problem = undefined;
-    instances.add(instance);
-    current = instance;
-    launched.onExit((exit) => onExit(instance, exit));
-    logger.info({ browserPid: launched.pid, chromium: found.path, source: found.source }, 'PDF browser launched');
+    this.#launched(found, instance);
     return instance;
   }
 
-  function launchFailed(found: ChromiumFound, error: unknown): never {
-    launchFailures += 1;
+  /** After repeated launch failures the next attempt waits its turn (see #launchFailed). */
+  #refuseDuringBackoff(): void {
+    const waitMs = this.#nextLaunchAt - Date.now();
+    if (waitMs <= 0) return;
+    const seconds = Math.ceil(waitMs / 1_000);
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `${this.#problem?.message ?? 'the PDF browser failed to start'}; next attempt in ${seconds} s`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+
+  #launched(found: ChromiumFound, instance: Instance): void {
+    const { launched } = instance;
+    this.#launchFailures = 0;
+    this.#nextLaunchAt = 0;
+    this.#problem = undefined;
+    this.#instances.add(instance);
+    this.#current = instance;
+    launched.onExit((exit) => this.#onExit(instance, exit));
+    this.#logger.info({ browserPid: launched.pid, chromium: found.path, source: found.source }, 'PDF browser launched');
+  }
+
+  #launchFailed(found: ChromiumFound, error: unknown): never {
+    const failures = (this.#launchFailures += 1);
     // The first failure is retried by the next render; repeated ones back off.
-    const backoffMs = launchFailures < 2 ? 0 : Math.min(maxLaunchBackoffMs, 1_000 * 2 ** (launchFailures - 2));
-    nextLaunchAt = Date.now() + backoffMs;
+    const backoffMs = failures < 2 ? 0 : Math.min(maxLaunchBackoffMs, 1_000 * 2 ** (failures - 2));
+    this.#nextLaunchAt = Date.now() + backoffMs;
     const reason = error instanceof Error ? error.message : String(error);
     const message = `the PDF browser at ${found.path} failed to start: ${reason.split('\n')[0]}`;
-    problem = { status: 'unavailable', message };
-    logger.error({ err: error, failures: launchFailures, backoffMs }, 'PDF browser failed to start');
+    this.#problem = { status: 'unavailable', message };
+    this.#logger.error({ err: error, failures, backoffMs }, 'PDF browser failed to start');
     throw new AppError('SERVICE_UNAVAILABLE', message, {
       retryAfterSeconds: Math.max(1, Math.ceil(backoffMs / 1_000)),
       cause: error,
     });
   }
 
-  function onExit(instance: Instance, exit: BrowserExit): void {
-    instances.delete(instance);
-    if (instance !== current) return;
-    current = undefined;
-    if (closed || instance.retiring) return;
-    problem = {
+  #onExit(instance: Instance, exit: BrowserExit): void {
+    this.#instances.delete(instance);
+    if (instance !== this.#current) return;
+    this.#current = undefined;
+    if (this.#closed || instance.retiring) return;
+    this.#problem = {
       status: 'degraded',
       message: `the PDF browser exited (${exit.reason}); it relaunches on the next render`,
     };
-    logger.warn({ browserPid: instance.launched.pid, reason: exit.reason }, 'PDF browser exited');
+    this.#logger.warn({ browserPid: instance.launched.pid, reason: exit.reason }, 'PDF browser exited');
     // A lost connection can leave the process running: make sure it is gone and its profile removed.
     void instance.launched.close(0);
   }
 
   /** No new renders go to this browser; it closes once its renders in flight have ended. */
-  function retire(instance: Instance, reason: string): void {
+  #retire(instance: Instance, reason: string): void {
     if (instance.retiring) return;
     instance.retiring = true;
-    if (current === instance) current = undefined;
-    logger.info({ browserPid: instance.launched.pid, renders: instance.renders, reason }, 'PDF browser retired');
+    if (this.#current === instance) this.#current = undefined;
+    this.#logger.info({ browserPid: instance.launched.pid, renders: instance.renders, reason }, 'PDF browser retired');
     closeIfIdle(instance);
     // Launch the successor now so the next render finds a warm browser.
-    if (!closed) ensureBrowser().catch(() => {});
+    if (!this.#closed) this.#ensureBrowser().catch(() => {});
   }
 
-  function closeIfIdle(instance: Instance): void {
-    if (instance.retiring && instance.active === 0) void instance.launched.close();
-  }
-
-  async function renderTask(html: string): Promise<Uint8Array> {
-    const deadline = startDeadline(renderTimeoutMs, options.deadlineTimers ?? realTimers);
+  async #renderTask(html: string): Promise<Uint8Array> {
+    const deadline = startDeadline(this.#renderTimeoutMs, this.#options.deadlineTimers ?? realTimers);
     const started = performance.now();
-    const observe = (outcome: RenderOutcome) => onRender(outcome, (performance.now() - started) / 1000);
+    const observe = (outcome: RenderOutcome) => this.#onRender(outcome, (performance.now() - started) / 1000);
     try {
-      const instance = await Promise.race([ensureBrowser(), deadline.expired]);
-      const pdf = await renderOn(instance, html, deadline.expired);
+      const instance = await Promise.race([this.#ensureBrowser(), deadline.expired]);
+      const pdf = await this.#renderOn(instance, html, deadline.expired);
       observe('ok');
       return pdf;
     } catch (error) {
-      if (error === deadline.error) onTimeout();
+      if (error === deadline.error) this.#onTimeout();
       observe(error === deadline.error ? 'timeout' : 'error');
       throw error;
     } finally {
@@ -232,38 +323,20 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     }
   }
 
-  async function renderOn(instance: Instance, html: string, expired: Promise<never>): Promise<Uint8Array> {
+  async #renderOn(instance: Instance, html: string, expired: Promise<never>): Promise<Uint8Array> {
     instance.active += 1;
-    let page: Page | undefined;
-    let abandoned = false;
-    const work = (async () => {
-      page = await instance.pool.acquire();
-      if (abandoned) throw new Error('render abandoned');
-      await page.setContent(html, { waitUntil: 'load' });
-      return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
-    })();
-    // Once the race below is lost nobody awaits `work`; its late failure is expected.
-    work.catch(() => {});
+    const print = printOnPooledPage(instance.pool, html);
     let unsubscribe = () => {};
     const browserExit = new Promise<never>((_, reject) => {
       unsubscribe = instance.launched.onExit((exit) => reject(browserExited(exit)));
     });
     try {
-      const pdf = await Promise.race([work, expired, browserExit]);
-      if (page) instance.pool.release(page);
-      consecutiveTimeouts = 0;
-      renders += 1;
-      instance.renders += 1;
-      if (instance.renders >= recycleAfterRenders) retire(instance, `recycled after ${instance.renders} renders`);
+      const pdf = await Promise.race([print.work, expired, browserExit]);
+      print.release();
+      this.#rendered(instance);
       return pdf;
     } catch (error) {
-      abandoned = true;
-      // A page that failed or timed out is never reused.
-      const throwAway = () => {
-        if (page) instance.pool.discard(page);
-      };
-      if (page) throwAway();
-      else work.then(throwAway, throwAway);
+      print.abandon();
       throw await classify(instance, error);
     } finally {
       unsubscribe();
@@ -272,84 +345,70 @@ export function createPdfEngine(options: PdfEngineOptions): PdfEngine {
     }
   }
 
-  async function classify(instance: Instance, error: unknown): Promise<unknown> {
-    if (error instanceof AppError) return error;
-    // The connection usually drops a moment before the process exit is reported.
-    const exit = await exitWithin(instance.launched, exitReportGraceMs);
-    if (exit) return browserExited(exit);
-    const reason = error instanceof Error ? error.message : String(error);
-    return new AppError('SERVICE_UNAVAILABLE', `PDF render failed: ${reason}`, { retryAfterSeconds: 1, cause: error });
+  #rendered(instance: Instance): void {
+    this.#consecutiveTimeouts = 0;
+    this.#renders += 1;
+    instance.renders += 1;
+    if (instance.renders >= this.#recycleAfterRenders)
+      this.#retire(instance, `recycled after ${instance.renders} renders`);
   }
 
-  function onTimeout(): void {
-    consecutiveTimeouts += 1;
-    logger.warn({ timeoutMs: renderTimeoutMs, consecutiveTimeouts }, 'PDF render timed out');
-    if (consecutiveTimeouts >= timeoutsBeforeRecycle && current) {
-      consecutiveTimeouts = 0;
-      retire(current, `${timeoutsBeforeRecycle} renders in a row timed out`);
+  #onTimeout(): void {
+    this.#consecutiveTimeouts += 1;
+    const consecutiveTimeouts = this.#consecutiveTimeouts;
+    this.#logger.warn({ timeoutMs: this.#renderTimeoutMs, consecutiveTimeouts }, 'PDF render timed out');
+    if (consecutiveTimeouts >= timeoutsBeforeRecycle && this.#current) {
+      this.#consecutiveTimeouts = 0;
+      this.#retire(this.#current, `${timeoutsBeforeRecycle} renders in a row timed out`);
     }
   }
+}
 
-  async function renderPdf(html: string, renderOptions: RenderPdfOptions = {}): Promise<Uint8Array> {
-    let started = false;
-    try {
-      if (closed) throw closedError();
-      await chromium();
-      return await queue.run(() => {
-        started = true;
-        return renderTask(html);
-      }, renderOptions.signal);
-    } catch (error) {
-      if (!started) onRender('rejected', 0);
-      throw error;
-    }
-  }
+function closeIfIdle(instance: Instance): void {
+  if (instance.retiring && instance.active === 0) void instance.launched.close();
+}
 
-  async function start(): Promise<void> {
-    try {
-      await ensureBrowser();
-    } catch {
-      // Reported by status(); renders retry the launch.
-    }
-  }
+/**
+ * One print on a page of the pool. `release` hands the page back after a good print; `abandon`
+ * discards it, now or once the page arrives, since a page that failed or timed out is never reused.
+ */
+function printOnPooledPage(
+  pool: PagePool,
+  html: string,
+): { work: Promise<Uint8Array>; release(): void; abandon(): void } {
+  let page: Page | undefined;
+  let abandoned = false;
+  const work = (async () => {
+    page = await pool.acquire();
+    if (abandoned) throw new Error('render abandoned');
+    await page.setContent(html, { waitUntil: 'load' });
+    return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+  })();
+  // Once the render's race is lost nobody awaits `work`; its late failure is expected.
+  work.catch(() => {});
+  const throwAway = () => {
+    if (page) pool.discard(page);
+  };
+  return {
+    work,
+    release: () => {
+      if (page) pool.release(page);
+    },
+    abandon: () => {
+      abandoned = true;
+      if (page) throwAway();
+      else work.then(throwAway, throwAway);
+    },
+  };
+}
 
-  async function locate(): Promise<void> {
-    await chromium().catch(() => {});
-  }
-
-  function status(): PdfEngineStatus {
-    const report = (state: PdfEngineState, message: string, browserPid?: number): PdfEngineStatus =>
-      browserPid === undefined ? { status: state, message, renders } : { status: state, message, browserPid, renders };
-    if (closed) return report('unavailable', 'the PDF engine is closed');
-    if (lookupResult && 'missing' in lookupResult) return report('unavailable', lookupResult.hint);
-    if (current && !current.launched.exit) {
-      const load = `${current.pool.busy} of ${poolSize} pages busy, ${queue.waiting} waiting`;
-      return report('ready', `Chromium at ${describeFound()}; ${load}`, current.launched.pid);
-    }
-    if (launching) return report('starting', `launching Chromium${lookupResult ? ` at ${describeFound()}` : ''}`);
-    if (problem) return report(problem.status, problem.message);
-    const where = lookupResult ? ` (found at ${describeFound()})` : '';
-    return report('starting', `Chromium not launched yet${where}: it launches on start() or the first render`);
-  }
-
-  function describeFound(): string {
-    return lookupResult && !('missing' in lookupResult)
-      ? `${lookupResult.path} (${lookupResult.source})`
-      : 'unknown path';
-  }
-
-  async function close(): Promise<void> {
-    closed = true;
-    queue.close('the PDF engine is closed');
-    await launching?.catch(() => {});
-    current = undefined;
-    await Promise.all([...instances].map((instance) => instance.launched.close()));
-    instances.clear();
-  }
-
-  const queueDepth = () => ({ rendering: queue.active, waiting: queue.waiting });
-
-  return { start, locate, renderPdf, status, queueDepth, close };
+async function classify(instance: Instance, error: unknown): Promise<unknown> {
+  if (error instanceof AppError) return error;
+  // The connection usually drops a moment before the process exit is reported.
+  const exit = await exitWithin(instance.launched, exitReportGraceMs);
+  if (exit) return browserExited(exit);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AppError('SERVICE_UNAVAILABLE', `PDF render failed: ${reason}`, { retryAfterSeconds: 1, cause: error });
 }
 
 function browserExited(exit: BrowserExit): AppError {

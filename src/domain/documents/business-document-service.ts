@@ -1,16 +1,15 @@
 // The document mutations of the business API (schema.graphql `downloadInvoicePdf`,
 // `downloadQuotePdf`, `generateFundUserAgreementPdf`, `downloadFundInvestorCapitalStatementPdf`;
 // docs/documents.md#through-the-business-graphql-api): the REST routes' documents, from the same
-// records, models and renderer, for an API key's reach (organization-document-records.ts), as
-// a PDF returned inline. A missing record and one out of reach are the same NOT_FOUND; a PDF
+// records, models and renderer, read within an API key's organization scope
+// (organization-document-records.ts; docs/identity.md#organization-scope), as a PDF returned
+// inline. A missing record and one out of the scope are the same NOT_FOUND; a PDF
 // renderer that is missing, busy or failing is SERVICE_UNAVAILABLE in the payload, as is an
 // upload storage that cannot be read.
 import type { FundAgreementRecord, PersonRecord } from '../../access/documents/document-records.ts';
-import type {
-  DocumentReach,
-  OrganizationDocumentRecords,
-} from '../../access/documents/organization-document-records.ts';
+import type { OrganizationDocumentRecords } from '../../access/documents/organization-document-records.ts';
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { DocumentKind, DocumentModels, IssuerParty } from '../../documents/document-models.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from '../files/file-storage.ts';
@@ -92,15 +91,15 @@ export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
   const { records, output, issuer } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The fund with its investor, or which of the two the reach does not find. */
+  /** The fund with its investor, or which of the two the scope does not find. */
   async function agreementRecord(
-    reach: DocumentReach,
+    scope: OrganizationScope,
     fundId: number,
     investorUserId: string,
   ): Promise<(FundAgreementRecord & { investor: PersonRecord }) | UserError> {
-    if (!(await records.investorInReach(reach, investorUserId)))
+    if (!(await records.investorInScope(scope, investorUserId)))
       return userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId');
-    const record = await records.fundAgreement(reach, fundId, investorUserId);
+    const record = await records.fundAgreement(scope, fundId, investorUserId);
     if (!record?.investor) return userError('NOT_FOUND', `no fund ${fundId} for investor ${investorUserId}`, 'fundId');
     return { ...record, investor: record.investor };
   }
@@ -112,33 +111,33 @@ export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
   }
 
   return {
-    invoicePdf: (reach: DocumentReach, input: { invoiceId: number }): Promise<DocumentOutcome> =>
+    invoicePdf: (scope: OrganizationScope, input: { invoiceId: number }): Promise<DocumentOutcome> =>
       unlessUnavailable(async () => {
         const errors = idError('invoiceId', 'an invoice', input.invoiceId);
         if (errors.length > 0) return failed(errors);
-        const record = await records.invoice(reach, input.invoiceId);
+        const record = await records.invoice(scope, input.invoiceId);
         if (!record) return failed([userError('NOT_FOUND', `no invoice ${input.invoiceId}`, 'invoiceId')]);
         return pdf('invoice', invoiceModel(record, issuer), `invoice-${record.invoiceNumber}`, now());
       }),
 
-    quotePdf: (reach: DocumentReach, input: { quoteDocumentId: number }): Promise<DocumentOutcome> =>
+    quotePdf: (scope: OrganizationScope, input: { quoteDocumentId: number }): Promise<DocumentOutcome> =>
       unlessUnavailable(async () => {
         const errors = idError('quoteDocumentId', 'a quote document', input.quoteDocumentId);
         if (errors.length > 0) return failed(errors);
-        const record = await records.quote(reach, input.quoteDocumentId);
+        const record = await records.quote(scope, input.quoteDocumentId);
         if (!record)
           return failed([userError('NOT_FOUND', `no quote document ${input.quoteDocumentId}`, 'quoteDocumentId')]);
         return pdf('quote', quoteModel(record, issuer), `quote-${record.quoteNumber}`, now());
       }),
 
-    fundUserAgreementPdf: (reach: DocumentReach, input: FundUserAgreementInput): Promise<DocumentOutcome> =>
+    fundUserAgreementPdf: (scope: OrganizationScope, input: FundUserAgreementInput): Promise<DocumentOutcome> =>
       unlessUnavailable(async () => {
         const errors = [...idError('fundId', 'a fund', input.fundId), ...userIdError(input.investorUserId)];
         if (errors.length > 0) return failed(errors);
-        const record = await agreementRecord(reach, input.fundId, input.investorUserId);
+        const record = await agreementRecord(scope, input.fundId, input.investorUserId);
         if ('code' in record) return failed([record]);
         const signature = input.signatureFileId
-          ? await signatureDataUri({ records, storage: deps.storage }, reach, input.signatureFileId)
+          ? await signatureDataUri({ records, storage: deps.storage }, scope, input.signatureFileId)
           : null;
         if (signature !== null && typeof signature !== 'string') return failed([signature]);
         const at = now();
@@ -153,7 +152,7 @@ export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
         return pdf('fund-user-agreement', model, `fund-user-agreement-${model.agreementReference}`, at);
       }),
 
-    capitalStatementPdf: (reach: DocumentReach, input: CapitalStatementInput): Promise<DocumentOutcome> =>
+    capitalStatementPdf: (scope: OrganizationScope, input: CapitalStatementInput): Promise<DocumentOutcome> =>
       unlessUnavailable(async () => {
         const at = now();
         const period = statementPeriod(input, at.toISOString().slice(0, 10));
@@ -164,9 +163,9 @@ export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
         ];
         if (errors.length > 0 || Array.isArray(period)) return failed(errors);
         const { fundId, investorUserId } = input;
-        if (!(await records.investorInReach(reach, investorUserId)))
+        if (!(await records.investorInScope(scope, investorUserId)))
           return failed([userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId')]);
-        const ledger = await records.fundCapital(reach, {
+        const ledger = await records.fundCapital(scope, {
           fundId,
           investorUserId,
           periodStart: period.start,

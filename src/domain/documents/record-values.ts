@@ -1,4 +1,4 @@
-// Status-like columns are text with CHECK constraints (docs/architecture.md "Database"); a
+// Status-like columns are text with CHECK constraints (docs/database.md#schema-conventions); a
 // value outside the set a document knows is a schema change the documents missed, so it fails
 // the render loudly rather than printing an unknown label.
 import { AppError } from '../../errors/app-error.ts';

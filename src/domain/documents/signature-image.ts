@@ -1,14 +1,12 @@
 // The investor's signature on a fund user agreement (schema.graphql
 // `GenerateFundUserAgreementPdfInput.signatureFileId`; docs/documents.md#through-the-business-graphql-api):
 // an uploaded PNG or JPEG (its type as sniffed from the bytes at upload, docs/files.md#content-type)
-// attached to the caller's organization, embedded as a `data:` URL because the page is set from a
+// attached to an organization in the caller's scope, embedded as a `data:` URL because the page is set from a
 // string (docs/documents.md#templates). A file with no stored bytes answers as a missing one, as
 // the download route does.
 import type { Readable } from 'node:stream';
-import type {
-  DocumentReach,
-  OrganizationDocumentRecords,
-} from '../../access/documents/organization-document-records.ts';
+import type { OrganizationDocumentRecords } from '../../access/documents/organization-document-records.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { storageFailure } from '../files/storage-errors.ts';
 import { type UserError, userError } from '../outcomes/user-error.ts';
@@ -36,11 +34,11 @@ async function readBounded(stream: Readable): Promise<Buffer | null> {
 /** The image as a `data:` URL, or why it cannot be the signature. */
 export async function signatureDataUri(
   deps: { records: OrganizationDocumentRecords; storage: Pick<FileStorage, 'open'> },
-  reach: DocumentReach,
+  scope: OrganizationScope,
   fileId: string,
 ): Promise<string | UserError> {
   const missing = userError('NOT_FOUND', `no uploaded file ${fileId}`, field);
-  const file = await deps.records.signatureFile(reach, fileId);
+  const file = await deps.records.signatureFile(scope, fileId);
   if (!file) return missing;
   if (!imageTypes.has(file.contentType))
     return userError(

@@ -21,7 +21,7 @@ const maxDetectorRead = 1024 * 1024;
 export async function sniffContentType(filePath: string, size: number): Promise<SniffedType> {
   if (size === 0) return octetStream;
   // Loaded on first use: the detector is dozens of modules that start-up need not load
-  // (docs/architecture.md#start-up).
+  // (docs/service.md#start-up).
   const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath, { maxBufferSize: maxDetectorRead });
   if (detected) return { contentType: detected.mime, extension: detected.ext.toLowerCase() };

@@ -2,14 +2,15 @@
 // `cancelFundRedemption`; docs/funds.md). Only a PENDING request can be cancelled
 // (docs/domain.md#funds), and exactly one of concurrent cancels and approvals wins: the table
 // changes the row only while it is still pending. A request belongs to its investor's
-// organization: a key bound to it cancels, a key bound to the fund's administrator sees the
-// request but may not cancel it (FORBIDDEN: the administrator rejects instead), any other key
-// finds nothing, exactly as for a missing request. The acting person must hold a role
-// permissions.yaml business_operations lists in the investor's organization (an investor: for
-// their own request only; src/domain/identity/operation-roles.ts).
-import type { FundRequestKind, FundRequestRow, FundRequestTable } from '../../access/funds/fund-request-table.ts';
+// organization: a key whose scope reaches it cancels, a key bound to the fund's administrator sees
+// the request but may not cancel it (FORBIDDEN: the administrator rejects instead), any other key
+// finds nothing, exactly as for a missing request; the table reads the request within the scope and
+// says which of the two reaches it (docs/identity.md#organization-scope). The acting person must
+// hold a role permissions.yaml business_operations lists in the investor's organization (an
+// investor: for their own request only; src/domain/identity/operation-roles.ts).
+import type { FundRequestKind, FundRequestTable, ScopedFundRequestRow } from '../../access/funds/fund-request-table.ts';
 import { fitsIntegerRowId } from '../../access/integer-row-id.ts';
-import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { type UserError, userError } from '../outcomes/user-error.ts';
@@ -20,12 +21,8 @@ import { type FundRequestView, fundRequestView } from './fund-request-view.ts';
 /** schema.graphql "Optional reason, up to 500 characters". */
 export const reasonMaxLength = 500;
 
-/** Who cancels: the key's organization binding, and what the audit entry records. */
-export interface FundCaller {
-  /** The organization the key is bound to; null: every organization. */
-  readonly organizationId: string | null;
-  /** The acting user (docs/identity.md#acting-user). */
-  readonly actingUserId: string;
+/** Who cancels: the key's organization scope and acting user, and what else the audit entry records. */
+export interface FundCanceller extends ActingCaller {
   readonly apiKeyId: string;
   readonly requestId: string;
 }
@@ -53,10 +50,6 @@ function named<K extends FundRequestKind>(kind: K, view: FundRequestView): Recor
 const names = { subscription: 'fund subscription', redemption: 'fund redemption' } as const;
 const operations = { subscription: 'cancelFundSubscription', redemption: 'cancelFundRedemption' } as const;
 
-function reaches(caller: FundCaller, organizationId: string | null): boolean {
-  return caller.organizationId === null || caller.organizationId === organizationId;
-}
-
 function inputErrors(kind: FundRequestKind, field: string, id: number, reason: string | null | undefined): UserError[] {
   const errors: UserError[] = [];
   if (!Number.isInteger(id) || id < 1 || !fitsIntegerRowId(id))
@@ -77,15 +70,14 @@ function refusal<K extends FundRequestKind>(
   kind: K,
   field: string,
   id: number,
-  caller: FundCaller,
-  row: FundRequestRow | null,
+  row: ScopedFundRequestRow | null,
 ): Cancelled<K> {
-  if (row && reaches(caller, row.investorOrganizationId)) {
+  if (row?.investorInScope) {
     const current = fundRequestView(row);
     const message = `${names[kind]} ${id} is ${current.status}: only a PENDING ${names[kind]} can be cancelled`;
     return failed([userError('INVALID_STATE', message, field)], named(kind, current));
   }
-  if (row && reaches(caller, row.fundOrganizationId)) {
+  if (row) {
     const message = `${names[kind]} ${id} can only be cancelled by its investor's organization; the fund's administrator rejects it instead`;
     return failed([userError('FORBIDDEN', message, field)]);
   }
@@ -94,9 +86,9 @@ function refusal<K extends FundRequestKind>(
 
 export function createFundRequestService(deps: { table: FundRequestTable; users: ActingUserDirectory }) {
   /** The role check, in the investor's organization, for a request the caller may cancel. */
-  async function assertMayCancel(caller: FundCaller, kind: FundRequestKind, id: number): Promise<void> {
-    const row = await deps.table.find(kind, id);
-    if (!row || !reaches(caller, row.investorOrganizationId)) return;
+  async function assertMayCancel(caller: FundCanceller, kind: FundRequestKind, id: number): Promise<void> {
+    const row = await deps.table.find(caller.scope, kind, id);
+    if (!row?.investorInScope) return;
     await assertMayPerform(deps.users, {
       operation: operations[kind],
       actingUserId: caller.actingUserId,
@@ -106,7 +98,7 @@ export function createFundRequestService(deps: { table: FundRequestTable; users:
   }
 
   async function cancel<K extends FundRequestKind>(
-    caller: FundCaller,
+    caller: FundCanceller,
     kind: K,
     field: string,
     id: number,
@@ -118,20 +110,20 @@ export function createFundRequestService(deps: { table: FundRequestTable; users:
     const cancelled = await deps.table.cancelPending({
       kind,
       id,
-      organizationId: caller.organizationId,
+      scope: caller.scope,
       actingUserId: caller.actingUserId,
       apiKeyId: caller.apiKeyId,
       requestId: caller.requestId,
       reason: reason ?? null,
     });
     if (cancelled) return succeeded(named(kind, fundRequestView(cancelled)));
-    return refusal(kind, field, id, caller, await deps.table.find(kind, id));
+    return refusal(kind, field, id, await deps.table.find(caller.scope, kind, id));
   }
 
   return {
-    cancelSubscription: (caller: FundCaller, input: CancelSubscriptionInput) =>
+    cancelSubscription: (caller: FundCanceller, input: CancelSubscriptionInput) =>
       cancel(caller, 'subscription', 'subscriptionId', input.subscriptionId, input.reason),
-    cancelRedemption: (caller: FundCaller, input: CancelRedemptionInput) =>
+    cancelRedemption: (caller: FundCanceller, input: CancelRedemptionInput) =>
       cancel(caller, 'redemption', 'redemptionId', input.redemptionId, input.reason),
   };
 }

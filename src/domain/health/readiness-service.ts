@@ -1,5 +1,5 @@
 // Readiness of this node (docs/configuration.md#operations): the database answers, every
-// migration is applied, and the node is not shutting down (docs/architecture.md#shutdown). The
+// migration is applied, and the node is not shutting down (docs/service.md#shutdown). The
 // PDF engine is reported but never fails readiness: a missing browser only affects PDFs.
 export type CheckStatus = 'ok' | 'pending' | 'unavailable' | 'error';
 

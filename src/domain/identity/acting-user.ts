@@ -1,8 +1,10 @@
 // Who acts when an API key calls an operation that records a person (wallet creation, sends,
 // approvals, trades; docs/identity.md#acting-user): the key's owner, or the user the request
 // names (the X-Acting-User header, or `actingUser` in a subscription's connection parameters).
-// A named user must exist and, for a key bound to an organization, belong to it; the two
+// A named user must exist and, for a key bound to an organization, belong to it, which the user
+// directory answers within the key's scope (docs/identity.md#organization-scope); the two
 // failures share one message so a key cannot probe for users outside its organization.
+import { type OrganizationScope, scopeOfPrincipal } from '../../access/organization-scope.ts';
 import type { ApiKeyPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { unstorableText } from '../text/storable-text.ts';
@@ -16,8 +18,19 @@ export interface OrganizationStanding {
   readonly isPlatformAdmin: boolean;
 }
 
+/** Who acts, and within which organization scope: what a mutation recording a person carries. */
+export interface ActingCaller {
+  readonly scope: OrganizationScope;
+  /** The acting user (app_user.id). */
+  readonly actingUserId: string;
+}
+
 export interface ActingUserDirectory {
   find(userId: string): Promise<{ readonly organizationIds: readonly string[] } | null>;
+  /** Whether the user exists and, in a scope bound to an organization, belongs to it. */
+  inScope(userId: string, scope: OrganizationScope): Promise<boolean>;
+  /** Whether the user belongs to the organization (home or membership); false for no such user. */
+  belongsTo(userId: string, organizationId: string): Promise<boolean>;
   /** The person's standing in the organization; null: no such user (docs/identity.md#operation-roles). */
   standingIn(userId: string, organizationId: string | null): Promise<OrganizationStanding | null>;
 }
@@ -36,8 +49,7 @@ export async function resolveActingUser(
   }
   if (named.length > 255 || unstorableText(named))
     throw new AppError('VALIDATION_FAILED', `${actingUserHeader} must be a user id of at most 255 characters`);
-  const user = await users.find(named);
-  const allowed = user && (caller.organizationId === null || user.organizationIds.includes(caller.organizationId));
-  if (!allowed) throw new AppError('FORBIDDEN', `${actingUserHeader} names no user of this API key's organization`);
+  if (!(await users.inScope(named, scopeOfPrincipal(caller))))
+    throw new AppError('FORBIDDEN', `${actingUserHeader} names no user of this API key's organization`);
   return named;
 }

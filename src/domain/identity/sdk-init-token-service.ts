@@ -1,7 +1,8 @@
 // SDK init tokens (docs/identity.md#sdk-init-tokens, openapi.yaml `/auth/workflow-sdk/init-token`
 // and `/auth/kyc-sdk/init-token`): API keys whose scopes allow it; a key bound to an organization
-// only reaches that organization's users.
+// only reaches that organization's users (docs/identity.md#organization-scope).
 import type { UserDirectory } from '../../stores/user-directory.ts';
+import { scopeOfPrincipal } from '../../access/organization-scope.ts';
 import { apiKeyHasScope, type ApiKeyPrincipal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { defaultKycLevelName, type KycProvider } from '../../providers/kyc/kyc-provider.ts';
@@ -27,27 +28,22 @@ export function createSdkInitTokenService(deps: {
   kyc: KycProvider;
   apiKeys: ApiKeyService;
 }) {
+  /**
+   * The user must belong to the organization the token is for (`organizationId`, else the key's
+   * own), which must lie in the key's scope; the user directory answers where the user stands.
+   */
   async function requireUserOfKey(key: ApiKeyPrincipal, userId: string, organizationId?: string): Promise<void> {
-    if (key.organizationId && organizationId && key.organizationId !== organizationId) {
+    const standing = await deps.users.tokenStanding(userId, scopeOfPrincipal(key), organizationId ?? null);
+    if (standing === 'member') return;
+    if (standing === 'other-organization')
       throw new AppError('FORBIDDEN', `this API key is bound to another organization than ${organizationId}`);
-    }
-    const user = await deps.users.find(userId);
-    const scopeOrganization = organizationId ?? key.organizationId;
-    if (!user) {
-      // Unknown and foreign users look the same to an organization-bound caller.
-      if (scopeOrganization)
-        throw new AppError(
-          'FORBIDDEN',
-          `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`,
-        );
+    // Where an organization is concerned, an unknown user stands as a foreign one: the two look the same.
+    if (standing === 'unknown-user')
       throw new AppError('BAD_REQUEST', `userId ${JSON.stringify(userId)} is not a known platform user`);
-    }
-    if (scopeOrganization && !user.organizationIds.includes(scopeOrganization)) {
-      throw new AppError(
-        'FORBIDDEN',
-        `user ${JSON.stringify(userId)} is not a member of organization ${scopeOrganization}`,
-      );
-    }
+    throw new AppError(
+      'FORBIDDEN',
+      `user ${JSON.stringify(userId)} is not a member of organization ${organizationId ?? key.organizationId}`,
+    );
   }
 
   function requireScope(key: ApiKeyPrincipal, scope: string): void {

@@ -3,7 +3,7 @@
 // is optional (openapi.yaml#/paths/~1auth~1wallet-jwt): without one the token is the caller's own
 // (`scope: user`) and, having no key to bind, carries no `nonce`.
 import type { UserDirectory } from '../../stores/user-directory.ts';
-import { isAdministrator, type Principal } from '../../access/principal.ts';
+import { credentialNamesOrganization, isAdministrator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { PlatformTokens } from './platform-tokens.ts';
 import { sha256Hex } from './secret-digest.ts';
@@ -65,8 +65,7 @@ async function subjectFor(
       throw new AppError('BAD_REQUEST', `organization ${request.organizationId} does not exist`);
     return request.organizationId;
   }
-  if (principal.kind === 'user' && principal.organizationIds.includes(request.organizationId))
-    return request.organizationId;
+  if (credentialNamesOrganization(principal, request.organizationId)) return request.organizationId;
   throw new AppError('FORBIDDEN', `you are not a member of organization ${request.organizationId}`);
 }
 

@@ -1,9 +1,11 @@
 // The business API's KYC profile candidates (schema.graphql Query.getPotentialKycProfiles,
 // docs/kyc.md#candidates): profiles that could be reused for a user or linked to an organization,
 // each with every reason it matched, strongest first. Never cached: review states must be
-// current and personal data stays out of the shared result cache. A caller bound to an
+// current and personal data stays out of the shared result cache. The table reads within the
+// caller's organization scope (docs/identity.md#organization-scope): a caller bound to an
 // organization sees only that organization's profiles; any other subject is an empty page.
 import type { KycCandidateRow, KycCandidateSubject, KycCandidateTable } from '../../access/kyc/kyc-candidate-table.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type OffsetPageView, pageWindow } from '../paging/offset-page.ts';
 import { unstorableText } from '../text/storable-text.ts';
@@ -28,17 +30,14 @@ export interface KycCandidateArguments {
 
 export function createKycCandidateService(deps: { table: KycCandidateTable }) {
   return {
-    async candidates(
-      args: KycCandidateArguments,
-      callerOrganizationId: string | null,
-    ): Promise<OffsetPageView<KycCandidateView>> {
+    async candidates(args: KycCandidateArguments, scope: OrganizationScope): Promise<OffsetPageView<KycCandidateView>> {
       const subject = subjectOf(args.subject);
       const window = pageWindow(args);
       const { rows, totalCount } = await deps.table.page({
         subject,
         applicantType: args.applicantType ?? null,
         reusableOnly: args.reusableOnly ?? false,
-        callerOrganizationId,
+        scope,
         ...window,
       });
       return {

@@ -44,7 +44,7 @@ export function createKycDocumentFileService(deps: {
 }
 
 async function servedType(bytes: Uint8Array, declared: string, documentId: string): Promise<ServedKycDocumentType> {
-  // Loaded on first use, as in sniff-content-type.ts (docs/architecture.md#start-up).
+  // Loaded on first use, as in sniff-content-type.ts (docs/service.md#start-up).
   const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   if (sniffed !== undefined && sniffed in servedKycDocumentTypes) return sniffed as ServedKycDocumentType;

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { KycWebhookOutcome, KycWebhookStore } from '../../access/kyc/kyc-webhook-store.ts';
+import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycProvider } from '../../providers/kyc/kyc-provider.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import { type KycWebhookSignature, verifyKycWebhookSignature } from './kyc-webhook-signature.ts';
@@ -61,7 +62,8 @@ async function apply(
     await deps.store.record(delivery, 'ignored');
     return 'ignored';
   }
-  const profileId = await deps.store.profileOfApplicant(applicantId);
+  // The provider reports on applicants of every organization (docs/identity.md#organization-scope).
+  const profileId = await deps.store.profileOfApplicant(everyOrganization, applicantId);
   const applicant = profileId === null ? null : await deps.provider.getApplicant(applicantId);
   if (profileId === null || applicant === null) {
     await deps.store.record(delivery, 'unknownApplicant');

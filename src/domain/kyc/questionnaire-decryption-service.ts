@@ -1,6 +1,6 @@
 // The business API's decrypted questionnaire answers (schema.graphql
 // Query.sumsubQuestionnaireDataDecrypted, docs/kyc.md#who-gets-plaintext). A profile outside the
-// caller's organization binding is null, as a missing one is; a caller who can see it but may
+// caller's organization scope is not read, and null, as a missing one is; a caller who can see it but may
 // not decrypt is FORBIDDEN, and so is an acting person without a role permissions.yaml
 // business_operations lists for it in the profile's organization (operation-roles.ts). Every decryption, and every one that fails, is one audit row naming
 // the API key, the acting user and the profile, written before any answer is returned: if the
@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import type { KycAuditLog } from '../../access/kyc/kyc-audit-log.ts';
 import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { BusinessScope } from '../identity/api-key-scopes.ts';
@@ -25,8 +26,8 @@ export const kycDecryptScope: BusinessScope = 'kyc-decrypt';
 
 export interface QuestionnaireReader {
   apiKeyId: string;
-  /** The organization the key is bound to; null: none. */
-  organizationId: string | null;
+  /** The key's organization scope (docs/identity.md#organization-scope). */
+  scope: OrganizationScope;
   /** Whether the key holds `kyc-decrypt` (admin keys hold every scope). */
   mayDecrypt: boolean;
   requestId: string;
@@ -46,7 +47,7 @@ export function createQuestionnaireDecryptionService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     async decrypted(profileId: string, reader: QuestionnaireReader): Promise<SumsubQuestionnaireDataView | null> {
-      const found = await deps.store.find(profileId.toLowerCase(), reader.organizationId);
+      const found = await deps.store.find(reader.scope, profileId.toLowerCase());
       if (!found) return null;
       if (!reader.mayDecrypt)
         throw new AppError(

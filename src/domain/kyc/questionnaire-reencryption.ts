@@ -5,6 +5,7 @@
 // so answers a webhook stored meanwhile are kept. Answers that do not decrypt are left as they
 // are and reported (ids and reasons only).
 import type { KycQuestionnaireStore } from '../../access/kyc/kyc-questionnaire-store.ts';
+import { everyOrganization } from '../../access/organization-scope.ts';
 import type { KycDataKeyRing } from './kyc-data-key-ring.ts';
 import {
   QuestionnaireCipherError,
@@ -41,7 +42,8 @@ export async function reencryptQuestionnaires(deps: {
   };
   let afterId: string | null = null;
   for (;;) {
-    const batch = await store.batch(afterId, batchSize);
+    // An operator command: every organization's answers move (docs/identity.md#organization-scope).
+    const batch = await store.batch(everyOrganization, afterId, batchSize);
     for (const row of batch) {
       report.examined += 1;
       await reencryptOne(row, deps, report);

@@ -35,36 +35,21 @@ export interface MarketBooks {
   listen(listener: (event: BookEvent) => void): () => void;
 }
 
+/** The tracked products' books and who listens to their changes. */
+interface Books {
+  readonly books: ReadonlyMap<string, ProductBook>;
+  readonly listeners: Set<(event: BookEvent) => void>;
+  readonly logger: Logger;
+}
+
 export function createMarketBooks(productIds: readonly string[], logger: Logger): MarketBooks {
   const sorted = [...new Set(productIds)].sort();
-  const books = new Map<string, ProductBook>(
-    sorted.map((id) => [id, { levels: createLevelBook(), inSync: false, time: null, cached: null }]),
-  );
-  const listeners = new Set<(event: BookEvent) => void>();
-
-  function tell(event: BookEvent): void {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        // A listener must not throw; one that does must not keep the others from the event.
-        logger.error({ err: error, productId: event.productId }, 'market data listener threw');
-      }
-    }
-  }
-
-  function snapshotOf(productId: string, held: ProductBook): BookSnapshotEvent | null {
-    if (held.time === null) return null;
-    held.cached ??= {
-      kind: 'snapshot',
-      productId,
-      time: held.time,
-      bids: held.levels.levels('bids'),
-      asks: held.levels.levels('asks'),
-    };
-    return held.cached;
-  }
-
+  const state: Books = {
+    books: new Map(sorted.map((id) => [id, { levels: createLevelBook(), inSync: false, time: null, cached: null }])),
+    listeners: new Set(),
+    logger,
+  };
+  const { books } = state;
   return {
     products: () => sorted,
     tracks: (productId) => books.has(productId),
@@ -79,42 +64,69 @@ export function createMarketBooks(productIds: readonly string[], logger: Logger)
       const snapshot = snapshotOf(productId, held)!;
       return { bids: snapshot.bids, asks: snapshot.asks };
     },
-    applySnapshot(event, options = {}) {
-      const held = books.get(event.productId);
-      if (!held) return;
-      held.levels.replace(event.bids, event.asks);
-      held.inSync = true;
-      held.time = event.time;
-      held.cached = null;
-      const applied = snapshotOf(event.productId, held)!;
-      if (!options.quiet) tell(applied);
-    },
-    applyUpdate(event) {
-      const held = books.get(event.productId);
-      if (!held?.inSync) return false;
-      const applied: BookUpdateEvent = {
-        kind: 'update',
-        productId: event.productId,
-        time: event.time,
-        bids: changedLevels('bids', event.bids),
-        asks: changedLevels('asks', event.asks),
-      };
-      for (const level of applied.bids) held.levels.set('bids', level.price, level.size);
-      for (const level of applied.asks) held.levels.set('asks', level.price, level.size);
-      held.time = event.time;
-      held.cached = null;
-      tell(applied);
-      return true;
-    },
+    applySnapshot: (event, options = {}) => applySnapshot(state, event, options),
+    applyUpdate: (event) => applyUpdate(state, event),
     markStale(productId) {
       const held = books.get(productId);
       if (held) held.inSync = false;
     },
     listen(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      state.listeners.add(listener);
+      return () => void state.listeners.delete(listener);
     },
   };
+}
+
+function applySnapshot(state: Books, event: BookSnapshotEvent, options: { quiet?: boolean }): void {
+  const held = state.books.get(event.productId);
+  if (!held) return;
+  held.levels.replace(event.bids, event.asks);
+  held.inSync = true;
+  held.time = event.time;
+  held.cached = null;
+  const applied = snapshotOf(event.productId, held)!;
+  if (!options.quiet) tell(state, applied);
+}
+
+function applyUpdate(state: Books, event: BookUpdateEvent): boolean {
+  const held = state.books.get(event.productId);
+  if (!held?.inSync) return false;
+  const applied: BookUpdateEvent = {
+    kind: 'update',
+    productId: event.productId,
+    time: event.time,
+    bids: changedLevels('bids', event.bids),
+    asks: changedLevels('asks', event.asks),
+  };
+  for (const level of applied.bids) held.levels.set('bids', level.price, level.size);
+  for (const level of applied.asks) held.levels.set('asks', level.price, level.size);
+  held.time = event.time;
+  held.cached = null;
+  tell(state, applied);
+  return true;
+}
+
+function tell(state: Books, event: BookEvent): void {
+  for (const listener of state.listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      // A listener must not throw; one that does must not keep the others from the event.
+      state.logger.error({ err: error, productId: event.productId }, 'market data listener threw');
+    }
+  }
+}
+
+function snapshotOf(productId: string, held: ProductBook): BookSnapshotEvent | null {
+  if (held.time === null) return null;
+  held.cached ??= {
+    kind: 'snapshot',
+    productId,
+    time: held.time,
+    bids: held.levels.levels('bids'),
+    asks: held.levels.levels('asks'),
+  };
+  return held.cached;
 }
 
 /** Each price once (its last size), sorted as the side lists its levels. */

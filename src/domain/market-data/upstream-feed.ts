@@ -1,4 +1,4 @@
-// The market data feed on one upstream level2 connection (docs/market-data.md#the-feed): the
+// The market data feed on one upstream level2 connection (docs/market-data.md#the-client): the
 // provider's client hands over each product's snapshot and its updates in sequence, the books
 // apply them, and the listeners get them as book events. After a gap or a reconnect the client
 // asks for a fresh snapshot, and the feed's next event for the product is that snapshot.

@@ -5,7 +5,7 @@
 // out of the timer; the next one runs an interval later. Refreshes never overlap: the next is
 // scheduled when one ends, on the injected clock (unref'd timers by default).
 import type { Logger } from 'pino';
-import { createCoinPriceTable, type StoredCoin } from '../../access/prices/coin-price-table.ts';
+import { type CoinPriceTable, createCoinPriceTable, type StoredCoin } from '../../access/prices/coin-price-table.ts';
 import type { Db } from '../../db/create-database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type CoinPricesProvider, normalizeSymbols } from '../../providers/coin-prices/coin-prices-provider.ts';
@@ -13,7 +13,7 @@ import { parseDecimal } from '../money/decimal.ts';
 import { coinPriceRow } from './coin-price-rows.ts';
 import { isStalePrice } from './price-staleness.ts';
 import { type RefreshClock, systemRefreshClock } from './refresh-clock.ts';
-import { createRefreshFailureLog } from './refresh-failure-log.ts';
+import { createRefreshFailureLog, type RefreshFailureLog } from './refresh-failure-log.ts';
 
 export interface PriceRefreshOptions {
   db: Db;
@@ -68,17 +68,75 @@ export interface PriceRefresh {
 }
 
 export function createPriceRefresh(options: PriceRefreshOptions): PriceRefresh {
-  const { provider, intervalMs, maxAgeMs, logger } = options;
-  assertDurations(intervalMs, maxAgeMs);
-  const clock = options.clock ?? systemRefreshClock;
-  const table = createCoinPriceTable(options.db);
-  const failures = createRefreshFailureLog(logger);
-  let running: Promise<RefreshOutcome> | undefined;
-  let started = false;
+  assertDurations(options.intervalMs, options.maxAgeMs);
+  return new CoinPriceRefresh(options);
+}
+
+class CoinPriceRefresh implements PriceRefresh {
+  readonly #provider: CoinPricesProvider;
+  readonly #intervalMs: number;
+  readonly #maxAgeMs: number;
+  readonly #logger: Logger;
+  readonly #clock: RefreshClock;
+  readonly #table: CoinPriceTable;
+  readonly #failures: RefreshFailureLog;
+  #running: Promise<RefreshOutcome> | undefined;
+  #started = false;
+
+  constructor(options: PriceRefreshOptions) {
+    this.#provider = options.provider;
+    this.#intervalMs = options.intervalMs;
+    this.#maxAgeMs = options.maxAgeMs;
+    this.#logger = options.logger;
+    this.#clock = options.clock ?? systemRefreshClock;
+    this.#table = createCoinPriceTable(options.db);
+    this.#failures = createRefreshFailureLog(options.logger);
+  }
+
+  start(): () => Promise<void> {
+    if (this.#started) throw new Error('the coin price refresh is already started');
+    this.#started = true;
+    const clock = this.#clock;
+    let stopped = false;
+    let timer: unknown;
+    const tick = () => {
+      timer = undefined;
+      void this.refreshNow().then(() => {
+        if (!stopped) timer = clock.setTimeout(tick, this.#intervalMs);
+      });
+    };
+    timer = clock.setTimeout(tick, 0);
+    return async () => {
+      stopped = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+      // Shutdown closes the pool next: let a running refresh finish first.
+      await this.#running;
+    };
+  }
+
+  refreshNow(): Promise<RefreshOutcome> {
+    this.#running ??= this.#refreshOnce().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async lookup(symbol: string, lookupOptions: { refresh?: boolean } = {}): Promise<CoinPriceLookup | null> {
+    const [normalized] = normalizeSymbols([symbol]);
+    if (normalized === undefined) throw new AppError('BAD_REQUEST', 'a coin symbol is required');
+    const coin = await this.#table.find(normalized);
+    if (!coin) return null;
+    if (!lookupOptions.refresh && coin.price) return this.#toLookup(coin);
+    const { refused } = await this.#fetchAndStore([normalized]);
+    if (refused.length > 0) this.#logger.warn({ refused }, 'coin price quotes refused');
+    const after = await this.#table.find(normalized);
+    return after ? this.#toLookup(after) : null;
+  }
 
   /** Asks the source for `symbols` and stores what it knows; returns what was written and what not. */
-  async function fetchAndStore(symbols: string[]) {
-    const quotes = await provider.listPrices(symbols);
+  async #fetchAndStore(symbols: string[]) {
+    const quotes = await this.#provider.listPrices(symbols);
     const known = new Set(quotes.map((quote) => quote.symbol));
     const rows = [];
     const refused: string[] = [];
@@ -87,35 +145,29 @@ export function createPriceRefresh(options: PriceRefreshOptions): PriceRefresh {
       if ('row' in converted) rows.push(converted.row);
       else refused.push(converted.refused);
     }
-    const written = await table.upsert(rows);
+    const written = await this.#table.upsert(rows);
     return { written, refused, unknownSymbols: symbols.filter((symbol) => !known.has(symbol)) };
   }
 
-  async function refreshOnce(): Promise<RefreshOutcome> {
-    const at = clock.now();
+  async #refreshOnce(): Promise<RefreshOutcome> {
+    const at = this.#clock.now();
+    const logger = this.#logger;
     try {
-      const symbols = await table.coinSymbols();
+      const symbols = await this.#table.coinSymbols();
       const stored =
-        symbols.length > 0 ? await fetchAndStore(symbols) : { written: 0, refused: [], unknownSymbols: [] };
-      failures.succeeded(at);
-      failures.unknownSymbols(stored.unknownSymbols);
+        symbols.length > 0 ? await this.#fetchAndStore(symbols) : { written: 0, refused: [], unknownSymbols: [] };
+      this.#failures.succeeded(at);
+      this.#failures.unknownSymbols(stored.unknownSymbols);
       if (stored.refused.length > 0) logger.warn({ refused: stored.refused }, 'coin price quotes refused');
       logger.debug({ coins: symbols.length, written: stored.written }, 'coin prices refreshed');
       return { ok: true, coins: symbols.length, ...stored };
     } catch (error) {
-      failures.failed(error, at);
+      this.#failures.failed(error, at);
       return { ok: false, error };
     }
   }
 
-  function refreshNow(): Promise<RefreshOutcome> {
-    running ??= refreshOnce().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function toLookup(coin: StoredCoin): CoinPriceLookup | null {
+  #toLookup(coin: StoredCoin): CoinPriceLookup | null {
     if (!coin.price) return null;
     const { usdPrice, marketCapUsd, marketCapRank, updatedAt } = coin.price;
     return {
@@ -126,46 +178,9 @@ export function createPriceRefresh(options: PriceRefreshOptions): PriceRefresh {
       marketCapUsd,
       marketCapRank,
       updatedAt,
-      stale: isStalePrice(updatedAt, clock.now(), maxAgeMs),
+      stale: isStalePrice(updatedAt, this.#clock.now(), this.#maxAgeMs),
     };
   }
-
-  return {
-    start() {
-      if (started) throw new Error('the coin price refresh is already started');
-      started = true;
-      let stopped = false;
-      let timer: unknown;
-      const tick = () => {
-        timer = undefined;
-        void refreshNow().then(() => {
-          if (!stopped) timer = clock.setTimeout(tick, intervalMs);
-        });
-      };
-      timer = clock.setTimeout(tick, 0);
-      return async () => {
-        stopped = true;
-        if (timer !== undefined) clock.clearTimeout(timer);
-        timer = undefined;
-        // Shutdown closes the pool next: let a running refresh finish first.
-        await running;
-      };
-    },
-
-    refreshNow,
-
-    async lookup(symbol, lookupOptions = {}) {
-      const [normalized] = normalizeSymbols([symbol]);
-      if (normalized === undefined) throw new AppError('BAD_REQUEST', 'a coin symbol is required');
-      const coin = await table.find(normalized);
-      if (!coin) return null;
-      if (!lookupOptions.refresh && coin.price) return toLookup(coin);
-      const { refused } = await fetchAndStore([normalized]);
-      if (refused.length > 0) logger.warn({ refused }, 'coin price quotes refused');
-      const after = await table.find(normalized);
-      return after ? toLookup(after) : null;
-    },
-  };
 }
 
 function assertDurations(intervalMs: number, maxAgeMs: number): void {

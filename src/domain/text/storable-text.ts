@@ -1,6 +1,6 @@
 // Text the platform can store: PostgreSQL `text` holds no NUL character (error 22021) and no
 // unpaired UTF-16 surrogate (JavaScript strings may hold one, UTF-8 cannot), so such input is
-// refused before any query (docs/architecture.md#requests, docs/identity.md#credentials).
+// refused before any query (docs/requests.md#the-router, docs/identity.md#credentials).
 
 /** What makes `value` unstorable, for a message; null when PostgreSQL text can hold it. */
 export function unstorableText(value: string): string | null {

@@ -1,33 +1,18 @@
 // Who trades through the business API, and for which organization (docs/trading.md#who-may-trade):
-// an API key bound to an organization quotes and trades only for it, and any other organization's
-// quote answers as a missing one; a key bound to none (an admin key) reaches every organization.
-// Requests that record a person carry the acting user (docs/identity.md#acting-user), who must
-// belong to the organization traded for.
-import type { ActingUserDirectory } from '../identity/acting-user.ts';
+// an API key's organization scope bounds the organizations it quotes and trades for, and the
+// readers apply it (docs/identity.md#organization-scope): any other organization's quote answers
+// as a missing one. Requests that record a person carry the acting user
+// (docs/identity.md#acting-user), who must belong to the organization traded for, as the user
+// directory answers.
+import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { failWith } from '../outcomes/user-failure.ts';
-
-export interface TradingCaller {
-  /** The organization the API key is bound to; null: any organization. */
-  readonly organizationId: string | null;
-}
-
-export interface ActingTradingCaller extends TradingCaller {
-  /** The person the quote or trade is recorded for (app_user.id). */
-  readonly actingUserId: string;
-}
-
-/** Whether the caller may see and act on a record of the organization. */
-export function reaches(caller: TradingCaller, organizationId: string): boolean {
-  return caller.organizationId === null || caller.organizationId === organizationId;
-}
 
 /** FORBIDDEN unless the acting user belongs to the organization. */
 export async function assertMember(
   users: ActingUserDirectory,
-  caller: ActingTradingCaller,
+  caller: ActingCaller,
   organizationId: string,
 ): Promise<void> {
-  const user = await users.find(caller.actingUserId);
-  if (!user?.organizationIds.includes(organizationId))
+  if (!(await users.belongsTo(caller.actingUserId, organizationId)))
     failWith('FORBIDDEN', `the acting user ${caller.actingUserId} does not belong to organization ${organizationId}`);
 }

@@ -1,17 +1,18 @@
 // The OTC quote mutations of the business API (schema.graphql `requestOtcQuote`,
 // `calculateOtcQuote`, `refreshOtcQuote`; docs/trading.md#quotes). Each checks the input, finds the
-// organization or quote in the caller's reach (anything outside it answers NOT_FOUND, as a missing
-// one does), prices through otc-pricer.ts, and only then writes: a new PENDING quote that lives
+// organization or quote within the caller's organization scope (anything outside it answers
+// NOT_FOUND, as a missing one does; docs/identity.md#organization-scope), prices through otc-pricer.ts, and only then writes: a new PENDING quote that lives
 // OTC_QUOTE_TTL_SECONDS, or a re-pricing of a live one with a new expiry. A calculation is priced
 // the same way and stored nowhere. Time is the injected clock's, so expiry is decided by the
 // service's `now`, never by a sleep.
+import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { OtcQuoteRow, OtcQuoteTable } from '../../access/trading/otc-quote-table.ts';
-import type { ActingUserDirectory } from '../identity/acting-user.ts';
+import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';
 import type { Outcome } from '../outcomes/outcome.ts';
 import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
-import { type ActingTradingCaller, assertMember, reaches, type TradingCaller } from './otc-caller.ts';
+import { assertMember } from './otc-caller.ts';
 import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
 import type { OtcPricer, PricedQuote } from './otc-pricer.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
@@ -45,17 +46,17 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
   const { quotes, pricer } = deps;
   const expiryFrom = (pricedAt: Date) => new Date(pricedAt.getTime() + deps.quoteTtlSeconds * 1000);
 
-  /** An organization the caller reaches and that exists; NOT_FOUND otherwise, as for a missing one. */
-  async function organizationInReach(caller: TradingCaller, organizationId: string): Promise<string> {
-    if (!reaches(caller, organizationId) || !(await quotes.organizationExists(organizationId)))
+  /** An existing organization in the scope; NOT_FOUND otherwise, as for a missing one. */
+  async function organizationInScope(scope: OrganizationScope, organizationId: string): Promise<string> {
+    if (!(await quotes.organizationInScope(scope, organizationId)))
       failWith('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
     return organizationId;
   }
 
-  /** A quote the caller reaches; NOT_FOUND otherwise. */
-  async function quoteInReach(caller: TradingCaller, quoteId: string): Promise<OtcQuoteRow> {
-    const row = await quotes.findQuote(quoteId);
-    if (!row || !reaches(caller, row.organizationId)) failWith('NOT_FOUND', `no quote ${quoteId}`, 'quoteId');
+  /** A quote in the scope; NOT_FOUND otherwise. */
+  async function quoteInScope(scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow> {
+    const row = await quotes.findQuote(scope, quoteId);
+    if (!row) failWith('NOT_FOUND', `no quote ${quoteId}`, 'quoteId');
     return row;
   }
 
@@ -66,15 +67,16 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
   }
 
   return {
-    quoteInReach,
+    quoteInScope,
 
     async calculate(
-      caller: TradingCaller,
+      scope: OrganizationScope,
       input: OtcPricingInput,
     ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
-        if (checked.organizationId !== null) await organizationInReach(caller, checked.organizationId);
+        const named = checked.organizationId;
+        if (named !== null) await organizationInScope(scope, named);
         const priced = await pricer.price(checked);
         return {
           calculation: {
@@ -92,17 +94,18 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
       });
     },
 
-    async request(caller: ActingTradingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> {
+    async request(caller: ActingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
         const checked = checkPricingInput(input);
-        const named = checked.organizationId ?? caller.organizationId;
+        // Unnamed, the quote is for the organization the scope is bound to.
+        const named = checked.organizationId ?? caller.scope.organizationId;
         if (named === null)
           failWith(
             'VALIDATION_FAILED',
             'organizationId is required for an API key not bound to an organization',
             'organizationId',
           );
-        const organizationId = await organizationInReach(caller, named);
+        const organizationId = await organizationInScope(caller.scope, named);
         await assertMember(deps.users, caller, organizationId);
         await assertMayPerform(deps.users, {
           operation: 'requestOtcQuote',
@@ -133,9 +136,9 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
      * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
      * expired meanwhile (between the price and the write) answers its state error, unchanged.
      */
-    async refresh(caller: TradingCaller, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> {
+    async refresh(scope: OrganizationScope, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> {
       return outcomeOf(async () => {
-        const row = await quoteInReach(caller, input.quoteId);
+        const row = await quoteInScope(scope, input.quoteId);
         await assertLive(row, now());
         const priced = await pricer.price({
           fromCurrency: row.fromCurrency,
@@ -146,9 +149,9 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
         });
         const pricedAt = now();
         const price = { ...priced, expiresAt: expiryFrom(pricedAt) };
-        const repriced = await quotes.repriceQuote(row.id, price, pricedAt);
+        const repriced = await quotes.repriceQuote(scope, row.id, price, pricedAt);
         if (repriced) return { quote: quoteView(repriced, pricedAt) };
-        const current = await quoteInReach(caller, row.id);
+        const current = await quoteInScope(scope, row.id);
         await assertLive(current, pricedAt);
         throw new Error(`quote ${row.id} is live but could not be re-priced`);
       });

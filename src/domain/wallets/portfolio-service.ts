@@ -4,7 +4,7 @@
 // key bound to an organization, only that organization's), valued at the current coin prices
 // (portfolio-valuation.ts). Wallets outside the caller's scope count as absent: zero, never an
 // error, so their existence is not disclosed. Aggregating: cached 2 minutes per operation,
-// arguments and caller scope (docs/architecture.md#result-cache), tagged with the holder and the
+// arguments and caller scope (docs/caches.md#result-cache), tagged with the holder and the
 // coin prices: a change to any wallet invalidates its owner's and organization's tags
 // (wallet-cache-tags.ts), so a result leaves whichever of its wallets changed, however many.
 import type { OrganizationScope } from '../../access/organization-scope.ts';

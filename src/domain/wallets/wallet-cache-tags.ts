@@ -1,4 +1,4 @@
-// Tags of the business API's cached wallet results (docs/architecture.md#result-cache): what a
+// Tags of the business API's cached wallet results (docs/caches.md#result-cache): what a
 // result was computed from, so that a mutation invalidates exactly what it changed. A view of one
 // wallet carries its wallet tag; an aggregate over a user's or an organization's wallets carries
 // the holder's tag. The rule for writers: any change to a wallet (its row, holdings, addresses,

@@ -1,6 +1,6 @@
 // The business API's wallet detail (schema.graphql Query.digitalWalletDetailById): the summary
 // fields as the summary answers them, plus addresses, whitelist, newest transfers, AML status and
-// value history, cached 30 seconds per caller scope (docs/architecture.md#result-cache). A key
+// value history, cached 30 seconds per caller scope (docs/caches.md#result-cache). A key
 // bound to an organization sees only its wallets: any other is not read in its scope, so it is
 // null, as a missing one is. The value history takes arguments of its own field, so it is cached
 // beside the detail, keyed by them.

@@ -1,4 +1,4 @@
-// The static cost of one GraphQL operation of the business API (docs/api-limits.md#how-the-cost-is-counted):
+// The static cost of one GraphQL operation of the business API (docs/api-limits.md#the-cost-of-an-operation):
 // each root field's weight (field-weights.ts) with its arguments as execution will see them, plus
 // one point per 100 items of each page asked, times the pages above it. Fields are collected by
 // response key as graphql-js executes them: two selections under one key run once, and a

@@ -43,21 +43,96 @@ interface Follower {
  */
 export const defaultMaxUnsentBytes = 64 * 1024;
 
-export function createOrderBookFanout(options: {
+interface OrderBookFanoutOptions {
   feed: MarketDataFeed;
   maxUnsentBytes?: number;
   observer?: FanoutObserver;
-}): OrderBookFanout {
-  const { feed } = options;
-  const maxUnsentBytes = options.maxUnsentBytes ?? defaultMaxUnsentBytes;
-  const observer = options.observer ?? ignoreCounts;
-  const followers = new Map<string, Set<Follower>>();
-  const renderings = new Map<string, ProductRenderings>();
+}
 
-  function deliver(follower: Follower, rendered: ProductRenderings): void {
-    if (follower.sink.unsentBytes() > maxUnsentBytes) {
+export function createOrderBookFanout(options: OrderBookFanoutOptions): OrderBookFanout {
+  return new SharedOrderBookFanout(options);
+}
+
+class SharedOrderBookFanout implements OrderBookFanout {
+  readonly #feed: MarketDataFeed;
+  readonly #maxUnsentBytes: number;
+  readonly #observer: FanoutObserver;
+  readonly #followers = new Map<string, Set<Follower>>();
+  readonly #renderings = new Map<string, ProductRenderings>();
+  // Events wait here, merged per product, until the next turn of the event loop delivers them:
+  // at once while the service keeps up, and fewer, larger messages when it does not, so delivery
+  // latency stays bounded under load (merge-book-events.ts).
+  #waiting = new Map<string, BookEvent>();
+  #scheduled = false;
+  readonly #stopListening: () => void;
+
+  constructor(options: OrderBookFanoutOptions) {
+    this.#feed = options.feed;
+    this.#maxUnsentBytes = options.maxUnsentBytes ?? defaultMaxUnsentBytes;
+    this.#observer = options.observer ?? ignoreCounts;
+    this.#stopListening = options.feed.listen((event) => this.#receive(event));
+  }
+
+  products(): readonly string[] {
+    return this.#feed.products();
+  }
+
+  follow(sink: SubscriptionSink, renderer: OrderBookRenderer, productIds: readonly string[]): () => void {
+    const own = productIds.map((productId) => {
+      const follower: Follower = { sink, renderer, sequence: 0, behind: true };
+      groupOf(this.#followers, productId).add(follower);
+      this.#deliver(follower, this.#latestRenderings(productId));
+      return [productId, follower] as const;
+    });
+    this.#observer.followers(own.length);
+    return () => {
+      for (const [productId, follower] of own) this.#followers.get(productId)?.delete(follower);
+      this.#observer.followers(-own.length);
+    };
+  }
+
+  close(): void {
+    this.#stopListening();
+    this.#waiting.clear();
+    this.#followers.clear();
+    this.#renderings.clear();
+  }
+
+  #receive(event: BookEvent): void {
+    const earlier = this.#waiting.get(event.productId);
+    this.#waiting.set(event.productId, earlier ? mergeBookEvents(earlier, event) : event);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.#deliverWaiting());
+    }
+  }
+
+  #deliverWaiting(): void {
+    this.#scheduled = false;
+    const events = this.#waiting;
+    this.#waiting = new Map();
+    for (const [productId, event] of events) {
+      const current = event.kind === 'snapshot' ? this.#feed.snapshot(productId) : event;
+      if (!current) continue;
+      const rendered = productRenderings(this.#feed, productId, current);
+      this.#renderings.set(productId, rendered);
+      for (const follower of this.#followers.get(productId) ?? []) this.#deliver(follower, rendered);
+    }
+  }
+
+  #latestRenderings(productId: string): ProductRenderings {
+    let rendered = this.#renderings.get(productId);
+    if (!rendered) {
+      rendered = productRenderings(this.#feed, productId, null);
+      this.#renderings.set(productId, rendered);
+    }
+    return rendered;
+  }
+
+  #deliver(follower: Follower, rendered: ProductRenderings): void {
+    if (follower.sink.unsentBytes() > this.#maxUnsentBytes) {
       follower.behind = true;
-      observer.skipped();
+      this.#observer.skipped();
       return;
     }
     const type = follower.behind || !rendered.isUpdate ? 'SNAPSHOT' : 'L2UPDATE';
@@ -66,68 +141,8 @@ export function createOrderBookFanout(options: {
     follower.behind = false;
     follower.sequence += 1;
     follower.sink.next(payload.withSequence(follower.sequence));
-    observer.sent(type);
+    this.#observer.sent(type);
   }
-
-  function latestRenderings(productId: string): ProductRenderings {
-    let rendered = renderings.get(productId);
-    if (!rendered) {
-      rendered = productRenderings(feed, productId, null);
-      renderings.set(productId, rendered);
-    }
-    return rendered;
-  }
-
-  // Events wait here, merged per product, until the next turn of the event loop delivers them:
-  // at once while the service keeps up, and fewer, larger messages when it does not, so delivery
-  // latency stays bounded under load (merge-book-events.ts).
-  let waiting = new Map<string, BookEvent>();
-  let scheduled = false;
-
-  function deliverWaiting(): void {
-    scheduled = false;
-    const events = waiting;
-    waiting = new Map();
-    for (const [productId, event] of events) {
-      const current = event.kind === 'snapshot' ? feed.snapshot(productId) : event;
-      if (!current) continue;
-      const rendered = productRenderings(feed, productId, current);
-      renderings.set(productId, rendered);
-      for (const follower of followers.get(productId) ?? []) deliver(follower, rendered);
-    }
-  }
-
-  const stopListening = feed.listen((event) => {
-    const earlier = waiting.get(event.productId);
-    waiting.set(event.productId, earlier ? mergeBookEvents(earlier, event) : event);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(deliverWaiting);
-    }
-  });
-
-  return {
-    products: () => feed.products(),
-    follow(sink, renderer, productIds) {
-      const own = productIds.map((productId) => {
-        const follower: Follower = { sink, renderer, sequence: 0, behind: true };
-        groupOf(followers, productId).add(follower);
-        deliver(follower, latestRenderings(productId));
-        return [productId, follower] as const;
-      });
-      observer.followers(own.length);
-      return () => {
-        for (const [productId, follower] of own) followers.get(productId)?.delete(follower);
-        observer.followers(-own.length);
-      };
-    },
-    close() {
-      stopListening();
-      waiting.clear();
-      followers.clear();
-      renderings.clear();
-    },
-  };
 }
 
 /**

@@ -1,11 +1,9 @@
 // The document mutations of the business API (schema.graphql `generateFundUserAgreementPdf`,
 // `downloadFundInvestorCapitalStatementPdf`, `downloadInvoicePdf`, `downloadQuotePdf`; docs/documents.md#through-the-business-graphql-api)
-// over the business document service. The key's organization binding is its reach; rendering a
-// document records no person, so no acting user is resolved.
-import type { DocumentReach } from '../../access/documents/organization-document-records.ts';
+// over the business document service. The records are read within the key's organization scope;
+// rendering a document records no person, so no acting user is resolved.
 import type { BusinessDocumentService } from '../../domain/documents/business-document-service.ts';
-import { callerOrganization } from '../caller-organization.ts';
-import type { GraphqlContext } from '../graphql-context.ts';
+import { callerScope } from '../caller-organization.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
 
@@ -19,19 +17,17 @@ type DocumentResolvers = {
   >;
 };
 
-const reachOf = (context: GraphqlContext): DocumentReach => ({ organizationId: callerOrganization(context) });
-
 export function documentResolvers(documents: BusinessDocumentService): DocumentResolvers {
   return {
     Mutation: {
       generateFundUserAgreementPdf: async (_parent, { input }, context) =>
-        payloadOf(await documents.fundUserAgreementPdf(reachOf(context), input), ['document']),
+        payloadOf(await documents.fundUserAgreementPdf(callerScope(context), input), ['document']),
       downloadFundInvestorCapitalStatementPdf: async (_parent, { input }, context) =>
-        payloadOf(await documents.capitalStatementPdf(reachOf(context), input), ['document']),
+        payloadOf(await documents.capitalStatementPdf(callerScope(context), input), ['document']),
       downloadInvoicePdf: async (_parent, { input }, context) =>
-        payloadOf(await documents.invoicePdf(reachOf(context), input), ['document']),
+        payloadOf(await documents.invoicePdf(callerScope(context), input), ['document']),
       downloadQuotePdf: async (_parent, { input }, context) =>
-        payloadOf(await documents.quotePdf(reachOf(context), input), ['document']),
+        payloadOf(await documents.quotePdf(callerScope(context), input), ['document']),
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { QuestionnaireItemView } from '../../domain/kyc/questionnaire-view.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { businessCaller } from '../business-caller.ts';
-import { callerOrganization } from '../caller-organization.ts';
+import { callerScope } from '../caller-organization.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 
 export interface KycServices {
@@ -39,12 +39,12 @@ const itemTypes = {
 export function kycResolvers(kyc: KycServices): KycResolvers {
   return {
     Query: {
-      getPotentialKycProfiles: (_parent, args, context) => kyc.candidates.candidates(args, callerOrganization(context)),
+      getPotentialKycProfiles: (_parent, args, context) => kyc.candidates.candidates(args, callerScope(context)),
       sumsubQuestionnaireDataDecrypted: (_parent, { kycProfileId }, context) => {
         const key = businessCaller(context.principal, 'sumsubQuestionnaireDataDecrypted', 'kyc');
         return kyc.questionnaires.decrypted(kycProfileId, {
           apiKeyId: key.keyId,
-          organizationId: key.organizationId,
+          scope: callerScope(context),
           mayDecrypt: apiKeyHasScope(key, kycDecryptScope),
           requestId: context.requestId,
           actingUser: () => actingUserOf(context, kyc.users),

@@ -1,14 +1,15 @@
 // The OTC trading mutations of the business API (schema.graphql Mutation.requestOtcQuote,
 // calculateOtcQuote, refreshOtcQuote, requestOtcTrade; docs/trading.md) over the quote and trade
-// services. Thin: the caller's organization binding bounds what it reaches; a new quote and a trade
+// services. Thin: the caller's organization scope bounds what it reaches; a new quote and a trade
 // record the acting user (acting-user-of.ts), and a request whose acting user cannot be resolved
 // is a GraphQL error, as in every mutation that records a person. Outcomes become payloads.
-import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
-import type { ActingTradingCaller, TradingCaller } from '../../domain/trading/otc-caller.ts';
+import type { OrganizationScope } from '../../access/organization-scope.ts';
+import type { ActingCaller, ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { OtcQuoteService } from '../../domain/trading/otc-quote-service.ts';
 import type { OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
+import { callerScope } from '../caller-organization.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
@@ -24,15 +25,15 @@ type OtcField = 'requestOtcQuote' | 'calculateOtcQuote' | 'refreshOtcQuote' | 'r
 
 type OtcResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], OtcField> };
 
-/** The organization the API key the root-field guard admitted is bound to (null: every one). */
-function tradingCaller(context: GraphqlContext): TradingCaller {
-  const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
-  return { organizationId: principal.organizationId };
+/** The organization scope of the API key the root-field guard admitted. */
+function tradingScope(context: GraphqlContext): OrganizationScope {
+  if (context.principal.kind !== 'api-key')
+    throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return callerScope(context);
 }
 
-async function actingCaller(context: GraphqlContext, users: ActingUserDirectory): Promise<ActingTradingCaller> {
-  return { ...tradingCaller(context), actingUserId: await actingUserOf(context, users) };
+async function actingCaller(context: GraphqlContext, users: ActingUserDirectory): Promise<ActingCaller> {
+  return { scope: tradingScope(context), actingUserId: await actingUserOf(context, users) };
 }
 
 export function otcResolvers(services: TradingServices): OtcResolvers {
@@ -41,9 +42,9 @@ export function otcResolvers(services: TradingServices): OtcResolvers {
       requestOtcQuote: async (_parent, { input }, context) =>
         payloadOf(await services.quotes.request(await actingCaller(context, services.users), input), ['quote']),
       calculateOtcQuote: async (_parent, { input }, context) =>
-        payloadOf(await services.quotes.calculate(tradingCaller(context), input), ['calculation']),
+        payloadOf(await services.quotes.calculate(tradingScope(context), input), ['calculation']),
       refreshOtcQuote: async (_parent, { input }, context) =>
-        payloadOf(await services.quotes.refresh(tradingCaller(context), input), ['quote']),
+        payloadOf(await services.quotes.refresh(tradingScope(context), input), ['quote']),
       requestOtcTrade: async (_parent, { input }, context) =>
         payloadOf(await services.trades.requestTrade(await actingCaller(context, services.users), input), ['trade']),
     },

@@ -28,7 +28,18 @@ const noStore = { 'Cache-Control': 'no-store' };
 export function authHandlers(identity: IdentityServices, publicUrl: string): AuthHandlers {
   const secure = publicUrl.startsWith('https:');
   const clearSession: CookieInstruction = { name: sessionCookieName, value: null, secure };
+  return {
+    ...sessionHandlers(identity, clearSession),
+    ...browserLoginHandlers(identity, secure, clearSession),
+    ...issuedTokenHandlers(identity),
+  };
+}
 
+/** A platform session: got by token exchange, read, and ended. */
+function sessionHandlers(
+  identity: IdentityServices,
+  clearSession: CookieInstruction,
+): Pick<AuthHandlers, 'exchangeToken' | 'getSession' | 'deleteSession'> {
   return {
     exchangeToken: async (input, context) => {
       const token = input.body?.token ?? bearerOf(context);
@@ -69,24 +80,16 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
         cookies: [clearSession],
       };
     },
+  };
+}
 
-    logout: async (input, context) => {
-      const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo, hostOf(context));
-      const wantsJson =
-        input.headers['x-client-type'] === 'api' ||
-        input.query['x-client-type'] === 'api' ||
-        acceptsJson(context.raw.headers.accept);
-      if (wantsJson)
-        return {
-          status: 200,
-          contentType: 'application/json',
-          body: { redirectUrl },
-          headers: noStore,
-          cookies: [clearSession],
-        };
-      return { status: 302, headers: { Location: redirectUrl, ...noStore }, cookies: [clearSession] };
-    },
-
+/** The browser's way in and out: redirects to the identity provider and back, with their cookies. */
+function browserLoginHandlers(
+  identity: IdentityServices,
+  secure: boolean,
+  clearSession: CookieInstruction,
+): Pick<AuthHandlers, 'login' | 'loginCallback' | 'logout'> {
+  return {
     login: async (input, context) => {
       const started = await identity.login.start(input.query.returnTo, hostOf(context));
       return {
@@ -122,26 +125,37 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
       };
     },
 
-    createWalletJwt: async (input, context) => {
-      const issued = await identity.walletTokens.issue(context.principal, input.body);
-      return {
-        status: 200,
-        contentType: 'application/json',
-        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
-        headers: noStore,
-      };
+    logout: async (input, context) => {
+      const { redirectUrl } = await identity.logout.logout(context.principal, input.query.returnTo, hostOf(context));
+      const wantsJson =
+        input.headers['x-client-type'] === 'api' ||
+        input.query['x-client-type'] === 'api' ||
+        acceptsJson(context.raw.headers.accept);
+      if (wantsJson)
+        return {
+          status: 200,
+          contentType: 'application/json',
+          body: { redirectUrl },
+          headers: noStore,
+          cookies: [clearSession],
+        };
+      return { status: 302, headers: { Location: redirectUrl, ...noStore }, cookies: [clearSession] };
     },
+  };
+}
+
+/** Short-lived tokens for the wallet and the SDKs, issued to a caller already authenticated. */
+function issuedTokenHandlers(
+  identity: IdentityServices,
+): Pick<AuthHandlers, 'createWalletJwt' | 'createWorkflowSdkInitToken' | 'createKycSdkInitToken'> {
+  return {
+    createWalletJwt: async (input, context) =>
+      issuedTokenAnswer(await identity.walletTokens.issue(context.principal, input.body)),
 
     createWorkflowSdkInitToken: async (input, context) => {
       if (context.principal.kind !== 'api-key')
         throw new AppError('UNAUTHENTICATED', 'an X-API-Key header is required');
-      const issued = await identity.sdkTokens.workflowToken(context.principal, input.body);
-      return {
-        status: 200,
-        contentType: 'application/json',
-        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
-        headers: noStore,
-      };
+      return issuedTokenAnswer(await identity.sdkTokens.workflowToken(context.principal, input.body));
     },
 
     createKycSdkInitToken: async (input, context) => {
@@ -151,15 +165,18 @@ export function authHandlers(identity: IdentityServices, publicUrl: string): Aut
         return { status: 200, contentType: 'application/json', body: { token: issued.token }, headers: noStore };
       }
       const key = await apiKeyOf(context, identity);
-      const issued = await identity.sdkTokens.kycUserToken(key, body);
-      return {
-        status: 200,
-        contentType: 'application/json',
-        body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
-        headers: noStore,
-      };
+      return issuedTokenAnswer(await identity.sdkTokens.kycUserToken(key, body));
     },
   };
+}
+
+function issuedTokenAnswer(issued: { token: string; expiresAt: Date }) {
+  return {
+    status: 200,
+    contentType: 'application/json',
+    body: { token: issued.token, expiresAt: issued.expiresAt.toISOString() },
+    headers: noStore,
+  } as const;
 }
 
 /** The user and session behind the credential; 401 (`active: false`) when there is none. */

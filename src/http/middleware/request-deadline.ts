@@ -1,4 +1,4 @@
-// REQUEST_TIMEOUT_MS on the REST and business GraphQL port (docs/architecture.md#database-faults):
+// REQUEST_TIMEOUT_MS on the REST and business GraphQL port (docs/database.md#database-faults):
 // a request still running at its deadline is answered by handle-errors.ts, 408 REQUEST_TIMEOUT
 // when its body was still arriving, else 503 SERVICE_UNAVAILABLE with Retry-After
 // (src/errors/request-deadline-errors.ts), and the database guard sends no further statement for

@@ -1,8 +1,8 @@
 // What every request on the REST and business GraphQL port goes through before its route
-// (docs/architecture.md#requests), in this order: its id (request-id.ts), the access log line and
+// (docs/requests.md#the-envelope), in this order: its id (request-id.ts), the access log line and
 // metrics once answered (observe-requests.ts), errors mapped to their answer (handle-errors.ts),
 // the request deadline (request-deadline.ts). One middleware rather than four: each Koa layer
-// costs every request a promise and a dispatch (docs/benchmarks.md#what-the-hot-paths-pay-for).
+// costs every request a promise and a dispatch (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../observability/metrics.ts';

@@ -50,7 +50,7 @@ export async function receiveMultipartForm(
   const unexpectedFileParts = new Set<string>();
   const maxFields = spec.textFields.length + 1;
   // koa-body (with formidable and zod) loads on the first upload, not at start-up
-  // (docs/architecture.md#start-up).
+  // (docs/service.md#start-up).
   const { koaBody } = await import('koa-body');
   const parse = koaBody({
     multipart: true,

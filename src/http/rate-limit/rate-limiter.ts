@@ -1,6 +1,6 @@
 // Fixed-window rate limits for the authentication routes (docs/identity.md#rate-limits,
 // openapi.yaml "Rate limits"): in process memory by default, in Redis when REDIS_URL is set so
-// every node counts against the same limit (docs/architecture.md#scale-out).
+// every node counts against the same limit (docs/service.md#scale-out).
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

@@ -29,6 +29,7 @@ import {
   type AmlProvider,
   amlRiskLevels,
   type AmlScreening,
+  type AmlScreeningRequest,
   amlScreeningStatuses,
   amlSubjectTypes,
   type AmlSubject,
@@ -49,95 +50,110 @@ export interface AmlHttpClientOptions {
   fetch?: typeof fetch;
 }
 
+/** What every call needs, fixed when the client is made. */
+interface Endpoint {
+  readonly screeningsUrl: string;
+  readonly headers: { readonly Authorization: string; readonly Accept: string };
+  readonly timeoutMs: number;
+  readonly fetchFn: typeof fetch;
+  readonly logger: Logger;
+}
+
 export function createAmlHttpClient(options: AmlHttpClientOptions): AmlProvider {
   const base = new URL(options.url);
-  const screeningsUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/screenings`;
-  const timeoutMs = options.timeoutMs ?? defaultAmlTimeoutMs;
-  const fetchFn = options.fetch ?? globalThis.fetch;
-  const { logger } = options;
-  const headers = { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' };
-
-  async function call<T>(operation: string, context: object, run: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    try {
-      const result = await run();
-      logger.debug(
-        { provider: 'aml', operation, ...context, ms: Math.round(performance.now() - started) },
-        'AML provider answered',
-      );
-      return result;
-    } catch (error) {
-      // Logged here as well: the error handler logs only an error's cause, which would lose which call failed.
-      // A refusal or an outage the caller tells its client about is logged at warn by that caller,
-      // with the request's id (src/domain/wallets/provider-failure-messages.ts): here only at debug.
-      const level = error instanceof AppError && error.code !== 'INTERNAL' ? 'debug' : 'warn';
-      logger[level](
-        { provider: 'aml', operation, ...context, ms: Math.round(performance.now() - started), err: error },
-        'AML provider request failed',
-      );
-      throw error;
-    }
-  }
-
+  const endpoint: Endpoint = {
+    screeningsUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/screenings`,
+    headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
+    timeoutMs: options.timeoutMs ?? defaultAmlTimeoutMs,
+    fetchFn: options.fetch ?? globalThis.fetch,
+    logger: options.logger,
+  };
   return {
     kind: 'http',
-    async screenWallet(request) {
-      const normalized = normalizeScreeningRequest(request);
-      const operation = 'screenWallet';
-      return call(operation, { coin: normalized.coin, subjectType: normalized.subject.type }, async () => {
-        const answer = await fetchJson({
-          provider,
-          operation,
-          url: screeningsUrl,
-          init: {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ asset: normalized.coin, subject: normalized.subject }),
-          },
-          timeoutMs,
-          fetch: fetchFn,
-        });
-        if (answer.status === 400 || answer.status === 422) {
-          const said = providerMessage(answer.json);
-          if (said) throw new AppError('BAD_REQUEST', `${provider} refused the screening: ${said}`);
-        }
-        if (answer.status !== 200 && answer.status !== 201) throw answerFailure(answer, provider, operation);
-        const screening = readAnswer(answer, operation);
-        if (screening.coin !== normalized.coin || !sameSubject(screening.subject, normalized.subject)) {
-          throw new AppError(
-            'INTERNAL',
-            `${provider} answered ${operation} about ${screening.coin} ${screening.subject.type} ${JSON.stringify(screening.subject.id)} instead of the subject asked`,
-          );
-        }
-        return screening;
-      });
-    },
-
-    async getScreening(id) {
-      if (typeof id !== 'string' || !screeningIdPattern.test(id)) return null;
-      const operation = 'getScreening';
-      return call(operation, { screeningId: id }, async () => {
-        const answer = await fetchJson({
-          provider,
-          operation,
-          url: `${screeningsUrl}/${encodeURIComponent(id)}`,
-          init: { method: 'GET', headers },
-          timeoutMs,
-          fetch: fetchFn,
-        });
-        if (answer.status === 404) return null;
-        if (answer.status !== 200) throw answerFailure(answer, provider, operation);
-        const screening = readAnswer(answer, operation);
-        if (screening.id !== id) {
-          throw new AppError(
-            'INTERNAL',
-            `${provider} answered ${operation} with screening ${JSON.stringify(screening.id)} instead of ${JSON.stringify(id)}`,
-          );
-        }
-        return screening;
-      });
-    },
+    screenWallet: async (request) => screenWallet(endpoint, request),
+    getScreening: async (id) => getScreening(endpoint, id),
   };
+}
+
+/** Runs one provider call and logs its outcome with the call's context. */
+async function call<T>(endpoint: Endpoint, operation: string, context: object, run: () => Promise<T>): Promise<T> {
+  const { logger } = endpoint;
+  const started = performance.now();
+  try {
+    const result = await run();
+    logger.debug(
+      { provider: 'aml', operation, ...context, ms: Math.round(performance.now() - started) },
+      'AML provider answered',
+    );
+    return result;
+  } catch (error) {
+    // Logged here as well: the error handler logs only an error's cause, which would lose which call failed.
+    // A refusal or an outage the caller tells its client about is logged at warn by that caller,
+    // with the request's id (src/domain/wallets/provider-failure-messages.ts): here only at debug.
+    const level = error instanceof AppError && error.code !== 'INTERNAL' ? 'debug' : 'warn';
+    logger[level](
+      { provider: 'aml', operation, ...context, ms: Math.round(performance.now() - started), err: error },
+      'AML provider request failed',
+    );
+    throw error;
+  }
+}
+
+async function screenWallet(endpoint: Endpoint, request: AmlScreeningRequest): Promise<AmlScreening> {
+  const normalized = normalizeScreeningRequest(request);
+  const operation = 'screenWallet';
+  return call(endpoint, operation, { coin: normalized.coin, subjectType: normalized.subject.type }, async () => {
+    const answer = await fetchJson({
+      provider,
+      operation,
+      url: endpoint.screeningsUrl,
+      init: {
+        method: 'POST',
+        headers: { ...endpoint.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ asset: normalized.coin, subject: normalized.subject }),
+      },
+      timeoutMs: endpoint.timeoutMs,
+      fetch: endpoint.fetchFn,
+    });
+    if (answer.status === 400 || answer.status === 422) {
+      const said = providerMessage(answer.json);
+      if (said) throw new AppError('BAD_REQUEST', `${provider} refused the screening: ${said}`);
+    }
+    if (answer.status !== 200 && answer.status !== 201) throw answerFailure(answer, provider, operation);
+    const screening = readAnswer(answer, operation);
+    if (screening.coin !== normalized.coin || !sameSubject(screening.subject, normalized.subject)) {
+      throw new AppError(
+        'INTERNAL',
+        `${provider} answered ${operation} about ${screening.coin} ${screening.subject.type} ${JSON.stringify(screening.subject.id)} instead of the subject asked`,
+      );
+    }
+    return screening;
+  });
+}
+
+async function getScreening(endpoint: Endpoint, id: string): Promise<AmlScreening | null> {
+  if (typeof id !== 'string' || !screeningIdPattern.test(id)) return null;
+  const operation = 'getScreening';
+  return call(endpoint, operation, { screeningId: id }, async () => {
+    const answer = await fetchJson({
+      provider,
+      operation,
+      url: `${endpoint.screeningsUrl}/${encodeURIComponent(id)}`,
+      init: { method: 'GET', headers: endpoint.headers },
+      timeoutMs: endpoint.timeoutMs,
+      fetch: endpoint.fetchFn,
+    });
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw answerFailure(answer, provider, operation);
+    const screening = readAnswer(answer, operation);
+    if (screening.id !== id) {
+      throw new AppError(
+        'INTERNAL',
+        `${provider} answered ${operation} with screening ${JSON.stringify(screening.id)} instead of ${JSON.stringify(id)}`,
+      );
+    }
+    return screening;
+  });
 }
 
 function readAnswer(answer: ProviderAnswer, operation: string): AmlScreening {

@@ -5,7 +5,15 @@
 // custody-simulator-server.ts) move transfers on with `control`. Refusals are the custodian's
 // errors (custody-provider-error.ts), as the HTTP client reads them from a real custodian.
 import { createControl, progressTransfers, type CustodySimulatorControl } from './custody-simulator-control.ts';
-import { defaultTransferBatchSize, type CustodyProvider } from './custody-provider.ts';
+import {
+  defaultTransferBatchSize,
+  type CreateWalletRequest,
+  type CustodyProvider,
+  type CustodyTransfer,
+  type CustodyWallet,
+  type ListTransfersRequest,
+  type TransferBatch,
+} from './custody-provider.ts';
 import {
   assertValidApprovalId,
   assertValidCreateAddress,
@@ -73,25 +81,7 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
   return {
     async createWallet(request) {
       assertValidCreateWallet(request);
-      const chain = walletCoin(state, request.coin);
-      const approvalsRequired = request.approvalsRequired ?? 0;
-      const wallet: WalletRecord = {
-        id: state.newId(),
-        coin: request.coin,
-        chain,
-        label: request.label,
-        type: request.type,
-        policy: { approvalsRequired, sendApprovalThreshold: null, whitelistChangesNeedApproval: approvalsRequired > 0 },
-        addresses: [],
-        whitelist: new Map(),
-        whitelistRuleExists: false,
-        pendingWhitelistChanges: new Map(),
-        sends: new Map(),
-        openingBalances: new Map(),
-      };
-      addAddress(state, wallet, null);
-      state.wallets.set(wallet.id, wallet);
-      return walletView(wallet);
+      return createWallet(state, request);
     },
 
     async createAddress(request) {
@@ -130,44 +120,76 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
     async getTransfer(coin, walletId, transferId) {
       assertValidGetTransfer(coin, walletId, transferId);
       settle();
-      const wallet = findWallet(state, 'getTransfer', coin, walletId);
-      const transfer = state.transfers.get(transferId);
-      if (!transfer || transfer.walletId !== wallet.id) {
-        throw refusal(state, 'getTransfer', 'NotFound', `transfer ${transferId} not found in wallet ${walletId}`);
-      }
-      return transferView(transfer);
+      return getTransfer(state, coin, walletId, transferId);
     },
 
     async listTransfers(request) {
       assertValidListTransfers(request);
       settle();
-      const wallet = findWallet(state, 'listTransfers', request.coin, request.walletId);
-      const ordered = transfersOf(state, wallet.id).sort(newestFirst);
-      let start = 0;
-      if (request.prevId !== undefined) {
-        const position = ordered.findIndex((transfer) => transfer.id === request.prevId);
-        if (position < 0) {
-          throw refusal(
-            state,
-            'listTransfers',
-            'InvalidRequest',
-            `prevId ${request.prevId} is not a transfer of wallet ${wallet.id}`,
-          );
-        }
-        start = position + 1;
-      }
-      const since = request.dateGte?.getTime();
-      const matching = ordered
-        .slice(start)
-        .filter((transfer) => since === undefined || transfer.updatedAt.getTime() >= since);
-      const batch = matching.slice(0, request.limit ?? defaultTransferBatchSize);
-      const last = batch.at(-1);
-      return {
-        transfers: batch.map(transferView),
-        nextBatchPrevId: last && matching.length > batch.length ? last.id : null,
-      };
+      return listTransfers(state, request);
     },
   };
+}
+
+function createWallet(state: SimulatorState, request: CreateWalletRequest): CustodyWallet {
+  const chain = walletCoin(state, request.coin);
+  const approvalsRequired = request.approvalsRequired ?? 0;
+  const wallet: WalletRecord = {
+    id: state.newId(),
+    coin: request.coin,
+    chain,
+    label: request.label,
+    type: request.type,
+    policy: { approvalsRequired, sendApprovalThreshold: null, whitelistChangesNeedApproval: approvalsRequired > 0 },
+    addresses: [],
+    whitelist: new Map(),
+    whitelistRuleExists: false,
+    pendingWhitelistChanges: new Map(),
+    sends: new Map(),
+    openingBalances: new Map(),
+  };
+  addAddress(state, wallet, null);
+  state.wallets.set(wallet.id, wallet);
+  return walletView(wallet);
+}
+
+function getTransfer(state: SimulatorState, coin: string, walletId: string, transferId: string): CustodyTransfer {
+  const wallet = findWallet(state, 'getTransfer', coin, walletId);
+  const transfer = state.transfers.get(transferId);
+  if (!transfer || transfer.walletId !== wallet.id) {
+    throw refusal(state, 'getTransfer', 'NotFound', `transfer ${transferId} not found in wallet ${walletId}`);
+  }
+  return transferView(transfer);
+}
+
+/** One batch, newest first, after `prevId` when given (docs/custody.md#the-port). */
+function listTransfers(state: SimulatorState, request: ListTransfersRequest): TransferBatch {
+  const wallet = findWallet(state, 'listTransfers', request.coin, request.walletId);
+  const ordered = transfersOf(state, wallet.id).sort(newestFirst);
+  const start = request.prevId === undefined ? 0 : positionAfter(state, ordered, request.prevId, wallet.id);
+  const since = request.dateGte?.getTime();
+  const matching = ordered
+    .slice(start)
+    .filter((transfer) => since === undefined || transfer.updatedAt.getTime() >= since);
+  const batch = matching.slice(0, request.limit ?? defaultTransferBatchSize);
+  const last = batch.at(-1);
+  return {
+    transfers: batch.map(transferView),
+    nextBatchPrevId: last && matching.length > batch.length ? last.id : null,
+  };
+}
+
+function positionAfter(
+  state: SimulatorState,
+  ordered: readonly { id: string }[],
+  prevId: string,
+  walletId: string,
+): number {
+  const position = ordered.findIndex((transfer) => transfer.id === prevId);
+  if (position < 0) {
+    throw refusal(state, 'listTransfers', 'InvalidRequest', `prevId ${prevId} is not a transfer of wallet ${walletId}`);
+  }
+  return position + 1;
 }
 
 /** The coin of a new wallet: a known coin that is not a token. */

@@ -175,7 +175,7 @@ let ajv: Ajv2020 | undefined;
 
 /**
  * A validator compiled on its first use, not at import: compiling all of them takes ajv a few
- * hundred milliseconds that start-up need not pay (docs/architecture.md#start-up).
+ * hundred milliseconds that start-up need not pay (docs/service.md#start-up).
  */
 function compile<T>(schema: object): () => ValidateFunction<T> {
   let validate: ValidateFunction<T> | undefined;

@@ -3,7 +3,7 @@
 // OIDC implementation (oidc-provider) is mounted under a path of the platform's own app, so browser
 // login works out of the box with the demo users. It asks no password: anyone who can reach it
 // signs in as anyone listed. Development only. The provider itself (dev-oidc-app.ts) is loaded on
-// its first request or by warm() once the service is ready (docs/architecture.md#start-up).
+// its first request or by warm() once the service is ready (docs/service.md#start-up).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { DevIdentityProviderOptions } from './dev-identity-options.ts';

@@ -1,4 +1,4 @@
-// Chooses the KYC provider (docs/architecture.md#business-graphql-api): the HTTP client when a
+// Chooses the KYC provider (docs/providers.md#kyc): the HTTP client when a
 // URL is configured, otherwise the simulator.
 import type { Logger } from 'pino';
 import { createKycHttpClient } from './kyc-http-client.ts';

@@ -1,5 +1,5 @@
 // HTTP client of the Sumsub-like KYC provider (docs/domain.md#kyc,
-// docs/architecture.md#business-graphql-api). Every request is signed and has a
+// docs/providers.md#kyc). Every request is signed and has a
 // deadline. Provider failures become INTERNAL (masked for clients, the message is for logs), except
 // a 400/404 that describes what was wrong with the applicant or level: that is the caller's
 // BAD_REQUEST, and a 404 for a document file, which means the provider has no such document (null).
@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.ts';
 import {
   assertValidAccessTokenRequest,
+  type KycAccessToken,
   type KycAccessTokenRequest,
   type KycDocumentFile,
   type KycProvider,
@@ -42,106 +43,129 @@ const maxDescriptionLength = 500;
 /** The largest document file accepted, the platform's own upload limit (docs/files.md#limits). */
 export const maxKycDocumentBytes = 80 * 1024 * 1024;
 
+/** What every call needs, fixed when the client is made. */
+interface Endpoint {
+  readonly origin: string;
+  readonly pathPrefix: string;
+  readonly timeoutMs: number;
+  readonly fetchFn: typeof fetch;
+  readonly now: () => Date;
+  readonly appToken: string;
+  readonly secretKey: string;
+  readonly logger: Logger;
+}
+
+interface SignedCall<T> {
+  method: 'GET' | 'POST';
+  pathWithQuery: string;
+  body?: string;
+  accept: string;
+  at: Date;
+  operation: string;
+  context: Record<string, unknown>;
+  read: (answer: ProviderAnswer) => T;
+  /** What the debug line says of a result: its message and any fields beside the timing. */
+  done: (result: T) => { message: string; fields?: Record<string, unknown> };
+}
+
 export function createKycHttpClient(options: KycHttpClientOptions): KycProvider {
   const base = new URL(options.url);
-  const origin = base.origin;
-  const pathPrefix = base.pathname.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? defaultKycTimeoutMs;
-  const fetchFn = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? (() => new Date());
-  const { appToken, secretKey, logger } = options;
-
-  /**
-   * One signed call (docs/kyc.md#provider-wire-shape): the app token, the time and the signature
-   * of time, method, path and body; then `read` of the answer, its time, and on failure a warning
-   * naming the call (logged here as well: the error handler logs only an error's cause, which
-   * would lose which provider call failed).
-   */
-  async function signedCall<T>(call: {
-    method: 'GET' | 'POST';
-    pathWithQuery: string;
-    body?: string;
-    accept: string;
-    at: Date;
-    operation: string;
-    context: Record<string, unknown>;
-    read: (answer: ProviderAnswer) => T;
-    /** What the debug line says of a result: its message and any fields beside the timing. */
-    done: (result: T) => { message: string; fields?: Record<string, unknown> };
-  }): Promise<T> {
-    const { method, pathWithQuery, body } = call;
-    const ts = Math.floor(call.at.getTime() / 1000);
-    const headers = {
-      'X-App-Token': appToken,
-      'X-App-Access-Ts': String(ts),
-      'X-App-Access-Sig': signKycRequest(secretKey, { ts, method, pathWithQuery, body: body ?? '' }),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Accept: call.accept,
-    };
-    const context = { provider: 'kyc', operation: call.operation, ...call.context };
-    const started = performance.now();
-    try {
-      const init = body === undefined ? { method, headers } : { method, headers, body };
-      const result = call.read(await send(fetchFn, `${origin}${pathWithQuery}`, init, timeoutMs, call.operation));
-      const { message, fields } = call.done(result);
-      logger.debug({ ...context, ms: Math.round(performance.now() - started), ...fields }, message);
-      return result;
-    } catch (error) {
-      logger.warn(
-        { ...context, ms: Math.round(performance.now() - started), err: error },
-        'KYC provider request failed',
-      );
-      throw error;
-    }
-  }
-
-  return {
-    async createAccessToken(request) {
-      assertValidAccessTokenRequest(request);
-      const sentAt = now();
-      const token = await signedCall({
-        method: 'POST',
-        pathWithQuery: `${pathPrefix}/resources/accessTokens?${accessTokenQuery(request)}`,
-        body: JSON.stringify(applicantFields(request)),
-        accept: 'application/json',
-        at: sentAt,
-        operation,
-        context: { userId: request.userId, levelName: request.levelName },
-        read: (answer) => readAccessToken(answer, request.userId),
-        done: () => ({ message: 'KYC access token created' }),
-      });
-      return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
-    },
-
-    // Sumsub: GET /resources/inspections/{inspectionId}/resources/{imageId}; the platform's
-    // document id is the provider's resource id. Ids are encoded like query values, so a `/`
-    // in one cannot reach another path and the path sent is the path signed.
-    getDocumentFile: (inspectionId, documentId) =>
-      signedCall({
-        method: 'GET',
-        pathWithQuery: `${pathPrefix}/resources/inspections/${encodeQueryValue(inspectionId)}/resources/${encodeQueryValue(documentId)}`,
-        accept: 'image/jpeg, image/png, application/pdf',
-        at: now(),
-        operation: documentOperation,
-        context: { inspectionId, documentId },
-        read: readDocumentFile,
-        done: (file) => ({ message: 'KYC document file fetched', fields: { found: file !== null } }),
-      }),
-
-    // Sumsub: GET /resources/applicants/{applicantId}/one (docs/kyc.md#provider-wire-shape). The
-    // answer holds personal data: nothing of it is logged, only the outcome.
-    getApplicant: (applicantId) =>
-      signedCall({
-        method: 'GET',
-        pathWithQuery: `${pathPrefix}/resources/applicants/${encodeQueryValue(applicantId)}/one`,
-        accept: 'application/json',
-        at: now(),
-        operation: applicantOperation,
-        context: { applicantId },
-        read: (answer) => readApplicant(answer, applicantId),
-        done: (applicant) => ({ message: 'KYC applicant fetched', fields: { found: applicant !== null } }),
-      }),
+  const endpoint: Endpoint = {
+    origin: base.origin,
+    pathPrefix: base.pathname.replace(/\/+$/, ''),
+    timeoutMs: options.timeoutMs ?? defaultKycTimeoutMs,
+    fetchFn: options.fetch ?? globalThis.fetch,
+    now: options.now ?? (() => new Date()),
+    appToken: options.appToken,
+    secretKey: options.secretKey,
+    logger: options.logger,
   };
+  return {
+    createAccessToken: (request) => createAccessToken(endpoint, request),
+    getDocumentFile: (inspectionId, documentId) => getDocumentFile(endpoint, inspectionId, documentId),
+    getApplicant: (applicantId) => getApplicant(endpoint, applicantId),
+  };
+}
+
+async function createAccessToken(endpoint: Endpoint, request: KycAccessTokenRequest): Promise<KycAccessToken> {
+  assertValidAccessTokenRequest(request);
+  const sentAt = endpoint.now();
+  const token = await signedCall(endpoint, {
+    method: 'POST',
+    pathWithQuery: `${endpoint.pathPrefix}/resources/accessTokens?${accessTokenQuery(request)}`,
+    body: JSON.stringify(applicantFields(request)),
+    accept: 'application/json',
+    at: sentAt,
+    operation,
+    context: { userId: request.userId, levelName: request.levelName },
+    read: (answer) => readAccessToken(answer, request.userId),
+    done: () => ({ message: 'KYC access token created' }),
+  });
+  return { token, userId: request.userId, expiresAt: new Date(sentAt.getTime() + request.ttlInSecs * 1000) };
+}
+
+// Sumsub: GET /resources/inspections/{inspectionId}/resources/{imageId}; the platform's
+// document id is the provider's resource id. Ids are encoded like query values, so a `/`
+// in one cannot reach another path and the path sent is the path signed.
+function getDocumentFile(endpoint: Endpoint, inspectionId: string, documentId: string) {
+  return signedCall(endpoint, {
+    method: 'GET',
+    pathWithQuery: `${endpoint.pathPrefix}/resources/inspections/${encodeQueryValue(inspectionId)}/resources/${encodeQueryValue(documentId)}`,
+    accept: 'image/jpeg, image/png, application/pdf',
+    at: endpoint.now(),
+    operation: documentOperation,
+    context: { inspectionId, documentId },
+    read: readDocumentFile,
+    done: (file) => ({ message: 'KYC document file fetched', fields: { found: file !== null } }),
+  });
+}
+
+// Sumsub: GET /resources/applicants/{applicantId}/one (docs/kyc.md#provider-wire-shape). The
+// answer holds personal data: nothing of it is logged, only the outcome.
+function getApplicant(endpoint: Endpoint, applicantId: string) {
+  return signedCall(endpoint, {
+    method: 'GET',
+    pathWithQuery: `${endpoint.pathPrefix}/resources/applicants/${encodeQueryValue(applicantId)}/one`,
+    accept: 'application/json',
+    at: endpoint.now(),
+    operation: applicantOperation,
+    context: { applicantId },
+    read: (answer) => readApplicant(answer, applicantId),
+    done: (applicant) => ({ message: 'KYC applicant fetched', fields: { found: applicant !== null } }),
+  });
+}
+
+/**
+ * One signed call (docs/kyc.md#provider-wire-shape): the app token, the time and the signature
+ * of time, method, path and body; then `read` of the answer, its time, and on failure a warning
+ * naming the call (logged here as well: the error handler logs only an error's cause, which
+ * would lose which provider call failed).
+ */
+async function signedCall<T>(endpoint: Endpoint, call: SignedCall<T>): Promise<T> {
+  const { method, pathWithQuery, body } = call;
+  const ts = Math.floor(call.at.getTime() / 1000);
+  const headers = {
+    'X-App-Token': endpoint.appToken,
+    'X-App-Access-Ts': String(ts),
+    'X-App-Access-Sig': signKycRequest(endpoint.secretKey, { ts, method, pathWithQuery, body: body ?? '' }),
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    Accept: call.accept,
+  };
+  const context = { provider: 'kyc', operation: call.operation, ...call.context };
+  const started = performance.now();
+  const { fetchFn, timeoutMs, logger } = endpoint;
+  try {
+    const init = body === undefined ? { method, headers } : { method, headers, body };
+    const result = call.read(
+      await send(fetchFn, `${endpoint.origin}${pathWithQuery}`, init, timeoutMs, call.operation),
+    );
+    const { message, fields } = call.done(result);
+    logger.debug({ ...context, ms: Math.round(performance.now() - started), ...fields }, message);
+    return result;
+  } catch (error) {
+    logger.warn({ ...context, ms: Math.round(performance.now() - started), err: error }, 'KYC provider request failed');
+    throw error;
+  }
 }
 
 function readApplicant(answer: ProviderAnswer, requestedId: string): KycApplicant | null {

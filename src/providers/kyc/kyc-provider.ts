@@ -1,4 +1,4 @@
-// The KYC provider port (docs/domain.md#kyc, docs/architecture.md#business-graphql-api):
+// The KYC provider port (docs/domain.md#kyc, docs/providers.md#kyc):
 // an SDK access token for one applicant at one verification level, the file of one inspection
 // document (docs/identity.md#kyc-document-links), and an applicant's current review and
 // questionnaires (docs/kyc.md#webhooks). Implemented by the HTTP client and by the

@@ -1,4 +1,4 @@
-// The KYC provider used when no URL is configured (docs/architecture.md#business-graphql-api).
+// The KYC provider used when no URL is configured (docs/providers.md#kyc).
 // Tokens have the provider's shape (`_act-sbx-jwt-` + an unsigned JWT) so clients and the SDK see
 // the same form. Document files: the simulator has no database, so it holds the documents of the
 // demo data by their id pattern (docs/demo-data.md: `88888888-…` is a KYC document) plus any ids

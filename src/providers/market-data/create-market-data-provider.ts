@@ -1,4 +1,4 @@
-// Chooses the market data source (docs/market-data.md#the-provider): MARKET_DATA_URL when set,
+// Chooses the market data source (docs/market-data.md#configuration): MARKET_DATA_URL when set,
 // otherwise the simulator, served on a loopback port chosen by the system so the same WebSocket
 // client code runs in both cases.
 import type { Logger } from 'pino';

@@ -60,108 +60,123 @@ export function reconnectDelayMs(attempt: number, backoff: Level2Backoff, random
 }
 
 export function connectLevel2Client(options: Level2ClientOptions): Level2Client {
-  const { url, handler, logger } = options;
-  const productIds = [...new Set(options.productIds)];
-  const tracked = new Set(productIds);
-  const backoff = { ...defaultLevel2Backoff, ...options.backoff };
-  const random = options.random ?? Math.random;
-  const pingIntervalMs = options.pingIntervalMs ?? 15_000;
-  const log = logger.child({ provider: 'market-data' });
-  /** Per product: the last sequence handed over, or null while waiting for a snapshot. */
-  const sequences = new Map<string, number | null>(productIds.map((id) => [id, null]));
-  let socket: WebSocket | null = null;
-  let closed = false;
-  let attempt = 0;
-  let reconnects = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let closedSignal: Promise<void> = Promise.resolve();
+  const client = new Level2Connection(options);
+  client.connect();
+  return client;
+}
 
-  function connect(): void {
-    if (closed) return;
-    const ws = new WebSocket(url, { handshakeTimeout: 10_000 });
-    socket = ws;
-    let answeredPing = true;
-    let pinger: NodeJS.Timeout | undefined;
-    closedSignal = new Promise((resolve) => ws.once('close', () => resolve()));
-    ws.on('open', () => {
-      log.info({ url: describeUrl(url), products: productIds.length }, 'market data connected');
-      if (productIds.length > 0) ws.send(subscriptionMessage('subscribe', productIds));
-      pinger = setInterval(() => {
-        if (!answeredPing) {
-          log.warn({ url: describeUrl(url) }, 'market data connection answered no ping: reconnecting');
-          ws.terminate();
-          return;
-        }
-        answeredPing = false;
-        ws.ping();
-      }, pingIntervalMs);
-      pinger.unref();
-    });
-    ws.on('pong', () => {
-      answeredPing = true;
-    });
-    ws.on('message', (data, isBinary) => {
-      if (socket !== ws) return;
-      receive(ws, isBinary ? '' : data.toString());
-    });
-    ws.on('error', (error) => {
-      log.debug({ err: error }, 'market data connection error');
-    });
-    ws.on('close', (code) => {
-      clearInterval(pinger);
-      if (socket !== ws) return;
-      socket = null;
-      for (const [productId, sequence] of sequences) {
-        if (sequence !== null) handler.stale(productId, 'connection lost');
-        sequences.set(productId, null);
-      }
-      if (closed) return;
-      const delay = reconnectDelayMs(attempt, backoff, random);
-      attempt += 1;
-      log.warn({ url: describeUrl(url), code, retryInMs: delay }, 'market data connection closed: reconnecting');
-      retryTimer = setTimeout(() => {
-        reconnects += 1;
-        connect();
-      }, delay);
-    });
+/** The client's state across reconnects; one method per event keeps each short. */
+class Level2Connection implements Level2Client {
+  readonly #url: string;
+  readonly #handler: Level2Handler;
+  readonly #productIds: readonly string[];
+  readonly #tracked: ReadonlySet<string>;
+  readonly #backoff: Level2Backoff;
+  readonly #random: () => number;
+  readonly #pingIntervalMs: number;
+  readonly #log: Logger;
+  /** Per product: the last sequence handed over, or null while waiting for a snapshot. */
+  readonly #sequences: Map<string, number | null>;
+  #socket: WebSocket | null = null;
+  #closed = false;
+  #attempt = 0;
+  #reconnects = 0;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #closedSignal: Promise<void> = Promise.resolve();
+
+  constructor(options: Level2ClientOptions) {
+    this.#url = options.url;
+    this.#handler = options.handler;
+    this.#productIds = [...new Set(options.productIds)];
+    this.#tracked = new Set(this.#productIds);
+    this.#backoff = { ...defaultLevel2Backoff, ...options.backoff };
+    this.#random = options.random ?? Math.random;
+    this.#pingIntervalMs = options.pingIntervalMs ?? 15_000;
+    this.#log = options.logger.child({ provider: 'market-data' });
+    this.#sequences = new Map(this.#productIds.map((id) => [id, null]));
   }
 
-  function receive(ws: WebSocket, text: string): void {
+  get connected(): boolean {
+    return this.#socket?.readyState === WebSocket.OPEN;
+  }
+
+  get reconnects(): number {
+    return this.#reconnects;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    const open = this.#socket;
+    if (!open) return;
+    const done = this.#closedSignal;
+    if (open.readyState === WebSocket.CONNECTING) open.terminate();
+    else open.close(1000, 'closing');
+    const timer = setTimeout(() => open.terminate(), 1_000);
+    await done;
+    clearTimeout(timer);
+  }
+
+  connect(): void {
+    if (this.#closed) return;
+    const ws = new WebSocket(this.#url, { handshakeTimeout: 10_000 });
+    this.#socket = ws;
+    this.#closedSignal = new Promise((resolve) => ws.once('close', () => resolve()));
+    ws.on('open', () => {
+      this.#log.info({ url: describeUrl(this.#url), products: this.#productIds.length }, 'market data connected');
+      if (this.#productIds.length > 0) ws.send(subscriptionMessage('subscribe', this.#productIds));
+    });
+    pingWhileOpen(ws, this.#pingIntervalMs, () => {
+      this.#log.warn({ url: describeUrl(this.#url) }, 'market data connection answered no ping: reconnecting');
+    });
+    ws.on('message', (data, isBinary) => {
+      if (this.#socket !== ws) return;
+      this.#receive(ws, isBinary ? '' : data.toString());
+    });
+    ws.on('error', (error) => {
+      this.#log.debug({ err: error }, 'market data connection error');
+    });
+    ws.on('close', (code) => this.#onClose(ws, code));
+  }
+
+  #onClose(ws: WebSocket, code: number): void {
+    if (this.#socket !== ws) return;
+    this.#socket = null;
+    for (const [productId, sequence] of this.#sequences) {
+      if (sequence !== null) this.#handler.stale(productId, 'connection lost');
+      this.#sequences.set(productId, null);
+    }
+    if (this.#closed) return;
+    const delay = reconnectDelayMs(this.#attempt, this.#backoff, this.#random);
+    this.#attempt += 1;
+    this.#log.warn(
+      { url: describeUrl(this.#url), code, retryInMs: delay },
+      'market data connection closed: reconnecting',
+    );
+    this.#retryTimer = setTimeout(() => {
+      this.#reconnects += 1;
+      this.connect();
+    }, delay);
+  }
+
+  #receive(ws: WebSocket, text: string): void {
     let message;
     try {
       message = parseServerMessage(text);
     } catch (error) {
       const productId = error instanceof Level2MessageError ? error.productId : null;
-      log.warn({ err: error, productId }, 'market data: malformed message, treated as a gap');
-      if (productId !== null && tracked.has(productId)) resync(ws, [productId], 'malformed message');
-      else resync(ws, productIds, 'malformed message');
+      this.#log.warn({ err: error, productId }, 'market data: malformed message, treated as a gap');
+      if (productId !== null && this.#tracked.has(productId)) this.#resync(ws, [productId], 'malformed message');
+      else this.#resync(ws, this.#productIds, 'malformed message');
       return;
     }
     switch (message.type) {
       case 'snapshot':
-        if (!tracked.has(message.product_id)) return;
-        sequences.set(message.product_id, message.sequence);
-        attempt = 0;
-        handler.snapshot(message);
-        return;
-      case 'l2update': {
-        if (!tracked.has(message.product_id)) return;
-        const last = sequences.get(message.product_id);
-        if (last === null || last === undefined) return;
-        if (message.sequence !== last + 1) {
-          log.warn(
-            { productId: message.product_id, expected: last + 1, got: message.sequence },
-            'market data: sequence gap, asking for a fresh snapshot',
-          );
-          resync(ws, [message.product_id], 'sequence gap');
-          return;
-        }
-        sequences.set(message.product_id, message.sequence);
-        handler.update(message);
-        return;
-      }
+        return this.#onSnapshot(message);
+      case 'l2update':
+        return this.#onUpdate(ws, message);
       case 'error':
-        log.warn(
+        this.#log.warn(
           { productId: message.product_id, reason: message.reason },
           `market data server error: ${message.message}`,
         );
@@ -171,38 +186,64 @@ export function connectLevel2Client(options: Level2ClientOptions): Level2Client 
     }
   }
 
+  #onSnapshot(message: Level2Snapshot): void {
+    if (!this.#tracked.has(message.product_id)) return;
+    this.#sequences.set(message.product_id, message.sequence);
+    this.#attempt = 0;
+    this.#handler.snapshot(message);
+  }
+
+  #onUpdate(ws: WebSocket, message: Level2Update): void {
+    if (!this.#tracked.has(message.product_id)) return;
+    const last = this.#sequences.get(message.product_id);
+    if (last === null || last === undefined) return;
+    if (message.sequence !== last + 1) {
+      this.#log.warn(
+        { productId: message.product_id, expected: last + 1, got: message.sequence },
+        'market data: sequence gap, asking for a fresh snapshot',
+      );
+      this.#resync(ws, [message.product_id], 'sequence gap');
+      return;
+    }
+    this.#sequences.set(message.product_id, message.sequence);
+    this.#handler.update(message);
+  }
+
   /** Unsubscribes and resubscribes the products: the server answers each with a fresh snapshot. */
-  function resync(ws: WebSocket, products: readonly string[], reason: string): void {
+  #resync(ws: WebSocket, products: readonly string[], reason: string): void {
     for (const productId of products) {
-      if (sequences.get(productId) !== null) handler.stale(productId, reason);
-      sequences.set(productId, null);
+      if (this.#sequences.get(productId) !== null) this.#handler.stale(productId, reason);
+      this.#sequences.set(productId, null);
     }
     if (ws.readyState !== WebSocket.OPEN || products.length === 0) return;
     ws.send(subscriptionMessage('unsubscribe', products));
     ws.send(subscriptionMessage('subscribe', products));
   }
+}
 
-  connect();
-  return {
-    get connected() {
-      return socket?.readyState === WebSocket.OPEN;
-    },
-    get reconnects() {
-      return reconnects;
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const open = socket;
-      if (!open) return;
-      const done = closedSignal;
-      if (open.readyState === WebSocket.CONNECTING) open.terminate();
-      else open.close(1000, 'closing');
-      const timer = setTimeout(() => open.terminate(), 1_000);
-      await done;
-      clearTimeout(timer);
-    },
-  };
+/**
+ * Once the socket is open, pings it every `intervalMs`; a connection that answered none of the
+ * previous ping is told to `silent` and terminated, and its close brings the reconnect.
+ */
+function pingWhileOpen(ws: WebSocket, intervalMs: number, silent: () => void): void {
+  let answeredPing = true;
+  let pinger: NodeJS.Timeout | undefined;
+  ws.on('open', () => {
+    pinger = setInterval(() => {
+      if (!answeredPing) {
+        silent();
+        ws.terminate();
+        return;
+      }
+      answeredPing = false;
+      ws.ping();
+    }, intervalMs);
+    pinger.unref();
+  });
+  ws.on('pong', () => {
+    answeredPing = true;
+  });
+  ws.on('close', () => clearInterval(pinger));
 }
 
 /** Scheme, host and path: a URL may carry a token in its query, which is never logged. */

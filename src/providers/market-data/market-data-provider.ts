@@ -1,4 +1,4 @@
-// The market data port of the providers (docs/market-data.md#the-provider): where a level2 feed is
+// The market data port of the providers (docs/market-data.md#the-simulator): where a level2 feed is
 // served, and a way to open a client on it. The same WebSocket client runs against MARKET_DATA_URL
 // and against the simulator, which is served over loopback when no URL is set.
 import type { Level2Client, Level2ClientOptions } from './level2-websocket-client.ts';

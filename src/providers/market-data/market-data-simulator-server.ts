@@ -35,6 +35,13 @@ export interface MarketDataSimulatorServer {
 
 export const defaultUpdatesPerSecond = 10;
 
+/** What the server's connections share: the simulator, and each connection's subscribed products. */
+interface Served {
+  readonly simulator: MarketDataSimulator;
+  readonly products: ReadonlySet<string>;
+  readonly subscriptions: Map<WebSocket, Set<string>>;
+}
+
 export async function serveMarketData(
   simulator: MarketDataSimulator,
   options: MarketDataSimulatorServerOptions = {},
@@ -42,76 +49,30 @@ export async function serveMarketData(
   const host = options.host ?? '127.0.0.1';
   const rate = options.updatesPerSecond ?? defaultUpdatesPerSecond;
   if (!(rate >= 0 && rate <= 1_000)) throw new RangeError(`updatesPerSecond must be from 0 to 1000, got ${rate}`);
-  const served = new Set(simulator.productIds);
-  const subscriptions = new Map<WebSocket, Set<string>>();
+  const served: Served = { simulator, products: new Set(simulator.productIds), subscriptions: new Map() };
   const server = new WebSocketServer({ host, port: options.port ?? 0, maxPayload: 64 * 1024 });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-
-  server.on('connection', (socket) => {
-    subscriptions.set(socket, new Set());
-    socket.on('message', (data) => answer(socket, data.toString()));
-    socket.on('close', () => subscriptions.delete(socket));
-    socket.on('error', () => socket.terminate());
-  });
-
-  function answer(socket: WebSocket, text: string): void {
-    let request;
-    try {
-      request = parseClientMessage(text);
-    } catch (error) {
-      send(socket, { type: 'error', message: 'Failed to subscribe', reason: (error as Error).message });
-      return;
-    }
-    if (!request.channels.includes('level2')) {
-      send(socket, { type: 'error', message: 'Failed to subscribe', reason: 'only the level2 channel is served' });
-      return;
-    }
-    const products = subscriptions.get(socket);
-    if (!products) return;
-    for (const productId of request.product_ids) {
-      if (!served.has(productId)) {
-        send(socket, {
-          type: 'error',
-          message: 'Failed to subscribe',
-          reason: `${productId} is not a valid product`,
-          product_id: productId,
-        });
-      } else if (request.type === 'unsubscribe') {
-        products.delete(productId);
-      } else {
-        products.add(productId);
-        send(socket, simulator.snapshot(productId));
-      }
-    }
-    send(socket, { type: 'subscriptions', channels: [{ name: 'level2', product_ids: [...products].sort() }] });
-  }
-
-  function send(socket: WebSocket, message: unknown): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  }
-
-  function emit(productIds: readonly string[] = simulator.productIds): Level2Update[] {
-    return productIds.map((productId) => {
-      const update = simulator.step(productId);
-      const text = JSON.stringify(update);
-      for (const [socket, products] of subscriptions) {
-        if (products.has(productId) && socket.readyState === WebSocket.OPEN) socket.send(text);
-      }
-      return update;
-    });
-  }
-
-  const ticker = rate > 0 ? setInterval(() => emit(), 1_000 / rate) : undefined;
+  server.on('connection', (socket) => accept(served, socket));
+  const ticker = rate > 0 ? setInterval(() => emit(served), 1_000 / rate) : undefined;
   ticker?.unref();
   const { port } = server.address() as AddressInfo;
+  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return serverControls(served, url, async () => {
+    clearInterval(ticker);
+    for (const socket of served.subscriptions.keys()) socket.terminate();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}
 
+function serverControls(served: Served, url: string, close: () => Promise<void>): MarketDataSimulatorServer {
+  const { simulator, subscriptions } = served;
   return {
-    url: `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     simulator,
-    emit,
+    emit: (productIds) => emit(served, productIds),
     skipSequence: (productId) => simulator.skipSequence(productId),
     dropConnections() {
       for (const socket of subscriptions.keys()) socket.terminate();
@@ -122,10 +83,61 @@ export async function serveMarketData(
     get connections() {
       return subscriptions.size;
     },
-    async close() {
-      clearInterval(ticker);
-      for (const socket of subscriptions.keys()) socket.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
+}
+
+function accept(served: Served, socket: WebSocket): void {
+  served.subscriptions.set(socket, new Set());
+  socket.on('message', (data) => answer(served, socket, data.toString()));
+  socket.on('close', () => served.subscriptions.delete(socket));
+  socket.on('error', () => socket.terminate());
+}
+
+function answer(served: Served, socket: WebSocket, text: string): void {
+  let request;
+  try {
+    request = parseClientMessage(text);
+  } catch (error) {
+    send(socket, { type: 'error', message: 'Failed to subscribe', reason: (error as Error).message });
+    return;
+  }
+  if (!request.channels.includes('level2')) {
+    send(socket, { type: 'error', message: 'Failed to subscribe', reason: 'only the level2 channel is served' });
+    return;
+  }
+  const products = served.subscriptions.get(socket);
+  if (!products) return;
+  for (const productId of request.product_ids) {
+    if (!served.products.has(productId)) {
+      send(socket, {
+        type: 'error',
+        message: 'Failed to subscribe',
+        reason: `${productId} is not a valid product`,
+        product_id: productId,
+      });
+    } else if (request.type === 'unsubscribe') {
+      products.delete(productId);
+    } else {
+      products.add(productId);
+      send(socket, served.simulator.snapshot(productId));
+    }
+  }
+  send(socket, { type: 'subscriptions', channels: [{ name: 'level2', product_ids: [...products].sort() }] });
+}
+
+function send(socket: WebSocket, message: unknown): void {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Each update is serialized once and sent to every connection subscribed to its product. */
+function emit(served: Served, productIds: readonly string[] = served.simulator.productIds): Level2Update[] {
+  return productIds.map((productId) => {
+    const update = served.simulator.step(productId);
+    const text = JSON.stringify(update);
+    for (const [socket, products] of served.subscriptions) {
+      if (products.has(productId) && socket.readyState === WebSocket.OPEN) socket.send(text);
+    }
+    return update;
+  });
 }

@@ -5,7 +5,7 @@
 // follows its own upstream connection and returns to the relay after.
 // These tests need Redis at TEST_REDIS_URL (default redis://127.0.0.1:6379): required, and failing
 // without it, where TEST_REDIS_URL is set (CI); otherwise reported as not run when no Redis
-// answers (test/support/test-redis.ts, docs/architecture.md#tests).
+// answers (test/support/test-redis.ts, docs/testing.md#tests-that-need-a-real-redis).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';

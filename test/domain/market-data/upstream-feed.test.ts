@@ -1,5 +1,5 @@
 // The market data feed on the upstream client, against the simulator over loopback WebSockets
-// (docs/market-data.md#the-feed): snapshot events then update events carrying only the changed
+// (docs/market-data.md#the-client): snapshot events then update events carrying only the changed
 // levels, sorted; the feed's book equals the simulator's after many updates, and again after a
 // dropped connection or a skipped sequence number, each followed by a fresh snapshot event; a
 // listener replaying the events holds the feed's book.

@@ -1,5 +1,5 @@
 // A hand-driven clock for the price refresh: the time moves and timers fire only when the test
-// says so, so no test races a real timer (docs/architecture.md#tests).
+// says so, so no test races a real timer (docs/testing.md#what-a-test-gets).
 import type { RefreshClock } from '../../../src/domain/prices/refresh-clock.ts';
 
 export interface ManualRefreshClock extends RefreshClock {

@@ -1,5 +1,5 @@
 // The portfolio service's cache tags (src/domain/wallets/portfolio-service.ts;
-// docs/architecture.md#result-cache) on the demo data in PostgreSQL with the real in-process result
+// docs/caches.md#result-cache) on the demo data in PostgreSQL with the real in-process result
 // cache: a cached net worth leaves when a change to any counted wallet invalidates its change tags
 // (its owner's and organization's), or the coin prices change, and stays for a wallet of someone else.
 import pino from 'pino';

@@ -1,5 +1,5 @@
 // The static cost of business API operations (src/graphql/operation-cost/operation-cost.ts,
-// docs/api-limits.md#how-the-cost-is-counted) over schema.graphql itself. Each expected number is
+// docs/api-limits.md#the-cost-of-an-operation) over schema.graphql itself. Each expected number is
 // worked out by hand from the weights the docs page lists, not read from the table.
 import { readFileSync } from 'node:fs';
 import { buildSchema, getOperationAST, parse, validate } from 'graphql';

@@ -1,5 +1,5 @@
 // Rate limits of the authentication routes (docs/identity.md#rate-limits,
-// docs/architecture.md#scale-out): in memory, shared through Redis across nodes, and degraded
+// docs/service.md#scale-out): in memory, shared through Redis across nodes, and degraded
 // to memory (never failing) when Redis is away.
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';

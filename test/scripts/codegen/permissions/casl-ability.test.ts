@@ -1,6 +1,6 @@
 // The compiled CASL rules, interpolated with a session, build a real @casl/ability ability that
 // answers like the permissions.yaml rules (the CASL mapping of
-// docs/architecture.md#permissionsyaml, CASL 7 in docs/architecture.md#field-notes).
+// docs/permissions.md#casl-mapping, CASL 7 in docs/field-notes.md#casl-7).
 import { readFileSync } from 'node:fs';
 import { buildMongoQueryMatcher, createMongoAbility, subject, type MongoAbility } from '@casl/ability';
 import { permittedFieldsOf, rulesToAST } from '@casl/ability/extra';
