@@ -13,6 +13,32 @@ const dynamicImportRule = {
   message: `import() names its module with a string literal, so the layer rules can check it (${why}).`,
 };
 
+/** `process.env` in each spelling: only src/config reads configuration. */
+const environmentRules = [
+  "MemberExpression[object.name='process'][property.name='env']",
+  "MemberExpression[object.name='process'][property.value='env']",
+  "MemberExpression[object.property.name='process'][property.name='env']",
+  "MemberExpression[object.property.name='process'][property.value='env']",
+  "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+  "VariableDeclarator[init.property.name='process'] > ObjectPattern > Property[key.name='env']",
+  "AssignmentExpression[right.name='process'] > ObjectPattern > Property[key.name='env']",
+].map((selector) => ({
+  selector,
+  message: `Read configuration through src/config, the only reader of process.env (${why}).`,
+}));
+
+/** An organization id compared in the domain: the scope belongs in the reader's statement. */
+const organizationComparisonRules = [
+  'BinaryExpression[operator=/^[!=]==?$/][left.property.name=/^(organizationId|organizationIds|\\w+OrganizationId)$/]',
+  'BinaryExpression[operator=/^[!=]==?$/][right.property.name=/^(organizationId|organizationIds|\\w+OrganizationId)$/]',
+  "BinaryExpression[operator=/^[!=]==?$/][left.name=/^(organizationId|\\w+OrganizationId)$/][right.type!='Literal'][right.name!='undefined']",
+  "CallExpression[callee.property.name='includes'][callee.object.property.name=/[oO]rganizationIds$/]",
+].map((selector) => ({
+  selector,
+  message:
+    'The domain never compares organization ids: pass the OrganizationScope to a reader, which applies it in its statement (docs/identity.md#organization-scope).',
+}));
+
 /** Transports reach data through the domain, or the data layer's SQL half in src/access: never a query of their own. */
 const transportSkips = ['stores', 'db'];
 const transportReason = 'it reaches data through the domain or src/access/data-layer-sql, never src/stores or src/db';
@@ -44,7 +70,7 @@ const floors = [
     {
       room: 'spec-review',
       pattern: 'src/spec-review',
-      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db'],
+      skips: ['http', 'data-layer', 'domain', 'documents', 'providers', 'access', 'stores', 'db', 'request-envelope'],
       reason:
         "client teams' breaking-change gate compares spec texts (openapi.yaml, schema.graphql) and needs only the shared kernel",
     },
@@ -66,6 +92,14 @@ const floors = [
   [{ room: 'access', pattern: 'src/access', reason: 'who may see what' }],
   [{ room: 'stores', pattern: 'src/stores', reason: 'credential storage knows no principal and no rule' }],
   [{ room: 'db', pattern: 'src/db', reason: 'the database' }],
+  [
+    {
+      room: 'request-envelope',
+      pattern: 'src/request-envelope',
+      reason:
+        "every front door's request envelope (id, deadline, rate limit, body, error answer, access log, metrics) on plain node:http, standing on the shared kernel only",
+    },
+  ],
   [
     { room: 'config', pattern: 'src/config', reason: 'the shared kernel imports nothing of src/' },
     { room: 'errors', pattern: 'src/errors', reason: 'the shared kernel imports nothing of src/' },
@@ -123,6 +157,7 @@ const transportFree = [
   'observability',
   'assets',
   'cache',
+  'request-envelope',
   'graphql-limits',
   'request-headers',
   'request-scope',
@@ -292,22 +327,7 @@ export default tseslint.config(
     ignores: ['src/config/**'],
     rules: {
       // Flat config replaces a rule's options per file, so both src/ blocks name dynamicImportRule.
-      'no-restricted-syntax': [
-        'error',
-        dynamicImportRule,
-        ...[
-          "MemberExpression[object.name='process'][property.name='env']",
-          "MemberExpression[object.name='process'][property.value='env']",
-          "MemberExpression[object.property.name='process'][property.name='env']",
-          "MemberExpression[object.property.name='process'][property.value='env']",
-          "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
-          "VariableDeclarator[init.property.name='process'] > ObjectPattern > Property[key.name='env']",
-          "AssignmentExpression[right.name='process'] > ObjectPattern > Property[key.name='env']",
-        ].map((selector) => ({
-          selector,
-          message: `Read configuration through src/config, the only reader of process.env (${why}).`,
-        })),
-      ],
+      'no-restricted-syntax': ['error', dynamicImportRule, ...environmentRules],
       'no-restricted-imports': [
         'error',
         {
@@ -318,6 +338,16 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // The organization scope has one home (docs/identity.md#organization-scope): readers apply it in
+    // their own statement, so the domain passes an OrganizationScope on and never compares
+    // organization ids. Flat config replaces a rule's options per file, so this block repeats the
+    // src/ selectors before adding its own.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', dynamicImportRule, ...environmentRules, ...organizationComparisonRules],
     },
   },
 );

@@ -50,7 +50,7 @@ function percentile(sorted: readonly number[], share: number): number {
 const args = process.argv.slice(2);
 const maxAt = args.indexOf('--max');
 const max = maxAt === -1 ? Infinity : Number(args[maxAt + 1]);
-const folders = args.filter((arg, index) => !arg.startsWith('--') && index !== maxAt + 1);
+const folders = args.filter((arg, index) => !arg.startsWith('--') && (maxAt === -1 || index !== maxAt + 1));
 const all = (folders.length ? folders : ['src']).flatMap(sourceFiles).flatMap(lengthsIn);
 const lengths = all.map((f) => f.lines).sort((a, b) => a - b);
 const over50 = lengths.filter((n) => n > 50).length;

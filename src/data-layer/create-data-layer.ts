@@ -2,7 +2,6 @@
 // bearer tokens), the request executor over src/access's query executor, and the HTTP app.
 // It serves generated/permissions unless given `rules` (another compiled version of
 // permissions.yaml, as the access review's replay tests do: docs/access-review.md).
-import type { DataLayerCredentialLimit } from './data-layer-credential-limit.ts';
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataLayerRules } from '../access/data-layer-sql/data-layer-rules.ts';
@@ -12,7 +11,8 @@ import type { SessionService } from '../domain/identity/session-service.ts';
 import { createDataAuthenticator } from './auth/authenticate-data-request.ts';
 import { createBearerVerifier } from './auth/bearer-verifier.ts';
 import { createDataLayerApp } from './data-layer-app.ts';
-import type { DataLayerRateLimit } from './data-layer-rate-limit.ts';
+import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { createDataRequestExecutor } from './request/execute-data-request.ts';
 
 export interface DataLayerDependencies {
@@ -22,8 +22,8 @@ export interface DataLayerDependencies {
   readonly sessions: Pick<SessionService, 'findById'>;
   readonly dataPublicUrl: string;
   readonly logger: Logger;
-  readonly rateLimit?: DataLayerRateLimit;
-  readonly failedCredentials?: DataLayerCredentialLimit;
+  readonly rateLimit?: ClientRateLimit | null;
+  readonly failedCredentials?: FailedCredentialLimit;
   readonly requestTimeoutMs?: number;
   /** The compiled permissions served; `queries` must compile by the same rules. Default generated/permissions'. */
   readonly rules?: DataLayerRules;

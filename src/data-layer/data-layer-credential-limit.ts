@@ -1,22 +1,17 @@
 // The failed-credential limit on the data layer's port (docs/identity.md#failed-credentials): the
-// composition root hands in the limiter the business port uses (src/http/rate-limit/failed-credential-limit.ts);
+// composition root hands in the limiter every port uses (src/request-envelope/failed-credential-limit.ts);
 // the data layer asks it before looking at a credential and tells it of each wrong secret or
-// token, answering 429 RATE_LIMITED with Retry-After past it.
+// token, answering 429 RATE_LIMITED with Retry-After past it. Only a credential that was sent and
+// refused as unauthenticated counts: a role the credential may not act as (403) is no guess.
 import type { IncomingMessage } from 'node:http';
+import { type FailedCredentialLimit, failedCredentialMessage } from '../request-envelope/failed-credential-limit.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import type { DataCaller } from './auth/data-caller.ts';
 import { DataLayerError } from './data-layer-error.ts';
-import type { DataLayerRateLimitDecision } from './data-layer-rate-limit.ts';
-
-export interface DataLayerCredentialLimit {
-  readonly rule: { readonly points: number; readonly durationSeconds: number };
-  check(address: string): Promise<DataLayerRateLimitDecision>;
-  failed(address: string): Promise<void>;
-}
 
 /** `authenticate` under the limit; a credential that was sent and refused as unauthenticated is counted. */
 export async function authenticateUnderLimit(
-  limit: DataLayerCredentialLimit | undefined,
+  limit: FailedCredentialLimit | undefined,
   request: IncomingMessage,
   authenticate: DataAuthenticator,
 ): Promise<DataCaller> {
@@ -24,10 +19,9 @@ export async function authenticateUnderLimit(
   const address = request.socket.remoteAddress ?? '';
   const decision = await limit.check(address);
   if (!decision.allowed) {
-    const { points, durationSeconds } = limit.rule;
     throw new DataLayerError(
       'RATE_LIMITED',
-      `Too many failed credentials from this address: the limit is ${points} per ${durationSeconds} seconds; retry after ${decision.retryAfterSeconds} seconds`,
+      failedCredentialMessage(limit, decision.retryAfterSeconds),
       '$',
       decision.retryAfterSeconds,
     );

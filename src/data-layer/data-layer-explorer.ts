@@ -7,7 +7,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Logger } from 'pino';
 import { type ApiExplorer, type ExplorerAnswer, createApiExplorer } from '../api-explorer/api-explorer.ts';
 import { errorsBody } from './data-layer-error.ts';
-import { assignRequestId, writeDataHead } from './data-request-id.ts';
+import { assignRequestId } from '../request-envelope/request-id.ts';
+import { writeHead } from '../request-envelope/write-answer.ts';
 import { requestPath } from './request-path.ts';
 
 /** The role and session-variable headers, empty: the page sends only those the user fills in. */
@@ -50,19 +51,19 @@ export function withApiExplorer(
     if (!pending) return listener(request, response);
     const requestId = assignRequestId(request);
     pending.then(
-      (answer) => write(request, response, answer),
+      (answer) => write(request, response, requestId, answer),
       (error: unknown) => {
         logger.error({ err: error, requestId }, 'API explorer request failed');
         const body = errorsBody([{ message: 'Internal server error', code: 'INTERNAL', path: '$' }]);
-        writeDataHead(response, 500, { 'Content-Type': 'application/json; charset=utf-8' });
+        writeHead(response, requestId, 500, { 'Content-Type': 'application/json; charset=utf-8' });
         response.end(body);
       },
     );
   };
 }
 
-function write(request: IncomingMessage, response: ServerResponse, answer: ExplorerAnswer): void {
+function write(request: IncomingMessage, response: ServerResponse, requestId: string, answer: ExplorerAnswer): void {
   const length = answer.body ? { 'Content-Length': String(answer.body.length) } : {};
-  writeDataHead(response, answer.status, { ...answer.headers, ...length });
+  writeHead(response, requestId, answer.status, { ...answer.headers, ...length });
   response.end(request.method === 'HEAD' ? undefined : answer.body);
 }

@@ -1,8 +1,15 @@
 // Times every request of DATA_PORT and reports it once its response is finished or cut
 // (docs/metrics.md#requests): the route is one of the data layer's three paths, the API
 // explorer's files (docs/api-explorer.md), or `unmatched`, never the raw path a client sent.
+// recordDataRequests hands each to the access log and metrics every front door writes through
+// (src/request-envelope/request-observer.ts).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { explorerAssetPrefix, explorerAssetRoute } from '../api-explorer/api-explorer.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { RequestObserver } from '../request-envelope/request-observer.ts';
+import { requestIdOf } from '../request-envelope/request-id.ts';
+import { callerOf } from './request-callers.ts';
 import { requestPath } from './request-path.ts';
 
 export interface DataRequestObservation {
@@ -42,4 +49,17 @@ export function observeDataRequests(
     response.on('close', onClose);
     listener(request, response);
   };
+}
+
+/**
+ * `listener` with each request's access log line and metrics (`server: data`): its request id,
+ * how its caller authenticated (`admin-secret`, `bearer`, or `anonymous` before) and the role it
+ * acted as; never the admin secret, a token or the body.
+ */
+export function recordDataRequests(listener: RequestListener, logger: Logger, metrics: Metrics): RequestListener {
+  const observer = new RequestObserver('data', logger, metrics);
+  return observeDataRequests(listener, (request, { method, route, status, seconds }) => {
+    const caller = callerOf(request);
+    observer.answered(method, route, status, requestIdOf(request), caller?.via ?? 'anonymous', caller?.role, seconds);
+  });
 }

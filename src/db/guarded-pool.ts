@@ -75,85 +75,122 @@ interface StatementLimit {
 /** A pool connection with its statements guarded; `checkOut` starts each use of it. */
 type GuardedClient = PostgresPoolClient & NamingClient & { checkOut(): void };
 
+/** One pool connection's guard: its limits, and what it knows of the connection's state. */
+interface ClientGuard {
+  readonly client: pg.PoolClient;
+  readonly outage: DatabaseOutage | undefined;
+  readonly maxPrepared: number;
+  /** The server's statement timeout plus its grace; undefined when the server sets none. */
+  readonly backstopMs: number | undefined;
+  /** Why the connection can serve nobody else; it is discarded on release. */
+  broken: Error | undefined;
+  running: boolean;
+  checkedOut: boolean;
+}
+
 function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClient {
-  const maxPrepared = options.maxPreparedStatements ?? maxPreparedStatementsPerConnection;
-  const backstopMs = options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined;
-  let broken: Error | undefined;
-  let running = false;
-  let checkedOut = false;
+  const guard: ClientGuard = {
+    client,
+    outage: options.outage,
+    maxPrepared: options.maxPreparedStatements ?? maxPreparedStatementsPerConnection,
+    backstopMs: options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined,
+    broken: undefined,
+    running: false,
+    checkedOut: false,
+  };
   // pg-pool listens for errors of idle clients only: a connection lost while checked out between
   // statements (57P01, a reset) would otherwise be an unhandled 'error' event, and the process
   // would exit. During a statement, the statement's own failure reports it; while the client is
   // idle in the pool, pg-pool's own listener does. Attached once, for the client's life.
   client.on('error', (error: Error) => {
-    if (checkedOut && !running) broken ??= faultOrError(error, performance.now(), options.outage) as Error;
+    if (guard.checkedOut && !guard.running)
+      guard.broken ??= faultOrError(error, performance.now(), guard.outage) as Error;
   });
-
-  function limitFor(deadline: RequestDeadline | undefined): StatementLimit {
-    const left = deadline && !deadline.expired ? Math.max(1, Math.ceil(remainingMs(deadline))) : undefined;
-    if (left !== undefined && (backstopMs === undefined || left < backstopMs)) return { ms: left, byDeadline: true };
-    return { ms: backstopMs, byDeadline: false };
-  }
-
-  /** Runs `send` guarded: the deadline, the client-side timeout, faults, the outage log. */
-  async function guarded<T>(
-    sql: string,
-    name: string | undefined,
-    send: (timeoutMs: number | undefined, prepared: string | undefined) => Promise<T>,
-  ): Promise<T> {
-    if (broken) throw broken;
-    const deadline = currentDeadline();
-    const command = transactionEnd.exec(sql)?.[1]?.toLowerCase();
-    const rollback = command === 'rollback';
-    if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
-      throw requestDeadlineExceeded(deadline);
-    const commit = command === 'commit';
-    const limit = limitFor(deadline);
-    const startedAt = performance.now();
-    if (commit && deadline) deadline.commitsInFlight += 1;
-    running = true;
-    try {
-      const prepared = name === undefined ? undefined : nameOnConnection(client, name, maxPrepared);
-      const result = await send(limit.ms, prepared);
-      options.outage?.succeeded(startedAt);
-      return result;
-    } catch (error) {
-      const timedOut = isClientTimeout(error);
-      // The statement may still run on the server: this connection can serve nobody else.
-      if (timedOut && limit.byDeadline && deadline) throw (broken = requestDeadlineExceeded(deadline));
-      const fault: DatabaseFault | null = timedOut
-        ? { kind: 'no-answer', cause: `no answer within ${limit.ms} ms` }
-        : databaseFaultOf(error);
-      if (!fault) throw error;
-      const failure = reportFault(fault, error, startedAt, commit, options.outage);
-      // A statement the server cancelled leaves its connection usable; any other fault does not.
-      if (fault.kind !== 'statement-timeout') broken = failure;
-      throw failure;
-    } finally {
-      running = false;
-      if (commit && deadline) deadline.commitsInFlight -= 1;
-    }
-  }
-
   const query = (sql: string, parameters: readonly unknown[], name?: string) =>
-    guarded(sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared));
-
+    guarded(guard, sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared));
   return {
     checkOut() {
-      checkedOut = true;
-      broken = undefined;
+      guard.checkedOut = true;
+      guard.broken = undefined;
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     textRows: (sql, parameters, name) =>
-      guarded(sql, name, (timeoutMs, prepared) => sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared)),
-    release(destroy?: boolean) {
-      checkedOut = false;
-      if (!broken) return client.release(destroy || isRetiring(client));
-      client.release(broken);
-      // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    },
+      guarded(guard, sql, name, (timeoutMs, prepared) =>
+        sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared),
+      ),
+    release: (destroy?: boolean) => release(guard, destroy),
   };
+}
+
+function limitFor(guard: ClientGuard, deadline: RequestDeadline | undefined): StatementLimit {
+  const { backstopMs } = guard;
+  const left = deadline && !deadline.expired ? Math.max(1, Math.ceil(remainingMs(deadline))) : undefined;
+  if (left !== undefined && (backstopMs === undefined || left < backstopMs)) return { ms: left, byDeadline: true };
+  return { ms: backstopMs, byDeadline: false };
+}
+
+/** Runs `send` guarded: the deadline, the client-side timeout, faults, the outage log. */
+async function guarded<T>(
+  guard: ClientGuard,
+  sql: string,
+  name: string | undefined,
+  send: (timeoutMs: number | undefined, prepared: string | undefined) => Promise<T>,
+): Promise<T> {
+  if (guard.broken) throw guard.broken;
+  const deadline = currentDeadline();
+  const command = transactionEnd.exec(sql)?.[1]?.toLowerCase();
+  const rollback = command === 'rollback';
+  if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
+    throw requestDeadlineExceeded(deadline);
+  const commit = command === 'commit';
+  const limit = limitFor(guard, deadline);
+  const startedAt = performance.now();
+  if (commit && deadline) deadline.commitsInFlight += 1;
+  guard.running = true;
+  try {
+    const prepared = name === undefined ? undefined : nameOnConnection(guard.client, name, guard.maxPrepared);
+    const result = await send(limit.ms, prepared);
+    guard.outage?.succeeded(startedAt);
+    return result;
+  } catch (error) {
+    throw statementFailure(guard, error, { limit, deadline, startedAt, commit });
+  } finally {
+    guard.running = false;
+    if (commit && deadline) deadline.commitsInFlight -= 1;
+  }
+}
+
+/** How a failed statement was sent: its limit, the request's deadline, when, and whether it was a COMMIT. */
+interface SentStatement {
+  limit: StatementLimit;
+  deadline: RequestDeadline | undefined;
+  startedAt: number;
+  commit: boolean;
+}
+
+/** What a failed statement throws; marks the connection broken when it can serve nobody else. */
+function statementFailure(guard: ClientGuard, error: unknown, sent: SentStatement): unknown {
+  const { limit, deadline } = sent;
+  const timedOut = isClientTimeout(error);
+  // The statement may still run on the server: this connection can serve nobody else.
+  if (timedOut && limit.byDeadline && deadline) return (guard.broken = requestDeadlineExceeded(deadline));
+  const fault: DatabaseFault | null = timedOut
+    ? { kind: 'no-answer', cause: `no answer within ${limit.ms} ms` }
+    : databaseFaultOf(error);
+  if (!fault) return error;
+  const failure = reportFault(fault, error, sent.startedAt, sent.commit, guard.outage);
+  // A statement the server cancelled leaves its connection usable; any other fault does not.
+  if (fault.kind !== 'statement-timeout') guard.broken = failure;
+  return failure;
+}
+
+function release(guard: ClientGuard, destroy: boolean | undefined): void {
+  const { client } = guard;
+  guard.checkedOut = false;
+  if (!guard.broken) return client.release(destroy || isRetiring(client));
+  client.release(guard.broken);
+  // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 function isClientTimeout(error: unknown): boolean {

@@ -1,24 +1,27 @@
 // POST /graphql served in front of Koa (docs/requests.md#the-graphql-fast-lane): an ordinary
 // request (the exact path, a UTF-8 JSON body of declared length within the limit, an Accept a
 // GraphQL response can meet, an X-API-Key) is answered here by the same steps, in the same order
-// and with the same answers as the Koa route (router.ts, graphql-transport.ts): its request id,
-// the deadline, the rate limit, the key, the body, the answer, the access log line and the
-// metrics. Anything else goes to Koa untouched, which answers it as always. Koa's context, its
+// and with the same answers as the Koa route (router.ts, graphql-transport.ts), from the request
+// envelope every front door shares (src/request-envelope/): its request id, the deadline, the rate
+// limit, the key, the body, the answer, the access log line and the metrics. Anything else goes to Koa untouched, which answers it as always. Koa's context, its
 // middleware dispatch and its response handling cost a `{ ping }` about as much as graphql-js'
 // execution (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { operations } from '../../generated/openapi/operations.ts';
 import { type Principal, anonymous } from '../access/principal.ts';
-import { closesConnection, deadlineErrorFor } from '../errors/request-deadline-errors.ts';
-import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
-import { settleError } from '../http/middleware/handle-errors.ts';
-import { recordAnswer } from '../http/middleware/observe-requests.ts';
-import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
+import type { AppError } from '../errors/app-error.ts';
+import { principalKind } from '../http/principal-kind.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
 import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
-import { requestIdFrom } from '../request-headers/request-id.ts';
-import { withRequestDeadline } from '../request-scope/request-deadline.ts';
+import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
+import { requestIdFor } from '../request-envelope/request-id.ts';
+import { RequestObserver, secondsSince } from '../request-envelope/request-observer.ts';
+import { settleError } from '../request-envelope/settle-error.ts';
+import { underDeadline } from '../request-envelope/under-deadline.ts';
+import { writeAnswer } from '../request-envelope/write-answer.ts';
 import { type GraphqlMediaType, acceptedMediaType } from './accepted-media-type.ts';
 import type { GraphqlAnswer, GraphqlAnswerer } from './graphql-answer.ts';
 import { graphqlErrorBody } from './graphql-error-body.ts';
@@ -32,7 +35,7 @@ export interface GraphqlFastLaneOptions {
   /** Refused keys per client address, as the router's authenticator counts them. */
   failedCredentials: FailedCredentialLimit;
   /** The same counts as the route's rate-limit guard; null when the limit is off. */
-  rateLimit: ((ip: string, headers: IncomingMessage['headers']) => Promise<void>) | null;
+  rateLimit: ClientRateLimit | null;
   /** REQUEST_TIMEOUT_MS; 0: none. */
   requestTimeoutMs: number;
   logger: Logger;
@@ -47,9 +50,11 @@ export function withGraphqlFastLane(
   app: { readonly proxy: boolean },
   options: GraphqlFastLaneOptions,
 ): RequestListener {
+  // The route's access log line and metrics (`server: api`), as the Koa app writes them.
+  const observer = new RequestObserver('api', options.logger, options.metrics);
   return (request, response) => {
     const lane = app.proxy ? null : fastLaneRequest(request);
-    if (lane) void serve(request, response, lane, options);
+    if (lane) void serve(request, response, lane, options, observer);
     else void koa(request, response);
   };
 }
@@ -74,52 +79,40 @@ async function serve(
   response: ServerResponse,
   lane: { mediaType: GraphqlMediaType; apiKey: string },
   options: GraphqlFastLaneOptions,
+  observer: RequestObserver,
 ): Promise<void> {
-  const started = process.hrtime.bigint();
-  const requestId = requestIdFrom(request.headers['x-request-id'] as string | undefined);
+  const started = performance.now();
+  const requestId = requestIdFor(request.headers);
   let principal: Principal = anonymous;
-  let answer: GraphqlAnswer & { retryAfterSeconds?: number; close?: boolean };
+  let answer: GraphqlAnswer;
+  let error: AppError | undefined;
   try {
-    answer = await withRequestDeadline(
-      options.requestTimeoutMs,
-      async () => {
-        // Before the key, so guessing keys is limited too (as the route's guard).
-        const address = request.socket.remoteAddress ?? '';
-        if (options.rateLimit) await options.rateLimit(address, request.headers);
-        principal = await checkCredential(options.failedCredentials, address, () =>
-          options.authenticateApiKey(lane.apiKey),
-        );
-        const graphqlRequest = await readGraphqlRequest(request);
-        const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
-        const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
-        return options.answer(graphqlRequest, context, lane.mediaType, { ip: address, credential: lane.apiKey });
-      },
-      deadlineErrorFor(request),
-    );
-  } catch (thrown) {
-    const error = settleError(thrown, options.logger, { requestId, route });
-    answer = {
-      status: error.httpStatus,
-      ...graphqlErrorBody(error, request.headers.accept),
-      retryAfterSeconds: error.retryAfterSeconds,
-      close: closesConnection(error),
-    };
-  }
-  if (writable(response)) {
-    response.writeHead(answer.status, {
-      'X-Request-Id': requestId,
-      ...(answer.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(answer.retryAfterSeconds) }),
-      'Content-Type': answer.contentType,
-      'Content-Length': Buffer.byteLength(answer.body),
-      ...(answer.close ? { Connection: 'close' } : {}),
+    answer = await underDeadline(request, options.requestTimeoutMs, async () => {
+      // Before the key, so guessing keys is limited too (as the route's guard).
+      const address = request.socket.remoteAddress ?? '';
+      if (options.rateLimit) await options.rateLimit(address, request.headers);
+      principal = await checkCredential(options.failedCredentials, address, () =>
+        options.authenticateApiKey(lane.apiKey),
+      );
+      const graphqlRequest = await readGraphqlRequest(request);
+      const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
+      const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
+      return options.answer(graphqlRequest, context, lane.mediaType, { ip: address, credential: lane.apiKey });
     });
-    response.end(answer.body);
+  } catch (thrown) {
+    error = settleError(thrown, options.logger, { requestId, route });
+    const { contentType, body } = graphqlErrorBody(error, request.headers.accept);
+    answer = { status: error.httpStatus, contentType, body };
   }
-  recordAnswer(
-    { method: 'POST', route, status: answer.status, requestId, principal },
-    started,
-    options.logger,
-    options.metrics,
+  if (writable(response)) writeAnswer(response, requestId, answer.status, answer.contentType, answer.body, error);
+  observer.answered(
+    'POST',
+    route,
+    answer.status,
+    requestId,
+    principalKind(principal),
+    undefined,
+    secondsSince(started),
   );
 }
 

@@ -2,21 +2,31 @@
 // at most the JSON body limit, JSON, within the document limits, `variables` and `extensions`
 // within the nesting limit of JSON values (checked before any recursive walk), a GraphQL request by
 // openapi.yaml#/components/schemas/GraphqlRequest. Shared by the Koa route (graphql-transport.ts)
-// and the fast lane (graphql-fast-lane.ts), so both refuse the same bodies the same way.
+// and the fast lane (graphql-fast-lane.ts), so both refuse the same bodies the same way; the bytes
+// come from the one body reader of every front door (src/request-envelope/read-body.ts).
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors/app-error.ts';
 import { businessDocumentLimits, documentLimitViolation } from '../graphql-limits/document-limits.ts';
 import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
-import { jsonBodyLimitBytes } from '../http/refuse-oversized-body.ts';
 import { validateJsonBody } from '../http/validate-request.ts';
+import { jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
+import { type BodyLimit, readBody } from '../request-envelope/read-body.ts';
 import type { GraphqlRequest } from './graphql-answer.ts';
 
-// The router and the fast lane refuse a declared Content-Length over this limit before reading.
-const maxBodyBytes = jsonBodyLimitBytes;
+/**
+ * The router and the fast lane refuse a declared Content-Length over the limit before reading;
+ * a body longer than it all the same is 413, the request destroyed (as an async iteration left
+ * early did).
+ */
+const graphqlBodyLimit: BodyLimit = {
+  bytes: jsonBodyLimitBytes,
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', `GraphQL request body exceeds ${jsonBodyLimitBytes} bytes`),
+  cut: true,
+};
 
 /** The request the body holds; throws the 400 (or 413) the client is answered. */
 export async function readGraphqlRequest(stream: Readable): Promise<GraphqlRequest> {
-  const request = graphqlRequestOf(await readBody(stream));
+  const request = graphqlRequestOf(await readBody(stream, graphqlBodyLimit));
   const overLimit = documentLimitViolation(
     typeof request.query === 'string' ? request.query : '',
     businessDocumentLimits,
@@ -36,44 +46,6 @@ export async function readGraphqlRequest(stream: Readable): Promise<GraphqlReque
 export function utf8Json(contentType: string): boolean {
   const [, charset = 'charset=utf-8'] = contentType.replace(/\s/g, '').toLowerCase().split(';');
   return charset === 'charset=utf-8';
-}
-
-/**
- * The request body, at most maxBodyBytes: beyond, whatever Content-Length said, 413 and the
- * request stream destroyed (as an async iteration left early did).
- */
-function readBody(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer | string) => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += buffer.length;
-      if (size > maxBodyBytes) {
-        stop();
-        stream.destroy();
-        reject(new AppError('PAYLOAD_TOO_LARGE', `GraphQL request body exceeds ${maxBodyBytes} bytes`));
-        return;
-      }
-      chunks.push(buffer);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    const stop = () => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-    };
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
-  });
 }
 
 /** The JSON body; text that is not JSON is the client's error (400 VALIDATION_FAILED), never an internal one. */

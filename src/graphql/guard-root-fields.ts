@@ -1,13 +1,21 @@
 // Wraps every root field resolver of the business API (and every subscription's subscribe) with
 // the caller check of business-caller.ts, using the field's scope from operation-scopes.ts.
+// Generic over the resolver map it is given (resolvers/business-resolvers.ts's), so it imports
+// nothing of the resolvers that call it.
 import type { GraphqlContext } from './graphql-context.ts';
 import { businessCaller } from './business-caller.ts';
 import { operationScopes } from './operation-scopes.ts';
-import type { BusinessResolvers } from './resolvers/business-resolvers.ts';
 
 type Resolve = (parent: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;
 
-export function guardRootFields(resolvers: BusinessResolvers): BusinessResolvers {
+/** What the guard wraps: the three root types of a resolver map. */
+interface RootTypeResolvers {
+  readonly Query: object;
+  readonly Mutation: object;
+  readonly Subscription: object;
+}
+
+export function guardRootFields<Resolvers extends RootTypeResolvers>(resolvers: Resolvers): Resolvers {
   return {
     ...resolvers,
     Query: guardEach(resolvers.Query, operationScopes.Query),

@@ -4,7 +4,7 @@
 import type { WebSocket } from 'ws';
 import type { ApiKeyPrincipal } from '../access/principal.ts';
 import { isCredentialRefusal } from '../errors/credential-refusal.ts';
-import { credentialFingerprint } from '../http/rate-limit/rate-limiter.ts';
+import { credentialFingerprint } from '../request-envelope/rate-limiter.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
 
 /** Caps on sockets and their operations; 0 leaves one uncapped (docs/configuration.md). */

@@ -6,13 +6,15 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { Principal } from '../access/principal.ts';
 import { errorCodes } from '../errors/error-codes.ts';
-import { recordAnswer } from '../http/middleware/observe-requests.ts';
+import { principalKind } from '../http/principal-kind.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { requestIdFrom } from '../request-headers/request-id.ts';
+import { requestIdFrom } from '../request-envelope/request-id.ts';
+import { RequestObserver, secondsSince } from '../request-envelope/request-observer.ts';
 
 interface Started {
   requestId: string;
-  started: bigint;
+  /** performance.now() when it began. */
+  started: number;
   principal: Principal;
 }
 
@@ -29,12 +31,13 @@ const statusOfGraphqlCode = new Map<string, number>(
 
 export function createSocketOperationLog(logger: Logger, metrics: Metrics): SocketOperationLog {
   const operations = new WeakMap<object, Map<string, Started>>();
+  const observer = new RequestObserver('api', logger, metrics);
   return {
     started(socket, id, principal) {
       const requestId = requestIdFrom(undefined);
       let open = operations.get(socket);
       if (!open) operations.set(socket, (open = new Map()));
-      open.set(id, { requestId, started: process.hrtime.bigint(), principal });
+      open.set(id, { requestId, started: performance.now(), principal });
       return requestId;
     },
     ended(socket, id, errors) {
@@ -46,7 +49,15 @@ export function createSocketOperationLog(logger: Logger, metrics: Metrics): Sock
       const code = errors?.[0]?.extensions?.['code'];
       const status = !errors ? 200 : (typeof code === 'string' && statusOfGraphqlCode.get(code)) || 400;
       const { requestId, started, principal } = operation;
-      recordAnswer({ method: 'WS', route: '/graphql', status, requestId, principal }, started, logger, metrics);
+      observer.answered(
+        'WS',
+        '/graphql',
+        status,
+        requestId,
+        principalKind(principal),
+        undefined,
+        secondsSince(started),
+      );
     },
   };
 }

@@ -16,7 +16,7 @@ import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
-import { type FailedCredentialLimit, checkCredential } from '../http/rate-limit/failed-credential-limit.ts';
+import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';

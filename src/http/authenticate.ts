@@ -9,7 +9,7 @@ import type { Context } from 'koa';
 import type { OperationId } from '../../generated/openapi/operations.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isCredentialRefusal } from '../errors/credential-refusal.ts';
-import { type FailedCredentialLimit, checkCredential } from './rate-limit/failed-credential-limit.ts';
+import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import { anonymous, type Principal } from '../access/principal.ts';
 import type { CredentialResolver } from '../domain/identity/credential-resolver.ts';
 

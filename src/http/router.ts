@@ -19,7 +19,7 @@ import { type ReceivedMultipartForm, receiveMultipartForm } from './multipart/re
 import type { Logger } from 'pino';
 import { readJsonBody } from './read-json-body.ts';
 import { refuseEncodedBody } from './refuse-encoded-body.ts';
-import { jsonBodyLimitBytes, refuseOversizedBody } from './refuse-oversized-body.ts';
+import { closeAfterAnswer, declaredOverLimit, jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
 
@@ -128,7 +128,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     if (!pending && !anonymousOnly)
       ctx.state.principal = await authenticate(ctx, id, operation, options.authenticate, unauthenticatedFields);
     if (operation.requestBody) refuseEncodedBody(ctx);
-    if (takesJson) refuseOversizedBody(ctx, jsonBodyLimitBytes);
+    if (takesJson) refuseOversizedBody(ctx);
     if (transport && !pending) return transport.serve(ctx, next);
     const parts = {
       path: { ...ctx.params },
@@ -161,6 +161,20 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
       await form?.dispose();
     }
   };
+}
+
+/**
+ * A JSON body whose declared Content-Length is over the limit is 413 before any of it is read
+ * (openapi.yaml#/components/responses/PayloadTooLarge); the connection then closes.
+ */
+function refuseOversizedBody(ctx: Context): void {
+  const declared = declaredOverLimit(ctx.req, jsonBodyLimitBytes);
+  if (declared === undefined) return;
+  closeAfterAnswer(ctx.res);
+  throw new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Too large: the request body may be at most ${jsonBodyLimitBytes} bytes, Content-Length says ${declared}`,
+  );
 }
 
 /** The form an operation with a multipart/form-data body accepts; stating none is a bug. */

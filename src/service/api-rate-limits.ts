@@ -11,14 +11,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { OperationId } from '../../generated/openapi/operations.ts';
 import type { Config } from '../config/config.ts';
-import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
 import { type CostBudget, costBudget } from '../graphql/operation-cost/cost-budget.ts';
 import type { HttpState } from '../http/koa-state.ts';
-import { rateLimit, rateLimitCheck } from '../http/rate-limit/rate-limit-middleware.ts';
-import { type RateLimiter, createRateLimiter, credentialFingerprint } from '../http/rate-limit/rate-limiter.ts';
-
-/** Counts one POST /graphql from `ip` sending `headers`; throws 429 RATE_LIMITED once spent. */
-export type GraphqlRateLimit = (ip: string, headers: IncomingHttpHeaders) => Promise<void>;
+import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
+import { type ClientRateLimit, type RateLimitCheck, rateLimitCheck } from '../request-envelope/rate-limit.ts';
+import { createRateLimiter, credentialFingerprint } from '../request-envelope/rate-limiter.ts';
 
 /** Headers that carry a credential on these routes; the first present is counted. */
 const credentialHeaders = ['x-api-key', 'authorization', 'cookie', 'x-data-admin-secret'] as const;
@@ -42,10 +39,10 @@ export function apiRateLimits(
   onRejected: (limit: string) => void,
 ): {
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
-  /** Counts one /v1/graphql request (API_RATE_LIMIT, counts of its own). */
-  dataLayer: DataLayerRateLimit;
+  /** Counts one /v1/graphql request (API_RATE_LIMIT, counts of its own); null when off. */
+  dataLayer: ClientRateLimit | null;
   /** POST /graphql's limit, the same counts as its guard, for the fast lane outside Koa; null when off. */
-  graphql: GraphqlRateLimit | null;
+  graphql: ClientRateLimit | null;
   /** The business API's per-minute budget of cost points; null when off. */
   graphqlCost: CostBudget | null;
 } {
@@ -62,7 +59,8 @@ export function apiRateLimits(
     { name: 'cost', points: config.graphqlCostRateLimit, durationSeconds: 60 },
     { ...store, keyPrefix },
   );
-  const graphqlCheck = rateLimitCheck(api, onRejected);
+  // Both GraphQL APIs count API_RATE_LIMIT, each under keys of its own.
+  const apiCheck = rateLimitCheck(api, onRejected);
   return {
     guards: {
       postGraphql: rateLimit<HttpState>(
@@ -77,24 +75,13 @@ export function apiRateLimits(
         onRejected,
       ),
     },
-    dataLayer: dataLayerLimit(api, onRejected),
-    graphql: graphqlCheck && ((ip, headers) => graphqlCheck(clientAndCredentialKeys('graphql', ip, headers))),
+    dataLayer: clientRateLimit('data', apiCheck),
+    graphql: clientRateLimit('graphql', apiCheck),
     graphqlCost: costBudget(cost, onRejected),
   };
 }
 
-function dataLayerLimit(limiter: RateLimiter, onRejected: (limit: string) => void): DataLayerRateLimit {
-  const { points, durationSeconds } = limiter.rule;
-  // As rateLimit(): a limit of 0 is off, no key to compute (a credential's fingerprint is a hash).
-  if (points === 0) return { rule: { points, durationSeconds }, consume: async () => ({ allowed: true }) };
-  return {
-    rule: { points, durationSeconds },
-    async consume(request) {
-      const keys = clientAndCredentialKeys('data', request.socket.remoteAddress ?? '', request.headers);
-      const decisions = await Promise.all(keys.map((key) => limiter.consume(key)));
-      const refused = decisions.find((decision) => !decision.allowed);
-      if (refused) onRejected(limiter.rule.name);
-      return refused ?? { allowed: true };
-    },
-  };
+/** The check of `scope`'s requests by client address and credential; null when the limit is off (no key computed). */
+function clientRateLimit(scope: string, check: RateLimitCheck | null): ClientRateLimit | null {
+  return check && ((ip, headers) => check(clientAndCredentialKeys(scope, ip, headers)));
 }

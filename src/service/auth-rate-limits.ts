@@ -7,11 +7,14 @@ import type { OperationId } from '../../generated/openapi/operations.ts';
 import type { Config } from '../config/config.ts';
 import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
-import { createRateLimiter } from '../http/rate-limit/rate-limiter.ts';
-import { type FailedCredentialLimit, createFailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
-import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import { createRateLimiter } from '../request-envelope/rate-limiter.ts';
+import {
+  type FailedCredentialLimit,
+  createFailedCredentialLimit,
+} from '../request-envelope/failed-credential-limit.ts';
 import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
-import { type GraphqlRateLimit, apiRateLimits } from './api-rate-limits.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
+import { apiRateLimits } from './api-rate-limits.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
 export const rateLimitedOperations = [
@@ -32,8 +35,8 @@ export async function authRateLimits(
   onRejected: (limit: string) => void,
 ): Promise<{
   guards: Partial<Record<OperationId, Middleware<HttpState>>>;
-  dataLayer: DataLayerRateLimit;
-  graphql: GraphqlRateLimit | null;
+  dataLayer: ClientRateLimit | null;
+  graphql: ClientRateLimit | null;
   failedCredentials: FailedCredentialLimit;
   graphqlCost: CostBudget | null;
   close(): Promise<void>;

@@ -19,11 +19,11 @@ import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import { rootFieldWeights } from '../graphql/operation-cost/field-weights.ts';
 import { createOperationCostGuard } from '../graphql/operation-cost/operation-cost-guard.ts';
 import { createOrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
-import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
+import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import type { SocketCaps } from '../graphql/live-sockets.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import type { GraphqlRateLimit } from './api-rate-limits.ts';
 
 export function createBusinessGraphql(deps: {
   services: Omit<BusinessServices, 'orderBooks'>;
@@ -32,7 +32,7 @@ export function createBusinessGraphql(deps: {
   server: Server;
   credentials: CredentialResolver;
   /** POST /graphql's rate limit, for the fast lane and socket operations (the route's guard counts the same). */
-  rateLimit: GraphqlRateLimit | null;
+  rateLimit: ClientRateLimit | null;
   /** Refused keys per client address (docs/identity.md#failed-credentials), on the fast lane and the sockets. */
   failedCredentials: FailedCredentialLimit;
   /** Caps on the graphql-ws sockets (docs/identity.md#sockets). */

@@ -4,13 +4,12 @@ import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { createDataQueryExecutor } from '../access/data-layer-sql/data-query-executor.ts';
 import { createDataLayer } from '../data-layer/create-data-layer.ts';
-import type { DataLayerCredentialLimit } from '../data-layer/data-layer-credential-limit.ts';
-import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
-import { logDataRequest } from '../data-layer/log-data-request.ts';
-import { observeDataRequests } from '../data-layer/observe-data-requests.ts';
+import { recordDataRequests } from '../data-layer/observe-data-requests.ts';
 import type { DatabaseAccess } from '../db/create-database.ts';
 import type { IdentityServices } from '../domain/identity/identity-services.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 
 export function createDataAccessLayer(deps: {
   /** Kysely compiles the statements (and runs mutations); the runner sends the named ones. */
@@ -19,8 +18,8 @@ export function createDataAccessLayer(deps: {
   identity: IdentityServices;
   dataUrl: string;
   logger: Logger;
-  rateLimit: DataLayerRateLimit;
-  failedCredentials: DataLayerCredentialLimit;
+  rateLimit: ClientRateLimit | null;
+  failedCredentials: FailedCredentialLimit;
   requestTimeoutMs: number;
   metrics: Metrics;
   /** Serves requests of its own ahead of the data layer (the API explorer), observed like the rest. */
@@ -37,10 +36,5 @@ export function createDataAccessLayer(deps: {
     failedCredentials: deps.failedCredentials,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
-  return observeDataRequests(deps.wrap ? deps.wrap(listener) : listener, (request, observed) => {
-    // Fields named, not spread: this runs once per request (docs/benchmarks-log.md#no-describe-and-one-metric-lookup-2026-12-01-late).
-    const { method, route, status, seconds } = observed;
-    deps.metrics.observeRequest({ server: 'data', method, route, status }, seconds);
-    logDataRequest(deps.logger, request, observed);
-  });
+  return recordDataRequests(deps.wrap ? deps.wrap(listener) : listener, deps.logger, deps.metrics);
 }

@@ -3,7 +3,7 @@
 // ADMIN_API_KEY bootstrap key, and the built-in development provider when no OIDC_ISSUER is
 // configured. Also what the HTTP app needs of it: the auth and OIDC routes, their rate limits,
 // the authenticator, and the periodic sweep of expired sessions (docs/identity.md).
-import type { FailedCredentialLimit } from '../http/rate-limit/failed-credential-limit.ts';
+import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import { hkdfSync } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createApiKeyStore } from '../stores/api-key-store.ts';
@@ -25,9 +25,8 @@ import { createDevIdentityProvider, type DevIdentityProvider } from '../provider
 import { createOpenIdRelyingParty } from '../providers/identity/openid-relying-party.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { authRateLimits } from './auth-rate-limits.ts';
-import type { GraphqlRateLimit } from './api-rate-limits.ts';
 import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
-import type { DataLayerRateLimit } from '../data-layer/data-layer-rate-limit.ts';
+import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
 /** The client id the platform uses at its built-in development provider. */
@@ -44,9 +43,9 @@ export interface Identity {
   /** The HTTP app's options that belong to identity: who the caller is, and the limits checked before. */
   http: Pick<HttpAppOptions, 'authenticate' | 'guards' | 'unauthenticatedFields' | 'before'>;
   /** The data layer's rate limit, counted in the same store as the HTTP app's limits. */
-  dataLayerRateLimit: DataLayerRateLimit;
+  dataLayerRateLimit: ClientRateLimit | null;
   /** POST /graphql's rate limit for the fast lane outside Koa (the same counts as its guard); null when off. */
-  graphqlRateLimit: GraphqlRateLimit | null;
+  graphqlRateLimit: ClientRateLimit | null;
   /** Refused credentials per client address, on both ports and every transport (docs/identity.md#failed-credentials). */
   failedCredentials: FailedCredentialLimit;
   /** Calls `listener` after any key changed anywhere, or after change notifications may have been lost. */

@@ -1,4 +1,4 @@
-// Every DATA_PORT answer carries X-Request-Id (src/data-layer/data-request-id.ts): a caller's
+// Every DATA_PORT answer carries X-Request-Id (src/request-envelope/request-id.ts): a caller's
 // acceptable id is echoed, anything else gets a fresh UUID, on answers and refusals alike.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

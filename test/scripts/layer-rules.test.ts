@@ -219,6 +219,28 @@ test('process.env outside src/config fails lint, however it is spelled', async (
   );
 });
 
+test('the domain comparing organization ids fails lint: the scope belongs in the reader (docs/identity.md#organization-scope)', async () => {
+  const message =
+    'The domain never compares organization ids: pass the OrganizationScope to a reader, which applies it in its statement (docs/identity.md#organization-scope).';
+  const comparisons = [
+    'export const probe = (a: { organizationId: string }, b: string) => a.organizationId === b;\n',
+    'export const probe = (a: string, b: { organizationId: string | null }) => a !== b.organizationId;\n',
+    'export const probe = (organizationId: string, other: string) => organizationId === other;\n',
+    'export const probe = (walletOrganizationId: string, other: string) => walletOrganizationId != other;\n',
+    'export const probe = (user: { organizationIds: string[] }, id: string) => user.organizationIds.includes(id);\n',
+  ];
+  for (const code of comparisons)
+    await assertRefused('src/domain/wallets/probe.ts', code, 'no-restricted-syntax', message);
+  await assertAllowed(
+    'src/domain/kyc/probe.ts',
+    'export const probe = (organizationId: string | null | undefined) => organizationId !== null && organizationId !== undefined;\n',
+  );
+  await assertAllowed(
+    'src/access/probe.ts',
+    'export const probe = (a: { organizationId: string }, b: string) => a.organizationId === b;\n',
+  );
+});
+
 test('a dynamic import() of a room above fails lint, and so does one whose module is computed', async () => {
   await assertRefused(
     'src/domain/health/probe.ts',

@@ -92,99 +92,111 @@ const newQuoteColumns = [
 ] as const;
 
 export function createOtcQuoteTable(db: Db) {
-  /** The quote, if its organization is in the scope; null otherwise, as for a missing one. */
-  const findQuote = async (scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow | null> => {
-    const row = await db
-      .selectFrom('otc_quote as q')
-      .leftJoin('otc_trade as t', 't.quote_id', 'q.id')
-      .select(quoteColumns)
-      .where('q.id', '=', quoteId)
-      .where(organizationInScope(scope, 'q.organization_id'))
-      .executeTakeFirst();
-    return (row as OtcQuoteRow | undefined) ?? null;
-  };
-
   return {
-    findQuote,
-
+    /** The quote, if its organization is in the scope; null otherwise, as for a missing one. */
+    findQuote: (scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow | null> =>
+      findQuote(db, scope, quoteId),
     /**
      * Whether `organizationId` names an existing organization in the scope. A bound scope admits
      * only its organization's id as stored: the API's UUID scalar keeps the letter case it was
      * sent in, and another spelling of the id names no organization of that scope.
      */
-    async organizationInScope(scope: OrganizationScope, organizationId: string): Promise<boolean> {
-      const bound = scopeOrganizationValue(scope);
-      const row = await db
-        .selectFrom('organization as o')
-        .select('o.id')
-        .where('o.id', '=', organizationId)
-        .where(sql<SqlBool>`(${bound} IS NULL OR ${bound}::text = ${organizationId})`)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
+    organizationInScope: (scope: OrganizationScope, organizationId: string): Promise<boolean> =>
+      organizationNamedInScope(db, scope, organizationId),
     /** Stores a new pending quote and answers it as stored. */
-    async insertQuote(quote: NewOtcQuote): Promise<OtcQuoteRow> {
-      const stored = await db
-        .insertInto('otc_quote')
-        .values({
-          organization_id: quote.organizationId,
-          user_id: quote.userId,
-          product_id: quote.productId,
-          from_currency: quote.fromCurrency,
-          to_currency: quote.toCurrency,
-          side: quote.side,
-          quote_size: quote.quoteSize,
-          quote_fee_perc: quote.quoteFeePerc,
-          exchange_rate: quote.exchangeRate,
-          total: quote.total,
-          status: 'pending',
-          expires_at: quote.expiresAt,
-          created_at: quote.createdAt,
-        })
-        .returning(newQuoteColumns)
-        .executeTakeFirstOrThrow();
-      return { ...(stored as Omit<OtcQuoteRow, 'tradeId'>), tradeId: null };
-    },
-
+    insertQuote: (quote: NewOtcQuote): Promise<OtcQuoteRow> => insertQuote(db, quote),
     /**
      * Gives a quote of the scope that is still pending and unexpired at `now` its new price and
      * expiry; null when it no longer is (traded, cancelled or expired meanwhile), and then nothing changed.
      */
-    async repriceQuote(
+    repriceQuote: (
       scope: OrganizationScope,
       quoteId: string,
       price: QuotePrice,
       now: Date,
-    ): Promise<OtcQuoteRow | null> {
-      const updated = await db
-        .updateTable('otc_quote')
-        .set({
-          exchange_rate: price.exchangeRate,
-          quote_fee_perc: price.quoteFeePerc,
-          total: price.total,
-          expires_at: price.expiresAt,
-        })
-        .where('id', '=', quoteId)
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', now)
-        .where(organizationInScope(scope, 'otc_quote.organization_id'))
-        .returning('id')
-        .executeTakeFirst();
-      return updated ? findQuote(scope, quoteId) : null;
-    },
-
+    ): Promise<OtcQuoteRow | null> => repriceQuote(db, scope, quoteId, price, now),
     /** Records `expired` on a pending quote whose expiry is not after `now`; any other quote is left alone. */
-    async markExpired(quoteId: string, now: Date): Promise<void> {
-      await db
-        .updateTable('otc_quote')
-        .set({ status: 'expired' })
-        .where('id', '=', quoteId)
-        .where('status', '=', 'pending')
-        .where('expires_at', '<=', now)
-        .execute();
-    },
+    markExpired: (quoteId: string, now: Date): Promise<void> => markExpired(db, quoteId, now),
   };
 }
 
 export type OtcQuoteTable = ReturnType<typeof createOtcQuoteTable>;
+
+async function findQuote(db: Db, scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow | null> {
+  const row = await db
+    .selectFrom('otc_quote as q')
+    .leftJoin('otc_trade as t', 't.quote_id', 'q.id')
+    .select(quoteColumns)
+    .where('q.id', '=', quoteId)
+    .where(organizationInScope(scope, 'q.organization_id'))
+    .executeTakeFirst();
+  return (row as OtcQuoteRow | undefined) ?? null;
+}
+
+async function organizationNamedInScope(db: Db, scope: OrganizationScope, organizationId: string): Promise<boolean> {
+  const bound = scopeOrganizationValue(scope);
+  const row = await db
+    .selectFrom('organization as o')
+    .select('o.id')
+    .where('o.id', '=', organizationId)
+    .where(sql<SqlBool>`(${bound} IS NULL OR ${bound}::text = ${organizationId})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function insertQuote(db: Db, quote: NewOtcQuote): Promise<OtcQuoteRow> {
+  const stored = await db
+    .insertInto('otc_quote')
+    .values({
+      organization_id: quote.organizationId,
+      user_id: quote.userId,
+      product_id: quote.productId,
+      from_currency: quote.fromCurrency,
+      to_currency: quote.toCurrency,
+      side: quote.side,
+      quote_size: quote.quoteSize,
+      quote_fee_perc: quote.quoteFeePerc,
+      exchange_rate: quote.exchangeRate,
+      total: quote.total,
+      status: 'pending',
+      expires_at: quote.expiresAt,
+      created_at: quote.createdAt,
+    })
+    .returning(newQuoteColumns)
+    .executeTakeFirstOrThrow();
+  return { ...(stored as Omit<OtcQuoteRow, 'tradeId'>), tradeId: null };
+}
+
+async function repriceQuote(
+  db: Db,
+  scope: OrganizationScope,
+  quoteId: string,
+  price: QuotePrice,
+  now: Date,
+): Promise<OtcQuoteRow | null> {
+  const updated = await db
+    .updateTable('otc_quote')
+    .set({
+      exchange_rate: price.exchangeRate,
+      quote_fee_perc: price.quoteFeePerc,
+      total: price.total,
+      expires_at: price.expiresAt,
+    })
+    .where('id', '=', quoteId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .where(organizationInScope(scope, 'otc_quote.organization_id'))
+    .returning('id')
+    .executeTakeFirst();
+  return updated ? findQuote(db, scope, quoteId) : null;
+}
+
+async function markExpired(db: Db, quoteId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('otc_quote')
+    .set({ status: 'expired' })
+    .where('id', '=', quoteId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .execute();
+}

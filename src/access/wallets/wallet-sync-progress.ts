@@ -27,114 +27,120 @@ export interface SyncProgress {
 export type PageOutcome =
   { kind: 'continues'; run: SyncRun } | { kind: 'completed'; syncedThrough: Date; syncedAt: Date };
 
-export function createWalletSyncProgress(db: Db) {
-  return {
-    /**
-     * Takes the wallet's lease for `leaseMs` (PostgreSQL's clock, the same for every node) and
-     * answers its progress; null when another sync holds an unexpired lease, or when there is no
-     * such wallet in the scope (nothing is written then).
-     */
-    async claim(
-      scope: OrganizationScope,
-      walletId: number,
-      token: string,
-      leaseMs: number,
-    ): Promise<SyncProgress | null> {
-      const row = await db
-        .insertInto('digital_wallet_transfer_sync')
-        .columns(['wallet_id', 'lease_token', 'lease_until'])
-        .expression(
-          db
-            .selectFrom('digital_wallet as w')
-            .select([
-              'w.id',
-              sql<string>`${token}::uuid`.as('lease_token'),
-              sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`.as('lease_until'),
-            ])
-            .where('w.id', '=', walletId)
-            .where(organizationInScope(scope, 'w.organization_id')),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .column('wallet_id')
-            .doUpdateSet({ lease_token: sql`excluded.lease_token`, lease_until: sql`excluded.lease_until` })
-            .where(
-              sql<boolean>`digital_wallet_transfer_sync.lease_until IS NULL OR digital_wallet_transfer_sync.lease_until < now()`,
-            ),
-        )
-        .returning(['synced_through', 'last_synced_at', 'run_started_at', 'run_date_gte', 'run_prev_id'])
-        .executeTakeFirst();
-      if (!row) return null;
-      return {
-        syncedThrough: row.synced_through,
-        lastSyncedAt: row.last_synced_at,
-        run:
-          row.run_started_at && row.run_prev_id
-            ? { startedAt: row.run_started_at, dateGte: row.run_date_gte, prevId: row.run_prev_id }
-            : null,
-      };
-    },
-
-    /** Stores one page and the progress it makes, together; fails when the lease is no longer ours. */
-    async storePage(
-      walletId: number,
-      token: string,
-      transfers: readonly TransferWrite[],
-      outcome: PageOutcome,
-      priceFreshAfter: Date,
-    ): Promise<UpsertCounts> {
-      return db.transaction().execute(async (trx) => {
-        const held = await trx
-          .selectFrom('digital_wallet_transfer_sync')
-          .select('wallet_id')
-          .where('wallet_id', '=', walletId)
-          .where('lease_token', '=', token)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!held) throw new Error(`the transfer sync lease of wallet ${walletId} was lost`);
-        const counts = await upsertTransfers(trx, transfers, priceFreshAfter);
-        await trx
-          .updateTable('digital_wallet_transfer_sync')
-          .set(
-            outcome.kind === 'continues'
-              ? {
-                  run_started_at: outcome.run.startedAt,
-                  run_date_gte: outcome.run.dateGte,
-                  run_prev_id: outcome.run.prevId,
-                }
-              : {
-                  synced_through: outcome.syncedThrough,
-                  last_synced_at: outcome.syncedAt,
-                  run_started_at: null,
-                  run_date_gte: null,
-                  run_prev_id: null,
-                },
-          )
-          .where('wallet_id', '=', walletId)
-          .execute();
-        return counts;
-      });
-    },
-
-    /** Forgets the run in progress (its cursor is no longer valid at the custodian). */
-    async dropRun(walletId: number, token: string): Promise<void> {
-      await db
-        .updateTable('digital_wallet_transfer_sync')
-        .set({ run_started_at: null, run_date_gte: null, run_prev_id: null })
-        .where('wallet_id', '=', walletId)
-        .where('lease_token', '=', token)
-        .execute();
-    },
-
-    async release(walletId: number, token: string): Promise<void> {
-      await db
-        .updateTable('digital_wallet_transfer_sync')
-        .set({ lease_token: null, lease_until: null })
-        .where('wallet_id', '=', walletId)
-        .where('lease_token', '=', token)
-        .execute();
-    },
-  };
+export function createWalletSyncProgress(db: Db): WalletSyncProgress {
+  return new WalletSyncProgress(db);
 }
 
-export type WalletSyncProgress = ReturnType<typeof createWalletSyncProgress>;
+export class WalletSyncProgress {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /**
+   * Takes the wallet's lease for `leaseMs` (PostgreSQL's clock, the same for every node) and
+   * answers its progress; null when another sync holds an unexpired lease, or when there is no
+   * such wallet in the scope (nothing is written then).
+   */
+  async claim(
+    scope: OrganizationScope,
+    walletId: number,
+    token: string,
+    leaseMs: number,
+  ): Promise<SyncProgress | null> {
+    const row = await this.#db
+      .insertInto('digital_wallet_transfer_sync')
+      .columns(['wallet_id', 'lease_token', 'lease_until'])
+      .expression(
+        this.#db
+          .selectFrom('digital_wallet as w')
+          .select([
+            'w.id',
+            sql<string>`${token}::uuid`.as('lease_token'),
+            sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`.as('lease_until'),
+          ])
+          .where('w.id', '=', walletId)
+          .where(organizationInScope(scope, 'w.organization_id')),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column('wallet_id')
+          .doUpdateSet({ lease_token: sql`excluded.lease_token`, lease_until: sql`excluded.lease_until` })
+          .where(
+            sql<boolean>`digital_wallet_transfer_sync.lease_until IS NULL OR digital_wallet_transfer_sync.lease_until < now()`,
+          ),
+      )
+      .returning(['synced_through', 'last_synced_at', 'run_started_at', 'run_date_gte', 'run_prev_id'])
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      syncedThrough: row.synced_through,
+      lastSyncedAt: row.last_synced_at,
+      run:
+        row.run_started_at && row.run_prev_id
+          ? { startedAt: row.run_started_at, dateGte: row.run_date_gte, prevId: row.run_prev_id }
+          : null,
+    };
+  }
+
+  /** Stores one page and the progress it makes, together; fails when the lease is no longer ours. */
+  async storePage(
+    walletId: number,
+    token: string,
+    transfers: readonly TransferWrite[],
+    outcome: PageOutcome,
+    priceFreshAfter: Date,
+  ): Promise<UpsertCounts> {
+    return this.#db.transaction().execute(async (trx) => {
+      const held = await trx
+        .selectFrom('digital_wallet_transfer_sync')
+        .select('wallet_id')
+        .where('wallet_id', '=', walletId)
+        .where('lease_token', '=', token)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!held) throw new Error(`the transfer sync lease of wallet ${walletId} was lost`);
+      const counts = await upsertTransfers(trx, transfers, priceFreshAfter);
+      await trx
+        .updateTable('digital_wallet_transfer_sync')
+        .set(
+          outcome.kind === 'continues'
+            ? {
+                run_started_at: outcome.run.startedAt,
+                run_date_gte: outcome.run.dateGte,
+                run_prev_id: outcome.run.prevId,
+              }
+            : {
+                synced_through: outcome.syncedThrough,
+                last_synced_at: outcome.syncedAt,
+                run_started_at: null,
+                run_date_gte: null,
+                run_prev_id: null,
+              },
+        )
+        .where('wallet_id', '=', walletId)
+        .execute();
+      return counts;
+    });
+  }
+
+  /** Forgets the run in progress (its cursor is no longer valid at the custodian). */
+  async dropRun(walletId: number, token: string): Promise<void> {
+    await this.#db
+      .updateTable('digital_wallet_transfer_sync')
+      .set({ run_started_at: null, run_date_gte: null, run_prev_id: null })
+      .where('wallet_id', '=', walletId)
+      .where('lease_token', '=', token)
+      .execute();
+  }
+
+  async release(walletId: number, token: string): Promise<void> {
+    await this.#db
+      .updateTable('digital_wallet_transfer_sync')
+      .set({ lease_token: null, lease_until: null })
+      .where('wallet_id', '=', walletId)
+      .where('lease_token', '=', token)
+      .execute();
+  }
+}

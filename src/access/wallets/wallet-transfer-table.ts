@@ -124,110 +124,112 @@ export interface UpsertCounts {
 
 type Writer = Db | Transaction<Database>;
 
-export function createWalletTransferTable(db: Db) {
-  return {
-    /** The wallet; null when there is no such wallet in the scope. */
-    async findWallet(scope: OrganizationScope, walletId: number): Promise<CustodyWalletRow | null> {
-      return (await walletQuery(db, scope).where('w.id', '=', walletId).executeTakeFirst()) ?? null;
-    },
+export function createWalletTransferTable(db: Db): WalletTransferTable {
+  return new WalletTransferTable(db);
+}
 
-    /** The wallet the custodian knows by `custodianWalletId`; null when there is none in the scope. */
-    async findWalletByCustodianId(
-      scope: OrganizationScope,
-      custodianWalletId: string,
-    ): Promise<CustodyWalletRow | null> {
-      const row = await walletQuery(db, scope)
-        .where('w.custodian_wallet_id', '=', custodianWalletId)
-        .executeTakeFirst();
-      return row ?? null;
-    },
+export class WalletTransferTable {
+  readonly #db: Db;
 
-    async findCoin(symbol: string): Promise<CoinRow | null> {
-      const row = await db
-        .selectFrom('coin')
-        .select(['symbol', 'network', 'decimals'])
-        .where('symbol', '=', symbol)
-        .executeTakeFirst();
-      return row ?? null;
-    },
+  constructor(db: Db) {
+    this.#db = db;
+  }
 
-    /** The wallets in the scope whose stored transfers carry this idempotency key (a key reused on another wallet). */
-    async walletsWithSequenceId(scope: OrganizationScope, sequenceId: string): Promise<number[]> {
-      const rows = await db
-        .selectFrom('digital_wallet_transaction as t')
-        .select('t.wallet_id')
-        .distinct()
-        .where('t.sequence_id', '=', sequenceId)
-        .where(walletInScope(scope, 't.wallet_id'))
-        .execute();
-      return rows.map((row) => row.wallet_id);
-    },
+  /** The wallet; null when there is no such wallet in the scope. */
+  async findWallet(scope: OrganizationScope, walletId: number): Promise<CustodyWalletRow | null> {
+    return (await walletQuery(this.#db, scope).where('w.id', '=', walletId).executeTakeFirst()) ?? null;
+  }
 
-    /**
-     * The stored approval with its wallet; `outOfScope` when it guards a wallet the scope does not
-     * reach, so the caller answers it as missing without asking the custodian; null when it is not
-     * stored (an approval of a request made outside the platform).
-     */
-    async findApproval(
-      scope: OrganizationScope,
-      approvalId: string,
-    ): Promise<StoredApproval | typeof outOfScope | null> {
-      const row = await db
-        .selectFrom('digital_wallet_pending_approval as a')
-        .leftJoin('digital_wallet as w', (join) =>
-          join.onRef('w.id', '=', 'a.wallet_id').on(organizationInScope(scope, 'w.organization_id')),
-        )
-        .leftJoin('coin as c', 'c.symbol', 'w.coin')
-        .select([...custodyWalletColumns, 'a.created_by as createdBy'])
-        .where('a.id', '=', approvalId)
-        .executeTakeFirst();
-      if (!row) return null;
-      const { createdBy, ...wallet } = row;
-      return wallet.id === null ? outOfScope : { wallet: wallet as CustodyWalletRow, createdBy };
-    },
+  /** The wallet the custodian knows by `custodianWalletId`; null when there is none in the scope. */
+  async findWalletByCustodianId(scope: OrganizationScope, custodianWalletId: string): Promise<CustodyWalletRow | null> {
+    const row = await walletQuery(this.#db, scope)
+      .where('w.custodian_wallet_id', '=', custodianWalletId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
 
-    /**
-     * Stores transfers and, after them, approvals, in one transaction: what a send or a resolution
-     * learned from the custodian. A transfer's USD value is fixed when it is first stored, from a
-     * coin price updated at or after `priceFreshAfter`.
-     */
-    async record(write: {
-      transfers: readonly TransferWrite[];
-      approvals: readonly ApprovalWrite[];
-      whitelistDecision?: WhitelistDecision;
-      priceFreshAfter: Date;
-    }): Promise<UpsertCounts> {
-      return db.transaction().execute(async (trx) => {
-        const counts = await upsertTransfers(trx, write.transfers, write.priceFreshAfter);
-        for (const approval of write.approvals) await upsertApproval(trx, approval);
-        if (write.whitelistDecision) await applyWhitelistDecision(trx, write.whitelistDecision);
-        return counts;
-      });
-    },
+  async findCoin(symbol: string): Promise<CoinRow | null> {
+    const row = await this.#db
+      .selectFrom('coin')
+      .select(['symbol', 'network', 'decimals'])
+      .where('symbol', '=', symbol)
+      .executeTakeFirst();
+    return row ?? null;
+  }
 
-    /** The whitelist entry of the address; null when there is none on a wallet in the scope. */
-    async findWhitelistEntry(
-      scope: OrganizationScope,
-      walletId: number,
-      address: string,
-    ): Promise<WhitelistEntryRow | null> {
-      const row = await selectWhitelistEntryRows(db)
-        .where('wallet_id', '=', walletId)
-        .where('address', '=', address)
-        .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
-        .executeTakeFirst();
-      return (row as WhitelistEntryRow | undefined) ?? null;
-    },
+  /** The wallets in the scope whose stored transfers carry this idempotency key (a key reused on another wallet). */
+  async walletsWithSequenceId(scope: OrganizationScope, sequenceId: string): Promise<number[]> {
+    const rows = await this.#db
+      .selectFrom('digital_wallet_transaction as t')
+      .select('t.wallet_id')
+      .distinct()
+      .where('t.sequence_id', '=', sequenceId)
+      .where(walletInScope(scope, 't.wallet_id'))
+      .execute();
+    return rows.map((row) => row.wallet_id);
+  }
 
-    /** The stored transfer; null when there is none on a wallet in the scope. */
-    async readTransfer(scope: OrganizationScope, transferId: string): Promise<StoredTransfer | null> {
-      const row = await selectStoredTransfers(db)
-        .where('t.transfer_id', '=', transferId)
-        .where(walletInScope(scope, 't.wallet_id'))
-        .executeTakeFirst();
-      return (row as StoredTransfer | undefined) ?? null;
-    },
-  };
+  /**
+   * The stored approval with its wallet; `outOfScope` when it guards a wallet the scope does not
+   * reach, so the caller answers it as missing without asking the custodian; null when it is not
+   * stored (an approval of a request made outside the platform).
+   */
+  async findApproval(scope: OrganizationScope, approvalId: string): Promise<StoredApproval | typeof outOfScope | null> {
+    const row = await this.#db
+      .selectFrom('digital_wallet_pending_approval as a')
+      .leftJoin('digital_wallet as w', (join) =>
+        join.onRef('w.id', '=', 'a.wallet_id').on(organizationInScope(scope, 'w.organization_id')),
+      )
+      .leftJoin('coin as c', 'c.symbol', 'w.coin')
+      .select([...custodyWalletColumns, 'a.created_by as createdBy'])
+      .where('a.id', '=', approvalId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { createdBy, ...wallet } = row;
+    return wallet.id === null ? outOfScope : { wallet: wallet as CustodyWalletRow, createdBy };
+  }
+
+  /**
+   * Stores transfers and, after them, approvals, in one transaction: what a send or a resolution
+   * learned from the custodian. A transfer's USD value is fixed when it is first stored, from a
+   * coin price updated at or after `priceFreshAfter`.
+   */
+  async record(write: {
+    transfers: readonly TransferWrite[];
+    approvals: readonly ApprovalWrite[];
+    whitelistDecision?: WhitelistDecision;
+    priceFreshAfter: Date;
+  }): Promise<UpsertCounts> {
+    return this.#db.transaction().execute(async (trx) => {
+      const counts = await upsertTransfers(trx, write.transfers, write.priceFreshAfter);
+      for (const approval of write.approvals) await upsertApproval(trx, approval);
+      if (write.whitelistDecision) await applyWhitelistDecision(trx, write.whitelistDecision);
+      return counts;
+    });
+  }
+
+  /** The whitelist entry of the address; null when there is none on a wallet in the scope. */
+  async findWhitelistEntry(
+    scope: OrganizationScope,
+    walletId: number,
+    address: string,
+  ): Promise<WhitelistEntryRow | null> {
+    const row = await selectWhitelistEntryRows(this.#db)
+      .where('wallet_id', '=', walletId)
+      .where('address', '=', address)
+      .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
+      .executeTakeFirst();
+    return (row as WhitelistEntryRow | undefined) ?? null;
+  }
+
+  /** The stored transfer; null when there is none on a wallet in the scope. */
+  async readTransfer(scope: OrganizationScope, transferId: string): Promise<StoredTransfer | null> {
+    const row = await selectStoredTransfers(this.#db)
+      .where('t.transfer_id', '=', transferId)
+      .where(walletInScope(scope, 't.wallet_id'))
+      .executeTakeFirst();
+    return (row as StoredTransfer | undefined) ?? null;
+  }
 }
 
 /** A `CustodyWalletRow`'s columns, of `digital_wallet as w` joined to `coin as c`. */
@@ -438,8 +440,6 @@ async function applyWhitelistDecision(trx: Writer, decision: WhitelistDecision):
     .where('status', '=', 'pending')
     .execute();
 }
-
-export type WalletTransferTable = ReturnType<typeof createWalletTransferTable>;
 
 /**
  * Stored transfers as `StoredTransfer` rows, for a caller to narrow (`where`, `orderBy`, `limit`):

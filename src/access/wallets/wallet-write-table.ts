@@ -43,128 +43,134 @@ export interface CreationKeyRow {
   inputDigest: string;
 }
 
-export function createWalletWriteTable(db: Db) {
-  return {
-    /** The wallet; null when there is no such wallet in the scope. */
-    async findWallet(scope: OrganizationScope, walletId: number): Promise<WalletForChange | null> {
-      const row = await db
-        .selectFrom('digital_wallet as w')
-        .innerJoin('coin as c', 'c.symbol', 'w.coin')
-        .select([
-          'w.id',
-          'w.organization_id as organizationId',
-          'w.coin',
-          'c.network',
-          'w.status',
-          'w.custodian_wallet_id as custodianWalletId',
-        ])
-        .where('w.id', '=', walletId)
-        .where(organizationInScope(scope, 'w.organization_id'))
-        .executeTakeFirst();
-      return (row as WalletForChange | undefined) ?? null;
-    },
+export function createWalletWriteTable(db: Db): WalletWriteTable {
+  return new WalletWriteTable(db);
+}
 
-    /** Whether the organization exists and the scope reaches it. */
-    async organizationExists(scope: OrganizationScope, organizationId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('organization as o')
-        .select('o.id')
-        .where('o.id', '=', organizationId)
-        .where(organizationInScope(scope, 'o.id'))
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+export class WalletWriteTable {
+  readonly #db: Db;
 
-    async findCoin(symbol: string): Promise<{ symbol: string; network: string } | null> {
-      const row = await db
-        .selectFrom('coin')
-        .select(['symbol', 'network'])
-        .where('symbol', '=', symbol)
-        .executeTakeFirst();
-      return row ?? null;
-    },
+  constructor(db: Db) {
+    this.#db = db;
+  }
 
-    /** The key's wallet when the key was used in the organization, within the scope, after `since`. */
-    async findCreationKey(
-      scope: OrganizationScope,
-      organizationId: string,
-      key: string,
-      since: Date,
-    ): Promise<CreationKeyRow | null> {
-      const row = await db
-        .selectFrom('digital_wallet_creation_key as k')
-        .select(['k.wallet_id as walletId', 'k.input_digest as inputDigest'])
-        .where('k.organization_id', '=', organizationId)
-        .where(organizationInScope(scope, 'k.organization_id'))
-        .where('k.idempotency_key', '=', key)
-        .where('k.created_at', '>', since)
-        .executeTakeFirst();
-      return row ?? null;
-    },
+  /** The wallet; null when there is no such wallet in the scope. */
+  async findWallet(scope: OrganizationScope, walletId: number): Promise<WalletForChange | null> {
+    const row = await this.#db
+      .selectFrom('digital_wallet as w')
+      .innerJoin('coin as c', 'c.symbol', 'w.coin')
+      .select([
+        'w.id',
+        'w.organization_id as organizationId',
+        'w.coin',
+        'c.network',
+        'w.status',
+        'w.custodian_wallet_id as custodianWalletId',
+      ])
+      .where('w.id', '=', walletId)
+      .where(organizationInScope(scope, 'w.organization_id'))
+      .executeTakeFirst();
+    return (row as WalletForChange | undefined) ?? null;
+  }
 
-    /**
-     * The wallet, its first address and its idempotency key in one transaction. A key older than
-     * `keyExpiredBefore` is replaced; a live one makes the insert fail (unique violation, see
-     * `isUniqueViolation`) and nothing is written.
-     */
-    async insertWallet(wallet: NewWallet, keyExpiredBefore: Date): Promise<{ id: number }> {
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('digital_wallet')
+  /** Whether the organization exists and the scope reaches it. */
+  async organizationExists(scope: OrganizationScope, organizationId: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('organization as o')
+      .select('o.id')
+      .where('o.id', '=', organizationId)
+      .where(organizationInScope(scope, 'o.id'))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async findCoin(symbol: string): Promise<{ symbol: string; network: string } | null> {
+    const row = await this.#db
+      .selectFrom('coin')
+      .select(['symbol', 'network'])
+      .where('symbol', '=', symbol)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The key's wallet when the key was used in the organization, within the scope, after `since`. */
+  async findCreationKey(
+    scope: OrganizationScope,
+    organizationId: string,
+    key: string,
+    since: Date,
+  ): Promise<CreationKeyRow | null> {
+    const row = await this.#db
+      .selectFrom('digital_wallet_creation_key as k')
+      .select(['k.wallet_id as walletId', 'k.input_digest as inputDigest'])
+      .where('k.organization_id', '=', organizationId)
+      .where(organizationInScope(scope, 'k.organization_id'))
+      .where('k.idempotency_key', '=', key)
+      .where('k.created_at', '>', since)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * The wallet, its first address and its idempotency key in one transaction. A key older than
+   * `keyExpiredBefore` is replaced; a live one makes the insert fail (unique violation, see
+   * `isUniqueViolation`) and nothing is written.
+   */
+  async insertWallet(wallet: NewWallet, keyExpiredBefore: Date): Promise<{ id: number }> {
+    return this.#db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('digital_wallet')
+        .values({
+          organization_id: wallet.organizationId,
+          owner_user_id: wallet.ownerUserId,
+          label: wallet.label,
+          coin: wallet.coin,
+          wallet_type: wallet.walletType,
+          custodian_wallet_id: wallet.custodianWalletId,
+          created_by: wallet.createdBy,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('digital_wallet_address')
+        .values({ wallet_id: id, address: wallet.receiveAddress.address, network: wallet.receiveAddress.network })
+        .execute();
+      if (wallet.creationKey) {
+        await trx
+          .deleteFrom('digital_wallet_creation_key')
+          .where('organization_id', '=', wallet.organizationId)
+          .where('idempotency_key', '=', wallet.creationKey.key)
+          .where('created_at', '<=', keyExpiredBefore)
+          .execute();
+        await trx
+          .insertInto('digital_wallet_creation_key')
           .values({
             organization_id: wallet.organizationId,
-            owner_user_id: wallet.ownerUserId,
-            label: wallet.label,
-            coin: wallet.coin,
-            wallet_type: wallet.walletType,
-            custodian_wallet_id: wallet.custodianWalletId,
-            created_by: wallet.createdBy,
+            idempotency_key: wallet.creationKey.key,
+            input_digest: wallet.creationKey.inputDigest,
+            wallet_id: id,
           })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('digital_wallet_address')
-          .values({ wallet_id: id, address: wallet.receiveAddress.address, network: wallet.receiveAddress.network })
           .execute();
-        if (wallet.creationKey) {
-          await trx
-            .deleteFrom('digital_wallet_creation_key')
-            .where('organization_id', '=', wallet.organizationId)
-            .where('idempotency_key', '=', wallet.creationKey.key)
-            .where('created_at', '<=', keyExpiredBefore)
-            .execute();
-          await trx
-            .insertInto('digital_wallet_creation_key')
-            .values({
-              organization_id: wallet.organizationId,
-              idempotency_key: wallet.creationKey.key,
-              input_digest: wallet.creationKey.inputDigest,
-              wallet_id: id,
-            })
-            .execute();
-        }
-        return { id };
-      });
-    },
+      }
+      return { id };
+    });
+  }
 
-    async insertAddress(address: Omit<AddressRow, 'id' | 'createdAt'>): Promise<AddressRow> {
-      return db
-        .insertInto('digital_wallet_address')
-        .values({
-          wallet_id: address.walletId,
-          address: address.address,
-          network: address.network,
-          label: address.label,
-        })
-        .returning(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
-        .executeTakeFirstOrThrow();
-    },
-  };
+  async insertAddress(address: Omit<AddressRow, 'id' | 'createdAt'>): Promise<AddressRow> {
+    return this.#db
+      .insertInto('digital_wallet_address')
+      .values({
+        wallet_id: address.walletId,
+        address: address.address,
+        network: address.network,
+        label: address.label,
+      })
+      .returning(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
+      .executeTakeFirstOrThrow();
+  }
 }
 
 /** PostgreSQL's unique violation (23505), e.g. a key or a running report taken by a concurrent request. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
-
-export type WalletWriteTable = ReturnType<typeof createWalletWriteTable>;

@@ -87,103 +87,137 @@ async function unlessUnavailable(run: () => Promise<DocumentOutcome>): Promise<D
   }
 }
 
+/** What the mutations share: the records, the renderer, the storage, the issuer and the clock. */
+interface DocumentDesk {
+  readonly records: OrganizationDocumentRecords;
+  readonly output: DocumentOutput;
+  readonly storage: Pick<FileStorage, 'open'>;
+  readonly issuer: IssuerParty;
+  readonly now: () => Date;
+}
+
 export function createBusinessDocumentService(deps: BusinessDocumentDeps) {
-  const { records, output, issuer } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  /** The fund with its investor, or which of the two the scope does not find. */
-  async function agreementRecord(
-    scope: OrganizationScope,
-    fundId: number,
-    investorUserId: string,
-  ): Promise<(FundAgreementRecord & { investor: PersonRecord }) | UserError> {
-    if (!(await records.investorInScope(scope, investorUserId)))
-      return userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId');
-    const record = await records.fundAgreement(scope, fundId, investorUserId);
-    if (!record?.investor) return userError('NOT_FOUND', `no fund ${fundId} for investor ${investorUserId}`, 'fundId');
-    return { ...record, investor: record.investor };
-  }
-
-  async function pdf<K extends DocumentKind>(kind: K, model: DocumentModels[K], stem: string, at: Date) {
-    const rendered = await output.render(kind, model, 'pdf', stem);
-    if (rendered.format !== 'pdf') throw new Error(`${kind} rendered as ${rendered.format}, not pdf`);
-    return succeeded({ document: documentFileView(rendered, at) });
-  }
-
+  const desk: DocumentDesk = {
+    records: deps.records,
+    output: deps.output,
+    storage: deps.storage,
+    issuer: deps.issuer,
+    now: deps.now ?? (() => new Date()),
+  };
   return {
     invoicePdf: (scope: OrganizationScope, input: { invoiceId: number }): Promise<DocumentOutcome> =>
-      unlessUnavailable(async () => {
-        const errors = idError('invoiceId', 'an invoice', input.invoiceId);
-        if (errors.length > 0) return failed(errors);
-        const record = await records.invoice(scope, input.invoiceId);
-        if (!record) return failed([userError('NOT_FOUND', `no invoice ${input.invoiceId}`, 'invoiceId')]);
-        return pdf('invoice', invoiceModel(record, issuer), `invoice-${record.invoiceNumber}`, now());
-      }),
-
+      unlessUnavailable(() => invoicePdf(desk, scope, input.invoiceId)),
     quotePdf: (scope: OrganizationScope, input: { quoteDocumentId: number }): Promise<DocumentOutcome> =>
-      unlessUnavailable(async () => {
-        const errors = idError('quoteDocumentId', 'a quote document', input.quoteDocumentId);
-        if (errors.length > 0) return failed(errors);
-        const record = await records.quote(scope, input.quoteDocumentId);
-        if (!record)
-          return failed([userError('NOT_FOUND', `no quote document ${input.quoteDocumentId}`, 'quoteDocumentId')]);
-        return pdf('quote', quoteModel(record, issuer), `quote-${record.quoteNumber}`, now());
-      }),
-
+      unlessUnavailable(() => quotePdf(desk, scope, input.quoteDocumentId)),
     fundUserAgreementPdf: (scope: OrganizationScope, input: FundUserAgreementInput): Promise<DocumentOutcome> =>
-      unlessUnavailable(async () => {
-        const errors = [...idError('fundId', 'a fund', input.fundId), ...userIdError(input.investorUserId)];
-        if (errors.length > 0) return failed(errors);
-        const record = await agreementRecord(scope, input.fundId, input.investorUserId);
-        if ('code' in record) return failed([record]);
-        const signature = input.signatureFileId
-          ? await signatureDataUri({ records, storage: deps.storage }, scope, input.signatureFileId)
-          : null;
-        if (signature !== null && typeof signature !== 'string') return failed([signature]);
-        const at = now();
-        const model = {
-          ...fundUserAgreementModel(record, issuer, at.toISOString()),
-          includeCoverPage: input.includeCoverPage === true,
-          signature:
-            signature === null
-              ? null
-              : { imageDataUri: signature, signerName: personName(record.investor), signedAt: null },
-        };
-        return pdf('fund-user-agreement', model, `fund-user-agreement-${model.agreementReference}`, at);
-      }),
-
+      unlessUnavailable(() => fundUserAgreementPdf(desk, scope, input)),
     capitalStatementPdf: (scope: OrganizationScope, input: CapitalStatementInput): Promise<DocumentOutcome> =>
-      unlessUnavailable(async () => {
-        const at = now();
-        const period = statementPeriod(input, at.toISOString().slice(0, 10));
-        const errors = [
-          ...idError('fundId', 'a fund', input.fundId),
-          ...userIdError(input.investorUserId),
-          ...(Array.isArray(period) ? period : []),
-        ];
-        if (errors.length > 0 || Array.isArray(period)) return failed(errors);
-        const { fundId, investorUserId } = input;
-        if (!(await records.investorInScope(scope, investorUserId)))
-          return failed([userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId')]);
-        const ledger = await records.fundCapital(scope, {
-          fundId,
-          investorUserId,
-          periodStart: period.start,
-          periodEnd: period.end,
-        });
-        if (!ledger)
-          return failed([
-            userError(
-              'NOT_FOUND',
-              `investor ${investorUserId} holds no capital in fund ${fundId} on or before ${period.end}`,
-              'fundId',
-            ),
-          ]);
-        const figures = computeCapitalStatement(ledger, period);
-        const model = capitalStatementModel(ledger, figures, { issuer, issuedAt: at.toISOString(), period });
-        return pdf('capital-statement', model, `capital-statement-${model.statementReference}`, at);
-      }),
+      unlessUnavailable(() => capitalStatementPdf(desk, scope, input)),
   };
+}
+
+/** The fund with its investor, or which of the two the scope does not find. */
+async function agreementRecord(
+  records: OrganizationDocumentRecords,
+  scope: OrganizationScope,
+  fundId: number,
+  investorUserId: string,
+): Promise<(FundAgreementRecord & { investor: PersonRecord }) | UserError> {
+  if (!(await records.investorInScope(scope, investorUserId)))
+    return userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId');
+  const record = await records.fundAgreement(scope, fundId, investorUserId);
+  if (!record?.investor) return userError('NOT_FOUND', `no fund ${fundId} for investor ${investorUserId}`, 'fundId');
+  return { ...record, investor: record.investor };
+}
+
+async function pdf<K extends DocumentKind>(
+  output: DocumentOutput,
+  kind: K,
+  model: DocumentModels[K],
+  stem: string,
+  at: Date,
+): Promise<DocumentOutcome> {
+  const rendered = await output.render(kind, model, 'pdf', stem);
+  if (rendered.format !== 'pdf') throw new Error(`${kind} rendered as ${rendered.format}, not pdf`);
+  return succeeded({ document: documentFileView(rendered, at) });
+}
+
+async function invoicePdf(desk: DocumentDesk, scope: OrganizationScope, invoiceId: number): Promise<DocumentOutcome> {
+  const errors = idError('invoiceId', 'an invoice', invoiceId);
+  if (errors.length > 0) return failed(errors);
+  const record = await desk.records.invoice(scope, invoiceId);
+  if (!record) return failed([userError('NOT_FOUND', `no invoice ${invoiceId}`, 'invoiceId')]);
+  return pdf(desk.output, 'invoice', invoiceModel(record, desk.issuer), `invoice-${record.invoiceNumber}`, desk.now());
+}
+
+async function quotePdf(
+  desk: DocumentDesk,
+  scope: OrganizationScope,
+  quoteDocumentId: number,
+): Promise<DocumentOutcome> {
+  const errors = idError('quoteDocumentId', 'a quote document', quoteDocumentId);
+  if (errors.length > 0) return failed(errors);
+  const record = await desk.records.quote(scope, quoteDocumentId);
+  if (!record) return failed([userError('NOT_FOUND', `no quote document ${quoteDocumentId}`, 'quoteDocumentId')]);
+  return pdf(desk.output, 'quote', quoteModel(record, desk.issuer), `quote-${record.quoteNumber}`, desk.now());
+}
+
+async function fundUserAgreementPdf(
+  desk: DocumentDesk,
+  scope: OrganizationScope,
+  input: FundUserAgreementInput,
+): Promise<DocumentOutcome> {
+  const errors = [...idError('fundId', 'a fund', input.fundId), ...userIdError(input.investorUserId)];
+  if (errors.length > 0) return failed(errors);
+  const record = await agreementRecord(desk.records, scope, input.fundId, input.investorUserId);
+  if ('code' in record) return failed([record]);
+  const signature = input.signatureFileId
+    ? await signatureDataUri({ records: desk.records, storage: desk.storage }, scope, input.signatureFileId)
+    : null;
+  if (signature !== null && typeof signature !== 'string') return failed([signature]);
+  const at = desk.now();
+  const model = {
+    ...fundUserAgreementModel(record, desk.issuer, at.toISOString()),
+    includeCoverPage: input.includeCoverPage === true,
+    signature:
+      signature === null ? null : { imageDataUri: signature, signerName: personName(record.investor), signedAt: null },
+  };
+  return pdf(desk.output, 'fund-user-agreement', model, `fund-user-agreement-${model.agreementReference}`, at);
+}
+
+async function capitalStatementPdf(
+  desk: DocumentDesk,
+  scope: OrganizationScope,
+  input: CapitalStatementInput,
+): Promise<DocumentOutcome> {
+  const at = desk.now();
+  const period = statementPeriod(input, at.toISOString().slice(0, 10));
+  const errors = [
+    ...idError('fundId', 'a fund', input.fundId),
+    ...userIdError(input.investorUserId),
+    ...(Array.isArray(period) ? period : []),
+  ];
+  if (errors.length > 0 || Array.isArray(period)) return failed(errors);
+  const { fundId, investorUserId } = input;
+  if (!(await desk.records.investorInScope(scope, investorUserId)))
+    return failed([userError('NOT_FOUND', `no investor ${investorUserId}`, 'investorUserId')]);
+  const ledger = await desk.records.fundCapital(scope, {
+    fundId,
+    investorUserId,
+    periodStart: period.start,
+    periodEnd: period.end,
+  });
+  if (!ledger)
+    return failed([
+      userError(
+        'NOT_FOUND',
+        `investor ${investorUserId} holds no capital in fund ${fundId} on or before ${period.end}`,
+        'fundId',
+      ),
+    ]);
+  const figures = computeCapitalStatement(ledger, period);
+  const model = capitalStatementModel(ledger, figures, { issuer: desk.issuer, issuedAt: at.toISOString(), period });
+  return pdf(desk.output, 'capital-statement', model, `capital-statement-${model.statementReference}`, at);
 }
 
 export type BusinessDocumentService = ReturnType<typeof createBusinessDocumentService>;

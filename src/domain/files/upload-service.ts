@@ -77,86 +77,121 @@ const targetNouns: Record<UploadTargetName, string> = {
   organizationId: 'organization',
 };
 
+/** What uploads and downloads share: where bytes go, where their rows go, and how ids are made. */
+interface UploadDesk {
+  readonly storage: FileStorage;
+  readonly store: FileUploadStore;
+  readonly newId: () => string;
+}
+
 export function createUploadService(options: UploadServiceOptions): UploadService {
-  const { storage, store } = options;
-  const newId = options.newId ?? randomUUID;
-
-  async function prepare(file: IncomingFile): Promise<NewFileUpload> {
-    const sniffed = await sniffContentType(file.tempPath, file.size);
-    const id = newId();
-    return {
-      id,
-      storedName: storedFileName(id, sniffed.extension),
-      originalName: sanitizeOriginalName(file.originalName),
-      contentType: sniffed.contentType,
-      declaredContentType: declaredContentType(file.declaredType),
-      sizeBytes: file.size,
-      sha256: file.sha256,
-    };
-  }
-
+  const desk: UploadDesk = { storage: options.storage, store: options.store, newId: options.newId ?? randomUUID };
   return {
-    async upload(principal, files, targets, requestId) {
-      assertMayUpload(principal);
-      if (files.length === 0) throw new AppError('BAD_REQUEST', 'no file to store');
-      const missing = await store.missingTargets(targets);
-      if (missing.length > 0) {
-        const names = missing.map((target) => `${target} ${String(targets[target])} names no ${targetNouns[target]}`);
-        throw new AppError('BAD_REQUEST', `nothing stored: ${names.join('; ')}`);
-      }
-      const uploads: NewFileUpload[] = [];
-      for (const file of files) uploads.push(await prepare(file));
-      const stored: string[] = [];
-      try {
-        for (const [index, upload] of uploads.entries()) {
-          await storage.put(upload.storedName, (files[index] as IncomingFile).tempPath).catch((error: unknown) => {
-            throw storageFailure(error, 'store') ?? error;
-          });
-          stored.push(upload.storedName);
-        }
-        await store.record(uploads, targets, {
-          userId: principal.kind === 'user' ? principal.userId : null,
-          apiKeyId: principal.kind === 'api-key' ? principal.keyId : null,
-          requestId,
-        });
-      } catch (error) {
-        await Promise.allSettled(stored.map((name) => storage.remove(name)));
-        throw error;
-      }
-      return uploads.map((upload) => ({
-        id: upload.id,
-        name: upload.storedName,
-        originalName: upload.originalName,
-        contentType: servedContentType(upload.declaredContentType, upload.contentType),
-        size: upload.sizeBytes,
-        sha256: upload.sha256,
-      }));
-    },
+    upload: (principal, files, targets, requestId) => upload(desk, principal, files, targets, requestId),
+    download: (principal, name) => download(desk, principal, name),
+  };
+}
 
-    async download(principal, name) {
-      assertMayRequestDownloads(principal);
-      const upload = await store.findForReader(name, principal);
-      if (!upload) throw new AppError('NOT_FOUND', `no uploaded file named ${name}`);
-      if (!upload.readable) {
-        throw new AppError(
-          'FORBIDDEN',
-          `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`,
-        );
-      }
-      const content = await storage.open(upload.storedName).catch((error: unknown) => {
-        throw storageFailure(error, 'read') ?? error;
+async function upload(
+  desk: UploadDesk,
+  principal: Principal,
+  files: readonly IncomingFile[],
+  targets: UploadTargets,
+  requestId: string,
+): Promise<UploadedFileRecord[]> {
+  assertMayUpload(principal);
+  if (files.length === 0) throw new AppError('BAD_REQUEST', 'no file to store');
+  await assertTargetsExist(desk.store, targets);
+  const uploads: NewFileUpload[] = [];
+  for (const file of files) uploads.push(await prepare(desk.newId, file));
+  await storeAll(desk, principal, { files, uploads, targets, requestId });
+  return uploads.map(uploadedFileRecord);
+}
+
+/** BAD_REQUEST naming every target that names no row: nothing is stored then. */
+async function assertTargetsExist(store: FileUploadStore, targets: UploadTargets): Promise<void> {
+  const missing = await store.missingTargets(targets);
+  if (missing.length === 0) return;
+  const names = missing.map((target) => `${target} ${String(targets[target])} names no ${targetNouns[target]}`);
+  throw new AppError('BAD_REQUEST', `nothing stored: ${names.join('; ')}`);
+}
+
+async function prepare(newId: () => string, file: IncomingFile): Promise<NewFileUpload> {
+  const sniffed = await sniffContentType(file.tempPath, file.size);
+  const id = newId();
+  return {
+    id,
+    storedName: storedFileName(id, sniffed.extension),
+    originalName: sanitizeOriginalName(file.originalName),
+    contentType: sniffed.contentType,
+    declaredContentType: declaredContentType(file.declaredType),
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  };
+}
+
+interface PreparedUploads {
+  readonly files: readonly IncomingFile[];
+  readonly uploads: readonly NewFileUpload[];
+  readonly targets: UploadTargets;
+  readonly requestId: string;
+}
+
+/** Puts every file's bytes, then records the rows; on any failure the bytes already put are removed. */
+async function storeAll(desk: UploadDesk, principal: Principal, prepared: PreparedUploads): Promise<void> {
+  const { storage } = desk;
+  const stored: string[] = [];
+  try {
+    for (const [index, upload] of prepared.uploads.entries()) {
+      await storage.put(upload.storedName, (prepared.files[index] as IncomingFile).tempPath).catch((error: unknown) => {
+        throw storageFailure(error, 'store') ?? error;
       });
-      // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.
-      if (!content) throw new AppError('NOT_FOUND', `uploaded file ${name} has no stored content`);
-      const contentType = servedContentType(upload.declaredContentType, upload.contentType);
-      return {
-        name: upload.storedName,
-        originalName: upload.originalName,
-        contentType,
-        active: isActiveContentType(contentType),
-        size: content.size,
-        stream: content.stream,
-      };
-    },
+      stored.push(upload.storedName);
+    }
+    await desk.store.record(prepared.uploads, prepared.targets, {
+      userId: principal.kind === 'user' ? principal.userId : null,
+      apiKeyId: principal.kind === 'api-key' ? principal.keyId : null,
+      requestId: prepared.requestId,
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((name) => storage.remove(name)));
+    throw error;
+  }
+}
+
+function uploadedFileRecord(upload: NewFileUpload): UploadedFileRecord {
+  return {
+    id: upload.id,
+    name: upload.storedName,
+    originalName: upload.originalName,
+    contentType: servedContentType(upload.declaredContentType, upload.contentType),
+    size: upload.sizeBytes,
+    sha256: upload.sha256,
+  };
+}
+
+async function download(desk: UploadDesk, principal: Principal, name: string): Promise<FileDownload> {
+  assertMayRequestDownloads(principal);
+  const upload = await desk.store.findForReader(name, principal);
+  if (!upload) throw new AppError('NOT_FOUND', `no uploaded file named ${name}`);
+  if (!upload.readable) {
+    throw new AppError(
+      'FORBIDDEN',
+      `you may not read uploaded file ${name}: it is readable by its uploader, users with access to its case or fund, invitation holders and administrators`,
+    );
+  }
+  const content = await desk.storage.open(upload.storedName).catch((error: unknown) => {
+    throw storageFailure(error, 'read') ?? error;
+  });
+  // Metadata without bytes (the demo rows, or bytes lost from the storage): nothing to serve.
+  if (!content) throw new AppError('NOT_FOUND', `uploaded file ${name} has no stored content`);
+  const contentType = servedContentType(upload.declaredContentType, upload.contentType);
+  return {
+    name: upload.storedName,
+    originalName: upload.originalName,
+    contentType,
+    active: isActiveContentType(contentType),
+    size: content.size,
+    stream: content.stream,
   };
 }

@@ -26,7 +26,6 @@ export interface ActingCaller {
 }
 
 export interface ActingUserDirectory {
-  find(userId: string): Promise<{ readonly organizationIds: readonly string[] } | null>;
   /** Whether the user exists and, in a scope bound to an organization, belongs to it. */
   inScope(userId: string, scope: OrganizationScope): Promise<boolean>;
   /** Whether the user belongs to the organization (home or membership); false for no such user. */

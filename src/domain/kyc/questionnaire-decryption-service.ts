@@ -35,7 +35,7 @@ export interface QuestionnaireReader {
   actingUser(): Promise<string>;
 }
 
-export function createQuestionnaireDecryptionService(deps: {
+export interface QuestionnaireDecryptionDeps {
   store: KycQuestionnaireStore;
   audit: KycAuditLog;
   ring: KycDataKeyRing;
@@ -43,64 +43,79 @@ export function createQuestionnaireDecryptionService(deps: {
   users: ActingUserDirectory;
   logger: Logger;
   now?: () => Date;
-}) {
-  const now = deps.now ?? (() => new Date());
+}
+
+/** The deps with the clock settled. */
+type DecryptionDesk = Required<QuestionnaireDecryptionDeps>;
+
+/** Whose answers are decrypted, by whom: what every audit row and log line of one decryption names. */
+interface DecryptionParties {
+  profileId: string;
+  apiKeyId: string;
+  requestId: string;
+  actingUserId: string;
+}
+
+export function createQuestionnaireDecryptionService(deps: QuestionnaireDecryptionDeps) {
+  const desk: DecryptionDesk = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    async decrypted(profileId: string, reader: QuestionnaireReader): Promise<SumsubQuestionnaireDataView | null> {
-      const found = await deps.store.find(reader.scope, profileId.toLowerCase());
-      if (!found) return null;
-      if (!reader.mayDecrypt)
-        throw new AppError(
-          'FORBIDDEN',
-          `this API key lacks the '${kycDecryptScope}' scope, which decrypted KYC questionnaire answers need`,
-        );
-      const who = { profileId: found.profile.id, apiKeyId: reader.apiKeyId, requestId: reader.requestId };
-      const actingUserId = await reader.actingUser();
-      await assertMayPerform(deps.users, {
-        operation: 'sumsubQuestionnaireDataDecrypted',
-        actingUserId,
-        organizationId: found.profile.organizationId,
-      });
-      const decryptedAt = now().toISOString();
-      if (found.sealed === null) {
-        await deps.audit.recordDecryption({
-          ...who,
-          actingUserId,
-          outcome: 'empty',
-          dataKeyId: null,
-          questionnaireCount: 0,
-        });
-        return { kycProfileId: found.profile.id, questionnaires: [], decryptedAt };
-      }
-      let questionnaires;
-      try {
-        questionnaires = openQuestionnaires(deps.ring, found.profile.id, found.sealed);
-      } catch (error) {
-        if (!(error instanceof QuestionnaireCipherError)) throw error;
-        deps.logger.error(
-          { ...who, actingUserId, reason: error.reason, dataKeyId: error.keyId, err: error },
-          'KYC questionnaire answers do not decrypt',
-        );
-        await deps.audit.recordDecryption({
-          ...who,
-          actingUserId,
-          outcome: 'failed',
-          dataKeyId: error.keyId,
-          questionnaireCount: 0,
-        });
-        throw new AppError('INTERNAL', error.message, { cause: error });
-      }
-      const views = await questionnaireViews(questionnaires, deps.links);
-      await deps.audit.recordDecryption({
-        ...who,
-        actingUserId,
-        outcome: 'decrypted',
-        dataKeyId: envelopeKeyId(found.sealed),
-        questionnaireCount: views.length,
-      });
-      return { kycProfileId: found.profile.id, questionnaires: views, decryptedAt };
-    },
+    decrypted: (profileId: string, reader: QuestionnaireReader): Promise<SumsubQuestionnaireDataView | null> =>
+      decrypted(desk, profileId, reader),
   };
+}
+
+async function decrypted(
+  desk: DecryptionDesk,
+  profileId: string,
+  reader: QuestionnaireReader,
+): Promise<SumsubQuestionnaireDataView | null> {
+  const found = await desk.store.find(reader.scope, profileId.toLowerCase());
+  if (!found) return null;
+  if (!reader.mayDecrypt)
+    throw new AppError(
+      'FORBIDDEN',
+      `this API key lacks the '${kycDecryptScope}' scope, which decrypted KYC questionnaire answers need`,
+    );
+  const actingUserId = await reader.actingUser();
+  const parties = { profileId: found.profile.id, apiKeyId: reader.apiKeyId, requestId: reader.requestId, actingUserId };
+  await assertMayPerform(desk.users, {
+    operation: 'sumsubQuestionnaireDataDecrypted',
+    actingUserId,
+    organizationId: found.profile.organizationId,
+  });
+  const decryptedAt = desk.now().toISOString();
+  if (found.sealed === null) {
+    await desk.audit.recordDecryption({ ...parties, outcome: 'empty', dataKeyId: null, questionnaireCount: 0 });
+    return { kycProfileId: found.profile.id, questionnaires: [], decryptedAt };
+  }
+  const questionnaires = await openedOrAudited(desk, parties, found.sealed);
+  const views = await questionnaireViews(questionnaires, desk.links);
+  await desk.audit.recordDecryption({
+    ...parties,
+    outcome: 'decrypted',
+    dataKeyId: envelopeKeyId(found.sealed),
+    questionnaireCount: views.length,
+  });
+  return { kycProfileId: found.profile.id, questionnaires: views, decryptedAt };
+}
+
+/** The opened answers; answers that do not decrypt are logged, audited as failed and INTERNAL. */
+async function openedOrAudited(
+  desk: DecryptionDesk,
+  parties: DecryptionParties,
+  sealed: Parameters<typeof openQuestionnaires>[2],
+): Promise<ReturnType<typeof openQuestionnaires>> {
+  try {
+    return openQuestionnaires(desk.ring, parties.profileId, sealed);
+  } catch (error) {
+    if (!(error instanceof QuestionnaireCipherError)) throw error;
+    desk.logger.error(
+      { ...parties, reason: error.reason, dataKeyId: error.keyId, err: error },
+      'KYC questionnaire answers do not decrypt',
+    );
+    await desk.audit.recordDecryption({ ...parties, outcome: 'failed', dataKeyId: error.keyId, questionnaireCount: 0 });
+    throw new AppError('INTERNAL', error.message, { cause: error });
+  }
 }
 
 export type QuestionnaireDecryptionService = ReturnType<typeof createQuestionnaireDecryptionService>;

@@ -55,110 +55,9 @@ export interface OtcPricerDeps {
 const usd = 'USD';
 
 export function createOtcPricer(deps: OtcPricerDeps) {
-  async function productFor(request: PricingRequest): Promise<TradingProductRow> {
-    const [base, counter] =
-      request.side === 'BUY' ? [request.toCurrency, request.fromCurrency] : [request.fromCurrency, request.toCurrency];
-    const productId = `${base}-${counter}`;
-    const product = await deps.products.findProduct(productId);
-    if (!product) {
-      const reverse = await deps.products.findProduct(`${counter}-${base}`);
-      const hint = reverse
-        ? `; on ${reverse.id} the base asset is ${counter}, so ${request.side === 'BUY' ? `SELL ${counter} for ${base}` : `BUY ${counter} with ${base}`} instead`
-        : '';
-      failWith('UNSUPPORTED_ASSET', `the pair ${productId} is not traded${hint}`);
-    }
-    if (product.status !== 'online')
-      failWith('UNSUPPORTED_ASSET', `${product.id} is ${product.status}: not quoted now`);
-    return product;
-  }
-
-  function checkSize(product: TradingProductRow, request: PricingRequest): void {
-    const { size } = request;
-    const [name, field] = [request.sizeField ?? 'the quote size', request.sizeField ?? undefined];
-    const base = product.baseCurrency;
-    if (!fitsNumeric(size, 38, amountScale))
-      failWith('VALIDATION_FAILED', `${name} must have at most 20 integer digits`, field);
-    if (product.baseDecimals !== null && fractionDigits(size) > product.baseDecimals)
-      failWith('VALIDATION_FAILED', `${name} has more than the ${product.baseDecimals} decimals of ${base}`, field);
-    if (compareDecimal(size, product.minSize) < 0)
-      failWith(
-        'VALIDATION_FAILED',
-        `${name} must be at least ${trimmed(product.minSize)} ${base} on ${product.id}`,
-        field,
-      );
-    if (product.maxSize !== null && compareDecimal(size, product.maxSize) > 0)
-      failWith(
-        'VALIDATION_FAILED',
-        `${name} must be at most ${trimmed(product.maxSize)} ${base} on ${product.id}`,
-        field,
-      );
-  }
-
-  async function currentUsdPrice(symbol: string): Promise<string> {
-    if (symbol === usd) return '1';
-    let found: CoinPriceLookup | null;
-    try {
-      found = await deps.usdPrice(symbol);
-    } catch {
-      failWith('PROVIDER_ERROR', `the price source cannot be reached for ${symbol}; retry shortly`);
-    }
-    if (!found) failWith('PROVIDER_ERROR', `no price is available for ${symbol}`);
-    if (found.stale)
-      failWith(
-        'PROVIDER_ERROR',
-        `the price of ${symbol} was last updated at ${found.updatedAt.toISOString()} and is stale`,
-      );
-    if (compareDecimal(found.usdPrice, '0') <= 0)
-      failWith('PROVIDER_ERROR', `no usable price is available for ${symbol}`);
-    return found.usdPrice;
-  }
-
-  async function rateFor(product: TradingProductRow, request: PricingRequest) {
-    const book = await deps.orderBooks.book(product.id);
-    if (book) {
-      const walk = walkOrderBook(book, request.side, request.size);
-      if (!walk.filled) {
-        const side = request.side === 'BUY' ? 'asks' : 'bids';
-        failWith(
-          'VALIDATION_FAILED',
-          `the ${product.id} order book's ${side} hold ${walk.available} ${product.baseCurrency}, less than the ${request.size} asked: ask for a smaller size`,
-          request.sizeField ?? undefined,
-        );
-      }
-      return { rate: walk.rate, priceSource: 'book' as const };
-    }
-    const [base, counter] = [await currentUsdPrice(product.baseCurrency), await currentUsdPrice(product.quoteCurrency)];
-    return { rate: divideDecimal(base, counter, rateScale), priceSource: 'coinPrices' as const };
-  }
-
   return {
     /** The quote's price now; a UserFailure when the pair, the size or the price fails. */
-    async price(request: PricingRequest): Promise<PricedQuote> {
-      const product = await productFor(request);
-      checkSize(product, request);
-      const { rate, priceSource } = await rateFor(product, request);
-      const quoteFeePerc = feePercOfBps(deps.feeBps);
-      const { notional, feeAmount, total } = otcAmounts(request.side, request.size, rate, quoteFeePerc);
-      // A product without a maximum size could price beyond what otc_quote stores (numeric(38, 18)).
-      if (![notional, total].every((amount) => fitsNumeric(amount, 38, amountScale)))
-        failWith(
-          'VALIDATION_FAILED',
-          `the quote's total would exceed 20 integer digits: ask for a smaller size`,
-          request.sizeField ?? undefined,
-        );
-      return {
-        productId: product.id,
-        fromCurrency: request.fromCurrency,
-        toCurrency: request.toCurrency,
-        side: request.side,
-        quoteSize: request.size,
-        exchangeRate: rate,
-        quoteFeePerc,
-        feeAmount,
-        total,
-        priceSource,
-      };
-    },
+    price: (request: PricingRequest): Promise<PricedQuote> => price(deps, request),
   };
 }
 
@@ -167,4 +66,110 @@ export type OtcPricer = ReturnType<typeof createOtcPricer>;
 /** numeric(38, 18) text in its shortest form for messages: `"0.000100000000000000"` → `"0.0001"`. */
 function trimmed(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** The quote's price now; a UserFailure when the pair, the size or the price fails. */
+async function price(deps: OtcPricerDeps, request: PricingRequest): Promise<PricedQuote> {
+  const product = await productFor(deps, request);
+  checkSize(product, request);
+  const { rate, priceSource } = await rateFor(deps, product, request);
+  const quoteFeePerc = feePercOfBps(deps.feeBps);
+  const { notional, feeAmount, total } = otcAmounts(request.side, request.size, rate, quoteFeePerc);
+  // A product without a maximum size could price beyond what otc_quote stores (numeric(38, 18)).
+  if (![notional, total].every((amount) => fitsNumeric(amount, 38, amountScale)))
+    failWith(
+      'VALIDATION_FAILED',
+      `the quote's total would exceed 20 integer digits: ask for a smaller size`,
+      request.sizeField ?? undefined,
+    );
+  return {
+    productId: product.id,
+    fromCurrency: request.fromCurrency,
+    toCurrency: request.toCurrency,
+    side: request.side,
+    quoteSize: request.size,
+    exchangeRate: rate,
+    quoteFeePerc,
+    feeAmount,
+    total,
+    priceSource,
+  };
+}
+
+async function productFor(deps: OtcPricerDeps, request: PricingRequest): Promise<TradingProductRow> {
+  const [base, counter] =
+    request.side === 'BUY' ? [request.toCurrency, request.fromCurrency] : [request.fromCurrency, request.toCurrency];
+  const productId = `${base}-${counter}`;
+  const product = await deps.products.findProduct(productId);
+  if (!product) {
+    const reverse = await deps.products.findProduct(`${counter}-${base}`);
+    const hint = reverse
+      ? `; on ${reverse.id} the base asset is ${counter}, so ${request.side === 'BUY' ? `SELL ${counter} for ${base}` : `BUY ${counter} with ${base}`} instead`
+      : '';
+    failWith('UNSUPPORTED_ASSET', `the pair ${productId} is not traded${hint}`);
+  }
+  if (product.status !== 'online') failWith('UNSUPPORTED_ASSET', `${product.id} is ${product.status}: not quoted now`);
+  return product;
+}
+
+function checkSize(product: TradingProductRow, request: PricingRequest): void {
+  const { size } = request;
+  const [name, field] = [request.sizeField ?? 'the quote size', request.sizeField ?? undefined];
+  const base = product.baseCurrency;
+  if (!fitsNumeric(size, 38, amountScale))
+    failWith('VALIDATION_FAILED', `${name} must have at most 20 integer digits`, field);
+  if (product.baseDecimals !== null && fractionDigits(size) > product.baseDecimals)
+    failWith('VALIDATION_FAILED', `${name} has more than the ${product.baseDecimals} decimals of ${base}`, field);
+  if (compareDecimal(size, product.minSize) < 0)
+    failWith(
+      'VALIDATION_FAILED',
+      `${name} must be at least ${trimmed(product.minSize)} ${base} on ${product.id}`,
+      field,
+    );
+  if (product.maxSize !== null && compareDecimal(size, product.maxSize) > 0)
+    failWith(
+      'VALIDATION_FAILED',
+      `${name} must be at most ${trimmed(product.maxSize)} ${base} on ${product.id}`,
+      field,
+    );
+}
+
+async function currentUsdPrice(deps: OtcPricerDeps, symbol: string): Promise<string> {
+  if (symbol === usd) return '1';
+  let found: CoinPriceLookup | null;
+  try {
+    found = await deps.usdPrice(symbol);
+  } catch {
+    failWith('PROVIDER_ERROR', `the price source cannot be reached for ${symbol}; retry shortly`);
+  }
+  if (!found) failWith('PROVIDER_ERROR', `no price is available for ${symbol}`);
+  if (found.stale)
+    failWith(
+      'PROVIDER_ERROR',
+      `the price of ${symbol} was last updated at ${found.updatedAt.toISOString()} and is stale`,
+    );
+  if (compareDecimal(found.usdPrice, '0') <= 0)
+    failWith('PROVIDER_ERROR', `no usable price is available for ${symbol}`);
+  return found.usdPrice;
+}
+
+async function rateFor(deps: OtcPricerDeps, product: TradingProductRow, request: PricingRequest) {
+  const book = await deps.orderBooks.book(product.id);
+  if (book) {
+    const walk = walkOrderBook(book, request.side, request.size);
+    if (!walk.filled) {
+      const side = request.side === 'BUY' ? 'asks' : 'bids';
+      failWith(
+        'VALIDATION_FAILED',
+        `the ${product.id} order book's ${side} hold ${walk.available} ${product.baseCurrency}, less than the ${request.size} asked: ask for a smaller size`,
+        request.sizeField ?? undefined,
+      );
+    }
+    return { rate: walk.rate, priceSource: 'book' as const };
+  }
+  const [base, counter] = [
+    await currentUsdPrice(deps, product.baseCurrency),
+    await currentUsdPrice(deps, product.quoteCurrency),
+  ];
+  return { rate: divideDecimal(base, counter, rateScale), priceSource: 'coinPrices' as const };
 }

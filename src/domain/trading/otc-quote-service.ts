@@ -41,122 +41,153 @@ export interface OtcQuoteServiceDeps {
   now?: () => Date;
 }
 
+/** What the mutations share: the tables, the pricer, the directory and the clock. */
+interface QuoteDesk {
+  readonly quotes: OtcQuoteTable;
+  readonly pricer: OtcPricer;
+  readonly users: ActingUserDirectory;
+  readonly quoteTtlSeconds: number;
+  readonly now: () => Date;
+}
+
 export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
-  const now = deps.now ?? (() => new Date());
-  const { quotes, pricer } = deps;
-  const expiryFrom = (pricedAt: Date) => new Date(pricedAt.getTime() + deps.quoteTtlSeconds * 1000);
-
-  /** An existing organization in the scope; NOT_FOUND otherwise, as for a missing one. */
-  async function organizationInScope(scope: OrganizationScope, organizationId: string): Promise<string> {
-    if (!(await quotes.organizationInScope(scope, organizationId)))
-      failWith('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
-    return organizationId;
-  }
-
-  /** A quote in the scope; NOT_FOUND otherwise. */
-  async function quoteInScope(scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow> {
-    const row = await quotes.findQuote(scope, quoteId);
-    if (!row) failWith('NOT_FOUND', `no quote ${quoteId}`, 'quoteId');
-    return row;
-  }
-
-  /** Fails with the quote's state error unless it is live at `at`. */
-  async function assertLive(row: OtcQuoteRow, at: Date): Promise<void> {
-    const error = await settleQuoteState(quotes, row, at);
-    if (error) throw new UserFailure([error]);
-  }
-
+  const desk: QuoteDesk = {
+    quotes: deps.quotes,
+    pricer: deps.pricer,
+    users: deps.users,
+    quoteTtlSeconds: deps.quoteTtlSeconds,
+    now: deps.now ?? (() => new Date()),
+  };
   return {
-    quoteInScope,
-
-    async calculate(
+    quoteInScope: (scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow> =>
+      quoteInScope(desk, scope, quoteId),
+    calculate: (
       scope: OrganizationScope,
       input: OtcPricingInput,
-    ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> {
-      return outcomeOf(async () => {
-        const checked = checkPricingInput(input);
-        const named = checked.organizationId;
-        if (named !== null) await organizationInScope(scope, named);
-        const priced = await pricer.price(checked);
-        return {
-          calculation: {
-            fromCurrency: priced.fromCurrency,
-            toCurrency: priced.toCurrency,
-            side: priced.side,
-            quoteSize: priced.quoteSize,
-            exchangeRate: priced.exchangeRate,
-            quoteFeePerc: Number(priced.quoteFeePerc),
-            feeAmount: priced.feeAmount,
-            total: priced.total,
-            pricedAt: now().toISOString(),
-          },
-        };
-      });
-    },
-
-    async request(caller: ActingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> {
-      return outcomeOf(async () => {
-        const checked = checkPricingInput(input);
-        // Unnamed, the quote is for the organization the scope is bound to.
-        const named = checked.organizationId ?? caller.scope.organizationId;
-        if (named === null)
-          failWith(
-            'VALIDATION_FAILED',
-            'organizationId is required for an API key not bound to an organization',
-            'organizationId',
-          );
-        const organizationId = await organizationInScope(caller.scope, named);
-        await assertMember(deps.users, caller, organizationId);
-        await assertMayPerform(deps.users, {
-          operation: 'requestOtcQuote',
-          actingUserId: caller.actingUserId,
-          organizationId,
-        });
-        const priced = await pricer.price(checked);
-        const pricedAt = now();
-        const stored = await quotes.insertQuote({
-          organizationId,
-          userId: caller.actingUserId,
-          productId: priced.productId,
-          fromCurrency: priced.fromCurrency,
-          toCurrency: priced.toCurrency,
-          side: priced.side,
-          quoteSize: priced.quoteSize,
-          quoteFeePerc: priced.quoteFeePerc,
-          exchangeRate: priced.exchangeRate,
-          total: priced.total,
-          createdAt: pricedAt,
-          expiresAt: expiryFrom(pricedAt),
-        });
-        return { quote: quoteView(stored, pricedAt) };
-      });
-    },
-
+    ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> => outcomeOf(() => calculate(desk, scope, input)),
+    request: (caller: ActingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> =>
+      outcomeOf(() => request(desk, caller, input)),
     /**
      * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
      * expired meanwhile (between the price and the write) answers its state error, unchanged.
      */
-    async refresh(scope: OrganizationScope, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> {
-      return outcomeOf(async () => {
-        const row = await quoteInScope(scope, input.quoteId);
-        await assertLive(row, now());
-        const priced = await pricer.price({
-          fromCurrency: row.fromCurrency,
-          toCurrency: row.toCurrency,
-          side: row.side,
-          size: parseDecimal(row.quoteSize),
-          sizeField: null,
-        });
-        const pricedAt = now();
-        const price = { ...priced, expiresAt: expiryFrom(pricedAt) };
-        const repriced = await quotes.repriceQuote(scope, row.id, price, pricedAt);
-        if (repriced) return { quote: quoteView(repriced, pricedAt) };
-        const current = await quoteInScope(scope, row.id);
-        await assertLive(current, pricedAt);
-        throw new Error(`quote ${row.id} is live but could not be re-priced`);
-      });
-    },
+    refresh: (scope: OrganizationScope, input: { quoteId: string }): Promise<Outcome<{ quote: OtcQuoteView }>> =>
+      outcomeOf(() => refresh(desk, scope, input.quoteId)),
   };
+}
+
+function expiryFrom(desk: QuoteDesk, pricedAt: Date): Date {
+  return new Date(pricedAt.getTime() + desk.quoteTtlSeconds * 1000);
+}
+
+/** An existing organization in the scope; NOT_FOUND otherwise, as for a missing one. */
+async function organizationInScope(desk: QuoteDesk, scope: OrganizationScope, organizationId: string): Promise<string> {
+  if (!(await desk.quotes.organizationInScope(scope, organizationId)))
+    failWith('NOT_FOUND', `no organization ${organizationId}`, 'organizationId');
+  return organizationId;
+}
+
+/** A quote in the scope; NOT_FOUND otherwise. */
+async function quoteInScope(desk: QuoteDesk, scope: OrganizationScope, quoteId: string): Promise<OtcQuoteRow> {
+  const row = await desk.quotes.findQuote(scope, quoteId);
+  if (!row) failWith('NOT_FOUND', `no quote ${quoteId}`, 'quoteId');
+  return row;
+}
+
+/** Fails with the quote's state error unless it is live at `at`. */
+async function assertLive(desk: QuoteDesk, row: OtcQuoteRow, at: Date): Promise<void> {
+  const error = await settleQuoteState(desk.quotes, row, at);
+  if (error) throw new UserFailure([error]);
+}
+
+async function calculate(
+  desk: QuoteDesk,
+  scope: OrganizationScope,
+  input: OtcPricingInput,
+): Promise<{ calculation: OtcQuoteCalculationView }> {
+  const checked = checkPricingInput(input);
+  const named = checked.organizationId;
+  if (named !== null) await organizationInScope(desk, scope, named);
+  const priced = await desk.pricer.price(checked);
+  return { calculation: calculationView(priced, desk.now()) };
+}
+
+function calculationView(priced: PricedQuote, pricedAt: Date): OtcQuoteCalculationView {
+  return {
+    fromCurrency: priced.fromCurrency,
+    toCurrency: priced.toCurrency,
+    side: priced.side,
+    quoteSize: priced.quoteSize,
+    exchangeRate: priced.exchangeRate,
+    quoteFeePerc: Number(priced.quoteFeePerc),
+    feeAmount: priced.feeAmount,
+    total: priced.total,
+    pricedAt: pricedAt.toISOString(),
+  };
+}
+
+async function request(
+  desk: QuoteDesk,
+  caller: ActingCaller,
+  input: OtcPricingInput,
+): Promise<{ quote: OtcQuoteView }> {
+  const checked = checkPricingInput(input);
+  const organizationId = await quotedOrganization(desk, caller, checked.organizationId);
+  await assertMember(desk.users, caller, organizationId);
+  await assertMayPerform(desk.users, {
+    operation: 'requestOtcQuote',
+    actingUserId: caller.actingUserId,
+    organizationId,
+  });
+  const priced = await desk.pricer.price(checked);
+  const pricedAt = desk.now();
+  const stored = await desk.quotes.insertQuote({
+    organizationId,
+    userId: caller.actingUserId,
+    productId: priced.productId,
+    fromCurrency: priced.fromCurrency,
+    toCurrency: priced.toCurrency,
+    side: priced.side,
+    quoteSize: priced.quoteSize,
+    quoteFeePerc: priced.quoteFeePerc,
+    exchangeRate: priced.exchangeRate,
+    total: priced.total,
+    createdAt: pricedAt,
+    expiresAt: expiryFrom(desk, pricedAt),
+  });
+  return { quote: quoteView(stored, pricedAt) };
+}
+
+/** The organization a requested quote is for, in the caller's scope. */
+async function quotedOrganization(desk: QuoteDesk, caller: ActingCaller, named: string | null): Promise<string> {
+  // Unnamed, the quote is for the organization the scope is bound to.
+  const organizationId = named ?? caller.scope.organizationId;
+  if (organizationId === null)
+    failWith(
+      'VALIDATION_FAILED',
+      'organizationId is required for an API key not bound to an organization',
+      'organizationId',
+    );
+  return organizationInScope(desk, caller.scope, organizationId);
+}
+
+async function refresh(desk: QuoteDesk, scope: OrganizationScope, quoteId: string): Promise<{ quote: OtcQuoteView }> {
+  const row = await quoteInScope(desk, scope, quoteId);
+  await assertLive(desk, row, desk.now());
+  const priced = await desk.pricer.price({
+    fromCurrency: row.fromCurrency,
+    toCurrency: row.toCurrency,
+    side: row.side,
+    size: parseDecimal(row.quoteSize),
+    sizeField: null,
+  });
+  const pricedAt = desk.now();
+  const price = { ...priced, expiresAt: expiryFrom(desk, pricedAt) };
+  const repriced = await desk.quotes.repriceQuote(scope, row.id, price, pricedAt);
+  if (repriced) return { quote: quoteView(repriced, pricedAt) };
+  const current = await quoteInScope(desk, scope, row.id);
+  await assertLive(desk, current, pricedAt);
+  throw new Error(`quote ${row.id} is live but could not be re-priced`);
 }
 
 export type OtcQuoteService = ReturnType<typeof createOtcQuoteService>;

@@ -12,7 +12,7 @@ import { isUniqueViolation, type WalletWriteTable } from '../../access/wallets/w
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
-import { amlRefusal } from './provider-refusals.ts';
+import { amlRefusal } from './aml-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
@@ -48,39 +48,83 @@ function resultOf(screening: AmlScreening): AmlReportResult {
   };
 }
 
-export function createAmlScreeningService(deps: AmlScreeningDeps) {
-  const answer = async (report: AmlReportRow): Promise<Reported> => {
-    await deps.results.invalidate([walletTag(report.walletId)]);
+/** A wallet the AML provider can screen: in the caller's reach and held at the custodian. */
+interface ScreenableWallet {
+  id: number;
+  coin: string;
+  custodianWalletId: string;
+}
+
+export function createAmlScreeningService(deps: AmlScreeningDeps): AmlScreeningService {
+  return new AmlScreeningService(deps);
+}
+
+export class AmlScreeningService {
+  readonly #deps: AmlScreeningDeps;
+
+  constructor(deps: AmlScreeningDeps) {
+    this.#deps = deps;
+  }
+
+  async run(requester: WalletRequester, input: RunAmlReportInput): Promise<Reported> {
+    const caller = await walletCallerOf(requester, this.#deps.users);
+    const errors = runChecks([checkWalletId(input.walletId)]);
+    if (errors.length > 0) return failed(errors);
+    const wallet = await this.#screenableWallet(caller, input.walletId);
+    if ('code' in wallet) return failed([wallet]);
+    const running = await this.#deps.reports.findRunning(caller.scope, wallet.id);
+    if (running) {
+      const now = await this.#follow(running, requester.log);
+      if (Array.isArray(now)) return failed(now);
+      if (now !== 'completed') return succeeded({ report: amlReportView(now) });
+    }
+    return this.#start(wallet, caller, requester.log);
+  }
+
+  /** The wallet, if the acting user may screen it and the custodian holds it. */
+  async #screenableWallet(caller: WalletCaller, walletId: number): Promise<ScreenableWallet | UserError> {
+    const wallet = await walletInReach(this.#deps.table, caller.scope, walletId);
+    if ('code' in wallet) return wallet;
+    await assertMayPerform(this.#deps.users, {
+      operation: 'runDigitalWalletAmlReport',
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
+    });
+    const custodianWalletId = wallet.custodianWalletId;
+    if (custodianWalletId === null)
+      return userError(
+        'INVALID_STATE',
+        `wallet ${wallet.id} is not held at the custodian: nothing to screen`,
+        'walletId',
+      );
+    return { id: wallet.id, coin: wallet.coin, custodianWalletId };
+  }
+
+  async #answer(report: AmlReportRow): Promise<Reported> {
+    await this.#deps.results.invalidate([walletTag(report.walletId)]);
     return succeeded({ report: amlReportView(report) });
-  };
+  }
 
   /** The running report as the provider sees it now: still running, completed, or the errors reading it. */
-  const follow = async (
-    running: AmlReportRow,
-    request: RequestLog,
-  ): Promise<AmlReportRow | 'completed' | UserError[]> => {
+  async #follow(running: AmlReportRow, request: RequestLog): Promise<AmlReportRow | 'completed' | UserError[]> {
     if (running.providerScreeningId === null) return running;
     let screening: AmlScreening | null;
     try {
-      screening = await deps.aml.getScreening(running.providerScreeningId);
+      screening = await this.#deps.aml.getScreening(running.providerScreeningId);
     } catch (error) {
       return amlRefusal(error, 'getScreening', request);
     }
     if (screening === null || screening.status === 'pending') return running;
-    await deps.reports.complete(running.id, resultOf(screening));
-    await deps.results.invalidate([walletTag(running.walletId)]);
+    await this.#deps.reports.complete(running.id, resultOf(screening));
+    await this.#deps.results.invalidate([walletTag(running.walletId)]);
     return 'completed';
-  };
+  }
 
   /** A new screening, stored; a concurrent request's running report when it stored one first. */
-  const start = async (
-    wallet: { id: number; coin: string; custodianWalletId: string },
-    caller: WalletCaller,
-    request: RequestLog,
-  ): Promise<Reported> => {
+  async #start(wallet: ScreenableWallet, caller: WalletCaller, request: RequestLog): Promise<Reported> {
     let screening: AmlScreening;
     try {
-      screening = await deps.aml.screenWallet({
+      screening = await this.#deps.aml.screenWallet({
         coin: wallet.coin,
         subject: { type: 'custodianWallet', id: wallet.custodianWalletId },
       });
@@ -88,52 +132,33 @@ export function createAmlScreeningService(deps: AmlScreeningDeps) {
       return failed(amlRefusal(error, 'screenWallet', request));
     }
     try {
-      return await answer(
-        await deps.reports.insert({
+      return await this.#answer(
+        await this.#deps.reports.insert({
           walletId: wallet.id,
-          provider: deps.aml.kind,
+          provider: this.#deps.aml.kind,
           providerScreeningId: screening.id,
           requestedBy: caller.actingUserId,
           ...resultOf(screening),
         }),
       );
     } catch (error) {
-      const concurrent = isUniqueViolation(error) ? await deps.reports.findRunning(caller.scope, wallet.id) : null;
-      if (!concurrent) throw error;
-      deps.logger.info(
-        { walletId: wallet.id, screeningId: screening.id, runningReportId: concurrent.id },
-        'AML screening started beside a running one: the running report is answered',
-      );
-      return answer(concurrent);
+      return this.#answerConcurrent(error, wallet, caller, screening);
     }
-  };
+  }
 
-  return {
-    async run(requester: WalletRequester, input: RunAmlReportInput): Promise<Reported> {
-      const caller = await walletCallerOf(requester, deps.users);
-      const errors = runChecks([checkWalletId(input.walletId)]);
-      if (errors.length > 0) return failed(errors);
-      const wallet = await walletInReach(deps.table, caller.scope, input.walletId);
-      if ('code' in wallet) return failed([wallet]);
-      await assertMayPerform(deps.users, {
-        operation: 'runDigitalWalletAmlReport',
-        actingUserId: caller.actingUserId,
-        organizationId: wallet.organizationId,
-      });
-      const custodianWalletId = wallet.custodianWalletId;
-      if (custodianWalletId === null)
-        return failed([
-          userError('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian: nothing to screen`, 'walletId'),
-        ]);
-      const running = await deps.reports.findRunning(caller.scope, wallet.id);
-      if (running) {
-        const now = await follow(running, requester.log);
-        if (Array.isArray(now)) return failed(now);
-        if (now !== 'completed') return succeeded({ report: amlReportView(now) });
-      }
-      return start({ id: wallet.id, coin: wallet.coin, custodianWalletId }, caller, requester.log);
-    },
-  };
+  /** Answers the running report a concurrent request stored first (migration 0007 allows one); else throws on. */
+  async #answerConcurrent(
+    error: unknown,
+    wallet: ScreenableWallet,
+    caller: WalletCaller,
+    screening: AmlScreening,
+  ): Promise<Reported> {
+    const concurrent = isUniqueViolation(error) ? await this.#deps.reports.findRunning(caller.scope, wallet.id) : null;
+    if (!concurrent) throw error;
+    this.#deps.logger.info(
+      { walletId: wallet.id, screeningId: screening.id, runningReportId: concurrent.id },
+      'AML screening started beside a running one: the running report is answered',
+    );
+    return this.#answer(concurrent);
+  }
 }
-
-export type AmlScreeningService = ReturnType<typeof createAmlScreeningService>;

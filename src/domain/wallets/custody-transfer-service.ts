@@ -21,8 +21,8 @@ import type {
   CustodyPendingApproval,
   CustodyProvider,
   CustodyTransfer,
+  SendCoinsResult,
 } from '../../providers/custody/custody-provider.ts';
-import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import type { Outcome } from '../outcomes/outcome.ts';
@@ -34,9 +34,10 @@ import {
   type ResolveApprovalInput,
   type SendTransferInput,
 } from './custody-input-checks.ts';
-import { type CustodyOperation, custodyRefusal } from './custody-transfer-refusals.ts';
+import { custodyRefusal, type TransferCustodyOperation } from './custody-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { walletTag } from './wallet-cache-tags.ts';
+import { walletNotFound } from './wallet-in-reach.ts';
 import type { WalletCaller } from './wallet-caller.ts';
 import {
   custodyApprovalView,
@@ -85,66 +86,72 @@ export function sequenceIdFor(keyId: string, idempotencyKey: string): string {
   return createHash('sha256').update(`${keyId}\n${idempotencyKey}`).digest('hex');
 }
 
-export function createCustodyTransferService(deps: CustodyTransferDeps) {
-  const now = deps.now ?? (() => new Date());
-  const priceFreshAfter = () => new Date(now().getTime() - deps.priceMaxAgeMs);
-  const { table } = deps;
+export function createCustodyTransferService(deps: CustodyTransferDeps): CustodyTransferService {
+  return new CustodyTransferService(deps);
+}
 
-  async function walletInScope(walletId: number, caller: CustodyCaller): Promise<CustodyWalletRow> {
-    const wallet = await table.findWallet(caller.scope, walletId);
-    if (!wallet) failWith('NOT_FOUND', `no wallet ${walletId}`, 'walletId');
+/** A wallet a send may leave: in the caller's scope and organization, ACTIVE, held at the custodian. */
+interface SendingWallet {
+  wallet: CustodyWalletRow;
+  custodianWalletId: string;
+}
+
+export class CustodyTransferService {
+  readonly #deps: CustodyTransferDeps;
+  readonly #table: WalletTransferTable;
+  readonly #now: () => Date;
+
+  constructor(deps: CustodyTransferDeps) {
+    this.#deps = deps;
+    this.#table = deps.table;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  send(caller: CustodyCaller, input: SendTransferInput): Promise<Outcome<Sent>> {
+    return outcomeOf(() => this.#send(caller, input));
+  }
+
+  resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Outcome<Resolved>> {
+    return outcomeOf(() => this.#resolve(caller, input));
+  }
+
+  #priceFreshAfter(): Date {
+    return new Date(this.#now().getTime() - this.#deps.priceMaxAgeMs);
+  }
+
+  async #walletInScope(walletId: number, caller: CustodyCaller): Promise<CustodyWalletRow> {
+    const wallet = await this.#table.findWallet(caller.scope, walletId);
+    if (!wallet) throw new UserFailure([walletNotFound(walletId)]);
     return wallet;
   }
 
-  async function assertMember(caller: CustodyCaller, wallet: CustodyWalletRow): Promise<void> {
-    const user = await deps.users.find(caller.actingUserId);
-    if (!user?.organizationIds.includes(wallet.organizationId))
+  async #assertMember(caller: CustodyCaller, wallet: CustodyWalletRow): Promise<void> {
+    if (!(await this.#deps.users.belongsTo(caller.actingUserId, wallet.organizationId)))
       failWith('FORBIDDEN', `the acting user ${caller.actingUserId} does not belong to the wallet's organization`);
   }
 
   /** Calls the custodian; a refusal becomes the payload's error. */
-  async function ask<T>(operation: CustodyOperation, caller: CustodyCaller, call: () => Promise<T>): Promise<T> {
+  async #ask<T>(operation: TransferCustodyOperation, caller: CustodyCaller, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof CustodyProviderError) throw new UserFailure([custodyRefusal(error, operation, caller.log)]);
-      throw error;
+      throw new UserFailure(custodyRefusal(error, operation, caller.log));
     }
   }
 
-  async function storedTransferView(
-    caller: CustodyCaller,
-    transferId: string | null,
-  ): Promise<WalletTransferView | null> {
+  async #storedTransferView(caller: CustodyCaller, transferId: string | null): Promise<WalletTransferView | null> {
     if (transferId === null) return null;
-    const row = await table.readTransfer(caller.scope, transferId);
+    const row = await this.#table.readTransfer(caller.scope, transferId);
     return row ? transferView(row) : null;
   }
 
-  async function send(caller: CustodyCaller, input: SendTransferInput): Promise<Sent> {
+  async #send(caller: CustodyCaller, input: SendTransferInput): Promise<Sent> {
     const checked = checkSendTransfer(input);
-    const wallet = await walletInScope(checked.walletId, caller);
-    await assertMember(caller, wallet);
-    await assertMayPerform(deps.users, {
-      operation: 'bitgoSendTransaction',
-      actingUserId: caller.actingUserId,
-      organizationId: wallet.organizationId,
-    });
-    if (wallet.status !== 'active')
-      failWith('INVALID_STATE', `wallet ${wallet.id} is ${wallet.status.toUpperCase()}; only ACTIVE wallets send`);
-    const custodianWalletId = wallet.custodianWalletId;
-    if (custodianWalletId === null)
-      failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
-    const coin = await sendableCoin(wallet, checked.coin ?? wallet.coin);
-    const sequenceId =
-      checked.idempotencyKey === null ? undefined : sequenceIdFor(caller.keyId, checked.idempotencyKey);
-    if (
-      sequenceId !== undefined &&
-      (await table.walletsWithSequenceId(caller.scope, sequenceId)).some((id) => id !== wallet.id)
-    )
-      failWith('CONFLICT', 'the idempotency key was already used for a send from another wallet', 'idempotencyKey');
-    const result = await ask('send', caller, () =>
-      deps.custody.sendCoins({
+    const { wallet, custodianWalletId } = await this.#sendingWallet(checked.walletId, caller);
+    const coin = await this.#sendableCoin(wallet, checked.coin ?? wallet.coin);
+    const sequenceId = await this.#sequenceId(caller, checked.idempotencyKey, wallet.id);
+    const result = await this.#ask('send', caller, () =>
+      this.#deps.custody.sendCoins({
         coin: custodianCoin(coin),
         walletId: custodianWalletId,
         address: checked.address,
@@ -154,26 +161,29 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
         userId: caller.actingUserId,
       }),
     );
-    const transfer: CustodyTransfer | null = result.transfer;
-    const approval = result.outcome === 'pendingApproval' ? result.pendingApproval : null;
-    await table.record({
-      transfers: transfer ? [transferWrite(transfer, wallet.id, caller.actingUserId)] : [],
-      approvals: approval ? [approvalWrite(approval, wallet.id)] : [],
-      priceFreshAfter: priceFreshAfter(),
+    return this.#recordSend(caller, wallet.id, result);
+  }
+
+  /** The wallet a send leaves, if the acting user may send from it and it can send. */
+  async #sendingWallet(walletId: number, caller: CustodyCaller): Promise<SendingWallet> {
+    const wallet = await this.#walletInScope(walletId, caller);
+    await this.#assertMember(caller, wallet);
+    await assertMayPerform(this.#deps.users, {
+      operation: 'bitgoSendTransaction',
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
     });
-    await deps.results.invalidate([walletTag(wallet.id)]);
-    const transferShown = await storedTransferView(caller, transfer?.id ?? null);
-    return {
-      outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
-      transfer: transferShown,
-      pendingApproval:
-        approval && custodyApprovalView(approval, wallet.id, { transfer: transferShown, whitelistEntry: null }),
-    };
+    if (wallet.status !== 'active')
+      failWith('INVALID_STATE', `wallet ${wallet.id} is ${wallet.status.toUpperCase()}; only ACTIVE wallets send`);
+    const custodianWalletId = wallet.custodianWalletId;
+    if (custodianWalletId === null)
+      failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
+    return { wallet, custodianWalletId };
   }
 
   /** The coin to send: one the platform lists, on the wallet's network (a token is held in a wallet of its chain). */
-  async function sendableCoin(wallet: CustodyWalletRow, symbol: string): Promise<string> {
-    const coin = await table.findCoin(symbol);
+  async #sendableCoin(wallet: CustodyWalletRow, symbol: string): Promise<string> {
+    const coin = await this.#table.findCoin(symbol);
     if (!coin) failWith('UNSUPPORTED_ASSET', `${symbol} is not an asset the platform supports`, 'coin');
     if (coin.network !== wallet.network)
       failWith(
@@ -184,95 +194,136 @@ export function createCustodyTransferService(deps: CustodyTransferDeps) {
     return coin.symbol;
   }
 
+  /** The send's `sequenceId`, unless its idempotency key was already used from another wallet. */
+  async #sequenceId(
+    caller: CustodyCaller,
+    idempotencyKey: string | null,
+    walletId: number,
+  ): Promise<string | undefined> {
+    const sequenceId = idempotencyKey === null ? undefined : sequenceIdFor(caller.keyId, idempotencyKey);
+    if (
+      sequenceId !== undefined &&
+      (await this.#table.walletsWithSequenceId(caller.scope, sequenceId)).some((id) => id !== walletId)
+    )
+      failWith('CONFLICT', 'the idempotency key was already used for a send from another wallet', 'idempotencyKey');
+    return sequenceId;
+  }
+
+  /** Records what the custodian accepted, drops the wallet's cached results, and answers it as stored. */
+  async #recordSend(caller: CustodyCaller, walletId: number, result: SendCoinsResult): Promise<Sent> {
+    const transfer: CustodyTransfer | null = result.transfer;
+    const approval = result.outcome === 'pendingApproval' ? result.pendingApproval : null;
+    await this.#table.record({
+      transfers: transfer ? [transferWrite(transfer, walletId, caller.actingUserId)] : [],
+      approvals: approval ? [approvalWrite(approval, walletId)] : [],
+      priceFreshAfter: this.#priceFreshAfter(),
+    });
+    await this.#deps.results.invalidate([walletTag(walletId)]);
+    const transferShown = await this.#storedTransferView(caller, transfer?.id ?? null);
+    return {
+      outcome: approval ? 'PENDING_APPROVAL' : 'TRANSFER_CREATED',
+      transfer: transferShown,
+      pendingApproval:
+        approval && custodyApprovalView(approval, walletId, { transfer: transferShown, whitelistEntry: null }),
+    };
+  }
+
   /** The approval's wallet, within the caller's scope, and the user who created the guarded request. */
-  async function approvalInScope(
+  async #approvalInScope(
     approvalId: string,
     caller: CustodyCaller,
   ): Promise<{ wallet: CustodyWalletRow; creator: string }> {
-    const stored = await table.findApproval(caller.scope, approvalId);
+    const stored = await this.#table.findApproval(caller.scope, approvalId);
     if (stored === outOfScope) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
     if (stored) return { wallet: stored.wallet, creator: stored.createdBy };
     // Not stored: an approval of a request made outside the platform, found through its wallet.
-    const approval = await ask('resolve', caller, () => deps.custody.getPendingApproval(approvalId));
-    const wallet = await table.findWalletByCustodianId(caller.scope, approval.walletId);
+    const approval = await this.#ask('resolve', caller, () => this.#deps.custody.getPendingApproval(approvalId));
+    const wallet = await this.#table.findWalletByCustodianId(caller.scope, approval.walletId);
     if (!wallet) failWith('NOT_FOUND', 'no such pending approval', 'approvalId');
     return { wallet, creator: approval.creator };
   }
 
-  async function resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Resolved> {
+  async #resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Resolved> {
     const checked = checkResolveApproval(input);
-    const { wallet, creator } = await approvalInScope(checked.approvalId, caller);
-    if (creator === caller.actingUserId)
-      failWith(
-        'SELF_APPROVAL_NOT_ALLOWED',
-        `${creator} created the request this approval guards and cannot resolve it`,
-      );
-    await assertMember(caller, wallet);
-    await assertMayPerform(deps.users, {
-      operation: 'bitgoResolveApproval',
-      actingUserId: caller.actingUserId,
-      organizationId: wallet.organizationId,
-    });
-    const approval = await ask('resolve', caller, () =>
-      deps.custody.resolvePendingApproval({
+    const wallet = await this.#resolvingWallet(checked.approvalId, caller);
+    const approval = await this.#ask('resolve', caller, () =>
+      this.#deps.custody.resolvePendingApproval({
         approvalId: checked.approvalId,
         decision: checked.decision,
         userId: caller.actingUserId,
         ...(checked.comment === null ? {} : { comment: checked.comment }),
       }),
     );
-    const transfer = await guardedTransfer(approval);
-    const whitelistDecision = decidedWhitelistChange(approval, wallet.id);
-    await table.record({
-      transfers: transfer ? [transferWrite(transfer, wallet.id, null)] : [],
-      approvals: [{ ...approvalWrite(approval, wallet.id), decidedBy: caller.actingUserId }],
-      ...(whitelistDecision ? { whitelistDecision } : {}),
-      priceFreshAfter: priceFreshAfter(),
-    });
-    await deps.results.invalidate([walletTag(wallet.id)]);
-    const transferShown = await storedTransferView(caller, approval.transferId);
+    await this.#recordResolution(caller, wallet.id, approval);
+    const transferShown = await this.#storedTransferView(caller, approval.transferId);
     return {
       pendingApproval: custodyApprovalView(
         approval,
         wallet.id,
-        { transfer: transferShown, whitelistEntry: await guardedWhitelistEntry(caller, approval, wallet.id) },
+        { transfer: transferShown, whitelistEntry: await this.#guardedWhitelistEntry(caller, approval, wallet.id) },
         caller.actingUserId,
       ),
       transfer: transferShown,
     };
   }
 
+  /** The wallet of the approval, if the acting user may resolve it: not its creator, a member allowed to. */
+  async #resolvingWallet(approvalId: string, caller: CustodyCaller): Promise<CustodyWalletRow> {
+    const { wallet, creator } = await this.#approvalInScope(approvalId, caller);
+    if (creator === caller.actingUserId)
+      failWith(
+        'SELF_APPROVAL_NOT_ALLOWED',
+        `${creator} created the request this approval guards and cannot resolve it`,
+      );
+    await this.#assertMember(caller, wallet);
+    await assertMayPerform(this.#deps.users, {
+      operation: 'bitgoResolveApproval',
+      actingUserId: caller.actingUserId,
+      organizationId: wallet.organizationId,
+    });
+    return wallet;
+  }
+
+  /** Records the decision, the guarded transfer and a decided whitelist change; drops the wallet's cached results. */
+  async #recordResolution(caller: CustodyCaller, walletId: number, approval: CustodyPendingApproval): Promise<void> {
+    const transfer = await this.#guardedTransfer(approval);
+    const whitelistDecision = decidedWhitelistChange(approval, walletId);
+    await this.#table.record({
+      transfers: transfer ? [transferWrite(transfer, walletId, null)] : [],
+      approvals: [{ ...approvalWrite(approval, walletId), decidedBy: caller.actingUserId }],
+      ...(whitelistDecision ? { whitelistDecision } : {}),
+      priceFreshAfter: this.#priceFreshAfter(),
+    });
+    await this.#deps.results.invalidate([walletTag(walletId)]);
+  }
+
   /**
    * The guarded transfer after the decision. The decision is recorded at the custodian whatever
    * happens here, so a failed read is logged and the stored transfer kept; the next sync reads it.
    */
-  async function guardedTransfer(approval: CustodyPendingApproval): Promise<CustodyTransfer | null> {
+  async #guardedTransfer(approval: CustodyPendingApproval): Promise<CustodyTransfer | null> {
     if (approval.kind !== 'transfer' || approval.transferId === null) return null;
     try {
-      return await deps.custody.getTransfer(approval.coin, approval.walletId, approval.transferId);
+      return await this.#deps.custody.getTransfer(approval.coin, approval.walletId, approval.transferId);
     } catch (error) {
-      deps.logger.warn({ err: error, approvalId: approval.id }, 'resolved approval: its transfer could not be read');
+      this.#deps.logger.warn(
+        { err: error, approvalId: approval.id },
+        'resolved approval: its transfer could not be read',
+      );
       return null;
     }
   }
 
-  async function guardedWhitelistEntry(
+  async #guardedWhitelistEntry(
     caller: CustodyCaller,
     approval: CustodyPendingApproval,
     walletId: number,
   ): Promise<WhitelistEntryView | null> {
     if (approval.kind === 'transfer') return null;
-    const entry = await table.findWhitelistEntry(caller.scope, walletId, approval.address);
+    const entry = await this.#table.findWhitelistEntry(caller.scope, walletId, approval.address);
     if (!entry) return null;
     return whitelistEntryView(entry);
   }
-
-  return {
-    send: (caller: CustodyCaller, input: SendTransferInput): Promise<Outcome<Sent>> =>
-      outcomeOf(() => send(caller, input)),
-    resolve: (caller: CustodyCaller, input: ResolveApprovalInput): Promise<Outcome<Resolved>> =>
-      outcomeOf(() => resolve(caller, input)),
-  };
 }
 
 /** A whitelist change whose approval reached its end: the entry is decided (or removed). */
@@ -286,5 +337,3 @@ function decidedWhitelistChange(approval: CustodyPendingApproval, walletId: numb
     decidedAt: approval.resolvedAt,
   };
 }
-
-export type CustodyTransferService = ReturnType<typeof createCustodyTransferService>;

@@ -22,7 +22,8 @@ const addressText = /^[\x21-\x7e]{1,128}$/;
 /** The `coin` table's symbol rule (migration 0001). */
 const coinSymbol = /^[A-Z0-9]{1,15}$/;
 
-type Check = (errors: UserError[]) => void;
+/** One check of the input: it adds the problems it finds. */
+export type Check = (errors: UserError[]) => void;
 
 export function runChecks(checks: readonly Check[]): UserError[] {
   const errors: UserError[] = [];

@@ -12,17 +12,21 @@ import type { WhitelistWriteTable } from '../../access/wallets/whitelist-write-t
 import type { CustodyAddress, CustodyProvider } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
-import { custodyRefusal } from './provider-refusals.ts';
+import { custodyRefusal } from './custody-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
-import { createWalletCreation } from './wallet-creation.ts';
+import { type CreateWalletInput, createWalletCreation } from './wallet-creation.ts';
 import { changeableWallet } from './wallet-in-reach.ts';
 import { addressLabelMaxLength, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
 import { addressView, type AddressView } from './wallet-record-views.ts';
 import type { WalletSummaryService } from './wallet-summary-service.ts';
-import { createWhitelistChanges } from './wallet-whitelist-changes.ts';
+import {
+  type AddWhitelistEntryInput,
+  createWhitelistChanges,
+  type RemoveWhitelistEntryInput,
+} from './wallet-whitelist-changes.ts';
 
 export type { CreateWalletInput } from './wallet-creation.ts';
 export type { AddWhitelistEntryInput, RemoveWhitelistEntryInput } from './wallet-whitelist-changes.ts';
@@ -48,7 +52,7 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
   const creation = createWalletCreation(deps);
   const whitelist = createWhitelistChanges(deps);
   return {
-    createWallet: creation.createWallet,
+    createWallet: (requester: WalletRequester, input: CreateWalletInput) => creation.createWallet(requester, input),
 
     /**
      * A new deposit address from the custodian. An address the custodian made but that could not
@@ -95,8 +99,9 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
       return succeeded({ address: addressView(stored) });
     },
 
-    addWhitelistEntry: whitelist.add,
-    removeWhitelistEntry: whitelist.remove,
+    addWhitelistEntry: (requester: WalletRequester, input: AddWhitelistEntryInput) => whitelist.add(requester, input),
+    removeWhitelistEntry: (requester: WalletRequester, input: RemoveWhitelistEntryInput) =>
+      whitelist.remove(requester, input),
   };
 }
 

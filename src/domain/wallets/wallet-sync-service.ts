@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import type { PageOutcome, WalletSyncProgress } from '../../access/wallets/wallet-sync-progress.ts';
+import type { PageOutcome, SyncProgress, WalletSyncProgress } from '../../access/wallets/wallet-sync-progress.ts';
 import type { CustodyWalletRow, WalletTransferTable } from '../../access/wallets/wallet-transfer-table.ts';
 import type { CustodyProvider, TransferBatch } from '../../providers/custody/custody-provider.ts';
 import { CustodyProviderError } from '../../providers/custody/custody-provider-error.ts';
@@ -17,10 +17,11 @@ import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import type { CustodyCaller } from './custody-transfer-service.ts';
 import { custodianCoin, transferWrite } from './custody-transfer-records.ts';
 import { checkSyncTransfers, type SyncTransfersInput } from './custody-input-checks.ts';
-import { custodyRefusal } from './custody-transfer-refusals.ts';
+import { custodyRefusal } from './custody-refusals.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { decodeSyncCursor, encodeSyncCursor, unknownCursor } from './transfer-sync-cursor.ts';
 import { walletTag } from './wallet-cache-tags.ts';
+import { walletNotFound } from './wallet-in-reach.ts';
 
 /** Who syncs: the key's organization scope, and the request's log (provider-failure-messages.ts). */
 export type SyncCaller = Pick<CustodyCaller, 'scope' | 'log'>;
@@ -71,96 +72,97 @@ interface Counts {
   updated: number;
 }
 
-export function createWalletSyncService(deps: WalletSyncDeps) {
-  const now = deps.now ?? (() => new Date());
-  const limits = transferSyncLimits;
+export function createWalletSyncService(deps: WalletSyncDeps): WalletSyncService {
+  return new WalletSyncService(deps);
+}
 
-  async function sync(caller: SyncCaller, input: SyncTransfersInput): Promise<{ sync: SyncView }> {
+/** A wallet the sync reads, held at the custodian, and the lease this call holds on it. */
+interface Claimed {
+  wallet: CustodyWalletRow;
+  custodianWalletId: string;
+  token: string;
+  progress: SyncProgress;
+}
+
+const limits = transferSyncLimits;
+
+export class WalletSyncService {
+  readonly #deps: WalletSyncDeps;
+  readonly #now: () => Date;
+
+  constructor(deps: WalletSyncDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  sync(caller: SyncCaller, input: SyncTransfersInput): Promise<Outcome<{ sync: SyncView }>> {
+    return outcomeOf(() => this.#sync(caller, input));
+  }
+
+  async #sync(caller: SyncCaller, input: SyncTransfersInput): Promise<{ sync: SyncView }> {
     const checked = checkSyncTransfers(input);
     const fromCursor = checked.cursor === null ? null : decodeSyncCursor(checked.cursor, checked.walletId);
-    const wallet = await deps.table.findWallet(caller.scope, checked.walletId);
-    if (!wallet) failWith('NOT_FOUND', `no wallet ${checked.walletId}`, 'walletId');
-    if (wallet.custodianWalletId === null)
-      failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
-    const token = randomUUID();
-    const progress = await deps.progress.claim(caller.scope, wallet.id, token, limits.leaseMs);
-    if (!progress) failWith('CONFLICT', `a sync of wallet ${wallet.id} is already running`, 'walletId');
+    const claimed = await this.#claim(caller, checked.walletId);
+    const { wallet, progress, token } = claimed;
     const run: Run = fromCursor
       ? { ...fromCursor, source: 'cursor' }
       : progress.run
         ? { ...progress.run, source: 'stored' }
-        : freshRun(progress.syncedThrough);
+        : this.#freshRun(progress.syncedThrough);
     const counts: Counts = { synced: 0, inserted: 0, updated: 0 };
     try {
-      const nextCursor = await readPages(
-        wallet,
-        wallet.custodianWalletId,
-        token,
-        run,
-        progress.syncedThrough,
-        counts,
-        caller.log,
-      );
-      return {
-        sync: {
-          walletId: wallet.id,
-          syncedCount: counts.synced,
-          insertedCount: counts.inserted,
-          updatedCount: counts.updated,
-          nextCursor,
-          syncedAt: now().toISOString(),
-        },
-      };
+      const nextCursor = await this.#readPages(claimed, run, counts, caller.log);
+      return { sync: this.#view(wallet.id, counts, nextCursor) };
     } finally {
-      if (counts.inserted + counts.updated > 0) await deps.results.invalidate([walletTag(wallet.id)]);
-      await deps.progress.release(wallet.id, token);
+      if (counts.inserted + counts.updated > 0) await this.#deps.results.invalidate([walletTag(wallet.id)]);
+      await this.#deps.progress.release(wallet.id, token);
     }
   }
 
-  function freshRun(syncedThrough: Date | null): Run {
-    return { startedAt: now(), dateGte: syncedThrough, prevId: null, source: 'new' };
+  /** The wallet in the caller's scope, held at the custodian, with this call's lease on its sync. */
+  async #claim(caller: SyncCaller, walletId: number): Promise<Claimed> {
+    const wallet = await this.#deps.table.findWallet(caller.scope, walletId);
+    if (!wallet) throw new UserFailure([walletNotFound(walletId)]);
+    if (wallet.custodianWalletId === null)
+      failWith('INVALID_STATE', `wallet ${wallet.id} is not held at the custodian`, 'walletId');
+    const token = randomUUID();
+    const progress = await this.#deps.progress.claim(caller.scope, wallet.id, token, limits.leaseMs);
+    if (!progress) failWith('CONFLICT', `a sync of wallet ${wallet.id} is already running`, 'walletId');
+    return { wallet, custodianWalletId: wallet.custodianWalletId, token, progress };
+  }
+
+  #view(walletId: number, counts: Counts, nextCursor: string | null): SyncView {
+    return {
+      walletId,
+      syncedCount: counts.synced,
+      insertedCount: counts.inserted,
+      updatedCount: counts.updated,
+      nextCursor,
+      syncedAt: this.#now().toISOString(),
+    };
+  }
+
+  #freshRun(syncedThrough: Date | null): Run {
+    return { startedAt: this.#now(), dateGte: syncedThrough, prevId: null, source: 'new' };
   }
 
   /** Reads and stores pages until the list ends (null) or the call's pages are spent (the cursor to continue). */
-  async function readPages(
-    wallet: CustodyWalletRow,
-    custodianWalletId: string,
-    token: string,
-    run: Run,
-    syncedThrough: Date | null,
-    counts: Counts,
-    request: RequestLog,
-  ): Promise<string | null> {
+  async #readPages(claimed: Claimed, run: Run, counts: Counts, request: RequestLog): Promise<string | null> {
+    const { wallet, token } = claimed;
     for (let page = 0; page < limits.maxPagesPerCall;) {
-      const batch = await listPage(wallet, custodianWalletId, run, request);
+      const batch = await this.#listPage(claimed, run, request);
       if (batch === 'stale cursor') {
-        deps.logger.warn(
+        this.#deps.logger.warn(
           { walletId: wallet.id },
           'transfer sync: the custodian no longer knows the stored cursor; starting over',
         );
-        await deps.progress.dropRun(wallet.id, token);
-        Object.assign(run, freshRun(syncedThrough));
+        await this.#deps.progress.dropRun(wallet.id, token);
+        Object.assign(run, this.#freshRun(claimed.progress.syncedThrough));
         continue;
       }
       page += 1;
       const next = batch.nextBatchPrevId;
-      const outcome: PageOutcome = next
-        ? { kind: 'continues', run: { startedAt: run.startedAt, dateGte: run.dateGte, prevId: next } }
-        : {
-            kind: 'completed',
-            syncedThrough: new Date(run.startedAt.getTime() - limits.overlapMs),
-            syncedAt: now(),
-          };
-      const stored = await deps.progress.storePage(
-        wallet.id,
-        token,
-        batch.transfers.map((transfer) => transferWrite(transfer, wallet.id, null)),
-        outcome,
-        new Date(now().getTime() - deps.priceMaxAgeMs),
-      );
-      counts.synced += batch.transfers.length;
-      counts.inserted += stored.inserted;
-      counts.updated += stored.updated;
+      await this.#storePage(claimed, run, batch, counts);
       if (!next) return null;
       run.prevId = next;
     }
@@ -171,17 +173,35 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
     });
   }
 
+  /** Stores a page with the progress it makes: the run continuing after it, or completed; counts what it changed. */
+  async #storePage(claimed: Claimed, run: Run, batch: TransferBatch, counts: Counts): Promise<void> {
+    const { wallet, token } = claimed;
+    const next = batch.nextBatchPrevId;
+    const outcome: PageOutcome = next
+      ? { kind: 'continues', run: { startedAt: run.startedAt, dateGte: run.dateGte, prevId: next } }
+      : {
+          kind: 'completed',
+          syncedThrough: new Date(run.startedAt.getTime() - limits.overlapMs),
+          syncedAt: this.#now(),
+        };
+    const stored = await this.#deps.progress.storePage(
+      wallet.id,
+      token,
+      batch.transfers.map((transfer) => transferWrite(transfer, wallet.id, null)),
+      outcome,
+      new Date(this.#now().getTime() - this.#deps.priceMaxAgeMs),
+    );
+    counts.synced += batch.transfers.length;
+    counts.inserted += stored.inserted;
+    counts.updated += stored.updated;
+  }
+
   /** One batch; a cursor the custodian refuses is the client's error, or a stored one gone stale. */
-  async function listPage(
-    wallet: CustodyWalletRow,
-    custodianWalletId: string,
-    run: Run,
-    request: RequestLog,
-  ): Promise<TransferBatch | 'stale cursor'> {
+  async #listPage(claimed: Claimed, run: Run, request: RequestLog): Promise<TransferBatch | 'stale cursor'> {
     try {
-      return await deps.custody.listTransfers({
-        coin: custodianCoin(wallet.coin),
-        walletId: custodianWalletId,
+      return await this.#deps.custody.listTransfers({
+        coin: custodianCoin(claimed.wallet.coin),
+        walletId: claimed.custodianWalletId,
         ...(run.prevId === null ? {} : { prevId: run.prevId }),
         ...(run.dateGte === null ? {} : { dateGte: run.dateGte }),
         limit: limits.pageSize,
@@ -192,14 +212,7 @@ export function createWalletSyncService(deps: WalletSyncDeps) {
         if (run.source === 'cursor') unknownCursor();
         if (run.source === 'stored') return 'stale cursor';
       }
-      throw new UserFailure([custodyRefusal(error, 'sync', request)]);
+      throw new UserFailure(custodyRefusal(error, 'sync', request));
     }
   }
-
-  return {
-    sync: (caller: SyncCaller, input: SyncTransfersInput): Promise<Outcome<{ sync: SyncView }>> =>
-      outcomeOf(() => sync(caller, input)),
-  };
 }
-
-export type WalletSyncService = ReturnType<typeof createWalletSyncService>;

@@ -30,7 +30,7 @@ import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
-import { custodyRefusal, type CustodyOperation } from './provider-refusals.ts';
+import { custodyRefusal, type CustodyOperation } from './custody-refusals.ts';
 import { type WalletCaller, walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { changeableWallet, type HeldWallet } from './wallet-in-reach.ts';
@@ -92,23 +92,75 @@ function approvalRecord(
   };
 }
 
-export function createWhitelistChanges(deps: WhitelistChangeDeps) {
+/** The wallet and address a change names, checked, with who asks. */
+interface ChangeTarget {
+  wallet: HeldWallet;
+  caller: WalletCaller;
+  request: RequestLog;
+}
+
+export function createWhitelistChanges(deps: WhitelistChangeDeps): WhitelistChanges {
+  return new WhitelistChanges(deps);
+}
+
+export class WhitelistChanges {
+  readonly #deps: WhitelistChangeDeps;
+
+  constructor(deps: WhitelistChangeDeps) {
+    this.#deps = deps;
+  }
+
+  async add(requester: WalletRequester, input: AddWhitelistEntryInput): Promise<WhitelistChanged> {
+    const found = await this.#target('addDigitalWalletWhitelistEntry', requester, input);
+    if (Array.isArray(found)) return failed(found);
+    const { wallet, caller } = found;
+    const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
+    if (existing && existing.entry.status !== 'rejected') {
+      const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
+      return failed([userError('CONFLICT', `${input.address} ${why} the whitelist of wallet ${wallet.id}`, 'address')]);
+    }
+    const label = input.label ?? null;
+    const result = await this.#atCustodian('addWhitelistAddress', found, input.address, label);
+    if (Array.isArray(result)) return failed(result);
+    if (result.outcome === 'alreadyListed')
+      this.#deps.logger.warn(
+        { walletId: wallet.id, address: input.address },
+        'the custodian lists a whitelist address the platform had not recorded: recorded as approved',
+      );
+    return this.#recordAddition(
+      found,
+      input.address,
+      label,
+      result.outcome === 'pendingApproval' ? result.pendingApproval : null,
+    );
+  }
+
+  async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
+    const found = await this.#target('removeDigitalWalletWhitelistEntry', requester, input);
+    if (Array.isArray(found)) return failed(found);
+    const existing = await this.#removableEntry(found, input.address);
+    if ('code' in existing) return failed([existing]);
+    const result = await this.#atCustodian('removeWhitelistAddress', found, input.address, null);
+    if (Array.isArray(result)) return failed(result);
+    return this.#recordRemoval(found.wallet, existing, input.address, result);
+  }
+
   /** The wallet and address a change names, checked; or the errors that stop it. */
-  const target = async (
+  async #target(
     operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
     input: { walletId: number; address: string; label?: string | null },
-  ): Promise<{ wallet: HeldWallet; caller: WalletCaller; request: RequestLog } | UserError[]> => {
-    const caller = await walletCallerOf(requester, deps.users);
+  ): Promise<ChangeTarget | UserError[]> {
+    const caller = await walletCallerOf(requester, this.#deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
       checkAddressText(input.address),
       checkText('label', input.label, addressLabelMaxLength, false),
     ]);
     if (errors.length > 0) return errors;
-    const wallet = await changeableWallet(deps.table, caller.scope, input.walletId);
+    const wallet = await changeableWallet(this.#deps.table, caller.scope, input.walletId);
     if ('code' in wallet) return [wallet];
-    await assertMayPerform(deps.users, {
+    await assertMayPerform(this.#deps.users, {
       operation,
       actingUserId: caller.actingUserId,
       organizationId: wallet.organizationId,
@@ -116,15 +168,15 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     const form = addressFormProblem(wallet.network, input.address);
     if (form) return [userError('VALIDATION_FAILED', form, 'address')];
     return { wallet, caller, request: requester.log };
-  };
+  }
 
   /** The custodian's change, or the errors it was refused with. */
-  const atCustodian = async (
+  async #atCustodian(
     operation: Extract<CustodyOperation, 'addWhitelistAddress' | 'removeWhitelistAddress'>,
-    { wallet, caller, request: log }: { wallet: HeldWallet; caller: WalletCaller; request: RequestLog },
+    { wallet, caller, request: log }: ChangeTarget,
     address: string,
     label: string | null,
-  ): Promise<WhitelistChangeResult | AlreadyListed | UserError[]> => {
+  ): Promise<WhitelistChangeResult | AlreadyListed | UserError[]> {
     const request = {
       coin: custodianCoinOf(wallet.coin),
       walletId: wallet.custodianWalletId,
@@ -134,108 +186,93 @@ export function createWhitelistChanges(deps: WhitelistChangeDeps) {
     };
     try {
       return operation === 'addWhitelistAddress'
-        ? await deps.custody.addWhitelistAddress(request)
-        : await deps.custody.removeWhitelistAddress(request);
+        ? await this.#deps.custody.addWhitelistAddress(request)
+        : await this.#deps.custody.removeWhitelistAddress(request);
     } catch (error) {
       const listed = error instanceof CustodyProviderError && error.reason === 'whitelistEntryExists';
       return listed && operation === 'addWhitelistAddress'
         ? { outcome: 'alreadyListed' }
         : custodyRefusal(error, operation, log);
     }
-  };
+  }
+
+  /** An addition the custodian made or holds for approval: the entry, approved or pending with its approval. */
+  async #recordAddition(
+    { wallet, caller }: ChangeTarget,
+    address: string,
+    label: string | null,
+    pending: CustodyPendingApproval | null,
+  ): Promise<WhitelistChanged> {
+    const stored = await this.#recorded('addition', wallet, address, () =>
+      this.#deps.whitelist.recordAddition(
+        {
+          walletId: wallet.id,
+          address,
+          label,
+          createdBy: caller.actingUserId,
+          status: pending ? 'pending' : 'approved',
+        },
+        pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
+      ),
+    );
+    return this.#changed(
+      wallet.id,
+      stored.entry,
+      stored.approval && pendingApprovalView(stored.approval, stored.entry),
+    );
+  }
+
+  /** The entry a removal names: on the whitelist, and no change of it awaiting approval. */
+  async #removableEntry({ wallet, caller }: ChangeTarget, address: string): Promise<WhitelistEntryRow | UserError> {
+    const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, address);
+    if (!existing || existing.entry.status === 'rejected')
+      return userError('NOT_FOUND', `${address} is not on the whitelist of wallet ${wallet.id}`, 'address');
+    if (existing.entry.status === 'pending' || existing.removalPending) {
+      const what = existing.removalPending ? 'its removal' : 'its addition';
+      return userError('INVALID_STATE', `${address} cannot be removed while ${what} awaits approval`, 'address');
+    }
+    return existing.entry;
+  }
+
+  /** A removal the custodian made (the entry deleted) or holds for approval (the approval recorded). */
+  async #recordRemoval(
+    wallet: HeldWallet,
+    entry: WhitelistEntryRow,
+    address: string,
+    result: WhitelistChangeResult | AlreadyListed,
+  ): Promise<WhitelistChanged> {
+    if (result.outcome !== 'pendingApproval') {
+      await this.#recorded('removal', wallet, address, () => this.#deps.whitelist.deleteEntry(entry.id));
+      return this.#changed(wallet.id, entry, null);
+    }
+    const approval = await this.#recorded('removal', wallet, address, () =>
+      this.#deps.whitelist.recordRemovalApproval(
+        approvalRecord(result.pendingApproval, wallet.id, 'whitelistRemove'),
+        entry.id,
+      ),
+    );
+    return this.#changed(wallet.id, entry, pendingApprovalView(approval, entry));
+  }
 
   /** Runs a write that records a change the custodian already made; a failure is logged for reconciliation. */
-  const recorded = async <T>(
-    what: string,
-    wallet: HeldWallet,
-    address: string,
-    write: () => Promise<T>,
-  ): Promise<T> => {
+  async #recorded<T>(what: string, wallet: HeldWallet, address: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      deps.logger.error(
+      this.#deps.logger.error(
         { err: error, walletId: wallet.id, custodianWalletId: wallet.custodianWalletId, address },
         `whitelist ${what} made at the custodian but not recorded: reconcile by hand`,
       );
       throw error;
     }
-  };
+  }
 
-  const changed = async (
+  async #changed(
     walletId: number,
     entry: WhitelistEntryRow,
     approval: PendingApprovalView | null,
-  ): Promise<WhitelistChanged> => {
-    await deps.results.invalidate([walletTag(walletId)]);
+  ): Promise<WhitelistChanged> {
+    await this.#deps.results.invalidate([walletTag(walletId)]);
     return succeeded({ entry: whitelistEntryView(entry), pendingApproval: approval });
-  };
-
-  return {
-    async add(requester: WalletRequester, input: AddWhitelistEntryInput): Promise<WhitelistChanged> {
-      const found = await target('addDigitalWalletWhitelistEntry', requester, input);
-      if (Array.isArray(found)) return failed(found);
-      const { wallet, caller } = found;
-      const existing = await deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
-      if (existing && existing.entry.status !== 'rejected') {
-        const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
-        return failed([
-          userError('CONFLICT', `${input.address} ${why} the whitelist of wallet ${wallet.id}`, 'address'),
-        ]);
-      }
-      const label = input.label ?? null;
-      const result = await atCustodian('addWhitelistAddress', found, input.address, label);
-      if (Array.isArray(result)) return failed(result);
-      if (result.outcome === 'alreadyListed')
-        deps.logger.warn(
-          { walletId: wallet.id, address: input.address },
-          'the custodian lists a whitelist address the platform had not recorded: recorded as approved',
-        );
-      const pending = result.outcome === 'pendingApproval' ? result.pendingApproval : null;
-      const stored = await recorded('addition', wallet, input.address, () =>
-        deps.whitelist.recordAddition(
-          {
-            walletId: wallet.id,
-            address: input.address,
-            label,
-            createdBy: caller.actingUserId,
-            status: pending ? 'pending' : 'approved',
-          },
-          pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
-        ),
-      );
-      return changed(wallet.id, stored.entry, stored.approval && pendingApprovalView(stored.approval, stored.entry));
-    },
-
-    async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
-      const found = await target('removeDigitalWalletWhitelistEntry', requester, input);
-      if (Array.isArray(found)) return failed(found);
-      const { wallet, caller } = found;
-      const existing = await deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
-      if (!existing || existing.entry.status === 'rejected')
-        return failed([
-          userError('NOT_FOUND', `${input.address} is not on the whitelist of wallet ${wallet.id}`, 'address'),
-        ]);
-      if (existing.entry.status === 'pending' || existing.removalPending) {
-        const what = existing.removalPending ? 'its removal' : 'its addition';
-        return failed([
-          userError('INVALID_STATE', `${input.address} cannot be removed while ${what} awaits approval`, 'address'),
-        ]);
-      }
-      const { entry } = existing;
-      const result = await atCustodian('removeWhitelistAddress', found, input.address, null);
-      if (Array.isArray(result)) return failed(result);
-      if (result.outcome !== 'pendingApproval') {
-        await recorded('removal', wallet, input.address, () => deps.whitelist.deleteEntry(entry.id));
-        return changed(wallet.id, entry, null);
-      }
-      const approval = await recorded('removal', wallet, input.address, () =>
-        deps.whitelist.recordRemovalApproval(
-          approvalRecord(result.pendingApproval, wallet.id, 'whitelistRemove'),
-          entry.id,
-        ),
-      );
-      return changed(wallet.id, entry, pendingApprovalView(approval, entry));
-    },
-  };
+  }
 }

@@ -3,7 +3,7 @@
 // credential, counted by the rate limiter the request limits use (in memory, or in Redis with
 // REDIS_URL); past either, 429 RATE_LIMITED with the seconds until the window ends.
 import { AppError } from '../../errors/app-error.ts';
-import { type RateLimiter, credentialFingerprint } from '../../http/rate-limit/rate-limiter.ts';
+import { type RateLimiter, credentialFingerprint } from '../../request-envelope/rate-limiter.ts';
 
 /** Who spends the points: the client address and the credential presented (an API key), never stored raw. */
 export interface CostCaller {

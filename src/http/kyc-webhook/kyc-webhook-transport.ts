@@ -8,13 +8,22 @@ import type { KycWebhookService } from '../../domain/kyc/kyc-webhook-service.ts'
 import { AppError } from '../../errors/app-error.ts';
 import type { HttpState } from '../koa-state.ts';
 import { writeRestErrorBody } from '../middleware/error-body.ts';
-import { jsonBodyLimitBytes } from '../refuse-oversized-body.ts';
+import { jsonBodyLimitBytes } from '../../request-envelope/body-limit.ts';
+import { type BodyLimit, readBody } from '../../request-envelope/read-body.ts';
 import type { Transport } from '../router.ts';
 import { validateJsonBody } from '../validate-request.ts';
 
+/** The webhook's raw bytes, at most the JSON body limit: past it 413, the connection cut. */
+const webhookBodyLimit: BodyLimit = {
+  bytes: jsonBodyLimitBytes,
+  tooLarge: () =>
+    new AppError('PAYLOAD_TOO_LARGE', `Too large: the request body may be at most ${jsonBodyLimitBytes} bytes`),
+  cut: true,
+};
+
 export function kycWebhookTransport(webhooks: KycWebhookService): Transport {
   const serve: Middleware<HttpState> = async (ctx) => {
-    const rawBody = await readBody(ctx.req);
+    const rawBody = await readBody(ctx.req, webhookBodyLimit);
     webhooks.verify(rawBody, {
       digest: ctx.get('x-payload-digest') || undefined,
       algorithm: ctx.get('x-payload-digest-alg') || undefined,
@@ -39,17 +48,4 @@ function parseEvent(rawBody: Buffer): unknown {
   } catch {
     throw new AppError('BAD_REQUEST', 'request body is not valid JSON: send a JSON object');
   }
-}
-
-async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > jsonBodyLimitBytes)
-      throw new AppError('PAYLOAD_TOO_LARGE', `Too large: the request body may be at most ${jsonBodyLimitBytes} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import type { Principal } from '../../access/principal.ts';
 import { storageFailure } from '../../domain/files/storage-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { closeAfterAnswer } from '../refuse-oversized-body.ts';
+import { closeAfterAnswer, declaredOverLimit } from '../../request-envelope/body-limit.ts';
 import { multipartError, tooManyBytes } from './multipart-errors.ts';
 import { type MultipartForm, type ReceivedFile, multipartForm } from './multipart-form.ts';
 import { type MultipartFormSpec, maxTextFieldBytes } from './multipart-form-specs.ts';
@@ -36,12 +36,10 @@ export async function receiveMultipartForm(
   spec.authorize?.(options.principal);
   checkContentType(ctx, spec);
   const partCount = spec.maxFiles + spec.textFields.length;
-  const declaredLength = ctx.request.length;
   if (
-    declaredLength !== undefined &&
-    declaredLength > spec.maxTotalBytes + maxTextFieldBytes + partCount * envelopeBytesPerPart
+    declaredOverLimit(ctx.req, spec.maxTotalBytes + maxTextFieldBytes + partCount * envelopeBytesPerPart) !== undefined
   ) {
-    closeAfterAnswer(ctx);
+    closeAfterAnswer(ctx.res);
     throw tooManyBytes(spec);
   }
   const temp = await createTempFiles(options.tempDir).catch((error: unknown) => {

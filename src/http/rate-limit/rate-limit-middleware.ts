@@ -1,8 +1,9 @@
-// Answers 429 RATE_LIMITED with Retry-After (openapi.yaml `TooManyRequests`) once a key has
-// used its limit; the error body itself is written by handle-errors.ts.
+// A route's rate limit in Koa: answers 429 RATE_LIMITED with Retry-After (openapi.yaml
+// `TooManyRequests`) once a key has used its limit, by the check every front door counts through
+// (src/request-envelope/rate-limit.ts); the error body itself is written by handle-errors.ts.
 import type { DefaultState, Middleware, ParameterizedContext } from 'koa';
-import { AppError } from '../../errors/app-error.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { rateLimitCheck } from '../../request-envelope/rate-limit.ts';
+import type { RateLimiter } from '../../request-envelope/rate-limiter.ts';
 
 /**
  * `keyOf` names what is counted: the client address plus the route group (`ctx.ip` is the
@@ -20,31 +21,5 @@ export function rateLimit<State = DefaultState>(
   return async (ctx, next) => {
     await check(keyOf(ctx));
     await next();
-  };
-}
-
-/**
- * Counts a request against each of `keys` (the address and the credential each count it; any
- * spent refuses it) and throws 429 RATE_LIMITED when refused. Null when the limit is 0 (off):
- * then no key need be computed (a credential's fingerprint is a hash). Also used outside Koa
- * (the GraphQL fast lane, src/graphql/graphql-fast-lane.ts).
- */
-export function rateLimitCheck(
-  limiter: RateLimiter,
-  onRejected: (limit: string) => void = () => {},
-): ((keys: string | readonly string[]) => Promise<void>) | null {
-  const { name, points, durationSeconds } = limiter.rule;
-  if (points === 0) return null;
-  return async (keys) => {
-    const decisions = await Promise.all((typeof keys === 'string' ? [keys] : keys).map((key) => limiter.consume(key)));
-    const decision = decisions.find((found) => !found.allowed) ?? { allowed: true as const };
-    if (decision.allowed) return;
-    const seconds = decision.retryAfterSeconds;
-    onRejected(name);
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many requests: the ${name} limit is ${points} per ${durationSeconds} seconds; retry after ${seconds} seconds`,
-      { retryAfterSeconds: seconds },
-    );
   };
 }

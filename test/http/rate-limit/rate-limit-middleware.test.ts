@@ -14,7 +14,7 @@ import {
   type RateLimiter,
   createRateLimiter,
   credentialFingerprint,
-} from '../../../src/http/rate-limit/rate-limiter.ts';
+} from '../../../src/request-envelope/rate-limiter.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { assertMatchesContract } from '../../support/openapi-contract.ts';
 

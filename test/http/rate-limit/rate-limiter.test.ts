@@ -11,7 +11,7 @@ import {
   createRateLimiter,
   credentialFingerprint,
   fromRateLimiterFlexible,
-} from '../../../src/http/rate-limit/rate-limiter.ts';
+} from '../../../src/request-envelope/rate-limiter.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { redisTest, testRedisUrl } from '../../support/test-redis.ts';

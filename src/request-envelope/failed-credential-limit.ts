@@ -5,9 +5,9 @@
 // so guessing costs the guesser a minute per few dozen tries and the service nothing. Requests
 // that present a valid credential count nothing here; shared through Redis with REDIS_URL.
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { createBoundedCache } from '../../cache/bounded-cache.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { isCredentialRefusal } from '../../errors/credential-refusal.ts';
+import { createBoundedCache } from '../cache/bounded-cache.ts';
+import { AppError } from '../errors/app-error.ts';
+import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import {
   type RateLimitDecision,
   type RateLimitRule,
