@@ -8,7 +8,8 @@
 // subscription's context carries a sink for messages the service writes itself
 // (subscription-sink.ts); errors in `next` messages are masked as over HTTP.
 import type { IncomingHttpHeaders, Server } from 'node:http';
-import { type DocumentNode, GraphQLError, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, type GraphQLSchema } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -25,7 +26,7 @@ import { type KeyCheck, type LiveSockets, type SocketCaps, closeReason, createLi
 import type { OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
-import { createSocketOperationLog } from './socket-operation-log.ts';
+import { createSocketOperationLog, type SocketOperationLog } from './socket-operation-log.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
@@ -72,52 +73,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     {
       schema: options.schema,
       onConnect: (ctx) => connect(ctx.extra, ctx.connectionParams, options, live),
-      onSubscribe: async (ctx, id, payload) => {
-        const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
-        const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
-        if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
-        // Before anything walks them (docs/requests.md#json-nesting): as POST /graphql's body.
-        const tooDeep = graphqlValuesViolation(payload);
-        if (tooDeep) return [formatGraphqlError(new AppError('BAD_REQUEST', tooDeep), options.logger)];
-        let document;
-        try {
-          document = options.documents.parse(payload.query);
-        } catch (error) {
-          // A syntax error or a document over the limits is the client's: answered as errors, not a closed socket.
-          if (error instanceof GraphQLError) return [error];
-          throw error;
-        }
-        const errors = options.documents.validate(options.schema, document);
-        if (errors.length > 0) return [...errors];
-        const operation = {
-          document,
-          operationName: payload.operationName ?? undefined,
-          variableValues: payload.variables ?? undefined,
-        };
-        try {
-          await options.guardCost(
-            { document, operationName: operation.operationName, variables: operation.variableValues },
-            { ip: caller.address, credential: caller.presentedKey },
-          );
-        } catch (error) {
-          if (error instanceof AppError) return [formatGraphqlError(error, options.logger)];
-          throw error;
-        }
-        const context: GraphqlContext = {
-          requestId,
-          logger: options.logger,
-          principal: caller.principal,
-          actingUser: caller.actingUser,
-          subscription: socketSink(ctx.extra.socket, id, operation),
-        };
-        return {
-          schema: options.schema,
-          document,
-          variableValues: operation.variableValues,
-          operationName: operation.operationName,
-          contextValue: context,
-        };
-      },
+      onSubscribe: (ctx, id, payload) => prepareOperation({ ctx, id, payload }, options, live, operations),
       onComplete: (ctx, id) => operations.ended(ctx.extra, id),
       onError: (ctx, id, _payload, errors) => void operations.ended(ctx.extra, id, errors),
       onNext: (_ctx, _id, _payload, _args, result) =>
@@ -134,19 +90,102 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   return {
     // One recheck after another: a change announced during a recheck is checked once more after it.
     recheckKeys: () => (rechecking = rechecking.then(() => live.recheckAll(options.authenticateApiKey))),
-    drain: async (deadline) => {
-      const cut = () => {
-        for (const client of wsServer.clients) client.terminate();
-      };
-      deadline.addEventListener('abort', cut, { once: true });
-      try {
-        // graphql-ws closes each client with 1001 and resolves once all of them are gone.
-        await disposable.dispose();
-      } finally {
-        deadline.removeEventListener('abort', cut);
-      }
-    },
+    drain: (deadline) => drainSockets(wsServer, disposable, deadline),
   };
+}
+
+/** One subscribe message of a socket, as graphql-ws hands it over. */
+interface SubscribeMessage {
+  ctx: { extra: SocketExtra; subscriptions: Record<string, unknown> };
+  id: string;
+  payload: SubscribePayload;
+}
+
+/**
+ * A subscribe message checked as POST /graphql checks a request (the caller, the JSON values'
+ * nesting, the document's limits and validity, the cost) and turned into what graphql-ws
+ * executes; or the errors it answers instead.
+ */
+async function prepareOperation(
+  { ctx, id, payload }: SubscribeMessage,
+  options: SubscriptionServerOptions,
+  live: LiveSockets,
+  operations: SocketOperationLog,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
+  const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
+  if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
+  // Before anything walks them (docs/requests.md#json-nesting): as POST /graphql's body.
+  const tooDeep = graphqlValuesViolation(payload);
+  if (tooDeep) return [formatGraphqlError(new AppError('BAD_REQUEST', tooDeep), options.logger)];
+  const document = parsedDocument(options, payload.query);
+  if (!('kind' in document)) return document;
+  const errors = options.documents.validate(options.schema, document);
+  if (errors.length > 0) return [...errors];
+  const operation = {
+    document,
+    operationName: payload.operationName ?? undefined,
+    variableValues: payload.variables ?? undefined,
+  };
+  const refused = await costRefusal(options, operation, caller);
+  if (refused) return [refused];
+  const context: GraphqlContext = {
+    requestId,
+    logger: options.logger,
+    principal: caller.principal,
+    actingUser: caller.actingUser,
+    subscription: socketSink(ctx.extra.socket, id, operation),
+  };
+  return { schema: options.schema, ...operation, contextValue: context };
+}
+
+/** The parsed document; a syntax error or a document over the limits is the client's, answered as errors, not a closed socket. */
+function parsedDocument(options: SubscriptionServerOptions, query: string): DocumentNode | readonly GraphQLError[] {
+  try {
+    return options.documents.parse(query);
+  } catch (error) {
+    if (error instanceof GraphQLError) return [error];
+    throw error;
+  }
+}
+
+/** The cost check POST /graphql makes (docs/api-limits.md); the refusal as the error to answer, or null. */
+async function costRefusal(
+  options: SubscriptionServerOptions,
+  operation: {
+    document: DocumentNode;
+    operationName: string | undefined;
+    variableValues: Record<string, unknown> | undefined;
+  },
+  caller: { address: string; presentedKey: string },
+): Promise<GraphQLError | null> {
+  try {
+    await options.guardCost(
+      { document: operation.document, operationName: operation.operationName, variables: operation.variableValues },
+      { ip: caller.address, credential: caller.presentedKey },
+    );
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return formatGraphqlError(error, options.logger);
+    throw error;
+  }
+}
+
+/** graphql-ws closes each client with 1001 and resolves once all are gone; at the deadline the rest are cut. */
+async function drainSockets(
+  wsServer: WebSocketServer,
+  disposable: { dispose(): void | Promise<void> },
+  deadline: AbortSignal,
+): Promise<void> {
+  const cut = () => {
+    for (const client of wsServer.clients) client.terminate();
+  };
+  deadline.addEventListener('abort', cut, { once: true });
+  try {
+    await disposable.dispose();
+  } finally {
+    deadline.removeEventListener('abort', cut);
+  }
 }
 
 /** connection_init: the key checked, the socket bound to its caller; false closes with 4403. */

@@ -5,45 +5,38 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import type { GraphqlAnswer } from '../support/graphql-answer.ts';
 
-let service: TestService;
+let api: BusinessApiClient;
 
 test.before(async () => {
-  service = await startTestService();
+  api = await startBusinessApi();
 });
 test.after(async () => {
-  await service.stop();
+  await api.close();
 });
 
-const gql = (query: string, headers: Record<string, string> = { 'x-api-key': testAdminApiKey }) =>
-  service.request('POST', '/graphql', {
-    body: { query },
-    headers: { accept: 'application/graphql-response+json', ...headers },
-  });
+const gql = (query: string, key: CallerKey | null = api.adminKey) =>
+  api.graphql(query, undefined, { key, headers: { accept: 'application/graphql-response+json' } });
 
 test('ping answers pong with a valid API key', async () => {
   const response = await gql('{ ping }');
   assert.is(response.status, 200);
-  assert.equal(response.json(), { data: { ping: 'pong' } });
+  assert.equal(response.body, { data: { ping: 'pong' } });
   assert.match(response.headers.get('content-type') ?? '', /application\/graphql-response\+json/);
 });
 
 /** A refusal of POST /graphql: a GraphQL response holding one error, never the REST error body. */
-function assertGraphqlRefusal(
-  response: { status: number; headers: Headers; json(): any },
-  status: number,
-  code: string,
-  message: string,
-): void {
+function assertGraphqlRefusal(response: GraphqlAnswer, status: number, code: string, message: string): void {
   assert.is(response.status, status);
   assert.is(response.headers.get('content-type'), 'application/graphql-response+json; charset=utf-8');
-  assert.equal(response.json(), { errors: [{ message, extensions: { code } }] });
+  assert.equal(response.body, { errors: [{ message, extensions: { code } }] });
 }
 
 test('a missing API key is 401 with a GraphQL response naming X-API-Key', async () => {
   assertGraphqlRefusal(
-    await gql('{ ping }', {}),
+    await gql('{ ping }', null),
     401,
     'UNAUTHENTICATED',
     'authentication required: send an X-API-Key header',
@@ -52,7 +45,7 @@ test('a missing API key is 401 with a GraphQL response naming X-API-Key', async 
 
 test('a wrong API key is 401 with a GraphQL response', async () => {
   assertGraphqlRefusal(
-    await gql('{ ping }', { 'x-api-key': 'wrong-key-wrong-key-wrong-key' }),
+    await gql('{ ping }', 'wrong-key-wrong-key-wrong-key'),
     401,
     'UNAUTHENTICATED',
     'invalid API key',
@@ -60,7 +53,7 @@ test('a wrong API key is 401 with a GraphQL response', async () => {
 });
 
 test('a REST route keeps the REST error body for the same missing credential', async () => {
-  const response = await service.request('POST', '/auth/workflow-sdk/init-token', {
+  const response = await api.service.request('POST', '/auth/workflow-sdk/init-token', {
     body: { userId: 'demo-alice', organizationId: '11111111-0000-4000-8000-000000000001' },
   });
   assert.is(response.status, 401);
@@ -76,18 +69,18 @@ test('a REST route keeps the REST error body for the same missing credential', a
 test('a document that does not parse or validate is a 400 GraphQL response', async () => {
   const syntax = await gql('{ ping ');
   assert.is(syntax.status, 400);
-  assert.match(syntax.json().errors[0].message, /Syntax Error/);
+  assert.match(syntax.body.errors[0].message, /Syntax Error/);
   const unknown = await gql('{ pong }');
   assert.is(unknown.status, 400);
-  assert.match(unknown.json().errors[0].message, /Cannot query field "pong"/);
+  assert.match(unknown.body.errors[0].message, /Cannot query field "pong"/);
 });
 
 test('subscriptions run over graphql-ws on /graphql and need the API key', async () => {
-  const url = service.url.replace('http', 'ws') + '/graphql';
+  const url = api.service.url.replace('http', 'ws') + '/graphql';
   const client = createClient({
     url,
     webSocketImpl: WebSocket,
-    connectionParams: { 'X-API-Key': testAdminApiKey },
+    connectionParams: { 'X-API-Key': api.adminKey },
     retryAttempts: 0,
   });
   const result = await new Promise<{ errors?: { message: string }[] }>((resolve, reject) => {

@@ -3,38 +3,32 @@
 // refusal comes before the field runs (so NOT_IMPLEMENTED fields are guarded alike).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import type { ApiKeyKind } from '../../src/access/principal.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
 
-const service: TestService = await startTestService();
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-
-async function key(kind: ApiKeyKind, scopes: string[]): Promise<string> {
-  return (await apiKeys.create({ name: `${kind} ${scopes.join(',')}`, kind, scopes })).secret;
-}
+const api: BusinessApiClient = await startBusinessApi();
 
 const keys = {
-  admin: testAdminApiKey,
-  reader: await key('service', ['read']),
-  walletManager: await key('service', ['wallets']),
-  scopeless: await key('service', []),
-  partner: await key('partner', ['read', 'wallets']),
+  admin: api.adminKey,
+  ...(await api.keys({
+    reader: { scopes: ['read'] },
+    walletManager: { scopes: ['wallets'] },
+    scopeless: { scopes: [] },
+    partner: { kind: 'partner', scopes: ['read', 'wallets'] },
+  })),
 };
 
 const netWorth = '{ netWorthUsdByUserId(userId: "demo-alice") { usdValue } }';
 const createWallet =
   'mutation { createDigitalWallet(input: { label: "x", type: CUSTODIAL, coin: "BTC" }) { errors { code } } }';
 
-async function codeOf(apiKey: string, query: string): Promise<string> {
-  const response = await service.request('POST', '/graphql', { headers: { 'x-api-key': apiKey }, body: { query } });
+async function codeOf(apiKey: CallerKey, query: string): Promise<string> {
+  const response = await api.graphql(query, undefined, { key: apiKey });
   assert.is(response.status, 200, response.text);
-  const body = response.json();
+  const { body } = response;
   return body.errors ? `${body.errors[0].extensions.code}: ${body.errors[0].message}` : 'ok';
 }
 
-test.after(() => service.stop());
+test.after(() => api.close());
 
 test('ping needs a key that may use the business API, and no scope', async () => {
   assert.is(await codeOf(keys.admin, '{ ping }'), 'ok');

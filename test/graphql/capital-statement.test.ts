@@ -8,12 +8,14 @@ import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pdfText } from '../support/pdf-text.ts';
-import { startBusinessApi } from './support/business-api-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import type { TestApiKey } from '../support/test-api-keys.ts';
+import { scopeCallers } from './support/scope-callers.ts';
 
-const harness = await startBusinessApi('documents');
-const { keys } = harness;
+const api = await startBusinessApi({ seed: 'demo' });
+const keys = await api.keys(scopeCallers('documents'));
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 const mutation = `mutation ($input: DownloadFundInvestorCapitalStatementPdfInput!) {
   downloadFundInvestorCapitalStatementPdf(input: $input) {
@@ -22,15 +24,15 @@ const mutation = `mutation ($input: DownloadFundInvestorCapitalStatementPdfInput
 
 const q4 = { periodStart: '2025-10-01', periodEnd: '2025-12-31' };
 
-async function run(key: string, input: Record<string, unknown>) {
-  const { status, body } = await harness.graphql(key, mutation, { input });
+async function run(key: TestApiKey, input: Record<string, unknown>) {
+  const { status, body } = await api.graphql(mutation, { input }, { key });
   assert.is(status, 200, JSON.stringify(body));
   assert.is(body.errors, undefined, JSON.stringify(body.errors));
   return body.data.downloadFundInvestorCapitalStatementPdf;
 }
 
 /** The statement's PDF, checked against its own bytes; its text with whitespace collapsed. */
-async function statementText(key: string, input: Record<string, unknown>, fileName: string): Promise<string> {
+async function statementText(key: TestApiKey, input: Record<string, unknown>, fileName: string): Promise<string> {
   const before = new Date().toISOString();
   const payload = await run(key, input);
   const after = new Date().toISOString();

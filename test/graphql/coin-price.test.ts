@@ -2,26 +2,14 @@
 // price of the real HTTP client against a price source served over loopback that the test
 // controls, cached 30 seconds for every caller, `refresh: true` asking the source again, a price
 // the source stopped updating marked stale, and the key rules of docs/identity.md#scopes.
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import type { CoinPriceQuote, CoinPricesProvider } from '../../src/providers/coin-prices/coin-prices-provider.ts';
-import { serveCoinPrices } from '../../src/providers/coin-prices/coin-prices-simulator-server.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import type { CoinPriceQuote } from '../../src/providers/coin-prices/coin-prices-provider.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startCoinPricesFake } from '../support/provider-fakes/coin-prices-fake.ts';
 
 /** The price source: what it answers is set by the tests; `down` makes it answer 503. */
-const market = { quotes: new Map<string, CoinPriceQuote>(), down: false, asked: 0 };
-const source: CoinPricesProvider = {
-  kind: 'simulator',
-  async listPrices(symbols) {
-    market.asked += 1;
-    if (market.down) throw new Error('source down');
-    return symbols.flatMap((symbol) => market.quotes.get(symbol.toUpperCase()) ?? []);
-  },
-};
-const sourceServer = await serveCoinPrices(source);
+const market = await startCoinPricesFake();
 const recently = new Date(Date.now() - 60_000);
 const quote = (symbol: string, usdPrice: string, updatedAt = recently): CoinPriceQuote => ({
   symbol,
@@ -32,31 +20,25 @@ const quote = (symbol: string, usdPrice: string, updatedAt = recently): CoinPric
   updatedAt,
 });
 
-const service: TestService = await startTestService({ COIN_PRICES_URL: sourceServer.url });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
-await sql.query(`INSERT INTO coin (symbol, name, network, decimals) VALUES
+const api = await startBusinessApi({ providers: [market] });
+await api.rows(`INSERT INTO coin (symbol, name, network, decimals) VALUES
   ('BTC', 'Bitcoin', 'bitcoin', 8), ('ETH', 'Ethereum', 'ethereum', 18), ('SOL', 'Solana', 'solana', 9)`);
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const readerKey = (await apiKeys.create({ name: 'reader', kind: 'service', scopes: ['read'] })).secret;
-const walletsKey = (await apiKeys.create({ name: 'wallets', kind: 'service', scopes: ['wallets'] })).secret;
+const readerKey = await api.key({ name: 'reader', scopes: ['read'] });
+const walletsKey = await api.key({ name: 'wallets', scopes: ['wallets'] });
 
 const fields = 'symbol name usdPrice marketCapUsd rank updatedAt stale';
-async function coinPrice(symbol: string, options: { refresh?: boolean; key?: string } = {}) {
+async function coinPrice(symbol: string, options: { refresh?: boolean; key?: CallerKey } = {}) {
   const refresh = options.refresh ? ', refresh: true' : '';
-  const response = await service.request('POST', '/graphql', {
-    headers: { 'x-api-key': options.key ?? testAdminApiKey },
-    body: { query: `{ coinPrice(symbol: ${JSON.stringify(symbol)}${refresh}) { ${fields} } }` },
-  });
+  const response = await api.graphql(
+    `{ coinPrice(symbol: ${JSON.stringify(symbol)}${refresh}) { ${fields} } }`,
+    undefined,
+    { key: options.key ?? api.adminKey },
+  );
   assert.is(response.status, 200, response.text);
-  return response.json();
+  return response.body;
 }
 
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-  await sourceServer.close();
-});
+test.after(() => api.close());
 
 test('a coin without a stored price is fetched from the source, stored, and answered', async () => {
   market.quotes.set('BTC', quote('BTC', '64250.12'));
@@ -74,7 +56,7 @@ test('a coin without a stored price is fetched from the source, stored, and answ
       },
     },
   });
-  const { rows } = await sql.query(`SELECT usd_price::text FROM coin_price WHERE symbol = 'BTC'`);
+  const rows = await api.rows(`SELECT usd_price::text FROM coin_price WHERE symbol = 'BTC'`);
   assert.equal(rows, [{ usd_price: '64250.120000000000000000' }]);
 });
 

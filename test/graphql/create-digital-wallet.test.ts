@@ -7,11 +7,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
-import { aurora, meridian, startWalletOperations } from './support/wallet-operations-harness.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { aurora, meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
 const logLines: Record<string, unknown>[] = [];
-const harness = await startWalletOperations({ logLines });
-const { keys, custodian } = harness;
+const { custodian, aml } = await startWalletProviders();
+const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml], logLines });
+const keys = await api.keys(walletCallers);
 
 const create = `mutation ($input: CreateDigitalWalletInput!) {
   createDigitalWallet(input: $input) {
@@ -21,26 +24,26 @@ const create = `mutation ($input: CreateDigitalWalletInput!) {
   }
 }`;
 
-async function createWallet(key: string, input: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return (await harness.graphql(key, create, { input }, headers)).data.createDigitalWallet;
+async function createWallet(key: CallerKey, input: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return expectBody(await api.graphql(create, { input }, { key, headers })).data.createDigitalWallet;
 }
 
-const walletCount = async () => Number((await harness.rows('SELECT count(*) FROM digital_wallet'))[0].count);
+const walletCount = async () => Number((await api.rows('SELECT count(*) FROM digital_wallet'))[0].count);
 
 async function walletRows(id: number) {
-  const [wallet] = await harness.rows(
+  const [wallet] = await api.rows(
     `SELECT organization_id, owner_user_id, label, coin, wallet_type, status, usd_value, custodian_wallet_id, created_by
      FROM digital_wallet WHERE id = $1`,
     [id],
   );
-  const addresses = await harness.rows(
+  const addresses = await api.rows(
     'SELECT address, network, label FROM digital_wallet_address WHERE wallet_id = $1 ORDER BY id',
     [id],
   );
   return { wallet, addresses };
 }
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 test('a key bound to Aurora creates a wallet there: registered with the custodian’s id and first address, by its owner', async () => {
   const before = custodian.calls.createWallet ?? 0;
@@ -128,7 +131,7 @@ test('a repeat with the same idempotency key answers the first wallet; other inp
   });
   assert.is(custodian.calls.createWallet, calls);
   assert.is(await walletCount(), count);
-  assert.equal(await harness.rows('SELECT organization_id, wallet_id FROM digital_wallet_creation_key'), [
+  assert.equal(await api.rows('SELECT organization_id, wallet_id FROM digital_wallet_creation_key'), [
     { organization_id: aurora, wallet_id: first.wallet.id },
   ]);
 });
@@ -281,7 +284,7 @@ test('a custodian that fails or refuses leaves nothing written, with a clear cod
     'createWallet',
     custodianAnswerError('createWallet', 401, { error: 'bad token', name: 'Unauthorized', requestId: 'r3' }),
   );
-  const masked = await harness.graphql(keys.aurora, create, { input });
+  const masked = expectBody(await api.graphql(create, { input }, { key: keys.aurora }));
   assert.equal(
     masked.errors.map((error: any) => [error.message, error.extensions.code]),
     [['Internal server error', 'INTERNAL_SERVER_ERROR']],
@@ -290,15 +293,21 @@ test('a custodian that fails or refuses leaves nothing written, with a clear cod
 });
 
 test('a registration that fails after the custodian made the wallet writes nothing and logs the orphan', async () => {
-  await harness.sql.query(`CREATE FUNCTION refuse_wallet() RETURNS trigger LANGUAGE plpgsql AS $$
+  await api.rows(`CREATE FUNCTION refuse_wallet() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'registration refused for the test'; END $$`);
-  await harness.sql.query(`CREATE TRIGGER refuse_wallet BEFORE INSERT ON digital_wallet_address
+  await api.rows(`CREATE TRIGGER refuse_wallet BEFORE INSERT ON digital_wallet_address
     FOR EACH ROW WHEN (NEW.network = 'solana') EXECUTE FUNCTION refuse_wallet()`);
   try {
     const count = await walletCount();
-    const answer = await harness.graphql(keys.aurora, create, {
-      input: { label: 'Orphan SOL', type: 'CUSTODIAL', coin: 'SOL' },
-    });
+    const answer = expectBody(
+      await api.graphql(
+        create,
+        {
+          input: { label: 'Orphan SOL', type: 'CUSTODIAL', coin: 'SOL' },
+        },
+        { key: keys.aurora },
+      ),
+    );
     assert.equal(
       answer.errors.map((error: any) => error.extensions.code),
       ['INTERNAL_SERVER_ERROR'],
@@ -317,20 +326,21 @@ test('a registration that fails after the custodian made the wallet writes nothi
       },
     );
   } finally {
-    await harness.sql.query('DROP TRIGGER refuse_wallet ON digital_wallet_address');
-    await harness.sql.query('DROP FUNCTION refuse_wallet()');
+    await api.rows('DROP TRIGGER refuse_wallet ON digital_wallet_address');
+    await api.rows('DROP FUNCTION refuse_wallet()');
   }
 });
 
 // Cached for the admin key's scope (every organization), created by Aurora's key: only the
 // invalidation of the wallet's tag can refresh it within the 30 seconds.
 test('a cached wallet summary of the next id is refreshed by the creation that fills it', async () => {
-  const [{ next }] = await harness.rows(
+  const [{ next }] = await api.rows(
     'SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next FROM digital_wallet_id_seq',
   );
   const summary = async () =>
-    (await harness.graphql(keys.admin, `{ digitalWalletSummaryById(id: ${next}) { id label } }`)).data
-      .digitalWalletSummaryById;
+    expectBody(
+      await api.graphql(`{ digitalWalletSummaryById(id: ${next}) { id label } }`, undefined, { key: keys.admin }),
+    ).data.digitalWalletSummaryById;
   assert.is(await summary(), null);
   const answer = await createWallet(keys.aurora, { label: 'Fills the gap', type: 'CUSTODIAL', coin: 'BTC' });
   assert.is(answer.wallet.id, Number(next));

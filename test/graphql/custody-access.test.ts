@@ -6,36 +6,40 @@
 // organization, and is what sends record; every mutation drops the wallet's cached results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { startCustodyFake } from '../support/provider-fakes/custody-fake.ts';
 import {
   btcDestination,
   custodyDocuments,
   custodyMutation,
+  custodyScopes,
+  linkedWallet,
   organizations,
-  startCustodyTestBed,
   storedTransfers,
-} from '../support/custody-test-bed.ts';
-import { testAdminApiKey } from '../support/test-service.ts';
+} from './support/custody-fixtures.ts';
 
-const bed = await startCustodyTestBed();
-const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
+const custody = await startCustodyFake();
+const api = await startBusinessApi({ seed: 'demo', providers: [custody] });
+const alice = await api.key({ organization: organizations.aurora, owner: 'demo-alice', scopes: custodyScopes });
 // An approver holds digital_wallets_admin or organization_admin (permissions.yaml business_operations).
-const frank = await bed.key({ organizationId: organizations.aurora, owner: 'demo-frank' });
-const grace = await bed.key({ organizationId: organizations.meridian, owner: 'demo-grace' });
-const partner = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice', kind: 'partner' });
-const reader = await bed.key({
-  organizationId: organizations.aurora,
+const frank = await api.key({ organization: organizations.aurora, owner: 'demo-frank', scopes: custodyScopes });
+const grace = await api.key({ organization: organizations.meridian, owner: 'demo-grace', scopes: custodyScopes });
+const partner = await api.key({
+  organization: organizations.aurora,
   owner: 'demo-alice',
-  scopes: ['read', 'wallets'],
+  kind: 'partner',
+  scopes: custodyScopes,
 });
+const reader = await api.key({ organization: organizations.aurora, owner: 'demo-alice', scopes: ['read', 'wallets'] });
 
-const wallet = await bed.linkedWallet({
+const wallet = await linkedWallet(api, custody, {
   organizationId: organizations.aurora,
   owner: 'demo-alice',
   approvalsRequired: 1,
 });
-bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+custody.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
 const sendInput = { walletId: wallet.walletId, address: btcDestination, amount: '1000' };
-const pending = await custodyMutation(bed, 'send', alice.secret, sendInput);
+const pending = await custodyMutation(api, 'send', alice.secret, sendInput);
 const approvalId = pending.pendingApproval.id as string;
 
 const inputs = {
@@ -51,16 +55,20 @@ const fields = {
 const operations = ['send', 'resolve', 'sync'] as const;
 
 const send = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
-  custodyMutation(bed, 'send', key, input, headers);
+  custodyMutation(api, 'send', key, input, headers);
 const errorsOf = (payload: any) => payload.errors;
 
-test.after(() => bed.stop());
+test.after(() => api.close());
 
 test('partner keys, keys without the custody scope, and no key are refused before anything runs', async () => {
-  const before = await storedTransfers(bed, wallet.walletId);
+  const before = await storedTransfers(api, wallet.walletId);
   for (const operation of operations) {
     const field = fields[operation];
-    const asPartner = await bed.graphql(partner.secret, custodyDocuments[operation], { input: inputs[operation] });
+    const asPartner = await api.graphql(
+      custodyDocuments[operation],
+      { input: inputs[operation] },
+      { key: partner.secret },
+    );
     assert.equal(
       [
         asPartner.status,
@@ -69,19 +77,23 @@ test('partner keys, keys without the custody scope, and no key are refused befor
       ],
       [200, null, [['FORBIDDEN', 'partner API keys cannot use the business GraphQL API']]],
     );
-    const asReader = await bed.graphql(reader.secret, custodyDocuments[operation], { input: inputs[operation] });
+    const asReader = await api.graphql(
+      custodyDocuments[operation],
+      { input: inputs[operation] },
+      { key: reader.secret },
+    );
     assert.equal(
       asReader.body.errors.map((error: any) => [error.extensions.code, error.message]),
       [['FORBIDDEN', `this API key lacks the 'custody' scope, which ${field} needs`]],
     );
-    const anonymous = await bed.graphql(null, custodyDocuments[operation], { input: inputs[operation] });
+    const anonymous = await api.graphql(custodyDocuments[operation], { input: inputs[operation] }, { key: null });
     assert.equal(
       [anonymous.status, anonymous.body.errors.map((error: any) => error.extensions.code)],
       [401, ['UNAUTHENTICATED']],
     );
   }
-  assert.equal(await storedTransfers(bed, wallet.walletId), before);
-  assert.is((await bed.custody.getPendingApproval(approvalId)).state, 'pending');
+  assert.equal(await storedTransfers(api, wallet.walletId), before);
+  assert.is((await custody.client.getPendingApproval(approvalId)).state, 'pending');
 });
 
 test('a key of another organization gets NOT_FOUND, exactly as for records that do not exist', async () => {
@@ -91,33 +103,33 @@ test('a key of another organization gets NOT_FOUND, exactly as for records that 
   assert.equal(errorsOf(otherWallet), [
     { code: 'NOT_FOUND', message: `no wallet ${wallet.walletId}`, field: ['walletId'] },
   ]);
-  const missingApproval = await custodyMutation(bed, 'resolve', grace.secret, {
+  const missingApproval = await custodyMutation(api, 'resolve', grace.secret, {
     approvalId: 'ab'.repeat(16),
     decision: 'APPROVE',
   });
-  const otherApproval = await custodyMutation(bed, 'resolve', grace.secret, inputs.resolve);
+  const otherApproval = await custodyMutation(api, 'resolve', grace.secret, inputs.resolve);
   assert.equal(errorsOf(otherApproval), errorsOf(missingApproval));
   assert.equal(errorsOf(otherApproval), [
     { code: 'NOT_FOUND', message: 'no such pending approval', field: ['approvalId'] },
   ]);
-  const otherSync = await custodyMutation(bed, 'sync', grace.secret, inputs.sync);
+  const otherSync = await custodyMutation(api, 'sync', grace.secret, inputs.sync);
   assert.equal(errorsOf(otherSync), [
     { code: 'NOT_FOUND', message: `no wallet ${wallet.walletId}`, field: ['walletId'] },
   ]);
-  assert.is((await bed.custody.getPendingApproval(approvalId)).state, 'pending');
+  assert.is((await custody.client.getPendingApproval(approvalId)).state, 'pending');
 });
 
 test('the acting user: the key owner, or the X-Acting-User it names; sends record them', async () => {
   // A refused acting user is a GraphQL error about the request's credentials, as in every mutation.
   const refusal = async (key: string, headers: Record<string, string> = {}) => {
-    const answer = await bed.graphql(key, custodyDocuments.send, { input: sendInput }, headers);
+    const answer = await api.graphql(custodyDocuments.send, { input: sendInput }, { key, headers });
     return [
       answer.status,
       answer.body.data,
       answer.body.errors.map((error: any) => [error.extensions.code, error.message]),
     ];
   };
-  assert.equal(await refusal(testAdminApiKey), [
+  assert.equal(await refusal(api.adminKey), [
     200,
     null,
     [['FORBIDDEN', 'this API key has no owner to act for it: name the acting user with X-Acting-User']],
@@ -132,7 +144,7 @@ test('the acting user: the key owner, or the X-Acting-User it names; sends recor
     (tooLong[2] as string[][]).map(([code]) => code),
     ['BAD_USER_INPUT'],
   );
-  const notMember = await send(testAdminApiKey, sendInput, { 'x-acting-user': 'demo-grace' });
+  const notMember = await send(api.adminKey, sendInput, { 'x-acting-user': 'demo-grace' });
   assert.equal(errorsOf(notMember), [
     {
       code: 'FORBIDDEN',
@@ -140,42 +152,40 @@ test('the acting user: the key owner, or the X-Acting-User it names; sends recor
       field: null,
     },
   ]);
-  const named = await send(testAdminApiKey, { ...sendInput, amount: '1234' }, { 'x-acting-user': 'demo-frank' });
+  const named = await send(api.adminKey, { ...sendInput, amount: '1234' }, { 'x-acting-user': 'demo-frank' });
   assert.is(named.pendingApproval.createdByUserId, 'demo-frank');
-  const row = (await storedTransfers(bed, wallet.walletId)).find(
+  const row = (await storedTransfers(api, wallet.walletId)).find(
     (transfer) => transfer.transfer_id === named.transfer.id,
   );
   assert.is(row!.initiated_by, 'demo-frank');
-  const { rows } = await bed.sql.query('SELECT created_by FROM digital_wallet_pending_approval WHERE id = $1', [
+  const rows = await api.rows('SELECT created_by FROM digital_wallet_pending_approval WHERE id = $1', [
     named.pendingApproval.id,
   ]);
   assert.equal(rows, [{ created_by: 'demo-frank' }]);
 });
 
 test("each mutation drops the wallet's cached results", async () => {
-  await bed.sql.query(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [
+  await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [
     wallet.walletId,
   ]);
   const summary = async () => {
-    const answer = await bed.graphql(
-      alice.secret,
+    const answer = await api.graphql(
       `{ digitalWalletSummaryById(id: ${wallet.walletId}) { assets { balance } } }`,
+      undefined,
+      { key: alice.secret },
     );
     return answer.body.data.digitalWalletSummaryById.assets[0].balance;
   };
   const mutations: [string, () => Promise<unknown>][] = [
     ['send', () => send(alice.secret, { ...sendInput, amount: '777' })],
-    ['resolve', () => custodyMutation(bed, 'resolve', frank.secret, inputs.resolve)],
-    ['sync', () => custodyMutation(bed, 'sync', alice.secret, inputs.sync)],
+    ['resolve', () => custodyMutation(api, 'resolve', frank.secret, inputs.resolve)],
+    ['sync', () => custodyMutation(api, 'sync', alice.secret, inputs.sync)],
   ];
   let balance = 1;
   for (const [name, mutate] of mutations) {
     assert.is(await summary(), String(balance), `${name}: cached before`);
     balance += 1;
-    await bed.sql.query('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [
-      wallet.walletId,
-      balance,
-    ]);
+    await api.rows('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [wallet.walletId, balance]);
     assert.is(await summary(), String(balance - 1), `${name}: still cached`);
     await mutate();
     assert.is(await summary(), String(balance), `${name}: dropped`);

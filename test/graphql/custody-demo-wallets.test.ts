@@ -6,49 +6,35 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_PENDING_APPROVAL_ID } from '../../src/db/seed/demo-wallet-activity.ts';
 import { demoWalletIds } from '../../src/db/seed/demo-wallets.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { custodyDocuments, organizations } from '../support/custody-test-bed.ts';
-import { startTestService } from '../support/test-service.ts';
-import pg from 'pg';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import type { TestApiKey } from '../support/test-api-keys.ts';
+import { custodyDocuments, organizations } from './support/custody-fixtures.ts';
 
-const service = await startTestService({ SEED: 'demo' });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const keyFor = async (organizationId: string, owner: string) =>
-  (await apiKeys.create({ name: owner, kind: 'service', organizationId, scopes: ['custody'], createdBy: owner }))
-    .secret;
+const api = await startBusinessApi({ seed: 'demo' });
+const keyFor = (organization: string, owner: string) => api.key({ organization, owner, scopes: ['custody'] });
 const alice = await keyFor(organizations.aurora, 'demo-alice');
 const bob = await keyFor(organizations.aurora, 'demo-bob');
 // An approver holds digital_wallets_admin or organization_admin (permissions.yaml business_operations).
 const frank = await keyFor(organizations.aurora, 'demo-frank');
 const grace = await keyFor(organizations.meridian, 'demo-grace');
 
-async function mutation(key: string, operation: 'send' | 'resolve', input: Record<string, unknown>) {
-  const response = await service.request('POST', '/graphql', {
-    headers: { 'x-api-key': key },
-    body: { query: custodyDocuments[operation], variables: { input } },
-  });
-  const body = response.json();
-  assert.is(body.errors, undefined, response.text);
+async function mutation(key: TestApiKey, operation: 'send' | 'resolve', input: Record<string, unknown>) {
+  const { body, text } = await api.graphql(custodyDocuments[operation], { input }, { key });
+  assert.is(body.errors, undefined, text);
   return operation === 'send' ? body.data.bitgoSendTransaction : body.data.bitgoResolveApproval;
 }
 
 const codes = (payload: any) => payload.errors.map((error: any) => [error.code, error.field]);
 
 async function approvedWhitelistAddress(walletId: number): Promise<string> {
-  const { rows } = await sql.query(
+  const rows = await api.rows(
     `SELECT address FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 AND status = 'approved' ORDER BY id LIMIT 1`,
     [walletId],
   );
   return rows[0].address;
 }
 
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-});
+test.after(() => api.close());
 
 test('a hot demo wallet sends at once, within the balance of the demo data', async () => {
   const destination = `7${'x'.repeat(43)}`;
@@ -114,7 +100,7 @@ test("the demo data's pending approval (requested by demo-bob) is resolved by an
     [approved.pendingApproval.state, approved.pendingApproval.createdByUserId, approved.transfer.state],
     ['APPROVED', 'demo-bob', 'SIGNED'],
   );
-  const { rows } = await sql.query(
+  const rows = await api.rows(
     `SELECT a.state, t.state AS transfer_state FROM digital_wallet_pending_approval a
      JOIN digital_wallet_transaction t ON t.id = a.transaction_id WHERE a.id = $1`,
     [DEMO_PENDING_APPROVAL_ID],

@@ -6,22 +6,26 @@
 // cannot send, wallets that may not send; nothing is sent or written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { startCustodyFake } from '../support/provider-fakes/custody-fake.ts';
 import {
   btcDestination,
   custodyDocuments,
   custodyMutation,
+  custodyScopes,
+  linkedWallet,
   organizations,
-  startCustodyTestBed,
   storedTransfers,
-} from '../support/custody-test-bed.ts';
+} from './support/custody-fixtures.ts';
 
-const bed = await startCustodyTestBed();
-const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
-const wallet = await bed.linkedWallet({ organizationId: organizations.aurora, owner: 'demo-alice' });
-bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+const custody = await startCustodyFake();
+const api = await startBusinessApi({ seed: 'demo', providers: [custody] });
+const alice = await api.key({ organization: organizations.aurora, owner: 'demo-alice', scopes: custodyScopes });
+const wallet = await linkedWallet(api, custody, { organizationId: organizations.aurora, owner: 'demo-alice' });
+custody.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
 const valid = { walletId: wallet.walletId, address: btcDestination, amount: '1000' };
 
-const send = (input: Record<string, unknown>) => custodyMutation(bed, 'send', alice.secret, input);
+const send = (input: Record<string, unknown>) => custodyMutation(api, 'send', alice.secret, input);
 const errorsOf = async (input: Record<string, unknown>) => {
   const payload = await send(input);
   assert.equal(
@@ -32,11 +36,11 @@ const errorsOf = async (input: Record<string, unknown>) => {
 };
 
 async function nothingSent(): Promise<void> {
-  assert.equal(await storedTransfers(bed, wallet.walletId), []);
-  assert.is(bed.simulator.control.spendableBalance(wallet.custodian.id), '10000000');
+  assert.equal(await storedTransfers(api, wallet.walletId), []);
+  assert.is(custody.simulator.control.spendableBalance(wallet.custodian.id), '10000000');
 }
 
-test.after(() => bed.stop());
+test.after(() => api.close());
 
 test('amount: a positive whole number of base units in decimal digits, nothing else', async () => {
   const message =
@@ -48,7 +52,7 @@ test('amount: a positive whole number of base units in decimal digits, nothing e
 
 test('an amount given as a number is refused by GraphQL itself: amounts are never floats', async () => {
   for (const amount of [1.5, 150000]) {
-    const answer = await bed.graphql(alice.secret, custodyDocuments.send, { input: { ...valid, amount } });
+    const answer = await api.graphql(custodyDocuments.send, { input: { ...valid, amount } }, { key: alice.secret });
     assert.equal(
       [answer.status, answer.body.data, answer.body.errors.map((error: any) => error.message)],
       [
@@ -115,7 +119,7 @@ test('an asset the platform does not list, or that the wallet cannot hold, is UN
 });
 
 test('a wallet that is not ACTIVE, or not held at the custodian, does not send', async () => {
-  const frozen = await bed.linkedWallet({
+  const frozen = await linkedWallet(api, custody, {
     organizationId: organizations.aurora,
     owner: 'demo-alice',
     status: 'frozen',
@@ -123,7 +127,7 @@ test('a wallet that is not ACTIVE, or not held at the custodian, does not send',
   assert.equal(await errorsOf({ ...valid, walletId: frozen.walletId }), [
     ['INVALID_STATE', null, `wallet ${frozen.walletId} is FROZEN; only ACTIVE wallets send`],
   ]);
-  const { rows } = await bed.sql.query(
+  const rows = await api.rows(
     `INSERT INTO digital_wallet (organization_id, label, coin, wallet_type) VALUES ($1, 'off the books', 'BTC', 'custodial') RETURNING id`,
     [organizations.aurora],
   );
@@ -134,7 +138,7 @@ test('a wallet that is not ACTIVE, or not held at the custodian, does not send',
 
 test('resolving: a malformed approval id is VALIDATION_FAILED, an unknown one NOT_FOUND', async () => {
   const resolve = async (input: Record<string, unknown>) =>
-    (await custodyMutation(bed, 'resolve', alice.secret, input)).errors.map((error: any) => [
+    (await custodyMutation(api, 'resolve', alice.secret, input)).errors.map((error: any) => [
       error.code,
       error.field,
       error.message,
@@ -146,7 +150,7 @@ test('resolving: a malformed approval id is VALIDATION_FAILED, an unknown one NO
   assert.equal(await resolve({ approvalId: 'AB'.repeat(16), decision: 'REJECT' }), [
     ['NOT_FOUND', ['approvalId'], 'no such pending approval'],
   ]);
-  const sync = await custodyMutation(bed, 'sync', alice.secret, { walletId: -1 });
+  const sync = await custodyMutation(api, 'sync', alice.secret, { walletId: -1 });
   assert.equal(
     sync.errors.map((error: any) => error.field),
     [['walletId']],

@@ -6,46 +6,53 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sequenceIdFor } from '../../src/domain/wallets/custody-transfer-service.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { startCustodyFake } from '../support/provider-fakes/custody-fake.ts';
 import {
   btcDestination,
   custodyDocuments,
   custodyMutation,
+  custodyScopes,
+  linkedWallet,
   organizations,
-  startCustodyTestBed,
   storedTransfers,
-} from '../support/custody-test-bed.ts';
-import { testAdminApiKey } from '../support/test-service.ts';
+} from './support/custody-fixtures.ts';
 
-const bed = await startCustodyTestBed();
-const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
-const bob = await bed.key({ organizationId: organizations.aurora, owner: 'demo-bob' });
-const frank = await bed.key({ organizationId: organizations.aurora, owner: 'demo-frank' });
+const custody = await startCustodyFake();
+const api = await startBusinessApi({ seed: 'demo', providers: [custody] });
+const alice = await api.key({ organization: organizations.aurora, owner: 'demo-alice', scopes: custodyScopes });
+const bob = await api.key({ organization: organizations.aurora, owner: 'demo-bob', scopes: custodyScopes });
+const frank = await api.key({ organization: organizations.aurora, owner: 'demo-frank', scopes: custodyScopes });
 // Approvers hold digital_wallets_admin or organization_admin (permissions.yaml
 // business_operations.bitgoResolveApproval); Aurora's are the requester demo-alice and demo-frank,
 // so a second wallet officer makes two approvers for approvalsRequired: 2.
-await bed.sql.query(
+await api.rows(
   `INSERT INTO app_user (id, email, organization_id) VALUES ('test-wallet-officer', 'wallet-officer@aurora.test', $1)`,
   [organizations.aurora],
 );
-await bed.sql.query(
+await api.rows(
   `INSERT INTO organization_membership (organization_id, user_id, role) VALUES ($1, 'test-wallet-officer', 'digital_wallets_admin')`,
   [organizations.aurora],
 );
-const officer = await bed.key({ organizationId: organizations.aurora, owner: 'test-wallet-officer' });
+const officer = await api.key({
+  organization: organizations.aurora,
+  owner: 'test-wallet-officer',
+  scopes: custodyScopes,
+});
 
 /** A wallet at the custodian holding 0.1 BTC, linked to an Aurora wallet of the database. */
 async function fundedWallet(approvalsRequired: number) {
-  const wallet = await bed.linkedWallet({
+  const wallet = await linkedWallet(api, custody, {
     organizationId: organizations.aurora,
     owner: 'demo-alice',
     approvalsRequired,
   });
-  bed.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
+  custody.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
   return wallet;
 }
 
 async function approvalRow(id: string) {
-  const { rows } = await bed.sql.query(
+  const rows = await api.rows(
     `SELECT a.created_by, a.state, a.approvals_required, a.approvals_received, a.resolved_at IS NOT NULL AS resolved,
        t.transfer_id FROM digital_wallet_pending_approval a LEFT JOIN digital_wallet_transaction t ON t.id = a.transaction_id
      WHERE a.id = $1`,
@@ -55,11 +62,11 @@ async function approvalRow(id: string) {
 }
 
 const send = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
-  custodyMutation(bed, 'send', key, input, headers);
+  custodyMutation(api, 'send', key, input, headers);
 const resolve = (key: string, input: Record<string, unknown>, headers?: Record<string, string>) =>
-  custodyMutation(bed, 'resolve', key, input, headers);
+  custodyMutation(api, 'resolve', key, input, headers);
 
-test.after(() => bed.stop());
+test.after(() => api.close());
 
 test('send → pending approval → approved by a second user → confirmed at the custodian, then synced', async () => {
   const { walletId } = await fundedWallet(1);
@@ -110,7 +117,7 @@ test('send → pending approval → approved by a second user → confirmed at t
     },
   });
   assert.match(approvalId, /^[0-9a-f]{32}$/);
-  const [stored] = await storedTransfers(bed, walletId);
+  const [stored] = await storedTransfers(api, walletId);
   assert.equal(
     [stored!.state, stored!.initiated_by, stored!.sequence_id, stored!.amount],
     ['pendingApproval', 'demo-alice', sequenceIdFor(alice.id, 'rebalance-1'), '150000'],
@@ -133,16 +140,16 @@ test('send → pending approval → approved by a second user → confirmed at t
   assert.match(approved.transfer.txid, /^[0-9a-f]{64}$/);
   assert.equal(approved.pendingApproval.transfer, approved.transfer);
   assert.equal((await approvalRow(approvalId)).state, 'approved');
-  assert.is((await storedTransfers(bed, walletId))[0]!.state, 'signed');
+  assert.is((await storedTransfers(api, walletId))[0]!.state, 'signed');
 
-  bed.simulator.control.confirmTransfer(transferId);
-  const synced = await custodyMutation(bed, 'sync', alice.secret, { walletId });
+  custody.simulator.control.confirmTransfer(transferId);
+  const synced = await custodyMutation(api, 'sync', alice.secret, { walletId });
   // The deposit that funded the wallet is new; the send is updated.
   assert.equal(
     [synced.success, synced.sync.syncedCount, synced.sync.insertedCount, synced.sync.updatedCount],
     [true, 2, 1, 1],
   );
-  const [row] = (await storedTransfers(bed, walletId)).filter((transfer) => transfer.transfer_id === transferId);
+  const [row] = (await storedTransfers(api, walletId)).filter((transfer) => transfer.transfer_id === transferId);
   assert.is(row!.state, 'confirmed');
   assert.instance(row!.confirmed_at, Date);
   assert.is(row!.tx_hash, approved.transfer.txid);
@@ -156,9 +163,9 @@ test('a retry with the same idempotency key answers the first send; other input 
   assert.equal([first.success, first.outcome, first.transfer.state], [true, 'TRANSFER_CREATED', 'SIGNED']);
   const again = await send(alice.secret, input);
   assert.equal(again, first);
-  const listed = await bed.custody.listTransfers({ coin: 'btc', walletId: custodian.id });
+  const listed = await custody.client.listTransfers({ coin: 'btc', walletId: custodian.id });
   assert.is(listed.transfers.filter((transfer) => transfer.type === 'send').length, 1);
-  assert.is((await storedTransfers(bed, walletId)).length, 1);
+  assert.is((await storedTransfers(api, walletId)).length, 1);
   const changed = await send(alice.secret, { ...input, amount: '3000' });
   assert.equal([changed.success, changed.outcome, changed.transfer], [false, null, null]);
   assert.equal(
@@ -179,7 +186,7 @@ test('a retry with the same idempotency key answers the first send; other input 
 test('a rejected approval rejects the transfer and frees its funds', async () => {
   const { walletId, custodian } = await fundedWallet(1);
   const sent = await send(alice.secret, { walletId, address: btcDestination, amount: '5000000' });
-  assert.is(bed.simulator.control.spendableBalance(custodian.id), '4999000');
+  assert.is(custody.simulator.control.spendableBalance(custodian.id), '4999000');
   const rejected = await resolve(frank.secret, {
     approvalId: sent.pendingApproval.id,
     decision: 'REJECT',
@@ -195,9 +202,9 @@ test('a rejected approval rejects the transfer and frees its funds', async () =>
     [true, 'REJECTED', 0, 'REJECTED'],
   );
   assert.is(typeof rejected.pendingApproval.resolvedAt, 'string');
-  assert.is(bed.simulator.control.spendableBalance(custodian.id), '10000000');
+  assert.is(custody.simulator.control.spendableBalance(custodian.id), '10000000');
   assert.equal((await approvalRow(sent.pendingApproval.id)).state, 'rejected');
-  assert.is((await storedTransfers(bed, walletId))[0]!.state, 'rejected');
+  assert.is((await storedTransfers(api, walletId))[0]!.state, 'rejected');
   const late = await resolve(officer.secret, { approvalId: sent.pendingApproval.id, decision: 'APPROVE' });
   assert.equal(
     late.errors.map((error: any) => error.code),
@@ -208,19 +215,23 @@ test('a rejected approval rejects the transfer and frees its funds', async () =>
 test('the creator cannot resolve the approval, judged on the person, not the key', async () => {
   const { walletId } = await fundedWallet(1);
   const asAlice = { 'x-acting-user': 'demo-alice' };
-  const sent = await send(testAdminApiKey, { walletId, address: btcDestination, amount: '1000' }, asAlice);
+  const sent = await send(api.adminKey, { walletId, address: btcDestination, amount: '1000' }, asAlice);
   assert.is(sent.pendingApproval.createdByUserId, 'demo-alice');
   const approvalId = sent.pendingApproval.id;
   // Four eyes need four eyes (docs/identity.md#four-eyes): naming alice through another key is refused before anything else.
-  for (const key of [testAdminApiKey, bob.secret])
+  for (const key of [api.adminKey, bob.secret])
     assert.equal(
       (
-        await bed.graphql(key, custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, asAlice)
+        await api.graphql(
+          custodyDocuments.resolve,
+          { input: { approvalId, decision: 'APPROVE' } },
+          { key, headers: asAlice },
+        )
       ).body.errors.map((error: any) => [error.extensions.code, error.message]),
       [
         [
           'FORBIDDEN',
-          key === testAdminApiKey
+          key === api.adminKey
             ? "bitgoResolveApproval needs the approver's own credential: this API key has no owner; use an API key owned by the approver"
             : "bitgoResolveApproval needs the approver's own credential: X-Acting-User may not name another user; use an API key owned by the approver",
         ],
@@ -289,7 +300,7 @@ test('four eyes need four eyes: the approver’s own key and an approving role; 
   assert.equal([sent.pendingApproval.createdByUserId, sent.pendingApproval.decidedByUserId], ['demo-alice', null]);
   const errorsOf = async (key: string, headers: Record<string, string> = {}) =>
     (
-      await bed.graphql(key, custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, headers)
+      await api.graphql(custodyDocuments.resolve, { input: { approvalId, decision: 'APPROVE' } }, { key, headers })
     ).body.errors.map((error: any) => [error.extensions.code, error.message]);
   // X-Acting-User naming the approver through someone else's key: refused.
   assert.equal(await errorsOf(bob.secret, { 'x-acting-user': 'demo-frank' }), [
@@ -299,7 +310,7 @@ test('four eyes need four eyes: the approver’s own key and an approving role; 
     ],
   ]);
   // The approver's own key, without an approving role (demo-bob is a trader; demo-dave an auditor).
-  const dave = await bed.key({ organizationId: organizations.aurora, owner: 'demo-dave' });
+  const dave = await api.key({ organization: organizations.aurora, owner: 'demo-dave', scopes: custodyScopes });
   for (const [key, who] of [
     [bob.secret, 'demo-bob'],
     [dave.secret, 'demo-dave'],
@@ -322,18 +333,21 @@ test('four eyes need four eyes: the approver’s own key and an approving role; 
     ],
     ['APPROVED', 'demo-alice', 'demo-frank', 'SIGNED'],
   );
-  const { rows } = await bed.sql.query(
-    'SELECT created_by, decided_by FROM digital_wallet_pending_approval WHERE id = $1',
-    [approvalId],
-  );
+  const rows = await api.rows('SELECT created_by, decided_by FROM digital_wallet_pending_approval WHERE id = $1', [
+    approvalId,
+  ]);
   assert.equal(rows, [{ created_by: 'demo-alice', decided_by: 'demo-frank' }]);
 });
 
 test('a send needs digital_wallets_admin or organization_admin in the wallet’s organization', async () => {
   const { walletId } = await fundedWallet(0);
-  const answer = await bed.graphql(bob.secret, custodyDocuments.send, {
-    input: { walletId, address: btcDestination, amount: '1000' },
-  });
+  const answer = await api.graphql(
+    custodyDocuments.send,
+    {
+      input: { walletId, address: btcDestination, amount: '1000' },
+    },
+    { key: bob.secret },
+  );
   assert.equal(
     answer.body.errors.map((error: any) => [error.extensions.code, error.message]),
     [
@@ -343,7 +357,7 @@ test('a send needs digital_wallets_admin or organization_admin in the wallet’s
       ],
     ],
   );
-  assert.equal(await storedTransfers(bed, walletId), []);
+  assert.equal(await storedTransfers(api, walletId), []);
   const sent = await send(frank.secret, { walletId, address: btcDestination, amount: '1000' });
   assert.equal([sent.outcome, sent.transfer.state], ['TRANSFER_CREATED', 'SIGNED']);
 });
@@ -355,7 +369,7 @@ test('a custodian refusal or failure writes nothing and names the problem', asyn
     tooMuch.errors.map((error: any) => [error.code, error.field]),
     [['INSUFFICIENT_BALANCE', ['amount']]],
   );
-  bed.failNext((method, url) => method === 'POST' && url.pathname.endsWith('/sendcoins'));
+  custody.failNextRequest((method, url) => method === 'POST' && url.pathname.endsWith('/sendcoins'));
   const unavailable = await send(
     alice.secret,
     { walletId, address: btcDestination, amount: '1000' },
@@ -375,7 +389,7 @@ test('a custodian refusal or failure writes nothing and names the problem', asyn
     transfer: null,
     pendingApproval: null,
   });
-  assert.equal(await storedTransfers(bed, walletId), []);
+  assert.equal(await storedTransfers(api, walletId), []);
 });
 
 test.run();

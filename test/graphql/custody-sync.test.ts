@@ -5,13 +5,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CustodyTransfer } from '../../src/providers/custody/custody-provider.ts';
-import { custodyMutation, organizations, startCustodyTestBed, storedTransfers } from '../support/custody-test-bed.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { startCustodyFake } from '../support/provider-fakes/custody-fake.ts';
+import {
+  custodyMutation,
+  custodyScopes,
+  linkedWallet,
+  organizations,
+  storedTransfers,
+} from './support/custody-fixtures.ts';
 
-const bed = await startCustodyTestBed();
-const alice = await bed.key({ organizationId: organizations.aurora, owner: 'demo-alice' });
+const custody = await startCustodyFake();
+const api = await startBusinessApi({ seed: 'demo', providers: [custody] });
+const alice = await api.key({ organization: organizations.aurora, owner: 'demo-alice', scopes: custodyScopes });
 
 const sync = (input: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  custodyMutation(bed, 'sync', alice.secret, input, headers);
+  custodyMutation(api, 'sync', alice.secret, input, headers);
 const counts = (payload: any) => [
   payload.success,
   payload.sync.syncedCount,
@@ -22,11 +31,11 @@ const counts = (payload: any) => [
 
 /** A wallet with `count` deposits; every tenth is unconfirmed. */
 async function walletWithDeposits(count: number) {
-  const wallet = await bed.linkedWallet({ organizationId: organizations.aurora, owner: 'demo-alice' });
+  const wallet = await linkedWallet(api, custody, { organizationId: organizations.aurora, owner: 'demo-alice' });
   const deposits: CustodyTransfer[] = [];
   for (let index = 0; index < count; index += 1)
     deposits.push(
-      bed.simulator.control.receive({
+      custody.simulator.control.receive({
         walletId: wallet.custodian.id,
         amount: String(index + 1),
         confirmed: index % 10 !== 0,
@@ -40,7 +49,7 @@ async function custodianBooks(custodianWalletId: string): Promise<string[][]> {
   const books: string[][] = [];
   let prevId: string | null = null;
   do {
-    const batch = await bed.custody.listTransfers({
+    const batch = await custody.client.listTransfers({
       coin: 'btc',
       walletId: custodianWalletId,
       limit: 500,
@@ -53,16 +62,16 @@ async function custodianBooks(custodianWalletId: string): Promise<string[][]> {
 }
 
 async function storedBooks(walletId: number): Promise<string[][]> {
-  return (await storedTransfers(bed, walletId))
+  return (await storedTransfers(api, walletId))
     .map((row) => [row.transfer_id as string, row.state as string, row.amount as string])
     .sort();
 }
 
-test.after(() => bed.stop());
+test.after(() => api.close());
 
 test('a custodian failure on page 2 keeps page 1; the next sync continues and ends with the full set; a third changes nothing', async () => {
   const { walletId, custodian } = await walletWithDeposits(250);
-  bed.failNext(
+  custody.failNextRequest(
     (method, url) => method === 'GET' && url.pathname.endsWith('/transfer') && url.searchParams.has('prevId'),
   );
   assert.equal(await sync({ walletId }, { 'x-request-id': 'sync-unavailable-1' }), {
@@ -76,29 +85,29 @@ test('a custodian failure on page 2 keeps page 1; the next sync continues and en
     ],
     sync: null,
   });
-  assert.is((await storedTransfers(bed, walletId)).length, 100);
+  assert.is((await storedTransfers(api, walletId)).length, 100);
 
   const resumed = await sync({ walletId });
   assert.equal(counts(resumed), [true, 150, 150, 0, true]);
   assert.is(resumed.sync.walletId, walletId);
   assert.equal(await storedBooks(walletId), await custodianBooks(custodian.id));
 
-  const before = await storedTransfers(bed, walletId);
+  const before = await storedTransfers(api, walletId);
   const again = await sync({ walletId });
   // The run re-reads what changed since shortly before the last one started: all of it, changing nothing.
   assert.equal(counts(again), [true, 250, 0, 0, true]);
-  assert.equal(await storedTransfers(bed, walletId), before);
+  assert.equal(await storedTransfers(api, walletId), before);
 });
 
 test('a state change at the custodian is one update at the next sync', async () => {
   const { walletId, custodian, deposits } = await walletWithDeposits(30);
   assert.equal(counts(await sync({ walletId })), [true, 30, 30, 0, true]);
   const unconfirmed = deposits.filter((deposit) => deposit.state === 'unconfirmed');
-  for (const deposit of unconfirmed) bed.simulator.control.confirmTransfer(deposit.id);
+  for (const deposit of unconfirmed) custody.simulator.control.confirmTransfer(deposit.id);
   assert.equal(counts(await sync({ walletId })), [true, 30, 0, unconfirmed.length, true]);
   assert.equal(await storedBooks(walletId), await custodianBooks(custodian.id));
   assert.equal(
-    (await storedTransfers(bed, walletId)).filter((row) => row.state === 'confirmed' && row.confirmed_at === null),
+    (await storedTransfers(api, walletId)).filter((row) => row.state === 'confirmed' && row.confirmed_at === null),
     [],
   );
 });
@@ -135,12 +144,12 @@ test('a cursor this service did not hand out for the wallet is VALIDATION_FAILED
       ],
       sync: null,
     });
-  assert.equal(await storedTransfers(bed, walletId), []);
+  assert.equal(await storedTransfers(api, walletId), []);
 });
 
 test('a stored run whose cursor the custodian no longer knows starts over', async () => {
   const { walletId } = await walletWithDeposits(5);
-  await bed.sql.query(
+  await api.rows(
     `INSERT INTO digital_wallet_transfer_sync (wallet_id, run_started_at, run_prev_id) VALUES ($1, now(), $2)`,
     [walletId, 'cd'.repeat(16)],
   );
@@ -149,7 +158,7 @@ test('a stored run whose cursor the custodian no longer knows starts over', asyn
 
 test('a sync of a wallet that is already syncing is a CONFLICT; a wallet not at the custodian is INVALID_STATE', async () => {
   const { walletId } = await walletWithDeposits(2);
-  await bed.sql.query(
+  await api.rows(
     `INSERT INTO digital_wallet_transfer_sync (wallet_id, lease_token, lease_until) VALUES ($1, gen_random_uuid(), now() + interval '1 hour')`,
     [walletId],
   );
@@ -158,15 +167,15 @@ test('a sync of a wallet that is already syncing is a CONFLICT; a wallet not at 
     errors: [{ code: 'CONFLICT', message: `a sync of wallet ${walletId} is already running`, field: ['walletId'] }],
     sync: null,
   });
-  assert.equal(await storedTransfers(bed, walletId), []);
+  assert.equal(await storedTransfers(api, walletId), []);
   // An expired lease (a node that stopped mid-run) does not block.
-  await bed.sql.query(
+  await api.rows(
     `UPDATE digital_wallet_transfer_sync SET lease_until = now() - interval '1 second' WHERE wallet_id = $1`,
     [walletId],
   );
   assert.equal(counts(await sync({ walletId })), [true, 2, 2, 0, true]);
 
-  const { rows } = await bed.sql.query(
+  const rows = await api.rows(
     `INSERT INTO digital_wallet (organization_id, label, coin, wallet_type) VALUES ($1, 'off the books', 'BTC', 'custodial') RETURNING id`,
     [organizations.aurora],
   );

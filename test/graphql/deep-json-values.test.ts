@@ -6,16 +6,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asRole } from '../data-layer/data-layer-client.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 
-let service: TestService;
+let api: BusinessApiClient;
 const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
-  service = await startTestService({}, { logLines });
+  api = await startBusinessApi({ logLines });
 });
 test.after(async () => {
-  await service.stop();
+  await api.close();
 });
 
 /** An array nested `depth` levels deep as JSON text, `[[[…]]]`: JSON.stringify itself overflows on 12,000 levels. */
@@ -27,12 +27,12 @@ for (const field of ['variables', 'extensions'] as const) {
   // A query string sends the request past the fast lane to the Koa route (graphql-fast-lane.ts).
   for (const path of ['/graphql', '/graphql?via=koa']) {
     test(`${field} nested 12,000 levels deep is a 400 on POST ${path}, not logged`, async () => {
-      const response = await service.request('POST', path, {
+      const response = await api.service.request('POST', path, {
         body: `{"query":"{ ping }","${field}":{"deep":${deepArray(12_000)}}}`,
         headers: {
           accept: 'application/graphql-response+json',
           'content-type': 'application/json',
-          'x-api-key': testAdminApiKey,
+          'x-api-key': api.adminKey,
         },
       });
       assert.is(response.status, 400);
@@ -50,17 +50,18 @@ for (const field of ['variables', 'extensions'] as const) {
 }
 
 test('variables nested 100 levels deep (the limit) are still accepted on POST /graphql', async () => {
-  const response = await service.request('POST', '/graphql', {
-    body: { query: '{ ping }', variables: { deep: JSON.parse(deepArray(99)) } },
-    headers: { accept: 'application/graphql-response+json', 'x-api-key': testAdminApiKey },
-  });
+  const response = await api.graphql(
+    '{ ping }',
+    { deep: JSON.parse(deepArray(99)) },
+    { key: api.adminKey, headers: { accept: 'application/graphql-response+json' } },
+  );
   assert.is(response.status, 200);
-  assert.equal(response.json(), { data: { ping: 'pong' } });
+  assert.equal(response.body, { data: { ping: 'pong' } });
 });
 
 test('a jsonb variable nested 12,000 levels deep is a 400 on /v1/graphql, not logged', async () => {
   const query = 'query ($v: jsonb) { aml_report(where: { exposures: { _eq: $v } }) { id } }';
-  const response = await fetch(`${service.dataUrl}/v1/graphql`, {
+  const response = await fetch(`${api.service.dataUrl}/v1/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...asRole('admin') },
     body: `{"query":${JSON.stringify(query)},"variables":{"v":${deepArray(12_000)}}}`,

@@ -5,16 +5,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asRole, postGraphql } from '../data-layer/data-layer-client.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 
-let service: TestService;
+let api: BusinessApiClient;
 const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
-  service = await startTestService({}, { logLines });
+  api = await startBusinessApi({ logLines });
 });
 test.after(async () => {
-  await service.stop();
+  await api.close();
 });
 
 // The campaign's document: 2,500 levels, about 7.5 KB, which overflowed the parser's stack.
@@ -25,24 +25,21 @@ const errorLogs = () => logLines.filter((line) => typeof line.level === 'number'
 
 test('a document nested 2,500 levels deep is a 400 on /graphql in either media type, not logged', async () => {
   for (const accept of ['application/graphql-response+json', 'application/json']) {
-    const response = await service.request('POST', '/graphql', {
-      body: { query: deep },
-      headers: { accept, 'x-api-key': testAdminApiKey },
-    });
+    const response = await api.graphql(deep, undefined, { key: api.adminKey, headers: { accept } });
     assert.is(response.status, 400);
     assert.is(response.headers.get('content-type'), `${accept}; charset=utf-8`);
-    assert.equal(response.json(), { errors: [{ message: depthMessage, extensions: { code: 'BAD_REQUEST' } }] });
+    assert.equal(response.body, { errors: [{ message: depthMessage, extensions: { code: 'BAD_REQUEST' } }] });
   }
   assert.equal(errorLogs(), []);
 });
 
 test('a document of more than 100,000 characters is a 400 on /graphql naming the limit', async () => {
-  const response = await service.request('POST', '/graphql', {
-    body: { query: `{ ping }${' '.repeat(100_000)}` },
-    headers: { accept: 'application/graphql-response+json', 'x-api-key': testAdminApiKey },
+  const response = await api.graphql(`{ ping }${' '.repeat(100_000)}`, undefined, {
+    key: api.adminKey,
+    headers: { accept: 'application/graphql-response+json' },
   });
   assert.is(response.status, 400);
-  assert.equal(response.json(), {
+  assert.equal(response.body, {
     errors: [
       {
         message: 'the GraphQL document has 100008 characters; at most 100000 are accepted',
@@ -53,16 +50,16 @@ test('a document of more than 100,000 characters is a 400 on /graphql naming the
 });
 
 test('brackets in comments do not count toward the depth', async () => {
-  const response = await service.request('POST', '/graphql', {
-    body: { query: `# ${'{'.repeat(5_000)}\n{ ping }` },
-    headers: { accept: 'application/graphql-response+json', 'x-api-key': testAdminApiKey },
+  const response = await api.graphql(`# ${'{'.repeat(5_000)}\n{ ping }`, undefined, {
+    key: api.adminKey,
+    headers: { accept: 'application/graphql-response+json' },
   });
   assert.is(response.status, 200);
-  assert.equal(response.json(), { data: { ping: 'pong' } });
+  assert.equal(response.body, { data: { ping: 'pong' } });
 });
 
 test('a document nested 2,500 levels deep is a 400 on /v1/graphql for a signed-in role, not logged', async () => {
-  const response = await postGraphql(service, deep, { headers: asRole('user', { 'x-data-user-id': 'demo-judy' }) });
+  const response = await postGraphql(api.service, deep, { headers: asRole('user', { 'x-data-user-id': 'demo-judy' }) });
   assert.is(response.status, 400);
   assert.equal(response.body, {
     errors: [{ message: depthMessage, extensions: { code: 'BAD_REQUEST', path: '$.query' } }],
@@ -71,7 +68,9 @@ test('a document nested 2,500 levels deep is a 400 on /v1/graphql for a signed-i
 });
 
 test('a document of more than 200,000 characters is a 400 on /v1/graphql naming the limit', async () => {
-  const response = await postGraphql(service, `{ invoice { id } }${' '.repeat(200_000)}`, { headers: asRole(null) });
+  const response = await postGraphql(api.service, `{ invoice { id } }${' '.repeat(200_000)}`, {
+    headers: asRole(null),
+  });
   assert.is(response.status, 400);
   assert.equal(response.body, {
     errors: [

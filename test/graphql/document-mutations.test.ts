@@ -12,13 +12,15 @@ import { extractImages, getDocumentProxy } from 'unpdf';
 import { createSessionService } from '../../src/domain/identity/session-service.ts';
 import { createSessionStore } from '../../src/stores/session-store.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { testAdminApiKey } from '../support/test-service.ts';
-import { aurora, meridian, startBusinessApi } from './support/business-api-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import type { TestApiKey } from '../support/test-api-keys.ts';
+import { aurora, meridian, scopeCallers } from './support/scope-callers.ts';
 
-const harness = await startBusinessApi('documents');
-const { keys, service } = harness;
+const api = await startBusinessApi({ seed: 'demo' });
+const keys = await api.keys(scopeCallers('documents'));
+const { service } = api;
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 const documentFields = 'fileName contentType byteSize sha256 contentBase64 generatedAt';
 const mutations = {
@@ -46,16 +48,16 @@ const inputs: Record<Field, Record<string, unknown>> = {
 };
 
 /** The payload of a document mutation, asserting HTTP 200 and no GraphQL error. */
-async function run(key: string, field: Field, input: Record<string, unknown>) {
-  const { status, body } = await harness.graphql(key, mutations[field], { input });
+async function run(key: TestApiKey, field: Field, input: Record<string, unknown>) {
+  const { status, body } = await api.graphql(mutations[field], { input }, { key });
   assert.is(status, 200, JSON.stringify(body));
   assert.is(body.errors, undefined, JSON.stringify(body.errors));
   return body.data[field];
 }
 
 /** The GraphQL errors of a refused call, as `CODE: message`, with the status and data. */
-async function refusal(key: string | undefined, field: Field, input: Record<string, unknown>) {
-  const { status, body } = await harness.graphql(key, mutations[field], { input });
+async function refusal(key: TestApiKey | null, field: Field, input: Record<string, unknown>) {
+  const { status, body } = await api.graphql(mutations[field], { input }, { key });
   return { status, data: body.data, errors: body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`) };
 }
 
@@ -79,7 +81,7 @@ async function pdfOf(payload: any, fileName: string, asked: { before: string; af
 }
 
 /** Runs the mutation, noting the time around it for `generatedAt`. */
-async function rendered(key: string, field: Field, input: Record<string, unknown>, fileName: string) {
+async function rendered(key: TestApiKey, field: Field, input: Record<string, unknown>, fileName: string) {
   const before = new Date().toISOString();
   const payload = await run(key, field, input);
   return pdfOf(payload, fileName, { before, after: new Date().toISOString() });
@@ -125,7 +127,7 @@ test('partner keys, keys without the documents scope and requests without a key 
       field,
     );
     assert.equal(
-      await refusal(undefined, field, inputs[field]),
+      await refusal(null, field, inputs[field]),
       { status: 401, data: undefined, errors: ['UNAUTHENTICATED: authentication required: send an X-API-Key header'] },
       field,
     );
@@ -138,7 +140,7 @@ test('a key bound to the invoice’s organization gets the invoice PDF, the REST
   const text = await textOf(pdf);
   for (const expected of ['INV-2025-0060', 'Meridian Digital Assets Ltd', 'Judy Chen', '5,928.00'])
     assert.ok(text.includes(expected), expected);
-  assert.is(text, await textOf(await restPdf('/invoices/5?format=pdf', { 'x-api-key': testAdminApiKey })));
+  assert.is(text, await textOf(await restPdf('/invoices/5?format=pdf', { 'x-api-key': api.adminKey })));
 });
 
 test('an admin key bound to no organization gets any organization’s invoice and quote', async () => {
@@ -154,7 +156,7 @@ test('a key bound to the quote’s organization gets the quote PDF, the REST rou
   const text = await textOf(pdf);
   for (const expected of ['Q-2026-0002', 'Meridian Digital Assets Ltd', 'Judy Chen', '20,280.00'])
     assert.ok(text.includes(expected), expected);
-  assert.is(text, await textOf(await restPdf('/quotes/4?format=pdf', { 'x-api-key': testAdminApiKey })));
+  assert.is(text, await textOf(await restPdf('/quotes/4?format=pdf', { 'x-api-key': api.adminKey })));
 });
 
 test('another organization’s invoice or quote answers exactly as a missing one', async () => {
@@ -223,7 +225,7 @@ test('without includeCoverPage (default false) the agreement has no cover page',
 });
 
 test('fund agreements: an investor outside the key’s organization is NOT_FOUND like an unknown one; a fund she never subscribed to too', async () => {
-  const agreement = (key: string, fundId: number, investorUserId: string) =>
+  const agreement = (key: TestApiKey, fundId: number, investorUserId: string) =>
     run(key, 'generateFundUserAgreementPdf', { fundId, investorUserId });
   const noErin = notFound('investorUserId', 'no investor demo-erin');
   assert.equal(await agreement(keys.meridian, 1, 'demo-erin'), noErin);
@@ -269,7 +271,7 @@ async function upload(bytes: Buffer, name: string, type: string, organizationId:
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const response = await fetch(`${service.url}/documents/upload`, {
     method: 'POST',
-    headers: { 'x-api-key': testAdminApiKey },
+    headers: { 'x-api-key': api.adminKey },
     body: form,
   });
   const body = (await response.json()) as { files: { id: string }[] };
@@ -317,7 +319,7 @@ test('a signature file that is not an image, too large, another organization’s
   assert.equal(await agreement(unknown), notFound('signatureFileId', `no uploaded file ${unknown}`));
   // Demo upload 4: Meridian's JPEG of 912,004 bytes, a row without stored bytes (docs/demo-data.md);
   // the admin key reaches it, and finds nothing to print.
-  const [{ id: withoutBytes }] = await harness.rows(
+  const [{ id: withoutBytes }] = await api.rows(
     `SELECT id::text FROM file_upload WHERE original_name = 'selfie-heidi-brennan.jpg'`,
   );
   assert.equal(
@@ -332,11 +334,14 @@ test('a signature file that is not an image, too large, another organization’s
 
 test('with no PDF renderer the payload says SERVICE_UNAVAILABLE', async () => {
   const missingChromium = '/nonexistent/chromium-headless-shell';
-  const unavailable = await startBusinessApi('documents', { CHROMIUM_PATH: missingChromium });
+  const unavailable = await startBusinessApi({ seed: 'demo', env: { CHROMIUM_PATH: missingChromium } });
   try {
-    const { status, body } = await unavailable.graphql(unavailable.keys.meridian, mutations.downloadInvoicePdf, {
-      input: { invoiceId: 5 },
-    });
+    const meridianKey = (await unavailable.keys(scopeCallers('documents'))).meridian;
+    const { status, body } = await unavailable.graphql(
+      mutations.downloadInvoicePdf,
+      { input: { invoiceId: 5 } },
+      { key: meridianKey },
+    );
     assert.is(status, 200);
     const payload = body.data.downloadInvoicePdf;
     assert.equal(

@@ -8,12 +8,14 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asRole, dataOf, postGraphql } from '../data-layer/data-layer-client.ts';
-import { aurora, northbridge, startBusinessApi } from './support/business-api-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import type { TestApiKey } from '../support/test-api-keys.ts';
+import { aurora, northbridge, scopeCallers } from './support/scope-callers.ts';
 
-const harness = await startBusinessApi('funds');
-const { keys, keyIds } = harness;
+const api = await startBusinessApi({ seed: 'demo' });
+const keys = await api.keys(scopeCallers('funds'));
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 const requestFields = 'id fund { id name currency } investorUserId amount currency status createdAt updatedAt';
 const cancelSubscription = `mutation ($id: Int!, $reason: String) {
@@ -30,13 +32,13 @@ const cancelRedemption = `mutation ($id: Int!, $reason: String) {
 /** The payload of a cancel, asserting HTTP 200 and no GraphQL error. */
 async function cancel(
   kind: 'subscription' | 'redemption',
-  key: string,
+  key: TestApiKey,
   id: number,
   reason: string | null = null,
   headers: Record<string, string> = {},
 ) {
   const query = kind === 'subscription' ? cancelSubscription : cancelRedemption;
-  const { status, body } = await harness.graphql(key, query, { id, reason }, headers);
+  const { status, body } = await api.graphql(query, { id, reason }, { key, headers });
   assert.is(status, 200, JSON.stringify(body));
   assert.is(body.errors, undefined, JSON.stringify(body.errors));
   return kind === 'subscription' ? body.data.cancelFundSubscription : body.data.cancelFundRedemption;
@@ -45,7 +47,7 @@ async function cancel(
 /** A request as the API answers it, from the stored row. */
 async function stored(kind: 'subscription' | 'redemption', id: number) {
   const amount = kind === 'subscription' ? 'subscription_amount' : 'redemption_amount';
-  const [row] = await harness.rows(
+  const [row] = await api.rows(
     `SELECT r.id, f.id AS fund_id, f.name, f.currency, r.user_id, r.${amount}::text AS amount, upper(r.status) AS status,
        to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
        to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
@@ -67,7 +69,7 @@ async function stored(kind: 'subscription' | 'redemption', id: number) {
 /** A new pending request of the investor in the Stablecoin Yield fund (2). */
 async function pending(kind: 'subscription' | 'redemption', investor = 'demo-erin'): Promise<number> {
   const amount = kind === 'subscription' ? 'subscription_amount' : 'redemption_amount';
-  const [row] = await harness.rows(
+  const [row] = await api.rows(
     `INSERT INTO fund_${kind} (fund_id, user_id, ${amount}, created_at, updated_at)
      VALUES (2, $1, 1234.56, now() - interval '1 day', now() - interval '1 day') RETURNING id`,
     [investor],
@@ -78,14 +80,14 @@ async function pending(kind: 'subscription' | 'redemption', investor = 'demo-eri
 /** Every fund request and the audit entries of cancels: what a refusal must leave alone. */
 async function footprint() {
   return {
-    subscriptions: await harness.rows('SELECT id, status, updated_at FROM fund_subscription ORDER BY id'),
-    redemptions: await harness.rows('SELECT id, status, updated_at FROM fund_redemption ORDER BY id'),
-    audit: await harness.rows(`SELECT id FROM audit_log WHERE action LIKE 'fund_%.cancel' ORDER BY id`),
+    subscriptions: await api.rows('SELECT id, status, updated_at FROM fund_subscription ORDER BY id'),
+    redemptions: await api.rows('SELECT id, status, updated_at FROM fund_redemption ORDER BY id'),
+    audit: await api.rows(`SELECT id FROM audit_log WHERE action LIKE 'fund_%.cancel' ORDER BY id`),
   };
 }
 
 async function auditOf(kind: 'subscription' | 'redemption', id: number) {
-  return harness.rows(
+  return api.rows(
     `SELECT actor_user_id, actor_api_key_id, action, resource_type, request_id, details
      FROM audit_log WHERE resource_type = $1 AND resource_id = $2 ORDER BY id`,
     [`fund_${kind}`, String(id)],
@@ -98,8 +100,8 @@ test('partner keys, keys without the funds scope and requests without a key are 
     ['cancelFundSubscription', cancelSubscription, 3],
     ['cancelFundRedemption', cancelRedemption, 2],
   ] as const) {
-    const answer = async (key: string | undefined) => {
-      const { status, body } = await harness.graphql(key, query, { id });
+    const answer = async (key: TestApiKey | null) => {
+      const { status, body } = await api.graphql(query, { id }, { key });
       return { status, data: body.data, errors: body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`) };
     };
     assert.equal(await answer(keys.partner), {
@@ -112,7 +114,7 @@ test('partner keys, keys without the funds scope and requests without a key are 
       data: null,
       errors: [`FORBIDDEN: this API key lacks the 'funds' scope, which ${field} needs`],
     });
-    assert.equal(await answer(undefined), {
+    assert.equal(await answer(null), {
       status: 401,
       data: undefined,
       errors: ['UNAUTHENTICATED: authentication required: send an X-API-Key header'],
@@ -175,7 +177,7 @@ test('the investor’s organization cancels a pending subscription: the row, the
   assert.equal(await auditOf('subscription', 3), [
     {
       actor_user_id: 'demo-erin',
-      actor_api_key_id: keyIds.aurora,
+      actor_api_key_id: keys.aurora.id,
       action: 'fund_subscription.cancel',
       resource_type: 'fund_subscription',
       request_id: 'fund-cancel-test-0001',
@@ -199,7 +201,7 @@ test('an admin key bound to no organization cancels any pending redemption, reco
   assert.equal(await auditOf('redemption', 2), [
     {
       actor_user_id: 'demo-admin',
-      actor_api_key_id: keyIds.admin,
+      actor_api_key_id: keys.admin.id,
       action: 'fund_redemption.cancel',
       resource_type: 'fund_redemption',
       request_id: 'fund-cancel-test-0002',
@@ -252,7 +254,7 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
   assert.equal(await cancel('subscription', keys.aurora, id, '   '), failure('reason', reasonMessage));
   assert.equal(await cancel('subscription', keys.aurora, id, 'é'.repeat(501)), failure('reason', reasonMessage));
   // Text PostgreSQL cannot hold is refused by the transport, before any resolver (docs/requests.md#the-router).
-  const nul = await harness.graphql(keys.aurora, cancelSubscription, { id, reason: 'a\u0000b' });
+  const nul = await api.graphql(cancelSubscription, { id, reason: 'a\u0000b' }, { key: keys.aurora });
   assert.equal(
     [nul.status, nul.body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`)],
     [400, ['BAD_USER_INPUT: invalid request: body.variables.reason contains a NUL character']],
@@ -264,7 +266,7 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
       field: ['redemptionId'],
     },
   ]);
-  const wrongType = await harness.graphql(keys.aurora, cancelSubscription, { id: 'three' });
+  const wrongType = await api.graphql(cancelSubscription, { id: 'three' }, { key: keys.aurora });
   assert.equal(
     [
       wrongType.status,
@@ -277,7 +279,7 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
       ['BAD_USER_INPUT: Variable "$id" has invalid value: Int cannot represent non-integer value: "three"'],
     ],
   );
-  const noInput = await harness.graphql(keys.aurora, 'mutation { cancelFundSubscription { success } }');
+  const noInput = await api.graphql('mutation { cancelFundSubscription { success } }', undefined, { key: keys.aurora });
   assert.equal(
     [noInput.status, noInput.body.data, noInput.body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`)],
     [
@@ -296,11 +298,10 @@ test('bad input is VALIDATION_FAILED naming the field, or a request error for a 
 test('an acting user outside the key’s organization is a GraphQL error and nothing changes', async () => {
   const id = await pending('subscription');
   const before = await footprint();
-  const { status, body } = await harness.graphql(
-    keys.aurora,
+  const { status, body } = await api.graphql(
     cancelSubscription,
     { id },
-    { 'x-acting-user': 'demo-grace' },
+    { key: keys.aurora, actingUser: 'demo-grace' },
   );
   assert.equal(
     { status, data: body.data, errors: body.errors.map((e: any) => `${e.extensions.code}: ${e.message}`) },
@@ -329,7 +330,7 @@ test('20 concurrent cancels of one request over HTTP: exactly one succeeds, the 
 
 /** A second connection that holds an approval open, and waits until a cancel blocks on its row lock. */
 async function approvalInFlight(kind: 'subscription' | 'redemption', id: number) {
-  const approver = new pg.Client({ connectionString: harness.service.databaseUrl });
+  const approver = new pg.Client({ connectionString: api.service.databaseUrl });
   await approver.connect();
   await approver.query('BEGIN');
   const { rowCount } = await approver.query(
@@ -341,7 +342,7 @@ async function approvalInFlight(kind: 'subscription' | 'redemption', id: number)
     /** Resolves once another backend waits for a lock (the cancel's UPDATE on this row); polled, no deadline. */
     async blocked() {
       for (;;) {
-        const [{ waiting }] = await harness.rows(
+        const [{ waiting }] = await api.rows(
           `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
         );
         if (waiting > 0) return;
@@ -396,7 +397,7 @@ test('the data layer’s fund manager approves only what is still pending: after
   const approve = async (id: number) =>
     dataOf(
       await postGraphql(
-        harness.service,
+        api.service,
         `mutation { update_fund_subscription(where: {id: {_eq: ${id}}}, _set: {status: "approved"}) { affected_rows } }`,
         { headers: fundManager },
       ),
@@ -425,7 +426,7 @@ for (const [kind, operation, query] of [
       `${operation} needs one of the roles organization_admin, platform_administrator (or investor for their own records) in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
     const refusals = [];
     for (const who of ['demo-bob', 'demo-frank']) {
-      const { body } = await harness.graphql(keys.aurora, query, { id, reason: null }, { 'x-acting-user': who });
+      const { body } = await api.graphql(query, { id, reason: null }, { key: keys.aurora, actingUser: who });
       refusals.push(body.errors.map((error: any) => [error.extensions.code, error.message]));
     }
     assert.equal(refusals, [[['FORBIDDEN', needs('demo-bob')]], [['FORBIDDEN', needs('demo-frank')]]]);

@@ -5,14 +5,8 @@
 // access log line. Rate limits count both ways alike, and the request deadline answers alike.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import {
-  type TestResponse,
-  startProxiedTestService,
-  startTestService,
-  testAdminApiKey,
-} from '../support/test-service.ts';
+import { attachBusinessApi, startBusinessApi } from '../support/business-api-client.ts';
+import { type TestResponse, startProxiedTestService } from '../support/test-service.ts';
 
 const logLines: Record<string, unknown>[] = [];
 const { service, proxy } = await startProxiedTestService(
@@ -25,15 +19,16 @@ const { service, proxy } = await startProxiedTestService(
   },
   { logLines },
 );
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const reader = (await apiKeys.create({ name: 'lane reader', kind: 'service', scopes: ['read'] })).secret;
-const walletsOnly = (await apiKeys.create({ name: 'lane wallets', kind: 'service', scopes: ['wallets'] })).secret;
-const partner = (await apiKeys.create({ name: 'lane partner', kind: 'partner', scopes: ['read'] })).secret;
-const revoked = await apiKeys.create({ name: 'lane revoked', kind: 'service', scopes: ['read'] });
-await apiKeys.revoke(revoked.key.id);
+const api = attachBusinessApi(service);
+const reader = (await api.key({ name: 'lane reader', scopes: ['read'] })).secret;
+const walletsOnly = (await api.key({ name: 'lane wallets', scopes: ['wallets'] })).secret;
+const partner = (await api.key({ name: 'lane partner', kind: 'partner', scopes: ['read'] })).secret;
+const revoked = await api.key({ name: 'lane revoked', scopes: ['read'] });
+await api.revoke(revoked);
 
 test.after(async () => {
   await proxy.heal();
+  await api.close();
   await service.stop();
   await proxy.close();
 });
@@ -142,7 +137,7 @@ async function send(path: string, item: Case, generatedId = false) {
   const requestId = `lane-${String((sent += 1)).padStart(4, '0')}`;
   const headers = {
     'content-type': 'application/json',
-    'x-api-key': testAdminApiKey,
+    'x-api-key': api.adminKey,
     ...(generatedId ? {} : { 'x-request-id': requestId }),
     ...item.headers,
   };
@@ -186,11 +181,11 @@ test('the deadline answers 503 with Retry-After both ways when the database stop
 });
 
 test('the rate limit counts both ways alike and refuses alike, with Retry-After', async () => {
-  const limited = await startTestService({ API_RATE_LIMIT: '2' });
+  const limited = await startBusinessApi({ env: { API_RATE_LIMIT: '2' } });
   try {
     const post = (path: string) =>
-      limited.request('POST', path, {
-        headers: { 'content-type': 'application/json', 'x-api-key': testAdminApiKey, 'x-request-id': 'lane-limited' },
+      limited.service.request('POST', path, {
+        headers: { 'content-type': 'application/json', 'x-api-key': limited.adminKey, 'x-request-id': 'lane-limited' },
         body: query('{ ping }'),
       });
     const answers = [
@@ -207,7 +202,7 @@ test('the rate limit counts both ways alike and refuses alike, with Retry-After'
     assert.equal(lane, koa);
     assert.is(lane!.retryAfter !== null && Number(lane!.retryAfter) > 0, true);
   } finally {
-    await limited.stop();
+    await limited.close();
   }
 });
 

@@ -13,8 +13,10 @@ import * as assert from 'uvu/assert';
 import { createKycDataKeyRing } from '../../src/domain/kyc/kyc-data-key-ring.ts';
 import { openQuestionnaires } from '../../src/domain/kyc/sealed-questionnaires.ts';
 import { testSigningKeySecret } from '../support/platform-token-forge.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { startKycFake } from '../support/provider-fakes/kyc-fake.ts';
 import { startTestNode, testAdminApiKey } from '../support/test-service.ts';
-import { type KycHarness, dataKey, profileId, startKycHarness } from './support/kyc-harness.ts';
+import { dataKey, profileId } from './support/kyc-fixtures.ts';
 
 const run = promisify(execFile);
 const oldKey = dataKey('2025-old');
@@ -24,27 +26,29 @@ const logLines: Record<string, unknown>[] = [];
 // The node that sealed the demo answers knows only the old key.
 // Nodes of one database share SIGNING_KEY_SECRET (docs/configuration.md#secrets): the links to
 // attached files are signed with the keys stored there.
-const kyc: KycHarness = await startKycHarness(
-  { KYC_DATA_KEYS: oldKey.entry, SIGNING_KEY_SECRET: testSigningKeySecret },
-  { logLines },
-);
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { KYC_DATA_KEYS: oldKey.entry, SIGNING_KEY_SECRET: testSigningKeySecret },
+  providers: [await startKycFake()],
+  logLines,
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-kyc-rotation-'));
 // A second node on the same database, given the new ring first, as a rolling deployment would.
-const rotated = await startTestNode(kyc.service.databaseUrl, {
+const rotated = await startTestNode(api.service.databaseUrl, {
   SIGNING_KEY_SECRET: testSigningKeySecret,
   KYC_DATA_KEYS: ring,
 });
 
 test.after(async () => {
   await rotated.stop();
-  await kyc.close();
+  await api.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function reencrypt(keys: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = {
     ...process.env,
-    DATABASE_URL: kyc.service.databaseUrl,
+    DATABASE_URL: api.service.databaseUrl,
     DATA_DIR: path.join(dataDir, 'cli'),
     KYC_DATA_KEYS: keys,
     ADMIN_API_KEY: testAdminApiKey,
@@ -73,7 +77,7 @@ async function decrypt(url: string, n: number) {
 }
 
 async function keyIds(): Promise<Record<string, string>> {
-  const rows = await kyc.rows(`SELECT right(id::text, 1) AS n,
+  const rows = await api.rows(`SELECT right(id::text, 1) AS n,
       convert_from(substring(questionnaire_ciphertext FROM 3 FOR get_byte(questionnaire_ciphertext, 1)), 'UTF8') AS key_id
     FROM kyc_profile WHERE questionnaire_ciphertext IS NOT NULL ORDER BY id`);
   return Object.fromEntries(rows.map((row) => [row.n, row.key_id]));
@@ -84,7 +88,7 @@ test('the old key still decrypts on a node whose ring lists the new key first', 
   assert.equal(await decrypt(rotated.url, 1), {
     data: { sumsubQuestionnaireDataDecrypted: { questionnaires: [{ id: 'sof_questionnaire' }] } },
   });
-  const [audit] = await kyc.rows(
+  const [audit] = await api.rows(
     `SELECT details FROM audit_log WHERE resource_type = 'kyc_profile' ORDER BY id DESC LIMIT 1`,
   );
   assert.equal(audit.details, { outcome: 'decrypted', dataKeyId: '2025-old', questionnaireCount: 1 });
@@ -113,7 +117,7 @@ test('re-encrypt moves every stored questionnaire onto the new key; a second run
 
 test('after it, the new key alone opens every answer, and a node without it cannot', async () => {
   const newOnly = createKycDataKeyRing([{ id: newKey.id, secret: newKey.secret }]);
-  const rows = await kyc.rows(
+  const rows = await api.rows(
     `SELECT id, questionnaire_ciphertext AS sealed FROM kyc_profile WHERE questionnaire_ciphertext IS NOT NULL ORDER BY id`,
   );
   assert.equal(
@@ -121,7 +125,7 @@ test('after it, the new key alone opens every answer, and a node without it cann
     [1, 1, 1, 2],
   );
   logLines.length = 0;
-  const stale = await decrypt(kyc.service.url, 1);
+  const stale = await decrypt(api.service.url, 1);
   assert.equal(stale.errors[0].extensions.code, 'INTERNAL_SERVER_ERROR');
   assert.equal(
     logLines
@@ -132,12 +136,12 @@ test('after it, the new key alone opens every answer, and a node without it cann
 });
 
 test('answers that do not decrypt are reported by profile and left as they are; the others move', async () => {
-  const [{ sealed }] = await kyc.rows(`SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`, [
+  const [{ sealed }] = await api.rows(`SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`, [
     profileId(2),
   ]);
   const altered = Buffer.from(sealed);
   altered[altered.length - 1]! ^= 0x01;
-  await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), altered]);
+  await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), altered]);
   const back = `${oldKey.entry},${newKey.entry}`;
   const result = await reencrypt(back);
   assert.is(result.code, 1);
@@ -150,7 +154,7 @@ test('answers that do not decrypt are reported by profile and left as they are; 
     `error: 1 stored questionnaire(s) do not decrypt and stay as they are:\n  ${profileId(2)}: questionnaire of KYC profile ${profileId(2)} failed authentication under key '2026-new': altered, or stored for another profile\n`,
   );
   assert.equal(await keyIds(), { 1: '2025-old', 2: '2026-new', 3: '2025-old', 5: '2025-old' });
-  const [{ unchanged }] = await kyc.rows(
+  const [{ unchanged }] = await api.rows(
     `SELECT questionnaire_ciphertext = $2 AS unchanged FROM kyc_profile WHERE id = $1`,
     [profileId(2), altered],
   );

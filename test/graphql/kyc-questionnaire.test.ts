@@ -5,17 +5,23 @@
 // another profile fail with a masked error, logged and audited; never cached.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type KycHarness, aurora, dataKey, profileId, startKycHarness } from './support/kyc-harness.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startKycFake } from '../support/provider-fakes/kyc-fake.ts';
+import { aurora, dataKey, kycCallers, profileId } from './support/kyc-fixtures.ts';
 
 const key = dataKey('k-test');
 const logLines: Record<string, unknown>[] = [];
-const kyc: KycHarness = await startKycHarness({ KYC_DATA_KEYS: key.entry }, { logLines });
-test.after(() => kyc.close());
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { KYC_DATA_KEYS: key.entry },
+  providers: [await startKycFake()],
+  logLines,
+});
+const keys = { admin: api.adminKey, ...(await api.keys(kycCallers)) };
+test.after(() => api.close());
 
-const [{ id: adminKeyId }] = await kyc.rows(`SELECT id FROM api_key WHERE prefix = 'bootstrap'`);
-const [{ id: auroraKeyId }] = await kyc.rows(
-  `SELECT id FROM api_key WHERE organization_id = '11111111-0000-4000-8000-000000000001' AND scopes = '{kyc,kyc-decrypt}'`,
-);
+const [{ id: adminKeyId }] = await api.rows(`SELECT id FROM api_key WHERE prefix = 'bootstrap'`);
+const auroraKeyId = keys.aurora.id;
 
 const query = `query Answers($id: UUID!) { sumsubQuestionnaireDataDecrypted(kycProfileId: $id) {
   kycProfileId decryptedAt
@@ -28,16 +34,13 @@ const query = `query Answers($id: UUID!) { sumsubQuestionnaireDataDecrypted(kycP
     ... on QuestionnaireFilesItem { files { providerFileId fileName contentType downloadUrl downloadUrlExpiresAt } }
   } } } } }`;
 
-async function decrypt(apiKey: string | undefined, id: string, actingUser?: string) {
-  const response = await kyc.service.request('POST', '/graphql', {
-    headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...(actingUser ? { 'x-acting-user': actingUser } : {}) },
-    body: { query, variables: { id } },
-  });
-  return { status: response.status, body: response.json(), requestId: response.headers.get('x-request-id') };
+async function decrypt(apiKey: CallerKey | null, id: string, actingUser?: string) {
+  const { status, body, headers } = await api.graphql(query, { id }, { key: apiKey, actingUser });
+  return { status, body, requestId: headers.get('x-request-id') };
 }
 
 async function auditRows(id: string) {
-  return kyc.rows(
+  return api.rows(
     `SELECT actor_user_id, actor_api_key_id, action, resource_type, resource_id, request_id, details
      FROM audit_log WHERE resource_type = 'kyc_profile' AND resource_id = $1 ORDER BY id`,
     [id],
@@ -163,7 +166,7 @@ function withoutLinks(answer: any) {
 }
 
 test('the demo answers are stored sealed under the current key; no plaintext is stored, nor can be', async () => {
-  const rows = await kyc.rows(`SELECT right(id::text, 1) AS n, get_byte(questionnaire_ciphertext, 0) AS version,
+  const rows = await api.rows(`SELECT right(id::text, 1) AS n, get_byte(questionnaire_ciphertext, 0) AS version,
       convert_from(substring(questionnaire_ciphertext FROM 3 FOR get_byte(questionnaire_ciphertext, 1)), 'UTF8') AS key_id,
       position(convert_to('Portfolio manager', 'UTF8') IN questionnaire_ciphertext) AS plaintext_at
     FROM kyc_profile WHERE questionnaire_ciphertext IS NOT NULL ORDER BY id`);
@@ -174,7 +177,7 @@ test('the demo answers are stored sealed under the current key; no plaintext is 
     { n: '5', version: 1, key_id: 'k-test', plaintext_at: 0 },
   ]);
   try {
-    await kyc.rows(
+    await api.rows(
       `UPDATE kyc_profile SET questionnaire_ciphertext = convert_to('{"format":1}', 'UTF8') WHERE id = $1`,
       [profileId(4)],
     );
@@ -186,7 +189,7 @@ test('the demo answers are stored sealed under the current key; no plaintext is 
 
 test('an admin key decrypts any profile for its acting user: the exact answers, one audit row', async () => {
   const before = Date.now();
-  const { status, body, requestId } = await decrypt(kyc.keys.admin, profileId(1), 'demo-admin');
+  const { status, body, requestId } = await decrypt(keys.admin, profileId(1), 'demo-admin');
   assert.is(status, 200);
   const data = body.data.sumsubQuestionnaireDataDecrypted;
   const decryptedAt = Date.parse(data.decryptedAt);
@@ -213,7 +216,7 @@ test('an admin key decrypts any profile for its acting user: the exact answers, 
   for (const [index, link] of links.entries()) {
     const documentId = `88888888-0000-4000-8000-00000000000${index + 1}`;
     assert.ok(
-      link.downloadUrl.startsWith(`${kyc.service.url}/kyc/documents/${documentId}/file?token=`),
+      link.downloadUrl.startsWith(`${api.service.url}/kyc/documents/${documentId}/file?token=`),
       link.downloadUrl,
     );
     const file = await fetch(link.downloadUrl);
@@ -223,8 +226,8 @@ test('an admin key decrypts any profile for its acting user: the exact answers, 
 });
 
 test("a key bound to the profile's organization decrypts it, audited with the key's owner", async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  const { body, requestId } = await decrypt(kyc.keys.aurora, profileId(3));
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const { body, requestId } = await decrypt(keys.aurora, profileId(3));
   const { answer } = withoutLinks(body.data.sumsubQuestionnaireDataDecrypted);
   assert.equal(answer.questionnaires[0].submittedAt, null);
   assert.equal(
@@ -254,17 +257,17 @@ test("a key bound to the profile's organization decrypts it, audited with the ke
 });
 
 test("another organization's profile answers as missing, and nothing is audited", async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  assert.equal((await decrypt(kyc.keys.meridian, profileId(1))).body, {
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  assert.equal((await decrypt(keys.meridian, profileId(1))).body, {
     data: { sumsubQuestionnaireDataDecrypted: null },
   });
-  assert.equal((await decrypt(kyc.keys.aurora, profileId(2))).body, {
+  assert.equal((await decrypt(keys.aurora, profileId(2))).body, {
     data: { sumsubQuestionnaireDataDecrypted: null },
   });
-  assert.equal((await decrypt(kyc.keys.admin, '7f1c2a9e-3b4d-4e5f-8a6b-0c1d2e3f4a5b', 'demo-admin')).body, {
+  assert.equal((await decrypt(keys.admin, '7f1c2a9e-3b4d-4e5f-8a6b-0c1d2e3f4a5b', 'demo-admin')).body, {
     data: { sumsubQuestionnaireDataDecrypted: null },
   });
-  assert.equal(await kyc.rows(`SELECT id FROM audit_log WHERE resource_type = 'kyc_profile'`), []);
+  assert.equal(await api.rows(`SELECT id FROM audit_log WHERE resource_type = 'kyc_profile'`), []);
 });
 
 test('a key that sees the profile without kyc-decrypt is FORBIDDEN; partner, no scope and no key are refused', async () => {
@@ -273,45 +276,45 @@ test('a key that sees the profile without kyc-decrypt is FORBIDDEN; partner, no 
     answer.body.errors[0].message,
     answer.body.data,
   ];
-  assert.equal(refusal(await decrypt(kyc.keys.auroraNoDecrypt, profileId(1))), [
+  assert.equal(refusal(await decrypt(keys.auroraNoDecrypt, profileId(1))), [
     'FORBIDDEN',
     "this API key lacks the 'kyc-decrypt' scope, which decrypted KYC questionnaire answers need",
     { sumsubQuestionnaireDataDecrypted: null },
   ]);
   // It cannot see Meridian's profile at all: missing, not forbidden.
-  assert.equal((await decrypt(kyc.keys.auroraNoDecrypt, profileId(2))).body, {
+  assert.equal((await decrypt(keys.auroraNoDecrypt, profileId(2))).body, {
     data: { sumsubQuestionnaireDataDecrypted: null },
   });
-  assert.equal(refusal(await decrypt(kyc.keys.partner, profileId(1))), [
+  assert.equal(refusal(await decrypt(keys.partner, profileId(1))), [
     'FORBIDDEN',
     'partner API keys cannot use the business GraphQL API',
     { sumsubQuestionnaireDataDecrypted: null },
   ]);
-  assert.equal(refusal(await decrypt(kyc.keys.noScope, profileId(1))), [
+  assert.equal(refusal(await decrypt(keys.noScope, profileId(1))), [
     'FORBIDDEN',
     "this API key lacks the 'kyc' scope, which sumsubQuestionnaireDataDecrypted needs",
     { sumsubQuestionnaireDataDecrypted: null },
   ]);
-  const anonymous = await decrypt(undefined, profileId(1));
+  const anonymous = await decrypt(null, profileId(1));
   assert.is(anonymous.status, 401);
   assert.is(anonymous.body.errors[0].extensions.code, 'UNAUTHENTICATED');
 });
 
 test('a decryption names a person: a key with no owner must name the acting user, of its organization', async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  const ownerless = await decrypt(kyc.keys.admin, profileId(1));
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const ownerless = await decrypt(keys.admin, profileId(1));
   assert.equal(
     ownerless.body.errors[0].message,
     'this API key has no owner to act for it: name the acting user with X-Acting-User',
   );
-  const outsider = await decrypt(kyc.keys.aurora, profileId(1), 'demo-grace');
+  const outsider = await decrypt(keys.aurora, profileId(1), 'demo-grace');
   assert.equal(outsider.body.errors[0].message, "X-Acting-User names no user of this API key's organization");
-  assert.equal(await kyc.rows(`SELECT id FROM audit_log WHERE resource_type = 'kyc_profile'`), []);
+  assert.equal(await api.rows(`SELECT id FROM audit_log WHERE resource_type = 'kyc_profile'`), []);
 });
 
 test('a profile with no answers answers an empty list, audited as such', async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  const { body } = await decrypt(kyc.keys.meridian, profileId(4));
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const { body } = await decrypt(keys.meridian, profileId(4));
   assert.equal(body.data.sumsubQuestionnaireDataDecrypted.questionnaires, []);
   assert.equal(
     (await auditRows(profileId(4))).map((row) => [row.actor_user_id, row.details]),
@@ -320,27 +323,27 @@ test('a profile with no answers answers an empty list, audited as such', async (
 });
 
 test('answers altered at rest, or moved to another profile, fail with a masked error, logged and audited', async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  const [{ sealed }] = await kyc.rows(`SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`, [
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const [{ sealed }] = await api.rows(`SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`, [
     profileId(2),
   ]);
   const altered = Buffer.from(sealed);
   altered[altered.length - 1]! ^= 0x01;
-  const [{ sealed: erins }] = await kyc.rows(
+  const [{ sealed: erins }] = await api.rows(
     `SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`,
     [profileId(1)],
   );
-  const [{ sealed: alices }] = await kyc.rows(
+  const [{ sealed: alices }] = await api.rows(
     `SELECT questionnaire_ciphertext AS sealed FROM kyc_profile WHERE id = $1`,
     [profileId(3)],
   );
-  await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), altered]);
-  await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(3), erins]);
+  await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), altered]);
+  await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(3), erins]);
   try {
     logLines.length = 0;
     for (const [apiKey, n] of [
-      [kyc.keys.meridian, 2],
-      [kyc.keys.aurora, 3],
+      [keys.meridian, 2],
+      [keys.aurora, 3],
     ] as const) {
       const { body } = await decrypt(apiKey, profileId(n));
       assert.equal(body.data, { sumsubQuestionnaireDataDecrypted: null });
@@ -360,7 +363,7 @@ test('answers altered at rest, or moved to another profile, fail with a masked e
     assert.not.ok(JSON.stringify(logLines).includes('Portfolio manager'));
     assert.equal(
       (
-        await kyc.rows(`SELECT resource_id, details FROM audit_log WHERE resource_type = 'kyc_profile' ORDER BY id`)
+        await api.rows(`SELECT resource_id, details FROM audit_log WHERE resource_type = 'kyc_profile' ORDER BY id`)
       ).map((row) => [row.resource_id, row.details.outcome]),
       [
         [profileId(2), 'failed'],
@@ -369,24 +372,24 @@ test('answers altered at rest, or moved to another profile, fail with a masked e
     );
     // Erin's own answers, where they belong, still decrypt.
     assert.is(
-      (await decrypt(kyc.keys.aurora, profileId(1))).body.data.sumsubQuestionnaireDataDecrypted.questionnaires.length,
+      (await decrypt(keys.aurora, profileId(1))).body.data.sumsubQuestionnaireDataDecrypted.questionnaires.length,
       1,
     );
   } finally {
-    await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), sealed]);
-    await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(3), alices]);
+    await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(2), sealed]);
+    await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = $2 WHERE id = $1`, [profileId(3), alices]);
   }
 });
 
 test('never cached: every call decrypts again and is audited again', async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
-  const first = (await decrypt(kyc.keys.meridian, profileId(5))).body.data.sumsubQuestionnaireDataDecrypted;
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const first = (await decrypt(keys.meridian, profileId(5))).body.data.sumsubQuestionnaireDataDecrypted;
   assert.equal(
     first.questionnaires.map((questionnaire: any) => questionnaire.id),
     ['sof_questionnaire', 'pep_questionnaire'],
   );
-  await kyc.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = NULL WHERE id = $1`, [profileId(5)]);
-  const second = (await decrypt(kyc.keys.meridian, profileId(5))).body.data.sumsubQuestionnaireDataDecrypted;
+  await api.rows(`UPDATE kyc_profile SET questionnaire_ciphertext = NULL WHERE id = $1`, [profileId(5)]);
+  const second = (await decrypt(keys.meridian, profileId(5))).body.data.sumsubQuestionnaireDataDecrypted;
   assert.equal(second.questionnaires, []);
   assert.equal(
     (await auditRows(profileId(5))).map((row) => row.details.outcome),
@@ -395,10 +398,10 @@ test('never cached: every call decrypts again and is audited again', async () =>
 });
 
 test('plaintext answers need compliance or organization_admin in the profile’s organization (permissions.yaml business_operations)', async () => {
-  await kyc.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  await api.rows(`DELETE FROM audit_log WHERE resource_type = 'kyc_profile'`);
   const refusals = [];
   for (const who of ['demo-bob', 'demo-frank']) {
-    const { body } = await decrypt(kyc.keys.aurora, profileId(3), who);
+    const { body } = await decrypt(keys.aurora, profileId(3), who);
     refusals.push([body.data, body.errors.map((error: any) => [error.extensions.code, error.message])]);
   }
   const needs = (who: string) =>
@@ -407,11 +410,11 @@ test('plaintext answers need compliance or organization_admin in the profile’s
     [{ sumsubQuestionnaireDataDecrypted: null }, [['FORBIDDEN', needs('demo-bob')]]],
     [{ sumsubQuestionnaireDataDecrypted: null }, [['FORBIDDEN', needs('demo-frank')]]],
   ]);
-  assert.equal(await kyc.rows(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'kyc_profile'`), [
+  assert.equal(await api.rows(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'kyc_profile'`), [
     { n: 0 },
   ]);
   // demo-alice, Aurora's organization_admin, decrypts.
-  const { body } = await decrypt(kyc.keys.aurora, profileId(3), 'demo-alice');
+  const { body } = await decrypt(keys.aurora, profileId(3), 'demo-alice');
   assert.is(body.data.sumsubQuestionnaireDataDecrypted.kycProfileId, profileId(3));
 });
 

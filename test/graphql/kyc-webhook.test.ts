@@ -9,12 +9,21 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { KycApplicant } from '../../src/providers/kyc/kyc-applicant.ts';
 import { startTestService } from '../support/test-service.ts';
-import { type KycHarness, dataKey, profileId, startKycHarness, webhookSecret } from './support/kyc-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { kycWebhookSecret as webhookSecret, startKycFake } from '../support/provider-fakes/kyc-fake.ts';
+import { dataKey, kycCallers, profileId } from './support/kyc-fixtures.ts';
 
-const kyc: KycHarness = await startKycHarness({ KYC_DATA_KEYS: dataKey('hook-key').entry });
-test.after(() => kyc.close());
+const kycProvider = await startKycFake();
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { KYC_DATA_KEYS: dataKey('hook-key').entry },
+  providers: [kycProvider],
+});
+const meridianKey = await api.key(kycCallers.meridian);
+test.after(() => api.close());
 
-const [{ applicant: heidi }] = await kyc.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
+const [{ applicant: heidi }] = await api.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
   profileId(2),
 ]);
 
@@ -24,7 +33,7 @@ function digest(body: string, algorithm: 'sha256' | 'sha512' | 'sha1' = 'sha256'
 }
 
 async function deliver(body: string, headers: Record<string, string>) {
-  const response = await kyc.service.request('POST', '/webhooks/kyc', {
+  const response = await api.service.request('POST', '/webhooks/kyc', {
     headers: { 'content-type': 'application/json', ...headers },
     body,
   });
@@ -85,7 +94,7 @@ const heidiResubmitted: KycApplicant = {
 };
 
 async function deliveries() {
-  return kyc.rows(
+  return api.rows(
     `SELECT event_type, applicant_id, kyc_profile_id, outcome FROM kyc_webhook_delivery ORDER BY received_at, event_type`,
   );
 }
@@ -121,7 +130,7 @@ test('no digest, a wrong digest, or a weak algorithm: 401 before the body is par
     },
   );
   assert.equal(await deliveries(), []);
-  const [{ status }] = await kyc.rows(`SELECT review_status AS status FROM kyc_profile WHERE id = $1`, [profileId(2)]);
+  const [{ status }] = await api.rows(`SELECT review_status AS status FROM kyc_profile WHERE id = $1`, [profileId(2)]);
   assert.is(status, 'completed');
 });
 
@@ -138,10 +147,10 @@ test('a verified body that is not JSON, or has no type, is 400', async () => {
 });
 
 test("an applicant event stores the applicant's current review and answers, sealed, then answered decrypted", async () => {
-  kyc.applicants.set(heidi, heidiResubmitted);
+  kycProvider.applicants.set(heidi, heidiResubmitted);
   const body = event('applicantReviewed', heidi);
   assert.equal(await signed(body), { status: 200, answer: { success: true, outcome: 'applied' } });
-  const [stored] = await kyc.rows(
+  const [stored] = await api.rows(
     `SELECT review_status, review_answer, reject_type, reject_labels,
       convert_from(substring(questionnaire_ciphertext FROM 3 FOR get_byte(questionnaire_ciphertext, 1)), 'UTF8') AS key_id,
       position(convert_to('resubmitted', 'UTF8') IN questionnaire_ciphertext) AS plaintext_at
@@ -159,11 +168,14 @@ test("an applicant event stores the applicant's current review and answers, seal
   assert.equal(await deliveries(), [
     { event_type: 'applicantReviewed', applicant_id: heidi, kyc_profile_id: profileId(2), outcome: 'applied' },
   ]);
-  const answers = await kyc.graphql(
-    kyc.keys.meridian,
-    `{ sumsubQuestionnaireDataDecrypted(kycProfileId: "${profileId(2)}") { questionnaires { id submittedAt sections {
+  const answers = expectBody(
+    await api.graphql(
+      `{ sumsubQuestionnaireDataDecrypted(kycProfileId: "${profileId(2)}") { questionnaires { id submittedAt sections {
       id items { id kind ... on QuestionnaireTextItem { textValue } ... on QuestionnaireCountryItem { countryCode }
       ... on QuestionnaireFilesItem { files { providerFileId fileName contentType } } } } } } }`,
+      undefined,
+      { key: meridianKey },
+    ),
   );
   assert.equal(answers.data.sumsubQuestionnaireDataDecrypted.questionnaires, [
     {
@@ -191,22 +203,25 @@ test("an applicant event stores the applicant's current review and answers, seal
       ],
     },
   ]);
-  const candidates = await kyc.graphql(
-    kyc.keys.meridian,
-    `{ getPotentialKycProfiles(subject: { userId: "demo-heidi" }) { items { reusable profile { review { status answer } } } } }`,
+  const candidates = expectBody(
+    await api.graphql(
+      `{ getPotentialKycProfiles(subject: { userId: "demo-heidi" }) { items { reusable profile { review { status answer } } } } }`,
+      undefined,
+      { key: meridianKey },
+    ),
   );
   assert.equal(candidates.data.getPotentialKycProfiles.items, [
     { reusable: true, profile: { review: { status: 'COMPLETED', answer: 'GREEN' } } },
   ]);
 
   // The same delivery again: acknowledged, nothing applied twice.
-  const [{ updated }] = await kyc.rows(`SELECT updated_at AS updated FROM kyc_profile WHERE id = $1`, [profileId(2)]);
-  kyc.applicants.set(heidi, {
+  const [{ updated }] = await api.rows(`SELECT updated_at AS updated FROM kyc_profile WHERE id = $1`, [profileId(2)]);
+  kycProvider.applicants.set(heidi, {
     ...heidiResubmitted,
     review: { ...heidiResubmitted.review, status: 'onHold', answer: null },
   });
   assert.equal(await signed(body), { status: 200, answer: { success: true, outcome: 'duplicate' } });
-  const [again] = await kyc.rows(`SELECT updated_at AS updated, review_status FROM kyc_profile WHERE id = $1`, [
+  const [again] = await api.rows(`SELECT updated_at AS updated, review_status FROM kyc_profile WHERE id = $1`, [
     profileId(2),
   ]);
   assert.equal(again, { updated, review_status: 'completed' });
@@ -218,7 +233,7 @@ test('HMAC_SHA512_HEX is accepted; the provider is read at each event, whatever 
     await deliver(body, { 'x-payload-digest': digest(body, 'sha512'), 'x-payload-digest-alg': 'HMAC_SHA512_HEX' }),
     { status: 200, answer: { success: true, outcome: 'applied' } },
   );
-  const [stored] = await kyc.rows(`SELECT review_status, review_answer FROM kyc_profile WHERE id = $1`, [profileId(2)]);
+  const [stored] = await api.rows(`SELECT review_status, review_answer FROM kyc_profile WHERE id = $1`, [profileId(2)]);
   assert.equal(stored, { review_status: 'onHold', review_answer: null });
 });
 
@@ -232,22 +247,22 @@ test('other event types are ignored; an applicant nobody knows is acknowledged',
     answer: { success: true, outcome: 'unknownApplicant' },
   });
   // Known here, unknown to the provider.
-  const [{ applicant: judy }] = await kyc.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
+  const [{ applicant: judy }] = await api.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
     profileId(4),
   ]);
   assert.equal(await signed(event('applicantPending', judy)), {
     status: 200,
     answer: { success: true, outcome: 'unknownApplicant' },
   });
-  const [{ status }] = await kyc.rows(`SELECT review_status AS status FROM kyc_profile WHERE id = $1`, [profileId(4)]);
+  const [{ status }] = await api.rows(`SELECT review_status AS status FROM kyc_profile WHERE id = $1`, [profileId(4)]);
   assert.is(status, 'pending');
 });
 
 test('a provider answer that breaks its contract stores nothing; the same delivery later applies', async () => {
-  const [{ applicant: ivan }] = await kyc.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
+  const [{ applicant: ivan }] = await api.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
     profileId(6),
   ]);
-  kyc.applicants.set(ivan, {
+  kycProvider.applicants.set(ivan, {
     applicantId: ivan,
     review: { status: 'queued', answer: null, rejectType: null, rejectLabels: [] },
     questionnaires: [
@@ -264,17 +279,17 @@ test('a provider answer that breaks its contract stores nothing; the same delive
     status: 500,
     answer: { success: false, message: 'Internal server error', code: 'INTERNAL' },
   });
-  const [before] = await kyc.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
+  const [before] = await api.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
     profileId(6),
   ]);
   assert.equal(before, { review_status: 'prechecked', questionnaire_ciphertext: null });
-  kyc.applicants.set(ivan, {
+  kycProvider.applicants.set(ivan, {
     applicantId: ivan,
     review: { status: 'queued', answer: null, rejectType: null, rejectLabels: [] },
     questionnaires: [],
   });
   assert.equal(await signed(body), { status: 200, answer: { success: true, outcome: 'applied' } });
-  const [after] = await kyc.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
+  const [after] = await api.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
     profileId(6),
   ]);
   assert.equal(after, { review_status: 'queued', questionnaire_ciphertext: null });

@@ -4,18 +4,12 @@
 // per-minute cost budget answers 429 with Retry-After once spent. "No resolver ran" is read from
 // the audit rows sumsubQuestionnaireDataDecrypted writes on every call (docs/kyc.md). Expected
 // costs are worked out from the weights docs/api-limits.md lists.
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 
-const service = await startTestService({ SEED: 'demo' });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-});
+const api = await startBusinessApi({ seed: 'demo' });
+test.after(() => api.close());
 
 /** The demo's first KYC profile (src/db/seed); each decryption of it writes one audit row. */
 const profile = '77777777-0000-4000-8000-000000000001';
@@ -26,23 +20,25 @@ const aliases = (count: number, field: string, prefix = 'a') =>
 /** The fast lane serves `/graphql`; any query string sends the request to the Koa route. */
 const ways = { lane: '/graphql', koa: '/graphql?via=koa' } as const;
 
-async function post(target: TestService, path: string, query: string, apiKey = testAdminApiKey) {
-  const response = await target.request('POST', path, {
+async function post(target: BusinessApiClient, path: string, query: string) {
+  const response = await target.graphql(query, undefined, {
+    key: target.adminKey,
     // The admin key decrypts for the user it names (docs/identity.md#acting-user).
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'x-acting-user': 'demo-admin' },
-    body: { query },
+    actingUser: 'demo-admin',
+    headers: { 'content-type': 'application/json' },
+    path,
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: response.json() };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: response.body };
 }
 
 async function auditRows(): Promise<number> {
-  const { rows } = await sql.query(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'kyc_profile'`);
+  const rows = await api.rows(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'kyc_profile'`);
   return rows[0].n;
 }
 
 test('the audit rows count decryptions: one allowed decryption writes one', async () => {
   const before = await auditRows();
-  const answer = await post(service, ways.lane, `{ ${decryption} }`);
+  const answer = await post(api, ways.lane, `{ ${decryption} }`);
   assert.is(answer.status, 200);
   assert.is(await auditRows(), before + 1);
 });
@@ -65,7 +61,7 @@ const overMaximum = `{ ${[
 for (const [way, path] of Object.entries(ways)) {
   test(`${way}: an operation costing 1,025 of 1,000 points is refused with its cost and the maximum, nothing run`, async () => {
     const before = await auditRows();
-    const answer = await post(service, path, overMaximum);
+    const answer = await post(api, path, overMaximum);
     assert.equal(answer, {
       status: 400,
       retryAfter: null,
@@ -82,18 +78,14 @@ for (const [way, path] of Object.entries(ways)) {
   });
 
   test(`${way}: the campaign's 700 aliases of digitalWalletDetailById(refresh: true) cost 7,000 and are refused`, async () => {
-    const answer = await post(
-      service,
-      path,
-      `{ ${aliases(700, 'digitalWalletDetailById(id: 1, refresh: true) { id }')} }`,
-    );
+    const answer = await post(api, path, `{ ${aliases(700, 'digitalWalletDetailById(id: 1, refresh: true) { id }')} }`);
     assert.is(answer.status, 400);
     assert.equal(answer.body.errors[0].extensions, { code: 'QUERY_TOO_COSTLY', cost: 7000, maximum: 1000 });
   });
 
   test(`${way}: six decryptions (150 points) pass the maximum but not the cap of 5, nothing run`, async () => {
     const before = await auditRows();
-    const answer = await post(service, path, `{ ${aliases(6, decryption)} }`);
+    const answer = await post(api, path, `{ ${aliases(6, decryption)} }`);
     assert.equal(answer, {
       status: 400,
       retryAfter: null,
@@ -119,7 +111,7 @@ for (const [way, path] of Object.entries(ways)) {
 
 test('five PDFs of one kind are within the cap; six are refused before any renders', async () => {
   const pdf = 'downloadInvoicePdf(input: { invoiceId: 1 }) { errors { code } }';
-  const six = await post(service, ways.lane, `mutation { ${aliases(6, pdf)} }`);
+  const six = await post(api, ways.lane, `mutation { ${aliases(6, pdf)} }`);
   assert.is(six.status, 400);
   assert.equal(six.body.errors[0].extensions, {
     code: 'QUERY_TOO_COSTLY',
@@ -131,7 +123,10 @@ test('five PDFs of one kind are within the cap; six are refused before any rende
 });
 
 test('the cost budget: 10-point operations pass until 30 points a minute are spent, then 429 with Retry-After, both ways', async () => {
-  const limited = await startTestService({ SEED: 'demo', GRAPHQL_MAX_COST: '30', GRAPHQL_COST_RATE_LIMIT: '30' });
+  const limited = await startBusinessApi({
+    seed: 'demo',
+    env: { GRAPHQL_MAX_COST: '30', GRAPHQL_COST_RATE_LIMIT: '30' },
+  });
   try {
     const refreshed = '{ digitalWalletDetailById(id: 1, refresh: true) { id } }';
     const answers = [
@@ -158,19 +153,19 @@ test('the cost budget: 10-point operations pass until 30 points a minute are spe
       });
     }
   } finally {
-    await limited.stop();
+    await limited.close();
   }
 });
 
 test('an operation the budget refuses over the maximum spends none of it', async () => {
-  const limited = await startTestService({ GRAPHQL_MAX_COST: '5', GRAPHQL_COST_RATE_LIMIT: '5' });
+  const limited = await startBusinessApi({ env: { GRAPHQL_MAX_COST: '5', GRAPHQL_COST_RATE_LIMIT: '5' } });
   try {
     for (let attempt = 0; attempt < 3; attempt += 1)
       assert.is((await post(limited, ways.lane, `{ ${aliases(6, 'ping')} }`)).status, 400);
     const five = await post(limited, ways.lane, `{ ${aliases(5, 'ping')} }`);
     assert.equal(five.status, 200);
   } finally {
-    await limited.stop();
+    await limited.close();
   }
 });
 

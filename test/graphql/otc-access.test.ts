@@ -7,11 +7,25 @@
 // acting user outside the quote's organization a FORBIDDEN in the payload. Refusals write nothing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { aurora, newQuoteId, startOtcService } from './support/otc-harness.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import {
+  aurora,
+  feeBps,
+  newQuoteId,
+  otcCallers,
+  startOtcPriceSource,
+  untilPricesStored,
+} from './support/otc-fixtures.ts';
 
-const harness = await startOtcService();
-const { keys } = harness;
-test.after(() => harness.close());
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { OTC_FEE_BPS: feeBps },
+  providers: [await startOtcPriceSource()],
+});
+await untilPricesStored(api);
+const keys = await api.keys(otcCallers);
+test.after(() => api.close());
 
 /** Each OTC mutation, for Aurora (its organization, or one of its quotes), answering `success` and the errors. */
 function mutations(quoteId: string): Record<string, string> {
@@ -26,26 +40,23 @@ function mutations(quoteId: string): Record<string, string> {
 }
 
 async function footprint() {
-  const [counts] = await harness.rows(`SELECT (SELECT count(*)::int FROM otc_quote) AS quotes,
+  const [counts] = await api.rows(`SELECT (SELECT count(*)::int FROM otc_quote) AS quotes,
     (SELECT count(*)::int FROM otc_trade) AS trades,
     (SELECT count(*)::int FROM otc_quote WHERE status = 'pending') AS pending`);
   return counts;
 }
 
 /** `<status> <code>: <message>` of a GraphQL error, or `<status> success <bool> [codes]` of a payload. */
-async function answer(key: string | undefined, query: string, headers: Record<string, string> = {}) {
-  const response = await harness.service.request('POST', '/graphql', {
-    headers: { ...(key ? { 'x-api-key': key } : {}), ...headers },
-    body: { query },
-  });
-  const body = response.json();
+async function answer(key: CallerKey | null, query: string, headers: Record<string, string> = {}) {
+  const response = await api.graphql(query, undefined, { key, headers });
+  const { body } = response;
   if (body.errors) return `${response.status} ${body.errors[0].extensions.code}: ${body.errors[0].message}`;
   const payload = Object.values(body.data)[0] as { success: boolean; errors: { code: string; field: string[] }[] };
   return `${response.status} success ${payload.success} ${payload.errors.map((error) => `${error.code} ${error.field}`).join(', ')}`.trim();
 }
 
 test('partner keys, keys without the trading scope and requests without a key are refused; nothing is touched', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const before = await footprint();
   for (const [field, query] of Object.entries(mutations(quoteId))) {
     assert.is(
@@ -59,7 +70,7 @@ test('partner keys, keys without the trading scope and requests without a key ar
       field,
     );
     assert.is(
-      await answer(undefined, query),
+      await answer(null, query),
       '401 UNAUTHENTICATED: authentication required: send an X-API-Key header',
       field,
     );
@@ -68,7 +79,7 @@ test('partner keys, keys without the trading scope and requests without a key ar
 });
 
 test('a key bound to another organization finds neither the organization nor its quotes', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const before = await footprint();
   const answers = await Promise.all(Object.values(mutations(quoteId)).map((query) => answer(keys.meridian, query)));
   assert.equal(answers, [
@@ -84,33 +95,34 @@ test('a key bound to another organization finds neither the organization nor its
 });
 
 test('a key bound to the organization runs all four, in order: quote, calculation, refresh, trade', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const answers = [];
   for (const query of Object.values(mutations(quoteId))) answers.push(await answer(keys.aurora, query));
   assert.equal(answers, Array(4).fill('200 success true'));
 });
 
 test('an admin key runs all four for any organization, acting for a member of it', async () => {
-  const quoteId = await newQuoteId(harness, keys.admin, { 'x-acting-user': 'demo-alice' }, aurora);
+  const quoteId = await newQuoteId(api, keys.admin, { 'x-acting-user': 'demo-alice' }, aurora);
   const answers = [];
   for (const query of Object.values(mutations(quoteId)))
     answers.push(await answer(keys.admin, query, { 'x-acting-user': 'demo-alice' }));
   assert.equal(answers, Array(4).fill('200 success true'));
-  const [trade] = await harness.rows('SELECT user_id, organization_id FROM otc_trade WHERE quote_id = $1', [quoteId]);
+  const [trade] = await api.rows('SELECT user_id, organization_id FROM otc_trade WHERE quote_id = $1', [quoteId]);
   assert.equal(trade, { user_id: 'demo-alice', organization_id: aurora });
 });
 
 test('the acting user: refused as a GraphQL error, and outside the quote’s organization FORBIDDEN', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const before = await footprint();
   const { requestOtcQuote, requestOtcTrade } = mutations(quoteId);
   const refused = "200 FORBIDDEN: X-Acting-User names no user of this API key's organization";
   for (const query of [requestOtcQuote!, requestOtcTrade!])
     assert.is(await answer(keys.aurora, query, { 'x-acting-user': 'demo-ivan' }), refused);
   // The admin key's own owner, the platform administrator, is a member of no organization.
-  const byOwner = await harness.graphql(
-    keys.admin,
-    requestOtcTrade!.replace('errors { code field }', 'errors { code message field }'),
+  const byOwner = expectBody(
+    await api.graphql(requestOtcTrade!.replace('errors { code field }', 'errors { code message field }'), undefined, {
+      key: keys.admin,
+    }),
   );
   assert.equal(byOwner.data.requestOtcTrade, {
     success: false,
@@ -128,7 +140,7 @@ test('the acting user: refused as a GraphQL error, and outside the quote’s org
 });
 
 test('a quote and a trade need trader or organization_admin in the organization (permissions.yaml business_operations)', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const needs = (operation: string, who: string) =>
     `200 FORBIDDEN: ${operation} needs one of the roles organization_admin, trader in organization ${aurora}, which ${who} does not hold (permissions.yaml business_operations)`;
   for (const who of ['demo-carol', 'demo-dave'])
@@ -139,7 +151,7 @@ test('a quote and a trade need trader or organization_admin in the organization 
       ],
       [needs('requestOtcQuote', who), needs('requestOtcTrade', who)],
     );
-  assert.equal((await harness.rows('SELECT count(*)::int AS n FROM otc_trade WHERE quote_id = $1', [quoteId]))[0], {
+  assert.equal((await api.rows('SELECT count(*)::int AS n FROM otc_trade WHERE quote_id = $1', [quoteId]))[0], {
     n: 0,
   });
   // demo-bob, the Aurora key's owner, is a trader.

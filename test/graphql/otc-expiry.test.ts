@@ -5,16 +5,30 @@
 // database to say so, never for a guessed duration.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newQuoteId, quoteFields, startOtcService } from './support/otc-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import {
+  feeBps,
+  newQuoteId,
+  otcCallers,
+  quoteFields,
+  startOtcPriceSource,
+  untilPricesStored,
+} from './support/otc-fixtures.ts';
 
-const harness = await startOtcService({ OTC_QUOTE_TTL_SECONDS: '1' });
-const { keys } = harness;
-test.after(() => harness.close());
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { OTC_FEE_BPS: feeBps, OTC_QUOTE_TTL_SECONDS: '1' },
+  providers: [await startOtcPriceSource()],
+});
+await untilPricesStored(api);
+const keys = await api.keys(otcCallers);
+test.after(() => api.close());
 
 /** Returns once the database's clock is past the quote's expiresAt. */
 async function untilExpired(quoteId: string): Promise<void> {
   for (;;) {
-    const [{ expired }] = await harness.rows(
+    const [{ expired }] = await api.rows(
       'SELECT expires_at < clock_timestamp() AS expired FROM otc_quote WHERE id = $1',
       [quoteId],
     );
@@ -24,14 +38,14 @@ async function untilExpired(quoteId: string): Promise<void> {
 }
 
 test('a quote lives OTC_QUOTE_TTL_SECONDS; after that a trade and a refresh are QUOTE_EXPIRED, final', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
-  const [row] = await harness.rows(
+  const quoteId = await newQuoteId(api, keys.aurora);
+  const [row] = await api.rows(
     'SELECT (extract(epoch FROM expires_at - created_at) * 1000)::int AS lifetime_ms FROM otc_quote WHERE id = $1',
     [quoteId],
   );
   assert.equal(row, { lifetime_ms: 1000 });
   await untilExpired(quoteId);
-  const [{ expires_at: expiresAt }] = await harness.rows('SELECT expires_at FROM otc_quote WHERE id = $1', [quoteId]);
+  const [{ expires_at: expiresAt }] = await api.rows('SELECT expires_at FROM otc_quote WHERE id = $1', [quoteId]);
   const expired = {
     code: 'QUOTE_EXPIRED',
     message: `quote ${quoteId} expired at ${expiresAt.toISOString()}: request a new quote`,
@@ -39,19 +53,19 @@ test('a quote lives OTC_QUOTE_TTL_SECONDS; after that a trade and a refresh are 
   };
   const execute = `mutation { requestOtcTrade(input: { quoteId: "${quoteId}" }) { success errors { code message field } trade { id } } }`;
   for (let attempt = 0; attempt < 2; attempt++)
-    assert.equal((await harness.graphql(keys.aurora, execute)).data.requestOtcTrade, {
+    assert.equal(expectBody(await api.graphql(execute, undefined, { key: keys.aurora })).data.requestOtcTrade, {
       success: false,
       errors: [expired],
       trade: null,
     });
   const refresh = `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code message field } quote { ${quoteFields} } } }`;
-  assert.equal((await harness.graphql(keys.aurora, refresh)).data.refreshOtcQuote, {
+  assert.equal(expectBody(await api.graphql(refresh, undefined, { key: keys.aurora })).data.refreshOtcQuote, {
     success: false,
     errors: [expired],
     quote: null,
   });
   assert.equal(
-    await harness.rows(
+    await api.rows(
       'SELECT q.status, count(t.id)::int AS trades FROM otc_quote q LEFT JOIN otc_trade t ON t.quote_id = q.id WHERE q.id = $1 GROUP BY q.status',
       [quoteId],
     ),

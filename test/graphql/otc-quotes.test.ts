@@ -7,12 +7,25 @@
 // nothing written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { aurora, quoteFields, requestQuote, startOtcService } from './support/otc-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import {
+  aurora,
+  feeBps,
+  otcCallers,
+  quoteFields,
+  requestQuote,
+  setUsdPrice,
+  startOtcPriceSource,
+  untilPricesStored,
+} from './support/otc-fixtures.ts';
 
-const harness = await startOtcService();
-const { keys } = harness;
+const prices = await startOtcPriceSource();
+const api = await startBusinessApi({ seed: 'demo', env: { OTC_FEE_BPS: feeBps }, providers: [prices] });
+await untilPricesStored(api);
+const keys = await api.keys(otcCallers);
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 const buyHalfBtc = { fromCurrency: 'USD', toCurrency: 'BTC', side: 'BUY' };
 
@@ -24,12 +37,12 @@ function figures(quote: Record<string, unknown>) {
 }
 
 async function quoteCount(): Promise<number> {
-  const [{ count }] = await harness.rows('SELECT count(*)::int AS count FROM otc_quote');
+  const [{ count }] = await api.rows('SELECT count(*)::int AS count FROM otc_quote');
   return count;
 }
 
 test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, stored as answered', async () => {
-  const payload = await requestQuote(harness, keys.aurora, { ...buyHalfBtc, size: 0.5 });
+  const payload = await requestQuote(api, keys.aurora, { ...buyHalfBtc, size: 0.5 });
   assert.equal(payload.errors, []);
   assert.is(payload.success, true);
   const { quote } = payload;
@@ -50,7 +63,7 @@ test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, store
     tradeId: null,
   });
   assert.is(Date.parse(quote.expiresAt) - Date.parse(quote.createdAt), 30_000);
-  const rows = await harness.rows(
+  const rows = await api.rows(
     `SELECT organization_id, user_id, product_id, side, quote_size::text, quote_fee_perc::text, exchange_rate::text,
        total::text, status, created_at, expires_at FROM otc_quote WHERE id = $1`,
     [quote.id],
@@ -73,24 +86,24 @@ test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, store
 });
 
 test('the size as a decimal string, as a number literal, or as quoteSize gives the same quote', async () => {
-  const expected = figures((await requestQuote(harness, keys.aurora, { ...buyHalfBtc, size: 0.5 })).quote);
-  assert.equal(figures((await requestQuote(harness, keys.aurora, { ...buyHalfBtc, size: '0.5' })).quote), expected);
-  assert.equal(
-    figures((await requestQuote(harness, keys.aurora, { ...buyHalfBtc, quoteSize: '0.50' })).quote),
-    expected,
-  );
+  const expected = figures((await requestQuote(api, keys.aurora, { ...buyHalfBtc, size: 0.5 })).quote);
+  assert.equal(figures((await requestQuote(api, keys.aurora, { ...buyHalfBtc, size: '0.5' })).quote), expected);
+  assert.equal(figures((await requestQuote(api, keys.aurora, { ...buyHalfBtc, quoteSize: '0.50' })).quote), expected);
   for (const literal of ['0.5', '5e-1', '"0.5"']) {
-    const body = await harness.graphql(
-      keys.aurora,
-      `mutation { requestOtcQuote(input: { fromCurrency: "usd", toCurrency: "btc", side: BUY, size: ${literal} }) {
+    const body = expectBody(
+      await api.graphql(
+        `mutation { requestOtcQuote(input: { fromCurrency: "usd", toCurrency: "btc", side: BUY, size: ${literal} }) {
         quote { ${quoteFields} } } }`,
+        undefined,
+        { key: keys.aurora },
+      ),
     );
     assert.equal(figures(body.data.requestOtcQuote.quote), expected, literal);
   }
 });
 
 test('SELL 0.5 BTC: the fee is taken off what the client receives', async () => {
-  const { quote } = await requestQuote(harness, keys.aurora, {
+  const { quote } = await requestQuote(api, keys.aurora, {
     fromCurrency: 'BTC',
     toCurrency: 'USD',
     side: 'SELL',
@@ -103,11 +116,10 @@ test('SELL 0.5 BTC: the fee is taken off what the client receives', async () => 
 });
 
 test('a pair of two coins is priced at the ratio of their USD prices, to 18 places', async () => {
-  const buy = (
-    await requestQuote(harness, keys.aurora, { fromCurrency: 'BTC', toCurrency: 'ETH', side: 'BUY', size: 2.5 })
-  ).quote;
+  const buy = (await requestQuote(api, keys.aurora, { fromCurrency: 'BTC', toCurrency: 'ETH', side: 'BUY', size: 2.5 }))
+    .quote;
   const sell = (
-    await requestQuote(harness, keys.aurora, { fromCurrency: 'ETH', toCurrency: 'BTC', side: 'SELL', size: 2.5 })
+    await requestQuote(api, keys.aurora, { fromCurrency: 'ETH', toCurrency: 'BTC', side: 'SELL', size: 2.5 })
   ).quote;
   assert.equal(
     [buy, sell].map((quote) => [quote.productId, quote.exchangeRate, quote.feeAmount, quote.total]),
@@ -125,7 +137,7 @@ const calculate = `mutation ($input: CalculateOtcQuoteInput!) {
 
 test('calculateOtcQuote prices exactly as a quote would and stores nothing', async () => {
   const before = await quoteCount();
-  const body = await harness.graphql(keys.aurora, calculate, { input: { ...buyHalfBtc, size: 0.5 } });
+  const body = expectBody(await api.graphql(calculate, { input: { ...buyHalfBtc, size: 0.5 } }, { key: keys.aurora }));
   const { pricedAt, ...calculation } = body.data.calculateOtcQuote.calculation;
   assert.equal(calculation, {
     fromCurrency: 'USD',
@@ -139,7 +151,9 @@ test('calculateOtcQuote prices exactly as a quote would and stores nothing', asy
   });
   assert.ok(Math.abs(Date.parse(pricedAt) - Date.now()) < 60_000, pricedAt);
   // An admin key bound to no organization may calculate without naming one.
-  const byAdmin = await harness.graphql(keys.admin, calculate, { input: { ...buyHalfBtc, quoteSize: '0.5' } });
+  const byAdmin = expectBody(
+    await api.graphql(calculate, { input: { ...buyHalfBtc, quoteSize: '0.5' } }, { key: keys.admin }),
+  );
   assert.is(byAdmin.data.calculateOtcQuote.calculation.total, '32096.25075');
   assert.is(await quoteCount(), before);
 });
@@ -149,10 +163,10 @@ const refresh = `mutation ($id: UUID!) {
 }`;
 
 test('refreshOtcQuote re-prices the same quote at the current price with a new expiry', async () => {
-  const { quote } = await requestQuote(harness, keys.aurora, { ...buyHalfBtc, size: 0.5 });
-  await harness.setUsdPrice('BTC', '65000');
+  const { quote } = await requestQuote(api, keys.aurora, { ...buyHalfBtc, size: 0.5 });
+  await setUsdPrice(api, prices, 'BTC', '65000');
   try {
-    const body = await harness.graphql(keys.aurora, refresh, { id: quote.id });
+    const body = expectBody(await api.graphql(refresh, { id: quote.id }, { key: keys.aurora }));
     const refreshed = body.data.refreshOtcQuote.quote;
     assert.equal(figures(refreshed), {
       ...figures(quote),
@@ -163,24 +177,23 @@ test('refreshOtcQuote re-prices the same quote at the current price with a new e
     assert.is(refreshed.id, quote.id);
     assert.is(refreshed.createdAt, quote.createdAt);
     assert.ok(Date.parse(refreshed.expiresAt) >= Date.parse(quote.expiresAt), refreshed.expiresAt);
-    const [row] = await harness.rows(
-      'SELECT exchange_rate::text, total::text, expires_at FROM otc_quote WHERE id = $1',
-      [quote.id],
-    );
+    const [row] = await api.rows('SELECT exchange_rate::text, total::text, expires_at FROM otc_quote WHERE id = $1', [
+      quote.id,
+    ]);
     assert.equal(row, {
       exchange_rate: '65000.000000000000000000',
       total: '32597.500000000000000000',
       expires_at: new Date(refreshed.expiresAt),
     });
   } finally {
-    await harness.setUsdPrice('BTC', '64000.5');
+    await setUsdPrice(api, prices, 'BTC', '64000.5');
   }
 });
 
 /** The payload errors of requestOtcQuote for an input; asserts nothing was stored. */
 async function refused(input: Record<string, unknown>) {
   const before = await quoteCount();
-  const payload = await requestQuote(harness, keys.aurora, input);
+  const payload = await requestQuote(api, keys.aurora, input);
   assert.is(await quoteCount(), before);
   if (payload.errors && !('success' in payload))
     return payload.errors.map((error: any) => `${error.extensions.code}: ${error.message}`);
@@ -256,7 +269,7 @@ test('a size that is no decimal, or a number that may have lost digits, is BAD_U
 });
 
 test('an admin key names the organization and the acting user; without one the organization is required', async () => {
-  assert.equal(await requestQuote(harness, keys.admin, { ...buyHalfBtc, size: 1 }, { 'x-acting-user': 'demo-bob' }), {
+  assert.equal(await requestQuote(api, keys.admin, { ...buyHalfBtc, size: 1 }, { 'x-acting-user': 'demo-bob' }), {
     success: false,
     errors: [
       {
@@ -268,7 +281,7 @@ test('an admin key names the organization and the acting user; without one the o
     quote: null,
   });
   const made = await requestQuote(
-    harness,
+    api,
     keys.admin,
     { ...buyHalfBtc, size: 1, organizationId: aurora },
     { 'x-acting-user': 'demo-bob' },

@@ -6,23 +6,39 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_PENDING_OTC_QUOTE_ID } from '../../src/db/seed/demo-trading.ts';
-import { aurora, meridian, newQuoteId, quoteFields, startOtcService } from './support/otc-harness.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import {
+  aurora,
+  feeBps,
+  meridian,
+  newQuoteId,
+  otcCallers,
+  quoteFields,
+  startOtcPriceSource,
+  untilPricesStored,
+} from './support/otc-fixtures.ts';
 
-const harness = await startOtcService();
-const { keys } = harness;
-test.after(() => harness.close());
+const api = await startBusinessApi({
+  seed: 'demo',
+  env: { OTC_FEE_BPS: feeBps },
+  providers: [await startOtcPriceSource()],
+});
+await untilPricesStored(api);
+const keys = await api.keys(otcCallers);
+test.after(() => api.close());
 
 const tradeFields = `id status fromAmount toAmount requestedByUserId executedAt settledAt failureReason quote { ${quoteFields} }`;
 const execute = `mutation ($id: UUID!) {
   requestOtcTrade(input: { quoteId: $id }) { success errors { code message field } trade { ${tradeFields} } }
 }`;
 
-async function trade(key: string, quoteId: string, headers: Record<string, string> = {}) {
-  return (await harness.graphql(key, execute, { id: quoteId }, headers)).data.requestOtcTrade;
+async function trade(key: CallerKey, quoteId: string, headers: Record<string, string> = {}) {
+  return expectBody(await api.graphql(execute, { id: quoteId }, { key, headers })).data.requestOtcTrade;
 }
 
 test('a live quote executes: the trade is recorded with the quote ACCEPTED before the answer', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const payload = await trade(keys.aurora, quoteId, { 'x-acting-user': 'demo-alice' });
   assert.equal(payload.errors, []);
   const { id, executedAt, quote, ...rest } = payload.trade;
@@ -37,7 +53,7 @@ test('a live quote executes: the trade is recorded with the quote ACCEPTED befor
   });
   assert.equal([quote.id, quote.status, quote.tradeId, quote.requestedByUserId], [quoteId, 'ACCEPTED', id, 'demo-bob']);
   assert.equal(
-    await harness.rows(
+    await api.rows(
       'SELECT q.status, t.id, t.user_id, t.organization_id, t.status AS trade_status, t.executed_at FROM otc_quote q JOIN otc_trade t ON t.quote_id = q.id WHERE q.id = $1',
       [quoteId],
     ),
@@ -55,7 +71,7 @@ test('a live quote executes: the trade is recorded with the quote ACCEPTED befor
 });
 
 test('a second request on an executed quote is QUOTE_ALREADY_EXECUTED and answers the existing trade', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const first = await trade(keys.aurora, quoteId);
   const again = await trade(keys.aurora, quoteId);
   assert.equal(again, {
@@ -69,9 +85,12 @@ test('a second request on an executed quote is QUOTE_ALREADY_EXECUTED and answer
     ],
     trade: first.trade,
   });
-  const refreshed = await harness.graphql(
-    keys.aurora,
-    `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code } quote { id } } }`,
+  const refreshed = expectBody(
+    await api.graphql(
+      `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code } quote { id } } }`,
+      undefined,
+      { key: keys.aurora },
+    ),
   );
   assert.equal(refreshed.data.refreshOtcQuote, {
     success: false,
@@ -81,7 +100,7 @@ test('a second request on an executed quote is QUOTE_ALREADY_EXECUTED and answer
 });
 
 test('fifty concurrent requests on one quote: exactly one trade, forty-nine clear refusals naming it', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
+  const quoteId = await newQuoteId(api, keys.aurora);
   const answers = await Promise.all(Array.from({ length: 50 }, () => trade(keys.aurora, quoteId)));
   const made = answers.filter((answer) => answer.success);
   assert.is(made.length, 1);
@@ -103,24 +122,27 @@ test('fifty concurrent requests on one quote: exactly one trade, forty-nine clea
     ]),
   );
   assert.is(refusals.length, 49);
-  assert.equal(await harness.rows('SELECT id FROM otc_trade WHERE quote_id = $1', [quoteId]), [{ id: tradeId }]);
+  assert.equal(await api.rows('SELECT id FROM otc_trade WHERE quote_id = $1', [quoteId]), [{ id: tradeId }]);
 });
 
 test('a quote withdrawn through the data layer is INVALID_STATE for a trade and a refresh; nothing is written', async () => {
-  const quoteId = await newQuoteId(harness, keys.aurora);
-  await harness.rows(`UPDATE otc_quote SET status = 'cancelled' WHERE id = $1`, [quoteId]);
+  const quoteId = await newQuoteId(api, keys.aurora);
+  await api.rows(`UPDATE otc_quote SET status = 'cancelled' WHERE id = $1`, [quoteId]);
   const expected = {
     code: 'INVALID_STATE',
     message: `quote ${quoteId} was cancelled: request a new quote`,
     field: ['quoteId'],
   };
   assert.equal(await trade(keys.aurora, quoteId), { success: false, errors: [expected], trade: null });
-  const refreshed = await harness.graphql(
-    keys.aurora,
-    `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code message field } } }`,
+  const refreshed = expectBody(
+    await api.graphql(
+      `mutation { refreshOtcQuote(input: { quoteId: "${quoteId}" }) { success errors { code message field } } }`,
+      undefined,
+      { key: keys.aurora },
+    ),
   );
   assert.equal(refreshed.data.refreshOtcQuote, { success: false, errors: [expected] });
-  assert.equal(await harness.rows('SELECT count(*)::int AS trades FROM otc_trade WHERE quote_id = $1', [quoteId]), [
+  assert.equal(await api.rows('SELECT count(*)::int AS trades FROM otc_trade WHERE quote_id = $1', [quoteId]), [
     { trades: 0 },
   ]);
 });

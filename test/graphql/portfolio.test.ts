@@ -4,21 +4,13 @@
 // wallets (archived ones left out; a key bound to an organization counts only its wallets),
 // valued exactly and checked against PostgreSQL's own numeric arithmetic; stale and missing
 // prices unpriced and last; paging clamped; cached per caller scope until `refresh: true`.
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import type { CoinPricesProvider } from '../../src/providers/coin-prices/coin-prices-provider.ts';
-import { serveCoinPrices } from '../../src/providers/coin-prices/coin-prices-simulator-server.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startCoinPricesFake } from '../support/provider-fakes/coin-prices-fake.ts';
 
 // A price source that knows no coin: the stored prices are the ones this test writes.
-const silentSource: CoinPricesProvider = { kind: 'simulator', listPrices: async () => [] };
-const sourceServer = await serveCoinPrices(silentSource);
-const service: TestService = await startTestService({ SEED: 'demo', COIN_PRICES_URL: sourceServer.url });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
+const api = await startBusinessApi({ seed: 'demo', providers: [await startCoinPricesFake()] });
 
 const org = {
   aurora: '11111111-0000-4000-8000-000000000001',
@@ -32,47 +24,46 @@ const org = {
 // archived wallet of Frank's (not counted), a wallet of Frank's in Meridian (counted only for
 // keys that see Meridian), an organization holding 205 coins (paging) and one with 63 wallets
 // (more than a cache entry carries tags for).
-await sql.query(`UPDATE coin_price SET updated_at = now()`);
-await sql.query(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = 'AVAX'`);
-await sql.query(`INSERT INTO coin (symbol, name, network, decimals) VALUES ('ZZZ', 'Zeta', 'zeta', 6)`);
-await sql.query(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (3, 'ZZZ', 7.5)`);
+await api.rows(`UPDATE coin_price SET updated_at = now()`);
+await api.rows(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = 'AVAX'`);
+await api.rows(`INSERT INTO coin (symbol, name, network, decimals) VALUES ('ZZZ', 'Zeta', 'zeta', 6)`);
+await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (3, 'ZZZ', 7.5)`);
 const addWallet = async (organizationId: string, owner: string | null, label: string, status = 'active') =>
   (
-    await sql.query(
+    await api.rows(
       `INSERT INTO digital_wallet (organization_id, owner_user_id, label, coin, wallet_type, status)
        VALUES ($1, $2, $3, 'BTC', 'hot', $4) RETURNING id`,
       [organizationId, owner, label, status],
     )
-  ).rows[0].id as number;
+  )[0].id as number;
 const archived = await addWallet(org.aurora, 'demo-frank', 'Frank archived', 'archived');
-await sql.query(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [archived]);
+await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [archived]);
 const frankAtMeridian = await addWallet(org.meridian, 'demo-frank', 'Frank at Meridian');
-await sql.query(
+await api.rows(
   `INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'SOL', 2.5), ($1, 'USDC', 100)`,
   [frankAtMeridian],
 );
-await sql.query(`INSERT INTO organization (id, name, slug) VALUES
+await api.rows(`INSERT INTO organization (id, name, slug) VALUES
   ('${org.manyCoins}', 'Many Coins Ltd', 'many-coins'), ('${org.manyWallets}', 'Many Wallets Ltd', 'many-wallets')`);
 const manyCoinsWallet = await addWallet(org.manyCoins, null, 'Many coins');
-await sql.query(`INSERT INTO coin (symbol, name, network, decimals)
+await api.rows(`INSERT INTO coin (symbol, name, network, decimals)
   SELECT 'P' || lpad(n::text, 3, '0'), 'Coin ' || n, 'test', 8 FROM generate_series(1, 205) n`);
-await sql.query(`INSERT INTO coin_price (symbol, usd_price, updated_at)
+await api.rows(`INSERT INTO coin_price (symbol, usd_price, updated_at)
   SELECT 'P' || lpad(n::text, 3, '0'), n, now() FROM generate_series(1, 205) n`);
-await sql.query(
+await api.rows(
   `INSERT INTO digital_wallet_asset (wallet_id, symbol, balance)
    SELECT $1, 'P' || lpad(n::text, 3, '0'), 1 FROM generate_series(1, 205) n`,
   [manyCoinsWallet],
 );
 for (let n = 1; n <= 63; n += 1) {
   const id = await addWallet(org.manyWallets, null, `Wallet ${n}`);
-  await sql.query(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'USDC', 1)`, [id]);
+  await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'USDC', 1)`, [id]);
 }
 
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const keyOf = async (organizationId: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
-  (await apiKeys.create({ name: `portfolio ${kind}`, kind, organizationId, scopes })).secret;
+const keyOf = (organization: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
+  api.key({ name: `portfolio ${kind}`, kind, organization, scopes });
 const keys = {
-  admin: testAdminApiKey,
+  admin: api.adminKey,
   aurora: await keyOf(org.aurora, ['read']),
   meridian: await keyOf(org.meridian, ['read']),
   northbridge: await keyOf(org.northbridge, ['read']),
@@ -86,17 +77,14 @@ const assetFields = 'name symbol balance value decimals unitPriceUsd usdValue al
 const pageFields = `items { ${assetFields} } totalCount limit offset hasNextPage asOf`;
 
 /** One root field through POST /graphql; `args` is GraphQL argument text. */
-async function ask(key: string | undefined, field: string, args: string, fields: string) {
-  const response = await service.request('POST', '/graphql', {
-    headers: key ? { 'x-api-key': key } : {},
-    body: { query: `{ ${field}(${args}) { ${fields} } }` },
-  });
-  return { status: response.status, body: response.json() };
+async function ask(key: CallerKey | null, field: string, args: string, fields: string) {
+  const { status, body } = await api.graphql(`{ ${field}(${args}) { ${fields} } }`, undefined, { key });
+  return { status, body };
 }
-const netWorthOfUser = async (key: string, userId: string, refresh = false) =>
+const netWorthOfUser = async (key: CallerKey, userId: string, refresh = false) =>
   (await ask(key, 'netWorthUsdByUserId', `userId: "${userId}", refresh: ${refresh}`, netWorthFields)).body.data
     .netWorthUsdByUserId;
-const netWorthOfOrganization = async (key: string, organizationId: string, refresh = false) =>
+const netWorthOfOrganization = async (key: CallerKey, organizationId: string, refresh = false) =>
   (
     await ask(
       key,
@@ -105,10 +93,10 @@ const netWorthOfOrganization = async (key: string, organizationId: string, refre
       netWorthFields,
     )
   ).body.data.netWorthUsdByOrganizationId;
-const assetsOfOrganization = async (key: string, organizationId: string, paging = '') =>
+const assetsOfOrganization = async (key: CallerKey, organizationId: string, paging = '') =>
   (await ask(key, 'digitalAssetsByOrganizationId', `organizationId: "${organizationId}" ${paging}`, pageFields)).body
     .data.digitalAssetsByOrganizationId;
-const assetsOfUser = async (key: string, userId: string, paging = '') =>
+const assetsOfUser = async (key: CallerKey, userId: string, paging = '') =>
   (await ask(key, 'digitalAssetsByUserId', `userId: "${userId}" ${paging}`, pageFields)).body.data
     .digitalAssetsByUserId;
 
@@ -128,11 +116,11 @@ interface ExpectedSymbol {
 /** The counted wallets: not archived, matching `where` (on `w`), within `callerOrganization` if given. */
 async function expectedHoldings(where: string, param: string, callerOrganization: string | null) {
   const scope = `w.status <> 'archived' AND ${where} AND ($2::uuid IS NULL OR w.organization_id = $2)`;
-  const { rows: wallets } = await sql.query(`SELECT w.id FROM digital_wallet w WHERE ${scope} ORDER BY w.id`, [
+  const wallets = await api.rows(`SELECT w.id FROM digital_wallet w WHERE ${scope} ORDER BY w.id`, [
     param,
     callerOrganization,
   ]);
-  const { rows } = await sql.query(
+  const rows = await api.rows(
     `SELECT a.symbol, c.name, c.decimals, trim_scale(sum(a.balance))::text AS balance,
        trim_scale(p.usd_price)::text AS price, (sum(a.balance) * p.usd_price)::text AS exact, p.updated_at,
        array_agg(w.id ORDER BY w.id) AS wallet_ids
@@ -225,11 +213,7 @@ const withoutAsOf = <View extends { asOf: string }>({ asOf, ...rest }: View) => 
   return rest;
 };
 
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-  await sourceServer.close();
-});
+test.after(() => api.close());
 
 test("an admin key counts all of a user's wallets but the archived one, valued exactly; AVAX stale, unpriced", async () => {
   const view = withoutAsOf(await netWorthOfUser(keys.admin, 'demo-frank'));
@@ -335,7 +319,7 @@ test('partner keys, keys without read, and no key are refused on all four fields
       (await ask(keys.noRead, field, args, fields)).body.errors[0].message,
       `this API key lacks the 'read' scope, which ${field} needs`,
     );
-    const anonymous = await ask(undefined, field, args, fields);
+    const anonymous = await ask(null, field, args, fields);
     assert.is(anonymous.status, 401);
     assert.is(anonymous.body.errors[0].extensions.code, 'UNAUTHENTICATED');
   }
@@ -421,7 +405,7 @@ test('a negative limit or offset is BAD_USER_INPUT naming it; so is an empty use
 test('results are cached per caller scope: a changed balance shows after refresh: true, then stays', async () => {
   const before = await netWorthOfOrganization(keys.aurora, org.aurora);
   const pageBefore = await assetsOfOrganization(keys.aurora, org.aurora);
-  await sql.query(`UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id = 1 AND symbol = 'BTC'`);
+  await api.rows(`UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id = 1 AND symbol = 'BTC'`);
   assert.equal(await netWorthOfOrganization(keys.aurora, org.aurora), before, 'cached: the old figure, same asOf');
   assert.equal(await assetsOfOrganization(keys.aurora, org.aurora), pageBefore);
   // Another scope has its own entry: an admin key, never asked for Aurora's page, reads the new balance.
@@ -433,7 +417,7 @@ test('results are cached per caller scope: a changed balance shows after refresh
   const refreshed = await netWorthOfOrganization(keys.aurora, org.aurora, true);
   assert.equal(withoutAsOf(refreshed), expected);
   assert.equal(await netWorthOfOrganization(keys.aurora, org.aurora), refreshed, 'the refresh was stored');
-  const { rows } = await sql.query(
+  const rows = await api.rows(
     `SELECT (round(sum(a.balance * p.usd_price), 2) - $1::numeric)::text AS grown
      FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id JOIN coin_price p ON p.symbol = a.symbol
      WHERE w.organization_id = $2 AND w.status <> 'archived' AND p.updated_at > now() - interval '1 hour'`,
@@ -446,7 +430,7 @@ test('a holder of many wallets is cached like any other: a direct balance change
   const before = withoutAsOf(await netWorthOfOrganization(keys.admin, org.manyWallets));
   assert.equal(before, await expectedNetWorth({ organizationId: org.manyWallets }, null));
   assert.is(before.walletCount, 63);
-  await sql.query(
+  await api.rows(
     `UPDATE digital_wallet_asset SET balance = 2
      WHERE wallet_id = (SELECT min(id) FROM digital_wallet WHERE organization_id = $1)`,
     [org.manyWallets],

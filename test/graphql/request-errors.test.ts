@@ -5,22 +5,23 @@
 // (docs/error-codes.md).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 
-let service: TestService;
+let api: BusinessApiClient;
 const logLines: Record<string, unknown>[] = [];
 
 test.before(async () => {
-  service = await startTestService({}, { logLines });
+  api = await startBusinessApi({ logLines });
 });
 test.after(async () => {
-  await service.stop();
+  await api.close();
 });
 
+/** POST /graphql with the body as it is: these requests are not GraphQL requests. */
 const post = (body: string, headers: Record<string, string> = {}) =>
-  service.request('POST', '/graphql', {
+  api.service.request('POST', '/graphql', {
     body,
-    headers: { 'content-type': 'application/json', 'x-api-key': testAdminApiKey, ...headers },
+    headers: { 'content-type': 'application/json', 'x-api-key': api.adminKey, ...headers },
   });
 const errorLogs = () => logLines.filter((line) => typeof line.level === 'number' && line.level >= 50);
 
@@ -81,9 +82,9 @@ test('a body that is not application/json is 415 in a GraphQL response, never an
 
 test('a body in another charset, or with no content type, is 415 UNSUPPORTED_MEDIA_TYPE in a GraphQL response', async () => {
   for (const contentType of ['application/json; charset=utf-16', 'application/json; charset=latin1', undefined]) {
-    const response = await service.request('POST', '/graphql', {
+    const response = await api.service.request('POST', '/graphql', {
       body: '{"query":"{ ping }"}',
-      headers: { 'x-api-key': testAdminApiKey, ...(contentType ? { 'content-type': contentType } : {}) },
+      headers: { 'x-api-key': api.adminKey, ...(contentType ? { 'content-type': contentType } : {}) },
     });
     assert.is(response.status, 415, `${contentType}: ${response.status} ${response.text}`);
     assert.is(response.json().errors[0].extensions.code, 'UNSUPPORTED_MEDIA_TYPE');

@@ -5,42 +5,31 @@
 // operation is refused, while others go on; GRAPHQL_MAX_COST holds on the socket. Each socket operation writes an access log line.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
-import {
-  type MarketDataSimulatorServer,
-  serveMarketData,
-} from '../../src/providers/market-data/market-data-simulator-server.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 import { type GraphqlSocket, openGraphqlSocket } from '../support/graphql-socket.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { startMarketDataFake } from '../support/provider-fakes/market-data-fake.ts';
 
-const simulator: MarketDataSimulatorServer = await serveMarketData(
-  createMarketDataSimulator({ productIds: ['BTC-USD'] }),
-  { updatesPerSecond: 0 },
-);
 const logLines: Record<string, unknown>[] = [];
-const limited: TestService = await startTestService({ API_RATE_LIMIT: '6' }, { logLines });
-const capped: TestService = await startTestService({
-  WS_MAX_SOCKETS_PER_ADDRESS: '3',
-  WS_MAX_SOCKETS_PER_KEY: '2',
-  WS_MAX_OPERATIONS_PER_SOCKET: '2',
-  GRAPHQL_MAX_COST: '10',
-  MARKET_DATA: 'on',
-  MARKET_DATA_URL: simulator.url,
-  MARKET_DATA_PRODUCTS: 'BTC-USD',
+const limited: BusinessApiClient = await startBusinessApi({ env: { API_RATE_LIMIT: '6' }, logLines });
+const capped: BusinessApiClient = await startBusinessApi({
+  env: {
+    WS_MAX_SOCKETS_PER_ADDRESS: '3',
+    WS_MAX_SOCKETS_PER_KEY: '2',
+    WS_MAX_OPERATIONS_PER_SOCKET: '2',
+    GRAPHQL_MAX_COST: '10',
+  },
+  providers: [await startMarketDataFake(['BTC-USD'])],
 });
 const sockets: GraphqlSocket[] = [];
 
 test.after(async () => {
   for (const socket of sockets) socket.close();
-  await limited.stop();
-  await capped.stop();
-  await simulator.close();
+  await limited.close();
+  await capped.close();
 });
 
-async function open(service: TestService, apiKey: string) {
-  const opened = await openGraphqlSocket(service.url, { apiKey });
+async function open(api: BusinessApiClient, apiKey: string) {
+  const opened = await openGraphqlSocket(api.service.url, { apiKey });
   sockets.push(opened.socket);
   return opened;
 }
@@ -51,9 +40,8 @@ const codes = (outcome: { results: any[]; errors: any[] }) =>
   );
 
 test('API_RATE_LIMIT counts socket operations and POST /graphql against one budget, both ways', async () => {
-  const ping = () =>
-    limited.request('POST', '/graphql', { headers: { 'x-api-key': testAdminApiKey }, body: { query: '{ ping }' } });
-  const { socket } = await open(limited, testAdminApiKey);
+  const ping = () => limited.graphql('{ ping }', undefined, { key: limited.adminKey });
+  const { socket } = await open(limited, limited.adminKey);
   const answers: string[] = [];
   for (const via of ['http', 'ws', 'http', 'ws', 'http', 'ws', 'ws', 'http']) {
     if (via === 'http') {
@@ -95,19 +83,16 @@ test('API_RATE_LIMIT counts socket operations and POST /graphql against one budg
 const follow = 'subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId type } }';
 
 test('sockets per key and per address are capped with 4429; other keys go on', async () => {
-  const first = await open(capped, testAdminApiKey);
-  const second = await open(capped, testAdminApiKey);
-  const third = await open(capped, testAdminApiKey);
+  const first = await open(capped, capped.adminKey);
+  const second = await open(capped, capped.adminKey);
+  const third = await open(capped, capped.adminKey);
   assert.equal([first.acknowledged, second.acknowledged, third.acknowledged], [true, true, false]);
   assert.equal(await third.socket.closed.then(({ code, reason }) => [code, reason]), [
     4429,
     'too many sockets with this API key (at most 2)',
   ]);
   // Another key from the same address connects, up to the address' cap of 3 open sockets.
-  const { secret } = await createApiKeyService({ store: createApiKeyStore(capped.db) }).create({
-    name: 'second key',
-    kind: 'admin',
-  });
+  const { secret } = await capped.key({ name: 'second key', kind: 'admin' });
   assert.ok((await openSoon(secret)).acknowledged);
   const past = await open(capped, secret);
   assert.equal(await past.socket.closed.then(({ code, reason }) => [code, reason]), [
@@ -128,7 +113,7 @@ test('operations at once on one socket are capped; those within the cap are serv
     socket.close();
     await socket.closed;
   }
-  const { socket } = await openSoon(testAdminApiKey);
+  const { socket } = await openSoon(capped.adminKey);
   void socket.operation('a', follow);
   void socket.operation('b', follow);
   const third = await socket.operation('c', follow);
@@ -150,7 +135,7 @@ test('operations at once on one socket are capped; those within the cap are serv
 });
 
 test('an operation over GRAPHQL_MAX_COST is refused on the socket as over HTTP, before it runs, with its cost', async () => {
-  const { socket } = await openSoon(testAdminApiKey);
+  const { socket } = await openSoon(capped.adminKey);
   const pings = (count: number) => `{ ${Array.from({ length: count }, (_, n) => `p${n}: ping`).join(' ')} }`;
   assert.equal((await socket.operation('within', pings(10))).results.length, 1);
   const over = await socket.operation('over', pings(11));
@@ -166,11 +151,8 @@ test('an operation over GRAPHQL_MAX_COST is refused on the socket as over HTTP, 
       ],
     ],
   );
-  const http = await capped.request('POST', '/graphql', {
-    headers: { 'x-api-key': testAdminApiKey },
-    body: { query: pings(11) },
-  });
-  assert.equal(http.json().errors, over.errors);
+  const http = await capped.graphql(pings(11), undefined, { key: capped.adminKey });
+  assert.equal(http.errors, over.errors);
 });
 
 test.run();

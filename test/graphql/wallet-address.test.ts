@@ -5,10 +5,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
-import { demoWalletId, startWalletOperations } from './support/wallet-operations-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { demoWalletId, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
-const harness = await startWalletOperations();
-const { keys, custodian } = harness;
+const { custodian, aml } = await startWalletProviders();
+const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml] });
+const keys = await api.keys(walletCallers);
 
 const create = `mutation ($input: CreateDigitalWalletAddressInput!) {
   createDigitalWalletAddress(input: $input) {
@@ -17,26 +20,29 @@ const create = `mutation ($input: CreateDigitalWalletAddressInput!) {
 }`;
 
 async function createAddress(input: Record<string, unknown>, key = keys.aurora, headers: Record<string, string> = {}) {
-  return (await harness.graphql(key, create, { input }, headers)).data.createDigitalWalletAddress;
+  return expectBody(await api.graphql(create, { input }, { key, headers })).data.createDigitalWalletAddress;
 }
 
 async function newWallet(coin = 'ETH'): Promise<number> {
-  const answer = await harness.graphql(
-    keys.aurora,
-    `mutation { createDigitalWallet(input: { label: "Address test", type: CUSTODIAL, coin: "${coin}" }) { wallet { id } } }`,
+  const answer = expectBody(
+    await api.graphql(
+      `mutation { createDigitalWallet(input: { label: "Address test", type: CUSTODIAL, coin: "${coin}" }) { wallet { id } } }`,
+      undefined,
+      { key: keys.aurora },
+    ),
   );
   return answer.data.createDigitalWallet.wallet.id;
 }
 
 const addressRows = (walletId: number) =>
-  harness.rows(
+  api.rows(
     'SELECT id, address, network, label, created_at FROM digital_wallet_address WHERE wallet_id = $1 ORDER BY id',
     [walletId],
   );
 const failures = (payload: any) =>
   payload.errors.map((error: any) => `${error.code} ${error.field?.join('.')}: ${error.message}`);
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 test('a new deposit address from the custodian is recorded with the wallet’s network and the label', async () => {
   const walletId = await newWallet();
@@ -68,9 +74,9 @@ test('a new deposit address from the custodian is recorded with the wallet’s n
 
 test('a FROZEN wallet still gets deposit addresses; an ARCHIVED one does not', async () => {
   const walletId = await newWallet();
-  await harness.sql.query(`UPDATE digital_wallet SET status = 'frozen' WHERE id = $1`, [walletId]);
+  await api.rows(`UPDATE digital_wallet SET status = 'frozen' WHERE id = $1`, [walletId]);
   assert.is((await createAddress({ walletId })).success, true);
-  await harness.sql.query(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [walletId]);
+  await api.rows(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [walletId]);
   assert.equal(failures(await createAddress({ walletId })), [
     `INVALID_STATE walletId: wallet ${walletId} is archived: it is kept read-only`,
   ]);
@@ -91,7 +97,7 @@ test('bad input and wallets out of reach are refused before the custodian is ask
     `NOT_FOUND walletId: no wallet ${walletId}`,
   ]);
   assert.equal(failures(await createAddress({ walletId: 2_000_000 })), ['NOT_FOUND walletId: no wallet 2000000']);
-  await harness.sql.query('UPDATE digital_wallet SET custodian_wallet_id = NULL WHERE id = $1', [walletId]);
+  await api.rows('UPDATE digital_wallet SET custodian_wallet_id = NULL WHERE id = $1', [walletId]);
   assert.equal(failures(await createAddress({ walletId })), [
     `INVALID_STATE walletId: wallet ${walletId} is not held at the custodian`,
   ]);
@@ -108,7 +114,7 @@ test('a custodian failure or refusal writes nothing', async () => {
   assert.equal(failures(await createAddress({ walletId }, keys.aurora, { 'x-request-id': 'address-failed-1' })), [
     'SERVICE_UNAVAILABLE undefined: the custodian is unavailable; retry in 5 seconds (requestId address-failed-1)',
   ]);
-  const demo = await demoWalletId(harness, 'Aurora ETH Treasury');
+  const demo = await demoWalletId(api, 'Aurora ETH Treasury');
   const demoAddresses = await addressRows(demo);
   const unknown = await createAddress({ walletId: demo }, keys.aurora, { 'x-request-id': 'address-unknown-1' });
   assert.equal(failures(unknown), [

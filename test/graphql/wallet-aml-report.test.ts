@@ -7,10 +7,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../../src/errors/app-error.ts';
 import { simulatedRisk } from '../../src/providers/aml/aml-simulator.ts';
-import { meridian, startWalletOperations } from './support/wallet-operations-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
-const harness = await startWalletOperations();
-const { keys, custodian, aml, clock } = harness;
+const { clock, custodian, aml } = await startWalletProviders();
+const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml] });
+const keys = await api.keys(walletCallers);
 
 const run = `mutation ($input: RunDigitalWalletAmlReportInput!) {
   runDigitalWalletAmlReport(input: $input) {
@@ -23,15 +26,18 @@ const run = `mutation ($input: RunDigitalWalletAmlReportInput!) {
 }`;
 
 async function runReport(walletId: number, key = keys.aurora, headers: Record<string, string> = {}) {
-  return (await harness.graphql(key, run, { input: { walletId } }, headers)).data.runDigitalWalletAmlReport;
+  return expectBody(await api.graphql(run, { input: { walletId } }, { key, headers })).data.runDigitalWalletAmlReport;
 }
 
 /** A new Aurora BTC wallet whose custodian id the AML simulator rates Low, or not Low. */
 async function walletRated(low: boolean) {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const answer = await harness.graphql(
-      keys.aurora,
-      `mutation { createDigitalWallet(input: { label: "Screened", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+    const answer = expectBody(
+      await api.graphql(
+        `mutation { createDigitalWallet(input: { label: "Screened", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+        undefined,
+        { key: keys.aurora },
+      ),
     );
     const custodianWalletId: string = custodian.answers.createWallet.id;
     const risk = simulatedRisk({ coin: 'BTC', subject: { type: 'custodianWallet', id: custodianWalletId } });
@@ -41,7 +47,7 @@ async function walletRated(low: boolean) {
 }
 
 const reportRows = (walletId: number) =>
-  harness.rows(
+  api.rows(
     `SELECT id, provider, provider_screening_id, screening_status, risk_level, risk_score::text, exposures,
        requested_by, completed_at
      FROM aml_report WHERE wallet_id = $1 ORDER BY created_at, id`,
@@ -56,7 +62,7 @@ const upperExposures = (risk: ReturnType<typeof simulatedRisk>) =>
     riskLevel: exposure.riskLevel.toUpperCase(),
   }));
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 test('a wallet rated Low is AUTO_APPROVED at once and stored with its exposures and requester', async () => {
   const { id, risk } = await walletRated(true);
@@ -158,7 +164,7 @@ test('other organizations’ wallets, missing ones and bad ids are refused; the 
   assert.equal(failures(await runReport(0)), [
     'VALIDATION_FAILED walletId: walletId must be a wallet id: a whole number from 1',
   ]);
-  await harness.sql.query('UPDATE digital_wallet SET custodian_wallet_id = NULL WHERE id = $1', [id]);
+  await api.rows('UPDATE digital_wallet SET custodian_wallet_id = NULL WHERE id = $1', [id]);
   assert.equal(failures(await runReport(id)), [
     `INVALID_STATE walletId: wallet ${id} is not held at the custodian: nothing to screen`,
   ]);
@@ -180,7 +186,7 @@ test('a provider that fails or refuses leaves nothing written', async () => {
 });
 
 test('a running report the platform cannot follow at the provider (demo data) is answered as it stands', async () => {
-  const [demo] = await harness.rows(
+  const [demo] = await api.rows(
     `SELECT r.id, r.wallet_id FROM aml_report r WHERE r.screening_status = 'pending' AND r.provider_screening_id IS NULL`,
   );
   const answer = await runReport(demo.wallet_id, keys.meridian);
@@ -188,7 +194,7 @@ test('a running report the platform cannot follow at the provider (demo data) is
     [answer.report.id, answer.report.status, answer.report.riskLevel, answer.report.exposures],
     [demo.id, 'PENDING', null, []],
   );
-  const [{ organization_id }] = await harness.rows('SELECT organization_id FROM digital_wallet WHERE id = $1', [
+  const [{ organization_id }] = await api.rows('SELECT organization_id FROM digital_wallet WHERE id = $1', [
     demo.wallet_id,
   ]);
   assert.is(organization_id, meridian);

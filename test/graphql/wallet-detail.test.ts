@@ -3,31 +3,22 @@
 // answers them; addresses, whitelist, transfers with their approval, AML status and value
 // history as the demo seed stores them, mapped to the schema's enums; null for a missing wallet
 // and for a key bound to another organization; refused callers; cached until `refresh: true`.
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_PENDING_APPROVAL_ID } from '../../src/db/seed/demo-wallet-activity.ts';
 import { demoOrganizationIds } from '../../src/db/seed/demo-organizations.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import type { CoinPricesProvider } from '../../src/providers/coin-prices/coin-prices-provider.ts';
-import { serveCoinPrices } from '../../src/providers/coin-prices/coin-prices-simulator-server.ts';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startCoinPricesFake } from '../support/provider-fakes/coin-prices-fake.ts';
 
 // A price source that knows no coin: the stored demo prices are the ones valued.
-const silentSource: CoinPricesProvider = { kind: 'simulator', listPrices: async () => [] };
-const sourceServer = await serveCoinPrices(silentSource);
-const service: TestService = await startTestService({ SEED: 'demo', COIN_PRICES_URL: sourceServer.url });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
-await sql.query(`UPDATE coin_price SET updated_at = now()`);
+const api = await startBusinessApi({ seed: 'demo', providers: [await startCoinPricesFake()] });
+await api.rows(`UPDATE coin_price SET updated_at = now()`);
 
 // Aurora BTC Custody (demo-wallets.ts): addresses, a whitelist in two states, three transfers, one
 // of them waiting for the pending approval, an approved AML screening and 30 days of values.
 const walletId = 1;
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const keyOf = async (organizationId: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
-  (await apiKeys.create({ name: `detail ${kind}`, kind, organizationId, scopes })).secret;
+const keyOf = (organization: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
+  api.key({ name: `detail ${kind}`, kind, organization, scopes });
 const keys = {
   aurora: await keyOf(demoOrganizationIds.aurora, ['read']),
   meridian: await keyOf(demoOrganizationIds.meridian, ['read']),
@@ -43,26 +34,19 @@ const listFields = `
   recentTransactions { id walletId txid type state coin amountBaseUnits amount usdValue feeBaseUnits counterpartyAddress comment pendingApprovalId createdAt confirmedAt }
   amlStatus { status riskLevel riskScore screenedAt latestReport { id walletId status riskLevel riskScore provider requestedByUserId createdAt completedAt exposures { category exposureType usdValue sharePerc riskLevel } } }`;
 
-async function post(key: string | undefined, query: string) {
-  const response = await service.request('POST', '/graphql', {
-    headers: key ? { 'x-api-key': key } : {},
-    body: { query },
-  });
-  return { status: response.status, body: response.json() };
+async function post(key: CallerKey | null, query: string) {
+  const { status, body } = await api.graphql(query, undefined, { key });
+  return { status, body };
 }
 
-async function detail(key: string | undefined, id: number, selection: string, refresh = false) {
+async function detail(key: CallerKey | null, id: number, selection: string, refresh = false) {
   return post(key, `{ digitalWalletDetailById(id: ${id}${refresh ? ', refresh: true' : ''}) { ${selection} } }`);
 }
 
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-  await sourceServer.close();
-});
+test.after(() => api.close());
 
 test('the lists of a demo wallet: newest first, in the schema enums, amounts in base units and whole coins', async () => {
-  const { status, body } = await detail(testAdminApiKey, walletId, `id ${listFields}`);
+  const { status, body } = await detail(api.adminKey, walletId, `id ${listFields}`);
   assert.is(status, 200);
   assert.equal(body, {
     data: {
@@ -201,7 +185,7 @@ test('the lists of a demo wallet: newest first, in the schema enums, amounts in 
 
 test('the summary fields equal what digitalWalletSummaryById answers for the wallet', async () => {
   const { body } = await post(
-    testAdminApiKey,
+    api.adminKey,
     `{ summary: digitalWalletSummaryById(id: ${walletId}, refresh: true) { ${summaryFields} }
        detail: digitalWalletDetailById(id: ${walletId}, refresh: true) { ${summaryFields} } }`,
   );
@@ -214,13 +198,13 @@ test('the summary fields equal what digitalWalletSummaryById answers for the wal
 test('AML: exposures highest risk first; a pending first screening has no risk yet', async () => {
   const aml =
     'amlStatus { status riskLevel riskScore screenedAt latestReport { id status riskLevel completedAt exposures { category riskLevel sharePerc } } }';
-  const sol = (await detail(testAdminApiKey, 6, aml)).body.data.digitalWalletDetailById.amlStatus;
+  const sol = (await detail(api.adminKey, 6, aml)).body.data.digitalWalletDetailById.amlStatus;
   assert.equal(sol.latestReport.exposures, [
     { category: 'gambling', riskLevel: 'MEDIUM', sharePerc: 5 },
     { category: 'exchange', riskLevel: 'LOW', sharePerc: 55 },
     { category: 'defi', riskLevel: 'LOW', sharePerc: 40 },
   ]);
-  const smart = (await detail(testAdminApiKey, 7, aml)).body.data.digitalWalletDetailById.amlStatus;
+  const smart = (await detail(api.adminKey, 7, aml)).body.data.digitalWalletDetailById.amlStatus;
   assert.equal(smart, {
     status: 'PENDING',
     riskLevel: null,
@@ -237,17 +221,17 @@ test('AML: exposures highest risk first; a pending first screening has no risk y
       ],
     },
   });
-  const never = (await detail(testAdminApiKey, 3, 'amlStatus { status }')).body.data.digitalWalletDetailById;
+  const never = (await detail(api.adminKey, 3, 'amlStatus { status }')).body.data.digitalWalletDetailById;
   assert.equal(never, { amlStatus: null });
 });
 
 test('AML: a screening running after a completed one gives the status; the risk stays the completed one', async () => {
-  await sql.query(
+  await api.rows(
     `INSERT INTO aml_report (id, wallet_id, provider, screening_status, requested_by, created_at)
      VALUES ('44444444-0000-4000-8000-000000000099', 5, 'simulator', 'pending', 'demo-grace', '2026-01-01T12:00:00Z')`,
   );
   const { body } = await detail(
-    testAdminApiKey,
+    api.adminKey,
     5,
     'amlStatus { status riskLevel riskScore screenedAt latestReport { id status riskLevel riskScore exposures { category } completedAt } }',
     true,
@@ -270,7 +254,7 @@ test('AML: a screening running after a completed one gives the status; the risk 
 
 test('value history: one point per interval start, the newest value at or before it', async () => {
   const history = async (args: string) =>
-    (await detail(testAdminApiKey, walletId, `valueHistory(${args}) { at usdValue }`)).body;
+    (await detail(api.adminKey, walletId, `valueHistory(${args}) { at usdValue }`)).body;
   assert.equal((await history('from: "2025-12-29T00:00:00Z", to: "2026-01-01T00:00:00Z"')).data, {
     digitalWalletDetailById: {
       valueHistory: [
@@ -313,7 +297,7 @@ test('value history: one point per interval start, the newest value at or before
 
 test('value history: more than 1000 points, or from after to, is BAD_USER_INPUT', async () => {
   const refused = async (args: string) => {
-    const { body } = await detail(testAdminApiKey, walletId, `valueHistory(${args}) { at }`);
+    const { body } = await detail(api.adminKey, walletId, `valueHistory(${args}) { at }`);
     return { code: body.errors[0].extensions.code, message: body.errors[0].message, data: body.data };
   };
   assert.equal(await refused('from: "2025-11-01T00:00:00Z", to: "2026-01-01T00:00:00Z", interval: HOUR'), {
@@ -331,7 +315,7 @@ test('value history: more than 1000 points, or from after to, is BAD_USER_INPUT'
 
 test('recentTransactions: default 20, larger limits clamped to 100, negative refused', async () => {
   const northbridge = 8;
-  await sql.query(
+  await api.rows(
     `INSERT INTO digital_wallet_transaction (wallet_id, transfer_id, direction, coin, amount_base_units, state, created_at)
      SELECT $1, 'bulk' || n, 'receive', 'BTC', n, 'confirmed', '2026-01-01T00:00:00Z'::timestamptz + n * interval '1 minute'
      FROM generate_series(1, 120) AS n`,
@@ -339,26 +323,26 @@ test('recentTransactions: default 20, larger limits clamped to 100, negative ref
   );
   const ids = async (limit: string) =>
     (
-      await detail(testAdminApiKey, northbridge, `recentTransactions${limit} { id }`, true)
+      await detail(api.adminKey, northbridge, `recentTransactions${limit} { id }`, true)
     ).body.data.digitalWalletDetailById.recentTransactions.map((transfer: { id: string }) => transfer.id);
   const newest = Array.from({ length: 120 }, (_, index) => `bulk${120 - index}`);
   assert.equal(await ids(''), newest.slice(0, 20));
   assert.equal(await ids('(limit: 1000)'), newest.slice(0, 100));
   assert.equal(await ids('(limit: 0)'), []);
-  const { body } = await detail(testAdminApiKey, northbridge, 'recentTransactions(limit: -1) { id }');
+  const { body } = await detail(api.adminKey, northbridge, 'recentTransactions(limit: -1) { id }');
   assert.is(body.errors[0].extensions.code, 'BAD_USER_INPUT');
 });
 
 test('an admin key and a key of the wallet organization see it; another organization and a missing id get null', async () => {
-  assert.equal((await detail(testAdminApiKey, walletId, 'id organizationId')).body, {
+  assert.equal((await detail(api.adminKey, walletId, 'id organizationId')).body, {
     data: { digitalWalletDetailById: { id: walletId, organizationId: demoOrganizationIds.aurora } },
   });
   assert.equal((await detail(keys.aurora, walletId, 'id organizationId')).body, {
     data: { digitalWalletDetailById: { id: walletId, organizationId: demoOrganizationIds.aurora } },
   });
   assert.equal((await detail(keys.meridian, walletId, 'id')).body, { data: { digitalWalletDetailById: null } });
-  assert.equal((await detail(testAdminApiKey, 2_000_000, 'id')).body, { data: { digitalWalletDetailById: null } });
-  assert.is((await detail(testAdminApiKey, 0, 'id')).body.errors[0].extensions.code, 'BAD_USER_INPUT');
+  assert.equal((await detail(api.adminKey, 2_000_000, 'id')).body, { data: { digitalWalletDetailById: null } });
+  assert.is((await detail(api.adminKey, 0, 'id')).body.errors[0].extensions.code, 'BAD_USER_INPUT');
 });
 
 test('partner keys, keys without read, and no key are refused', async () => {
@@ -366,19 +350,19 @@ test('partner keys, keys without read, and no key are refused', async () => {
   assert.equal([partner.status, partner.body.errors[0].extensions.code], [200, 'FORBIDDEN']);
   const noRead = await detail(keys.noRead, walletId, 'id');
   assert.equal([noRead.status, noRead.body.errors[0].extensions.code], [200, 'FORBIDDEN']);
-  const anonymous = await detail(undefined, walletId, 'id');
+  const anonymous = await detail(null, walletId, 'id');
   assert.equal([anonymous.status, anonymous.body.errors[0].extensions.code], [401, 'UNAUTHENTICATED']);
 });
 
 test('cached per caller scope until refresh: true, value history included', async () => {
   const selection = `addresses { label } valueHistory(from: "2026-01-01T00:00:00Z", to: "2026-01-03T00:00:00Z") { at usdValue }`;
   const first = (await detail(keys.aurora, walletId, selection)).body.data.digitalWalletDetailById;
-  await sql.query(
+  await api.rows(
     `INSERT INTO digital_wallet_address (wallet_id, address, network, label, created_at)
      VALUES ($1, 'bc1qnewdepositaddress', 'bitcoin', 'Added later', now())`,
     [walletId],
   );
-  await sql.query(
+  await api.rows(
     `INSERT INTO digital_wallet_value_history (wallet_id, recorded_at, usd_value) VALUES ($1, '2026-01-02T00:00:00Z', '4100000.00')`,
     [walletId],
   );

@@ -6,15 +6,20 @@
 // bound to none); anyone else is refused as a GraphQL error and nothing is written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { testAdminApiKey } from '../support/test-service.ts';
-import { aurora, meridian, startWalletOperations } from './support/wallet-operations-harness.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { aurora, meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
-const harness = await startWalletOperations();
-const { keys, custodian, aml } = harness;
+const { custodian, aml } = await startWalletProviders();
+const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml] });
+const keys = await api.keys(walletCallers);
 
-const created = await harness.graphql(
-  keys.aurora,
-  `mutation { createDigitalWallet(input: { label: "Access test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+const created = expectBody(
+  await api.graphql(
+    `mutation { createDigitalWallet(input: { label: "Access test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+    undefined,
+    { key: keys.aurora },
+  ),
 );
 const walletId: number = created.data.createDigitalWallet.wallet.id;
 const destination = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -30,24 +35,21 @@ const mutations: Record<string, string> = {
 
 /** Rows of every table the mutations write, and the providers' calls: what a refusal must leave alone. */
 async function footprint() {
-  const [counts] = await harness.rows(`SELECT
+  const [counts] = await api.rows(`SELECT
     (SELECT count(*) FROM digital_wallet) AS wallets, (SELECT count(*) FROM digital_wallet_address) AS addresses,
     (SELECT count(*) FROM digital_wallet_whitelist_entry) AS entries, (SELECT count(*) FROM aml_report) AS reports`);
   return { ...counts, custodian: { ...custodian.calls }, screenings: aml.screenings.started };
 }
 
-async function answer(key: string | undefined, query: string, headers: Record<string, string> = {}) {
-  const response = await harness.service.request('POST', '/graphql', {
-    headers: { ...(key ? { 'x-api-key': key } : {}), ...headers },
-    body: { query },
-  });
-  const body = response.json();
+async function answer(key: CallerKey | null, query: string, headers: Record<string, string> = {}) {
+  const response = await api.graphql(query, undefined, { key, headers });
+  const { body } = response;
   return body.errors
     ? `${response.status} ${body.errors[0].extensions.code}: ${body.errors[0].message}`
     : `${response.status} success ${Object.values(body.data)[0] && (Object.values(body.data)[0] as any).success}`;
 }
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 test('partner keys, keys without the wallets scope and requests without a key are refused; nothing is touched', async () => {
   const before = await footprint();
@@ -63,7 +65,7 @@ test('partner keys, keys without the wallets scope and requests without a key ar
       field,
     );
     assert.is(
-      await answer(undefined, query),
+      await answer(null, query),
       '401 UNAUTHENTICATED: authentication required: send an X-API-Key header',
       field,
     );
@@ -76,7 +78,7 @@ test('a key bound to the organization and an admin key both run every wallet mut
   // Aurora: the Aurora key's owner demo-alice (organization_admin), and demo-frank
   // (digital_wallets_admin) for the admin key, whose owner (a platform administrator) may not
   // change whitelists.
-  const callers: [string, Record<string, string>][] = [
+  const callers: [CallerKey, Record<string, string>][] = [
     [keys.aurora, {}],
     [keys.admin, { 'x-acting-user': 'demo-frank' }],
   ];
@@ -84,25 +86,25 @@ test('a key bound to the organization and an admin key both run every wallet mut
     for (const field of Object.keys(mutations))
       assert.is(await answer(key, mutations[field]!, headers), '200 success true', field);
   }
-  const [{ count }] = await harness.rows(`SELECT count(*) FROM digital_wallet WHERE label = 'By access test'`);
+  const [{ count }] = await api.rows(`SELECT count(*) FROM digital_wallet WHERE label = 'By access test'`);
   assert.is(Number(count), 2);
 });
 
 test('a key bound to another organization finds none of the wallet’s mutations', async () => {
   const before = await footprint();
   for (const field of Object.keys(mutations).filter((name) => name !== 'createDigitalWallet')) {
-    const body = await harness.graphql(
-      keys.meridian,
-      mutations[field]!.replace('{ success }', '{ errors { code field } }'),
+    const body = expectBody(
+      await api.graphql(mutations[field]!.replace('{ success }', '{ errors { code field } }'), undefined, {
+        key: keys.meridian,
+      }),
     );
     assert.equal(body.data[field].errors, [{ code: 'NOT_FOUND', field: ['walletId'] }], field);
   }
   assert.equal(
-    (
-      await harness.graphql(
-        keys.meridian,
-        mutations.createDigitalWallet!.replace('{ success }', '{ errors { code field } }'),
-      )
+    expectBody(
+      await api.graphql(mutations.createDigitalWallet!.replace('{ success }', '{ errors { code field } }'), undefined, {
+        key: keys.meridian,
+      }),
     ).data.createDigitalWallet.errors,
     [{ code: 'NOT_FOUND', field: ['organizationId'] }],
   );
@@ -112,15 +114,16 @@ test('a key bound to another organization finds none of the wallet’s mutations
 const createdBy = `mutation ($label: String!, $org: UUID) {
   createDigitalWallet(input: { label: $label, type: CUSTODIAL, coin: "BTC", organizationId: $org }) { success wallet { id } }
 }`;
-async function creatorOf(key: string, label: string, actingUser?: string, org?: string) {
-  const body = await harness.graphql(
-    key,
-    createdBy,
-    { label, org: org ?? null },
-    actingUser === undefined ? {} : { 'x-acting-user': actingUser },
+async function creatorOf(key: CallerKey, label: string, actingUser?: string, org?: string) {
+  const body = expectBody(
+    await api.graphql(
+      createdBy,
+      { label, org: org ?? null },
+      { key, headers: actingUser === undefined ? {} : { 'x-acting-user': actingUser } },
+    ),
   );
   if (body.errors) return `${body.errors[0].extensions.code}: ${body.errors[0].message}`;
-  const [row] = await harness.rows('SELECT created_by, organization_id FROM digital_wallet WHERE id = $1', [
+  const [row] = await api.rows('SELECT created_by, organization_id FROM digital_wallet WHERE id = $1', [
     body.data.createDigitalWallet.wallet.id,
   ]);
   return `${row.created_by} in ${row.organization_id === aurora ? 'aurora' : row.organization_id === meridian ? 'meridian' : '?'}`;
@@ -149,11 +152,11 @@ test('X-Acting-User names a member of the key’s organization; another organiza
 test('an admin key bound to no organization may name any user; one without an owner must name someone', async () => {
   assert.is(await creatorOf(keys.admin, 'Grace via admin', 'demo-grace', meridian), 'demo-grace in meridian');
   assert.is(
-    await creatorOf(testAdminApiKey, 'Nobody named', undefined, meridian),
+    await creatorOf(api.adminKey, 'Nobody named', undefined, meridian),
     'FORBIDDEN: this API key has no owner to act for it: name the acting user with X-Acting-User',
   );
   // demo-grace: Meridian's organization_admin (a trader such as demo-ivan may not create wallets).
-  assert.is(await creatorOf(testAdminApiKey, 'Grace named', 'demo-grace', meridian), 'demo-grace in meridian');
+  assert.is(await creatorOf(api.adminKey, 'Grace named', 'demo-grace', meridian), 'demo-grace in meridian');
 });
 
 test('each wallet mutation needs a role permissions.yaml business_operations lists, in the wallet’s organization', async () => {

@@ -2,34 +2,25 @@
 // docs/identity.md#scopes): holdings valued in exact decimals at the stored coin prices, to the
 // cent, checked against PostgreSQL's own numeric arithmetic; a key bound to another organization sees null; stale
 // prices are left unpriced; cached per caller scope until `refresh: true`.
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApiKeyStore } from '../../src/stores/api-key-store.ts';
-import { createApiKeyService } from '../../src/domain/identity/api-key-service.ts';
-import type { CoinPricesProvider } from '../../src/providers/coin-prices/coin-prices-provider.ts';
-import { serveCoinPrices } from '../../src/providers/coin-prices/coin-prices-simulator-server.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
+import { startCoinPricesFake } from '../support/provider-fakes/coin-prices-fake.ts';
 
 // A price source that knows no coin: the stored prices are the ones this test writes.
-const silentSource: CoinPricesProvider = { kind: 'simulator', listPrices: async () => [] };
-const sourceServer = await serveCoinPrices(silentSource);
-const service: TestService = await startTestService({ SEED: 'demo', COIN_PRICES_URL: sourceServer.url });
-const sql = new pg.Client({ connectionString: service.databaseUrl });
-await sql.connect();
-await sql.query(`UPDATE coin_price SET updated_at = now()`);
+const api = await startBusinessApi({ seed: 'demo', providers: [await startCoinPricesFake()] });
+await api.rows(`UPDATE coin_price SET updated_at = now()`);
 
 // A demo wallet with at least two priced holdings, and an organization it does not belong to.
-const { rows: picked } = await sql.query(`
+const picked = await api.rows(`
   SELECT w.id, w.organization_id AS org,
     (SELECT o.id FROM organization o WHERE o.id <> w.organization_id ORDER BY o.id LIMIT 1) AS other
   FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id JOIN coin_price p ON p.symbol = a.symbol
   GROUP BY w.id HAVING count(*) >= 2 ORDER BY w.id LIMIT 1`);
 const wallet = picked[0] as { id: number; org: string; other: string };
 
-const apiKeys = createApiKeyService({ store: createApiKeyStore(service.db) });
-const keyOf = async (organizationId: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
-  (await apiKeys.create({ name: `summary ${kind}`, kind, organizationId, scopes })).secret;
+const keyOf = (organization: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
+  api.key({ name: `summary ${kind}`, kind, organization, scopes });
 const keys = {
   own: await keyOf(wallet.org, ['read']),
   other: await keyOf(wallet.other, ['read']),
@@ -39,23 +30,24 @@ const keys = {
 
 const fields =
   'id organizationId type status coin usdValue assets { symbol name balance value unitPriceUsd usdValue walletIds }';
-async function summary(key: string | undefined, id = wallet.id, refresh = false) {
-  const response = await service.request('POST', '/graphql', {
-    headers: key ? { 'x-api-key': key } : {},
-    body: { query: `{ digitalWalletSummaryById(id: ${id}${refresh ? ', refresh: true' : ''}) { ${fields} } }` },
-  });
-  return { status: response.status, body: response.json() };
+async function summary(key: CallerKey | null, id = wallet.id, refresh = false) {
+  const { status, body } = await api.graphql(
+    `{ digitalWalletSummaryById(id: ${id}${refresh ? ', refresh: true' : ''}) { ${fields} } }`,
+    undefined,
+    { key },
+  );
+  return { status, body };
 }
 
 /** The same figures from PostgreSQL's numeric arithmetic: value per holding rounded to cents, then summed. */
 async function expectedFromSql(id: number) {
-  const { rows } = await sql.query(
+  const rows = await api.rows(
     `SELECT a.symbol, round(a.balance * p.usd_price, 2)::text AS usd
      FROM digital_wallet_asset a LEFT JOIN coin_price p ON p.symbol = a.symbol AND p.updated_at > now() - interval '1 hour'
      WHERE a.wallet_id = $1`,
     [id],
   );
-  const { rows: total } = await sql.query(
+  const total = await api.rows(
     `SELECT coalesce(sum(round(a.balance * p.usd_price, 2)), 0)::text AS total
      FROM digital_wallet_asset a JOIN coin_price p ON p.symbol = a.symbol AND p.updated_at > now() - interval '1 hour'
      WHERE a.wallet_id = $1`,
@@ -64,14 +56,10 @@ async function expectedFromSql(id: number) {
   return { perSymbol: Object.fromEntries(rows.map((row) => [row.symbol, row.usd])), total: total[0].total as string };
 }
 
-test.after(async () => {
-  await sql.end();
-  await service.stop();
-  await sourceServer.close();
-});
+test.after(() => api.close());
 
 test('the wallet is valued exactly as PostgreSQL computes it, largest holding first', async () => {
-  const { status, body } = await summary(testAdminApiKey);
+  const { status, body } = await summary(api.adminKey);
   assert.is(status, 200);
   const view = body.data.digitalWalletSummaryById;
   const expected = await expectedFromSql(wallet.id);
@@ -103,7 +91,7 @@ test('a key bound to the wallet organization sees it; one bound to another sees 
 test('partner keys, keys without read, and no key are refused', async () => {
   assert.is((await summary(keys.partner)).body.errors[0].extensions.code, 'FORBIDDEN');
   assert.is((await summary(keys.noRead)).body.errors[0].extensions.code, 'FORBIDDEN');
-  const anonymous = await summary(undefined);
+  const anonymous = await summary(null);
   assert.is(anonymous.status, 401);
   assert.is(anonymous.body.errors[0].extensions.code, 'UNAUTHENTICATED');
 });
@@ -111,7 +99,7 @@ test('partner keys, keys without read, and no key are refused', async () => {
 test('a stale price leaves its holding unpriced; the result is cached until refresh: true', async () => {
   const before = (await summary(keys.own)).body.data.digitalWalletSummaryById;
   const stale = before.assets.find((asset: any) => asset.usdValue !== null);
-  await sql.query(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = $1`, [stale.symbol]);
+  await api.rows(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = $1`, [stale.symbol]);
   assert.equal((await summary(keys.own)).body.data.digitalWalletSummaryById, before);
   const after = (await summary(keys.own, wallet.id, true)).body.data.digitalWalletSummaryById;
   const unpriced = after.assets.find((asset: any) => asset.symbol === stale.symbol);
@@ -123,7 +111,7 @@ test('a stale price leaves its holding unpriced; the result is cached until refr
 });
 
 test('an id that is no wallet id is BAD_USER_INPUT', async () => {
-  const { body } = await summary(testAdminApiKey, 0);
+  const { body } = await summary(api.adminKey, 0);
   assert.is(body.errors[0].extensions.code, 'BAD_USER_INPUT');
 });
 

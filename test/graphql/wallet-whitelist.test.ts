@@ -8,11 +8,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
-import { demoWalletId, startWalletOperations } from './support/wallet-operations-harness.ts';
+import { startBusinessApi } from '../support/business-api-client.ts';
+import { expectBody } from '../support/graphql-answer.ts';
+import { demoWalletId, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
 const logLines: Record<string, unknown>[] = [];
-const harness = await startWalletOperations({ logLines });
-const { keys, custodian } = harness;
+const { custodian, aml } = await startWalletProviders();
+const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml], logLines });
+const keys = await api.keys(walletCallers);
 
 const cold = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const exchange = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -24,17 +27,20 @@ const add = `mutation ($input: AddDigitalWalletWhitelistEntryInput!) { addDigita
 const remove = `mutation ($input: RemoveDigitalWalletWhitelistEntryInput!) { removeDigitalWalletWhitelistEntry(input: $input) { ${payloadFields} } }`;
 
 async function addEntry(input: Record<string, unknown>, key = keys.aurora, headers: Record<string, string> = {}) {
-  return (await harness.graphql(key, add, { input }, headers)).data.addDigitalWalletWhitelistEntry;
+  return expectBody(await api.graphql(add, { input }, { key, headers })).data.addDigitalWalletWhitelistEntry;
 }
 async function removeEntry(input: Record<string, unknown>, key = keys.aurora) {
-  return (await harness.graphql(key, remove, { input })).data.removeDigitalWalletWhitelistEntry;
+  return expectBody(await api.graphql(remove, { input }, { key })).data.removeDigitalWalletWhitelistEntry;
 }
 
 /** A new Aurora BTC wallet; with approvals, every whitelist change of it waits for that many. */
 async function newWallet(approvalsRequired = 0): Promise<{ id: number; custodianWalletId: string }> {
-  const answer = await harness.graphql(
-    keys.aurora,
-    `mutation { createDigitalWallet(input: { label: "Whitelist test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+  const answer = expectBody(
+    await api.graphql(
+      `mutation { createDigitalWallet(input: { label: "Whitelist test", type: CUSTODIAL, coin: "BTC" }) { wallet { id } } }`,
+      undefined,
+      { key: keys.aurora },
+    ),
   );
   const custodianWalletId = custodian.answers.createWallet.id;
   if (approvalsRequired > 0)
@@ -46,13 +52,13 @@ async function newWallet(approvalsRequired = 0): Promise<{ id: number; custodian
 }
 
 const entryRows = (walletId: number) =>
-  harness.rows(
+  api.rows(
     `SELECT id, address, label, status, created_by, created_at = decided_at AS decided_when_created, decided_at IS NULL AS undecided
      FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 ORDER BY id`,
     [walletId],
   );
 const approvalRows = (walletId: number) =>
-  harness.rows(
+  api.rows(
     `SELECT id, kind, whitelist_entry_id, transaction_id, created_by, state, approvals_required, approvals_received, resolved_at
      FROM digital_wallet_pending_approval WHERE wallet_id = $1 ORDER BY created_at, id`,
     [walletId],
@@ -60,7 +66,7 @@ const approvalRows = (walletId: number) =>
 const failures = (payload: any) =>
   payload.errors.map((error: any) => `${error.code} ${error.field?.join('.')}: ${error.message}`);
 
-test.after(() => harness.close());
+test.after(() => api.close());
 
 test('an addition the policy lets through is APPROVED at once, by the acting user', async () => {
   const wallet = await newWallet();
@@ -254,7 +260,7 @@ test('another organization’s wallet answers exactly as a missing one; an archi
   assert.equal(failures(await removeEntry({ walletId: wallet.id, address: cold }, keys.meridian)), [
     `NOT_FOUND walletId: no wallet ${wallet.id}`,
   ]);
-  await harness.sql.query(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [wallet.id]);
+  await api.rows(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [wallet.id]);
   assert.equal(failures(await addEntry({ walletId: wallet.id, address: cold })), [
     `INVALID_STATE walletId: wallet ${wallet.id} is archived: it is kept read-only`,
   ]);
@@ -291,7 +297,7 @@ test('the custodian’s refusals and failures become user errors in our words wi
   );
   assert.equal(await entryRows(wallet.id), []);
   // A demo wallet's custodian id is not the simulator's: the custodian's own NotFound.
-  const demo = await demoWalletId(harness, 'Aurora BTC Custody');
+  const demo = await demoWalletId(api, 'Aurora BTC Custody');
   const unknown = await addEntry({ walletId: demo, address: exchange }, keys.aurora, {
     'x-request-id': 'whitelist-unknown-1',
   });
@@ -301,15 +307,16 @@ test('the custodian’s refusals and failures become user errors in our words wi
 });
 
 test('the custodian’s request id and wallet id are logged once at warn with our request id, never answered', async () => {
-  const demo = await demoWalletId(harness, 'Aurora BTC Custody');
-  const [{ custodian_wallet_id: custodianWalletId }] = await harness.rows(
+  const demo = await demoWalletId(api, 'Aurora BTC Custody');
+  const [{ custodian_wallet_id: custodianWalletId }] = await api.rows(
     'SELECT custodian_wallet_id FROM digital_wallet WHERE id = $1',
     [demo],
   );
-  const response = await harness.service.request('POST', '/graphql', {
-    headers: { 'x-api-key': keys.aurora, 'x-request-id': 'whitelist-correlate-1' },
-    body: { query: add, variables: { input: { walletId: demo, address: exchange } } },
-  });
+  const response = await api.graphql(
+    add,
+    { input: { walletId: demo, address: exchange } },
+    { key: keys.aurora, headers: { 'x-request-id': 'whitelist-correlate-1' } },
+  );
   const lines = logLines.filter(
     (line) =>
       line.requestId === 'whitelist-correlate-1' && line.msg === 'custodian refused or failed a wallet operation',
@@ -331,21 +338,27 @@ test('the custodian’s request id and wallet id are logged once at warn with ou
 
 test('an addition the custodian applied but the platform failed to record is recorded when repeated', async () => {
   const wallet = await newWallet();
-  await harness.sql.query(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+  await api.rows(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'recording refused for the test'; END $$`);
-  await harness.sql.query(`CREATE TRIGGER refuse_entry BEFORE INSERT ON digital_wallet_whitelist_entry
+  await api.rows(`CREATE TRIGGER refuse_entry BEFORE INSERT ON digital_wallet_whitelist_entry
     FOR EACH ROW WHEN (NEW.label = 'Refused once') EXECUTE FUNCTION refuse_entry()`);
   try {
-    const failed = await harness.graphql(keys.aurora, add, {
-      input: { walletId: wallet.id, address: cold, label: 'Refused once' },
-    });
+    const failed = expectBody(
+      await api.graphql(
+        add,
+        {
+          input: { walletId: wallet.id, address: cold, label: 'Refused once' },
+        },
+        { key: keys.aurora },
+      ),
+    );
     assert.equal(
       failed.errors.map((error: any) => error.extensions.code),
       ['INTERNAL_SERVER_ERROR'],
     );
   } finally {
-    await harness.sql.query('DROP TRIGGER refuse_entry ON digital_wallet_whitelist_entry');
-    await harness.sql.query('DROP FUNCTION refuse_entry()');
+    await api.rows('DROP TRIGGER refuse_entry ON digital_wallet_whitelist_entry');
+    await api.rows('DROP FUNCTION refuse_entry()');
   }
   assert.equal(await entryRows(wallet.id), []);
   assert.equal(

@@ -15,21 +15,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMarketDataSimulator } from '../../src/providers/market-data/market-data-simulator.ts';
-import {
-  type MarketDataSimulatorServer,
-  serveMarketData,
-} from '../../src/providers/market-data/market-data-simulator-server.ts';
+import type { MarketDataSimulatorServer } from '../../src/providers/market-data/market-data-simulator-server.ts';
 import { printedLevels } from '../graphql/order-book/client-book.ts';
 import { type FakeIdentityProvider, startFakeIdentityProvider } from '../support/fake-identity-provider.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
+import { startMarketDataFake } from '../support/provider-fakes/market-data-fake.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
 const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
 let provider: FakeIdentityProvider;
 let simulator: MarketDataSimulatorServer;
-let service: TestService;
+let api: BusinessApiClient;
 let control: http.Server;
 let project: string;
 
@@ -54,22 +51,18 @@ function startControl(): Promise<string> {
 
 test.before(async () => {
   provider = await startFakeIdentityProvider({ audience: 'platform-api' });
-  simulator = await serveMarketData(createMarketDataSimulator({ productIds: ['BTC-USD'] }), { updatesPerSecond: 0 });
-  service = await startTestService({
-    SEED: 'demo',
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: 'platform',
-    OIDC_AUDIENCE: 'platform-api',
-    MARKET_DATA: 'on',
-    MARKET_DATA_URL: simulator.url,
-    MARKET_DATA_PRODUCTS: 'BTC-USD',
+  const marketData = await startMarketDataFake(['BTC-USD']);
+  simulator = marketData.server;
+  api = await startBusinessApi({
+    seed: 'demo',
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' },
+    providers: [marketData],
   });
   project = mkdtempSync(path.join(tmpdir(), 'sdk-consumer-'));
   await installSdk();
 });
 test.after(async () => {
-  await service?.stop();
-  await simulator?.close();
+  await api?.close();
   await provider?.close();
   await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
   rmSync(project, { recursive: true, force: true });
@@ -213,9 +206,9 @@ test('a project outside the repository installs the packed SDK offline, type-che
   writeFileSync(
     path.join(project, 'main.ts'),
     program({
-      baseUrl: service.url,
-      webSocketUrl: `${service.url.replace('http', 'ws')}/graphql`,
-      apiKey: testAdminApiKey,
+      baseUrl: api.service.url,
+      webSocketUrl: `${api.service.url.replace('http', 'ws')}/graphql`,
+      apiKey: api.adminKey,
       providerToken: await provider.sign({ sub: 'demo-carol' }, { expiresIn: 600 }),
       aurora,
       control: await startControl(),

@@ -14,29 +14,27 @@ import {
   paginate,
 } from '../../sdk/src/index.ts';
 import { type FakeIdentityProvider, startFakeIdentityProvider } from '../support/fake-identity-provider.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 
 const aurora = '11111111-0000-4000-8000-000000000001';
 let provider: FakeIdentityProvider;
-let service: TestService;
+let api: BusinessApiClient;
 
 test.before(async () => {
   provider = await startFakeIdentityProvider({ audience: 'platform-api' });
-  service = await startTestService({
-    SEED: 'demo',
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: 'platform',
-    OIDC_AUDIENCE: 'platform-api',
+  api = await startBusinessApi({
+    seed: 'demo',
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'platform', OIDC_AUDIENCE: 'platform-api' },
   });
 });
 test.after(async () => {
-  await service?.stop();
+  await api?.close();
   await provider?.close();
 });
 
 /** A platform token for `user`, through the SDK's token exchange. */
 async function platformToken(user: string): Promise<string> {
-  const anonymous = createPlatformClient({ baseUrl: service.url });
+  const anonymous = createPlatformClient({ baseUrl: api.service.url });
   const exchanged = await anonymous.rest.exchangeToken({ body: { token: await provider.sign({ sub: user }) } });
   if (exchanged.error) throw new Error(exchanged.error.message);
   return exchanged.data.token;
@@ -65,7 +63,10 @@ function describeInvoiceError(error: RestOperations['getInvoiceDocument']['error
 }
 
 test('token exchange, then the session and an invoice as HTML with the platform token', async () => {
-  const sdk = createPlatformClient({ baseUrl: service.url, auth: { bearerAuth: await platformToken('demo-carol') } });
+  const sdk = createPlatformClient({
+    baseUrl: api.service.url,
+    auth: { bearerAuth: await platformToken('demo-carol') },
+  });
   const session = await sdk.rest.getSession();
   assert.equal([session.data?.userID, session.data?.active, session.error], ['demo-carol', true, undefined]);
   const invoice = await sdk.rest.getInvoiceDocument({ path: { invoiceId: 1 }, query: { format: 'html' } });
@@ -80,13 +81,16 @@ test('token exchange, then the session and an invoice as HTML with the platform 
 });
 
 test('declared errors come back typed: 404, 401 and a validation failure with its details', async () => {
-  const sdk = createPlatformClient({ baseUrl: service.url, auth: { bearerAuth: await platformToken('demo-carol') } });
+  const sdk = createPlatformClient({
+    baseUrl: api.service.url,
+    auth: { bearerAuth: await platformToken('demo-carol') },
+  });
   const missing = await sdk.rest.getInvoiceDocument({ path: { invoiceId: 999 } });
   assert.equal([missing.error?.status, missing.error?.code], [404, 'NOT_FOUND']);
   assert.is(missing.error && describeInvoiceError(missing.error), 'no such invoice (NOT_FOUND)');
   assert.is(missing.error?.requestId, missing.response.headers.get('x-request-id') ?? undefined);
 
-  const anonymous = await createPlatformClient({ baseUrl: service.url }).rest.getInvoiceDocument({
+  const anonymous = await createPlatformClient({ baseUrl: api.service.url }).rest.getInvoiceDocument({
     path: { invoiceId: 1 },
   });
   assert.equal([anonymous.error?.status, anonymous.error?.code], [401, 'UNAUTHENTICATED']);
@@ -98,13 +102,13 @@ test('declared errors come back typed: 404, 401 and a validation failure with it
 });
 
 test('GraphQL: ping, a price as an exact Decimal string with a Date, a wallet summary', async () => {
-  const sdk = createPlatformClient({ baseUrl: service.url, auth: { apiKey: testAdminApiKey } });
+  const sdk = createPlatformClient({ baseUrl: api.service.url, auth: { apiKey: api.adminKey } });
   assert.equal((await sdk.graphql.request(PingDocument)).data, { ping: 'pong' });
   const price = await sdk.graphql.request(CoinPriceDocument, { symbol: 'BTC' });
   // The price simulator moves the price; the query is cached, so the wire answers the same one.
-  const wire = await fetch(`${service.url}/graphql`, {
+  const wire = await fetch(`${api.service.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': testAdminApiKey },
+    headers: { 'content-type': 'application/json', 'x-api-key': api.adminKey },
     body: JSON.stringify({ query: CoinPriceDocument.text, variables: { symbol: 'BTC' } }),
   }).then((response) => response.json() as Promise<any>);
   assert.equal(
@@ -122,13 +126,13 @@ test('GraphQL: ping, a price as an exact Decimal string with a Date, a wallet su
 });
 
 test('GraphQL errors carry their typed extensions.code', async () => {
-  const unknownKey = createPlatformClient({ baseUrl: service.url, auth: { apiKey: 'wpk_000000000000_unknown' } });
+  const unknownKey = createPlatformClient({ baseUrl: api.service.url, auth: { apiKey: 'wpk_000000000000_unknown' } });
   const refused = await unknownKey.graphql.request(PingDocument);
   assert.equal(
     [refused.response.status, refused.errors?.map((error) => error.extensions.code)],
     [401, ['UNAUTHENTICATED']],
   );
-  const sdk = createPlatformClient({ baseUrl: service.url, auth: { apiKey: testAdminApiKey } });
+  const sdk = createPlatformClient({ baseUrl: api.service.url, auth: { apiKey: api.adminKey } });
   const negative = await sdk.graphql.request(DigitalAssetsByOrganizationIdDocument, {
     organizationId: aurora,
     limit: -1,
@@ -142,8 +146,8 @@ test('GraphQL errors carry their typed extensions.code', async () => {
 test('paginate follows a list page by page and yields what one large page holds', async () => {
   const requests: string[] = [];
   const sdk = createPlatformClient({
-    baseUrl: service.url,
-    auth: { apiKey: testAdminApiKey },
+    baseUrl: api.service.url,
+    auth: { apiKey: api.adminKey },
     fetch: (input, init) => {
       requests.push(JSON.parse(String(init?.body)).variables.offset);
       return fetch(input, init);
@@ -172,7 +176,7 @@ test('paginate follows a list page by page and yields what one large page holds'
 test('five concurrent calls with an expired token refresh it once through the token exchange', async () => {
   let refreshes = 0;
   const sdk = createPlatformClient({
-    baseUrl: service.url,
+    baseUrl: api.service.url,
     auth: { bearerAuth: 'not-a-valid-token' },
     refreshAccessToken: async () => {
       refreshes += 1;

@@ -8,37 +8,30 @@ import { type Client, createClient } from 'graphql-ws';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { createMarketDataSimulator } from '../../../src/providers/market-data/market-data-simulator.ts';
-import {
-  type MarketDataSimulatorServer,
-  serveMarketData,
-} from '../../../src/providers/market-data/market-data-simulator-server.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../../support/test-service.ts';
+import type { MarketDataSimulatorServer } from '../../../src/providers/market-data/market-data-simulator-server.ts';
+import { type BusinessApiClient, startBusinessApi } from '../../support/business-api-client.ts';
+import { startMarketDataFake } from '../../support/provider-fakes/market-data-fake.ts';
 import { type OrderBookMessage, clientBook, printedLevels } from './client-book.ts';
 
 const products = ['BTC-USD', 'ETH-USD', 'SOL-USD'];
 const selection = 'productId type sequence time bids { price size } asks { price size }';
 let simulator: MarketDataSimulatorServer;
-let service: TestService;
+let api: BusinessApiClient;
 const clients: Client[] = [];
 
 test.before(async () => {
-  simulator = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond: 0 });
-  service = await startTestService({
-    MARKET_DATA: 'on',
-    MARKET_DATA_URL: simulator.url,
-    MARKET_DATA_PRODUCTS: products.join(','),
-  });
+  const marketData = await startMarketDataFake(products);
+  simulator = marketData.server;
+  api = await startBusinessApi({ providers: [marketData] });
 });
 test.after(async () => {
   for (const client of clients) await client.dispose();
-  await service.stop();
-  await simulator.close();
+  await api.close();
 });
 
-function connect(apiKey = testAdminApiKey): Client {
+function connect(apiKey = api.adminKey): Client {
   const client = createClient({
-    url: `${service.url.replace('http', 'ws')}/graphql`,
+    url: `${api.service.url.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: { apiKey },
     retryAttempts: 0,

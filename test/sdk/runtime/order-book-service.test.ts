@@ -6,34 +6,28 @@
 import type { Client } from 'graphql-ws';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMarketDataSimulator } from '../../../src/providers/market-data/market-data-simulator.ts';
-import {
-  type MarketDataSimulatorServer,
-  serveMarketData,
-} from '../../../src/providers/market-data/market-data-simulator-server.ts';
+import type { MarketDataSimulatorServer } from '../../../src/providers/market-data/market-data-simulator-server.ts';
 import { type OrderBook, type OrderBookFollower, followOrderBooks } from '../../../sdk/src/runtime/order-book.ts';
 import { createSubscriptionClient } from '../../../sdk/src/runtime/subscriptions.ts';
 import { printedLevels } from '../../graphql/order-book/client-book.ts';
-import { type TestService, startTestService, testAdminApiKey } from '../../support/test-service.ts';
+import { type BusinessApiClient, startBusinessApi } from '../../support/business-api-client.ts';
+import { startMarketDataFake } from '../../support/provider-fakes/market-data-fake.ts';
 
 const products = ['BTC-USD', 'ETH-USD'];
 let simulator: MarketDataSimulatorServer;
-let service: TestService;
+let api: BusinessApiClient;
 let client: Client;
 let follower: OrderBookFollower;
 const reports: OrderBook[] = [];
 let changed = () => {};
 
 test.before(async () => {
-  simulator = await serveMarketData(createMarketDataSimulator({ productIds: products }), { updatesPerSecond: 0 });
-  service = await startTestService({
-    MARKET_DATA: 'on',
-    MARKET_DATA_URL: simulator.url,
-    MARKET_DATA_PRODUCTS: products.join(','),
-  });
+  const marketData = await startMarketDataFake(products);
+  simulator = marketData.server;
+  api = await startBusinessApi({ providers: [marketData] });
   client = createSubscriptionClient({
-    url: `${service.url.replace('http', 'ws')}/graphql`,
-    apiKey: testAdminApiKey,
+    url: `${api.service.url.replace('http', 'ws')}/graphql`,
+    apiKey: api.adminKey,
     graphqlWs: { retryWait: async () => {} },
   });
   follower = followOrderBooks(client, products, {
@@ -46,8 +40,7 @@ test.before(async () => {
 test.after(async () => {
   follower.close();
   await client.dispose();
-  await service.stop();
-  await simulator.close();
+  await api.close();
 });
 
 function until(condition: () => boolean, what: string): Promise<void> {
