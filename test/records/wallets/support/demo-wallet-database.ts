@@ -8,7 +8,7 @@ export {
   demoDatabase as demoWalletDatabase,
   type DemoDatabase as DemoWalletDatabase,
   scopes,
-} from '../../support/demo-scopes.ts';
+} from '../../../access/support/demo-scopes.ts';
 
 export const { aurora, meridian } = demoOrganizationIds;
 
