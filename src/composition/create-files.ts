@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { createFileUploadTable } from '../records/files/file-upload-table.ts';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
-import { incomingParts } from '../domain/files/incoming-parts.ts';
+import { incomingParts } from '../providers/files/incoming-parts.ts';
 import { isStoredFileName } from '../domain/files/stored-file-name.ts';
 import { createUploadService } from '../domain/files/upload-service.ts';
 import { fileHandlers } from '../http/handlers/file-handlers.ts';

@@ -1,10 +1,9 @@
 // Which file of which npm icon package answers a coin symbol, a country code or a network
 // name (docs/assets.md#sources). User input never becomes part of a path: each package folder
 // is listed once, and input, after a strict pattern check, is only a key into that listing.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { packageAssetFolders, type AssetFolders } from '../../assets/asset-packages.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { listSvgFiles } from '../../providers/assets/icon-files.ts';
 
 // The patterns of openapi.yaml (CoinSymbol, CountryCode, NetworkSymbol), checked again here
 // so the domain is safe whoever calls it.
@@ -78,16 +77,4 @@ export function createAssetCatalog(folders: AssetFolders = packageAssetFolders()
 function checked(value: string, pattern: RegExp, message: string): string {
   if (typeof value !== 'string' || !pattern.test(value)) throw new AppError('VALIDATION_FAILED', message);
   return value.toLowerCase();
-}
-
-/** Regular files only (no symlinks, which could point outside the package), keyed by lowercase name. */
-function listSvgFiles(folder: string, namePattern: RegExp): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.svg')) continue;
-    const name = entry.name.slice(0, -'.svg'.length);
-    if (namePattern.test(name)) index.set(name, path.join(folder, entry.name));
-  }
-  if (index.size === 0) throw new Error(`no icons found in ${folder}`);
-  return index;
 }

@@ -3,9 +3,9 @@
 // many distinct placeholders cannot grow memory without limit. Concurrent requests for one
 // image share one read.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { type CacheObserver, createBoundedCache } from '../../cache/bounded-cache.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { readIconFile } from '../../providers/assets/icon-files.ts';
 import { type AssetCatalog, createAssetCatalog } from './asset-catalog.ts';
 import { coinPlaceholderSvg } from './coin-placeholder.ts';
 
@@ -42,7 +42,7 @@ export const assetCacheBytes = 8 * 1024 * 1024;
 
 export function createAssetService(options: AssetServiceOptions = {}): AssetService {
   const catalog = options.catalog ?? createAssetCatalog();
-  const read = options.readFile ?? ((file: string) => readFile(file));
+  const read = options.readFile ?? readIconFile;
   // Holds every packaged icon plus placeholders.
   const cache = createBoundedCache<AssetImage>({
     maxEntries: options.maxCachedEntries ?? 1_000,

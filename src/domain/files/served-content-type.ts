@@ -2,7 +2,7 @@
 // client declared when the bytes agree with it, the sniffed type otherwise. Both inputs are
 // stored with the file, so the decision needs no bytes and holds for rows stored before
 // declared types were kept (no declaration: the sniffed type).
-import { octetStream, plainText } from './sniff-content-type.ts';
+import { octetStream, plainText } from '../../providers/files/sniff-content-type.ts';
 
 const textApplicationTypes = new Set([
   'application/json',

@@ -18,7 +18,7 @@ import { isActiveContentType } from './active-content-type.ts';
 import { declaredContentType } from './declared-content-type.ts';
 import { sanitizeOriginalName } from './original-file-name.ts';
 import { servedContentType } from './served-content-type.ts';
-import { sniffContentType } from './sniff-content-type.ts';
+import { sniffContentType } from '../../providers/files/sniff-content-type.ts';
 import { storageFailure } from './storage-errors.ts';
 import { storedFileName } from './stored-file-name.ts';
 import { assertMayRequestDownloads, assertMayUpload } from './upload-access.ts';

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentDisposition } from '../../../src/http/content-disposition.ts';
 import { sanitizeOriginalName } from '../../../src/domain/files/original-file-name.ts';
-import { sniffContentType } from '../../../src/domain/files/sniff-content-type.ts';
+import { sniffContentType } from '../../../src/providers/files/sniff-content-type.ts';
 import { storedFileName } from '../../../src/domain/files/stored-file-name.ts';
 import { pdfBytes, pngBytes } from './upload-test-support.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { incomingParts } from '../../../src/domain/files/incoming-parts.ts';
+import { incomingParts } from '../../../src/providers/files/incoming-parts.ts';
 
 let uploadDir: string;
 const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
