@@ -27,6 +27,20 @@ const environmentRules = [
   message: `Read configuration through src/config, the only reader of process.env (${why}).`,
 }));
 
+/** `env` imported from `process`: only src/config reads configuration. */
+const environmentImports = ['process', 'node:process'].map((name) => ({
+  name,
+  importNames: ['env'],
+  message: `Read configuration through src/config, the only reader of process.env (${why}).`,
+}));
+
+/** What only an adapter of src/providers imports. */
+const adapterImports = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'ioredis', 'openid-client'].map((name) => ({
+  name,
+  message:
+    'The domain drives outside systems through src/providers, where the adapters live (docs/architecture.md#areas-of-the-domain).',
+}));
+
 /** An organization id compared in the domain: the scope belongs in the reader's statement. */
 const organizationComparisonRules = [
   'BinaryExpression[operator=/^[!=]==?$/][left.property.name=/^(organizationId|organizationIds|\\w+OrganizationId)$/]',
@@ -350,11 +364,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['process', 'node:process'].map((name) => ({
-            name,
-            importNames: ['env'],
-            message: `Read configuration through src/config, the only reader of process.env (${why}).`,
-          })),
+          paths: environmentImports,
         },
       ],
     },
@@ -367,6 +377,9 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', dynamicImportRule, ...environmentRules, ...organizationComparisonRules],
+      // Adapters live in src/providers (docs/architecture.md#areas-of-the-domain): no file system,
+      // Redis or identity-provider client in the domain.
+      'no-restricted-imports': ['error', { paths: [...environmentImports, ...adapterImports] }],
     },
   },
 );

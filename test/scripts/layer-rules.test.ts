@@ -251,6 +251,22 @@ test('the domain comparing organization ids fails lint: the scope belongs in the
   );
 });
 
+test('the domain importing what only an adapter imports fails lint: the file system, Redis, the OIDC client', async () => {
+  const message =
+    /The domain drives outside systems through src\/providers, where the adapters live \(docs\/architecture\.md#areas-of-the-domain\)\.$/;
+  for (const name of ['node:fs', 'node:fs/promises', 'fs', 'ioredis', 'openid-client'])
+    await assertRefused(
+      'src/domain/files/probe.ts',
+      `import * as adapter from '${name}';\nexport const probe = adapter;\n`,
+      'no-restricted-imports',
+      message,
+    );
+  await assertAllowed(
+    'src/providers/files/probe.ts',
+    "import { readFile } from 'node:fs/promises';\nexport const probe = readFile;\n",
+  );
+});
+
 test('a dynamic import() of a room above fails lint, and so does one whose module is computed', async () => {
   await assertRefused(
     'src/domain/health/probe.ts',
