@@ -9,7 +9,7 @@ import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets
 import type { SyncCaller, WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';

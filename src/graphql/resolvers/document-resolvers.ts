@@ -3,7 +3,7 @@
 // over the business document service. The records are read within the key's organization scope;
 // rendering a document records no person, so no acting user is resolved.
 import type { BusinessDocumentService } from '../../domain/documents/business-document-service.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
 

@@ -7,7 +7,7 @@ import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { FundCanceller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';

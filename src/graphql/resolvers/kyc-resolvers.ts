@@ -13,7 +13,7 @@ import {
 import type { QuestionnaireItemView } from '../../domain/kyc/questionnaire-view.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { businessCaller } from '../business-caller.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 
 export interface KycServices {

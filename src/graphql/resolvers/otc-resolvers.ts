@@ -9,7 +9,7 @@ import type { OtcQuoteService } from '../../domain/trading/otc-quote-service.ts'
 import type { OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';

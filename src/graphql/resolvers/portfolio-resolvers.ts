@@ -3,7 +3,7 @@
 // portfolio service: the caller's organization scope decides which wallets count.
 import type { PortfolioService } from '../../domain/wallets/portfolio-service.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 
 type PortfolioResolvers = {
   Query: Pick<

@@ -11,7 +11,7 @@ import { type WalletDetailService, recentTransfers } from '../../domain/wallets/
 import type { WalletDetailView } from '../../domain/wallets/wallet-detail-view.ts';
 import type { WalletTransferView } from '../../domain/wallets/wallet-transfer-view.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 
 /** What `digitalWalletDetailById` hands its fields (codegen.yml `mappers`): the view and the request's `refresh`. */
 export type WalletDetailParent = WalletDetailView & { readonly refresh: boolean };

@@ -2,7 +2,7 @@
 // wallet summary service: the caller's organization scope decides what it may see.
 import type { WalletSummaryService } from '../../domain/wallets/wallet-summary-service.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
-import { callerScope } from '../caller-organization.ts';
+import { callerScope } from '../caller-scope.ts';
 
 type WalletResolvers = { Query: Pick<ImplementedResolvers['Query'], 'digitalWalletSummaryById'> };
 
