@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { isoInstant } from '../documents/document-columns.ts';
+import { writeAuditEntry } from '../audit/audit-log-table.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 
 export type FundRequestKind = 'subscription' | 'redemption';
@@ -100,24 +101,23 @@ export function createFundRequestTable(db: Db): FundRequestTable {
         );
         const cancelled = rows[0];
         if (!cancelled) return null;
-        await trx
-          .insertInto('audit_log')
-          .values({
-            actor_user_id: cancellation.actingUserId,
-            actor_api_key_id: cancellation.apiKeyId,
-            action: `${table}.cancel`,
-            resource_type: table,
-            resource_id: String(id),
-            request_id: cancellation.requestId,
-            details: JSON.stringify({
-              fundId: cancelled.fundId,
-              investorUserId: cancelled.investorUserId,
-              amount: cancelled.amount,
-              previousStatus: 'pending',
-              reason: cancellation.reason,
-            }),
-          })
-          .execute();
+        await writeAuditEntry(trx, {
+          actor: {
+            userId: cancellation.actingUserId,
+            apiKeyId: cancellation.apiKeyId,
+            requestId: cancellation.requestId,
+          },
+          action: `${table}.cancel`,
+          resourceType: table,
+          resourceId: String(id),
+          details: {
+            fundId: cancelled.fundId,
+            investorUserId: cancelled.investorUserId,
+            amount: cancelled.amount,
+            previousStatus: 'pending',
+            reason: cancellation.reason,
+          },
+        });
         return cancelled;
       });
     },

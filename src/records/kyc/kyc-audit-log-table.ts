@@ -1,6 +1,7 @@
 // Audit rows of KYC data access (docs/kyc.md#audit): who read a profile's decrypted answers, or
 // tried to, and when. The details name the key and the outcome, never an answer.
 import type { Db } from '../../db/create-database.ts';
+import { writeAuditEntry } from '../audit/audit-log-table.ts';
 
 export interface KycDecryptionAudit {
   profileId: string;
@@ -21,22 +22,13 @@ export const questionnaireDecryptAction = 'kyc.questionnaire.decrypt';
 export function createKycAuditLog(db: Db) {
   return {
     async recordDecryption(entry: KycDecryptionAudit): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          actor_user_id: entry.actingUserId,
-          actor_api_key_id: entry.apiKeyId,
-          action: questionnaireDecryptAction,
-          resource_type: 'kyc_profile',
-          resource_id: entry.profileId,
-          request_id: entry.requestId,
-          details: JSON.stringify({
-            outcome: entry.outcome,
-            dataKeyId: entry.dataKeyId,
-            questionnaireCount: entry.questionnaireCount,
-          }),
-        })
-        .execute();
+      await writeAuditEntry(db, {
+        actor: { userId: entry.actingUserId, apiKeyId: entry.apiKeyId, requestId: entry.requestId },
+        action: questionnaireDecryptAction,
+        resourceType: 'kyc_profile',
+        resourceId: entry.profileId,
+        details: { outcome: entry.outcome, dataKeyId: entry.dataKeyId, questionnaireCount: entry.questionnaireCount },
+      });
     },
   };
 }
