@@ -10,6 +10,7 @@ import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 import { walletInScope } from './wallet-in-scope.ts';
+import { journalWalletTransfers, lockWalletJournals } from './custody-transfer-postings.ts';
 import { selectWhitelistEntryRows, type WhitelistEntryRow } from './address-whitelist-selections.ts';
 
 /** As the CHECK constraints of migration 0001 allow. */
@@ -257,14 +258,27 @@ function walletQuery(db: Db, scope: OrganizationScope) {
  * answer older than the stored one (the custodian's last change) never overwrites it. What the
  * custodian leaves out (a hash before signing, a fee it stopped reporting) keeps the stored value;
  * a transfer id stored for another wallet is left alone. Transfers of coins the platform does not
- * list (coin table) cannot be stored and are skipped.
+ * list (coin table) cannot be stored and are skipped. In the same transaction the journal is
+ * brought up to what is stored for the wallets concerned (custody-transfer-postings.ts).
  */
 export async function upsertTransfers(
-  trx: Writer,
+  trx: Transaction<Database>,
   transfers: readonly TransferWrite[],
   priceFreshAfter: Date,
 ): Promise<UpsertCounts> {
   if (transfers.length === 0) return { inserted: 0, updated: 0 };
+  const walletIds = [...new Set(transfers.map((transfer) => transfer.walletId))];
+  await lockWalletJournals(trx, walletIds);
+  const counts = await storeTransfers(trx, transfers, priceFreshAfter);
+  await journalWalletTransfers(trx, walletIds);
+  return counts;
+}
+
+async function storeTransfers(
+  trx: Transaction<Database>,
+  transfers: readonly TransferWrite[],
+  priceFreshAfter: Date,
+): Promise<UpsertCounts> {
   const known = await trx
     .selectFrom('coin')
     .select('symbol')
