@@ -539,6 +539,16 @@ export const databaseSchema: DbSchema = {
           "dataType": "int4",
           "isNullable": false,
           "hasDefault": false
+        },
+        {
+          "name": "network_fee_coin",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         }
       ],
       "primaryKey": [
@@ -1331,6 +1341,12 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "fee_coin",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1341,6 +1357,16 @@ export const databaseSchema: DbSchema = {
           "name": "digital_wallet_transaction_coin_fkey",
           "columns": [
             "coin"
+          ],
+          "referencedTable": "coin",
+          "referencedColumns": [
+            "symbol"
+          ]
+        },
+        {
+          "name": "digital_wallet_transaction_fee_coin_fkey",
+          "columns": [
+            "fee_coin"
           ],
           "referencedTable": "coin",
           "referencedColumns": [

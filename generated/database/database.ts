@@ -81,6 +81,7 @@ export interface CoinTable {
   name: string;
   network: string;
   decimals: number;
+  network_fee_coin: Generated<boolean>;
 }
 
 export interface CoinPriceTable {
@@ -180,6 +181,7 @@ export interface DigitalWalletTransactionTable {
   pending_approval_id: string | null;
   initiated_by: string | null;
   custodian_updated_at: ColumnType<Date, Date | string, Date | string> | null;
+  fee_coin: string | null;
 }
 
 export interface DigitalWalletTransferSyncTable {

@@ -187,6 +187,7 @@ export const permissionModel = {
         { name: 'name', dataType: 'text', isNullable: false },
         { name: 'network', dataType: 'text', isNullable: false },
         { name: 'decimals', dataType: 'int4', isNullable: false },
+        { name: 'network_fee_coin', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
       ],
       relationships: { price: { kind: 'object', remoteTable: 'coin_price', columnMapping: { symbol: 'symbol' } } },
     },
@@ -334,6 +335,7 @@ export const permissionModel = {
         { name: 'pending_approval_id', dataType: 'text', isNullable: true },
         { name: 'initiated_by', dataType: 'text', isNullable: true },
         { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'fee_coin', dataType: 'text', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -987,7 +989,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1258,7 +1260,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
           ],
           allowAggregations: true,
           limit: null,
@@ -1340,7 +1342,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1562,7 +1564,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
           ],
           allowAggregations: true,
           limit: null,
@@ -1767,7 +1769,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1951,7 +1953,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -2586,7 +2588,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -2753,7 +2755,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
           ],
           allowAggregations: true,
           limit: null,
@@ -3099,7 +3101,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3276,7 +3278,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3384,7 +3386,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3917,7 +3919,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name'],
       conditions: { id: { $eq: { $session: 'x-data-user-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4036,7 +4038,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
       ],
     },
     {
@@ -4069,7 +4071,7 @@ export const caslRules = {
       fields: ['id', 'email', 'first_name', 'last_name'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4135,7 +4137,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4210,7 +4212,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4260,7 +4262,7 @@ export const caslRules = {
   ],
   front_office: [
     { action: 'select', subject: 'app_user', fields: ['id', 'email', 'first_name', 'last_name', 'organization_id'] },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4500,7 +4502,7 @@ export const caslRules = {
       fields: ['id', 'email', 'first_name', 'last_name', 'organization_id', 'created_at'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4560,7 +4562,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'fee_coin',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4695,7 +4697,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name', 'organization_id'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4756,7 +4758,7 @@ export const caslRules = {
     },
   ],
   trader: [
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4806,7 +4808,7 @@ export const caslRules = {
       fields: ['first_name', 'last_name'],
       conditions: { id: { $eq: { $session: 'x-data-user-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
