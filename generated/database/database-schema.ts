@@ -539,6 +539,16 @@ export const databaseSchema: DbSchema = {
           "dataType": "int4",
           "isNullable": false,
           "hasDefault": false
+        },
+        {
+          "name": "network_fee_coin",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         }
       ],
       "primaryKey": [
@@ -1351,6 +1361,18 @@ export const databaseSchema: DbSchema = {
             "kind": "constant",
             "value": false
           }
+        },
+        {
+          "name": "fee_coin",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "journaled_state",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1361,6 +1383,16 @@ export const databaseSchema: DbSchema = {
           "name": "digital_wallet_transaction_coin_fkey",
           "columns": [
             "coin"
+          ],
+          "referencedTable": "coin",
+          "referencedColumns": [
+            "symbol"
+          ]
+        },
+        {
+          "name": "digital_wallet_transaction_fee_coin_fkey",
+          "columns": [
+            "fee_coin"
           ],
           "referencedTable": "coin",
           "referencedColumns": [

@@ -81,6 +81,7 @@ export interface CoinTable {
   name: string;
   network: string;
   decimals: number;
+  network_fee_coin: Generated<boolean>;
 }
 
 export interface CoinPriceTable {
@@ -182,6 +183,8 @@ export interface DigitalWalletTransactionTable {
   initiated_by: string | null;
   custodian_updated_at: ColumnType<Date, Date | string, Date | string> | null;
   in_opening_balance: Generated<boolean>;
+  fee_coin: string | null;
+  journaled_state: string | null;
 }
 
 export interface DigitalWalletTransferSyncTable {

@@ -2113,8 +2113,21 @@ export type WalletTransfer = {
   counterpartyAddress: Maybe<Scalars['String']['output']>;
   /** When the custodian created the transfer. */
   createdAt: Scalars['DateTime']['output'];
-  /** Network fee in base units; null for RECEIVE transfers or when not reported. */
+  /**
+   * Network fee in whole units of `feeCoin` (`feeBaseUnits` shifted by its decimals); null when
+   * `feeBaseUnits` is null.
+   */
+  fee: Maybe<Scalars['Decimal']['output']>;
+  /**
+   * Network fee in base units of `feeCoin`; null for RECEIVE transfers, when not reported, and for a
+   * SEND that never reached the chain (REJECTED, FAILED, REMOVED, REPLACED), which pays none.
+   */
   feeBaseUnits: Maybe<Scalars['String']['output']>;
+  /**
+   * Symbol of the coin the network fee is paid in, upper case: the chain's own coin, so `ETH` for a
+   * `USDC` or `USDT` send on Ethereum and `BTC` for a `BTC` send; null when `feeBaseUnits` is null.
+   */
+  feeCoin: Maybe<Scalars['String']['output']>;
   /** Custodian transfer id (hexadecimal string); stable across syncs. */
   id: Scalars['String']['output'];
   /** Pending approval guarding this transfer, if any (32 hexadecimal characters). */
@@ -3082,7 +3095,9 @@ export type WalletTransferResolvers<ContextType = GraphqlContext, ParentType ext
   confirmedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   counterpartyAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fee?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   feeBaseUnits?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feeCoin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   pendingApprovalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<ResolversTypes['TransferState'], ParentType, ContextType>;

@@ -187,6 +187,7 @@ export const permissionModel = {
         { name: 'name', dataType: 'text', isNullable: false },
         { name: 'network', dataType: 'text', isNullable: false },
         { name: 'decimals', dataType: 'int4', isNullable: false },
+        { name: 'network_fee_coin', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
       ],
       relationships: { price: { kind: 'object', remoteTable: 'coin_price', columnMapping: { symbol: 'symbol' } } },
     },
@@ -336,6 +337,8 @@ export const permissionModel = {
         { name: 'initiated_by', dataType: 'text', isNullable: true },
         { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
         { name: 'in_opening_balance', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
+        { name: 'fee_coin', dataType: 'text', isNullable: true },
+        { name: 'journaled_state', dataType: 'text', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -989,7 +992,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1260,7 +1263,8 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+            'journaled_state',
           ],
           allowAggregations: true,
           limit: null,
@@ -1342,7 +1346,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1566,7 +1570,8 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+            'journaled_state',
           ],
           allowAggregations: true,
           limit: null,
@@ -1771,7 +1776,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -1957,7 +1962,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -2592,7 +2597,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -2761,7 +2766,8 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+            'journaled_state',
           ],
           allowAggregations: true,
           limit: null,
@@ -3107,7 +3113,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3284,7 +3290,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3392,7 +3398,7 @@ export const permissionModel = {
       coin: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['symbol', 'name', 'network', 'decimals'],
+          columns: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'],
           allowAggregations: false,
           limit: null,
         },
@@ -3925,7 +3931,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name'],
       conditions: { id: { $eq: { $session: 'x-data-user-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4044,7 +4050,8 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+        'journaled_state',
       ],
     },
     {
@@ -4077,7 +4084,7 @@ export const caslRules = {
       fields: ['id', 'email', 'first_name', 'last_name'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4143,7 +4150,8 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+        'journaled_state',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4218,7 +4226,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4268,7 +4276,7 @@ export const caslRules = {
   ],
   front_office: [
     { action: 'select', subject: 'app_user', fields: ['id', 'email', 'first_name', 'last_name', 'organization_id'] },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4508,7 +4516,7 @@ export const caslRules = {
       fields: ['id', 'email', 'first_name', 'last_name', 'organization_id', 'created_at'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4568,7 +4576,8 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
+        'journaled_state',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4703,7 +4712,7 @@ export const caslRules = {
       fields: ['id', 'first_name', 'last_name', 'organization_id'],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4764,7 +4773,7 @@ export const caslRules = {
     },
   ],
   trader: [
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',
@@ -4814,7 +4823,7 @@ export const caslRules = {
       fields: ['first_name', 'last_name'],
       conditions: { id: { $eq: { $session: 'x-data-user-id' } } },
     },
-    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals'] },
+    { action: 'select', subject: 'coin', fields: ['symbol', 'name', 'network', 'decimals', 'network_fee_coin'] },
     {
       action: 'select',
       subject: 'coin_price',

@@ -1,9 +1,11 @@
 // In the default (simulator) mode the custodian starts empty while the database's wallets (the
 // demo data's, or wallets created before a restart) already name custodian wallets. At start the
 // in-process simulator adopts each of them with its balances, deposit addresses, approved
-// whitelist and sends waiting for approval, so they can send and those approvals be resolved (docs/custody.md#demo-wallets-in-the-simulator). Custodial wallets
-// need one approval per send, as the custodian's policy would ask; hot and smart wallets, whose
-// client co-signs, none. A wallet of a coin the simulator does not know is left out (it answers
+// whitelist and sends waiting for approval, so they can send and those approvals be resolved
+// (docs/custody.md#demo-wallets-in-the-simulator). Each gets the approval policy a wallet of its
+// type is created with (wallet-approval-policy.ts: custodial wallets CUSTODY_APPROVALS_REQUIRED,
+// one by default; hot and smart wallets, whose client co-signs, none), so a wallet keeps its
+// policy across a restart. A wallet of a coin the simulator does not know is left out (it answers
 // as unknown to the custodian). Against a real custodian (CUSTODY_URL) nothing happens.
 import type { Logger } from 'pino';
 import {
@@ -13,6 +15,7 @@ import {
 import { everyOrganization } from '../access/organization-scope.ts';
 import type { Db } from '../db/create-database.ts';
 import { wholeToBaseUnits } from '../domain/money/base-units.ts';
+import { approvalsRequiredFor } from '../domain/wallets/wallet-approval-policy.ts';
 import type { CustodyProvider } from '../providers/custody/custody-provider.ts';
 import {
   type AdoptedWallet,
@@ -21,21 +24,30 @@ import {
 } from '../providers/custody/custody-simulator.ts';
 import { isAddressOf, lookupCoin } from '../providers/custody/simulated-coins.ts';
 
-export async function adoptSimulatorWallets(deps: { db: Db; custody: CustodyProvider; logger: Logger }): Promise<void> {
+export async function adoptSimulatorWallets(deps: {
+  db: Db;
+  custody: CustodyProvider;
+  custodialApprovalsRequired: number;
+  logger: Logger;
+}): Promise<void> {
   const { custody, logger } = deps;
   if (!isCustodySimulator(custody)) return;
   let adopted = 0;
   const leftOut: string[] = [];
   // Every organization's: the simulator stands in for the one custodian that holds them all.
   for (const wallet of await listCustodianWalletHoldings(deps.db, everyOrganization)) {
-    if (adopt(custody, wallet, logger)) adopted += 1;
+    if (adopt(custody, adoptableWallet(wallet, deps.custodialApprovalsRequired), wallet, logger)) adopted += 1;
     else leftOut.push(wallet.custodianWalletId);
   }
   logger.info({ provider: 'custody', adopted, leftOut }, 'custody simulator: adopted the wallets of the database');
 }
 
-function adopt(simulator: CustodySimulator, wallet: CustodianWalletHoldings, logger: Logger): boolean {
-  const adoptable = adoptableWallet(wallet);
+function adopt(
+  simulator: CustodySimulator,
+  adoptable: AdoptedWallet | null,
+  wallet: CustodianWalletHoldings,
+  logger: Logger,
+): boolean {
   if (!adoptable) return false;
   try {
     simulator.control.adoptWallet(adoptable);
@@ -48,7 +60,7 @@ function adopt(simulator: CustodySimulator, wallet: CustodianWalletHoldings, log
 }
 
 /** The wallet as the simulator holds it; null for a coin the simulator does not know. */
-function adoptableWallet(wallet: CustodianWalletHoldings): AdoptedWallet | null {
+function adoptableWallet(wallet: CustodianWalletHoldings, custodialApprovalsRequired: number): AdoptedWallet | null {
   const coin = wallet.coin.toLowerCase();
   const chain = lookupCoin(coin);
   if (!chain || chain.token) return null;
@@ -63,7 +75,7 @@ function adoptableWallet(wallet: CustodianWalletHoldings): AdoptedWallet | null 
     coin,
     label: wallet.label,
     type: wallet.walletType,
-    approvalsRequired: wallet.walletType === 'custodial' ? 1 : 0,
+    approvalsRequired: approvalsRequiredFor(wallet.walletType, custodialApprovalsRequired),
     balances,
     addresses: wallet.addresses.filter((address) => isAddressOf(chain, address)),
     whitelist: wallet.whitelist.filter((entry) => isAddressOf(chain, entry.address)),

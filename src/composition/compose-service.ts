@@ -114,13 +114,15 @@ async function createAreas(options: ComposeOptions, base: Base) {
   const prices = shutdown.track(createPrices({ config, db, results, logger }));
   const providers = createProviders({ config, logger });
   const marketData = shutdown.track(await createMarketData({ config, db, logger }));
-  await adoptSimulatorWallets({ db, custody: providers.custody, logger });
+  const custodialApprovalsRequired = config.providers.custodyApprovalsRequired;
+  await adoptSimulatorWallets({ db, custody: providers.custody, custodialApprovalsRequired, logger });
   const wallets = createWallets({
     db,
     metrics,
     results,
     providers,
     priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+    custodialApprovalsRequired,
     users: identity.services.users,
     logger,
   });

@@ -1,6 +1,7 @@
 // The custody and AML providers for the composition root (docs/custody.md#choosing-the-provider,
 // docs/providers.md#aml-screening): the HTTP clients when CUSTODY_URL and AML_URL are set, the
-// simulators otherwise. One instance of each serves every area that needs it.
+// simulators otherwise (the custody simulator moving sends on at CUSTODY_SIM_BROADCAST_MS and
+// CUSTODY_SIM_CONFIRM_MS). One instance of each serves every area that needs it.
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import { createAmlProvider } from '../providers/aml/create-aml-provider.ts';
@@ -20,6 +21,7 @@ export function createProviders(deps: { config: Config; logger: Logger }): Servi
       url: providers.custodyUrl,
       accessToken: providers.custodyAccessToken,
       logger: deps.logger,
+      simulator: { autoProgress: providers.custodySimulatorTiming },
     }),
     aml: createAmlProvider({ url: providers.amlUrl, apiKey: providers.amlApiKey, logger: deps.logger }),
   };

@@ -30,6 +30,8 @@ export function createWallets(deps: {
   /** The custody and AML providers the wallet mutations call. */
   providers: ServiceProviders;
   priceMaxAgeMs: number;
+  /** Approvals a new CUSTODIAL wallet's sends and whitelist changes need (CUSTODY_APPROVALS_REQUIRED). */
+  custodialApprovalsRequired: number;
   /** The acting users of sends and approvals (docs/identity.md#acting-user). */
   users: ActingUserDirectory;
   logger: Logger;
@@ -59,6 +61,7 @@ export function createWallets(deps: {
       summaries,
       results,
       logger,
+      custodialApprovalsRequired: deps.custodialApprovalsRequired,
     }),
     screening: createAmlScreeningService({
       table,

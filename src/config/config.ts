@@ -13,6 +13,15 @@ export const defaultCoinPricesRefreshMs = 5 * 60_000;
 export const defaultOtcQuoteTtlSeconds = 30;
 /** 0.25 %, the fee of the demo quotes (docs/trading.md#configuration). */
 export const defaultOtcFeeBps = 25;
+/**
+ * The custody simulator broadcasts a signed send 5 s after signing and confirms it a minute later:
+ * about one Bitcoin block, scaled down (docs/custody.md#the-simulator).
+ */
+export const defaultCustodySimulatorTiming = { broadcastAfterMs: 5_000, confirmAfterMs: 60_000 } as const;
+/** A custodial wallet's sends and whitelist changes need one approval by another user (docs/custody.md#approval-policy-of-new-wallets). */
+export const defaultCustodyApprovalsRequired = 1;
+/** The most approvals a custodian policy may ask for (the custody port's `approvalsRequired`, docs/custody.md#the-port). */
+const maxCustodyApprovalsRequired = 10;
 
 export interface Config {
   readonly production: boolean;
@@ -86,6 +95,13 @@ export interface Config {
     readonly custodyUrl: string | undefined;
     /** Bearer token of the custodian (docs/custody.md#configuration); required with custodyUrl. */
     readonly custodyAccessToken: string | undefined;
+    /**
+     * CUSTODY_SIM_BROADCAST_MS, CUSTODY_SIM_CONFIRM_MS: when the in-process custody simulator (no
+     * custodyUrl) moves a signed send to unconfirmed, and then to confirmed (docs/custody.md#configuration).
+     */
+    readonly custodySimulatorTiming: { readonly broadcastAfterMs: number; readonly confirmAfterMs: number };
+    /** CUSTODY_APPROVALS_REQUIRED: approvals each send and whitelist change of a new CUSTODIAL wallet needs at the custodian. */
+    readonly custodyApprovalsRequired: number;
     readonly kycUrl: string | undefined;
     readonly kycAppToken: string | undefined;
     readonly kycSecretKey: string | undefined;
@@ -261,6 +277,11 @@ function readProviders(read: Read, coinPricesRefreshMs: number): Config['provide
   return {
     custodyUrl: read('CUSTODY_URL', webUrl),
     custodyAccessToken: read('CUSTODY_ACCESS_TOKEN', text()),
+    custodySimulatorTiming: {
+      broadcastAfterMs: read('CUSTODY_SIM_BROADCAST_MS', count(defaultCustodySimulatorTiming.broadcastAfterMs)),
+      confirmAfterMs: read('CUSTODY_SIM_CONFIRM_MS', count(defaultCustodySimulatorTiming.confirmAfterMs)),
+    },
+    custodyApprovalsRequired: read('CUSTODY_APPROVALS_REQUIRED', count(defaultCustodyApprovalsRequired)),
     kycUrl: read('KYC_URL', webUrl),
     kycAppToken: read('KYC_APP_TOKEN', text()),
     kycSecretKey: read('KYC_SECRET_KEY', text()),
@@ -326,6 +347,11 @@ function providerProblems(config: Config, env: Env): string[] {
   }
   if (providers.custodyUrl && !providers.custodyAccessToken) {
     problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
+  }
+  if (providers.custodyApprovalsRequired > maxCustodyApprovalsRequired) {
+    problems.push(
+      `CUSTODY_APPROVALS_REQUIRED must be from 0 to ${maxCustodyApprovalsRequired}, got '${env.CUSTODY_APPROVALS_REQUIRED}'`,
+    );
   }
   return problems;
 }

@@ -72,7 +72,8 @@ test('a key bound to Aurora creates a wallet there: registered with the custodia
   });
   assert.equal(
     { coin: made.coin, label: made.label, type: made.type, approvalsRequired: made.approvalsRequired },
-    { coin: 'btc', label: 'Aurora Operations BTC', type: 'custodial', approvalsRequired: 0 },
+    // A custodial wallet carries the custodian's approval policy: one approval (CUSTODY_APPROVALS_REQUIRED's default).
+    { coin: 'btc', label: 'Aurora Operations BTC', type: 'custodial', approvalsRequired: 1 },
   );
   assert.equal(await walletRows(answer.wallet.id), {
     wallet: {
@@ -100,6 +101,8 @@ test('a HOT wallet carries the user key to the custodian; an admin key names the
       'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8',
   });
   assert.is(answer.success, true);
+  // Its client co-signs every send: the custodian asks for no approval.
+  assert.is(custodian.answers.createWallet.approvalsRequired, 0);
   assert.equal((await walletRows(answer.wallet.id)).wallet, {
     organization_id: meridian,
     owner_user_id: null,

@@ -90,6 +90,8 @@ test('send → pending approval → approved by a second user → confirmed at t
     amount: '0.0015',
     usdValue: sent.transfer.usdValue,
     feeBaseUnits: '1000',
+    feeCoin: 'BTC',
+    fee: '0.00001',
     counterpartyAddress: btcDestination,
     comment: 'rebalance to cold storage',
     pendingApprovalId: approvalId,

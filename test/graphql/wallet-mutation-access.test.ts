@@ -11,7 +11,13 @@ import { expectBody } from '../support/graphql-answer.ts';
 import { aurora, meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
 const { custodian, aml } = await startWalletProviders();
-const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml] });
+// New custodial wallets without an approval policy (docs/custody.md#approval-policy-of-new-wallets),
+// so each whitelist change applies at once and every mutation below answers success.
+const api = await startBusinessApi({
+  seed: 'demo',
+  providers: [custodian, aml],
+  env: { CUSTODY_APPROVALS_REQUIRED: '0' },
+});
 const keys = await api.keys(walletCallers);
 
 const created = expectBody(

@@ -14,7 +14,14 @@ import { demoWalletId, startWalletProviders, walletCallers } from './support/wal
 
 const logLines: Record<string, unknown>[] = [];
 const { custodian, aml } = await startWalletProviders();
-const api = await startBusinessApi({ seed: 'demo', providers: [custodian, aml], logLines });
+// New custodial wallets without an approval policy (docs/custody.md#approval-policy-of-new-wallets):
+// each test that needs approvals sets the wallet's policy at the custodian (`newWallet`).
+const api = await startBusinessApi({
+  seed: 'demo',
+  providers: [custodian, aml],
+  logLines,
+  env: { CUSTODY_APPROVALS_REQUIRED: '0' },
+});
 const keys = await api.keys(walletCallers);
 
 const cold = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';

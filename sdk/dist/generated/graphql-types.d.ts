@@ -628,6 +628,8 @@ export type DigitalWalletDetailByIdQuery = {
             amount: Decimal;
             usdValue: Decimal | null;
             feeBaseUnits: string | null;
+            feeCoin: string | null;
+            fee: Decimal | null;
             counterpartyAddress: string | null;
             comment: string | null;
             pendingApprovalId: string | null;
@@ -979,6 +981,8 @@ export type AddDigitalWalletWhitelistEntryMutation = {
                 amount: Decimal;
                 usdValue: Decimal | null;
                 feeBaseUnits: string | null;
+                feeCoin: string | null;
+                fee: Decimal | null;
                 counterpartyAddress: string | null;
                 comment: string | null;
                 pendingApprovalId: string | null;
@@ -1041,6 +1045,8 @@ export type RemoveDigitalWalletWhitelistEntryMutation = {
                 amount: Decimal;
                 usdValue: Decimal | null;
                 feeBaseUnits: string | null;
+                feeCoin: string | null;
+                fee: Decimal | null;
                 counterpartyAddress: string | null;
                 comment: string | null;
                 pendingApprovalId: string | null;
@@ -1379,6 +1385,8 @@ export type BitgoSendTransactionMutation = {
             amount: Decimal;
             usdValue: Decimal | null;
             feeBaseUnits: string | null;
+            feeCoin: string | null;
+            fee: Decimal | null;
             counterpartyAddress: string | null;
             comment: string | null;
             pendingApprovalId: string | null;
@@ -1407,6 +1415,8 @@ export type BitgoSendTransactionMutation = {
                 amount: Decimal;
                 usdValue: Decimal | null;
                 feeBaseUnits: string | null;
+                feeCoin: string | null;
+                fee: Decimal | null;
                 counterpartyAddress: string | null;
                 comment: string | null;
                 pendingApprovalId: string | null;
@@ -1459,6 +1469,8 @@ export type BitgoResolveApprovalMutation = {
                 amount: Decimal;
                 usdValue: Decimal | null;
                 feeBaseUnits: string | null;
+                feeCoin: string | null;
+                fee: Decimal | null;
                 counterpartyAddress: string | null;
                 comment: string | null;
                 pendingApprovalId: string | null;
@@ -1487,6 +1499,8 @@ export type BitgoResolveApprovalMutation = {
             amount: Decimal;
             usdValue: Decimal | null;
             feeBaseUnits: string | null;
+            feeCoin: string | null;
+            fee: Decimal | null;
             counterpartyAddress: string | null;
             comment: string | null;
             pendingApprovalId: string | null;

@@ -4,12 +4,12 @@ import type { CoinPriceTable, CoinTable, TradingProductTable } from '../../../ge
 import { demoTime } from './demo-clock.ts';
 
 export const demoCoins: Insertable<CoinTable>[] = [
-  { symbol: 'BTC', name: 'Bitcoin', network: 'bitcoin', decimals: 8 },
-  { symbol: 'ETH', name: 'Ether', network: 'ethereum', decimals: 18 },
+  { symbol: 'BTC', name: 'Bitcoin', network: 'bitcoin', decimals: 8, network_fee_coin: true },
+  { symbol: 'ETH', name: 'Ether', network: 'ethereum', decimals: 18, network_fee_coin: true },
   { symbol: 'USDT', name: 'Tether USD', network: 'ethereum', decimals: 6 },
-  { symbol: 'SOL', name: 'Solana', network: 'solana', decimals: 9 },
+  { symbol: 'SOL', name: 'Solana', network: 'solana', decimals: 9, network_fee_coin: true },
   { symbol: 'USDC', name: 'USD Coin', network: 'ethereum', decimals: 6 },
-  { symbol: 'AVAX', name: 'Avalanche', network: 'avalanche', decimals: 18 },
+  { symbol: 'AVAX', name: 'Avalanche', network: 'avalanche', decimals: 18, network_fee_coin: true },
 ];
 
 /** USD price per whole coin at the base date; wallet assets are valued at these prices. */

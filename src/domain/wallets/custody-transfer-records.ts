@@ -1,6 +1,6 @@
 // The custodian's records in the terms of the platform's tables (docs/custody.md#transfers-in-the-database):
-// the custodian's coin ids are lower case (`btc`, `usdc`), the platform's coin symbols upper case;
-// a transfer belongs to the platform wallet linked to the custodian's wallet.
+// the custodian's coin ids are lower case (`btc`, `usdc`, a fee's `eth`), the platform's coin
+// symbols upper case; a transfer belongs to the platform wallet linked to the custodian's wallet.
 import type { ApprovalWrite, TransferWrite } from '../../records/wallets/wallet-transfer-table.ts';
 import type { CustodyPendingApproval, CustodyTransfer } from '../../providers/custody/custody-provider.ts';
 
@@ -19,6 +19,7 @@ export function transferWrite(transfer: CustodyTransfer, walletId: number, initi
     state: transfer.state,
     amountBaseUnits: transfer.amount,
     feeBaseUnits: transfer.fee,
+    feeCoin: transfer.feeCoin === null ? null : platformCoin(transfer.feeCoin),
     txHash: transfer.txid,
     counterpartyAddress: transfer.counterpartyAddress,
     comment: transfer.comment,

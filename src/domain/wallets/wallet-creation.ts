@@ -1,6 +1,6 @@
 // schema.graphql `Mutation.createDigitalWallet` (docs/custody.md#wallet-operations): checks the
-// input, the organization, the coin and the owner; creates the wallet at the custodian first,
-// then registers it (the wallet, its first address and the idempotency key) in one transaction.
+// input, the organization, the coin and the owner; creates the wallet at the custodian first, under
+// the custodian's approval policy for its type (wallet-approval-policy.ts), then registers it (the wallet, its first address and the idempotency key) in one transaction.
 // A custodian that refuses leaves nothing written. A registration that fails after the custodian
 // made the wallet leaves that wallet orphaned at the custodian: it is logged as an error with its
 // custodian id for an operator to reconcile, and the request fails (masked); a repeat makes a new
@@ -17,6 +17,7 @@ import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 import { walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
+import { approvalsRequiredFor } from './wallet-approval-policy.ts';
 import { walletChangeTags } from './wallet-cache-tags.ts';
 import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
 import {
@@ -50,6 +51,8 @@ export interface WalletCreationDeps {
   summaries: WalletSummaryService;
   results: ResultCache;
   logger: Logger;
+  /** Approvals a new CUSTODIAL wallet's sends and whitelist changes need (CUSTODY_APPROVALS_REQUIRED). */
+  custodialApprovalsRequired: number;
   now?: () => Date;
 }
 
@@ -184,6 +187,7 @@ export class WalletCreation {
         label: input.label,
         type: input.type,
         ...(input.userPublicKey === null ? {} : { userPublicKey: input.userPublicKey }),
+        approvalsRequired: approvalsRequiredFor(input.type, this.#deps.custodialApprovalsRequired),
       });
     } catch (error) {
       return { errors: custodyRefusal(error, 'createWallet', request) };

@@ -45,6 +45,8 @@ export interface WalletManagementDeps {
   summaries: WalletSummaryService;
   results: ResultCache;
   logger: Logger;
+  /** Approvals a new CUSTODIAL wallet's sends and whitelist changes need (wallet-approval-policy.ts). */
+  custodialApprovalsRequired: number;
   now?: () => Date;
 }
 

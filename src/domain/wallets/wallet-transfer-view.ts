@@ -1,6 +1,6 @@
 // Stored transfers as the business API shows them (schema.graphql `WalletTransfer`): states in
 // the schema's enum spelling, amounts in base units and, exactly, in whole coins
-// (docs/domain.md#money). Approvals and whitelist entries are wallet-record-views.ts'.
+// (docs/domain.md#money), the network fee likewise in its own coin (the chain's: ETH for a USDC send). Approvals and whitelist entries are wallet-record-views.ts'.
 import type { StoredTransfer, StoredTransferState } from '../../records/wallets/wallet-transfer-table.ts';
 import { baseUnitsToWhole } from '../money/base-units.ts';
 
@@ -26,6 +26,8 @@ export interface WalletTransferView {
   amount: string;
   usdValue: string | null;
   feeBaseUnits: string | null;
+  feeCoin: string | null;
+  fee: string | null;
   counterpartyAddress: string | null;
   comment: string | null;
   pendingApprovalId: string | null;
@@ -50,6 +52,11 @@ export function transferView(row: StoredTransfer): WalletTransferView {
     amount: baseUnitsToWhole(row.amountBaseUnits, row.decimals),
     usdValue: row.usdValue,
     feeBaseUnits: row.feeBaseUnits,
+    feeCoin: row.feeCoin,
+    fee:
+      row.feeBaseUnits === null || row.feeDecimals === null
+        ? null
+        : baseUnitsToWhole(row.feeBaseUnits, row.feeDecimals),
     counterpartyAddress: row.counterpartyAddress,
     comment: row.comment,
     pendingApprovalId: row.pendingApprovalId,

@@ -1,7 +1,9 @@
 // Chooses the custody provider (docs/custody.md#choosing-the-provider): the HTTP client when
 // CUSTODY_URL is configured, otherwise the in-process simulator, whose signed transfers move on
-// by themselves so the platform shows transfers confirming without a custodian.
+// by themselves (CUSTODY_SIM_BROADCAST_MS, CUSTODY_SIM_CONFIRM_MS) so the platform shows
+// transfers confirming without a custodian.
 import type { Logger } from 'pino';
+import { defaultCustodySimulatorTiming } from '../../config/config.ts';
 import { createCustodyHttpClient } from './custody-http-client.ts';
 import type { CustodyProvider } from './custody-provider.ts';
 import { createCustodySimulator, type CustodySimulatorOptions } from './custody-simulator.ts';
@@ -12,18 +14,15 @@ export interface CustodyProviderOptions {
   timeoutMs?: number;
   logger: Logger;
   fetch?: typeof fetch;
-  /** Options of the simulator used without a URL; default: `defaultSimulatorProgress`. */
+  /** Options of the simulator used without a URL; default: it moves sends on at the default timing of src/config. */
   simulator?: CustodySimulatorOptions;
 }
-
-/** Broadcast 5 s after signing, confirmed a minute later: about one Bitcoin block, scaled down. */
-export const defaultSimulatorProgress = { broadcastAfterMs: 5_000, confirmAfterMs: 60_000 } as const;
 
 export function createCustodyProvider(options: CustodyProviderOptions): CustodyProvider {
   const { url, accessToken, timeoutMs, logger } = options;
   if (!url) {
     logger.info({ provider: 'custody', mode: 'simulator' }, 'custody provider: simulator (no URL configured)');
-    return createCustodySimulator(options.simulator ?? { autoProgress: defaultSimulatorProgress });
+    return createCustodySimulator(options.simulator ?? { autoProgress: defaultCustodySimulatorTiming });
   }
   const origin = parseOrigin(url);
   if (!accessToken) {

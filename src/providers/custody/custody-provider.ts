@@ -67,8 +67,17 @@ export interface CustodyTransfer {
   state: CustodyTransferState;
   /** Amount in base units, a non-negative integer string, without the fee. */
   amount: string;
-  /** Network fee in base units; null when not reported (receives). */
+  /**
+   * Network fee in base units of `feeCoin`; null when not reported (receives) and for a send that
+   * never reached the chain (`rejected`, `failed`, `removed`, `replaced`), which pays none.
+   */
   fee: string | null;
+  /**
+   * The coin the fee is paid in: the chain's own coin (`eth` for a `usdc` send, `btc` for a `btc`
+   * send; docs/domain.md#wallets-and-custody). Null when there is no fee, or the custodian does not
+   * name the coin (then it is the chain's coin of `coin`).
+   */
+  feeCoin: string | null;
   /** On-chain transaction hash; null until signed. */
   txid: string | null;
   /** The destination (send) or, where known, the sender (receive). */

@@ -7,6 +7,7 @@ import { adoptWallet, type AdoptedWallet } from './simulated-adoption.ts';
 import { lookupCoin } from './simulated-coins.ts';
 import {
   canMove,
+  moveTransfer,
   spendable,
   transferView,
   type SimulatedWalletPolicy,
@@ -46,9 +47,7 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     if (!canMove(transfer.state, to)) {
       throw new Error(`custody simulator: transfer ${transfer.id} is ${transfer.state} and cannot become ${to}`);
     }
-    transfer.state = to;
-    transfer.updatedAt = at;
-    if (to === 'confirmed') transfer.confirmedAt = at;
+    moveTransfer(transfer, to, at);
   };
   const walletOf = (walletId: string) => {
     const wallet = state.wallets.get(walletId);
@@ -72,6 +71,7 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
         state: confirmed ? 'confirmed' : 'unconfirmed',
         amount,
         fee: null,
+        feeCoin: null,
         txid: newTxid(state),
         counterpartyAddress: from ?? null,
         comment: null,
@@ -81,7 +81,6 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
         updatedAt: now,
         confirmedAt: confirmed ? now : null,
         order: state.nextOrder++,
-        feeCoin: wallet.coin,
       };
       state.transfers.set(transfer.id, transfer);
       return transferView(transfer);
@@ -120,14 +119,10 @@ export function progressTransfers(
   for (const transfer of state.transfers.values()) {
     if (transfer.type !== 'send') continue;
     if (transfer.state === 'signed' && transfer.updatedAt.getTime() + timing.broadcastAfterMs <= now) {
-      transfer.state = 'unconfirmed';
-      transfer.updatedAt = new Date(transfer.updatedAt.getTime() + timing.broadcastAfterMs);
+      moveTransfer(transfer, 'unconfirmed', new Date(transfer.updatedAt.getTime() + timing.broadcastAfterMs));
     }
     if (transfer.state === 'unconfirmed' && transfer.updatedAt.getTime() + timing.confirmAfterMs <= now) {
-      const at = new Date(transfer.updatedAt.getTime() + timing.confirmAfterMs);
-      transfer.state = 'confirmed';
-      transfer.updatedAt = at;
-      transfer.confirmedAt = at;
+      moveTransfer(transfer, 'confirmed', new Date(transfer.updatedAt.getTime() + timing.confirmAfterMs));
     }
   }
 }

@@ -92,6 +92,8 @@ function readTransfer(wire: WireTransfer, path: string): CustodyTransfer {
     state: wire.state,
     amount: negative ? wire.baseValueString.slice(1) : wire.baseValueString,
     fee: wire.feeString ?? null,
+    // A coin without a fee would name nothing: the fee and its coin come together.
+    feeCoin: wire.feeString == null ? null : (wire.feeCoin ?? null),
     txid: wire.txid ?? null,
     counterpartyAddress: counterparty?.address ?? null,
     comment: wire.comment ?? null,

@@ -100,6 +100,12 @@ export interface WireTransfer {
   /** The wallet's change without the fee: negative for sends. */
   baseValueString: string;
   feeString: string | null;
+  /**
+   * The coin of `feeString`: the chain's coin, `eth` for a `usdc` transfer. This platform's
+   * extension: BitGo reports a token transfer's fee in the base chain's coin without naming it
+   * (docs/custody.md#rest-shapes).
+   */
+  feeCoin?: string | null;
   entries: WireTransferEntry[];
   comment: string | null;
   sequenceId: string | null;
@@ -210,6 +216,7 @@ export function encodeTransfer(transfer: CustodyTransfer): WireTransfer {
     txid: transfer.txid,
     baseValueString: isSend ? negate(transfer.amount) : transfer.amount,
     feeString: transfer.fee,
+    feeCoin: transfer.feeCoin,
     entries:
       transfer.counterpartyAddress === null
         ? []

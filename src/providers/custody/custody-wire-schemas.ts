@@ -73,6 +73,7 @@ const definitions = {
         txid: optional(nonEmpty),
         baseValueString: signedBaseUnits,
         feeString: optional(baseUnits),
+        feeCoin: optional(nonEmpty),
         entries: {
           type: 'array',
           items: {

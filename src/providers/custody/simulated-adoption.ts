@@ -114,6 +114,7 @@ function holdPendingSend(state: SimulatorState, wallet: WalletRecord, send: Adop
     state: 'pendingApproval',
     amount: send.amount,
     fee: state.fees[wallet.coin] ?? '0',
+    feeCoin: wallet.coin,
     txid: null,
     counterpartyAddress: send.address,
     comment: null,
@@ -123,7 +124,6 @@ function holdPendingSend(state: SimulatorState, wallet: WalletRecord, send: Adop
     updatedAt: send.createdAt,
     confirmedAt: null,
     order: state.nextOrder++,
-    feeCoin: wallet.coin,
   });
   state.approvals.set(send.approvalId, {
     id: send.approvalId,

@@ -6,6 +6,7 @@ import type { CustodyApprovalKind, CustodyPendingApproval, ResolveApprovalReques
 import {
   applyWhitelistChange,
   approvalView,
+  moveTransfer,
   type ApprovalRecord,
   type WalletRecord,
 } from './simulated-custody-records.ts';
@@ -88,7 +89,6 @@ function finish(state: SimulatorState, approval: ApprovalRecord, outcome: 'appro
     return;
   }
   const transfer = state.transfers.get(approval.transferId!)!;
-  transfer.state = outcome === 'approved' ? 'signed' : 'rejected';
+  moveTransfer(transfer, outcome === 'approved' ? 'signed' : 'rejected', now);
   if (outcome === 'approved') transfer.txid = newTxid(state);
-  transfer.updatedAt = now;
 }

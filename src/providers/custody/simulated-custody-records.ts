@@ -45,8 +45,6 @@ export interface WalletRecord {
 export interface TransferRecord extends CustodyTransfer {
   /** Insertion order: the listing's tie-break for transfers created at the same instant. */
   order: number;
-  /** The coin the fee is paid in (a token's chain). */
-  feeCoin: string;
 }
 
 export type ApprovalRecord = CustodyPendingApproval;
@@ -61,8 +59,22 @@ export function canMove(from: CustodyTransferState, to: CustodyTransferState): b
   return nextStates[from]?.includes(to) ?? false;
 }
 
-/** States whose transfer no longer holds the wallet's funds. */
+/** States whose transfer no longer holds the wallet's funds: it never reached the chain, so it pays no fee. */
 const releasedStates: ReadonlySet<CustodyTransferState> = new Set(['rejected', 'failed', 'removed', 'replaced']);
+
+/**
+ * Moves a transfer to `state` at `at`. A send that ends without reaching the chain pays no fee
+ * (docs/domain.md#wallets-and-custody): its fee is dropped, as a custodian reports none for it.
+ */
+export function moveTransfer(transfer: TransferRecord, state: CustodyTransferState, at: Date): void {
+  transfer.state = state;
+  transfer.updatedAt = at;
+  if (state === 'confirmed') transfer.confirmedAt = at;
+  if (releasedStates.has(state)) {
+    transfer.fee = null;
+    transfer.feeCoin = null;
+  }
+}
 
 /**
  * The opening balance plus confirmed receipts, minus every send that still holds funds (its
@@ -104,6 +116,7 @@ export function transferView(transfer: TransferRecord): CustodyTransfer {
     state: transfer.state,
     amount: transfer.amount,
     fee: transfer.fee,
+    feeCoin: transfer.feeCoin,
     txid: transfer.txid,
     counterpartyAddress: transfer.counterpartyAddress,
     comment: transfer.comment,

@@ -1,6 +1,7 @@
 // Sends of the custody simulator (docs/custody.md#the-simulator): idempotent by sequenceId, only to
-// whitelisted addresses once a whitelist exists, within the spendable balance (amount and fee, in
-// BigInt), then signed at once or held back for approval under the wallet's policy.
+// whitelisted addresses once a whitelist exists, within the spendable balance (BigInt: the amount
+// of the sent coin, and the fee of the chain's coin, which a token send pays from the same wallet),
+// then signed at once or held back for approval under the wallet's policy.
 import type { SendCoinsRequest, SendCoinsResult } from './custody-provider.ts';
 import { openApproval } from './simulated-approvals.ts';
 import { lookupCoin } from './simulated-coins.ts';
@@ -103,6 +104,7 @@ function createSend(
     state: needsApproval ? 'pendingApproval' : 'signed',
     amount: request.amount,
     fee,
+    feeCoin,
     txid: needsApproval ? null : newTxid(state),
     counterpartyAddress: request.address,
     comment: request.comment ?? null,
@@ -112,7 +114,6 @@ function createSend(
     updatedAt: now,
     confirmedAt: null,
     order: state.nextOrder++,
-    feeCoin,
   };
   state.transfers.set(transfer.id, transfer);
   if (needsApproval) {

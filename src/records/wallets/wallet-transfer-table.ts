@@ -42,6 +42,12 @@ export interface CoinRow {
   decimals: number;
 }
 
+/**
+ * States of a send that never reached the chain and so pays no fee (docs/domain.md#wallets-and-custody):
+ * such a row stores none, as the CHECK `digital_wallet_transaction_no_fee_off_chain` of migration 0017 holds.
+ */
+export const statesWithoutFee: readonly StoredTransferState[] = ['rejected', 'failed', 'removed', 'replaced'];
+
 /** A transfer as the custodian reported it, in the table's terms. */
 export interface TransferWrite {
   transferId: string;
@@ -51,7 +57,13 @@ export interface TransferWrite {
   coin: string;
   state: StoredTransferState;
   amountBaseUnits: string;
+  /** Base units of `feeCoin`; null when the custodian reported none (a stored fee is then kept). */
   feeBaseUnits: string | null;
+  /**
+   * Upper case, the coin the custodian names for the fee; null: the fee coin of the network of
+   * `coin` (coin.network_fee_coin). A named coin the platform does not list stores no fee.
+   */
+  feeCoin: string | null;
   txHash: string | null;
   counterpartyAddress: string | null;
   comment: string | null;
@@ -89,7 +101,11 @@ export interface StoredTransfer {
   amountBaseUnits: string;
   /** USD at the time of the transfer, decimal text; null when no fresh price was known. */
   usdValue: string | null;
+  /** Base units of `feeCoin`; null when no fee is known, or none was paid. */
   feeBaseUnits: string | null;
+  /** The coin the fee was paid in (upper case), with its decimals; null exactly when the fee is. */
+  feeCoin: string | null;
+  feeDecimals: number | null;
   txHash: string | null;
   counterpartyAddress: string | null;
   comment: string | null;
@@ -253,10 +269,25 @@ function walletQuery(db: Db, scope: OrganizationScope) {
 }
 
 /**
+ * The fee columns after an upsert: a reported fee with its coin replaces the stored pair; a send
+ * that ended off the chain (`statesWithoutFee`) clears it, whatever was stored earlier; otherwise
+ * (nothing reported) the stored pair is kept.
+ */
+const feeAfterUpsert = {
+  fee_base_units: sql<string | null>`CASE WHEN excluded.fee_base_units IS NOT NULL THEN excluded.fee_base_units
+    WHEN excluded.state IN (${sql.join(statesWithoutFee)}) THEN NULL
+    ELSE digital_wallet_transaction.fee_base_units END`,
+  fee_coin: sql<string | null>`CASE WHEN excluded.fee_base_units IS NOT NULL THEN excluded.fee_coin
+    WHEN excluded.state IN (${sql.join(statesWithoutFee)}) THEN NULL
+    ELSE digital_wallet_transaction.fee_coin END`,
+};
+
+/**
  * Upserts by transfer id. A row is counted as updated only when a value changed, so storing what
  * is already stored counts nothing (a sync run twice changes nothing the second time), and an
  * answer older than the stored one (the custodian's last change) never overwrites it. What the
- * custodian leaves out (a hash before signing, a fee it stopped reporting) keeps the stored value;
+ * custodian leaves out (a hash before signing, a fee it stopped reporting) keeps the stored value,
+ * except the fee of a send that never reached the chain, which is cleared (`feeAfterUpsert`);
  * a transfer id stored for another wallet is left alone. Transfers of coins the platform does not
  * list (coin table) cannot be stored and are skipped. In the same transaction the journal is
  * brought up to what is stored for the wallets concerned (custody-transfer-postings.ts).
@@ -279,24 +310,19 @@ async function storeTransfers(
   transfers: readonly TransferWrite[],
   priceFreshAfter: Date,
 ): Promise<UpsertCounts> {
-  const known = await trx
-    .selectFrom('coin')
-    .select('symbol')
-    .where('symbol', 'in', [...new Set(transfers.map((transfer) => transfer.coin))])
-    .execute();
-  const listed = new Set(known.map((row) => row.symbol));
+  const listed = await listedCoins(trx, transfers);
   const storable = transfers.filter((transfer) => listed.has(transfer.coin));
   if (storable.length === 0) return { inserted: 0, updated: 0 };
   const rows = await trx
     .insertInto('digital_wallet_transaction')
-    .values(storable.map((transfer) => transferValues(transfer, priceFreshAfter)))
+    .values(storable.map((transfer) => transferValues(transfer, storedFee(transfer, listed), priceFreshAfter)))
     .onConflict((conflict) =>
       conflict
         .column('transfer_id')
         .doUpdateSet({
           state: sql`excluded.state`,
           tx_hash: sql`coalesce(excluded.tx_hash, digital_wallet_transaction.tx_hash)`,
-          fee_base_units: sql`coalesce(excluded.fee_base_units, digital_wallet_transaction.fee_base_units)`,
+          ...feeAfterUpsert,
           counterparty_address: sql`coalesce(excluded.counterparty_address, digital_wallet_transaction.counterparty_address)`,
           comment: sql`coalesce(excluded.comment, digital_wallet_transaction.comment)`,
           sequence_id: sql`coalesce(excluded.sequence_id, digital_wallet_transaction.sequence_id)`,
@@ -311,13 +337,14 @@ async function storeTransfers(
             OR excluded.custodian_updated_at >= digital_wallet_transaction.custodian_updated_at)
           AND (
             digital_wallet_transaction.state, digital_wallet_transaction.tx_hash,
-            digital_wallet_transaction.fee_base_units, digital_wallet_transaction.counterparty_address,
+            digital_wallet_transaction.fee_base_units, digital_wallet_transaction.fee_coin,
+            digital_wallet_transaction.counterparty_address,
             digital_wallet_transaction.comment, digital_wallet_transaction.sequence_id,
             digital_wallet_transaction.pending_approval_id, digital_wallet_transaction.initiated_by,
             digital_wallet_transaction.confirmed_at, digital_wallet_transaction.custodian_updated_at
           ) IS DISTINCT FROM (
             excluded.state, coalesce(excluded.tx_hash, digital_wallet_transaction.tx_hash),
-            coalesce(excluded.fee_base_units, digital_wallet_transaction.fee_base_units),
+            ${feeAfterUpsert.fee_base_units}, ${feeAfterUpsert.fee_coin},
             coalesce(excluded.counterparty_address, digital_wallet_transaction.counterparty_address),
             coalesce(excluded.comment, digital_wallet_transaction.comment),
             coalesce(excluded.sequence_id, digital_wallet_transaction.sequence_id),
@@ -334,7 +361,40 @@ async function storeTransfers(
   return { inserted, updated: rows.length - inserted };
 }
 
-function transferValues(transfer: TransferWrite, priceFreshAfter: Date) {
+/** The coins of the transfers and of the fees they name that the platform lists, each with its network's fee coin. */
+async function listedCoins(trx: Writer, transfers: readonly TransferWrite[]): Promise<Map<string, string | null>> {
+  const named = transfers.flatMap((transfer) =>
+    transfer.feeCoin === null ? [transfer.coin] : [transfer.coin, transfer.feeCoin],
+  );
+  const rows = await trx
+    .selectFrom('coin as c')
+    .leftJoin('coin as fee', (join) =>
+      join.onRef('fee.network', '=', 'c.network').on('fee.network_fee_coin', '=', true),
+    )
+    .select(['c.symbol', 'fee.symbol as networkFeeCoin'])
+    .where('c.symbol', 'in', [...new Set(named)])
+    .execute();
+  return new Map(rows.map((row) => [row.symbol, row.networkFeeCoin]));
+}
+
+/**
+ * The fee a row stores, always with its coin: none for a send that never reached the chain; the
+ * named coin when the platform lists it, else none (an amount of an unknown coin cannot be kept);
+ * without a named coin, the fee coin of the transfer's network, else none.
+ */
+function storedFee(transfer: TransferWrite, listed: ReadonlyMap<string, string | null>) {
+  const none = { baseUnits: null, coin: null };
+  if (transfer.feeBaseUnits === null || statesWithoutFee.includes(transfer.state)) return none;
+  const named = transfer.feeCoin;
+  const coin = named === null ? (listed.get(transfer.coin) ?? null) : listed.has(named) ? named : null;
+  return coin === null ? none : { baseUnits: transfer.feeBaseUnits, coin };
+}
+
+function transferValues(
+  transfer: TransferWrite,
+  fee: { baseUnits: string | null; coin: string | null },
+  priceFreshAfter: Date,
+) {
   return {
     wallet_id: transfer.walletId,
     transfer_id: transfer.transferId,
@@ -347,7 +407,8 @@ function transferValues(transfer: TransferWrite, priceFreshAfter: Date) {
     counterparty_address: transfer.counterpartyAddress,
     created_at: transfer.createdAt,
     confirmed_at: transfer.confirmedAt,
-    fee_base_units: transfer.feeBaseUnits,
+    fee_base_units: fee.baseUnits,
+    fee_coin: fee.coin,
     comment: transfer.comment,
     sequence_id: transfer.sequenceId,
     pending_approval_id: transfer.pendingApprovalId,
@@ -463,6 +524,7 @@ export function selectStoredTransfers(db: Db) {
   return db
     .selectFrom('digital_wallet_transaction as t')
     .innerJoin('coin as c', 'c.symbol', 't.coin')
+    .leftJoin('coin as fc', 'fc.symbol', 't.fee_coin')
     .select([
       't.transfer_id as transferId',
       't.wallet_id as walletId',
@@ -473,6 +535,8 @@ export function selectStoredTransfers(db: Db) {
       (eb) => eb.cast<string>('t.amount_base_units', 'text').as('amountBaseUnits'),
       (eb) => eb.cast<string | null>('t.usd_value', 'text').as('usdValue'),
       (eb) => eb.cast<string | null>('t.fee_base_units', 'text').as('feeBaseUnits'),
+      't.fee_coin as feeCoin',
+      'fc.decimals as feeDecimals',
       't.tx_hash as txHash',
       't.counterparty_address as counterpartyAddress',
       't.comment',

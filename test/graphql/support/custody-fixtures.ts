@@ -44,7 +44,7 @@ export async function linkedWallet(
 }
 
 const transferFields =
-  'id walletId txid type state coin amountBaseUnits amount usdValue feeBaseUnits counterpartyAddress comment pendingApprovalId createdAt confirmedAt';
+  'id walletId txid type state coin amountBaseUnits amount usdValue feeBaseUnits feeCoin fee counterpartyAddress comment pendingApprovalId createdAt confirmedAt';
 const approvalFields = `id walletId kind state approvalsRequired approvalsReceived createdByUserId decidedByUserId transfer { ${transferFields} } whitelistEntry { id } createdAt resolvedAt`;
 
 export const custodyDocuments = {
@@ -81,7 +81,7 @@ export async function custodyMutation(
 /** The rows of the wallet's transfers, in a stable order, as the database holds them. */
 export async function storedTransfers(api: BusinessApiClient, walletId: number): Promise<Record<string, unknown>[]> {
   return api.rows(
-    `SELECT transfer_id, direction, coin, amount_base_units::text AS amount, fee_base_units::text AS fee, state, tx_hash,
+    `SELECT transfer_id, direction, coin, amount_base_units::text AS amount, fee_base_units::text AS fee, fee_coin, state, tx_hash,
        counterparty_address, comment, sequence_id, pending_approval_id, initiated_by, created_at, confirmed_at, custodian_updated_at
      FROM digital_wallet_transaction WHERE wallet_id = $1 ORDER BY created_at, transfer_id`,
     [walletId],

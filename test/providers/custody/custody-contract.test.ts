@@ -306,6 +306,7 @@ function runContract(name: string, createHarness: HarnessFactory): void {
       state: 'signed',
       amount: '150000',
       fee: '1000',
+      feeCoin: 'btc',
       txid: transfer.txid,
       counterpartyAddress: destination,
       comment: 'Invoice 2026-0042',
@@ -390,7 +391,9 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     });
   });
 
-  test('a rejected send: the approval and its transfer are rejected, the funds released', async ({ harness }) => {
+  test('a rejected send: the approval and its transfer are rejected, the funds released, no fee paid', async ({
+    harness,
+  }) => {
     const { provider, simulator, clock } = harness;
     const wallet = await fundedWallet(provider, harness, 1);
     const { approval, transfer } = pending(
@@ -411,9 +414,13 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.is(rejected.state, 'rejected');
     assert.is(rejected.approvalsReceived, 0);
     assert.equal(rejected.resolvedAt, new Date('2026-03-02T09:01:00.000Z'));
+    assert.equal([transfer.fee, transfer.feeCoin], ['1000', 'btc']);
+    // It never reaches the chain, so it pays no fee (docs/domain.md#wallets-and-custody).
     assert.equal(await provider.getTransfer('btc', wallet.id, transfer.id), {
       ...transfer,
       state: 'rejected',
+      fee: null,
+      feeCoin: null,
       updatedAt: new Date('2026-03-02T09:01:00.000Z'),
     });
     assert.is(simulator.control.spendableBalance(wallet.id), '100000000');
@@ -628,8 +635,10 @@ function runContract(name: string, createHarness: HarnessFactory): void {
       userId: alice,
     });
     if (result.outcome !== 'transfer') throw new Error('expected a transfer');
-    assert.is(result.transfer.coin, 'usdc');
-    assert.is(result.transfer.fee, '420000000000000');
+    assert.equal(
+      [result.transfer.coin, result.transfer.amount, result.transfer.fee, result.transfer.feeCoin],
+      ['usdc', '1000000', '420000000000000', 'eth'],
+    );
     assert.is(simulator.control.spendableBalance(eth.id, 'usdc'), '4000000');
     assert.is(simulator.control.spendableBalance(eth.id), '1999580000000000000');
   });
@@ -673,6 +682,7 @@ function runContract(name: string, createHarness: HarnessFactory): void {
       state: 'confirmed',
       amount: '1001',
       fee: null,
+      feeCoin: null,
       txid: listed[24]!.txid,
       counterpartyAddress: null,
       comment: null,
@@ -687,7 +697,9 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.is(defaultBatch.nextBatchPrevId, null);
   });
 
-  test('the transfer list from a time: what changed since, in every state', async ({ harness }) => {
+  test('the transfer list from a time: what changed since, in every state, with fees only where paid', async ({
+    harness,
+  }) => {
     const { provider, simulator, clock } = harness;
     const wallet = await fundedWallet(provider, harness, 1);
     const send = { coin: 'btc', walletId: wallet.id, address: destination, userId: alice };
@@ -716,14 +728,15 @@ function runContract(name: string, createHarness: HarnessFactory): void {
       ],
     );
     const all = await provider.listTransfers({ coin: 'btc', walletId: wallet.id });
+    // Only the send still on its way holds a fee: the others never reached the chain, a receive pays none.
     assert.equal(
-      all.transfers.map((transfer) => [transfer.type, transfer.state]),
+      all.transfers.map((transfer) => [transfer.type, transfer.state, transfer.fee, transfer.feeCoin]),
       [
-        ['send', 'removed'],
-        ['send', 'failed'],
-        ['send', 'pendingApproval'],
-        ['send', 'rejected'],
-        ['receive', 'confirmed'],
+        ['send', 'removed', null, null],
+        ['send', 'failed', null, null],
+        ['send', 'pendingApproval', '1000', 'btc'],
+        ['send', 'rejected', null, null],
+        ['receive', 'confirmed', null, null],
       ],
     );
     assert.is(all.transfers[2]!.id, waiting.transfer.id);

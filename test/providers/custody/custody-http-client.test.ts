@@ -93,6 +93,8 @@ const expectedTransfer = {
   state: 'signed',
   amount: '150000',
   fee: '1000',
+  // BitGo does not name the fee's coin: the platform takes its network's (docs/custody.md#rest-shapes).
+  feeCoin: null,
   txid: 'b6f6991d03df0e2e04dafffcd6bc418aac66049e2cd74b80f14ac86db1e3f0da',
   counterpartyAddress: destination,
   comment: 'Invoice 2026-0042',

@@ -139,6 +139,7 @@ test('sendcoins answers in BitGo shape: signed amounts, entries, ISO times', asy
       txid: transfer.txid,
       baseValueString: '-150000',
       feeString: '1000',
+      feeCoin: 'btc',
       entries: [{ address: destination, valueString: '150000' }],
       comment: null,
       sequenceId: null,
