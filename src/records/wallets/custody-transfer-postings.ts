@@ -37,7 +37,7 @@ interface Leg {
   description: string;
 }
 
-/** The custodian's states in which a send is on its way (docs/custody.md#transfer-states). */
+/** The custodian's states in which a send is on its way (docs/ledger.md#custody-transfers). */
 const heldStates: ReadonlySet<string> = new Set(['initialized', 'pendingApproval', 'signed', 'unconfirmed']);
 /** The states in which a send moved nothing and pays nothing. */
 const voidStates: ReadonlySet<string> = new Set(['rejected', 'failed', 'removed', 'replaced']);
@@ -198,7 +198,11 @@ async function postLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
   const posted = leg.amount < held.amount ? leg.amount : held.amount;
   await journal.postPending({ id: `${leg.id}:post`, pendingId: leg.id, amount: posted });
   if (leg.amount > held.amount)
-    await journal.post({ ...(await movementOf(journal, leg)), id: `${leg.id}:excess`, amount: leg.amount - held.amount });
+    await journal.post({
+      ...(await movementOf(journal, leg)),
+      id: `${leg.id}:excess`,
+      amount: leg.amount - held.amount,
+    });
 }
 
 /** Releases the hold `id`, unless it was never held or already posted. */
