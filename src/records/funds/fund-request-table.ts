@@ -1,8 +1,8 @@
-// The fund requests the cancel mutations read and change (docs/funds.md): fund_subscription and
-// fund_redemption, with their fund and the organizations a request concerns. A request is read
-// within the caller's organization scope (docs/identity.md#organization-scope), which reaches it
-// through its investor's organization or its fund's administrator, and says which; any other is not
-// read at all. A cancel is one conditional UPDATE (`status = 'pending'`, and the investor in the
+// The fund requests the cancel and dealing mutations read, and the cancel changes (docs/funds.md):
+// fund_subscription and fund_redemption, with their fund and the organizations a request concerns.
+// A request is read within the caller's organization scope (docs/identity.md#organization-scope),
+// which reaches it through its investor's organization, its fund's administrator or both, and
+// says which; any other is not read at all. Dealing writes through fund-dealing-table.ts. A cancel is one conditional UPDATE (`status = 'pending'`, and the investor in the
 // caller's scope) with its audit_log entry in the same transaction, so concurrent cancels and
 // approvals have exactly one winner: PostgreSQL re-checks the condition on the row a concurrent
 // writer has just committed.
