@@ -23,6 +23,7 @@ import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError } from '../outcomes/user-error.ts';
 import { failWith, outcomeOf } from '../outcomes/user-failure.ts';
 import { type DealingFacts, type DealingPlan, planDealing } from './dealing-plan.ts';
+import { dealingView, type FundDealingView } from './fund-dealing-view.ts';
 import { fundRequestView, type FundRequestView } from './fund-request-view.ts';
 import { assertKycApproved } from './investor-kyc-gate.ts';
 
@@ -30,16 +31,6 @@ import { assertKycApproved } from './investor-kyc-gate.ts';
 export interface FundDealer extends ActingCaller {
   readonly apiKeyId: string;
   readonly requestId: string;
-}
-
-/** schema.graphql `FundDealing`. */
-export interface FundDealingView {
-  dealingDate: string;
-  navPerUnit: string;
-  amount: string;
-  units: string;
-  unitsHeld: string;
-  capitalBalance: string;
 }
 
 /** The request after the call and its dealing, named as the payload names them. */
@@ -161,17 +152,6 @@ async function deal<K extends FundRequestKind>(
   const plan = planDealing(reads.facts);
   const recorded = await records.record(dealingWrite(dealer, request, reads, plan));
   return succeeded({ ...named(kind, fundRequestView(recorded.request)), dealing: dealingView(reads.facts, plan) });
-}
-
-function dealingView(facts: DealingFacts, plan: DealingPlan): FundDealingView {
-  return {
-    dealingDate: facts.nav.date,
-    navPerUnit: facts.nav.navPerUnit,
-    amount: facts.amount,
-    units: plan.units,
-    unitsHeld: plan.unitsHeld,
-    capitalBalance: plan.capitalBalance,
-  };
 }
 
 export function createFundDealingService(deps: {
