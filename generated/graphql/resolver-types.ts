@@ -748,6 +748,38 @@ export type Fund = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * What processing a fund subscription or redemption dealt: the units issued or redeemed at the NAV
+ * per unit of the dealing date, and the investor's holding after it. Units have 8 fraction digits,
+ * rounded down (amount / NAV); amounts are in the fund's currency.
+ */
+export type FundDealing = {
+  __typename?: 'FundDealing';
+  /** The request's amount, in the fund's currency: paid in (subscription) or paid out (redemption). */
+  amount: Scalars['Decimal']['output'];
+  /**
+   * The investor's capital in the fund after the dealing: `unitsHeld × navPerUnit`, rounded to
+   * cents, as the capital statement of a period ending on the dealing date shows it and the
+   * investor's capital account in the platform's journal holds it.
+   */
+  capitalBalance: Scalars['Decimal']['output'];
+  /**
+   * The dealing date, `YYYY-MM-DD`: the first day on or after the day the request was made on
+   * which the fund published a NAV per unit (forward pricing). The fund's register dates the
+   * dealing on it.
+   */
+  dealingDate: Scalars['String']['output'];
+  /** The NAV per unit of the dealing date, in the fund's currency. */
+  navPerUnit: Scalars['Decimal']['output'];
+  /**
+   * Units issued (subscription) or redeemed (redemption): `amount / navPerUnit`, rounded down to
+   * 8 fraction digits.
+   */
+  units: Scalars['Decimal']['output'];
+  /** The investor's units in the fund after the dealing. */
+  unitsHeld: Scalars['Decimal']['output'];
+};
+
 /** An investor's request to redeem (withdraw) an amount from a fund. */
 export type FundRedemption = {
   __typename?: 'FundRedemption';
@@ -1027,6 +1059,20 @@ export type Mutation = {
    * signature image.
    */
   generateFundUserAgreementPdf: GenerateFundUserAgreementPdfPayload;
+  /**
+   * Process an APPROVED fund redemption: redeem the units its amount is worth at the NAV per unit
+   * of its dealing date, record them in the fund's register and the investor's capital account,
+   * and mark it PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN
+   * and who holds the units. A redemption is processed at most once.
+   */
+  processFundRedemption: ProcessFundRedemptionPayload;
+  /**
+   * Process an APPROVED fund subscription: issue its units at the NAV per unit of its dealing
+   * date, record them in the fund's register and the investor's capital account, and mark it
+   * PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN. A
+   * subscription is processed at most once.
+   */
+  processFundSubscription: ProcessFundSubscriptionPayload;
   /** Re-price a PENDING, unexpired quote at the current rate and give it a new `expiresAt`. */
   refreshOtcQuote: RefreshOtcQuotePayload;
   /**
@@ -1167,6 +1213,24 @@ export type MutationDownloadQuotePdfArgs = {
  */
 export type MutationGenerateFundUserAgreementPdfArgs = {
   input: GenerateFundUserAgreementPdfInput;
+};
+
+
+/**
+ * Write operations. Each takes one `input` argument and returns a payload implementing
+ * `MutationPayload`; expected failures are reported in `errors`.
+ */
+export type MutationProcessFundRedemptionArgs = {
+  input: ProcessFundRedemptionInput;
+};
+
+
+/**
+ * Write operations. Each takes one `input` argument and returns a payload implementing
+ * `MutationPayload`; expected failures are reported in `errors`.
+ */
+export type MutationProcessFundSubscriptionArgs = {
+  input: ProcessFundSubscriptionInput;
 };
 
 
@@ -1500,6 +1564,61 @@ export type PendingApprovalKind =
   | 'WHITELIST_ADD'
   /** Removing an address from a wallet's whitelist. */
   | 'WHITELIST_REMOVE';
+
+/** Input of `processFundRedemption`. */
+export type ProcessFundRedemptionInput = {
+  /** The APPROVED redemption to process. */
+  redemptionId: Scalars['Int']['input'];
+};
+
+/** Result of `processFundRedemption`. */
+export type ProcessFundRedemptionPayload = MutationPayload & {
+  __typename?: 'ProcessFundRedemptionPayload';
+  /** The units redeemed and the investor's holding after them; null on failure. */
+  dealing: Maybe<FundDealing>;
+  /**
+   * Expected failures: VALIDATION_FAILED, NOT_FOUND, FORBIDDEN (a key of the investor's
+   * organization: the fund's administrator processes), INVALID_STATE (not APPROVED, or an amount
+   * that redeems no unit), KYC_NOT_APPROVED, NAV_NOT_PUBLISHED, INSUFFICIENT_BALANCE (more units
+   * than the investor holds), UNSUPPORTED_ASSET (a fund currency the platform's journal does not
+   * keep).
+   */
+  errors: Array<UserError>;
+  /**
+   * The redemption after the call; on INVALID_STATE its unchanged current state, otherwise null
+   * on failure.
+   */
+  redemption: Maybe<FundRedemption>;
+  /** True when the redemption is now PROCESSED and its units redeemed. */
+  success: Scalars['Boolean']['output'];
+};
+
+/** Input of `processFundSubscription`. */
+export type ProcessFundSubscriptionInput = {
+  /** The APPROVED subscription to process. */
+  subscriptionId: Scalars['Int']['input'];
+};
+
+/** Result of `processFundSubscription`. */
+export type ProcessFundSubscriptionPayload = MutationPayload & {
+  __typename?: 'ProcessFundSubscriptionPayload';
+  /** The units issued and the investor's holding after them; null on failure. */
+  dealing: Maybe<FundDealing>;
+  /**
+   * Expected failures: VALIDATION_FAILED, NOT_FOUND, FORBIDDEN (a key of the investor's
+   * organization: the fund's administrator processes), INVALID_STATE (not APPROVED, or an amount
+   * that buys no unit), KYC_NOT_APPROVED, NAV_NOT_PUBLISHED, UNSUPPORTED_ASSET (a fund currency
+   * the platform's journal does not keep).
+   */
+  errors: Array<UserError>;
+  /**
+   * The subscription after the call; on INVALID_STATE its unchanged current state, otherwise
+   * null on failure.
+   */
+  subscription: Maybe<FundSubscription>;
+  /** True when the subscription is now PROCESSED and its units issued. */
+  success: Scalars['Boolean']['output'];
+};
 
 /** Read operations. */
 export type Query = {
@@ -2022,13 +2141,27 @@ export type UserErrorCode =
   | 'CONFLICT'
   /** The record is visible to the caller but the caller may not perform this action on it. */
   | 'FORBIDDEN'
-  /** The wallet's spendable balance does not cover the amount plus network fees. */
+  /**
+   * The wallet's spendable balance does not cover the amount plus network fees; for a fund
+   * redemption, the investor's units in the fund do not cover the units the amount redeems at
+   * the dealing NAV.
+   */
   | 'INSUFFICIENT_BALANCE'
   /**
    * The record's current status does not allow the action, for example cancelling a fund
    * subscription that is no longer PENDING or resolving an approval that is already resolved.
    */
   | 'INVALID_STATE'
+  /**
+   * The investor's identity verification is not completed GREEN: fund subscriptions and
+   * redemptions are processed only for verified investors. Retry once the review is GREEN.
+   */
+  | 'KYC_NOT_APPROVED'
+  /**
+   * The fund has not yet published the NAV per unit of the request's dealing date (the first day,
+   * on or after the day the request was made, with a NAV). Retry once it is published.
+   */
+  | 'NAV_NOT_PUBLISHED'
   /**
    * A referenced record does not exist or lies outside the caller's scope (the two cases are
    * not distinguished).
@@ -2302,6 +2435,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( DownloadInvoicePdfPayload )
     | ( DownloadQuotePdfPayload )
     | ( GenerateFundUserAgreementPdfPayload )
+    | ( ProcessFundRedemptionPayload )
+    | ( ProcessFundSubscriptionPayload )
     | ( RefreshOtcQuotePayload )
     | ( RemoveDigitalWalletWhitelistEntryPayload )
     | ( RequestOtcQuotePayload )
@@ -2368,6 +2503,7 @@ export type ResolversTypes = {
   DownloadQuotePdfPayload: ResolverTypeWrapper<DownloadQuotePdfPayload>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Fund: ResolverTypeWrapper<Fund>;
+  FundDealing: ResolverTypeWrapper<FundDealing>;
   FundRedemption: ResolverTypeWrapper<FundRedemption>;
   FundRequestStatus: FundRequestStatus;
   FundSubscription: ResolverTypeWrapper<FundSubscription>;
@@ -2400,6 +2536,10 @@ export type ResolversTypes = {
   OtcTradeStatus: OtcTradeStatus;
   PendingApproval: ResolverTypeWrapper<PendingApproval>;
   PendingApprovalKind: PendingApprovalKind;
+  ProcessFundRedemptionInput: ProcessFundRedemptionInput;
+  ProcessFundRedemptionPayload: ResolverTypeWrapper<ProcessFundRedemptionPayload>;
+  ProcessFundSubscriptionInput: ProcessFundSubscriptionInput;
+  ProcessFundSubscriptionPayload: ResolverTypeWrapper<ProcessFundSubscriptionPayload>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Questionnaire: ResolverTypeWrapper<Omit<Questionnaire, 'sections'> & { sections: Array<ResolversTypes['QuestionnaireSection']> }>;
   QuestionnaireCountryItem: ResolverTypeWrapper<QuestionnaireCountryItem>;
@@ -2484,6 +2624,7 @@ export type ResolversParentTypes = {
   DownloadQuotePdfPayload: DownloadQuotePdfPayload;
   Float: Scalars['Float']['output'];
   Fund: Fund;
+  FundDealing: FundDealing;
   FundRedemption: FundRedemption;
   FundSubscription: FundSubscription;
   GenerateFundUserAgreementPdfInput: GenerateFundUserAgreementPdfInput;
@@ -2505,6 +2646,10 @@ export type ResolversParentTypes = {
   OtcQuoteCalculation: OtcQuoteCalculation;
   OtcTrade: OtcTrade;
   PendingApproval: PendingApproval;
+  ProcessFundRedemptionInput: ProcessFundRedemptionInput;
+  ProcessFundRedemptionPayload: ProcessFundRedemptionPayload;
+  ProcessFundSubscriptionInput: ProcessFundSubscriptionInput;
+  ProcessFundSubscriptionPayload: ProcessFundSubscriptionPayload;
   Query: Record<PropertyKey, never>;
   Questionnaire: Omit<Questionnaire, 'sections'> & { sections: Array<ResolversParentTypes['QuestionnaireSection']> };
   QuestionnaireCountryItem: QuestionnaireCountryItem;
@@ -2755,6 +2900,15 @@ export type FundResolvers<ContextType = GraphqlContext, ParentType extends Resol
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type FundDealingResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FundDealing'] = ResolversParentTypes['FundDealing']> = {
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  capitalBalance?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  dealingDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  navPerUnit?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  units?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  unitsHeld?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+};
+
 export type FundRedemptionResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['FundRedemption'] = ResolversParentTypes['FundRedemption']> = {
   amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2836,6 +2990,8 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   downloadInvoicePdf?: Resolver<ResolversTypes['DownloadInvoicePdfPayload'], ParentType, ContextType, RequireFields<MutationDownloadInvoicePdfArgs, 'input'>>;
   downloadQuotePdf?: Resolver<ResolversTypes['DownloadQuotePdfPayload'], ParentType, ContextType, RequireFields<MutationDownloadQuotePdfArgs, 'input'>>;
   generateFundUserAgreementPdf?: Resolver<ResolversTypes['GenerateFundUserAgreementPdfPayload'], ParentType, ContextType, RequireFields<MutationGenerateFundUserAgreementPdfArgs, 'input'>>;
+  processFundRedemption?: Resolver<ResolversTypes['ProcessFundRedemptionPayload'], ParentType, ContextType, RequireFields<MutationProcessFundRedemptionArgs, 'input'>>;
+  processFundSubscription?: Resolver<ResolversTypes['ProcessFundSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationProcessFundSubscriptionArgs, 'input'>>;
   refreshOtcQuote?: Resolver<ResolversTypes['RefreshOtcQuotePayload'], ParentType, ContextType, RequireFields<MutationRefreshOtcQuoteArgs, 'input'>>;
   removeDigitalWalletWhitelistEntry?: Resolver<ResolversTypes['RemoveDigitalWalletWhitelistEntryPayload'], ParentType, ContextType, RequireFields<MutationRemoveDigitalWalletWhitelistEntryArgs, 'input'>>;
   requestOtcQuote?: Resolver<ResolversTypes['RequestOtcQuotePayload'], ParentType, ContextType, RequireFields<MutationRequestOtcQuoteArgs, 'input'>>;
@@ -2844,7 +3000,7 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
 };
 
 export type MutationPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MutationPayload'] = ResolversParentTypes['MutationPayload']> = {
-  __resolveType: TypeResolveFn<'AddDigitalWalletWhitelistEntryPayload' | 'BitgoResolveApprovalPayload' | 'BitgoSendTransactionPayload' | 'BitgoSyncWalletTransactionsPayload' | 'CalculateOtcQuotePayload' | 'CancelFundRedemptionPayload' | 'CancelFundSubscriptionPayload' | 'CreateDigitalWalletAddressPayload' | 'CreateDigitalWalletPayload' | 'DownloadFundInvestorCapitalStatementPdfPayload' | 'DownloadInvoicePdfPayload' | 'DownloadQuotePdfPayload' | 'GenerateFundUserAgreementPdfPayload' | 'RefreshOtcQuotePayload' | 'RemoveDigitalWalletWhitelistEntryPayload' | 'RequestOtcQuotePayload' | 'RequestOtcTradePayload' | 'RunDigitalWalletAmlReportPayload', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddDigitalWalletWhitelistEntryPayload' | 'BitgoResolveApprovalPayload' | 'BitgoSendTransactionPayload' | 'BitgoSyncWalletTransactionsPayload' | 'CalculateOtcQuotePayload' | 'CancelFundRedemptionPayload' | 'CancelFundSubscriptionPayload' | 'CreateDigitalWalletAddressPayload' | 'CreateDigitalWalletPayload' | 'DownloadFundInvestorCapitalStatementPdfPayload' | 'DownloadInvoicePdfPayload' | 'DownloadQuotePdfPayload' | 'GenerateFundUserAgreementPdfPayload' | 'ProcessFundRedemptionPayload' | 'ProcessFundSubscriptionPayload' | 'RefreshOtcQuotePayload' | 'RemoveDigitalWalletWhitelistEntryPayload' | 'RequestOtcQuotePayload' | 'RequestOtcTradePayload' | 'RunDigitalWalletAmlReportPayload', ParentType, ContextType>;
 };
 
 export type NetWorthResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetWorth'] = ResolversParentTypes['NetWorth']> = {
@@ -2937,6 +3093,22 @@ export type PendingApprovalResolvers<ContextType = GraphqlContext, ParentType ex
   transfer?: Resolver<Maybe<ResolversTypes['WalletTransfer']>, ParentType, ContextType>;
   walletId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   whitelistEntry?: Resolver<Maybe<ResolversTypes['WhitelistEntry']>, ParentType, ContextType>;
+};
+
+export type ProcessFundRedemptionPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProcessFundRedemptionPayload'] = ResolversParentTypes['ProcessFundRedemptionPayload']> = {
+  dealing?: Resolver<Maybe<ResolversTypes['FundDealing']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  redemption?: Resolver<Maybe<ResolversTypes['FundRedemption']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProcessFundSubscriptionPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['ProcessFundSubscriptionPayload'] = ResolversParentTypes['ProcessFundSubscriptionPayload']> = {
+  dealing?: Resolver<Maybe<ResolversTypes['FundDealing']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  subscription?: Resolver<Maybe<ResolversTypes['FundSubscription']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -3159,6 +3331,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   DownloadInvoicePdfPayload?: DownloadInvoicePdfPayloadResolvers<ContextType>;
   DownloadQuotePdfPayload?: DownloadQuotePdfPayloadResolvers<ContextType>;
   Fund?: FundResolvers<ContextType>;
+  FundDealing?: FundDealingResolvers<ContextType>;
   FundRedemption?: FundRedemptionResolvers<ContextType>;
   FundSubscription?: FundSubscriptionResolvers<ContextType>;
   GenerateFundUserAgreementPdfPayload?: GenerateFundUserAgreementPdfPayloadResolvers<ContextType>;
@@ -3177,6 +3350,8 @@ export type Resolvers<ContextType = GraphqlContext> = {
   OtcQuoteCalculation?: OtcQuoteCalculationResolvers<ContextType>;
   OtcTrade?: OtcTradeResolvers<ContextType>;
   PendingApproval?: PendingApprovalResolvers<ContextType>;
+  ProcessFundRedemptionPayload?: ProcessFundRedemptionPayloadResolvers<ContextType>;
+  ProcessFundSubscriptionPayload?: ProcessFundSubscriptionPayloadResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Questionnaire?: QuestionnaireResolvers<ContextType>;
   QuestionnaireCountryItem?: QuestionnaireCountryItemResolvers<ContextType>;

@@ -3750,6 +3750,16 @@ export const permissionModel = {
       roles: ['digital_wallets_admin', 'organization_admin', 'platform_administrator'],
       ownRecordRoles: [],
     },
+    processFundRedemption: {
+      description: 'Processes an approved redemption from one of the organization\'s funds, redeeming its units at the dealing NAV in the register and the journal (audited with the person).',
+      roles: ['fund_signatory'],
+      ownRecordRoles: [],
+    },
+    processFundSubscription: {
+      description: 'Processes an approved subscription to one of the organization\'s funds, issuing its units at the dealing NAV into the register and the journal (audited with the person).',
+      roles: ['fund_signatory'],
+      ownRecordRoles: [],
+    },
     removeDigitalWalletWhitelistEntry: {
       description: 'Asks to remove a withdrawal destination from a wallet\'s whitelist; the person is the creator of any approval the change needs.',
       roles: ['digital_wallets_admin', 'organization_admin'],

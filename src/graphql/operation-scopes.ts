@@ -35,6 +35,8 @@ export const operationScopes = {
     requestOtcTrade: 'trading',
     cancelFundSubscription: 'funds',
     cancelFundRedemption: 'funds',
+    processFundSubscription: 'funds',
+    processFundRedemption: 'funds',
     generateFundUserAgreementPdf: 'documents',
     downloadFundInvestorCapitalStatementPdf: 'documents',
     downloadInvoicePdf: 'documents',

@@ -60,7 +60,7 @@ test('investor: cancels an own pending subscription; other states are not matche
   assert.equal(data.update_fund_subscription_by_pk, { id: 3, status: 'cancelled' });
 });
 
-test('fund_manager approves pending requests, fund_signatory then processes approved ones', async () => {
+test('fund_manager approves pending requests; fund_signatory rejects approved ones, and processes none: only a dealing does', async () => {
   const approved = dataOf(
     await postGraphql(
       service,
@@ -78,14 +78,36 @@ test('fund_manager approves pending requests, fund_signatory then processes appr
     ),
   );
   assert.is(skipped.update_fund_redemption.affected_rows, 0);
-  const processed = dataOf(
+  // Processing issues units and writes the register and the journal, which the data layer cannot
+  // (docs/funds.md#dealing): the database refuses `processed` and names the business mutation.
+  const processed = errorOf(
     await postGraphql(
       service,
       'mutation { update_fund_redemption(where: {}, _set: {status: "processed"}) { affected_rows } }',
       { headers: signatory },
     ),
   );
-  assert.is(processed.update_fund_redemption.affected_rows, 2);
+  assert.equal(processed, {
+    message:
+      "a fund redemption becomes 'processed' only through the business API's processFundRedemption, which redeems its units at the dealing NAV and writes the fund's register and journal in the same transaction (docs/funds.md#dealing); nothing was written",
+    extensions: { code: 'FORBIDDEN', path: '$' },
+  });
+  assert.is(
+    await scalar(
+      sql<{
+        v: unknown;
+      }>`SELECT string_agg(id || ':' || status, ',' ORDER BY id) AS v FROM fund_redemption WHERE id IN (2, 3)`,
+    ),
+    '2:approved,3:approved',
+  );
+  const rejected = dataOf(
+    await postGraphql(
+      service,
+      'mutation { update_fund_redemption(where: {}, _set: {status: "rejected"}) { affected_rows } }',
+      { headers: signatory },
+    ),
+  );
+  assert.is(rejected.update_fund_redemption.affected_rows, 2);
 });
 
 test('accounting: locking an invoice fails the post-update check; a locked invoice is not matched', async () => {

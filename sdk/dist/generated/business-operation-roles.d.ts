@@ -33,6 +33,14 @@ export declare const businessOperationRoles: {
         readonly roles: readonly ["digital_wallets_admin", "organization_admin", "platform_administrator"];
         readonly ownRecordRoles: readonly [];
     };
+    readonly processFundRedemption: {
+        readonly roles: readonly ["fund_signatory"];
+        readonly ownRecordRoles: readonly [];
+    };
+    readonly processFundSubscription: {
+        readonly roles: readonly ["fund_signatory"];
+        readonly ownRecordRoles: readonly [];
+    };
     readonly removeDigitalWalletWhitelistEntry: {
         readonly roles: readonly ["digital_wallets_admin", "organization_admin"];
         readonly ownRecordRoles: readonly [];

@@ -161,6 +161,24 @@ export declare const CancelFundRedemptionDocument: import("../runtime/typed-docu
     input: types.CancelFundRedemptionInput;
 }>;
 /**
+ * Process an APPROVED fund subscription: issue its units at the NAV per unit of its dealing
+ * date, record them in the fund's register and the investor's capital account, and mark it
+ * PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN. A
+ * subscription is processed at most once.
+ */
+export declare const ProcessFundSubscriptionDocument: import("../runtime/typed-document.js").TypedDocument<types.ProcessFundSubscriptionMutation, {
+    input: types.ProcessFundSubscriptionInput;
+}>;
+/**
+ * Process an APPROVED fund redemption: redeem the units its amount is worth at the NAV per unit
+ * of its dealing date, record them in the fund's register and the investor's capital account,
+ * and mark it PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN
+ * and who holds the units. A redemption is processed at most once.
+ */
+export declare const ProcessFundRedemptionDocument: import("../runtime/typed-document.js").TypedDocument<types.ProcessFundRedemptionMutation, {
+    input: types.ProcessFundRedemptionInput;
+}>;
+/**
  * Render a fund user agreement for an investor as PDF, optionally with a cover page and a
  * signature image.
  */
@@ -293,6 +311,12 @@ export declare const graphqlOperations: {
     }>;
     readonly cancelFundRedemption: import("../runtime/typed-document.js").TypedDocument<types.CancelFundRedemptionMutation, {
         input: types.CancelFundRedemptionInput;
+    }>;
+    readonly processFundSubscription: import("../runtime/typed-document.js").TypedDocument<types.ProcessFundSubscriptionMutation, {
+        input: types.ProcessFundSubscriptionInput;
+    }>;
+    readonly processFundRedemption: import("../runtime/typed-document.js").TypedDocument<types.ProcessFundRedemptionMutation, {
+        input: types.ProcessFundRedemptionInput;
     }>;
     readonly generateFundUserAgreementPdf: import("../runtime/typed-document.js").TypedDocument<types.GenerateFundUserAgreementPdfMutation, {
         input: types.GenerateFundUserAgreementPdfInput;

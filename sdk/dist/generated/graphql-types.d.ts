@@ -42,7 +42,11 @@ export type UserErrorCode =
  | 'QUOTE_EXPIRED'
 /** The OTC quote was already accepted and executed as a trade; a quote executes at most once. */
  | 'QUOTE_ALREADY_EXECUTED'
-/** The wallet's spendable balance does not cover the amount plus network fees. */
+/**
+ * The wallet's spendable balance does not cover the amount plus network fees; for a fund
+ * redemption, the investor's units in the fund do not cover the units the amount redeems at
+ * the dealing NAV.
+ */
  | 'INSUFFICIENT_BALANCE'
 /**
  * The destination address is not an APPROVED whitelist entry of the wallet, and the wallet's
@@ -62,7 +66,17 @@ export type UserErrorCode =
  * A dependency is temporarily unavailable (for example no PDF renderer is installed or the
  * provider cannot be reached). Retrying later may succeed.
  */
- | 'SERVICE_UNAVAILABLE';
+ | 'SERVICE_UNAVAILABLE'
+/**
+ * The investor's identity verification is not completed GREEN: fund subscriptions and
+ * redemptions are processed only for verified investors. Retry once the review is GREEN.
+ */
+ | 'KYC_NOT_APPROVED'
+/**
+ * The fund has not yet published the NAV per unit of the request's dealing date (the first day,
+ * on or after the day the request was made, with a NAV). Retry once it is published.
+ */
+ | 'NAV_NOT_PUBLISHED';
 /** How a wallet's keys are held. */
 export type WalletType = 
 /**
@@ -502,6 +516,16 @@ export type CancelFundRedemptionInput = {
     redemptionId: number;
     /** Optional reason, up to 500 characters, recorded in the audit log. */
     reason?: string | null | undefined;
+};
+/** Input of `processFundSubscription`. */
+export type ProcessFundSubscriptionInput = {
+    /** The APPROVED subscription to process. */
+    subscriptionId: number;
+};
+/** Input of `processFundRedemption`. */
+export type ProcessFundRedemptionInput = {
+    /** The APPROVED redemption to process. */
+    redemptionId: number;
 };
 /** Input of `generateFundUserAgreementPdf`. */
 export type GenerateFundUserAgreementPdfInput = {
@@ -1275,6 +1299,76 @@ export type CancelFundRedemptionMutation = {
                 name: string;
                 currency: string;
             };
+        } | null;
+    };
+};
+export type ProcessFundSubscriptionMutationVariables = Exact<{
+    input: ProcessFundSubscriptionInput;
+}>;
+export type ProcessFundSubscriptionMutation = {
+    processFundSubscription: {
+        success: boolean;
+        errors: Array<{
+            code: UserErrorCode;
+            message: string;
+            field: Array<string> | null;
+        }>;
+        subscription: {
+            id: number;
+            investorUserId: string;
+            amount: Decimal;
+            currency: string;
+            status: FundRequestStatus;
+            createdAt: Date;
+            updatedAt: Date;
+            fund: {
+                id: number;
+                name: string;
+                currency: string;
+            };
+        } | null;
+        dealing: {
+            dealingDate: string;
+            navPerUnit: Decimal;
+            amount: Decimal;
+            units: Decimal;
+            unitsHeld: Decimal;
+            capitalBalance: Decimal;
+        } | null;
+    };
+};
+export type ProcessFundRedemptionMutationVariables = Exact<{
+    input: ProcessFundRedemptionInput;
+}>;
+export type ProcessFundRedemptionMutation = {
+    processFundRedemption: {
+        success: boolean;
+        errors: Array<{
+            code: UserErrorCode;
+            message: string;
+            field: Array<string> | null;
+        }>;
+        redemption: {
+            id: number;
+            investorUserId: string;
+            amount: Decimal;
+            currency: string;
+            status: FundRequestStatus;
+            createdAt: Date;
+            updatedAt: Date;
+            fund: {
+                id: number;
+                name: string;
+                currency: string;
+            };
+        } | null;
+        dealing: {
+            dealingDate: string;
+            navPerUnit: Decimal;
+            amount: Decimal;
+            units: Decimal;
+            unitsHeld: Decimal;
+            capitalBalance: Decimal;
         } | null;
     };
 };

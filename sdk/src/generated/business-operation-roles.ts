@@ -13,6 +13,8 @@ export const businessOperationRoles = {
   cancelFundSubscription: { roles: ["organization_admin","platform_administrator"], ownRecordRoles: ["investor"] },
   createDigitalWallet: { roles: ["digital_wallets_admin","organization_admin","platform_administrator"], ownRecordRoles: [] },
   createDigitalWalletAddress: { roles: ["digital_wallets_admin","organization_admin","platform_administrator"], ownRecordRoles: [] },
+  processFundRedemption: { roles: ["fund_signatory"], ownRecordRoles: [] },
+  processFundSubscription: { roles: ["fund_signatory"], ownRecordRoles: [] },
   removeDigitalWalletWhitelistEntry: { roles: ["digital_wallets_admin","organization_admin"], ownRecordRoles: [] },
   requestOtcQuote: { roles: ["organization_admin","trader"], ownRecordRoles: [] },
   requestOtcTrade: { roles: ["organization_admin","trader"], ownRecordRoles: [] },

@@ -431,6 +431,46 @@ export const CancelFundRedemptionDocument = /* @__PURE__ */ graphqlDocument<type
 });
 
 /**
+ * Process an APPROVED fund subscription: issue its units at the NAV per unit of its dealing
+ * date, record them in the fund's register and the investor's capital account, and mark it
+ * PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN. A
+ * subscription is processed at most once.
+ */
+export const ProcessFundSubscriptionDocument = /* @__PURE__ */ graphqlDocument<types.ProcessFundSubscriptionMutation, types.ProcessFundSubscriptionMutationVariables>({
+  "kind": "mutation",
+  "name": "ProcessFundSubscription",
+  "text": "mutation ProcessFundSubscription($input: ProcessFundSubscriptionInput!) {\n  processFundSubscription(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    subscription {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
+  "dates": {
+    "processFundSubscription": {
+      "subscription": {
+        "createdAt": 1,
+        "updatedAt": 1
+      }
+    }
+  }
+});
+
+/**
+ * Process an APPROVED fund redemption: redeem the units its amount is worth at the NAV per unit
+ * of its dealing date, record them in the fund's register and the investor's capital account,
+ * and mark it PROCESSED, all at once. Only for an investor whose KYC review is completed GREEN
+ * and who holds the units. A redemption is processed at most once.
+ */
+export const ProcessFundRedemptionDocument = /* @__PURE__ */ graphqlDocument<types.ProcessFundRedemptionMutation, types.ProcessFundRedemptionMutationVariables>({
+  "kind": "mutation",
+  "name": "ProcessFundRedemption",
+  "text": "mutation ProcessFundRedemption($input: ProcessFundRedemptionInput!) {\n  processFundRedemption(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    redemption {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
+  "dates": {
+    "processFundRedemption": {
+      "redemption": {
+        "createdAt": 1,
+        "updatedAt": 1
+      }
+    }
+  }
+});
+
+/**
  * Render a fund user agreement for an investor as PDF, optionally with a cover page and a
  * signature image.
  */
@@ -612,6 +652,8 @@ export const graphqlOperations = {
   requestOtcTrade: RequestOtcTradeDocument,
   cancelFundSubscription: CancelFundSubscriptionDocument,
   cancelFundRedemption: CancelFundRedemptionDocument,
+  processFundSubscription: ProcessFundSubscriptionDocument,
+  processFundRedemption: ProcessFundRedemptionDocument,
   generateFundUserAgreementPdf: GenerateFundUserAgreementPdfDocument,
   downloadFundInvestorCapitalStatementPdf: DownloadFundInvestorCapitalStatementPdfDocument,
   downloadInvoicePdf: DownloadInvoicePdfDocument,

@@ -16,5 +16,7 @@ export const personRecordingOperations = [
   'requestOtcTrade',
   'cancelFundSubscription',
   'cancelFundRedemption',
+  'processFundSubscription',
+  'processFundRedemption',
   'sumsubQuestionnaireDataDecrypted',
 ] as const satisfies readonly RootFieldName[];

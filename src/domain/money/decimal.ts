@@ -12,6 +12,9 @@ import { AppError } from '../../errors/app-error.ts';
  */
 const Exact = BigNumber.clone({ EXPONENTIAL_AT: 1e9, ROUNDING_MODE: BigNumber.ROUND_HALF_UP, DECIMAL_PLACES: 36 });
 
+/** Exact, with division cut toward zero at DECIMAL_PLACES instead of rounded. */
+const Truncating = Exact.clone({ ROUNDING_MODE: BigNumber.ROUND_DOWN });
+
 /** The accepted text: an optional minus, digits without a leading zero, an optional fraction. */
 const decimalText = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
@@ -68,6 +71,20 @@ export function divideDecimal(dividend: string, divisor: string, places: number)
   const by = exact(divisor);
   if (by.isZero()) throw new Error('divideDecimal: divisor must not be zero');
   return format(exact(dividend).div(by).decimalPlaces(places));
+}
+
+/**
+ * `dividend / divisor` rounded toward zero to `places` fraction digits (the units a fund dealing
+ * issues or redeems: docs/funds.md#dealing), in its shortest form: `divideDecimalDown("2", "3", 4)`
+ * = `"0.6666"`. Throws when `divisor` is zero.
+ */
+export function divideDecimalDown(dividend: string, divisor: string, places: number): string {
+  if (!Number.isInteger(places) || places < 0 || places > 36)
+    throw new Error(`divideDecimalDown: places must be a whole number from 0 to 36, got ${places}`);
+  const by = exact(divisor);
+  if (by.isZero()) throw new Error('divideDecimalDown: divisor must not be zero');
+  // The quotient is cut, not rounded, at 36 places too, so no digit beyond `places` can carry into it.
+  return format(new Truncating(exact(dividend)).div(by).decimalPlaces(places, BigNumber.ROUND_DOWN));
 }
 
 /** Fraction digits of a decimal string: `"1.250"` has 3, `"7"` none. */

@@ -88,6 +88,9 @@ export const rootFieldWeights: RootFieldWeights = {
     calculateOtcQuote: { cost: 5, maxSelections: 10 },
     cancelFundSubscription: recordWrite,
     cancelFundRedemption: recordWrite,
+    // One transaction: the register row, the journal's transfers, the status and the audit entry.
+    processFundSubscription: { ...recordWrite, cost: 20 },
+    processFundRedemption: { ...recordWrite, cost: 20 },
     generateFundUserAgreementPdf: pdfRender,
     downloadFundInvestorCapitalStatementPdf: pdfRender,
     downloadInvoicePdf: pdfRender,

@@ -2,8 +2,11 @@
 // class 22 (an invalid value), class 23 (a violated constraint), a value for a GENERATED ALWAYS
 // column, a query too complex. Database faults (a statement timeout, a lost connection) arrive
 // here already as SERVICE_UNAVAILABLE (src/db/guarded-pool.ts). Anything else is ours. Messages
-// name constraint, table and column only: never the SQL or the row's values.
+// name constraint, table and column only: never the SQL or the row's values. A business rule the
+// database holds (a fund request made `processed` outside a dealing) says the rule and the business
+// API operation to use instead (business-rule-refusals.ts).
 import { AppError } from '../../errors/app-error.ts';
+import { businessRuleRefusal } from './business-rule-refusals.ts';
 
 interface PgError {
   code?: unknown;
@@ -13,6 +16,8 @@ interface PgError {
 }
 
 function integrityError(error: PgError): AppError {
+  const refusal = businessRuleRefusal(error.constraint, error);
+  if (refusal) return refusal;
   const where = typeof error.table === 'string' ? ` of '${error.table}'` : '';
   const constraint = typeof error.constraint === 'string' ? `'${error.constraint}'` : '';
   switch (error.code) {

@@ -1,8 +1,8 @@
-// The fund requests the cancel mutations read and change (docs/funds.md): fund_subscription and
-// fund_redemption, with their fund and the organizations a request concerns. A request is read
-// within the caller's organization scope (docs/identity.md#organization-scope), which reaches it
-// through its investor's organization or its fund's administrator, and says which; any other is not
-// read at all. A cancel is one conditional UPDATE (`status = 'pending'`, and the investor in the
+// The fund requests the cancel and dealing mutations read, and the cancel changes (docs/funds.md):
+// fund_subscription and fund_redemption, with their fund and the organizations a request concerns.
+// A request is read within the caller's organization scope (docs/identity.md#organization-scope),
+// which reaches it through its investor's organization, its fund's administrator or both, and
+// says which; any other is not read at all. Dealing writes through fund-dealing-table.ts. A cancel is one conditional UPDATE (`status = 'pending'`, and the investor in the
 // caller's scope) with its audit_log entry in the same transaction, so concurrent cancels and
 // approvals have exactly one winner: PostgreSQL re-checks the condition on the row a concurrent
 // writer has just committed.
@@ -15,7 +15,7 @@ import { type OrganizationScope, organizationInScope } from '../../access/organi
 export type FundRequestKind = 'subscription' | 'redemption';
 
 /** The table of each kind, and the column its amount is in (migration 0001). */
-const tables = {
+export const fundRequestTables = {
   subscription: { table: 'fund_subscription', amount: 'subscription_amount' },
   redemption: { table: 'fund_redemption', amount: 'redemption_amount' },
 } as const;
@@ -38,10 +38,12 @@ export interface FundRequestRow {
   fundOrganizationId: string;
 }
 
-/** A request as the scope reaches it: through its investor's organization, or only its fund's administrator. */
+/** A request as the scope reaches it: through its investor's organization, its fund's administrator, or both. */
 export interface ScopedFundRequestRow extends FundRequestRow {
   /** The investor's organization is in the scope (always, for every organization). */
   investorInScope: boolean;
+  /** The fund's administrator is in the scope (always, for every organization). */
+  fundInScope: boolean;
 }
 
 export interface FundRequestCancellation {
@@ -57,7 +59,7 @@ export interface FundRequestCancellation {
 }
 
 export interface FundRequestTable {
-  /** The request as it is now, if the scope reaches its investor or its fund; null otherwise, as for none. */
+  /** The request as it is now, if the scope reaches its investor or its fund (and which); null otherwise, as for none. */
   find(scope: OrganizationScope, kind: FundRequestKind, id: number): Promise<ScopedFundRequestRow | null>;
   /**
    * Cancels the request when it is pending and its investor is in the scope, with its audit entry,
@@ -66,10 +68,10 @@ export interface FundRequestTable {
   cancelPending(cancellation: FundRequestCancellation): Promise<FundRequestRow | null>;
 }
 
-/** The columns of FundRequestRow, from the request `r` (or its new version) joined to its fund and investor. */
-function requestColumns(kind: FundRequestKind) {
+/** The columns of FundRequestRow, from the request `r` (or its new version) joined to its fund `f` and investor `u`. */
+export function requestColumns(kind: FundRequestKind) {
   return sql`r.id, r.fund_id AS "fundId", f.name AS "fundName", f.currency, r.user_id AS "investorUserId",
-    ${sql.ref(`r.${tables[kind].amount}`)}::text AS amount, r.status,
+    ${sql.ref(`r.${fundRequestTables[kind].amount}`)}::text AS amount, r.status,
     ${isoInstant('r.created_at')} AS "createdAt", ${isoInstant('r.updated_at')} AS "updatedAt",
     u.organization_id AS "investorOrganizationId", f.organization_id AS "fundOrganizationId"`;
 }
@@ -78,18 +80,19 @@ export function createFundRequestTable(db: Db): FundRequestTable {
   return {
     async find(scope, kind, id) {
       const investorInScope = organizationInScope(scope, 'u.organization_id');
+      const fundInScope = organizationInScope(scope, 'f.organization_id');
       const { rows } = await sql<ScopedFundRequestRow>`SELECT ${requestColumns(kind)},
-          coalesce(${investorInScope}, false) AS "investorInScope"
-        FROM ${sql.table(tables[kind].table)} r
+          coalesce(${investorInScope}, false) AS "investorInScope", coalesce(${fundInScope}, false) AS "fundInScope"
+        FROM ${sql.table(fundRequestTables[kind].table)} r
         JOIN fund f ON f.id = r.fund_id
         JOIN app_user u ON u.id = r.user_id
-        WHERE r.id = ${id} AND (${investorInScope} OR ${organizationInScope(scope, 'f.organization_id')})`.execute(db);
+        WHERE r.id = ${id} AND (${investorInScope} OR ${fundInScope})`.execute(db);
       return rows[0] ?? null;
     },
 
     async cancelPending(cancellation) {
       const { kind, id, scope } = cancellation;
-      const { table } = tables[kind];
+      const { table } = fundRequestTables[kind];
       return db.transaction().execute(async (trx) => {
         const { rows } = await sql<FundRequestRow>`WITH r AS (
             UPDATE ${sql.table(table)} c SET status = 'cancelled', updated_at = now()

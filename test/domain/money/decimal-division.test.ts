@@ -3,7 +3,12 @@
 // number written in JSON or GraphQL syntax turned into plain decimal text exactly as written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decimalFromNumberText, divideDecimal, fractionDigits } from '../../../src/domain/money/decimal.ts';
+import {
+  decimalFromNumberText,
+  divideDecimal,
+  divideDecimalDown,
+  fractionDigits,
+} from '../../../src/domain/money/decimal.ts';
 
 test('divideDecimal rounds half away from zero to the places asked, in shortest form', () => {
   assert.equal(
@@ -19,6 +24,23 @@ test('divideDecimal rounds half away from zero to the places asked, in shortest 
   );
   assert.throws(() => divideDecimal('1', '0', 2), /divisor must not be zero/);
   assert.throws(() => divideDecimal('1', '2', 37), /places must be a whole number from 0 to 36/);
+});
+
+test('divideDecimalDown cuts toward zero at the places asked, with no carry from beyond them', () => {
+  assert.equal(
+    [
+      divideDecimalDown('2', '3', 4),
+      divideDecimalDown('-2', '3', 4),
+      divideDecimalDown('50000', '1018.2045', 8),
+      divideDecimalDown('150000', '1006.25', 8),
+      divideDecimalDown('1.5', '0.5', 8),
+      // 1 − 10^-40: rounding at the library's 36 places first would carry it to 1.
+      divideDecimalDown(`0.${'9'.repeat(40)}`, '1', 8),
+    ],
+    ['0.6666', '-0.6666', '49.10604893', '149.06832298', '3', '0.99999999'],
+  );
+  assert.throws(() => divideDecimalDown('1', '0', 2), /divisor must not be zero/);
+  assert.throws(() => divideDecimalDown('1', '2', 37), /places must be a whole number from 0 to 36/);
 });
 
 test('fractionDigits ignores trailing zeros', () => {
