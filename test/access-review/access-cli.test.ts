@@ -119,7 +119,7 @@ test('explain refuses an unknown role, table, column or action, naming what exis
     ],
     [
       { role: 'user', table: 'coin', column: 'price' },
-      "unknown column 'price' of table 'coin' (columns: symbol, name, network, decimals)",
+      "unknown column 'price' of table 'coin' (columns: symbol, name, network, decimals, network_fee_coin)",
     ],
     [
       { role: 'user', table: 'coin', action: 'drop' },

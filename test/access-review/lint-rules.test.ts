@@ -132,6 +132,11 @@ test('unreadable-table and unreadable-column: tracked but read by no role (only 
         subject: { table: 'coin', column: 'decimals' },
         message: "no role may select 'coin.decimals' (only the admin secret reads it)",
       },
+      {
+        rule: 'unreadable-column',
+        subject: { table: 'coin', column: 'network_fee_coin' },
+        message: "no role may select 'coin.network_fee_coin' (only the admin secret reads it)",
+      },
     ],
   );
 });
