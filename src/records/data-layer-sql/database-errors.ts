@@ -2,7 +2,10 @@
 // class 22 (an invalid value), class 23 (a violated constraint), a value for a GENERATED ALWAYS
 // column, a query too complex. Database faults (a statement timeout, a lost connection) arrive
 // here already as SERVICE_UNAVAILABLE (src/db/guarded-pool.ts). Anything else is ours. Messages
-// name constraint, table and column only: never the SQL or the row's values.
+// name constraint, table and column only: never the SQL or the row's values. A check our own
+// trigger raises carries a HINT written for the client (what to do instead, no value of the row:
+// digital_wallet_aml_freeze, migration 0013), which the message repeats; PostgreSQL's own check
+// violations carry none.
 import { AppError } from '../../errors/app-error.ts';
 
 interface PgError {
@@ -10,7 +13,11 @@ interface PgError {
   constraint?: unknown;
   table?: unknown;
   column?: unknown;
+  hint?: unknown;
 }
+
+/** `: <hint>` when the trigger that refused the row said what to do instead. */
+const hintOf = (error: PgError) => (typeof error.hint === 'string' ? `: ${error.hint}` : '');
 
 function integrityError(error: PgError): AppError {
   const where = typeof error.table === 'string' ? ` of '${error.table}'` : '';
@@ -36,9 +43,11 @@ function integrityError(error: PgError): AppError {
         cause: error,
       });
     case '23514':
-      return new AppError('BAD_REQUEST', `check constraint ${constraint}${where} is violated by the written row`, {
-        cause: error,
-      });
+      return new AppError(
+        'BAD_REQUEST',
+        `check constraint ${constraint}${where} is violated by the written row${hintOf(error)}`,
+        { cause: error },
+      );
     default:
       return new AppError('CONFLICT', `integrity constraint violation: constraint ${constraint}${where}`, {
         cause: error,
