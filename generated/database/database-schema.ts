@@ -972,6 +972,16 @@ export const databaseSchema: DbSchema = {
           "default": {
             "kind": "varying"
           }
+        },
+        {
+          "name": "available_balance",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         }
       ],
       "primaryKey": [
@@ -1419,6 +1429,16 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "in_opening_balance",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         }
       ],
       "primaryKey": [

@@ -283,6 +283,7 @@ export const permissionModel = {
         { name: 'unit_price_usd', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'usd_value', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'updated_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+        { name: 'available_balance', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -334,6 +335,7 @@ export const permissionModel = {
         { name: 'pending_approval_id', dataType: 'text', isNullable: true },
         { name: 'initiated_by', dataType: 'text', isNullable: true },
         { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'in_opening_balance', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -1260,7 +1262,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1514,7 +1516,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -1564,7 +1568,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1838,7 +1842,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2708,7 +2714,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2758,7 +2766,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -4049,7 +4057,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
     },
     {
@@ -4130,7 +4138,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4148,7 +4156,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4244,7 +4252,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4558,7 +4566,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4576,7 +4584,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
