@@ -1085,6 +1085,94 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "digital_wallet_freeze",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "wallet_id",
+          "dataType": "int4",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "aml_report_id",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "frozen_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "unfrozen_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "unfrozen_by",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "unfreeze_reason",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "digital_wallet_freeze_aml_report_id_fkey",
+          "columns": [
+            "aml_report_id"
+          ],
+          "referencedTable": "aml_report",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_freeze_unfrozen_by_fkey",
+          "columns": [
+            "unfrozen_by"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_freeze_wallet_id_fkey",
+          "columns": [
+            "wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
       "name": "digital_wallet_pending_approval",
       "columns": [
         {
@@ -1588,6 +1676,18 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "removed_at",
+          "dataType": "timestamptz",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "removed_by",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1598,6 +1698,16 @@ export const databaseSchema: DbSchema = {
           "name": "digital_wallet_whitelist_entry_created_by_fkey",
           "columns": [
             "created_by"
+          ],
+          "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_whitelist_entry_removed_by_fkey",
+          "columns": [
+            "removed_by"
           ],
           "referencedTable": "app_user",
           "referencedColumns": [

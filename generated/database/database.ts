@@ -148,6 +148,16 @@ export interface DigitalWalletCreationKeyTable {
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface DigitalWalletFreezeTable {
+  id: Generated<number>;
+  wallet_id: number;
+  aml_report_id: string;
+  frozen_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  unfrozen_at: ColumnType<Date, Date | string, Date | string> | null;
+  unfrozen_by: string | null;
+  unfreeze_reason: string | null;
+}
+
 export interface DigitalWalletPendingApprovalTable {
   id: string;
   wallet_id: number;
@@ -213,6 +223,8 @@ export interface DigitalWalletWhitelistEntryTable {
   created_by: string | null;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   decided_at: ColumnType<Date, Date | string, Date | string> | null;
+  removed_at: ColumnType<Date, Date | string, Date | string> | null;
+  removed_by: string | null;
 }
 
 export interface FileUploadTable {
@@ -526,6 +538,7 @@ export interface Database {
   digital_wallet_address: DigitalWalletAddressTable;
   digital_wallet_asset: DigitalWalletAssetTable;
   digital_wallet_creation_key: DigitalWalletCreationKeyTable;
+  digital_wallet_freeze: DigitalWalletFreezeTable;
   digital_wallet_pending_approval: DigitalWalletPendingApprovalTable;
   digital_wallet_transaction: DigitalWalletTransactionTable;
   digital_wallet_transfer_sync: DigitalWalletTransferSyncTable;

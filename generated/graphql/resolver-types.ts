@@ -61,7 +61,7 @@ export type AddDigitalWalletWhitelistEntryPayload = MutationPayload & {
   entry: Maybe<WhitelistEntry>;
   /**
    * Expected failures: VALIDATION_FAILED (address invalid for the coin), NOT_FOUND (wallet),
-   * FORBIDDEN, CONFLICT (address already on the whitelist), PROVIDER_ERROR.
+   * FORBIDDEN, CONFLICT (address already on the whitelist), WALLET_FROZEN, PROVIDER_ERROR.
    */
   errors: Array<UserError>;
   /**
@@ -182,7 +182,8 @@ export type BitgoResolveApprovalPayload = MutationPayload & {
   __typename?: 'BitgoResolveApprovalPayload';
   /**
    * Expected failures: NOT_FOUND (approval), FORBIDDEN, SELF_APPROVAL_NOT_ALLOWED,
-   * INVALID_STATE (already APPROVED or REJECTED, or this user already decided), PROVIDER_ERROR.
+   * INVALID_STATE (already APPROVED or REJECTED, or this user already decided), WALLET_FROZEN
+   * (an approval of a FROZEN wallet's request can only be rejected), PROVIDER_ERROR.
    */
   errors: Array<UserError>;
   /**
@@ -229,9 +230,9 @@ export type BitgoSendTransactionInput = {
 export type BitgoSendTransactionPayload = MutationPayload & {
   __typename?: 'BitgoSendTransactionPayload';
   /**
-   * Expected failures: VALIDATION_FAILED, NOT_FOUND (wallet), FORBIDDEN, INVALID_STATE (wallet
-   * not ACTIVE), INSUFFICIENT_BALANCE, ADDRESS_NOT_WHITELISTED, UNSUPPORTED_ASSET, CONFLICT,
-   * PROVIDER_ERROR.
+   * Expected failures: VALIDATION_FAILED, NOT_FOUND (wallet), FORBIDDEN, WALLET_FROZEN,
+   * INVALID_STATE (wallet ARCHIVED or not held at the custodian), INSUFFICIENT_BALANCE,
+   * ADDRESS_NOT_WHITELISTED, UNSUPPORTED_ASSET, CONFLICT, PROVIDER_ERROR.
    */
   errors: Array<UserError>;
   /** Which result the custodian produced; null on failure. */
@@ -390,7 +391,7 @@ export type CreateDigitalWalletAddressPayload = MutationPayload & {
   address: Maybe<DigitalWalletAddress>;
   /**
    * Expected failures: NOT_FOUND (wallet), FORBIDDEN, INVALID_STATE (wallet ARCHIVED),
-   * PROVIDER_ERROR.
+   * WALLET_FROZEN, PROVIDER_ERROR.
    */
   errors: Array<UserError>;
   /** True when the address was created. */
@@ -1093,9 +1094,15 @@ export type Mutation = {
   requestOtcTrade: RequestOtcTradePayload;
   /**
    * Screen a wallet with the AML provider and store the report; updates the wallet's
-   * `amlStatus`.
+   * `amlStatus`. A DENIED result freezes the wallet until `unfreezeDigitalWallet`.
    */
   runDigitalWalletAmlReport: RunDigitalWalletAmlReportPayload;
+  /**
+   * Make a FROZEN wallet ACTIVE again: the explicit, audited lifting of the block a DENIED AML
+   * screening put on it (the denial stays on record). Only for the roles `permissions.yaml`
+   * `business_operations` lists, with a reason.
+   */
+  unfreezeDigitalWallet: UnfreezeDigitalWalletPayload;
 };
 
 
@@ -1276,6 +1283,15 @@ export type MutationRequestOtcTradeArgs = {
  */
 export type MutationRunDigitalWalletAmlReportArgs = {
   input: RunDigitalWalletAmlReportInput;
+};
+
+
+/**
+ * Write operations. Each takes one `input` argument and returns a payload implementing
+ * `MutationPayload`; expected failures are reported in `errors`.
+ */
+export type MutationUnfreezeDigitalWalletArgs = {
+  input: UnfreezeDigitalWalletInput;
 };
 
 /** Fields every mutation payload carries. */
@@ -1929,7 +1945,11 @@ export type RemoveDigitalWalletWhitelistEntryInput = {
 /** Result of `removeDigitalWalletWhitelistEntry`. */
 export type RemoveDigitalWalletWhitelistEntryPayload = MutationPayload & {
   __typename?: 'RemoveDigitalWalletWhitelistEntryPayload';
-  /** The affected entry as it was before removal; null on failure. */
+  /**
+   * The affected entry as it was before removal; null on failure. A removed entry is kept on
+   * record, but leaves the wallet's whitelist (`DigitalWalletDetail.whitelistEntries`), and its
+   * address may be added again.
+   */
   entry: Maybe<WhitelistEntry>;
   /**
    * Expected failures: NOT_FOUND (wallet or address not on the whitelist), FORBIDDEN,
@@ -2021,7 +2041,8 @@ export type RunDigitalWalletAmlReportPayload = MutationPayload & {
   /**
    * The report: completed, or PENDING while the provider is still screening (read it later
    * through `digitalWalletDetailById(...).amlStatus`). If a screening of the wallet is already
-   * running, that report is returned instead of starting another.
+   * running, that report is returned instead of starting another. A report that completes DENIED
+   * freezes the wallet (`WalletStatus.FROZEN`) as it is stored.
    */
   report: Maybe<AmlReport>;
   /** True when a screening was started (or an already running one was found). */
@@ -2109,6 +2130,31 @@ export type TransferType =
   /** Funds leave the wallet. */
   | 'SEND';
 
+/** Input of `unfreezeDigitalWallet`. */
+export type UnfreezeDigitalWalletInput = {
+  /**
+   * Why the wallet may send again (for example the review that cleared the denial), 1 to 500
+   * characters, not blank; recorded in the audit log.
+   */
+  reason: Scalars['String']['input'];
+  /** The FROZEN wallet to make ACTIVE again. */
+  walletId: Scalars['Int']['input'];
+};
+
+/** Result of `unfreezeDigitalWallet`. */
+export type UnfreezeDigitalWalletPayload = MutationPayload & {
+  __typename?: 'UnfreezeDigitalWalletPayload';
+  /**
+   * Expected failures: VALIDATION_FAILED (reason), NOT_FOUND (wallet), INVALID_STATE (wallet
+   * not FROZEN).
+   */
+  errors: Array<UserError>;
+  /** True when the wallet is now ACTIVE. */
+  success: Scalars['Boolean']['output'];
+  /** The wallet after the call, as `digitalWalletSummaryById` answers it; null on failure. */
+  wallet: Maybe<DigitalWalletSummary>;
+};
+
 /** An expected business failure of a mutation. */
 export type UserError = {
   __typename?: 'UserError';
@@ -2189,7 +2235,13 @@ export type UserErrorCode =
    * An input value is malformed or violates a rule (format, range, consistency between
    * fields). `UserError.field` names the offending input field.
    */
-  | 'VALIDATION_FAILED';
+  | 'VALIDATION_FAILED'
+  /**
+   * The wallet is FROZEN (a DENIED AML screening froze it, or an operator did): it sends nothing,
+   * gets no new deposit address or whitelist addition, and its pending approvals can only be
+   * rejected, until an authorized person unfreezes it with `unfreezeDigitalWallet`.
+   */
+  | 'WALLET_FROZEN';
 
 /** Granularity of the points in a wallet's value history. */
 export type ValueHistoryInterval =
@@ -2205,6 +2257,13 @@ export type ValueHistoryInterval =
 /** Latest AML screening state of a wallet. */
 export type WalletAmlStatus = {
   __typename?: 'WalletAmlStatus';
+  /**
+   * The latest report no longer PENDING (APPROVED, DENIED or AUTO_APPROVED): the result in force,
+   * visible beside a newer screening that is still PENDING, so a running screening never hides a
+   * denial. The same report as `latestReport` when that one is final; null until a screening
+   * completes.
+   */
+  latestFinalReport: Maybe<AmlReport>;
   /** The report behind this status. */
   latestReport: Maybe<AmlReport>;
   /** Risk level of the latest completed screening; null while the first screening is PENDING. */
@@ -2224,8 +2283,9 @@ export type WalletStatus =
   /** The wallet is closed; it is kept read-only for history and reporting. */
   | 'ARCHIVED'
   /**
-   * Outgoing transfers are blocked (for example after a DENIED AML screening); deposits are
-   * still recorded.
+   * Outgoing transfers are blocked: a DENIED AML screening freezes the wallet until an authorized
+   * person unfreezes it (`unfreezeDigitalWallet`). Deposits to its existing addresses are still
+   * recorded; sends, new deposit addresses and whitelist additions are refused (`WALLET_FROZEN`).
    */
   | 'FROZEN';
 
@@ -2442,6 +2502,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RequestOtcQuotePayload )
     | ( RequestOtcTradePayload )
     | ( RunDigitalWalletAmlReportPayload )
+    | ( UnfreezeDigitalWalletPayload )
   ;
   OffsetPage:
     | ( DigitalAssetPage )
@@ -2569,6 +2630,8 @@ export type ResolversTypes = {
   TransferState: TransferState;
   TransferType: TransferType;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  UnfreezeDigitalWalletInput: UnfreezeDigitalWalletInput;
+  UnfreezeDigitalWalletPayload: ResolverTypeWrapper<UnfreezeDigitalWalletPayload>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
   ValueHistoryInterval: ValueHistoryInterval;
@@ -2675,6 +2738,8 @@ export type ResolversParentTypes = {
   Subscription: Record<PropertyKey, never>;
   SumsubQuestionnaireData: Omit<SumsubQuestionnaireData, 'questionnaires'> & { questionnaires: Array<ResolversParentTypes['Questionnaire']> };
   UUID: Scalars['UUID']['output'];
+  UnfreezeDigitalWalletInput: UnfreezeDigitalWalletInput;
+  UnfreezeDigitalWalletPayload: UnfreezeDigitalWalletPayload;
   UserError: UserError;
   WalletAmlStatus: WalletAmlStatus;
   WalletTransfer: WalletTransfer;
@@ -2997,10 +3062,11 @@ export type MutationResolvers<ContextType = GraphqlContext, ParentType extends R
   requestOtcQuote?: Resolver<ResolversTypes['RequestOtcQuotePayload'], ParentType, ContextType, RequireFields<MutationRequestOtcQuoteArgs, 'input'>>;
   requestOtcTrade?: Resolver<ResolversTypes['RequestOtcTradePayload'], ParentType, ContextType, RequireFields<MutationRequestOtcTradeArgs, 'input'>>;
   runDigitalWalletAmlReport?: Resolver<ResolversTypes['RunDigitalWalletAmlReportPayload'], ParentType, ContextType, RequireFields<MutationRunDigitalWalletAmlReportArgs, 'input'>>;
+  unfreezeDigitalWallet?: Resolver<ResolversTypes['UnfreezeDigitalWalletPayload'], ParentType, ContextType, RequireFields<MutationUnfreezeDigitalWalletArgs, 'input'>>;
 };
 
 export type MutationPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['MutationPayload'] = ResolversParentTypes['MutationPayload']> = {
-  __resolveType: TypeResolveFn<'AddDigitalWalletWhitelistEntryPayload' | 'BitgoResolveApprovalPayload' | 'BitgoSendTransactionPayload' | 'BitgoSyncWalletTransactionsPayload' | 'CalculateOtcQuotePayload' | 'CancelFundRedemptionPayload' | 'CancelFundSubscriptionPayload' | 'CreateDigitalWalletAddressPayload' | 'CreateDigitalWalletPayload' | 'DownloadFundInvestorCapitalStatementPdfPayload' | 'DownloadInvoicePdfPayload' | 'DownloadQuotePdfPayload' | 'GenerateFundUserAgreementPdfPayload' | 'ProcessFundRedemptionPayload' | 'ProcessFundSubscriptionPayload' | 'RefreshOtcQuotePayload' | 'RemoveDigitalWalletWhitelistEntryPayload' | 'RequestOtcQuotePayload' | 'RequestOtcTradePayload' | 'RunDigitalWalletAmlReportPayload', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AddDigitalWalletWhitelistEntryPayload' | 'BitgoResolveApprovalPayload' | 'BitgoSendTransactionPayload' | 'BitgoSyncWalletTransactionsPayload' | 'CalculateOtcQuotePayload' | 'CancelFundRedemptionPayload' | 'CancelFundSubscriptionPayload' | 'CreateDigitalWalletAddressPayload' | 'CreateDigitalWalletPayload' | 'DownloadFundInvestorCapitalStatementPdfPayload' | 'DownloadInvoicePdfPayload' | 'DownloadQuotePdfPayload' | 'GenerateFundUserAgreementPdfPayload' | 'ProcessFundRedemptionPayload' | 'ProcessFundSubscriptionPayload' | 'RefreshOtcQuotePayload' | 'RemoveDigitalWalletWhitelistEntryPayload' | 'RequestOtcQuotePayload' | 'RequestOtcTradePayload' | 'RunDigitalWalletAmlReportPayload' | 'UnfreezeDigitalWalletPayload', ParentType, ContextType>;
 };
 
 export type NetWorthResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['NetWorth'] = ResolversParentTypes['NetWorth']> = {
@@ -3245,6 +3311,13 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'UUID';
 }
 
+export type UnfreezeDigitalWalletPayloadResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UnfreezeDigitalWalletPayload'] = ResolversParentTypes['UnfreezeDigitalWalletPayload']> = {
+  errors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  wallet?: Resolver<Maybe<ResolversTypes['DigitalWalletSummary']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type UserErrorResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -3252,6 +3325,7 @@ export type UserErrorResolvers<ContextType = GraphqlContext, ParentType extends 
 };
 
 export type WalletAmlStatusResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['WalletAmlStatus'] = ResolversParentTypes['WalletAmlStatus']> = {
+  latestFinalReport?: Resolver<Maybe<ResolversTypes['AmlReport']>, ParentType, ContextType>;
   latestReport?: Resolver<Maybe<ResolversTypes['AmlReport']>, ParentType, ContextType>;
   riskLevel?: Resolver<Maybe<ResolversTypes['AmlRiskLevel']>, ParentType, ContextType>;
   riskScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -3371,6 +3445,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   SumsubQuestionnaireData?: SumsubQuestionnaireDataResolvers<ContextType>;
   UUID?: GraphQLScalarType;
+  UnfreezeDigitalWalletPayload?: UnfreezeDigitalWalletPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   WalletAmlStatus?: WalletAmlStatusResolvers<ContextType>;
   WalletTransfer?: WalletTransferResolvers<ContextType>;

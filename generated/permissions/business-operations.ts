@@ -70,13 +70,18 @@ export const businessOperationRoles = {
     ownRecordRoles: [],
   },
   runDigitalWalletAmlReport: {
-    description: 'Starts an AML screening of a wallet, recorded with the person who asked for it.',
+    description: 'Starts an AML screening of a wallet, recorded with the person who asked for it; a DENIED result freezes the wallet in their name.',
     roles: ['compliance', 'digital_wallets_admin', 'organization_admin', 'platform_administrator'],
     ownRecordRoles: [],
   },
   sumsubQuestionnaireDataDecrypted: {
     description: 'Reads a KYC profile\'s questionnaire answers in plaintext (audited with the person).',
     roles: ['compliance', 'organization_admin', 'platform_administrator'],
+    ownRecordRoles: [],
+  },
+  unfreezeDigitalWallet: {
+    description: 'Makes a FROZEN wallet (frozen by a DENIED AML screening) ACTIVE again, with a reason; audited with the person, the API key and the request.',
+    roles: ['compliance', 'platform_administrator'],
     ownRecordRoles: [],
   },
 } as const satisfies {

@@ -364,6 +364,8 @@ export const permissionModel = {
         { name: 'created_by', dataType: 'text', isNullable: true },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
         { name: 'decided_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'removed_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'removed_by', dataType: 'text', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -1616,7 +1618,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at'],
+          columns: [
+            'id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at', 'removed_at',
+            'removed_by',
+          ],
           allowAggregations: false,
           limit: null,
         },
@@ -2812,7 +2817,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at'],
+          columns: [
+            'id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at', 'removed_at',
+            'removed_by',
+          ],
           allowAggregations: false,
           limit: null,
         },
@@ -3776,13 +3784,18 @@ export const permissionModel = {
       ownRecordRoles: [],
     },
     runDigitalWalletAmlReport: {
-      description: 'Starts an AML screening of a wallet, recorded with the person who asked for it.',
+      description: 'Starts an AML screening of a wallet, recorded with the person who asked for it; a DENIED result freezes the wallet in their name.',
       roles: ['compliance', 'digital_wallets_admin', 'organization_admin', 'platform_administrator'],
       ownRecordRoles: [],
     },
     sumsubQuestionnaireDataDecrypted: {
       description: 'Reads a KYC profile\'s questionnaire answers in plaintext (audited with the person).',
       roles: ['compliance', 'organization_admin', 'platform_administrator'],
+      ownRecordRoles: [],
+    },
+    unfreezeDigitalWallet: {
+      description: 'Makes a FROZEN wallet (frozen by a DENIED AML screening) ACTIVE again, with a reason; audited with the person, the API key and the request.',
+      roles: ['compliance', 'platform_administrator'],
       ownRecordRoles: [],
     },
   },
@@ -4174,7 +4187,10 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_whitelist_entry',
-      fields: ['id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at'],
+      fields: [
+        'id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at', 'removed_at',
+        'removed_by',
+      ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4600,7 +4616,10 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_whitelist_entry',
-      fields: ['id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at'],
+      fields: [
+        'id', 'wallet_id', 'address', 'label', 'status', 'created_by', 'created_at', 'decided_at', 'removed_at',
+        'removed_by',
+      ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {

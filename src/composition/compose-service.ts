@@ -146,6 +146,7 @@ function businessGraphqlDeps(
       walletDetails: wallets.details,
       walletOperations: wallets.operations,
       amlScreening: wallets.screening,
+      walletUnfreeze: wallets.unfreeze,
       custody: wallets.custody,
       funds: createFunds({ db, users: identity.services.users }),
       documents: areas.documents.business,

@@ -1,6 +1,7 @@
 // The wallets area: the wallet value sparkline (docs/wallet-sparkline.md), the business API's
 // wallet views over the result cache, the wallet mutations on the custody and AML providers
-// (docs/custody.md#wallet-operations) and the custody transfer mutations (create-custody-transfers.ts).
+// (docs/custody.md#wallet-operations), the unfreeze of a frozen wallet (docs/custody.md#aml-freeze)
+// and the custody transfer mutations (create-custody-transfers.ts).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createAmlReportTable } from '../records/wallets/aml-report-table.ts';
@@ -17,6 +18,8 @@ import { createWalletDetailTable } from '../records/wallets/wallet-detail-table.
 import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { createWalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
+import { createWalletUnfreezeService } from '../domain/wallets/wallet-unfreeze-service.ts';
+import { createWalletFreezeTable } from '../records/wallets/wallet-freeze-table.ts';
 import { walletSparklineHandlers } from '../http/handlers/wallet-sparkline-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { ServiceProviders } from './create-providers.ts';
@@ -70,6 +73,13 @@ export function createWallets(deps: {
       users,
       results,
       logger,
+    }),
+    unfreeze: createWalletUnfreezeService({
+      table,
+      freezes: createWalletFreezeTable(deps.db),
+      summaries,
+      users,
+      results,
     }),
     portfolio: createPortfolioService({
       table: createHoldingsAggregateTable(deps.db),

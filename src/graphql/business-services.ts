@@ -7,6 +7,7 @@ import type { PortfolioService } from '../domain/wallets/portfolio-service.ts';
 import type { WalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import type { WalletManagementService } from '../domain/wallets/wallet-management-service.ts';
 import type { AmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
+import type { WalletUnfreezeService } from '../domain/wallets/wallet-unfreeze-service.ts';
 import type { CustodyServices } from './resolvers/custody-resolvers.ts';
 import type { FundServices } from './resolvers/fund-resolvers.ts';
 import type { BusinessDocumentService } from '../domain/documents/business-document-service.ts';
@@ -21,6 +22,7 @@ export interface BusinessServices {
   readonly walletDetails: WalletDetailService;
   readonly walletOperations: WalletManagementService;
   readonly amlScreening: AmlScreeningService;
+  readonly walletUnfreeze: WalletUnfreezeService;
   readonly custody: CustodyServices;
   readonly funds: FundServices;
   readonly documents: BusinessDocumentService;

@@ -26,6 +26,7 @@ export const operationScopes = {
     addDigitalWalletWhitelistEntry: 'wallets',
     removeDigitalWalletWhitelistEntry: 'wallets',
     runDigitalWalletAmlReport: 'wallets',
+    unfreezeDigitalWallet: 'wallets',
     bitgoSendTransaction: 'custody',
     bitgoResolveApproval: 'custody',
     bitgoSyncWalletTransactions: 'custody',

@@ -114,7 +114,7 @@ test('the frozen demo wallet (a coin the simulator does not know) refuses to sen
     address: `0x${'cd'.repeat(20)}`,
     amount: '1',
   });
-  assert.equal(codes(frozen), [['INVALID_STATE', null]]);
+  assert.equal(codes(frozen), [['WALLET_FROZEN', ['walletId']]]);
 });
 
 test.run();

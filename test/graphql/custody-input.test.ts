@@ -118,14 +118,26 @@ test('an asset the platform does not list, or that the wallet cannot hold, is UN
   await nothingSent();
 });
 
-test('a wallet that is not ACTIVE, or not held at the custodian, does not send', async () => {
+test('a FROZEN wallet does not send (WALLET_FROZEN); an ARCHIVED one, or one not held at the custodian, INVALID_STATE', async () => {
   const frozen = await linkedWallet(api, custody, {
     organizationId: organizations.aurora,
     owner: 'demo-alice',
     status: 'frozen',
   });
   assert.equal(await errorsOf({ ...valid, walletId: frozen.walletId }), [
-    ['INVALID_STATE', null, `wallet ${frozen.walletId} is FROZEN; only ACTIVE wallets send`],
+    [
+      'WALLET_FROZEN',
+      ['walletId'],
+      `wallet ${frozen.walletId} is FROZEN: it sends nothing until an authorized person unfreezes it (unfreezeDigitalWallet)`,
+    ],
+  ]);
+  const archived = await linkedWallet(api, custody, {
+    organizationId: organizations.aurora,
+    owner: 'demo-alice',
+    status: 'archived',
+  });
+  assert.equal(await errorsOf({ ...valid, walletId: archived.walletId }), [
+    ['INVALID_STATE', null, `wallet ${archived.walletId} is ARCHIVED; only ACTIVE wallets send`],
   ]);
   const rows = await api.rows(
     `INSERT INTO digital_wallet (organization_id, label, coin, wallet_type) VALUES ($1, 'off the books', 'BTC', 'custodial') RETURNING id`,

@@ -1,7 +1,7 @@
 // Mutation.createDigitalWalletAddress through the real service, the custody simulator behind the
 // real HTTP client (docs/custody.md#wallet-operations): the custodian's new address recorded with
-// the wallet's network; bad input, other organizations' and archived wallets refused before the
-// custodian is asked; a custodian failure writes nothing.
+// the wallet's network; bad input, other organizations' wallets, frozen (docs/custody.md#aml-freeze)
+// and archived ones refused before the custodian is asked; a custodian failure writes nothing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
@@ -72,15 +72,19 @@ test('a new deposit address from the custodian is recorded with the wallet’s n
   assert.equal([unlabelled.success, unlabelled.address.label], [true, null]);
 });
 
-test('a FROZEN wallet still gets deposit addresses; an ARCHIVED one does not', async () => {
+test('neither a FROZEN wallet nor an ARCHIVED one gets a deposit address; the custodian is not asked', async () => {
   const walletId = await newWallet();
+  const calls = custodian.calls.createAddress;
   await api.rows(`UPDATE digital_wallet SET status = 'frozen' WHERE id = $1`, [walletId]);
-  assert.is((await createAddress({ walletId })).success, true);
+  assert.equal(failures(await createAddress({ walletId })), [
+    `WALLET_FROZEN walletId: wallet ${walletId} is FROZEN: it gets no new deposit address until an authorized person unfreezes it (unfreezeDigitalWallet)`,
+  ]);
   await api.rows(`UPDATE digital_wallet SET status = 'archived' WHERE id = $1`, [walletId]);
   assert.equal(failures(await createAddress({ walletId })), [
     `INVALID_STATE walletId: wallet ${walletId} is archived: it is kept read-only`,
   ]);
-  assert.is((await addressRows(walletId)).length, 2);
+  assert.is(custodian.calls.createAddress, calls);
+  assert.is((await addressRows(walletId)).length, 1);
 });
 
 test('bad input and wallets out of reach are refused before the custodian is asked', async () => {

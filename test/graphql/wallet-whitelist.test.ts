@@ -1,6 +1,7 @@
 // Mutation.addDigitalWalletWhitelistEntry and removeDigitalWalletWhitelistEntry through the real
 // service, the custody simulator behind the real HTTP client (docs/custody.md#wallet-operations):
-// applied at once (APPROVED, or the entry deleted) or held for the custodian's pending approval
+// applied at once (APPROVED, or the entry kept as removed, with its remover, off the whitelist and
+// free to be added again) or held for the custodian's pending approval
 // with the acting user as its creator (PENDING entry, approval row with the custodian's id);
 // duplicates, pending changes, bad addresses and other organizations' wallets refused before the
 // custodian is asked; a custodian failure writes nothing; a recording that failed after the
@@ -9,8 +10,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
 import { startBusinessApi } from '../support/business-api-client.ts';
-import { expectBody } from '../support/graphql-answer.ts';
-import { demoWalletId, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
+import { expectBody, expectData } from '../support/graphql-answer.ts';
+import { custodyMutation } from './support/custody-fixtures.ts';
+import { aurora, demoWalletId, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
 const logLines: Record<string, unknown>[] = [];
 const { custodian, aml } = await startWalletProviders();
@@ -72,6 +74,19 @@ const approvalRows = (walletId: number) =>
   );
 const failures = (payload: any) =>
   payload.errors.map((error: any) => `${error.code} ${error.field?.join('.')}: ${error.message}`);
+/** Every entry of the wallet, removed ones included: the history. */
+const historyRows = (walletId: number) =>
+  api.rows(
+    `SELECT id, status, removed_by, removed_at IS NOT NULL AND removed_at >= created_at AS removed_after_creation
+     FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 ORDER BY id`,
+    [walletId],
+  );
+/** The wallet's whitelist as the business API's detail shows it. */
+async function currentWhitelist(walletId: number) {
+  const query = `query ($id: Int!) { digitalWalletDetailById(id: $id) { whitelistEntries { id address status } } }`;
+  return expectData(await api.graphql(query, { id: walletId }, { key: keys.aurora })).digitalWalletDetailById
+    .whitelistEntries;
+}
 
 test.after(() => api.close());
 
@@ -184,16 +199,62 @@ test('an addition on a wallet needing approvals is PENDING, with the custodianâ€
   assert.equal(custodian.calls, calls);
 });
 
-test('a removal applied at once deletes the entry and answers it as it was', async () => {
+test('a removal applied at once keeps the entry as removed by the acting user, off the whitelist; the address can be added again', async () => {
   const wallet = await newWallet();
   const added = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
   const removed = await removeEntry({ walletId: wallet.id, address: cold });
   assert.equal(removed, { success: true, errors: [], entry: added.entry, pendingApproval: null });
-  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(await historyRows(wallet.id), [
+    { id: added.entry.id, status: 'removed', removed_by: 'demo-frank', removed_after_creation: true },
+  ]);
   assert.equal(custodian.answers.removeWhitelistAddress, { outcome: 'applied', whitelist: [] });
+  assert.equal(await currentWhitelist(wallet.id), []);
   assert.equal(failures(await removeEntry({ walletId: wallet.id, address: cold })), [
     `NOT_FOUND address: ${cold} is not on the whitelist of wallet ${wallet.id}`,
   ]);
+
+  const again = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage, again' }, keys.aurora, {
+    'x-acting-user': 'demo-alice',
+  });
+  assert.equal(
+    [again.success, again.entry.status, again.entry.label, again.entry.requestedByUserId],
+    [true, 'APPROVED', 'Cold storage, again', 'demo-alice'],
+  );
+  assert.equal(await historyRows(wallet.id), [
+    { id: added.entry.id, status: 'removed', removed_by: 'demo-frank', removed_after_creation: true },
+    { id: again.entry.id, status: 'approved', removed_by: null, removed_after_creation: false },
+  ]);
+  assert.equal(await currentWhitelist(wallet.id), [{ id: again.entry.id, address: cold, status: 'APPROVED' }]);
+});
+
+test('a removal approved by a second person keeps the entry as removed by the person who asked for it', async () => {
+  const wallet = await newWallet();
+  const added = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' });
+  custodian.simulator.control.setWalletPolicy(wallet.custodianWalletId, {
+    approvalsRequired: 1,
+    whitelistChangesNeedApproval: true,
+  });
+  const removed = await removeEntry({ walletId: wallet.id, address: cold });
+  const approver = await api.key({ organization: aurora, scopes: ['custody'], owner: 'demo-alice' });
+  const resolved = await custodyMutation(api, 'resolve', approver, {
+    approvalId: removed.pendingApproval.id,
+    decision: 'APPROVE',
+  });
+  assert.equal(
+    [resolved.success, resolved.pendingApproval.state, resolved.pendingApproval.decidedByUserId],
+    [true, 'APPROVED', 'demo-alice'],
+  );
+  // Removed when the custodian resolved the approval, as an addition is decided then.
+  assert.equal(
+    await api.rows(
+      `SELECT e.id, e.status, e.removed_by, e.removed_at = a.resolved_at AS removed_when_resolved
+       FROM digital_wallet_whitelist_entry e JOIN digital_wallet_pending_approval a ON a.whitelist_entry_id = e.id
+       WHERE e.wallet_id = $1`,
+      [wallet.id],
+    ),
+    [{ id: added.entry.id, status: 'removed', removed_by: 'demo-frank', removed_when_resolved: true }],
+  );
+  assert.equal(await currentWhitelist(wallet.id), []);
 });
 
 test('a removal the policy holds back keeps the entry in force and stores the approval', async () => {

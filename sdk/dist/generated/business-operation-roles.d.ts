@@ -61,5 +61,9 @@ export declare const businessOperationRoles: {
         readonly roles: readonly ["compliance", "organization_admin", "platform_administrator"];
         readonly ownRecordRoles: readonly [];
     };
+    readonly unfreezeDigitalWallet: {
+        readonly roles: readonly ["compliance", "platform_administrator"];
+        readonly ownRecordRoles: readonly [];
+    };
 };
 export type BusinessOperationName = keyof typeof businessOperationRoles;

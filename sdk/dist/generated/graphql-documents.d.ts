@@ -116,10 +116,18 @@ export declare const RemoveDigitalWalletWhitelistEntryDocument: import("../runti
 }>;
 /**
  * Screen a wallet with the AML provider and store the report; updates the wallet's
- * `amlStatus`.
+ * `amlStatus`. A DENIED result freezes the wallet until `unfreezeDigitalWallet`.
  */
 export declare const RunDigitalWalletAmlReportDocument: import("../runtime/typed-document.js").TypedDocument<types.RunDigitalWalletAmlReportMutation, {
     input: types.RunDigitalWalletAmlReportInput;
+}>;
+/**
+ * Make a FROZEN wallet ACTIVE again: the explicit, audited lifting of the block a DENIED AML
+ * screening put on it (the denial stays on record). Only for the roles `permissions.yaml`
+ * `business_operations` lists, with a reason.
+ */
+export declare const UnfreezeDigitalWalletDocument: import("../runtime/typed-document.js").TypedDocument<types.UnfreezeDigitalWalletMutation, {
+    input: types.UnfreezeDigitalWalletInput;
 }>;
 /**
  * Request an executable OTC quote. It stays PENDING until `expiresAt` (tens of seconds by
@@ -293,6 +301,9 @@ export declare const graphqlOperations: {
     }>;
     readonly runDigitalWalletAmlReport: import("../runtime/typed-document.js").TypedDocument<types.RunDigitalWalletAmlReportMutation, {
         input: types.RunDigitalWalletAmlReportInput;
+    }>;
+    readonly unfreezeDigitalWallet: import("../runtime/typed-document.js").TypedDocument<types.UnfreezeDigitalWalletMutation, {
+        input: types.UnfreezeDigitalWalletInput;
     }>;
     readonly requestOtcQuote: import("../runtime/typed-document.js").TypedDocument<types.RequestOtcQuoteMutation, {
         input: types.RequestOtcQuoteInput;

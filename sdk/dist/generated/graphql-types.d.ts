@@ -76,7 +76,13 @@ export type UserErrorCode =
  * The fund has not yet published the NAV per unit of the request's dealing date (the first day,
  * on or after the day the request was made, with a NAV). Retry once it is published.
  */
- | 'NAV_NOT_PUBLISHED';
+ | 'NAV_NOT_PUBLISHED'
+/**
+ * The wallet is FROZEN (a DENIED AML screening froze it, or an operator did): it sends nothing,
+ * gets no new deposit address or whitelist addition, and its pending approvals can only be
+ * rejected, until an authorized person unfreezes it with `unfreezeDigitalWallet`.
+ */
+ | 'WALLET_FROZEN';
 /** How a wallet's keys are held. */
 export type WalletType = 
 /**
@@ -93,8 +99,9 @@ export type WalletStatus =
 /** The wallet is usable: it receives deposits and may send transfers under its policy. */
 'ACTIVE'
 /**
- * Outgoing transfers are blocked (for example after a DENIED AML screening); deposits are
- * still recorded.
+ * Outgoing transfers are blocked: a DENIED AML screening freezes the wallet until an authorized
+ * person unfreezes it (`unfreezeDigitalWallet`). Deposits to its existing addresses are still
+ * recorded; sends, new deposit addresses and whitelist additions are refused (`WALLET_FROZEN`).
  */
  | 'FROZEN'
 /** The wallet is closed; it is kept read-only for history and reporting. */
@@ -393,6 +400,16 @@ export type RunDigitalWalletAmlReportInput = {
     /** Wallet to screen. */
     walletId: number;
 };
+/** Input of `unfreezeDigitalWallet`. */
+export type UnfreezeDigitalWalletInput = {
+    /** The FROZEN wallet to make ACTIVE again. */
+    walletId: number;
+    /**
+     * Why the wallet may send again (for example the review that cleared the denial), 1 to 500
+     * characters, not blank; recorded in the audit log.
+     */
+    reason: string;
+};
 /** Input of `bitgoSendTransaction`. */
 export type BitgoSendTransactionInput = {
     /** Wallet to send from. */
@@ -666,6 +683,24 @@ export type DigitalWalletDetailByIdQuery = {
             riskScore: number | null;
             screenedAt: Date | null;
             latestReport: {
+                id: string;
+                walletId: number;
+                status: AmlScreeningStatus;
+                riskLevel: AmlRiskLevel | null;
+                riskScore: number | null;
+                provider: string;
+                requestedByUserId: string | null;
+                createdAt: Date;
+                completedAt: Date | null;
+                exposures: Array<{
+                    category: string;
+                    exposureType: AmlExposureType;
+                    usdValue: Decimal;
+                    sharePerc: number;
+                    riskLevel: AmlRiskLevel;
+                }>;
+            } | null;
+            latestFinalReport: {
                 id: string;
                 walletId: number;
                 status: AmlScreeningStatus;
@@ -1117,6 +1152,43 @@ export type RunDigitalWalletAmlReportMutation = {
                 usdValue: Decimal;
                 sharePerc: number;
                 riskLevel: AmlRiskLevel;
+            }>;
+        } | null;
+    };
+};
+export type UnfreezeDigitalWalletMutationVariables = Exact<{
+    input: UnfreezeDigitalWalletInput;
+}>;
+export type UnfreezeDigitalWalletMutation = {
+    unfreezeDigitalWallet: {
+        success: boolean;
+        errors: Array<{
+            code: UserErrorCode;
+            message: string;
+            field: Array<string> | null;
+        }>;
+        wallet: {
+            id: number;
+            label: string;
+            type: WalletType;
+            status: WalletStatus;
+            coin: string;
+            organizationId: string;
+            ownerUserId: string | null;
+            usdValue: Decimal;
+            createdAt: Date;
+            asOf: Date;
+            assets: Array<{
+                name: string;
+                symbol: string;
+                balance: Decimal;
+                value: Decimal;
+                decimals: number | null;
+                unitPriceUsd: Decimal | null;
+                usdValue: Decimal | null;
+                allocationPerc: number | null;
+                priceUpdatedAt: Date | null;
+                walletIds: Array<number>;
             }>;
         } | null;
     };

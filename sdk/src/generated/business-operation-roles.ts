@@ -20,6 +20,7 @@ export const businessOperationRoles = {
   requestOtcTrade: { roles: ["organization_admin","trader"], ownRecordRoles: [] },
   runDigitalWalletAmlReport: { roles: ["compliance","digital_wallets_admin","organization_admin","platform_administrator"], ownRecordRoles: [] },
   sumsubQuestionnaireDataDecrypted: { roles: ["compliance","organization_admin","platform_administrator"], ownRecordRoles: [] },
+  unfreezeDigitalWallet: { roles: ["compliance","platform_administrator"], ownRecordRoles: [] },
 } as const;
 
 export type BusinessOperationName = keyof typeof businessOperationRoles;

@@ -31,7 +31,7 @@ export const DigitalWalletSummaryByIdDocument = /* @__PURE__ */ graphqlDocument<
 export const DigitalWalletDetailByIdDocument = /* @__PURE__ */ graphqlDocument<types.DigitalWalletDetailByIdQuery, types.DigitalWalletDetailByIdQueryVariables>({
   "kind": "query",
   "name": "DigitalWalletDetailById",
-  "text": "query DigitalWalletDetailById($id: Int!, $refresh: Boolean) {\n  digitalWalletDetailById(id: $id, refresh: $refresh) {\n    id\n    label\n    type\n    status\n    coin\n    organizationId\n    ownerUserId\n    usdValue\n    assets {\n      name\n      symbol\n      balance\n      value\n      decimals\n      unitPriceUsd\n      usdValue\n      allocationPerc\n      priceUpdatedAt\n      walletIds\n    }\n    createdAt\n    asOf\n    addresses {\n      id\n      walletId\n      address\n      network\n      label\n      createdAt\n    }\n    whitelistEntries {\n      id\n      walletId\n      address\n      label\n      status\n      requestedByUserId\n      createdAt\n      decidedAt\n    }\n    recentTransactions {\n      id\n      walletId\n      txid\n      type\n      state\n      coin\n      amountBaseUnits\n      amount\n      usdValue\n      feeBaseUnits\n      feeCoin\n      fee\n      counterpartyAddress\n      comment\n      pendingApprovalId\n      createdAt\n      confirmedAt\n    }\n    amlStatus {\n      status\n      riskLevel\n      riskScore\n      screenedAt\n      latestReport {\n        id\n        walletId\n        status\n        riskLevel\n        riskScore\n        exposures {\n          category\n          exposureType\n          usdValue\n          sharePerc\n          riskLevel\n        }\n        provider\n        requestedByUserId\n        createdAt\n        completedAt\n      }\n    }\n    valueHistory {\n      at\n      usdValue\n    }\n  }\n}\n",
+  "text": "query DigitalWalletDetailById($id: Int!, $refresh: Boolean) {\n  digitalWalletDetailById(id: $id, refresh: $refresh) {\n    id\n    label\n    type\n    status\n    coin\n    organizationId\n    ownerUserId\n    usdValue\n    assets {\n      name\n      symbol\n      balance\n      value\n      decimals\n      unitPriceUsd\n      usdValue\n      allocationPerc\n      priceUpdatedAt\n      walletIds\n    }\n    createdAt\n    asOf\n    addresses {\n      id\n      walletId\n      address\n      network\n      label\n      createdAt\n    }\n    whitelistEntries {\n      id\n      walletId\n      address\n      label\n      status\n      requestedByUserId\n      createdAt\n      decidedAt\n    }\n    recentTransactions {\n      id\n      walletId\n      txid\n      type\n      state\n      coin\n      amountBaseUnits\n      amount\n      usdValue\n      feeBaseUnits\n      feeCoin\n      fee\n      counterpartyAddress\n      comment\n      pendingApprovalId\n      createdAt\n      confirmedAt\n    }\n    amlStatus {\n      status\n      riskLevel\n      riskScore\n      screenedAt\n      latestReport {\n        id\n        walletId\n        status\n        riskLevel\n        riskScore\n        exposures {\n          category\n          exposureType\n          usdValue\n          sharePerc\n          riskLevel\n        }\n        provider\n        requestedByUserId\n        createdAt\n        completedAt\n      }\n      latestFinalReport {\n        id\n        walletId\n        status\n        riskLevel\n        riskScore\n        exposures {\n          category\n          exposureType\n          usdValue\n          sharePerc\n          riskLevel\n        }\n        provider\n        requestedByUserId\n        createdAt\n        completedAt\n      }\n    }\n    valueHistory {\n      at\n      usdValue\n    }\n  }\n}\n",
   "dates": {
     "digitalWalletDetailById": {
       "assets": {
@@ -53,6 +53,10 @@ export const DigitalWalletDetailByIdDocument = /* @__PURE__ */ graphqlDocument<t
       "amlStatus": {
         "screenedAt": 1,
         "latestReport": {
+          "createdAt": 1,
+          "completedAt": 1
+        },
+        "latestFinalReport": {
           "createdAt": 1,
           "completedAt": 1
         }
@@ -306,7 +310,7 @@ export const RemoveDigitalWalletWhitelistEntryDocument = /* @__PURE__ */ graphql
 
 /**
  * Screen a wallet with the AML provider and store the report; updates the wallet's
- * `amlStatus`.
+ * `amlStatus`. A DENIED result freezes the wallet until `unfreezeDigitalWallet`.
  */
 export const RunDigitalWalletAmlReportDocument = /* @__PURE__ */ graphqlDocument<types.RunDigitalWalletAmlReportMutation, types.RunDigitalWalletAmlReportMutationVariables>({
   "kind": "mutation",
@@ -317,6 +321,28 @@ export const RunDigitalWalletAmlReportDocument = /* @__PURE__ */ graphqlDocument
       "report": {
         "createdAt": 1,
         "completedAt": 1
+      }
+    }
+  }
+});
+
+/**
+ * Make a FROZEN wallet ACTIVE again: the explicit, audited lifting of the block a DENIED AML
+ * screening put on it (the denial stays on record). Only for the roles `permissions.yaml`
+ * `business_operations` lists, with a reason.
+ */
+export const UnfreezeDigitalWalletDocument = /* @__PURE__ */ graphqlDocument<types.UnfreezeDigitalWalletMutation, types.UnfreezeDigitalWalletMutationVariables>({
+  "kind": "mutation",
+  "name": "UnfreezeDigitalWallet",
+  "text": "mutation UnfreezeDigitalWallet($input: UnfreezeDigitalWalletInput!) {\n  unfreezeDigitalWallet(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    wallet {\n      id\n      label\n      type\n      status\n      coin\n      organizationId\n      ownerUserId\n      usdValue\n      assets {\n        name\n        symbol\n        balance\n        value\n        decimals\n        unitPriceUsd\n        usdValue\n        allocationPerc\n        priceUpdatedAt\n        walletIds\n      }\n      createdAt\n      asOf\n    }\n  }\n}\n",
+  "dates": {
+    "unfreezeDigitalWallet": {
+      "wallet": {
+        "assets": {
+          "priceUpdatedAt": 1
+        },
+        "createdAt": 1,
+        "asOf": 1
       }
     }
   }
@@ -646,6 +672,7 @@ export const graphqlOperations = {
   addDigitalWalletWhitelistEntry: AddDigitalWalletWhitelistEntryDocument,
   removeDigitalWalletWhitelistEntry: RemoveDigitalWalletWhitelistEntryDocument,
   runDigitalWalletAmlReport: RunDigitalWalletAmlReportDocument,
+  unfreezeDigitalWallet: UnfreezeDigitalWalletDocument,
   requestOtcQuote: RequestOtcQuoteDocument,
   calculateOtcQuote: CalculateOtcQuoteDocument,
   refreshOtcQuote: RefreshOtcQuoteDocument,

@@ -71,7 +71,13 @@ export type UserErrorCode =
    * The fund has not yet published the NAV per unit of the request's dealing date (the first day,
    * on or after the day the request was made, with a NAV). Retry once it is published.
    */
-  | 'NAV_NOT_PUBLISHED';
+  | 'NAV_NOT_PUBLISHED'
+  /**
+   * The wallet is FROZEN (a DENIED AML screening froze it, or an operator did): it sends nothing,
+   * gets no new deposit address or whitelist addition, and its pending approvals can only be
+   * rejected, until an authorized person unfreezes it with `unfreezeDigitalWallet`.
+   */
+  | 'WALLET_FROZEN';
 
 /** How a wallet's keys are held. */
 export type WalletType =
@@ -90,8 +96,9 @@ export type WalletStatus =
   /** The wallet is usable: it receives deposits and may send transfers under its policy. */
   | 'ACTIVE'
   /**
-   * Outgoing transfers are blocked (for example after a DENIED AML screening); deposits are
-   * still recorded.
+   * Outgoing transfers are blocked: a DENIED AML screening freezes the wallet until an authorized
+   * person unfreezes it (`unfreezeDigitalWallet`). Deposits to its existing addresses are still
+   * recorded; sends, new deposit addresses and whitelist additions are refused (`WALLET_FROZEN`).
    */
   | 'FROZEN'
   /** The wallet is closed; it is kept read-only for history and reporting. */
@@ -417,6 +424,17 @@ export type RunDigitalWalletAmlReportInput = {
   walletId: number;
 };
 
+/** Input of `unfreezeDigitalWallet`. */
+export type UnfreezeDigitalWalletInput = {
+  /** The FROZEN wallet to make ACTIVE again. */
+  walletId: number;
+  /**
+   * Why the wallet may send again (for example the review that cleared the denial), 1 to 500
+   * characters, not blank; recorded in the audit log.
+   */
+  reason: string;
+};
+
 /** Input of `bitgoSendTransaction`. */
 export type BitgoSendTransactionInput = {
   /** Wallet to send from. */
@@ -617,7 +635,7 @@ export type DigitalWalletDetailByIdQueryVariables = Exact<{
 }>;
 
 
-export type DigitalWalletDetailByIdQuery = { digitalWalletDetailById: { id: number, label: string, type: WalletType, status: WalletStatus, coin: string, organizationId: string, ownerUserId: string | null, usdValue: Decimal, createdAt: Date, asOf: Date, assets: Array<{ name: string, symbol: string, balance: Decimal, value: Decimal, decimals: number | null, unitPriceUsd: Decimal | null, usdValue: Decimal | null, allocationPerc: number | null, priceUpdatedAt: Date | null, walletIds: Array<number> }>, addresses: Array<{ id: number, walletId: number, address: string, network: string, label: string | null, createdAt: Date }>, whitelistEntries: Array<{ id: number, walletId: number, address: string, label: string | null, status: WhitelistEntryStatus, requestedByUserId: string | null, createdAt: Date, decidedAt: Date | null }>, recentTransactions: Array<{ id: string, walletId: number, txid: string | null, type: TransferType, state: TransferState, coin: string, amountBaseUnits: string, amount: Decimal, usdValue: Decimal | null, feeBaseUnits: string | null, feeCoin: string | null, fee: Decimal | null, counterpartyAddress: string | null, comment: string | null, pendingApprovalId: string | null, createdAt: Date, confirmedAt: Date | null }>, amlStatus: { status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, screenedAt: Date | null, latestReport: { id: string, walletId: number, status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, provider: string, requestedByUserId: string | null, createdAt: Date, completedAt: Date | null, exposures: Array<{ category: string, exposureType: AmlExposureType, usdValue: Decimal, sharePerc: number, riskLevel: AmlRiskLevel }> } | null } | null, valueHistory: Array<{ at: Date, usdValue: Decimal }> } | null };
+export type DigitalWalletDetailByIdQuery = { digitalWalletDetailById: { id: number, label: string, type: WalletType, status: WalletStatus, coin: string, organizationId: string, ownerUserId: string | null, usdValue: Decimal, createdAt: Date, asOf: Date, assets: Array<{ name: string, symbol: string, balance: Decimal, value: Decimal, decimals: number | null, unitPriceUsd: Decimal | null, usdValue: Decimal | null, allocationPerc: number | null, priceUpdatedAt: Date | null, walletIds: Array<number> }>, addresses: Array<{ id: number, walletId: number, address: string, network: string, label: string | null, createdAt: Date }>, whitelistEntries: Array<{ id: number, walletId: number, address: string, label: string | null, status: WhitelistEntryStatus, requestedByUserId: string | null, createdAt: Date, decidedAt: Date | null }>, recentTransactions: Array<{ id: string, walletId: number, txid: string | null, type: TransferType, state: TransferState, coin: string, amountBaseUnits: string, amount: Decimal, usdValue: Decimal | null, feeBaseUnits: string | null, feeCoin: string | null, fee: Decimal | null, counterpartyAddress: string | null, comment: string | null, pendingApprovalId: string | null, createdAt: Date, confirmedAt: Date | null }>, amlStatus: { status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, screenedAt: Date | null, latestReport: { id: string, walletId: number, status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, provider: string, requestedByUserId: string | null, createdAt: Date, completedAt: Date | null, exposures: Array<{ category: string, exposureType: AmlExposureType, usdValue: Decimal, sharePerc: number, riskLevel: AmlRiskLevel }> } | null, latestFinalReport: { id: string, walletId: number, status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, provider: string, requestedByUserId: string | null, createdAt: Date, completedAt: Date | null, exposures: Array<{ category: string, exposureType: AmlExposureType, usdValue: Decimal, sharePerc: number, riskLevel: AmlRiskLevel }> } | null } | null, valueHistory: Array<{ at: Date, usdValue: Decimal }> } | null };
 
 export type NetWorthUsdByUserIdQueryVariables = Exact<{
   userId: string;
@@ -726,6 +744,13 @@ export type RunDigitalWalletAmlReportMutationVariables = Exact<{
 
 
 export type RunDigitalWalletAmlReportMutation = { runDigitalWalletAmlReport: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, report: { id: string, walletId: number, status: AmlScreeningStatus, riskLevel: AmlRiskLevel | null, riskScore: number | null, provider: string, requestedByUserId: string | null, createdAt: Date, completedAt: Date | null, exposures: Array<{ category: string, exposureType: AmlExposureType, usdValue: Decimal, sharePerc: number, riskLevel: AmlRiskLevel }> } | null } };
+
+export type UnfreezeDigitalWalletMutationVariables = Exact<{
+  input: UnfreezeDigitalWalletInput;
+}>;
+
+
+export type UnfreezeDigitalWalletMutation = { unfreezeDigitalWallet: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, wallet: { id: number, label: string, type: WalletType, status: WalletStatus, coin: string, organizationId: string, ownerUserId: string | null, usdValue: Decimal, createdAt: Date, asOf: Date, assets: Array<{ name: string, symbol: string, balance: Decimal, value: Decimal, decimals: number | null, unitPriceUsd: Decimal | null, usdValue: Decimal | null, allocationPerc: number | null, priceUpdatedAt: Date | null, walletIds: Array<number> }> } | null } };
 
 export type RequestOtcQuoteMutationVariables = Exact<{
   input: RequestOtcQuoteInput;

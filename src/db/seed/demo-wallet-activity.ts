@@ -1,8 +1,10 @@
 // What happened in the demo wallets: transfers in every custodian state, approvals, 30 days of
-// value history and AML screenings (docs/domain.md#wallets-and-custody).
+// value history, AML screenings and the freeze a denied one put on its wallet
+// (docs/domain.md#wallets-and-custody, docs/custody.md#aml-freeze).
 import type { Insertable } from 'kysely';
 import type {
   AmlReportTable,
+  DigitalWalletFreezeTable,
   DigitalWalletPendingApprovalTable,
   DigitalWalletTransactionTable,
   DigitalWalletValueHistoryTable,
@@ -417,4 +419,9 @@ export const demoAmlReports: Insertable<AmlReportTable>[] = [
     daysAgo: 60,
     exposures: [{ category: 'custodian', percent: 100, riskLevel: 'Low' }],
   }),
+];
+
+/** The AVAX wallet's DENIED screening (report 3) froze it, and no one has unfrozen it. */
+export const demoWalletFreezes: Insertable<DigitalWalletFreezeTable>[] = [
+  { wallet_id: w.auroraAvaxLegacy, aml_report_id: demoUuid('amlReport', 3), frozen_at: demoTime(-45, 8) },
 ];

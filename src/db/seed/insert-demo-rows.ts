@@ -13,7 +13,13 @@ import { demoSalesQuoteLines, demoSalesQuotes } from './demo-sales-quotes.ts';
 import { demoOtcQuotes, demoOtcTrades } from './demo-trading.ts';
 import { demoAppUsers, demoMemberships } from './demo-users.ts';
 import { type DemoQuestionnaireSealer, sealedDemoKycProfiles } from './seal-demo-questionnaires.ts';
-import { demoAmlReports, demoPendingApprovals, demoTransactions, demoValueHistory } from './demo-wallet-activity.ts';
+import {
+  demoAmlReports,
+  demoPendingApprovals,
+  demoTransactions,
+  demoValueHistory,
+  demoWalletFreezes,
+} from './demo-wallet-activity.ts';
 import { demoWalletAddresses, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
 import { insertDemoHoldings } from './demo-holdings.ts';
 
@@ -38,6 +44,7 @@ export async function insertDemoRows(
   await db.insertInto('digital_wallet_pending_approval').values(demoPendingApprovals).execute();
   await db.insertInto('digital_wallet_value_history').values(demoValueHistory).execute();
   await db.insertInto('aml_report').values(demoAmlReports).execute();
+  await db.insertInto('digital_wallet_freeze').values(demoWalletFreezes).execute();
 
   await db.insertInto('otc_quote').values(demoOtcQuotes).execute();
   await db.insertInto('otc_trade').values(demoOtcTrades).execute();

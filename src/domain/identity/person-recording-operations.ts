@@ -10,6 +10,7 @@ export const personRecordingOperations = [
   'addDigitalWalletWhitelistEntry',
   'removeDigitalWalletWhitelistEntry',
   'runDigitalWalletAmlReport',
+  'unfreezeDigitalWallet',
   'bitgoSendTransaction',
   'bitgoResolveApproval',
   'requestOtcQuote',

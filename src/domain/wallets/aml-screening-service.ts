@@ -4,7 +4,9 @@
 // the wallet is running, that report is answered instead of starting another: it is read again
 // at the provider first, and one that has completed meanwhile is stored completed, after which a
 // new screening starts. Migration 0007 allows one running report per wallet, so of two
-// concurrent requests one stores its report and the other answers it.
+// concurrent requests one stores its report and the other answers it. A report stored DENIED, on
+// either path, freezes the wallet in the same transaction (docs/custody.md#aml-freeze), in the name
+// of the person who asked for the screening (aml-freeze-actor.ts).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
 import type { AmlReportResult, AmlReportRow, AmlReportTable } from '../../records/wallets/aml-report-table.ts';
@@ -12,6 +14,7 @@ import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/
 import type { AmlProvider, AmlScreening } from '../../providers/aml/aml-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
+import { amlFreezeActor } from './aml-freeze-actor.ts';
 import { amlRefusal } from './aml-refusals.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
@@ -115,7 +118,11 @@ export class AmlScreeningService {
       return amlRefusal(error, 'getScreening', request);
     }
     if (screening === null || screening.status === 'pending') return running;
-    await this.#deps.reports.complete(running.id, resultOf(screening));
+    await this.#deps.reports.complete(
+      running,
+      resultOf(screening),
+      amlFreezeActor(running.requestedBy, request.requestId),
+    );
     await this.#deps.results.invalidate([walletTag(running.walletId)]);
     return 'completed';
   }
@@ -133,13 +140,16 @@ export class AmlScreeningService {
     }
     try {
       return await this.#answer(
-        await this.#deps.reports.insert({
-          walletId: wallet.id,
-          provider: this.#deps.aml.kind,
-          providerScreeningId: screening.id,
-          requestedBy: caller.actingUserId,
-          ...resultOf(screening),
-        }),
+        await this.#deps.reports.insert(
+          {
+            walletId: wallet.id,
+            provider: this.#deps.aml.kind,
+            providerScreeningId: screening.id,
+            requestedBy: caller.actingUserId,
+            ...resultOf(screening),
+          },
+          amlFreezeActor(caller.actingUserId, request.requestId),
+        ),
       );
     } catch (error) {
       return this.#answerConcurrent(error, wallet, caller, screening);

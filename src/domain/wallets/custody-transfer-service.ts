@@ -35,6 +35,7 @@ import {
   type SendTransferInput,
 } from './custody-input-checks.ts';
 import { custodyRefusal, type TransferCustodyOperation } from './custody-refusals.ts';
+import { walletFrozen } from './frozen-wallet.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { walletNotFound } from './wallet-in-reach.ts';
@@ -173,6 +174,7 @@ export class CustodyTransferService {
       actingUserId: caller.actingUserId,
       organizationId: wallet.organizationId,
     });
+    if (wallet.status === 'frozen') throw new UserFailure([walletFrozen(wallet.id, 'send', 'walletId')]);
     if (wallet.status !== 'active')
       failWith('INVALID_STATE', `wallet ${wallet.id} is ${wallet.status.toUpperCase()}; only ACTIVE wallets send`);
     const custodianWalletId = wallet.custodianWalletId;
@@ -246,6 +248,8 @@ export class CustodyTransferService {
   async #resolve(caller: CustodyCaller, input: ResolveApprovalInput): Promise<Resolved> {
     const checked = checkResolveApproval(input);
     const wallet = await this.#resolvingWallet(checked.approvalId, caller);
+    if (wallet.status === 'frozen' && checked.decision === 'approved')
+      throw new UserFailure([walletFrozen(wallet.id, 'approve', 'decision')]);
     const approval = await this.#ask('resolve', caller, () =>
       this.#deps.custody.resolvePendingApproval({
         approvalId: checked.approvalId,

@@ -1,7 +1,9 @@
 // A wallet's AML status (schema.graphql WalletAmlStatus, AmlReport) from its stored screenings:
 // the status is the latest report's; risk level, score and time are those of the latest report
-// no longer PENDING, so a screening that is running does not hide the last result. The table
-// keeps the AML provider's words (`Low`, `auto-approved`, `direct`); the API answers its enums.
+// no longer PENDING, which is answered whole beside the latest (`latestFinalReport`), so a
+// screening that is running does not hide the last result, a denial least of all
+// (docs/custody.md#aml-freeze). The table keeps the AML provider's words (`Low`, `auto-approved`,
+// `direct`); the API answers its enums.
 import type { AmlReportRow } from '../../records/wallets/wallet-detail-table.ts';
 import {
   type AmlExposureType,
@@ -49,6 +51,7 @@ export interface WalletAmlStatusView {
   riskScore: number | null;
   screenedAt: string | null;
   latestReport: AmlReportView;
+  latestFinalReport: AmlReportView | null;
 }
 
 /** Null when the wallet was never screened. `reports`: the latest and the latest completed, newest first. */
@@ -63,12 +66,13 @@ export function walletAmlStatus(reports: readonly AmlReportRow[]): WalletAmlStat
     riskScore: completedView?.riskScore ?? null,
     screenedAt: completedView?.completedAt ?? null,
     latestReport: amlReportView(latest),
+    latestFinalReport: completedView,
   };
 }
 
 /**
- * Migration 0001 keeps no completion time: a report is written when its screening is stored, and
- * one no longer PENDING counts as completed when it was written (docs/conformance.md#wallet-detail).
+ * A report no longer PENDING completed at `completed_at` (migration 0007); one recorded before
+ * that column existed counts as completed when it was written (docs/conformance.md#wallet-detail).
  */
 export function amlReportView(row: AmlReportRow): AmlReportView {
   const status = screeningStatuses[row.screeningStatus];
@@ -83,7 +87,7 @@ export function amlReportView(row: AmlReportRow): AmlReportView {
     provider: row.provider,
     requestedByUserId: row.requestedBy,
     createdAt: row.createdAt.toISOString(),
-    completedAt: status === 'PENDING' ? null : row.createdAt.toISOString(),
+    completedAt: status === 'PENDING' ? null : (row.completedAt ?? row.createdAt).toISOString(),
   };
 }
 

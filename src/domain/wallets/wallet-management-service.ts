@@ -18,6 +18,7 @@ import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { type CreateWalletInput, createWalletCreation } from './wallet-creation.ts';
+import { walletFrozen } from './frozen-wallet.ts';
 import { changeableWallet } from './wallet-in-reach.ts';
 import { addressLabelMaxLength, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
 import { addressView, type AddressView } from './wallet-record-views.ts';
@@ -77,6 +78,7 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
         actingUserId: caller.actingUserId,
         organizationId: wallet.organizationId,
       });
+      if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'address', 'walletId')]);
       const label = input.label ?? null;
       let made: CustodyAddress;
       try {

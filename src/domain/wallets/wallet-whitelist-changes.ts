@@ -1,9 +1,11 @@
 // schema.graphql `addDigitalWalletWhitelistEntry` and `removeDigitalWalletWhitelistEntry`
 // (docs/custody.md#wallet-operations). The custodian changes the whitelist first, as the acting
 // user (the creator of any approval the change then needs); the platform records what it did in
-// one transaction: an applied addition is an APPROVED entry, an applied removal deletes it, and
-// a change the wallet's policy holds back is a PENDING entry (addition) and the custodian's
-// pending approval, linked to the entry. A custodian that refuses leaves nothing written.
+// one transaction: an applied addition is an APPROVED entry, an applied removal keeps the entry as
+// REMOVED by the acting user (history, off the whitelist), and a change the wallet's policy holds
+// back is a PENDING entry (addition) and the custodian's pending approval, linked to the entry. A
+// custodian that refuses leaves nothing written. A FROZEN wallet takes no addition
+// (frozen-wallet.ts); removals only tighten it and stay allowed.
 //
 // A recording that fails after the custodian changed the whitelist is logged as an error. An
 // addition repeated after that is recorded after all: the custodian answers that it lists the
@@ -28,6 +30,7 @@ import { assertMayPerform } from '../identity/operation-roles.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
+import { walletFrozen } from './frozen-wallet.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal, type CustodyOperation } from './custody-refusals.ts';
@@ -114,6 +117,7 @@ export class WhitelistChanges {
     const found = await this.#target('addDigitalWalletWhitelistEntry', requester, input);
     if (Array.isArray(found)) return failed(found);
     const { wallet, caller } = found;
+    if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'whitelistAdd', 'walletId')]);
     const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
     if (existing && existing.entry.status !== 'rejected') {
       const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
@@ -142,7 +146,7 @@ export class WhitelistChanges {
     if ('code' in existing) return failed([existing]);
     const result = await this.#atCustodian('removeWhitelistAddress', found, input.address, null);
     if (Array.isArray(result)) return failed(result);
-    return this.#recordRemoval(found.wallet, existing, input.address, result);
+    return this.#recordRemoval(found, existing, input.address, result);
   }
 
   /** The wallet and address a change names, checked; or the errors that stop it. */
@@ -234,15 +238,17 @@ export class WhitelistChanges {
     return existing.entry;
   }
 
-  /** A removal the custodian made (the entry deleted) or holds for approval (the approval recorded). */
+  /** A removal the custodian made (the entry kept as removed) or holds for approval (the approval recorded). */
   async #recordRemoval(
-    wallet: HeldWallet,
+    { wallet, caller }: ChangeTarget,
     entry: WhitelistEntryRow,
     address: string,
     result: WhitelistChangeResult | AlreadyListed,
   ): Promise<WhitelistChanged> {
     if (result.outcome !== 'pendingApproval') {
-      await this.#recorded('removal', wallet, address, () => this.#deps.whitelist.deleteEntry(entry.id));
+      await this.#recorded('removal', wallet, address, () =>
+        this.#deps.whitelist.markRemoved(entry.id, caller.actingUserId),
+      );
       return this.#changed(wallet.id, entry, null);
     }
     const approval = await this.#recorded('removal', wallet, address, () =>

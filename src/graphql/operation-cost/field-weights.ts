@@ -77,6 +77,7 @@ export const rootFieldWeights: RootFieldWeights = {
     addDigitalWalletWhitelistEntry: providerCall,
     removeDigitalWalletWhitelistEntry: providerCall,
     runDigitalWalletAmlReport: providerCall,
+    unfreezeDigitalWallet: recordWrite,
     bitgoSendTransaction: providerCall,
     bitgoResolveApproval: providerCall,
     // Pages through the custodian's transfer list and upserts each transfer.

@@ -1,11 +1,13 @@
 // The wallet management mutations of the business API (schema.graphql `createDigitalWallet`,
 // `createDigitalWalletAddress`, `addDigitalWalletWhitelistEntry`,
-// `removeDigitalWalletWhitelistEntry`, `runDigitalWalletAmlReport`; docs/custody.md#wallet-operations)
-// from the wallet management and AML screening services. Thin: each hands over the API key and the
-// X-Acting-User it names, and turns the service's outcome into the payload (`success`, `errors`).
+// `removeDigitalWalletWhitelistEntry`, `runDigitalWalletAmlReport`; docs/custody.md#wallet-operations;
+// and `unfreezeDigitalWallet`, docs/custody.md#aml-freeze) from the wallet management, AML screening
+// and unfreeze services. Thin: each hands over the API key and the X-Acting-User it names, and turns
+// the service's outcome into the payload (`success`, `errors`).
 import type { AmlScreeningService } from '../../domain/wallets/aml-screening-service.ts';
 import type { WalletRequester } from '../../domain/wallets/wallet-caller.ts';
 import type { WalletManagementService } from '../../domain/wallets/wallet-management-service.ts';
+import type { WalletUnfreezeService } from '../../domain/wallets/wallet-unfreeze-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
@@ -16,7 +18,8 @@ type WalletMutationField =
   | 'createDigitalWalletAddress'
   | 'addDigitalWalletWhitelistEntry'
   | 'removeDigitalWalletWhitelistEntry'
-  | 'runDigitalWalletAmlReport';
+  | 'runDigitalWalletAmlReport'
+  | 'unfreezeDigitalWallet';
 
 type WalletMutationResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], WalletMutationField> };
 
@@ -30,8 +33,9 @@ function requesterOf(context: GraphqlContext): WalletRequester {
 export function walletMutationResolvers(services: {
   walletOperations: WalletManagementService;
   amlScreening: AmlScreeningService;
+  walletUnfreeze: WalletUnfreezeService;
 }): WalletMutationResolvers {
-  const { walletOperations: wallets, amlScreening } = services;
+  const { walletOperations: wallets, amlScreening, walletUnfreeze } = services;
   return {
     Mutation: {
       createDigitalWallet: async (_parent, { input }, context) =>
@@ -44,6 +48,8 @@ export function walletMutationResolvers(services: {
         payloadOf(await wallets.removeWhitelistEntry(requesterOf(context), input), ['entry', 'pendingApproval']),
       runDigitalWalletAmlReport: async (_parent, { input }, context) =>
         payloadOf(await amlScreening.run(requesterOf(context), input), ['report']),
+      unfreezeDigitalWallet: async (_parent, { input }, context) =>
+        payloadOf(await walletUnfreeze.unfreeze(requesterOf(context), input), ['wallet']),
     },
   };
 }

@@ -4,7 +4,9 @@
 // here already as SERVICE_UNAVAILABLE (src/db/guarded-pool.ts). Anything else is ours. Messages
 // name constraint, table and column only: never the SQL or the row's values. A business rule the
 // database holds (a fund request made `processed` outside a dealing) says the rule and the business
-// API operation to use instead (business-rule-refusals.ts).
+// API operation to use instead (business-rule-refusals.ts). A check our own trigger raises carries a
+// HINT written for the client (what to do instead, no value of the row: digital_wallet_aml_freeze,
+// migration 0013), which the message repeats; PostgreSQL's own check violations carry none.
 import { AppError } from '../../errors/app-error.ts';
 import { businessRuleRefusal } from './business-rule-refusals.ts';
 
@@ -13,7 +15,11 @@ interface PgError {
   constraint?: unknown;
   table?: unknown;
   column?: unknown;
+  hint?: unknown;
 }
+
+/** `: <hint>` when the trigger that refused the row said what to do instead. */
+const hintOf = (error: PgError) => (typeof error.hint === 'string' ? `: ${error.hint}` : '');
 
 function integrityError(error: PgError): AppError {
   const refusal = businessRuleRefusal(error.constraint, error);
@@ -41,9 +47,11 @@ function integrityError(error: PgError): AppError {
         cause: error,
       });
     case '23514':
-      return new AppError('BAD_REQUEST', `check constraint ${constraint}${where} is violated by the written row`, {
-        cause: error,
-      });
+      return new AppError(
+        'BAD_REQUEST',
+        `check constraint ${constraint}${where} is violated by the written row${hintOf(error)}`,
+        { cause: error },
+      );
     default:
       return new AppError('CONFLICT', `integrity constraint violation: constraint ${constraint}${where}`, {
         cause: error,

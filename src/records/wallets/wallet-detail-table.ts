@@ -30,6 +30,8 @@ export interface AmlReportRow {
   exposures: unknown;
   requestedBy: string | null;
   createdAt: Date;
+  /** When the screening completed (migration 0007); null while pending and for reports recorded before it. */
+  completedAt: Date | null;
 }
 
 export interface WalletDetailRows {
@@ -128,6 +130,7 @@ async function readWhitelistEntries(
   const rows = await selectWhitelistEntryRows(db)
     .where('wallet_id', '=', walletId)
     .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
+    .where('status', '<>', 'removed')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -174,6 +177,7 @@ async function readLatestAmlReports(db: Db, scope: OrganizationScope, walletId: 
       'r.exposures',
       'r.requested_by as requestedBy',
       'r.created_at as createdAt',
+      'r.completed_at as completedAt',
     ])
     .where((eb) => eb.or([eb('r.id', 'in', latest(false)), eb('r.id', 'in', latest(true))]))
     .where(walletInScope(scope, 'r.wallet_id'))

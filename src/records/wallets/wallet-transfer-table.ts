@@ -234,6 +234,7 @@ export class WalletTransferTable {
     const row = await selectWhitelistEntryRows(this.#db)
       .where('wallet_id', '=', walletId)
       .where('address', '=', address)
+      .where('status', '<>', 'removed')
       .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
       .executeTakeFirst();
     return (row as WhitelistEntryRow | undefined) ?? null;
@@ -496,14 +497,31 @@ async function upsertApproval(trx: Writer, approval: ApprovalWrite): Promise<voi
     .execute();
 }
 
-/** A pending entry becomes approved or rejected; an approved removal deletes the entry. */
+/**
+ * A pending entry becomes approved or rejected; an approved removal keeps the entry as `removed`
+ * (migration 0013), by the person who asked for the removal (its approval's creator; the approval
+ * keeps who decided it), at the decision's time.
+ */
 async function applyWhitelistDecision(trx: Writer, decision: WhitelistDecision): Promise<void> {
   if (decision.change === 'remove') {
     if (decision.outcome === 'approved')
       await trx
-        .deleteFrom('digital_wallet_whitelist_entry')
-        .where('wallet_id', '=', decision.walletId)
-        .where('address', '=', decision.address)
+        .updateTable('digital_wallet_whitelist_entry as e')
+        .set({
+          status: 'removed',
+          removed_at: decision.decidedAt,
+          removed_by: (eb) =>
+            eb
+              .selectFrom('digital_wallet_pending_approval as a')
+              .select('a.created_by')
+              .whereRef('a.whitelist_entry_id', '=', 'e.id')
+              .where('a.kind', '=', 'whitelistRemove')
+              .orderBy('a.created_at', 'desc')
+              .limit(1),
+        })
+        .where('e.wallet_id', '=', decision.walletId)
+        .where('e.address', '=', decision.address)
+        .where('e.status', '<>', 'removed')
         .execute();
     return;
   }

@@ -1,9 +1,11 @@
 // A wallet's whitelist entries and the pending approvals that guard changes of them
 // (docs/custody.md#wallet-operations): the entry of an address with whether its removal already
 // waits for approval, and the writes that record what the custodian did, each in one
-// transaction. Statuses are those of migration 0001's CHECK constraints; an approval's `kind` and
-// entry are migration 0007's. An entry is read only on a wallet in the caller's organization
-// scope (docs/identity.md#organization-scope).
+// transaction. Statuses are those of migration 0001's CHECK constraints and migration 0013's
+// `removed`: a removed entry is kept, with when and by whom, as history, and is no longer the
+// address's entry, so the address may be added again. An approval's `kind` and entry are
+// migration 0007's. An entry is read only on a wallet in the caller's organization scope
+// (docs/identity.md#organization-scope).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
@@ -67,6 +69,7 @@ export function createWhitelistWriteTable(db: Db) {
         )
         .where('e.wallet_id', '=', walletId)
         .where('e.address', '=', address)
+        .where('e.status', '<>', 'removed')
         .where(walletInScope(scope, 'e.wallet_id'))
         .executeTakeFirst();
       if (!row) return null;
@@ -76,7 +79,7 @@ export function createWhitelistWriteTable(db: Db) {
 
     /**
      * A new entry (replacing a rejected one of the same address: the address may be requested
-     * again) and, when the addition waits, its approval.
+     * again; a removed one stays as history beside it) and, when the addition waits, its approval.
      */
     async recordAddition(
       entry: NewWhitelistEntry,
@@ -107,9 +110,14 @@ export function createWhitelistWriteTable(db: Db) {
       });
     },
 
-    /** The removal applied: the entry is gone (approvals that named it keep their record). */
-    async deleteEntry(entryId: number): Promise<void> {
-      await db.deleteFrom('digital_wallet_whitelist_entry').where('id', '=', entryId).execute();
+    /** The removal applied: the entry is kept as `removed` by `removedBy`, off the whitelist. */
+    async markRemoved(entryId: number, removedBy: string): Promise<void> {
+      await db
+        .updateTable('digital_wallet_whitelist_entry')
+        .set({ status: 'removed', removed_at: sql<Date>`now()`, removed_by: removedBy })
+        .where('id', '=', entryId)
+        .where('status', '<>', 'removed')
+        .execute();
     },
 
     /** A removal waiting for approval; the entry stays in force until it is approved. */

@@ -3,6 +3,7 @@
 // Aurora's wallet; Aurora's own scope and every organization's find it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { platformActor } from '../../../src/records/audit/audit-log-table.ts';
 import { type AmlReportTable, createAmlReportTable } from '../../../src/records/wallets/aml-report-table.ts';
 import { type DemoWalletDatabase, demoWalletDatabase, scopes, wallets } from './support/demo-wallet-database.ts';
 
@@ -13,17 +14,20 @@ let runningId: string;
 test.before(async () => {
   database = await demoWalletDatabase();
   reports = createAmlReportTable(database.db);
-  const running = await reports.insert({
-    walletId: wallets.aurora,
-    provider: 'simulator',
-    providerScreeningId: 'scope-test-screening',
-    requestedBy: 'demo-frank',
-    status: 'pending',
-    riskLevel: null,
-    riskScore: null,
-    exposures: [],
-    completedAt: null,
-  });
+  const running = await reports.insert(
+    {
+      walletId: wallets.aurora,
+      provider: 'simulator',
+      providerScreeningId: 'scope-test-screening',
+      requestedBy: 'demo-frank',
+      status: 'pending',
+      riskLevel: null,
+      riskScore: null,
+      exposures: [],
+      completedAt: null,
+    },
+    platformActor,
+  );
   runningId = running.id;
 });
 
