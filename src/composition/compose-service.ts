@@ -115,15 +115,18 @@ async function createAreas(options: ComposeOptions, base: Base) {
   const providers = createProviders({ config, logger });
   const marketData = shutdown.track(await createMarketData({ config, db, logger }));
   await adoptSimulatorWallets({ db, custody: providers.custody, logger });
-  const wallets = createWallets({
-    db,
-    metrics,
-    results,
-    providers,
-    priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
-    users: identity.services.users,
-    logger,
-  });
+  const wallets = shutdown.track(
+    createWallets({
+      db,
+      metrics,
+      results,
+      providers,
+      priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      users: identity.services.users,
+      logger,
+      valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
+    }),
+  );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
   return { documents, identity, files, prices, marketData, wallets, kyc };
 }

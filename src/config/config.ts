@@ -82,6 +82,8 @@ export interface Config {
   readonly pdfPrewarm: boolean;
   /** The operator printed as issuer on documents (DOCUMENT_ISSUER_*; demo values when none is set). */
   readonly documentIssuer: DocumentIssuerConfig;
+  /** VALUE_HISTORY: write each wallet's daily value point, and back-fill missed days at start (docs/valuation.md#value-history). */
+  readonly valueHistory: boolean;
   readonly providers: {
     readonly custodyUrl: string | undefined;
     /** Bearer token of the custodian (docs/custody.md#configuration); required with custodyUrl. */
@@ -164,6 +166,7 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
     apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     documentIssuer: readDocumentIssuer(env, production, problems),
+    valueHistory: read('VALUE_HISTORY', oneOf(['on', 'off'], 'on')) === 'on',
     providers: readProviders(read, coinPricesRefreshMs),
     trading: {
       quoteTtlSeconds: read('OTC_QUOTE_TTL_SECONDS', count(defaultOtcQuoteTtlSeconds)),
