@@ -24,6 +24,7 @@ import { createTrading } from './create-trading.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
 import { createMarketData, orderBooksOf } from './create-market-data.ts';
+import { createSimulatedMarket } from '../providers/simulated-market/simulated-market.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
@@ -111,9 +112,11 @@ async function createAreas(options: ComposeOptions, base: Base) {
   );
   const files = shutdown.track(await createFiles({ config, db, logger }));
   const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
-  const prices = shutdown.track(createPrices({ config, db, results, logger }));
+  // One simulated market behind both simulators (docs/market-data.md#the-simulated-market).
+  const market = createSimulatedMarket({ seed: config.providers.simulatedMarketSeed });
+  const prices = shutdown.track(createPrices({ config, db, results, logger, market }));
   const providers = createProviders({ config, logger });
-  const marketData = shutdown.track(await createMarketData({ config, db, logger }));
+  const marketData = shutdown.track(await createMarketData({ config, db, logger, market }));
   await adoptSimulatorWallets({ db, custody: providers.custody, logger });
   const wallets = shutdown.track(
     createWallets({

@@ -104,6 +104,8 @@ export interface Config {
     readonly amlUrl: string | undefined;
     /** Bearer API key of the AML provider; required with AML_URL. */
     readonly amlApiKey: string | undefined;
+    /** SIMULATED_MARKET_SEED: the seed of the market both simulators follow (docs/market-data.md#the-simulated-market). */
+    readonly simulatedMarketSeed: number;
   };
   /** OTC quotes of the business API (docs/trading.md#configuration). */
   readonly trading: {
@@ -275,6 +277,7 @@ function readProviders(read: Read, coinPricesRefreshMs: number): Config['provide
     coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
     amlUrl: read('AML_URL', webUrl),
     amlApiKey: read('AML_API_KEY', text()),
+    simulatedMarketSeed: read('SIMULATED_MARKET_SEED', count(1)),
   };
 }
 

@@ -151,8 +151,8 @@ test('a refresh stores every coin the source knows, exactly, and says once which
   );
   assert.equal((await storedRows())[0], {
     symbol: 'BTC',
-    usd_price: '93043.718464000000000000',
-    market_cap_usd: '1842522267653.32',
+    usd_price: '93164.334112568800000000',
+    market_cap_usd: '1844910790188.58',
     market_cap_rank: 1,
     updated_at: '2026-01-15T10:30:00.000Z',
   });
@@ -194,8 +194,8 @@ test('lookup: fresh up to exactly the maximum age, stale a millisecond later, an
   const fresh = {
     symbol: 'BTC',
     name: 'Bitcoin',
-    usdPrice: '93043.718464',
-    marketCapUsd: '1842522267653.32',
+    usdPrice: '93164.3341125688',
+    marketCapUsd: '1844910790188.58',
     marketCapRank: 1,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
     stale: false,
@@ -217,8 +217,8 @@ test('lookup with nothing stored asks the source; refresh: true asks again; no c
   assert.equal(first, {
     symbol: 'ETH',
     name: 'Ether',
-    usdPrice: '3318.90464',
-    marketCapUsd: '399687933557.25',
+    usdPrice: '3389.0490538891',
+    marketCapUsd: '408135261479.85',
     marketCapRank: 2,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
     stale: false,
@@ -420,7 +420,7 @@ test('end to end over HTTP: the refresh fills coin_price from the simulator serv
     const refresh = refreshWith(clock, client);
     assert.equal(await refresh.refreshNow(), { ok: true, coins: 5, written: 4, unknownSymbols: ['ZZZ'], refused: [] });
     const btc = await refresh.lookup('BTC');
-    assert.equal([btc?.usdPrice, btc?.stale], ['93043.718464', false]);
+    assert.equal([btc?.usdPrice, btc?.stale], ['93164.3341125688', false]);
   } finally {
     await server.close();
   }
