@@ -13,6 +13,8 @@ export const defaultCoinPricesRefreshMs = 5 * 60_000;
 export const defaultOtcQuoteTtlSeconds = 30;
 /** 0.25 %, the fee of the demo quotes (docs/trading.md#configuration). */
 export const defaultOtcFeeBps = 25;
+/** The simulated market's seed is 32 bits (docs/market-data.md#the-simulated-market). */
+export const maxSimulatedMarketSeed = 4_294_967_295;
 
 export interface Config {
   readonly production: boolean;
@@ -332,6 +334,11 @@ function providerProblems(config: Config, env: Env): string[] {
   }
   if (providers.custodyUrl && !providers.custodyAccessToken) {
     problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
+  }
+  if (providers.simulatedMarketSeed > maxSimulatedMarketSeed) {
+    problems.push(
+      `SIMULATED_MARKET_SEED must be at most ${maxSimulatedMarketSeed}, got '${env.SIMULATED_MARKET_SEED}'`,
+    );
   }
   return problems;
 }

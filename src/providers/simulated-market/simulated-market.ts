@@ -10,7 +10,7 @@ import { demoUsdPrices } from '../../db/seed/demo-market.ts';
 import { type BrownianPath, brownianPath } from './brownian-path.ts';
 
 export interface SimulatedMarketOptions {
-  /** SIMULATED_MARKET_SEED; the same seed gives the same market at the same time. Default 1. */
+  /** SIMULATED_MARKET_SEED, 0 to 2^32 − 1; the same seed gives the same market at the same time. Default 1. */
   readonly seed?: number;
   /** How long one move of the market lasts. Default 1000 ms. */
   readonly stepMs?: number;
@@ -44,7 +44,8 @@ const dayMs = 86_400_000;
 export function createSimulatedMarket(options: SimulatedMarketOptions = {}): SimulatedMarket {
   const seed = options.seed ?? 1;
   const stepMs = options.stepMs ?? defaultMarketStepMs;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RangeError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
   if (!Number.isInteger(stepMs) || stepMs <= 0)
     throw new RangeError(`stepMs must be a positive whole number, got ${stepMs}`);
   const paths = new Map<string, BrownianPath>();

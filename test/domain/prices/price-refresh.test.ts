@@ -169,6 +169,22 @@ test('a refresh stores every coin the source knows, exactly, and says once which
   );
 });
 
+test('a refresh or lookup that wrote prices tells onWritten (the cached valuations go); one that wrote none does not', async () => {
+  const clock = manualRefreshClock('2026-01-15T10:30:20.000Z');
+  let told = 0;
+  const refresh = refreshWith(clock, createCoinPricesSimulator({ now: clock.now }), {
+    onWritten: async () => {
+      told += 1;
+    },
+  });
+  await refresh.refreshNow();
+  assert.is(told, 1);
+  await refresh.lookup('BTC', { refresh: true });
+  assert.is(told, 2);
+  await refresh.lookup('ZZZ', { refresh: true });
+  assert.is(told, 2, 'the source knows no ZZZ: nothing written');
+});
+
 test('a quote older than the stored price does not move it back', async () => {
   await db
     .insertInto('coin_price')

@@ -63,7 +63,7 @@ test('the same seed gives the same market at the same instant; another seed anot
     assert.is.not(first!.usdPrice(symbol, at), other!.usdPrice(symbol, at), symbol);
   }
   assert.is(first!.usdPrice('USD', at), '1');
-  assert.throws(() => createSimulatedMarket({ seed: -1 }), /seed must be a whole number/);
+  assert.throws(() => createSimulatedMarket({ seed: -1 }), /seed must be a whole number from 0/);
   assert.throws(() => createSimulatedMarket({ stepMs: 0 }), /stepMs must be a positive whole number/);
 });
 
