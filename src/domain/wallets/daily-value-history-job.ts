@@ -31,13 +31,15 @@ export interface DailyValueHistoryJob {
   runNow(): Promise<DailyValueHistoryRun>;
 }
 
-export function createDailyValueHistoryJob(deps: {
+export interface DailyValueHistoryDeps {
   table: DailyValuePointsTable;
   logger: Logger;
   /** Brings the coin prices up to date first, so today's point is valued at today's price. */
   refreshPrices?: () => Promise<unknown>;
   clock?: RefreshClock;
-}): DailyValueHistoryJob {
+}
+
+export function createDailyValueHistoryJob(deps: DailyValueHistoryDeps): DailyValueHistoryJob {
   const clock = deps.clock ?? systemRefreshClock;
   let running: Promise<DailyValueHistoryRun> | undefined;
   const runNow = () => {
@@ -49,10 +51,7 @@ export function createDailyValueHistoryJob(deps: {
   return { runNow, start: () => startSchedule(deps.logger, clock, runNow) };
 }
 
-async function writeMissingDays(
-  deps: Pick<Parameters<typeof createDailyValueHistoryJob>[0], 'table' | 'refreshPrices'>,
-  now: Date,
-): Promise<DailyValueHistoryRun> {
+async function writeMissingDays(deps: DailyValueHistoryDeps, now: Date): Promise<DailyValueHistoryRun> {
   await deps.refreshPrices?.();
   const today = utcDay(now.getTime());
   const from = laterDay((await deps.table.firstMissingDay()) ?? today, utcDay(now.getTime() - maxBackfillDays * dayMs));
@@ -64,7 +63,7 @@ async function writeMissingDays(
 function startSchedule(logger: Logger, clock: RefreshClock, runNow: () => Promise<DailyValueHistoryRun>) {
   let stopped = false;
   let timer: unknown;
-  let inFlight: Promise<unknown> | undefined;
+  let inFlight: Promise<number> | undefined;
   const tick = () => {
     timer = undefined;
     inFlight = runNow().then(
@@ -78,7 +77,7 @@ function startSchedule(logger: Logger, clock: RefreshClock, runNow: () => Promis
       },
     );
     void inFlight.then((delay) => {
-      if (!stopped) timer = clock.setTimeout(tick, delay as number);
+      if (!stopped) timer = clock.setTimeout(tick, delay);
     });
   };
   timer = clock.setTimeout(tick, 0);
@@ -90,7 +89,7 @@ function startSchedule(logger: Logger, clock: RefreshClock, runNow: () => Promis
 }
 
 /** Milliseconds from `now` to the next UTC midnight (a whole day at midnight itself). */
-export function untilNextDay(now: Date): number {
+function untilNextDay(now: Date): number {
   return dayMs - (now.getTime() % dayMs);
 }
 
