@@ -1017,6 +1017,16 @@ export const databaseSchema: DbSchema = {
           "default": {
             "kind": "varying"
           }
+        },
+        {
+          "name": "available_balance",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         }
       ],
       "primaryKey": [
@@ -1376,6 +1386,16 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "in_opening_balance",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         }
       ],
       "primaryKey": [

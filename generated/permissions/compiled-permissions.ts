@@ -283,6 +283,7 @@ export const permissionModel = {
         { name: 'unit_price_usd', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'usd_value', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'updated_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+        { name: 'available_balance', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -334,6 +335,7 @@ export const permissionModel = {
         { name: 'pending_approval_id', dataType: 'text', isNullable: true },
         { name: 'initiated_by', dataType: 'text', isNullable: true },
         { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'in_opening_balance', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -1258,7 +1260,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1512,7 +1514,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -1562,7 +1566,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1833,7 +1837,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2703,7 +2709,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2753,7 +2761,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -4036,7 +4044,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
     },
     {
@@ -4117,7 +4125,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4135,7 +4143,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4228,7 +4236,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4542,7 +4550,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4560,7 +4568,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

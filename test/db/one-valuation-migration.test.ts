@@ -1,5 +1,6 @@
 // Migration 0015 (src/db/migrations/0015-one-valuation.ts; docs/valuation.md#one-valuation) on the
-// demo data: whoever writes a balance or a price, each holding's unit_price_usd is its coin's price
+// demo data: whoever writes a balance (the journal's projection, docs/ledger.md#wallet-holdings) or a
+// price, each holding's unit_price_usd is its coin's price
 // and its usd_value balance × price rounded half away from zero to cents, and each wallet's
 // usd_value the sum of its holdings', checked against figures worked out here with BigInt; a
 // price change moves every holding of the coin in its own transaction, also against a holding
@@ -28,6 +29,11 @@ test.after(async () => {
   await db?.destroy();
   await database?.drop();
 });
+
+let deposits = 0;
+/** `amount` of `symbol` arriving in the wallet: a balance changes only through the journal (docs/ledger.md#wallet-holdings). */
+const deposit = (walletId: number, symbol: string, amount: string) =>
+  sql`SELECT ledger_deposit(${walletId}, ${symbol}, ${amount}::numeric, ${`test:deposit-${++deposits}`})`;
 
 /** A non-negative decimal text → units at 18 places. */
 function at18(text: string): bigint {
@@ -115,11 +121,9 @@ test('a price written moves every holding of the coin and the wallets holding it
   await assertOneValuation();
 });
 
-test('a balance written, a holding added or removed: the holding and its wallet follow', async () => {
-  await sql`UPDATE digital_wallet_asset SET balance = balance + 0.123456789 WHERE wallet_id = 2 AND symbol = 'ETH'`.execute(
-    db,
-  );
-  await sql`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (3, 'BTC', 0.00000001)`.execute(db);
+test('a balance posted, a holding opened or removed: the holding and its wallet follow', async () => {
+  await deposit(2, 'ETH', '0.123456789').execute(db);
+  await deposit(3, 'BTC', '0.00000001').execute(db);
   await sql`DELETE FROM digital_wallet_asset WHERE wallet_id = 4`.execute(db);
   await assertOneValuation();
   assert.is(await walletValue(4), '0.00', 'a wallet without holdings is worth nothing');
@@ -130,7 +134,8 @@ test('a balance written, a holding added or removed: the holding and its wallet 
 test('a unit price or USD value written by hand is replaced by the one valuation', async () => {
   await sql`UPDATE digital_wallet_asset SET unit_price_usd = 1, usd_value = 1 WHERE wallet_id = 1`.execute(db);
   await sql`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance, unit_price_usd, usd_value)
-    VALUES (1, 'USDT', 10, 5, 50)`.execute(db);
+    VALUES (1, 'USDT', 0, 5, 50)`.execute(db);
+  await deposit(1, 'USDT', '10').execute(db);
   await assertOneValuation();
   const [usdt] = await holdings(sql`wallet_id = 1 AND symbol = 'USDT'`);
   assert.is(usdt!.usdValue, centsOf('10', await priceOf('USDT')));
@@ -138,7 +143,7 @@ test('a unit price or USD value written by hand is replaced by the one valuation
 
 test('a coin without a price is worth 0; its first price values its holdings', async () => {
   await sql`INSERT INTO coin (symbol, name, network, decimals) VALUES ('NEW', 'New coin', 'test', 6)`.execute(db);
-  await sql`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (6, 'NEW', 3.5)`.execute(db);
+  await deposit(6, 'NEW', '3.5').execute(db);
   assert.equal(
     (await holdings(sql`symbol = 'NEW'`)).map((row) => [row.unitPrice, row.usdValue]),
     [['0', '0.00']],
@@ -223,10 +228,8 @@ test('a holding inserted while a price change is uncommitted ends at the new pri
   try {
     await refresh.query('BEGIN');
     await refresh.query(`UPDATE coin_price SET usd_price = 2.5, updated_at = now() WHERE symbol = 'USDC'`);
-    const inserting = writer.query(
-      `INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (1, 'USDC', 10)`,
-    );
-    // The holding trigger reads the price FOR SHARE, so the insert waits for the refresh to end.
+    const inserting = writer.query(`SELECT ledger_deposit(1, 'USDC', 10, 'test:concurrent-usdc')`);
+    // The holding the deposit opens reads the price FOR SHARE, so it waits for the refresh to end.
     await waitingForALock(writer);
     await refresh.query('COMMIT');
     await inserting;
@@ -244,11 +247,9 @@ test('two transactions changing holdings of one wallet leave its sum right', asy
   try {
     await first.query('BEGIN');
     await second.query('BEGIN');
-    await first.query(`UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id = 2 AND symbol = 'USDC'`);
+    await first.query(`SELECT ledger_deposit(2, 'USDC', 1, 'test:concurrent-first')`);
     // Another holding of wallet 2: its wallet total waits for the first transaction's lock on the wallet.
-    const updating = second.query(
-      `UPDATE digital_wallet_asset SET balance = balance + 2 WHERE wallet_id = 2 AND symbol = 'USDT'`,
-    );
+    const updating = second.query(`SELECT ledger_deposit(2, 'USDT', 2, 'test:concurrent-second')`);
     await waitingForALock(second);
     await first.query('COMMIT');
     await updating;
@@ -267,7 +268,10 @@ const objects = async () =>
       UNION ALL SELECT proname FROM pg_proc
         WHERE proname IN ('coin_price_follow', 'digital_wallet_valuation', 'digital_wallet_asset_valuation')
       UNION ALL SELECT tgname FROM pg_trigger WHERE NOT tgisinternal
-        AND tgrelid IN ('coin_price'::regclass, 'digital_wallet_asset'::regclass) ORDER BY 1`.execute(db)
+        AND tgrelid IN ('coin_price'::regclass, 'digital_wallet_asset'::regclass)
+        AND tgname NOT IN ('digital_wallet_asset_opening_balance', 'digital_wallet_asset_projection') ORDER BY 1`.execute(
+      db,
+    )
   ).rows.map((row) => row.name);
 
 test('down removes what 0015 added; up adds it again and brings stale figures back in line', async () => {

@@ -115,7 +115,7 @@ test('a gap of days since the last point is back-filled once, each day at its pr
 test('a gap of three days is three points per wallet, exactly once; a coin first priced later takes that price', async () => {
   // A coin priced first on the 7th, held by wallet 6 since before: the 6th takes the nearest price after it.
   await sql`INSERT INTO coin (symbol, name, network, decimals) VALUES ('NEW', 'New coin', 'test', 6)`.execute(db);
-  await sql`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (6, 'NEW', 10)`.execute(db);
+  await sql`SELECT ledger_deposit(6, 'NEW', 10, 'test:new-coin')`.execute(db);
   await sql`INSERT INTO coin_price (symbol, usd_price, updated_at) VALUES ('NEW', 2.005, '2026-01-07T12:00:00Z')`.execute(
     db,
   );
@@ -163,7 +163,7 @@ test('an archived wallet gets no point; a wallet without history starts with tod
     SELECT organization_id, owner_user_id, 'Opened long ago', 'BTC', 'hot', '2025-06-01' FROM digital_wallet WHERE id = 1
     RETURNING id`.execute(db);
   const opened = rows[0]!.id;
-  await sql`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (${opened}, 'BTC', 1)`.execute(db);
+  await sql`SELECT ledger_deposit(${opened}, 'BTC', 1, 'test:opened')`.execute(db);
   const other = createDatabase({ url: database.url, poolSize: 2 }).db;
   try {
     const runs = await Promise.all([
