@@ -610,6 +610,51 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
+      "name": "coin_price_day",
+      "columns": [
+        {
+          "name": "symbol",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "day",
+          "dataType": "date",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "usd_price",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "updated_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": false
+        }
+      ],
+      "primaryKey": [
+        "symbol",
+        "day"
+      ],
+      "foreignKeys": [
+        {
+          "name": "coin_price_day_symbol_fkey",
+          "columns": [
+            "symbol"
+          ],
+          "referencedTable": "coin",
+          "referencedColumns": [
+            "symbol"
+          ]
+        }
+      ]
+    },
+    {
       "name": "compliance_case",
       "columns": [
         {

@@ -92,6 +92,13 @@ export interface CoinPriceTable {
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
+export interface CoinPriceDayTable {
+  symbol: string;
+  day: ColumnType<Date, Date | string, Date | string>;
+  usd_price: string;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface ComplianceCaseTable {
   id: Generated<number>;
   organization_id: string;
@@ -533,6 +540,7 @@ export interface Database {
   case_invitation: CaseInvitationTable;
   coin: CoinTable;
   coin_price: CoinPriceTable;
+  coin_price_day: CoinPriceDayTable;
   compliance_case: ComplianceCaseTable;
   digital_wallet: DigitalWalletTable;
   digital_wallet_address: DigitalWalletAddressTable;

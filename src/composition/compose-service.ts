@@ -24,6 +24,7 @@ import { createTrading } from './create-trading.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
 import { createMarketData, orderBooksOf } from './create-market-data.ts';
+import { createSimulatedMarket } from '../providers/simulated-market/simulated-market.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
@@ -111,21 +112,26 @@ async function createAreas(options: ComposeOptions, base: Base) {
   );
   const files = shutdown.track(await createFiles({ config, db, logger }));
   const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
-  const prices = shutdown.track(createPrices({ config, db, results, logger }));
+  // One simulated market behind both simulators (docs/market-data.md#the-simulated-market).
+  const market = createSimulatedMarket({ seed: config.providers.simulatedMarketSeed });
+  const prices = shutdown.track(createPrices({ config, db, results, logger, market }));
   const providers = createProviders({ config, logger });
-  const marketData = shutdown.track(await createMarketData({ config, db, logger }));
+  const marketData = shutdown.track(await createMarketData({ config, db, logger, market }));
   const custodialApprovalsRequired = config.providers.custodyApprovalsRequired;
   await adoptSimulatorWallets({ db, custody: providers.custody, custodialApprovalsRequired, logger });
-  const wallets = createWallets({
-    db,
-    metrics,
-    results,
-    providers,
-    priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
-    custodialApprovalsRequired,
-    users: identity.services.users,
-    logger,
-  });
+  const wallets = shutdown.track(
+    createWallets({
+      db,
+      metrics,
+      results,
+      providers,
+      priceMaxAgeMs: config.providers.coinPricesMaxAgeMs,
+      custodialApprovalsRequired,
+      users: identity.services.users,
+      logger,
+      valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
+    }),
+  );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
   return { documents, identity, files, prices, marketData, wallets, kyc };
 }

@@ -1,7 +1,9 @@
 // The wallets area: the wallet value sparkline (docs/wallet-sparkline.md), the business API's
 // wallet views over the result cache, the wallet mutations on the custody and AML providers
-// (docs/custody.md#wallet-operations), the unfreeze of a frozen wallet (docs/custody.md#aml-freeze)
-// and the custody transfer mutations (create-custody-transfers.ts).
+// (docs/custody.md#wallet-operations), the unfreeze of a frozen wallet (docs/custody.md#aml-freeze),
+// the custody transfer mutations (create-custody-transfers.ts) and, with VALUE_HISTORY on, the
+// value history's daily job (docs/valuation.md#value-history), stopped at shutdown after a run in
+// flight.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createAmlReportTable } from '../records/wallets/aml-report-table.ts';
@@ -25,6 +27,9 @@ import type { Metrics } from '../observability/metrics.ts';
 import type { ServiceProviders } from './create-providers.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { createCustodyTransfers } from './create-custody-transfers.ts';
+import { createDailyValuePointsTable } from '../records/wallets/daily-value-points-table.ts';
+import { createDailyValueHistoryJob } from '../domain/wallets/daily-value-history-job.ts';
+import type { ShutdownStep } from './shutdown-steps.ts';
 
 export function createWallets(deps: {
   db: Db;
@@ -38,6 +43,8 @@ export function createWallets(deps: {
   /** The acting users of sends and approvals (docs/identity.md#acting-user). */
   users: ActingUserDirectory;
   logger: Logger;
+  /** VALUE_HISTORY, and the coin price refresh its job runs first. */
+  valueHistory: { enabled: boolean; refreshPrices: () => Promise<unknown> };
 }) {
   const summaries = createWalletSummaryService({
     table: createWalletSummaryTable(deps.db),
@@ -92,5 +99,16 @@ export function createWallets(deps: {
       priceMaxAgeMs: deps.priceMaxAgeMs,
     }),
     custody: createCustodyTransfers({ ...deps, custody: deps.providers.custody }),
+    closers: startValueHistory(deps),
   };
+}
+
+function startValueHistory(deps: Parameters<typeof createWallets>[0]): ShutdownStep[] {
+  if (!deps.valueHistory.enabled) return [];
+  const job = createDailyValueHistoryJob({
+    table: createDailyValuePointsTable(deps.db),
+    logger: deps.logger,
+    refreshPrices: deps.valueHistory.refreshPrices,
+  });
+  return [job.start()];
 }

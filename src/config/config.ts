@@ -22,6 +22,8 @@ export const defaultCustodySimulatorTiming = { broadcastAfterMs: 5_000, confirmA
 export const defaultCustodyApprovalsRequired = 1;
 /** The most approvals a custodian policy may ask for (the custody port's `approvalsRequired`, docs/custody.md#the-port). */
 const maxCustodyApprovalsRequired = 10;
+/** The simulated market's seed is 32 bits (docs/market-data.md#the-simulated-market). */
+export const maxSimulatedMarketSeed = 4_294_967_295;
 
 export interface Config {
   readonly production: boolean;
@@ -91,6 +93,8 @@ export interface Config {
   readonly pdfPrewarm: boolean;
   /** The operator printed as issuer on documents (DOCUMENT_ISSUER_*; demo values when none is set). */
   readonly documentIssuer: DocumentIssuerConfig;
+  /** VALUE_HISTORY: write each wallet's daily value point, and back-fill missed days at start (docs/valuation.md#value-history). */
+  readonly valueHistory: boolean;
   readonly providers: {
     readonly custodyUrl: string | undefined;
     /** Bearer token of the custodian (docs/custody.md#configuration); required with custodyUrl. */
@@ -118,6 +122,8 @@ export interface Config {
     readonly amlUrl: string | undefined;
     /** Bearer API key of the AML provider; required with AML_URL. */
     readonly amlApiKey: string | undefined;
+    /** SIMULATED_MARKET_SEED: the seed of the market both simulators follow (docs/market-data.md#the-simulated-market). */
+    readonly simulatedMarketSeed: number;
   };
   /** OTC quotes of the business API (docs/trading.md#configuration). */
   readonly trading: {
@@ -180,6 +186,7 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
     apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
     documentIssuer: readDocumentIssuer(env, production, problems),
+    valueHistory: read('VALUE_HISTORY', oneOf(['on', 'off'], 'on')) === 'on',
     providers: readProviders(read, coinPricesRefreshMs),
     trading: {
       quoteTtlSeconds: read('OTC_QUOTE_TTL_SECONDS', count(defaultOtcQuoteTtlSeconds)),
@@ -293,6 +300,7 @@ function readProviders(read: Read, coinPricesRefreshMs: number): Config['provide
     coinPricesMaxAgeMs: read('COIN_PRICES_MAX_AGE_MS', count(3 * coinPricesRefreshMs)),
     amlUrl: read('AML_URL', webUrl),
     amlApiKey: read('AML_API_KEY', text()),
+    simulatedMarketSeed: read('SIMULATED_MARKET_SEED', count(1)),
   };
 }
 
@@ -351,6 +359,11 @@ function providerProblems(config: Config, env: Env): string[] {
   if (providers.custodyApprovalsRequired > maxCustodyApprovalsRequired) {
     problems.push(
       `CUSTODY_APPROVALS_REQUIRED must be from 0 to ${maxCustodyApprovalsRequired}, got '${env.CUSTODY_APPROVALS_REQUIRED}'`,
+    );
+  }
+  if (providers.simulatedMarketSeed > maxSimulatedMarketSeed) {
+    problems.push(
+      `SIMULATED_MARKET_SEED must be at most ${maxSimulatedMarketSeed}, got '${env.SIMULATED_MARKET_SEED}'`,
     );
   }
   return problems;

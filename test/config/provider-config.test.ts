@@ -1,5 +1,6 @@
-// The coin price and AML settings of loadConfig (docs/configuration.md, docs/providers.md):
-// defaults, the maximum age derived from the refresh interval, and what is refused.
+// The coin price, AML, simulated market and value history settings of loadConfig
+// (docs/configuration.md, docs/providers.md, docs/valuation.md): defaults, the maximum age derived
+// from the refresh interval, and what is refused.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
@@ -59,6 +60,23 @@ test('too short an interval, a maximum age below it, and non-numbers are refused
     "AML_URL must use one of http:, https:, got 'ftp:'",
     'AML_API_KEY is required when AML_URL is set',
   ]);
+});
+
+test('the simulated market: seed 1 unless SIMULATED_MARKET_SEED says, a 32-bit whole number', () => {
+  assert.is(loadConfig({}).providers.simulatedMarketSeed, 1);
+  assert.is(loadConfig({ SIMULATED_MARKET_SEED: '4294967295' }).providers.simulatedMarketSeed, 4_294_967_295);
+  assert.equal(problemsOf({ SIMULATED_MARKET_SEED: '4294967296' }), [
+    "SIMULATED_MARKET_SEED must be at most 4294967295, got '4294967296'",
+  ]);
+  assert.equal(problemsOf({ SIMULATED_MARKET_SEED: '-1' }), [
+    "SIMULATED_MARKET_SEED must be a whole number >= 0, got '-1'",
+  ]);
+});
+
+test('the value history job: on unless VALUE_HISTORY=off', () => {
+  assert.is(loadConfig({}).valueHistory, true);
+  assert.is(loadConfig({ VALUE_HISTORY: 'off' }).valueHistory, false);
+  assert.equal(problemsOf({ VALUE_HISTORY: 'yes' }).length, 1);
 });
 
 test.run();

@@ -2,8 +2,10 @@
 // digitalAssetsByOrganizationId through the real service on the demo data (schema.graphql
 // NetWorth, DigitalAssetPage; docs/identity.md#scopes): holdings summed by symbol over the counted
 // wallets (archived ones left out; a key bound to an organization counts only its wallets),
-// valued exactly and checked against PostgreSQL's own numeric arithmetic; stale and missing
-// prices unpriced and last; paging clamped; cached per caller scope until `refresh: true`.
+// valued exactly by the one rounding rule (docs/valuation.md#the-rounding-rule: each wallet's
+// holding to cents, then summed) and checked against PostgreSQL's own numeric arithmetic over the
+// balances and prices (not the stored usd_value); stale and missing prices unpriced and last;
+// paging clamped; cached per caller scope until `refresh: true`.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
@@ -99,8 +101,8 @@ const assetsOfUser = async (key: CallerKey, userId: string, paging = '') =>
   (await ask(key, 'digitalAssetsByUserId', `userId: "${userId}" ${paging}`, pageFields)).body.data
     .digitalAssetsByUserId;
 
-// The expected figures, from PostgreSQL's numeric arithmetic over the rows: the exact value of each
-// symbol's summed balance × price (36 places), then cents and shares worked out here with BigInt.
+// The expected figures, from PostgreSQL's numeric arithmetic over the rows: each wallet's balance ×
+// price rounded to cents, summed per symbol; the totals and shares worked out here with BigInt.
 interface ExpectedSymbol {
   symbol: string;
   name: string;
@@ -121,7 +123,7 @@ async function expectedHoldings(where: string, param: string, callerOrganization
   ]);
   const rows = await api.rows(
     `SELECT a.symbol, c.name, c.decimals, trim_scale(sum(a.balance))::text AS balance,
-       trim_scale(p.usd_price)::text AS price, (sum(a.balance) * p.usd_price)::text AS exact, p.updated_at,
+       trim_scale(p.usd_price)::text AS price, sum(round(a.balance * p.usd_price, 2))::text AS exact, p.updated_at,
        array_agg(w.id ORDER BY w.id) AS wallet_ids
      FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id JOIN coin c ON c.symbol = a.symbol
        LEFT JOIN coin_price p ON p.symbol = a.symbol AND p.updated_at > now() - interval '1 hour'
@@ -417,7 +419,7 @@ test('results are cached per caller scope: a changed balance shows after refresh
   assert.equal(withoutAsOf(refreshed), expected);
   assert.equal(await netWorthOfOrganization(keys.aurora, org.aurora), refreshed, 'the refresh was stored');
   const rows = await api.rows(
-    `SELECT (round(sum(a.balance * p.usd_price), 2) - $1::numeric)::text AS grown
+    `SELECT (sum(round(a.balance * p.usd_price, 2)) - $1::numeric)::text AS grown
      FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id JOIN coin_price p ON p.symbol = a.symbol
      WHERE w.organization_id = $2 AND w.status <> 'archived' AND p.updated_at > now() - interval '1 hour'`,
     [before.usdValue, org.aurora],

@@ -109,6 +109,8 @@ function testServiceEnv(databaseUrl: string, dataDir: string): Record<string, st
     PDF_PREWARM: 'false',
     // Live order books would price quotes off a moving simulator; market data tests opt in.
     MARKET_DATA: 'off',
+    // The daily job would back-fill the demo history (which ends 2026-01-01) up to today; its tests opt in.
+    VALUE_HISTORY: 'off',
     // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
   };

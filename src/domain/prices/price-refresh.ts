@@ -1,5 +1,7 @@
 // The coin price refresh (docs/providers.md#price-refresh): every interval it asks the price
-// source for every coin of the `coin` table and upserts `coin_price`; a lookup reads one coin's
+// source for every coin of the `coin` table and upserts `coin_price`, whose triggers move every
+// holding's stored USD value in the same statement (docs/valuation.md#one-valuation), then tells
+// `onWritten` (the composition drops the cached valuations); a lookup reads one coin's
 // stored price, marked stale when the source last updated it more than the maximum age ago
 // (docs/providers.md#staleness). A failed refresh is logged once per transition and never throws
 // out of the timer; the next one runs an interval later. Refreshes never overlap: the next is
@@ -24,6 +26,8 @@ export interface PriceRefreshOptions {
   maxAgeMs: number;
   logger: Logger;
   clock?: RefreshClock;
+  /** Called after a refresh or lookup wrote prices, so results valued at the old ones can go. */
+  onWritten?: () => Promise<void>;
 }
 
 export interface CoinPriceLookup {
@@ -80,6 +84,7 @@ class CoinPriceRefresh implements PriceRefresh {
   readonly #clock: RefreshClock;
   readonly #table: CoinPriceTable;
   readonly #failures: RefreshFailureLog;
+  readonly #onWritten: () => Promise<void>;
   #running: Promise<RefreshOutcome> | undefined;
   #started = false;
 
@@ -91,6 +96,7 @@ class CoinPriceRefresh implements PriceRefresh {
     this.#clock = options.clock ?? systemRefreshClock;
     this.#table = createCoinPriceTable(options.db);
     this.#failures = createRefreshFailureLog(options.logger);
+    this.#onWritten = options.onWritten ?? (async () => {});
   }
 
   start(): () => Promise<void> {
@@ -146,6 +152,7 @@ class CoinPriceRefresh implements PriceRefresh {
       else refused.push(converted.refused);
     }
     const written = await this.#table.upsert(rows);
+    if (written > 0) await this.#onWritten();
     return { written, refused, unknownSymbols: symbols.filter((symbol) => !known.has(symbol)) };
   }
 

@@ -1,12 +1,13 @@
 // Values a holder's holdings, summed by symbol, at the current coin prices (schema.graphql
-// NetWorth, NetWorthBreakdownItem, DigitalAsset) in exact decimals (docs/providers.md#rounding).
-// Where rounding happens: each asset's USD value is its balance × unit price rounded once to
-// cents; the net worth is the exact sum of every balance × price, rounded once to cents at the
-// end, so it does not depend on how holdings are grouped (it may differ by a cent or so from the
-// sum of the rounded items). Shares are taken of the exact figures. A price older than the maximum
+// NetWorth, NetWorthBreakdownItem, DigitalAsset) in exact decimals, by the one rule the data layer
+// serves too (docs/valuation.md#the-rounding-rule): a holding (one wallet's balance of one coin) is
+// worth its balance × unit price rounded half away from zero to cents, the figure
+// digital_wallet_asset.usd_value stores; an asset is worth the exact sum of its holdings, a net
+// worth the exact sum of its assets. So the data layer's sum of usd_value over the same holdings is
+// the same figure, to the cent. Shares are taken of these figures. A price older than the maximum
 // age counts as none (docs/providers.md#staleness): the asset is unpriced, left out of the total.
 import type { AggregateHoldingRow } from '../../records/wallets/holdings-aggregate-table.ts';
-import { compareDecimal, multiply, parseDecimal, percentOf, roundUsd, sum } from '../money/decimal.ts';
+import { compareDecimal, parseDecimal, percentOf, roundUsd, sum } from '../money/decimal.ts';
 
 export interface PortfolioAssetView {
   name: string;
@@ -28,7 +29,7 @@ export interface NetWorthBreakdownItemView {
 }
 
 export interface PortfolioValuation {
-  /** The exact sum of the priced holdings, rounded once to cents. */
+  /** The exact sum of the priced assets' USD values. */
   usdValue: string;
   /** Largest USD value first, unpriced last, then by symbol. */
   assets: PortfolioAssetView[];
@@ -37,22 +38,16 @@ export interface PortfolioValuation {
   unpricedAssetCount: number;
 }
 
-/** A holding with its exact USD value (null when unpriced), before shares are known. */
-interface Priced {
-  asset: PortfolioAssetView;
-  exactUsd: string | null;
-}
-
 export function valuePortfolio(
   holdings: readonly AggregateHoldingRow[],
   isStale: (priceUpdatedAt: Date) => boolean,
 ): PortfolioValuation {
-  const priced = holdings.map((holding) => priceHolding(holding, isStale));
-  const exactTotal = sum(priced.flatMap(({ exactUsd }) => exactUsd ?? []));
-  for (const { asset, exactUsd } of priced) if (exactUsd !== null) asset.allocationPerc = shareOf(exactUsd, exactTotal);
-  const assets = priced.map(({ asset }) => asset).sort(byUsdValueThenSymbol);
+  const assets = holdings.map((holding) => priceHolding(holding, isStale));
+  const total = sum(assets.flatMap(({ usdValue }) => usdValue ?? []));
+  for (const asset of assets) if (asset.usdValue !== null) asset.allocationPerc = shareOf(asset.usdValue, total);
+  assets.sort(byUsdValueThenSymbol);
   return {
-    usdValue: roundUsd(exactTotal),
+    usdValue: roundUsd(total),
     assets,
     breakdown: assets.flatMap((asset) =>
       asset.usdValue === null
@@ -63,25 +58,20 @@ export function valuePortfolio(
   };
 }
 
-function priceHolding(holding: AggregateHoldingRow, isStale: (priceUpdatedAt: Date) => boolean): Priced {
+function priceHolding(holding: AggregateHoldingRow, isStale: (priceUpdatedAt: Date) => boolean): PortfolioAssetView {
   const balance = parseDecimal(holding.balance, 'a summed balance');
   const current = holding.usdPrice !== null && holding.priceUpdatedAt !== null && !isStale(holding.priceUpdatedAt);
-  const unitPriceUsd = current ? parseDecimal(holding.usdPrice, 'a stored price') : null;
-  const exactUsd = unitPriceUsd === null ? null : multiply(balance, unitPriceUsd);
   return {
-    exactUsd,
-    asset: {
-      name: holding.name,
-      symbol: holding.symbol,
-      balance,
-      value: balance,
-      decimals: holding.decimals,
-      unitPriceUsd,
-      usdValue: exactUsd === null ? null : roundUsd(exactUsd),
-      allocationPerc: null,
-      priceUpdatedAt: current ? (holding.priceUpdatedAt as Date).toISOString() : null,
-      walletIds: holding.walletIds,
-    },
+    name: holding.name,
+    symbol: holding.symbol,
+    balance,
+    value: balance,
+    decimals: holding.decimals,
+    unitPriceUsd: current ? parseDecimal(holding.usdPrice, 'a stored price') : null,
+    usdValue: current ? roundUsd(parseDecimal(holding.usdValue, 'a stored USD value')) : null,
+    allocationPerc: null,
+    priceUpdatedAt: current ? (holding.priceUpdatedAt as Date).toISOString() : null,
+    walletIds: holding.walletIds,
   };
 }
 

@@ -1,23 +1,27 @@
 // The market data simulator's books (docs/market-data.md#the-simulator): one level2 book per
-// product around a plausible price (the demo data's coin prices, docs/demo-data.md; a product of
-// other coins gets a price from a hash of its id), and the updates that move them. Each update
-// changes one to three levels: a new size, a level removed, or a level added, bids always below the
-// middle price and asks above it, so the book never crosses. Deterministic for a seed, so tests can
-// replay it; the transport (market-data-simulator-server.ts) decides when updates happen.
-import { createHash } from 'node:crypto';
+// product, centred on the simulated market's price of the base in the quote
+// (docs/market-data.md#the-simulated-market; the coin prices simulator quotes the same market), and
+// the updates that move them. Each update first moves the book with the market, removing the levels
+// the middle crossed or left more than 60 ticks behind and adding levels where a side fell below
+// half its depth, then changes one to three levels: a new size, a level removed, or a level added;
+// bids always below the middle and asks above it, so the book never crosses. Each price appears
+// once in an update. Deterministic for a seed and a clock, so tests can replay it; the transport
+// (market-data-simulator-server.ts) decides when updates happen.
 import BigNumber from 'bignumber.js';
-import { demoUsdPrices } from '../../db/seed/demo-market.ts';
+import { createSimulatedMarket, type SimulatedMarket } from '../simulated-market/simulated-market.ts';
 import type { Level2Change, Level2Level, Level2Snapshot, Level2Update } from './level2-messages.ts';
 import { productIdPattern } from './level2-messages.ts';
 
 export interface MarketDataSimulatorOptions {
   /** The products served, `BASE-QUOTE`. */
   readonly productIds: readonly string[];
-  /** Seeds the random moves; the same seed gives the same books and updates. Default 1. */
+  /** Seeds the random moves (and the market when none is given); the same seed and clock give the same books and updates. Default 1. */
   readonly seed?: number;
   /** Levels on each side of a fresh book. Default 25. */
   readonly depth?: number;
   readonly now?: () => Date;
+  /** The market the books' middles follow; by default one of `seed`. */
+  readonly market?: SimulatedMarket;
 }
 
 export interface MarketDataSimulator {
@@ -35,14 +39,29 @@ const Plain = BigNumber.clone({ EXPONENTIAL_AT: 1e9 });
 const spreadTicks = 60;
 const sizeDecimals = 8;
 
+type SideName = 'buy' | 'sell';
+
 interface SimulatedBook {
-  readonly mid: BigNumber;
+  readonly base: string;
+  readonly quote: string;
   readonly tick: BigNumber;
   readonly priceDecimals: number;
-  /** Tick offset from the middle (1..spreadTicks) → size. */
+  /** The middle price, in ticks. */
+  mid: number;
+  /** Price in ticks → size. */
   readonly bids: Map<number, string>;
   readonly asks: Map<number, string>;
   sequence: number;
+}
+
+/**
+ * What one update changes, each price once: the last change of a price wins, and a level both
+ * added and removed within the update is no change at all.
+ */
+interface Changes {
+  readonly levels: Map<string, Level2Change>;
+  /** The levels this update added where the book had none before it. */
+  readonly added: Set<string>;
 }
 
 export function createMarketDataSimulator(options: MarketDataSimulatorOptions): MarketDataSimulator {
@@ -52,10 +71,11 @@ export function createMarketDataSimulator(options: MarketDataSimulatorOptions): 
     throw new RangeError(`depth must be a whole number from 1 to ${spreadTicks - 1}, got ${depth}`);
   }
   const random = seededRandom(options.seed ?? 1);
+  const market = options.market ?? createSimulatedMarket({ seed: options.seed ?? 1 });
   const books = new Map<string, SimulatedBook>();
   for (const productId of [...new Set(options.productIds)].sort()) {
     if (!productIdPattern.test(productId)) throw new RangeError(`not a product id: ${JSON.stringify(productId)}`);
-    books.set(productId, freshBook(productId, depth, random));
+    books.set(productId, freshBook(productId, market, now(), depth, random));
   }
 
   function served(productId: string): SimulatedBook {
@@ -80,11 +100,20 @@ export function createMarketDataSimulator(options: MarketDataSimulatorOptions): 
     },
     step(productId) {
       const book = served(productId);
-      const changes: Level2Change[] = [];
+      const at = now();
+      const changes: Changes = { levels: new Map(), added: new Set() };
+      recentre(book, middleTicks(book, market, at), changes);
+      refill(book, Math.ceil(depth / 2), random, changes);
       const count = 1 + Math.floor(random() * 3);
-      for (let index = 0; index < count; index += 1) changes.push(move(book, depth, random));
+      for (let index = 0; index < count; index += 1) move(book, depth, random, changes);
       book.sequence += 1;
-      return { type: 'l2update', product_id: productId, sequence: book.sequence, time: now().toISOString(), changes };
+      return {
+        type: 'l2update',
+        product_id: productId,
+        sequence: book.sequence,
+        time: at.toISOString(),
+        changes: [...changes.levels.values()],
+      };
     },
     skipSequence(productId) {
       served(productId).sequence += 1;
@@ -92,76 +121,137 @@ export function createMarketDataSimulator(options: MarketDataSimulatorOptions): 
   };
 }
 
-function freshBook(productId: string, depth: number, random: () => number): SimulatedBook {
-  const mid = middlePrice(productId);
-  // About five significant digits per tick, as exchanges quote: 94250.1, 3345.67, 1.0001.
-  const magnitude = Math.floor(Math.log10(mid.toNumber()));
-  const priceDecimals = Math.max(0, 4 - magnitude);
-  const tick = new Plain(10).pow(-priceDecimals);
+function freshBook(
+  productId: string,
+  market: SimulatedMarket,
+  at: Date,
+  depth: number,
+  random: () => number,
+): SimulatedBook {
+  const [base, quote] = productId.split('-') as [string, string];
+  // About five significant digits per tick at the base prices, as exchanges quote: 94250.1,
+  // 3345.67, 1.0001; fixed for the book's life, so the market's moves keep the grid.
+  const basePrice = new Plain(market.basePrice(base)).div(market.basePrice(quote));
+  const priceDecimals = Math.max(0, 4 - Math.floor(Math.log10(basePrice.toNumber())));
   const book: SimulatedBook = {
-    mid: mid.decimalPlaces(priceDecimals),
-    tick,
+    base,
+    quote,
+    tick: new Plain(10).pow(-priceDecimals),
     priceDecimals,
+    mid: 0,
     bids: new Map(),
     asks: new Map(),
     sequence: 1 + Math.floor(random() * 1_000_000),
   };
-  for (const side of [book.bids, book.asks]) {
-    while (side.size < depth) side.set(1 + Math.floor(random() * spreadTicks), randomSize(random));
+  book.mid = middleTicks(book, market, at);
+  for (const sideName of ['buy', 'sell'] as const) {
+    const side = sideOf(book, sideName);
+    while (side.size < depth)
+      side.set(ticksAt(book, sideName, 1 + Math.floor(random() * spreadTicks)), randomSize(random));
   }
   return book;
 }
 
-function move(book: SimulatedBook, depth: number, random: () => number): Level2Change {
-  const sideName = random() < 0.5 ? 'buy' : 'sell';
-  const side = sideName === 'buy' ? book.bids : book.asks;
-  const roll = random();
-  const offsets = [...side.keys()];
-  let offset: number;
-  let size: string;
-  if ((roll < 0.2 && side.size > depth / 2) || side.size >= spreadTicks - 1) {
-    offset = offsets[Math.floor(random() * offsets.length)]!;
-    size = '0';
-    side.delete(offset);
-  } else if (roll < 0.4 || side.size === 0) {
-    do offset = 1 + Math.floor(random() * spreadTicks);
-    while (side.has(offset));
-    size = randomSize(random);
-    side.set(offset, size);
-  } else {
-    offset = offsets[Math.floor(random() * offsets.length)]!;
-    size = randomSize(random);
-    side.set(offset, size);
+/** The market's price of the base in the quote at `at`, in whole ticks (half up). */
+function middleTicks(book: SimulatedBook, market: SimulatedMarket, at: Date): number {
+  const price = new Plain(market.usdPrice(book.base, at)).div(market.usdPrice(book.quote, at));
+  return price.div(book.tick).integerValue(BigNumber.ROUND_HALF_UP).toNumber();
+}
+
+/** Moves the middle to `mid`: levels now on the wrong side of it, or too far from it, go. */
+function recentre(book: SimulatedBook, mid: number, changes: Changes): void {
+  book.mid = mid;
+  for (const sideName of ['buy', 'sell'] as const) {
+    const side = sideOf(book, sideName);
+    for (const ticks of [...side.keys()]) {
+      const offset = sideName === 'buy' ? mid - ticks : ticks - mid;
+      if (offset >= 1 && offset <= spreadTicks) continue;
+      side.delete(ticks);
+      record(book, changes, sideName, ticks, '0');
+    }
   }
-  return [sideName, priceAt(book, sideName === 'buy' ? -offset : offset), size];
+}
+
+/** Adds levels to a side holding fewer than `floor`, so a move of the market never empties it. */
+function refill(book: SimulatedBook, floor: number, random: () => number, changes: Changes): void {
+  for (const sideName of ['buy', 'sell'] as const) {
+    while (sideOf(book, sideName).size < floor) addLevel(book, sideName, random, changes);
+  }
+}
+
+function move(book: SimulatedBook, depth: number, random: () => number, changes: Changes): void {
+  const sideName: SideName = random() < 0.5 ? 'buy' : 'sell';
+  const side = sideOf(book, sideName);
+  const roll = random();
+  const taken = [...side.keys()];
+  if ((roll < 0.2 && side.size > depth / 2) || side.size >= spreadTicks - 1) {
+    const ticks = taken[Math.floor(random() * taken.length)]!;
+    side.delete(ticks);
+    record(book, changes, sideName, ticks, '0');
+  } else if (roll < 0.4 || side.size === 0) {
+    addLevel(book, sideName, random, changes);
+  } else {
+    const ticks = taken[Math.floor(random() * taken.length)]!;
+    const size = randomSize(random);
+    side.set(ticks, size);
+    record(book, changes, sideName, ticks, size);
+  }
+}
+
+/** A new level at a free place within the spread of its side (one is free: a side holds fewer than 59). */
+function addLevel(book: SimulatedBook, sideName: SideName, random: () => number, changes: Changes): void {
+  const side = sideOf(book, sideName);
+  let ticks: number;
+  do ticks = ticksAt(book, sideName, 1 + Math.floor(random() * spreadTicks));
+  while (side.has(ticks));
+  const size = randomSize(random);
+  side.set(ticks, size);
+  record(book, changes, sideName, ticks, size, true);
+}
+
+/** Records a level's new size; `placed`: a level put where the book had none. */
+function record(
+  book: SimulatedBook,
+  changes: Changes,
+  sideName: SideName,
+  ticks: number,
+  size: string,
+  placed = false,
+): void {
+  const key = `${sideName}:${ticks}`;
+  if (size === '0' && changes.added.delete(key)) {
+    changes.levels.delete(key);
+    return;
+  }
+  // Put back where this update removed a level, it is a new size of that level, not a new one.
+  if (placed && !changes.levels.has(key)) changes.added.add(key);
+  changes.levels.set(key, [sideName, priceAt(book, ticks), size]);
+}
+
+function sideOf(book: SimulatedBook, sideName: SideName): Map<number, string> {
+  return sideName === 'buy' ? book.bids : book.asks;
+}
+
+/** The place `offset` ticks from the middle on the side: below it for bids, above it for asks. */
+function ticksAt(book: SimulatedBook, sideName: SideName, offset: number): number {
+  return sideName === 'buy' ? book.mid - offset : book.mid + offset;
 }
 
 function levels(book: SimulatedBook, sideName: 'bids' | 'asks'): Level2Level[] {
   const side = book[sideName];
   // Bids highest first and asks lowest first: both nearest the middle first.
   return [...side.keys()]
-    .sort((a, b) => a - b)
-    .map((offset) => [priceAt(book, sideName === 'bids' ? -offset : offset), side.get(offset)!] as const);
+    .sort((a, b) => (sideName === 'bids' ? b - a : a - b))
+    .map((ticks) => [priceAt(book, ticks), side.get(ticks)!] as const);
 }
 
 function priceAt(book: SimulatedBook, ticks: number): string {
-  return book.mid.plus(book.tick.times(ticks)).toFixed(book.priceDecimals);
+  return book.tick.times(ticks).toFixed(book.priceDecimals);
 }
 
 function randomSize(random: () => number): string {
   const units = 1 + Math.floor(random() * 500_000_000);
   return new Plain(units).shiftedBy(-sizeDecimals).toFixed(sizeDecimals);
-}
-
-/** The demo price of the base in the quote (both demo coins, or USD), else one from a hash of the id. */
-function middlePrice(productId: string): BigNumber {
-  const [base, quote] = productId.split('-') as [string, string];
-  const usd = (symbol: string): BigNumber | null =>
-    symbol === 'USD' ? new Plain(1) : symbol in demoUsdPrices ? new Plain(demoUsdPrices[symbol as 'BTC']) : null;
-  const [baseUsd, quoteUsd] = [usd(base), usd(quote)];
-  if (baseUsd && quoteUsd) return baseUsd.div(quoteUsd);
-  const hash = createHash('sha256').update(productId).digest().readUInt32BE(0);
-  return new Plain(1 + (hash % 100_000)).shiftedBy(-2);
 }
 
 /** mulberry32: small, fast and the same on every machine. */

@@ -2,8 +2,9 @@
 // prices, for the business API's net worth and digital asset pages (schema.graphql NetWorth,
 // DigitalAssetPage). Counted wallets are the holder's that are not archived and in the caller's
 // organization scope: the condition is applied here, in the one query, so no caller sees another
-// organization's wallets (docs/identity.md#organization-scope). Balances are summed by
-// PostgreSQL's numeric, exactly, and come back as decimal text.
+// organization's wallets (docs/identity.md#organization-scope). Balances and the holdings' stored
+// USD values (docs/valuation.md#one-valuation) are summed by PostgreSQL's numeric, exactly, and
+// come back as decimal text.
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import type { Database } from '../../../generated/database/database.ts';
@@ -18,6 +19,11 @@ export interface AggregateHoldingRow {
   decimals: number;
   /** Whole units summed over the counted wallets, decimal text. */
   balance: string;
+  /**
+   * The holdings' `digital_wallet_asset.usd_value` summed: each wallet's balance × `usdPrice`
+   * rounded to cents (docs/valuation.md#the-rounding-rule), decimal text with two places.
+   */
+  usdValue: string;
   /** USD per whole unit from coin_price; null when the coin has no price. */
   usdPrice: string | null;
   priceUpdatedAt: Date | null;
@@ -62,6 +68,7 @@ export function createHoldingsAggregateTable(db: Db) {
           'c.name',
           'c.decimals',
           sql<string | null>`sum(a.balance)::text`.as('balance'),
+          sql<string | null>`sum(a.usd_value)::text`.as('usdValue'),
           sql<string | null>`p.usd_price::text`.as('usdPrice'),
           'p.updated_at as priceUpdatedAt',
           sql<number[]>`array_agg(w.id ORDER BY w.id)`.as('walletIds'),

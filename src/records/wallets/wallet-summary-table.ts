@@ -1,6 +1,7 @@
-// One wallet with its holdings and the current coin prices, for the business API's wallet
-// summary (schema.graphql DigitalWalletSummary; the detail view reads the same two sets through
-// wallet-detail-table.ts). Each statement reads only within the caller's organization scope
+// One wallet with its holdings (with their stored USD values, docs/valuation.md#one-valuation) and
+// the current coin prices, for the business API's wallet summary (schema.graphql
+// DigitalWalletSummary; the detail view reads the same two sets through wallet-detail-table.ts).
+// Each statement reads only within the caller's organization scope
 // (docs/identity.md#organization-scope): a wallet of another organization is read as a missing
 // one. Numbers come back as PostgreSQL writes numeric: decimal text.
 import type { Db } from '../../db/create-database.ts';
@@ -25,6 +26,8 @@ export interface HoldingRow {
   decimals: number;
   /** Whole units, decimal text. */
   balance: string;
+  /** `digital_wallet_asset.usd_value`: balance × `usdPrice` rounded to cents (docs/valuation.md#the-rounding-rule). */
+  usdValue: string;
   /** USD per whole unit from coin_price; null when the coin has no price. */
   usdPrice: string | null;
   priceUpdatedAt: Date | null;
@@ -65,6 +68,7 @@ export function readHoldingRows(db: Db, scope: OrganizationScope, walletId: numb
       'c.name',
       'c.decimals',
       (eb) => eb.cast<string>('a.balance', 'text').as('balance'),
+      (eb) => eb.cast<string>('a.usd_value', 'text').as('usdValue'),
       (eb) => eb.cast<string | null>('p.usd_price', 'text').as('usdPrice'),
       'p.updated_at as priceUpdatedAt',
     ])

@@ -151,8 +151,8 @@ test('a refresh stores every coin the source knows, exactly, and says once which
   );
   assert.equal((await storedRows())[0], {
     symbol: 'BTC',
-    usd_price: '93043.718464000000000000',
-    market_cap_usd: '1842522267653.32',
+    usd_price: '93164.334112568800000000',
+    market_cap_usd: '1844910790188.58',
     market_cap_rank: 1,
     updated_at: '2026-01-15T10:30:00.000Z',
   });
@@ -167,6 +167,22 @@ test('a refresh stores every coin the source knows, exactly, and says once which
     logs.atInfoOrAbove().map(({ level, msg, symbols }) => ({ level, msg, symbols })),
     [{ level: 40, msg: 'coin price source does not know these coins; they stay unpriced', symbols: ['ZZZ'] }],
   );
+});
+
+test('a refresh or lookup that wrote prices tells onWritten (the cached valuations go); one that wrote none does not', async () => {
+  const clock = manualRefreshClock('2026-01-15T10:30:20.000Z');
+  let told = 0;
+  const refresh = refreshWith(clock, createCoinPricesSimulator({ now: clock.now }), {
+    onWritten: async () => {
+      told += 1;
+    },
+  });
+  await refresh.refreshNow();
+  assert.is(told, 1);
+  await refresh.lookup('BTC', { refresh: true });
+  assert.is(told, 2);
+  await refresh.lookup('ZZZ', { refresh: true });
+  assert.is(told, 2, 'the source knows no ZZZ: nothing written');
 });
 
 test('a quote older than the stored price does not move it back', async () => {
@@ -194,8 +210,8 @@ test('lookup: fresh up to exactly the maximum age, stale a millisecond later, an
   const fresh = {
     symbol: 'BTC',
     name: 'Bitcoin',
-    usdPrice: '93043.718464',
-    marketCapUsd: '1842522267653.32',
+    usdPrice: '93164.3341125688',
+    marketCapUsd: '1844910790188.58',
     marketCapRank: 1,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
     stale: false,
@@ -217,8 +233,8 @@ test('lookup with nothing stored asks the source; refresh: true asks again; no c
   assert.equal(first, {
     symbol: 'ETH',
     name: 'Ether',
-    usdPrice: '3318.90464',
-    marketCapUsd: '399687933557.25',
+    usdPrice: '3389.0490538891',
+    marketCapUsd: '408135261479.85',
     marketCapRank: 2,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
     stale: false,
@@ -420,7 +436,7 @@ test('end to end over HTTP: the refresh fills coin_price from the simulator serv
     const refresh = refreshWith(clock, client);
     assert.equal(await refresh.refreshNow(), { ok: true, coins: 5, written: 4, unknownSymbols: ['ZZZ'], refused: [] });
     const btc = await refresh.lookup('BTC');
-    assert.equal([btc?.usdPrice, btc?.stale], ['93043.718464', false]);
+    assert.equal([btc?.usdPrice, btc?.stale], ['93164.3341125688', false]);
   } finally {
     await server.close();
   }

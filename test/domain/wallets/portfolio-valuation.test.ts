@@ -1,8 +1,9 @@
 // Valuing a holder's holdings (src/domain/wallets/portfolio-valuation.ts; schema.graphql NetWorth,
-// DigitalAsset): the net worth is exactly the sum of balance × unit price over the priced holdings,
-// rounded once to cents, each asset rounded on its own, largest first, unpriced and stale last.
-// The property test checks it against a BigInt fixed-point computation written here, apart from
-// src/, so a shared mistake cannot hide.
+// DigitalAsset; docs/valuation.md#the-rounding-rule): each wallet's holding is worth its balance ×
+// unit price rounded to cents (the stored digital_wallet_asset.usd_value), an asset the exact sum of
+// its holdings, the net worth the exact sum of the priced assets, never rounded again; largest
+// first, unpriced and stale last. The property test checks it against a BigInt fixed-point
+// computation written here, apart from src/ and the database, so a shared mistake cannot hide.
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,15 +17,30 @@ const fresh = new Date('2026-01-01T00:00:00Z');
 const old = new Date('2025-11-01T00:00:00Z');
 const isStale = (updatedAt: Date) => updatedAt.getTime() < fresh.getTime();
 
-function holding(symbol: string, balance: string, usdPrice: string | null, updatedAt = fresh): AggregateHoldingRow {
+/**
+ * An asset of a holder: its wallets' balances summed, and their USD values each rounded to cents
+ * and summed, as digital_wallet_asset.usd_value and the aggregate's sum give them.
+ */
+function holding(
+  symbol: string,
+  balances: string | readonly string[],
+  usdPrice: string | null,
+  updatedAt = fresh,
+): AggregateHoldingRow {
+  const each = typeof balances === 'string' ? [balances] : balances;
+  const cents = each.reduce((total, balance) => total + centsOf(balance, usdPrice ?? '0'), 0n);
   return {
     symbol,
     name: `${symbol} coin`,
     decimals: 8,
-    balance,
+    balance: formatFixed(
+      each.reduce((total, balance) => total + at18(balance), 0n),
+      18,
+    ),
+    usdValue: formatFixed(cents, 2),
     usdPrice,
     priceUpdatedAt: usdPrice === null ? null : updatedAt,
-    walletIds: [1],
+    walletIds: each.map((_balance, index) => index + 1),
   };
 }
 
@@ -49,6 +65,11 @@ function cents(units: bigint, from: number): bigint {
 
 const centsText = (value: bigint) => formatFixed(value, 2);
 
+/** One holding's balance × price at 36 places, rounded to cents: the stored usd_value. */
+function centsOf(balance: string, price: string): bigint {
+  return cents(at18(balance) * at18(price), 36);
+}
+
 /** Decimal text as numeric(38, 18) holds a balance or a price: up to 20 integer and 18 fraction digits. */
 const decimalText = fc
   .record({ units: fc.bigInt({ min: 0n, max: 10n ** 38n - 1n }), scale: fc.integer({ min: 0, max: 18 }) })
@@ -61,33 +82,42 @@ const priceArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
 );
 
-const holdingsArbitrary = fc
-  .uniqueArray(fc.stringMatching(/^[A-Z0-9]{1,6}$/), { maxLength: 12 })
-  .chain((symbols) =>
-    fc.tuple(
-      ...symbols.map((symbol) =>
-        fc
-          .record({ balance: decimalText, price: priceArbitrary })
-          .map(({ balance, price }) => holding(symbol, balance, price?.price ?? null, price?.updatedAt)),
-      ),
+/** Assets of one to three wallets each. */
+const holdingsArbitrary = fc.uniqueArray(fc.stringMatching(/^[A-Z0-9]{1,6}$/), { maxLength: 12 }).chain((symbols) =>
+  fc.tuple(
+    ...symbols.map((symbol) =>
+      fc
+        .record({ balances: fc.array(decimalText, { minLength: 1, maxLength: 3 }), price: priceArbitrary })
+        .map((drawn) => ({
+          row: holding(symbol, drawn.balances, drawn.price?.price ?? null, drawn.price?.updatedAt),
+          balances: drawn.balances,
+        })),
     ),
-  );
+  ),
+);
 
-test('the net worth rounds once after summing; each asset rounds on its own', () => {
-  // Each third of a cent alone rounds down to 0.00; together they are a cent.
-  const valued = valuePortfolio(
+test('each holding rounds on its own; the net worth is the sum of those cents, never rounded again', () => {
+  // Each third of a cent rounds down to 0.00 in its wallet: three of them are worth nothing, in one
+  // asset or in three, as the data layer's sum of usd_value says.
+  const thirds = ['1', '1', '1'];
+  const inOneAsset = valuePortfolio([holding('AAA', thirds, '0.003334')], isStale);
+  assert.is(inOneAsset.usdValue, '0.00');
+  assert.equal(inOneAsset.assets[0]!.balance, '3', 'the balances are summed');
+  const inThree = valuePortfolio(
     [holding('AAA', '1', '0.003333'), holding('BBB', '1', '0.003334'), holding('CCC', '1', '0.003333')],
     isStale,
   );
-  assert.is(valued.usdValue, '0.01');
+  assert.is(inThree.usdValue, '0.00');
   assert.equal(
-    valued.breakdown.map((item) => [item.symbol, item.usdValue]),
+    inThree.breakdown.map((item) => [item.symbol, item.usdValue]),
     [
       ['AAA', '0.00'],
       ['BBB', '0.00'],
       ['CCC', '0.00'],
     ],
   );
+  // Two halves of a cent each round up: 0.01 + 0.01.
+  assert.is(valuePortfolio([holding('DDD', ['1', '1'], '0.005')], isStale).usdValue, '0.02');
 });
 
 test('stale and missing prices leave their assets unpriced and last, by symbol; shares are of the priced total', () => {
@@ -143,24 +173,27 @@ test('holdings worth nothing give a zero net worth with zero shares, and no hold
   assert.equal(valuePortfolio([], isStale), { usdValue: '0.00', assets: [], breakdown: [], unpricedAssetCount: 0 });
 });
 
-test('property: the net worth is the exact sum of holdings × current prices, and the breakdown is largest first', () => {
+test('property: the net worth is the exact sum of every current holding rounded to cents, largest asset first', () => {
   fc.assert(
-    fc.property(holdingsArbitrary, (holdings) => {
-      const current = holdings.filter(
-        (row) => row.usdPrice !== null && row.priceUpdatedAt !== null && !isStale(row.priceUpdatedAt),
+    fc.property(holdingsArbitrary, (drawn) => {
+      const holdings = drawn.map(({ row }) => row);
+      const current = drawn.filter(
+        ({ row }) => row.usdPrice !== null && row.priceUpdatedAt !== null && !isStale(row.priceUpdatedAt),
       );
-      // Reference: every balance × price at 36 places, summed, then rounded once.
-      const exact = current.map((row) => at18(row.balance) * at18(row.usdPrice!));
-      const total = exact.reduce((sum, value) => sum + value, 0n);
+      // Reference: every wallet's balance × price at 36 places, rounded to cents, then summed.
+      const perAsset = current.map(({ row, balances }) =>
+        balances.reduce((total, balance) => total + centsOf(balance, row.usdPrice!), 0n),
+      );
+      const total = perAsset.reduce((sum, value) => sum + value, 0n);
       const valued = valuePortfolio(holdings, isStale);
 
-      assert.is(valued.usdValue, centsText(cents(total, 36)));
+      assert.is(valued.usdValue, centsText(total));
       assert.is(valued.unpricedAssetCount, holdings.length - current.length);
-      const expectedItems = new Map(current.map((row, index) => [row.symbol, centsText(cents(exact[index]!, 36))]));
+      const expectedItems = new Map(current.map(({ row }, index) => [row.symbol, centsText(perAsset[index]!)]));
       assert.equal(
         new Map(valued.breakdown.map((item) => [item.symbol, item.usdValue])),
         expectedItems,
-        'each item is its balance × price rounded to cents',
+        "each item is the sum of its wallets' balance × price, each rounded to cents",
       );
       // Largest first (as the cents a client reads), ties by symbol.
       for (let index = 1; index < valued.breakdown.length; index += 1) {
@@ -174,7 +207,7 @@ test('property: the net worth is the exact sum of holdings × current prices, an
       }
       // The page order is the breakdown's, then the unpriced assets by symbol.
       const unpriced = holdings
-        .filter((row) => !current.includes(row))
+        .filter((row) => !current.some((entry) => entry.row === row))
         .map((row) => row.symbol)
         .sort();
       assert.equal(

@@ -18,37 +18,40 @@ export type MakeSubject = () => Promise<ContractSubject>;
 
 export const contractTime = new Date('2026-01-15T10:30:20.000Z');
 
-/** The simulator's quotes at contractTime (docs/providers.md#coin-prices: ±2 % around the demo prices). */
+/**
+ * The simulator's quotes at contractTime: the simulated market of seed 1 at the start of the minute
+ * (docs/market-data.md#the-simulated-market: ±2 % around the demo prices, ±0.05 % for stablecoins).
+ */
 export const expectedAtContractTime: Record<'BTC' | 'ETH' | 'USDT' | 'PEPE', CoinPriceQuote> = {
   BTC: {
     symbol: 'BTC',
     name: 'Bitcoin',
-    usdPrice: '93043.718464',
-    marketCapUsd: '1842522267653.32',
+    usdPrice: '93164.3341125688',
+    marketCapUsd: '1844910790188.58',
     marketCapRank: 1,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
   },
   ETH: {
     symbol: 'ETH',
     name: 'Ether',
-    usdPrice: '3318.90464',
-    marketCapUsd: '399687933557.25',
+    usdPrice: '3389.0490538891',
+    marketCapUsd: '408135261479.85',
     marketCapRank: 2,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
   },
   USDT: {
     symbol: 'USDT',
     name: 'Tether USD',
-    usdPrice: '0.99989998',
-    marketCapUsd: '139215376934.68',
+    usdPrice: '0.99956944612',
+    marketCapUsd: '139169356933.06',
     marketCapRank: 3,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
   },
   PEPE: {
     symbol: 'PEPE',
     name: 'PEPE',
-    usdPrice: '14.1253712',
-    marketCapUsd: '75895619457.6',
+    usdPrice: '14.255439156585',
+    marketCapUsd: '76594474588.33',
     marketCapRank: 176,
     updatedAt: new Date('2026-01-15T10:30:00.000Z'),
   },
@@ -89,8 +92,8 @@ export function coinPricesContract(name: string, makeSubject: MakeSubject): void
     const [next] = await subject!.provider.listPrices(['BTC']);
     assert.equal(next, {
       ...expectedAtContractTime.BTC,
-      usdPrice: '93383.018896',
-      marketCapUsd: '1849241352097.76',
+      usdPrice: '93203.40172981',
+      marketCapUsd: '1845684436769.99',
       updatedAt: new Date('2026-01-15T10:31:00.000Z'),
     });
   });
