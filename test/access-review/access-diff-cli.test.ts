@@ -220,7 +220,8 @@ test('a document whose rules widen fails unless an entry names the document; nar
 
 test("read_only decides admin's writes: un-marking a table widens them (exit 1 unless allowed), marking it narrows them", () => {
   const writable: PermissionModel = structuredClone(base) as PermissionModel;
-  const { readOnly: _dropped, ...auditLog } = base.tables.audit_log as PermissionModel['tables'][string];
+  const auditLog = { ...base.tables.audit_log } as Record<string, unknown>;
+  delete auditLog.readOnly;
   (writable.tables as Record<string, unknown>).audit_log = auditLog;
   const widening = diff(null, true, writable);
   assert.is(widening.code, 1);
