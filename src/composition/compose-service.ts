@@ -26,6 +26,7 @@ import { createProviders } from './create-providers.ts';
 import { createMarketData, orderBooksOf } from './create-market-data.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
+import { followRecordChanges } from './follow-record-changes.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { listenServers, type ListeningServers } from './listen-servers.ts';
 import type { ResolvedDatabase } from './resolve-database.ts';
@@ -111,6 +112,7 @@ async function createAreas(options: ComposeOptions, base: Base) {
   );
   const files = shutdown.track(await createFiles({ config, db, logger }));
   const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
+  await followRecordChanges({ notifications: base.notifications, results, logger });
   const prices = shutdown.track(createPrices({ config, db, results, logger }));
   const providers = createProviders({ config, logger });
   const marketData = shutdown.track(await createMarketData({ config, db, logger }));

@@ -185,7 +185,11 @@ test("each mutation drops the wallet's cached results", async () => {
   for (const [name, mutate] of mutations) {
     assert.is(await summary(), String(balance), `${name}: cached before`);
     balance += 1;
-    await api.rows('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [wallet.walletId, balance]);
+    // Unannounced, so only the mutation's own invalidation can drop the cached summary.
+    await api.unannouncedRows('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [
+      wallet.walletId,
+      balance,
+    ]);
     assert.is(await summary(), String(balance - 1), `${name}: still cached`);
     await mutate();
     assert.is(await summary(), String(balance), `${name}: dropped`);

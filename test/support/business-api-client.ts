@@ -44,6 +44,13 @@ export interface BusinessApiClient extends TestKeyMaker {
   ): Promise<GraphqlAnswer>;
   /** Runs one SQL statement on the service's database; its rows. */
   rows(sql: string, values?: unknown[]): Promise<any[]>;
+  /**
+   * Runs one SQL statement with the database's triggers off (session_replication_role = replica),
+   * so no `records_changed` notification drops the cached results it changes: for a test that
+   * shows a stored result being served (docs/caches.md#writes-from-every-path). Foreign keys are
+   * not checked either.
+   */
+  unannouncedRows(sql: string, values?: unknown[]): Promise<any[]>;
   /** Stops what the client started (the service unless attached, then the fakes). */
   close(): Promise<void>;
 }
@@ -86,6 +93,19 @@ export function attachBusinessApi(service: TestService, owned: { stop?: () => Pr
     },
     async rows(statement, values = []) {
       return (await (await connected()).query(statement, values)).rows;
+    },
+    async unannouncedRows(statement, values = []) {
+      const client = await connected();
+      await client.query('BEGIN');
+      try {
+        await client.query('SET LOCAL session_replication_role = replica');
+        const { rows } = await client.query(statement, values);
+        await client.query('COMMIT');
+        return rows;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
     },
     async close() {
       if (sql) await (await sql).end();
