@@ -972,6 +972,16 @@ export const databaseSchema: DbSchema = {
           "default": {
             "kind": "varying"
           }
+        },
+        {
+          "name": "available_balance",
+          "dataType": "numeric",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": 0
+          }
         }
       ],
       "primaryKey": [
@@ -1331,6 +1341,16 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "in_opening_balance",
+          "dataType": "bool",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": false
+          }
         }
       ],
       "primaryKey": [

@@ -136,6 +136,7 @@ export interface DigitalWalletAssetTable {
   unit_price_usd: Generated<string>;
   usd_value: Generated<string>;
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  available_balance: Generated<string>;
 }
 
 export interface DigitalWalletCreationKeyTable {
@@ -180,6 +181,7 @@ export interface DigitalWalletTransactionTable {
   pending_approval_id: string | null;
   initiated_by: string | null;
   custodian_updated_at: ColumnType<Date, Date | string, Date | string> | null;
+  in_opening_balance: Generated<boolean>;
 }
 
 export interface DigitalWalletTransferSyncTable {

@@ -284,6 +284,7 @@ export const permissionModel = {
         { name: 'unit_price_usd', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'usd_value', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
         { name: 'updated_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+        { name: 'available_balance', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -335,6 +336,7 @@ export const permissionModel = {
         { name: 'pending_approval_id', dataType: 'text', isNullable: true },
         { name: 'initiated_by', dataType: 'text', isNullable: true },
         { name: 'custodian_updated_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'in_opening_balance', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -1362,7 +1364,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1616,7 +1618,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -1666,7 +1670,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -1937,7 +1941,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2807,7 +2813,9 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+          columns: [
+            'id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2857,7 +2865,7 @@ export const permissionModel = {
           columns: [
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-            'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+            'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
           ],
           allowAggregations: true,
           limit: null,
@@ -4157,7 +4165,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
     },
     {
@@ -4238,7 +4246,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4256,7 +4264,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4349,7 +4357,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4663,7 +4671,7 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'digital_wallet_asset',
-      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at'],
+      fields: ['id', 'wallet_id', 'symbol', 'balance', 'unit_price_usd', 'usd_value', 'updated_at', 'available_balance'],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4681,7 +4689,7 @@ export const caslRules = {
       fields: [
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
-        'pending_approval_id', 'initiated_by', 'custodian_updated_at',
+        'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

@@ -3,6 +3,7 @@
 // change are invalidated, and everything when the change names no tag or the listener was away
 // (no payload). With Redis shared by two nodes, a write made by plain SQL drops the entries of
 // exactly the wallets and holders it touched from Redis, whichever node stored them.
+import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createResultCache } from '../../src/cache/create-result-cache.ts';
@@ -105,7 +106,8 @@ withRedis(
         await (index % 2 === 0 ? a : b).results.load(key, async () => ({ index }), { ttlMs: 60_000, tags });
       const stored = async (entry: { key: string }) => (await inspector.exists(`${keyPrefix}e:${entry.key}`)) === 1;
       for (const entry of Object.values(entries)) assert.ok(await stored(entry), 'stored before the write');
-      await db.updateTable('digital_wallet_asset').set({ balance: '1' }).where('wallet_id', '=', 1).execute();
+      // A journal posting by SQL: its projection writes wallet 1's holding (docs/ledger.md#wallet-holdings).
+      await sql`SELECT ledger_deposit(1, 'BTC', 1, 'test:follow-record-changes')`.execute(db);
       const deadline = performance.now() + 5_000;
       while ((await stored(entries.wallet1)) || (await stored(entries.auroraWorth))) {
         assert.ok(performance.now() < deadline, 'the entries of wallet 1 and of Aurora left Redis within 5 s');

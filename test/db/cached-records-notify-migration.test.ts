@@ -77,9 +77,19 @@ test('digital_wallet_asset: one notice per statement, with the holders of every 
        FROM digital_wallet WHERE id IN (2, 5)`,
     )
   ).rows[0];
-  assert.equal(await announced('UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id IN (2, 5)'), [
+  assert.equal(await announced('UPDATE digital_wallet_asset SET updated_at = now() WHERE wallet_id IN (2, 5)'), [
     { table: 'digital_wallet_asset', wallets: [2, 5], ...expected },
   ]);
+});
+
+test('a journal posting announces the holding its projection writes (docs/ledger.md#wallet-holdings)', async () => {
+  const holders = { organizations: [aurora], owners: [await ownerOf(3)] };
+  const notices = await announced(`SELECT ledger_deposit(3, 'ETH', 2, 'test:0016-projection')`);
+  assert.ok(notices.length > 0, 'announced');
+  assert.equal(
+    notices,
+    notices.map(() => ({ table: 'digital_wallet_asset', wallets: [3], ...holders })),
+  );
 });
 
 test('the other wallet records name their wallets only, for inserts, updates and deletes', async () => {
@@ -155,7 +165,7 @@ test('down removes the triggers and functions of 0016, up adds them again', asyn
       )
     ).rows[0];
   assert.equal(await objects(), { triggers: 40, functions: 4 });
-  assert.is((await migrator.migrateTo('0011-ledger-journal')).error, undefined);
+  assert.is((await migrator.migrateTo('0012-wallet-holdings')).error, undefined);
   assert.equal(await objects(), { triggers: 0, functions: 0 });
   assert.equal(await announced(`UPDATE digital_wallet SET status = 'active' WHERE id = 1`), []);
   assert.is((await migrator.migrateToLatest()).error, undefined);

@@ -43,15 +43,13 @@ const roles = [
 ];
 const identityTables = ['api_key', 'auth_session', 'login_attempt', 'signing_key'];
 // Rows only the running service makes: the idempotency keys of createDigitalWallet and a
-// transfer sync's progress (docs/demo-data.md), the journal's accounts and transfers
-// (docs/ledger.md); nothing before it ran.
+// transfer sync's progress (docs/demo-data.md), the journal's linked groups (docs/ledger.md; the
+// seed's opening deposits are single transfers); nothing before it ran.
 const runningStateTables = [
   'digital_wallet_creation_key',
   'digital_wallet_transfer_sync',
   'kyc_webhook_delivery',
-  'ledger_account',
   'ledger_link',
-  'ledger_transfer',
 ];
 
 let dataDir = '';

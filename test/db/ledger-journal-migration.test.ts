@@ -1,6 +1,7 @@
-// Migration 0011 (src/db/migrations/0011-ledger-journal.ts; docs/ledger.md) on the demo data: the
-// journal opens accounts for demo wallets and posts to them, down removes every table, function
-// and constraint 0011 added even with transfers in the journal, and up adds them again.
+// Migrations 0011 and 0012 (src/db/migrations/0011-ledger-journal.ts, 0012-wallet-holdings.ts;
+// docs/ledger.md) on the demo data: the journal opens accounts for demo wallets and posts to them,
+// down removes every table, function and constraint they added even with transfers in the journal,
+// and up adds them again, carrying the stored balances in as opening deposits.
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { test } from 'uvu';
@@ -38,6 +39,7 @@ const all = [
   'ledger_account',
   'ledger_account_move',
   'ledger_asset',
+  'ledger_deposit',
   'ledger_link',
   'ledger_refuse_change',
   'ledger_transfer',
@@ -51,6 +53,8 @@ test('the journal posts between accounts of demo wallets', async () => {
   const wallet = await db.selectFrom('digital_wallet').select(['id', 'coin']).orderBy('id').executeTakeFirstOrThrow();
   const world = await journal.ensureAccount({ kind: 'world', asset: wallet.coin });
   const holding = await journal.ensureAccount({ kind: 'wallet', walletId: wallet.id, asset: wallet.coin });
+  const opening = holding.balances.available;
+  assert.ok(opening > 0n, 'the demo wallet opened with a balance (migration 0012)');
   await journal.post({
     id: 'deposit:demo-1',
     debitAccountId: world.id,
@@ -58,10 +62,10 @@ test('the journal posts between accounts of demo wallets', async () => {
     asset: wallet.coin,
     amount: 5n,
   });
-  assert.is((await journal.account(holding.id))!.balances.available, 5n);
+  assert.is((await journal.account(holding.id))!.balances.available, opening + 5n);
 });
 
-test('down removes what 0011 added, transfers and all; up adds it again', async () => {
+test('down removes what 0011 and 0012 added, transfers and all; up adds it again', async () => {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -75,8 +79,21 @@ test('down removes what 0011 added, transfers and all; up adds it again', async 
   const up = await migrator.migrateToLatest();
   assert.is(up.error, undefined);
   assert.equal(await objects(), all);
-  const assets = await sql<{ code: string }>`SELECT code FROM ledger_asset`.execute(db);
-  assert.equal(assets.rows, [{ code: 'USD' }]);
+  // 0012 carried the stored balances in again, each coin an asset of its own beside USD.
+  const assets = await sql<{ code: string }>`SELECT code FROM ledger_asset ORDER BY code`.execute(db);
+  const coins = await sql<{ code: string }>`SELECT DISTINCT symbol AS code FROM digital_wallet_asset
+    WHERE balance <> 0 UNION SELECT 'USD' ORDER BY code`.execute(db);
+  assert.equal(assets.rows, coins.rows);
+  // Each holding is its opening deposit again, and exactly the confirmed transfers count as in it.
+  const drift = await sql`SELECT a.id FROM digital_wallet_asset a JOIN ledger_account h
+      ON h.kind = 'wallet' AND h.wallet_id = a.wallet_id AND h.asset = a.symbol
+    JOIN ledger_asset c ON c.code = a.symbol
+    WHERE a.balance * 10::numeric ^ c.decimals <> h.credits_posted - h.debits_posted`.execute(db);
+  assert.equal(drift.rows, []);
+  const marks = await sql<{ state: string; carried: boolean }>`SELECT DISTINCT state, in_opening_balance AS carried
+    FROM digital_wallet_transaction ORDER BY state, carried`.execute(db);
+  for (const { state, carried } of marks.rows) assert.is(carried, state === 'confirmed', state);
+  assert.ok(marks.rows.some((row) => row.carried));
 });
 
 test.run();

@@ -1,5 +1,6 @@
 // Cached business results follow writes from every path (docs/caches.md#writes-from-every-path):
-// a wallet frozen through the data layer, and a balance changed by plain SQL, show in the next
+// a wallet frozen through the data layer, and a balance changed by a journal posting made in plain
+// SQL (its projection writes digital_wallet_asset; docs/ledger.md#wallet-holdings), show in the next
 // read of results cached before the write, on this node and on a second node of the same
 // database, as soon as the database's notification arrives: well within a bounded wait, not after
 // the results' 30-second (aggregates: 2-minute) lifetime. Each result is shown cached first (the
@@ -98,7 +99,7 @@ test('a wallet frozen through the data layer is FROZEN in the cached summary and
   await within("the second node's detail is FROZEN", () => detail(walletId, secondNode.url), isFrozen);
 });
 
-test('a balance changed by plain SQL shows in the cached summary and net worth, on both nodes', async () => {
+test('a balance projected from a posting made by plain SQL shows in the cached summary and net worth, on both nodes', async () => {
   const walletId = 2;
   const [holding] = await api.rows(
     `SELECT symbol, trim_scale(balance)::text AS balance FROM digital_wallet_asset WHERE wallet_id = $1 ORDER BY symbol LIMIT 1`,
@@ -111,11 +112,8 @@ test('a balance changed by plain SQL shows in the cached summary and net worth, 
   const worth = await cached(() => netWorth(), 'the net worth');
   const worthThere = await cached(() => netWorth(secondNode.url), "the second node's net worth");
   assert.equal([balanceOf(here), balanceOf(there)], [holding.balance, holding.balance]);
-  // A ledger projection's write, as an operator or a job would make it.
-  await api.rows(`UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id = $1 AND symbol = $2`, [
-    walletId,
-    holding.symbol,
-  ]);
+  // A deposit posted to the journal by SQL, as an operator or a job would; its projection writes the holding.
+  await api.rows(`SELECT ledger_deposit($1, $2, 1, 'test:cache-follows-writes')`, [walletId, holding.symbol]);
   const [changed] = await api.rows(
     `SELECT trim_scale(balance)::text AS balance FROM digital_wallet_asset WHERE wallet_id = $1 AND symbol = $2`,
     [walletId, holding.symbol],

@@ -165,9 +165,7 @@ test('the acting user: the key owner, or the X-Acting-User it names; sends recor
 });
 
 test("each mutation drops the wallet's cached results", async () => {
-  await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [
-    wallet.walletId,
-  ]);
+  await api.rows(`SELECT ledger_deposit($1, 'BTC', 1, 'test:cached-results-0')`, [wallet.walletId]);
   const summary = async () => {
     const answer = await api.graphql(
       `{ digitalWalletSummaryById(id: ${wallet.walletId}) { assets { balance } } }`,
@@ -186,7 +184,7 @@ test("each mutation drops the wallet's cached results", async () => {
     assert.is(await summary(), String(balance), `${name}: cached before`);
     balance += 1;
     // Unannounced, so only the mutation's own invalidation can drop the cached summary.
-    await api.unannouncedRows('UPDATE digital_wallet_asset SET balance = $2 WHERE wallet_id = $1', [
+    await api.unannouncedRows(`SELECT ledger_deposit($1, 'BTC', 1, 'test:cached-results-' || $2::int)`, [
       wallet.walletId,
       balance,
     ]);

@@ -27,7 +27,7 @@ const org = {
 await api.rows(`UPDATE coin_price SET updated_at = now()`);
 await api.rows(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = 'AVAX'`);
 await api.rows(`INSERT INTO coin (symbol, name, network, decimals) VALUES ('ZZZ', 'Zeta', 'zeta', 6)`);
-await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES (3, 'ZZZ', 7.5)`);
+await api.rows(`SELECT ledger_deposit(3, 'ZZZ', 7.5, 'test:zeta')`);
 const addWallet = async (organizationId: string, owner: string | null, label: string, status = 'active') =>
   (
     await api.rows(
@@ -37,10 +37,10 @@ const addWallet = async (organizationId: string, owner: string | null, label: st
     )
   )[0].id as number;
 const archived = await addWallet(org.aurora, 'demo-frank', 'Frank archived', 'archived');
-await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'BTC', 1)`, [archived]);
+await api.rows(`SELECT ledger_deposit($1, 'BTC', 1, 'test:archived')`, [archived]);
 const frankAtMeridian = await addWallet(org.meridian, 'demo-frank', 'Frank at Meridian');
 await api.rows(
-  `INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'SOL', 2.5), ($1, 'USDC', 100)`,
+  `SELECT ledger_deposit($1, 'SOL', 2.5, 'test:frank-sol'), ledger_deposit($1, 'USDC', 100, 'test:frank-usdc')`,
   [frankAtMeridian],
 );
 await api.rows(`INSERT INTO organization (id, name, slug) VALUES
@@ -51,13 +51,12 @@ await api.rows(`INSERT INTO coin (symbol, name, network, decimals)
 await api.rows(`INSERT INTO coin_price (symbol, usd_price, updated_at)
   SELECT 'P' || lpad(n::text, 3, '0'), n, now() FROM generate_series(1, 205) n`);
 await api.rows(
-  `INSERT INTO digital_wallet_asset (wallet_id, symbol, balance)
-   SELECT $1, 'P' || lpad(n::text, 3, '0'), 1 FROM generate_series(1, 205) n`,
+  `SELECT ledger_deposit($1, 'P' || lpad(n::text, 3, '0'), 1, 'test:many-coins-' || n) FROM generate_series(1, 205) n`,
   [manyCoinsWallet],
 );
 for (let n = 1; n <= 63; n += 1) {
   const id = await addWallet(org.manyWallets, null, `Wallet ${n}`);
-  await api.rows(`INSERT INTO digital_wallet_asset (wallet_id, symbol, balance) VALUES ($1, 'USDC', 1)`, [id]);
+  await api.rows(`SELECT ledger_deposit($1, 'USDC', 1, 'test:many-wallets-' || $1::int)`, [id]);
 }
 
 const keyOf = (organization: string | null, scopes: string[], kind: 'service' | 'partner' = 'service') =>
@@ -406,9 +405,7 @@ test('results are cached per caller scope: a changed balance shows after refresh
   const before = await netWorthOfOrganization(keys.aurora, org.aurora);
   const pageBefore = await assetsOfOrganization(keys.aurora, org.aurora);
   // Unannounced (a write the records_changed notifications would otherwise drop the results for).
-  await api.unannouncedRows(
-    `UPDATE digital_wallet_asset SET balance = balance + 1 WHERE wallet_id = 1 AND symbol = 'BTC'`,
-  );
+  await api.unannouncedRows(`SELECT ledger_deposit(1, 'BTC', 1, 'test:one-more-btc')`);
   assert.equal(await netWorthOfOrganization(keys.aurora, org.aurora), before, 'cached: the old figure, same asOf');
   assert.equal(await assetsOfOrganization(keys.aurora, org.aurora), pageBefore);
   // Another scope has its own entry: an admin key, never asked for Aurora's page, reads the new balance.
@@ -434,8 +431,7 @@ test('a holder of many wallets is cached like any other: a direct balance change
   assert.equal(before, await expectedNetWorth({ organizationId: org.manyWallets }, null));
   assert.is(before.walletCount, 63);
   await api.unannouncedRows(
-    `UPDATE digital_wallet_asset SET balance = 2
-     WHERE wallet_id = (SELECT min(id) FROM digital_wallet WHERE organization_id = $1)`,
+    `SELECT ledger_deposit((SELECT min(id) FROM digital_wallet WHERE organization_id = $1), 'USDC', 1, 'test:second-usdc')`,
     [org.manyWallets],
   );
   assert.equal(withoutAsOf(await netWorthOfOrganization(keys.admin, org.manyWallets)), before, 'cached');

@@ -12,6 +12,7 @@ import * as kycQuestionnaires from './0008-kyc-questionnaires.ts';
 import * as fundNavAndUnits from './0009-fund-nav-and-units.ts';
 import * as approvalDecidedBy from './0010-approval-decided-by.ts';
 import * as ledgerJournal from './0011-ledger-journal.ts';
+import * as walletHoldings from './0012-wallet-holdings.ts';
 import * as cachedRecordsNotify from './0016-cached-records-notify.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0009-fund-nav-and-units': fundNavAndUnits,
   '0010-approval-decided-by': approvalDecidedBy,
   '0011-ledger-journal': ledgerJournal,
+  '0012-wallet-holdings': walletHoldings,
   '0016-cached-records-notify': cachedRecordsNotify,
 };

@@ -57,6 +57,8 @@ function transfer(spec: TransferSpec): Insertable<DigitalWalletTransactionTable>
     counterparty_address: spec.counterparty ?? demoAddress(network, `counterparty-${spec.id}`),
     created_at: spec.at,
     confirmed_at: spec.state === 'confirmed' ? new Date(spec.at.getTime() + 45 * 60_000) : null,
+    // The demo balances are opening deposits that already count every confirmed transfer (docs/ledger.md#wallet-holdings).
+    in_opening_balance: spec.state === 'confirmed',
   };
 }
 

@@ -14,7 +14,8 @@ import { demoOtcQuotes, demoOtcTrades } from './demo-trading.ts';
 import { demoAppUsers, demoMemberships } from './demo-users.ts';
 import { type DemoQuestionnaireSealer, sealedDemoKycProfiles } from './seal-demo-questionnaires.ts';
 import { demoAmlReports, demoPendingApprovals, demoTransactions, demoValueHistory } from './demo-wallet-activity.ts';
-import { demoWalletAddresses, demoWalletAssets, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
+import { demoWalletAddresses, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
+import { insertDemoHoldings } from './demo-holdings.ts';
 
 /** `sealQuestionnaires`: the KYC data key's sealer; without it the profiles have no answers (seal-demo-questionnaires.ts). */
 export async function insertDemoRows(
@@ -30,7 +31,7 @@ export async function insertDemoRows(
   await db.insertInto('trading_product').values(demoTradingProducts).execute();
 
   await db.insertInto('digital_wallet').values(demoWallets).execute();
-  await db.insertInto('digital_wallet_asset').values(demoWalletAssets).execute();
+  await insertDemoHoldings(db);
   await db.insertInto('digital_wallet_address').values(demoWalletAddresses).execute();
   await db.insertInto('digital_wallet_whitelist_entry').values(demoWhitelistEntries).execute();
   await db.insertInto('digital_wallet_transaction').values(demoTransactions).execute();

@@ -3,6 +3,7 @@
 // cache: a cached net worth leaves when a change to any counted wallet invalidates its change tags
 // (its owner's and organization's), or the coin prices change, and stays for a wallet of someone else.
 import pino from 'pino';
+import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { everyOrganization, scopeOf } from '../../../src/access/organization-scope.ts';
@@ -48,13 +49,10 @@ test.after(async () => {
 
 const frank = { kind: 'user', userId: 'demo-frank' } as const;
 const frankUsd = () => portfolio.netWorth(frank, everyOrganization).then((view) => view.usdValue);
+let deposits = 0;
+/** A deposit of USDC into the wallet, through the journal whose projection the balance is (docs/ledger.md#wallet-holdings). */
 const addUsdc = (walletId: number, amount: number) =>
-  db
-    .updateTable('digital_wallet_asset')
-    .set((eb) => ({ balance: eb('balance', '+', String(amount)) }))
-    .where('wallet_id', '=', walletId)
-    .where('symbol', '=', 'USDC')
-    .execute();
+  sql`SELECT ledger_deposit(${walletId}, 'USDC', ${String(amount)}::numeric, ${`test:usdc-${++deposits}`})`.execute(db);
 
 // Wallets 2 (Aurora ETH Treasury, 1,250,000 USDC) and 4 are Frank's; wallet 3 is Bob's, in Aurora too.
 const wallet = (id: number, ownerUserId: string) => ({ id, ownerUserId, organizationId: aurora });
@@ -107,7 +105,7 @@ test('a wallet given to the owner counts once its change tags are invalidated', 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('digital_wallet_asset').values({ wallet_id: id, symbol: 'USDC', balance: '10' }).execute();
+  await sql`SELECT ledger_deposit(${id}, 'USDC', 10, 'test:joined')`.execute(db);
   assert.equal(await portfolio.netWorth(frank, everyOrganization), before, 'unannounced: cached');
   await results.invalidate(walletChangeTags({ id, ownerUserId: 'demo-frank', organizationId: meridian }));
   const joined = await portfolio.netWorth(frank, everyOrganization);
