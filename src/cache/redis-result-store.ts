@@ -3,9 +3,9 @@
 // entry keys carrying the tag, scored by when each expires; `v:<tag>` counts the tag's
 // invalidations, and `g` the invalidations of every entry at once. A load reads the counters of its
 // tags and `g` with the entry (one MGET), and its write (one script) stores nothing when a counter
-// moved meanwhile: an invalidation on any node while the loader ran wins over the result it computed. Every command is bounded by the connection's
-// command timeout; a failed read is a miss, a failed write is skipped, a failed invalidation is
-// kept and sent again when the connection is back.
+// moved meanwhile: an invalidation on any node while the loader ran wins over the result it
+// computed. Every command is bounded by the connection's command timeout; a failed read is a miss,
+// a failed write is skipped, a failed invalidation is kept and sent again when the connection is back.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ResultStore, StoreEntry, StoreRead } from './result-store.ts';
