@@ -31,7 +31,7 @@ export const permissionModel = {
       sessionVariables: ['x-data-organization-id', 'x-data-user-id'],
     },
     auditor: {
-      description: 'Platform financial auditor. Read-only access to every invoice, invoice line, receipt and the audit log, without accounting\'s internal notes and cost breakdowns.',
+      description: 'Platform financial auditor. Read-only access to every invoice, invoice line, receipt, the audit log and the double-entry journal (assets, accounts, transfers), without accounting\'s internal notes and cost breakdowns.',
       sessionVariables: [],
     },
     beneficial_owner: {
@@ -151,6 +151,7 @@ export const permissionModel = {
     },
     audit_log: {
       description: 'Append-only record of who did what; nobody writes it through the data layer.',
+      readOnly: true,
       primaryKey: ['id'],
       columns: [
         { name: 'id', dataType: 'int8', isNullable: false, default: { kind: 'varying' } },
@@ -532,6 +533,70 @@ export const permissionModel = {
         user: { kind: 'object', remoteTable: 'app_user', columnMapping: { user_id: 'id' } },
       },
     },
+    ledger_account: {
+      description: 'Accounts of the double-entry journal (docs/ledger.md#accounts) with their balance projections in base units; written only by the journal\'s transfers.',
+      readOnly: true,
+      primaryKey: ['id'],
+      columns: [
+        { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
+        { name: 'kind', dataType: 'text', isNullable: false },
+        { name: 'asset', dataType: 'text', isNullable: false },
+        { name: 'coin', dataType: 'text', isNullable: true },
+        { name: 'wallet_id', dataType: 'int4', isNullable: true },
+        { name: 'fund_id', dataType: 'int4', isNullable: true },
+        { name: 'user_id', dataType: 'text', isNullable: true },
+        { name: 'may_go_negative', dataType: 'bool', isNullable: false },
+        { name: 'debits_posted', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
+        { name: 'credits_posted', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
+        { name: 'debits_pending', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
+        { name: 'credits_pending', dataType: 'numeric', isNullable: false, default: { kind: 'constant', value: 0 } },
+        { name: 'created_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+      ],
+      relationships: {
+        credit_transfers: { kind: 'array', remoteTable: 'ledger_transfer', columnMapping: { id: 'credit_account_id' } },
+        debit_transfers: { kind: 'array', remoteTable: 'ledger_transfer', columnMapping: { id: 'debit_account_id' } },
+        fund: { kind: 'object', remoteTable: 'fund', columnMapping: { fund_id: 'id' } },
+        ledger_asset: { kind: 'object', remoteTable: 'ledger_asset', columnMapping: { asset: 'code' } },
+        wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } },
+      },
+    },
+    ledger_asset: {
+      description: 'What journal accounts hold (docs/ledger.md#accounts): coins with their decimals, and fiat currencies.',
+      readOnly: true,
+      primaryKey: ['code'],
+      columns: [
+        { name: 'code', dataType: 'text', isNullable: false },
+        { name: 'decimals', dataType: 'int4', isNullable: false },
+        { name: 'coin', dataType: 'text', isNullable: true },
+      ],
+      relationships: { accounts: { kind: 'array', remoteTable: 'ledger_account', columnMapping: { code: 'asset' } } },
+    },
+    ledger_transfer: {
+      description: 'Immutable transfers of the double-entry journal (docs/ledger.md#transfers); amounts in base units of the asset.',
+      readOnly: true,
+      primaryKey: ['id'],
+      columns: [
+        { name: 'id', dataType: 'text', isNullable: false },
+        { name: 'position', dataType: 'int8', isNullable: false, default: { kind: 'varying' } },
+        { name: 'kind', dataType: 'text', isNullable: false },
+        { name: 'debit_account_id', dataType: 'int4', isNullable: false },
+        { name: 'credit_account_id', dataType: 'int4', isNullable: false },
+        { name: 'asset', dataType: 'text', isNullable: false },
+        { name: 'amount', dataType: 'numeric', isNullable: false },
+        { name: 'pending_id', dataType: 'text', isNullable: true },
+        { name: 'linked_id', dataType: 'text', isNullable: true },
+        { name: 'description', dataType: 'text', isNullable: true },
+        { name: 'metadata', dataType: 'jsonb', isNullable: false, default: { kind: 'constant', value: '{}' } },
+        { name: 'created_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+      ],
+      relationships: {
+        credit_account: { kind: 'object', remoteTable: 'ledger_account', columnMapping: { credit_account_id: 'id' } },
+        debit_account: { kind: 'object', remoteTable: 'ledger_account', columnMapping: { debit_account_id: 'id' } },
+        ledger_asset: { kind: 'object', remoteTable: 'ledger_asset', columnMapping: { asset: 'code' } },
+        pending_transfer: { kind: 'object', remoteTable: 'ledger_transfer', columnMapping: { pending_id: 'id' } },
+        resolutions: { kind: 'array', remoteTable: 'ledger_transfer', columnMapping: { id: 'pending_id' } },
+      },
+    },
     organization: {
       description: 'Client organizations (companies, family offices, fund administrators, individuals).',
       primaryKey: ['id'],
@@ -896,6 +961,45 @@ export const permissionModel = {
         select: {
           filter: { type: 'and', operands: [] },
           columns: ['id', 'invoice_id', 'position', 'description', 'quantity', 'unit_price', 'tax_rate', 'amount'],
+          allowAggregations: true,
+          limit: null,
+        },
+        insert: null,
+        update: null,
+        delete: null,
+      },
+      ledger_account: {
+        select: {
+          filter: { type: 'and', operands: [] },
+          columns: [
+            'id', 'kind', 'asset', 'coin', 'wallet_id', 'fund_id', 'user_id', 'may_go_negative', 'debits_posted',
+            'credits_posted', 'debits_pending', 'credits_pending', 'created_at',
+          ],
+          allowAggregations: true,
+          limit: null,
+        },
+        insert: null,
+        update: null,
+        delete: null,
+      },
+      ledger_asset: {
+        select: {
+          filter: { type: 'and', operands: [] },
+          columns: ['code', 'decimals', 'coin'],
+          allowAggregations: true,
+          limit: null,
+        },
+        insert: null,
+        update: null,
+        delete: null,
+      },
+      ledger_transfer: {
+        select: {
+          filter: { type: 'and', operands: [] },
+          columns: [
+            'id', 'position', 'kind', 'debit_account_id', 'credit_account_id', 'asset', 'amount', 'pending_id',
+            'linked_id', 'description', 'metadata', 'created_at',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -3916,6 +4020,23 @@ export const caslRules = {
       action: 'select',
       subject: 'invoice_line',
       fields: ['id', 'invoice_id', 'position', 'description', 'quantity', 'unit_price', 'tax_rate', 'amount'],
+    },
+    {
+      action: 'select',
+      subject: 'ledger_account',
+      fields: [
+        'id', 'kind', 'asset', 'coin', 'wallet_id', 'fund_id', 'user_id', 'may_go_negative', 'debits_posted',
+        'credits_posted', 'debits_pending', 'credits_pending', 'created_at',
+      ],
+    },
+    { action: 'select', subject: 'ledger_asset', fields: ['code', 'decimals', 'coin'] },
+    {
+      action: 'select',
+      subject: 'ledger_transfer',
+      fields: [
+        'id', 'position', 'kind', 'debit_account_id', 'credit_account_id', 'asset', 'amount', 'pending_id', 'linked_id',
+        'description', 'metadata', 'created_at',
+      ],
     },
     { action: 'select', subject: 'organization', fields: ['id', 'name', 'slug', 'kind', 'country_code'] },
     {

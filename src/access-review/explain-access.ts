@@ -164,11 +164,19 @@ function actionConditions(rules: TablePermissions, question: ExplainQuestion): (
   }
 }
 
+/** Whether the question asks to write a table marked `read_only` (docs/permissions.md#read-only-tables). */
+function writesReadOnlyTable(question: ExplainQuestion): boolean {
+  return question.action !== 'select' && model.tables[question.table]?.readOnly === true;
+}
+
+const readOnlyNote = (table: string) =>
+  `${table} is read_only in permissions.yaml: nobody inserts, updates or deletes it through the data layer, admin included (docs/permissions.md#read-only-tables).`;
+
 function notesOf(question: ExplainQuestion, rules: TablePermissions | null, allowed: boolean): string[] {
-  const notes: string[] = [];
+  const notes: string[] = writesReadOnlyTable(question) ? [readOnlyNote(question.table)] : [];
   if (question.role === adminRole) {
     notes.push(
-      "admin is the data layer's X-Data-Admin-Secret alone (or with X-Data-Role: admin), not a permissions.yaml role: every tracked table and column, no row filter, check, preset or limit; secret columns stay hidden from it too.",
+      "admin is the data layer's X-Data-Admin-Secret alone (or with X-Data-Role: admin), not a permissions.yaml role: every tracked table and column, and writes on every table not marked read_only, no row filter, check, preset or limit; secret columns stay hidden from it too.",
     );
     return notes;
   }
@@ -198,6 +206,8 @@ function summaryOf(
   const subject = `${question.role} ${allowed ? 'may' : 'may not'} ${question.action}`;
   const target = question.column ? `${question.table}.${question.column}` : question.table;
   if (column) return `${subject} ${target}: ${column.words}.`;
+  if (!allowed && writesReadOnlyTable(question))
+    return `${subject} ${target}: the table is read_only: nobody writes it, admin included.`;
   if (!allowed)
     return rules?.[question.action]
       ? `${subject} ${target}: the data layer offers no ${question.action} field for it.`

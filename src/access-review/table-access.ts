@@ -2,7 +2,8 @@
 // read their rules from the model; `admin` (src/records/data-layer-sql/admin-role.ts, the admin
 // secret alone) is not a permissions.yaml role and gets what role-permissions.ts and
 // mutation-permissions.ts give it: every row and column (secret columns are not in the model),
-// aggregates, no limit, writes without check, preset or filter. Pure over a PermissionModel, so
+// aggregates, no limit, writes without check, preset or filter, except on a table marked
+// `read_only` (docs/permissions.md#read-only-tables), which it only reads. Pure over a PermissionModel, so
 // codegen renders the views from a freshly compiled permissions.yaml; a test holds it equal to
 // the data layer's own functions (docs/access-review.md#how-it-is-tested).
 import { adminRole } from '../records/data-layer-sql/admin-role.ts';
@@ -31,11 +32,12 @@ function adminAccess(model: PermissionModel, table: string): TablePermissions | 
   const tableModel = model.tables[table];
   if (!tableModel) return null;
   const columns = tableModel.columns.map((column) => column.name);
+  const writes = !tableModel.readOnly;
   return {
     select: { filter: everyRow, columns, allowAggregations: true, limit: null },
-    insert: { check: everyRow, set: {}, columns },
-    update: { filter: everyRow, columns, check: null, set: {} },
-    delete: { filter: everyRow },
+    insert: writes ? { check: everyRow, set: {}, columns } : null,
+    update: writes ? { filter: everyRow, columns, check: null, set: {} } : null,
+    delete: writes ? { filter: everyRow } : null,
   };
 }
 

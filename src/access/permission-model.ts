@@ -83,6 +83,11 @@ export type ColumnDefault =
 
 export interface TableModel {
   readonly description: string;
+  /**
+   * permissions.yaml `read_only: true`: nobody writes the table through the data layer, the admin
+   * secret included (docs/permissions.md#read-only-tables); absent: admin writes it.
+   */
+  readonly readOnly?: true;
   readonly primaryKey: readonly string[];
   readonly columns: readonly ColumnModel[];
   readonly relationships: { readonly [name: string]: RelationshipModel };

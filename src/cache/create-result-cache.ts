@@ -78,6 +78,7 @@ function keepsNothing(): ResultStore {
     read: () => ({ json: undefined, stamp: undefined }),
     write: () => false,
     invalidate: async () => {},
+    invalidateAll: async () => {},
     counts: () => ({ entries: 0, bytes: 0 }),
     close: async () => {},
   };

@@ -56,6 +56,8 @@ export function createMemoryResultStore(options: MemoryResultStoreOptions): Memo
         keysByTag.delete(tag);
       }
     },
+    // Clearing runs onRemove for every entry, which empties the index too.
+    invalidateAll: async () => cache.clear(),
     counts: () => ({ entries: cache.size, bytes: cache.totalSize }),
     indexSize: () => [...keysByTag.values()].reduce((sum, keys) => sum + keys.size, 0),
     close: async () => cache.clear(),

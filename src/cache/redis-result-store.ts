@@ -1,11 +1,11 @@
 // The result cache in Redis, shared by every node (docs/caches.md#result-cache). Under the key
 // prefix: `e:<key>` holds an entry's JSON text (SET … PX ttl); `t:<tag>` is a sorted set of the
 // entry keys carrying the tag, scored by when each expires; `v:<tag>` counts the tag's
-// invalidations. A load reads the counters of its tags with the entry (one MGET), and its write
-// (one script) stores nothing when a counter moved meanwhile: an invalidation on any node while
-// the loader ran wins over the result it computed. Every command is bounded by the connection's
-// command timeout; a failed read is a miss, a failed write is skipped, a failed invalidation is
-// kept and sent again when the connection is back.
+// invalidations, and `g` the invalidations of every entry at once. A load reads the counters of its
+// tags and `g` with the entry (one MGET), and its write (one script) stores nothing when a counter
+// moved meanwhile: an invalidation on any node while the loader ran wins over the result it
+// computed. Every command is bounded by the connection's command timeout; a failed read is a miss,
+// a failed write is skipped, a failed invalidation is kept and sent again when the connection is back.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ResultStore, StoreEntry, StoreRead } from './result-store.ts';
@@ -26,10 +26,11 @@ export const maxPendingInvalidations = 10_000;
 /** Tags per invalidation script, so one call stays a small command. */
 const tagsPerScript = 500;
 
-// KEYS: entry, tag sets (n), tag counters (n). ARGV: json, ttl ms, n, the counters as read (n).
+// KEYS: entry, tag sets (n), tag counters (n), the counter of every entry. ARGV: json, ttl ms, n,
+// the counters as read (n + 1).
 const writeScript = `
 local n = tonumber(ARGV[3])
-for i = 1, n do
+for i = 1, n + 1 do
   if (redis.call('GET', KEYS[1 + n + i]) or '0') ~= ARGV[3 + i] then return 0 end
 end
 local ttl = tonumber(ARGV[2])
@@ -62,6 +63,9 @@ return 1
 type Script = (numberOfKeys: number, ...keysAndArguments: (string | number)[]) => Promise<unknown>;
 type ScriptedRedis = Redis & { resultCacheWrite: Script; resultCacheInvalidate: Script };
 
+/** Keys one SCAN step of `invalidateAll` asks for, and deletes. */
+const keysPerScan = 1_000;
+
 /** What every command of the store needs: the connection, the key names, and how failures are handled. */
 interface RedisKeyspace {
   readonly redis: ScriptedRedis;
@@ -69,6 +73,10 @@ interface RedisKeyspace {
   readonly entryKey: (key: string) => string;
   readonly tagKey: (tag: string) => string;
   readonly counterKey: (tag: string) => string;
+  /** The counter of `invalidateAll`, read and checked with every tag's. */
+  readonly everyKey: string;
+  /** A SCAN pattern of every entry key and tag set. */
+  readonly entriesAndTagsPattern: string;
   readonly warn: (error: unknown) => void;
   readonly pending: PendingInvalidations;
 }
@@ -84,6 +92,8 @@ export function createRedisResultStore(options: RedisResultStoreOptions): Result
     entryKey: (key) => `${keyPrefix}e:${key}`,
     tagKey: (tag) => `${keyPrefix}t:${tag}`,
     counterKey: (tag) => `${keyPrefix}v:${tag}`,
+    everyKey: `${keyPrefix}g`,
+    entriesAndTagsPattern: `${keyPrefix.replace(/[*?[\]\\]/g, '\\$&')}[et]:*`,
     warn: failureWarning(redis, logger),
     pending: pendingInvalidations(logger),
   };
@@ -92,6 +102,7 @@ export function createRedisResultStore(options: RedisResultStoreOptions): Result
     read: (key, tags, entry) => readEntry(keyspace, key, tags, entry),
     write: (key, stored, stamp) => writeEntry(keyspace, key, stored, stamp),
     invalidate: (tags) => invalidate(keyspace, tags),
+    invalidateAll: () => invalidateAll(keyspace),
     counts: () => undefined,
     close: () => options.close(redis),
   };
@@ -103,8 +114,7 @@ async function readEntry(
   tags: readonly string[],
   entry: boolean,
 ): Promise<StoreRead> {
-  const keys = [...(entry ? [keyspace.entryKey(key)] : []), ...tags.map(keyspace.counterKey)];
-  if (keys.length === 0) return { json: undefined, stamp: [] };
+  const keys = [...(entry ? [keyspace.entryKey(key)] : []), ...tags.map(keyspace.counterKey), keyspace.everyKey];
   try {
     const values = await keyspace.redis.mget(...keys);
     const counters = (entry ? values.slice(1) : values).map((value) => value ?? '0');
@@ -120,10 +130,11 @@ async function writeEntry(keyspace: RedisKeyspace, key: string, stored: StoreEnt
   const { tags } = stored;
   try {
     const written = await keyspace.redis.resultCacheWrite(
-      1 + tags.length * 2,
+      2 + tags.length * 2,
       keyspace.entryKey(key),
       ...tags.map(keyspace.tagKey),
       ...tags.map(keyspace.counterKey),
+      keyspace.everyKey,
       stored.json,
       stored.ttlMs,
       tags.length,
@@ -145,6 +156,30 @@ async function invalidate(keyspace: RedisKeyspace, tags: readonly string[]): Pro
   }
 }
 
+async function invalidateAll(keyspace: RedisKeyspace): Promise<void> {
+  try {
+    await sendInvalidateAll(keyspace);
+  } catch (error) {
+    keyspace.pending.keepAll();
+    keyspace.warn(error);
+  }
+}
+
+/**
+ * Counts the invalidation first, so loads in flight store nothing, then deletes every entry and tag
+ * set in SCAN steps: no single command walks the whole keyspace.
+ */
+async function sendInvalidateAll(keyspace: RedisKeyspace): Promise<void> {
+  const { redis } = keyspace;
+  await redis.multi().incr(keyspace.everyKey).pexpire(keyspace.everyKey, invalidationCounterTtlMs).exec();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', keyspace.entriesAndTagsPattern, 'COUNT', keysPerScan);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
 async function sendInvalidations(keyspace: RedisKeyspace, tags: readonly string[]): Promise<void> {
   for (let from = 0; from < tags.length; from += tagsPerScript) {
     const batch = tags.slice(from, from + tagsPerScript);
@@ -160,13 +195,15 @@ async function sendInvalidations(keyspace: RedisKeyspace, tags: readonly string[
 
 /** Sends the invalidations kept while Redis was unreachable, once the connection is back. */
 async function replayInvalidations(keyspace: RedisKeyspace): Promise<void> {
-  const tags = keyspace.pending.take();
-  if (tags.length === 0) return;
+  const { every, tags } = keyspace.pending.take();
+  if (!every && tags.length === 0) return;
   try {
-    await sendInvalidations(keyspace, tags);
+    if (every) await sendInvalidateAll(keyspace);
+    else await sendInvalidations(keyspace, tags);
     keyspace.logger.info({ tags: tags.length }, 'result cache: invalidations made while Redis was unreachable sent');
   } catch (error) {
-    keyspace.pending.keep(tags);
+    if (every) keyspace.pending.keepAll();
+    else keyspace.pending.keep(tags);
     keyspace.warn(error);
   }
 }
@@ -188,15 +225,19 @@ function failureWarning(redis: Redis, logger: Logger): (error: unknown) => void 
 
 interface PendingInvalidations {
   keep(more: readonly string[]): void;
-  take(): string[];
+  /** An invalidation of every entry waits: it covers every tag kept. */
+  keepAll(): void;
+  take(): { every: boolean; tags: string[] };
 }
 
 /** The tags of invalidations that could not reach Redis, to send once it is back; bounded. */
 function pendingInvalidations(logger: Logger): PendingInvalidations {
   const tags = new Set<string>();
   let dropped = false;
+  let every = false;
   return {
     keep(more: readonly string[]) {
+      if (every) return;
       for (const tag of more) {
         if (tags.size >= maxPendingInvalidations && !tags.has(tag)) {
           if (!dropped)
@@ -210,10 +251,15 @@ function pendingInvalidations(logger: Logger): PendingInvalidations {
         tags.add(tag);
       }
     },
-    take(): string[] {
-      const taken = [...tags];
+    keepAll() {
+      every = true;
+      tags.clear();
+    },
+    take() {
+      const taken = { every, tags: every ? [] : [...tags] };
       tags.clear();
       dropped = false;
+      every = false;
       return taken;
     },
   };

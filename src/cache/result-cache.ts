@@ -39,6 +39,12 @@ export interface ResultCache {
    * of them in flight here stops being shared. An unreachable Redis does not make it reject.
    */
   invalidate(tags: readonly string[]): Promise<void>;
+  /**
+   * Drops every stored result (on every node, with Redis) and stops sharing every load in flight
+   * here: for a change no tag names (notifications lost while a node was not listening, a statement
+   * over more records than a notification holds; docs/caches.md#writes-from-every-path).
+   */
+  invalidateAll(): Promise<void>;
   /** `memory` (this process) or `redis` (shared by every node). */
   readonly backend: 'memory' | 'redis';
   close(): Promise<void>;
@@ -119,6 +125,10 @@ export function resultCacheOver(parts: ResultCacheParts): ResultCache {
       const dropped = new Set(tags);
       for (const [key, flight] of flights) if (flight.tags.some((tag) => dropped.has(tag))) flights.delete(key);
       await store.invalidate(tags);
+    },
+    invalidateAll: async () => {
+      flights.clear();
+      await store.invalidateAll();
     },
     close: () => store.close(),
   };

@@ -30,6 +30,8 @@ export interface ResultStore {
   write(key: string, entry: StoreEntry, stamp: unknown): boolean | Promise<boolean>;
   /** Removes every entry carrying any of the tags, on every node that shares the store. */
   invalidate(tags: readonly string[]): Promise<void>;
+  /** Removes every entry, on every node that shares the store; a load across it stores nothing. */
+  invalidateAll(): Promise<void>;
   /** Entries and bytes held, where this node can tell (process memory); undefined for a shared store. */
   counts(): { entries: number; bytes: number } | undefined;
   close(): Promise<void>;

@@ -27,6 +27,7 @@ import { createMarketData, orderBooksOf } from './create-market-data.ts';
 import { createSimulatedMarket } from '../providers/simulated-market/simulated-market.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
 import { createBusinessResultCache } from './create-result-cache.ts';
+import { followRecordChanges } from './follow-record-changes.ts';
 import { createMetrics, type Metrics } from '../observability/metrics.ts';
 import { listenServers, type ListeningServers } from './listen-servers.ts';
 import type { ResolvedDatabase } from './resolve-database.ts';
@@ -112,6 +113,7 @@ async function createAreas(options: ComposeOptions, base: Base) {
   );
   const files = shutdown.track(await createFiles({ config, db, logger }));
   const { results } = shutdown.track(await createBusinessResultCache({ config, logger, metrics }));
+  await followRecordChanges({ notifications: base.notifications, results, logger });
   // One simulated market behind both simulators (docs/market-data.md#the-simulated-market).
   const market = createSimulatedMarket({ seed: config.providers.simulatedMarketSeed });
   const prices = shutdown.track(createPrices({ config, db, results, logger, market }));

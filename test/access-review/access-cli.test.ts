@@ -182,6 +182,28 @@ test('explain prints the explanation as text, or as JSON with --as-json', async 
   );
 });
 
+test('explain: a read_only table is written by nobody, admin included; admin still reads it', () => {
+  for (const role of ['admin', 'auditor'] as const) {
+    for (const action of ['insert', 'update', 'delete'] as const) {
+      const answer = explainAccess({ role, table: 'ledger_transfer', action });
+      assert.equal([answer.allowed, answer.actionAllowed], [false, false], `${role} ${action}`);
+      assert.is(
+        answer.summary,
+        `${role} may not ${action} ledger_transfer: the table is read_only: nobody writes it, admin included.`,
+      );
+      assert.ok(
+        answer.notes.includes(
+          'ledger_transfer is read_only in permissions.yaml: nobody inserts, updates or deletes it through the data layer, admin included (docs/permissions.md#read-only-tables).',
+        ),
+      );
+    }
+  }
+  const read = explainAccess({ role: 'admin', table: 'ledger_transfer' });
+  assert.equal([read.allowed, read.aggregates], [true, true]);
+  const writable = explainAccess({ role: 'admin', table: 'coin', action: 'insert' });
+  assert.equal([writable.allowed, writable.notes.some((note) => note.includes('read_only in'))], [true, false]);
+});
+
 test('lint passes on the real rules with the committed allow-list and fails (exit 1) on an uncovered finding', async () => {
   const allowText = readFileSync(path.join(repo, 'access-lint-allow.yaml'), 'utf8');
   const findings = lintPermissions(model);

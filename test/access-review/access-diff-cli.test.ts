@@ -171,7 +171,7 @@ test('a document whose rules widen fails unless an entry names the document; nar
   const failed = diff(null, false, documentsChanged);
   assert.is(failed.code, 1);
   assert.equal(failed.out.split('\n').slice(1), [
-    '163 role x table x action rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 2 differ: 1 may widen access, 1 do not (1 widening not allowed).',
+    '290 role x table x action rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 2 differ: 1 may widen access, 1 do not (1 widening not allowed).',
     '',
     'FAIL  document invoice: more permissive',
     '  not in access-diff-allow.yaml',
@@ -217,6 +217,42 @@ test('a document whose rules widen fails unless an entry names the document; nar
       ['quote', 'less-permissive', { gained: [], lost: ['admin_api_key'] }],
     ],
   );
+});
+
+test("read_only decides admin's writes: un-marking a table widens them (exit 1 unless allowed), marking it narrows them", () => {
+  const writable: PermissionModel = structuredClone(base) as PermissionModel;
+  const auditLog = { ...base.tables.audit_log } as Record<string, unknown>;
+  delete auditLog.readOnly;
+  (writable.tables as Record<string, unknown>).audit_log = auditLog;
+  const widening = diff(null, true, writable);
+  assert.is(widening.code, 1);
+  const rulesOf = (out: string) =>
+    JSON.parse(out).rules.map((rule: { role: string; table: string; action: string; verdict: string }) => [
+      rule.role,
+      rule.table,
+      rule.action,
+      rule.verdict,
+    ]);
+  assert.equal(rulesOf(widening.out), [
+    ['admin', 'audit_log', 'insert', 'more-permissive'],
+    ['admin', 'audit_log', 'update', 'more-permissive'],
+    ['admin', 'audit_log', 'delete', 'more-permissive'],
+  ]);
+  const allowed = diff(
+    'allow:\n  - { role: admin, table: audit_log, action: [insert, update, delete], reason: Operators repair the log. }\n',
+    false,
+    writable,
+  );
+  assert.is(allowed.code, 0);
+  const marked: PermissionModel = structuredClone(base) as PermissionModel;
+  (marked.tables as Record<string, unknown>).coin = { ...base.tables.coin, readOnly: true };
+  const narrowing = diff(null, true, marked);
+  assert.is(narrowing.code, 0);
+  assert.equal(rulesOf(narrowing.out), [
+    ['admin', 'coin', 'insert', 'less-permissive'],
+    ['admin', 'coin', 'update', 'less-permissive'],
+    ['admin', 'coin', 'delete', 'less-permissive'],
+  ]);
 });
 
 test('--as-json prints the outcome as data', () => {

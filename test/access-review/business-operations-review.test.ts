@@ -170,7 +170,7 @@ test('diff: a role added to an operation widens, with a witness; the allow-list 
   const failed = judgeDiff(diff, []);
   assert.is(failed.unallowed, 1);
   assert.equal(renderDiff(failed, 'a -> b', 'access-diff-allow.yaml').split('\n').slice(1), [
-    '163 role x table x action rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 0 differ: 0 may widen access, 0 do not (1 widening not allowed).',
+    '290 role x table x action rules compared, 0 differ: 0 may widen access, 0 do not; 8 documents compared, 0 differ: 0 may widen access, 0 do not (1 widening not allowed).',
     '15 business operations compared, 1 operation x role grants differ: 1 widen access, 0 do not.',
     '',
     'FAIL  operation bitgoSendTransaction role trader: none -> every record',

@@ -105,6 +105,50 @@ tables:
   ]);
 });
 
+test('write-on-read-only-table: a write rule on a table marked read_only, which the compiler refuses (model changed afterwards)', () => {
+  const compiled = craftedModel(`roles:
+  clerk: { description: c, session_variables: [] }
+tables:
+  coin:
+    description: coins
+    select:
+      clerk: { filter: {}, columns: [symbol] }
+    insert:
+      clerk: { check: { decimals: { _gte: 0 } }, columns: [symbol, name, network, decimals] }
+    delete:
+      clerk: { filter: {} }
+  coin_price:
+    description: prices
+    select:
+      clerk: { filter: {}, columns: [symbol] }
+    update:
+      clerk: { filter: {}, columns: [usd_price], check: { usd_price: { _gt: 0 } } }
+  fund:
+    description: funds
+    select:
+      clerk: { filter: {}, columns: [id] }
+`);
+  assert.equal(findings(compiled, 'write-on-read-only-table'), []);
+  const readOnly = (table: string) =>
+    ({ ...compiled.tables[table], readOnly: true }) as PermissionModel['tables'][string];
+  const model: PermissionModel = {
+    ...compiled,
+    tables: { ...compiled.tables, coin: readOnly('coin'), fund: readOnly('fund') },
+  };
+  assert.equal(findings(model, 'write-on-read-only-table'), [
+    {
+      rule: 'write-on-read-only-table',
+      subject: { role: 'clerk', table: 'coin', action: 'delete' },
+      message: "role 'clerk' has a delete rule on 'coin', which is read_only",
+    },
+    {
+      rule: 'write-on-read-only-table',
+      subject: { role: 'clerk', table: 'coin', action: 'insert' },
+      message: "role 'clerk' has an insert rule on 'coin', which is read_only",
+    },
+  ]);
+});
+
 test('unreadable-table and unreadable-column: tracked but read by no role (only admin)', () => {
   const model = craftedModel(`${clerkAndKeeper}tables:
   coin:

@@ -157,6 +157,26 @@ test('an invalidation while a load runs: that result is answered but not stored,
   assert.equal(await cached.load(walletsKey, loader.load, query), { call: 2 });
 });
 
+test('invalidateAll drops every entry and its tags; a load running across it is answered but not stored', async () => {
+  const store = createMemoryResultStore({ maxBytes: 1024 * 1024, maxEntries: 100 });
+  const cached = resultCacheOver({ store, backend: 'memory', maxEntryBytes: 1024 });
+  const loader = countingLoader((call) => call);
+  const keys = [1, 2, 3].map((id) => resultKey('wallet', { id }, 'aurora'));
+  for (const [index, key] of keys.entries())
+    await cached.load(key, loader.load, { ttlMs: 30_000, tags: [`wallet:${index}`, 'organization:aurora'] });
+  assert.equal([store.counts()?.entries, store.indexSize()], [3, 6]);
+  const held = heldLoader((call) => ({ held: call }));
+  const running = cached.load(walletsKey, held.load, query);
+  await settle();
+  await cached.invalidateAll();
+  assert.equal([store.counts(), store.indexSize()], [{ entries: 0, bytes: 0 }, 0]);
+  held.release();
+  assert.equal(await running, { held: 1 });
+  await settle();
+  assert.is(store.counts()?.entries, 0, 'the load that ran across it stored nothing');
+  assert.is(await cached.load(keys[0]!, loader.load, query), 4);
+});
+
 test('an invalidation of another tag does not stop a load from being stored', async () => {
   const cached = await memoryCache().cache;
   const loader = heldLoader((call) => call);

@@ -165,6 +165,32 @@ withRedis('an invalidation on another node while a loader runs: that result is a
   assert.equal(await a.cache.load(key, later.load, options), { later: 1 });
 });
 
+withRedis(
+  'invalidateAll on one node drops every entry and tag set of the prefix, for every node; a load across it stores nothing',
+  async () => {
+    const a = await node();
+    const b = await node();
+    const otherPrefix = `${keyPrefix}other-deployment`;
+    await inspector.set(`${otherPrefix}:e:kept`, '1', 'PX', 60_000);
+    const keys = [21, 22].map((id) => resultKey('wallet', { id }, 'aurora-all'));
+    const loader = countingLoader((call) => ({ call }));
+    await a.cache.load(keys[0]!, loader.load, { ttlMs: 30_000, tags: ['wallet:21'] });
+    await b.cache.load(keys[1]!, loader.load, { ttlMs: 30_000, tags: ['wallet:22', 'organization:aurora-all'] });
+    const running = resultKey('wallet', { id: 23 }, 'aurora-all');
+    const held = heldLoader((call) => ({ held: call }));
+    const computing = a.cache.load(running, held.load, { ttlMs: 30_000, tags: ['wallet:23'] });
+    await until('the loader started', async () => held.calls === 1);
+    await b.cache.invalidateAll();
+    held.release();
+    assert.equal(await computing, { held: 1 });
+    const entriesAndTags = [...(await inspector.keys(`${keyPrefix}e:*`)), ...(await inspector.keys(`${keyPrefix}t:*`))];
+    assert.equal(entriesAndTags, [], 'no entry or tag set is left');
+    assert.is(await inspector.exists(`${otherPrefix}:e:kept`), 1, 'a key outside the keyspace is left alone');
+    assert.equal(await a.cache.load(keys[1]!, loader.load, { ttlMs: 30_000, tags: [] }), { call: 3 });
+    await inspector.del(`${otherPrefix}:e:kept`);
+  },
+);
+
 withRedis('concurrent loads of one key on one node share one loader call', async () => {
   const { cache } = await node();
   const key = resultKey('wallets', {}, 'aurora-concurrent');

@@ -183,7 +183,8 @@ test("each mutation drops the wallet's cached results", async () => {
   for (const [name, mutate] of mutations) {
     assert.is(await summary(), String(balance), `${name}: cached before`);
     balance += 1;
-    await api.rows(`SELECT ledger_deposit($1, 'BTC', 1, 'test:cached-results-' || $2::int)`, [
+    // Unannounced, so only the mutation's own invalidation can drop the cached summary.
+    await api.unannouncedRows(`SELECT ledger_deposit($1, 'BTC', 1, 'test:cached-results-' || $2::int)`, [
       wallet.walletId,
       balance,
     ]);

@@ -357,12 +357,13 @@ test('partner keys, keys without read, and no key are refused', async () => {
 test('cached per caller scope until refresh: true, value history included', async () => {
   const selection = `addresses { label } valueHistory(from: "2026-01-01T00:00:00Z", to: "2026-01-03T00:00:00Z") { at usdValue }`;
   const first = (await detail(keys.aurora, walletId, selection)).body.data.digitalWalletDetailById;
-  await api.rows(
+  // Unannounced (a write the records_changed notifications would otherwise drop the results for).
+  await api.unannouncedRows(
     `INSERT INTO digital_wallet_address (wallet_id, address, network, label, created_at)
      VALUES ($1, 'bc1qnewdepositaddress', 'bitcoin', 'Added later', now())`,
     [walletId],
   );
-  await api.rows(
+  await api.unannouncedRows(
     `INSERT INTO digital_wallet_value_history (wallet_id, recorded_at, usd_value) VALUES ($1, '2026-01-02T00:00:00Z', '4100000.00')`,
     [walletId],
   );

@@ -99,7 +99,10 @@ test('partner keys, keys without read, and no key are refused', async () => {
 test('a stale price leaves its holding unpriced; the result is cached until refresh: true', async () => {
   const before = (await summary(keys.own)).body.data.digitalWalletSummaryById;
   const stale = before.assets.find((asset: any) => asset.usdValue !== null);
-  await api.rows(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = $1`, [stale.symbol]);
+  // Unannounced (a write the records_changed notifications would otherwise drop the results for).
+  await api.unannouncedRows(`UPDATE coin_price SET updated_at = now() - interval '30 days' WHERE symbol = $1`, [
+    stale.symbol,
+  ]);
   assert.equal((await summary(keys.own)).body.data.digitalWalletSummaryById, before);
   const after = (await summary(keys.own, wallet.id, true)).body.data.digitalWalletSummaryById;
   const unpriced = after.assets.find((asset: any) => asset.symbol === stale.symbol);

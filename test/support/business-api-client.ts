@@ -44,6 +44,13 @@ export interface BusinessApiClient extends TestKeyMaker {
   ): Promise<GraphqlAnswer>;
   /** Runs one SQL statement on the service's database; its rows. */
   rows(sql: string, values?: unknown[]): Promise<any[]>;
+  /**
+   * Runs one SQL statement with the `records_changed` triggers of migration 0016 disabled for its
+   * transaction, so no notification drops the cached results it changes: for a test that shows a
+   * stored result being served (docs/caches.md#writes-from-every-path). Every other trigger (the
+   * journal's projections, foreign keys) runs as usual.
+   */
+  unannouncedRows(sql: string, values?: unknown[]): Promise<any[]>;
   /** Stops what the client started (the service unless attached, then the fakes). */
   close(): Promise<void>;
 }
@@ -87,6 +94,20 @@ export function attachBusinessApi(service: TestService, owned: { stop?: () => Pr
     async rows(statement, values = []) {
       return (await (await connected()).query(statement, values)).rows;
     },
+    async unannouncedRows(statement, values = []) {
+      const client = await connected();
+      await client.query('BEGIN');
+      try {
+        await switchAnnouncements(client, 'DISABLE');
+        const { rows } = await client.query(statement, values);
+        await switchAnnouncements(client, 'ENABLE');
+        await client.query('COMMIT');
+        return rows;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
     async close() {
       if (sql) await (await sql).end();
       await owned.stop?.();
@@ -98,4 +119,14 @@ async function connect(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return client;
+}
+
+/** The triggers that announce writes on `records_changed`, disabled or enabled within the caller's transaction. */
+async function switchAnnouncements(client: pg.Client, to: 'DISABLE' | 'ENABLE'): Promise<void> {
+  const { rows } = await client.query<{ statement: string }>(
+    `SELECT format('ALTER TABLE %s ${to} TRIGGER %I', t.tgrelid::regclass, t.tgname) AS statement
+     FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+     WHERE p.proname IN ('digital_wallet_records_changed', 'wallet_records_changed', 'coin_records_changed')`,
+  );
+  for (const { statement } of rows) await client.query(statement);
 }

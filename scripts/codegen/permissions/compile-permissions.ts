@@ -6,6 +6,7 @@ import { caslRuleFor } from './compile-casl-rules.ts';
 import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import { compileRoleDeclarations, compileSecretColumns, compileSessionVariables } from './compile-declarations.ts';
 import { compileDocumentAccess } from './compile-document-access.ts';
+import { checkReadOnlyTables } from './compile-read-only-tables.ts';
 import { compileRelationships } from './compile-relationships.ts';
 import { compileDeleteRule, compileInsertRule, compileSelectRule, compileUpdateRule } from './compile-table-rules.ts';
 import { indexDatabase } from './database-index.ts';
@@ -69,6 +70,7 @@ function tableModel(context: CompileContext, source: PermissionsSource, table: s
   );
   return {
     description: source.tables[table]?.description ?? '',
+    ...(source.tables[table]?.read_only === true ? { readOnly: true as const } : {}),
     primaryKey: dbTable?.primaryKey ?? [],
     // Secret columns are left out so no consumer of the model, not even the data layer's
     // admin access, can reach them.
@@ -122,6 +124,7 @@ export function compilePermissions(
   const sessionVariables = compileSessionVariables(source);
   const declared = compileRoleDeclarations(base, source, sessionVariables);
   const secretColumns = compileSecretColumns(base, source);
+  checkReadOnlyTables(base, source);
   // Roles with rules on an unknown table (or with broken rules, below) cannot be judged
   // for unused variables or missing rules; the errors already reported are enough.
   const unjudgedRoles = new Set<string>();

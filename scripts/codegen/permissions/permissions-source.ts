@@ -47,6 +47,7 @@ export interface RawDeleteRule {
 
 export interface RawTable {
   description: string;
+  read_only?: boolean;
   object_relationships?: Record<string, RawRelationship>;
   array_relationships?: Record<string, RawRelationship>;
   select?: Record<string, RawSelectRule>;

@@ -13,6 +13,7 @@ import {
   businessOperationsHeader,
   businessOperationsIntro,
 } from '../../../src/access-review/views/business-operation-rows.ts';
+import { readOnlyLine } from '../../../src/access-review/views/render-table-view.ts';
 
 export const permissionMatrixPath = 'generated/permissions/permission-matrix.md';
 
@@ -87,6 +88,8 @@ function renderTable(model: PermissionModel, tableName: string): string[] {
     return `${code(name)} → ${code(relationship.remoteTable)} (${relationship.kind}, ${mapping})`;
   });
   if (relationships.length > 0) lines.push(`Relationships: ${relationships.join('; ')}.`, '');
+  const readOnly = readOnlyLine(model, tableName);
+  if (readOnly !== null) lines.push(readOnly, '');
   if (roles.length === 0) return [...lines, 'No role has access (admin secret only).', ''];
   lines.push(
     ...table(
@@ -197,6 +200,7 @@ export function renderPermissionMatrix(compiled: CompiledPermissions, database: 
     '',
     `Compiled from \`permissions.yaml\`: ${roles.length} roles, ${tables.length} tracked tables, ${Object.keys(model.documentAccess).length} document routes.`,
     'Nothing is allowed unless listed here. Row rules are shown in SQL-like form; `X-Data-…` are session variables.',
+    "The data layer's admin secret (not a role here) reads every tracked table and writes every one not marked read-only.",
     'In the column grids: **S** select, **I** insert, **U** update, **(I)**/**(U)** set by the server (a preset, not client input).',
     '',
     '## Session variables',

@@ -4,6 +4,8 @@
 // more (less) permissive when no part narrows (widens), incomparable when parts go both ways,
 // unknown when a part is undecided and the others do not already make it incomparable. Insert and
 // update checks and update filters are judged on what a request can write (write-requests.ts).
+// `admin` is compared too: its rights follow from the tracked tables, their secret columns and
+// `read_only` (table-access.ts), so un-marking a read-only table widens admin's writes.
 import type {
   BoolExp,
   InsertPermission,
@@ -18,6 +20,7 @@ import { diffBusinessOperations, type OperationDiff } from './diff-business-oper
 import { diffDocuments, type DocumentDiff } from './diff-documents.ts';
 import { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
 import { insertSearch, updateSearch } from './write-requests.ts';
+import { adminRole, tableAccess } from '../table-access.ts';
 
 export { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
 
@@ -169,6 +172,16 @@ interface Versions {
   readonly after: PermissionModel;
 }
 
+/** The role's rules on the table in one version, admin's derived as the data layer derives them. */
+function rulesIn(model: PermissionModel, role: string, table: string): TablePermissions | undefined {
+  return tableAccess(model, role, table) ?? undefined;
+}
+
+/** The tables the role has rules on in one version: every tracked table for admin. */
+function tablesIn(model: PermissionModel, role: string): string[] {
+  return Object.keys(role === adminRole ? model.tables : (model.permissions[role] ?? {}));
+}
+
 /** Both versions of one part compared; a missing rule stands for "no row". */
 function compareParts(
   versions: Versions,
@@ -198,7 +211,7 @@ function writeEffect(
   part: 'rows' | 'check',
 ): WriteEffect | undefined {
   if (action !== 'insert' && action !== 'update') return undefined;
-  const ruleIn = (model: PermissionModel) => model.permissions[role]?.[table]?.[action] ?? null;
+  const ruleIn = (model: PermissionModel) => rulesIn(model, role, table)?.[action] ?? null;
   const direction = (admits: PermissionModel, refuses: PermissionModel) => {
     const rule = ruleIn(admits);
     if (!rule) return null;
@@ -223,8 +236,8 @@ function writeEffect(
 }
 
 function diffRule(versions: Versions, role: string, table: string, action: RuleAction): RuleDiff | null {
-  const before = partsOf(versions.before.permissions[role]?.[table], action);
-  const after = partsOf(versions.after.permissions[role]?.[table], action);
+  const before = partsOf(rulesIn(versions.before, role, table), action);
+  const after = partsOf(rulesIn(versions.after, role, table), action);
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
   const change = before === null ? 'gained' : after === null ? 'lost' : 'changed';
   const rows = compareParts(
@@ -283,17 +296,14 @@ function diffRule(versions: Versions, role: string, table: string, action: RuleA
 /** Every rule that differs between `before` and `after`, in role, table, action order, and every document. */
 export function diffPermissions(before: PermissionModel, after: PermissionModel): PermissionsDiff {
   const versions = { before, after };
-  const roles = [...new Set([...Object.keys(before.permissions), ...Object.keys(after.permissions)])].sort();
+  const roles = [...new Set([adminRole, ...Object.keys(before.permissions), ...Object.keys(after.permissions)])].sort();
   const rules: RuleDiff[] = [];
   let compared = 0;
   for (const role of roles) {
-    const tables = [
-      ...new Set([...Object.keys(before.permissions[role] ?? {}), ...Object.keys(after.permissions[role] ?? {})]),
-    ].sort();
+    const tables = [...new Set([...tablesIn(before, role), ...tablesIn(after, role)])].sort();
     for (const table of tables) {
       for (const action of diffActions) {
-        if (!partsOf(before.permissions[role]?.[table], action) && !partsOf(after.permissions[role]?.[table], action))
-          continue;
+        if (!partsOf(rulesIn(before, role, table), action) && !partsOf(rulesIn(after, role, table), action)) continue;
         compared += 1;
         const rule = diffRule(versions, role, table, action);
         if (rule) rules.push(rule);

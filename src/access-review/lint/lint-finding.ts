@@ -8,6 +8,7 @@ export const lintRuleIds = [
   'unreadable-table',
   'unreadable-column',
   'unchecked-write',
+  'write-on-read-only-table',
   'unsatisfiable-filter',
   'operation-without-roles',
   'unknown-operation-role',

@@ -10,6 +10,7 @@ import { sessionVariableUse } from './rules/session-variable-use.ts';
 import { uncheckedWrite } from './rules/unchecked-write.ts';
 import { unreadable } from './rules/unreadable.ts';
 import { unsatisfiableFilter } from './rules/unsatisfiable-filter.ts';
+import { writeOnReadOnlyTable } from './rules/write-on-read-only-table.ts';
 
 const rules: readonly ((model: PermissionModel) => LintFinding[])[] = [
   roleWithoutRules,
@@ -17,6 +18,7 @@ const rules: readonly ((model: PermissionModel) => LintFinding[])[] = [
   sessionVariableUse,
   unreadable,
   uncheckedWrite,
+  writeOnReadOnlyTable,
   unsatisfiableFilter,
   operationWithoutRoles,
   unknownOperationRole,

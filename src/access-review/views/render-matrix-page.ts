@@ -7,7 +7,7 @@ import { columnMarks, ruleSummary, type RuleSummary } from '../rule-summary.ts';
 import { reviewRoles, tableAccess } from '../table-access.ts';
 import { anchor, escapeHtml, htmlTable, inlineHtml, link } from './html.ts';
 import { reachedThrough, roleDescription, sessionLine } from './render-role-view.ts';
-import { relationshipsLine, secretColumnsLine } from './render-table-view.ts';
+import { readOnlyLine, relationshipsLine, secretColumnsLine } from './render-table-view.ts';
 import { actionLetters } from './render-views-index.ts';
 import { businessOperationRows, businessOperationsHeader, businessOperationsIntro } from './business-operation-rows.ts';
 
@@ -69,6 +69,7 @@ function tableSection(model: PermissionModel, roles: readonly string[], table: s
     `<p>${inlineHtml(model.tables[table]?.description ?? '')}</p>`,
     `<p>${inlineHtml(relationshipsLine(model, table))}</p>`,
     `<p>${inlineHtml(secretColumnsLine(model, table))}</p>`,
+    ...[readOnlyLine(model, table)].flatMap((line) => (line === null ? [] : [`<p>${inlineHtml(line)}</p>`])),
     '<h4>Rules by role</h4>',
     ...permitted.flatMap(({ role, permissions }) => [
       `<p>${link('role', role)}</p>`,

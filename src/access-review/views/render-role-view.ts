@@ -8,7 +8,7 @@ import { code, markdownTable } from './markdown.ts';
 import { linkFromView, tableViewPath } from './view-paths.ts';
 
 const adminDescription =
-  "The data layer's admin: X-Data-Admin-Secret alone (or with X-Data-Role: admin), not a permissions.yaml role. Every tracked table and column (secret columns excepted), no row filter, check, preset or limit; reached with the secret only, never through a token.";
+  "The data layer's admin: X-Data-Admin-Secret alone (or with X-Data-Role: admin), not a permissions.yaml role. Reads every tracked table and column (secret columns excepted) and writes every table not marked read_only, with no row filter, check, preset or limit; reached with the secret only, never through a token.";
 
 export function sessionLine(model: PermissionModel, role: string): string {
   if (role === adminRole) return 'Session variables: none.';

@@ -21,6 +21,13 @@ export function secretColumnsLine(model: PermissionModel, table: string): string
   return `Secret columns (nobody reads, writes or filters on them, not even admin): ${secret.length > 0 ? secret.map(code).join(', ') : 'none'}.`;
 }
 
+/** Said of a table marked `read_only` (docs/permissions.md#read-only-tables); null for any other. */
+export function readOnlyLine(model: PermissionModel, table: string): string | null {
+  return model.tables[table]?.readOnly
+    ? 'Read-only (`read_only`): no insert, update or delete through the data layer for anyone, not even admin.'
+    : null;
+}
+
 export function renderTableView(model: PermissionModel, table: string): string {
   const tableModel = model.tables[table];
   if (!tableModel) throw new Error(`'${table}' is not a tracked table`);
@@ -39,6 +46,7 @@ export function renderTableView(model: PermissionModel, table: string): string {
     '',
     secretColumnsLine(model, table),
     '',
+    ...lineAndBlank(readOnlyLine(model, table)),
     '## Rules by role',
     '',
     ...summaries.flatMap(({ role, summary }) => [
@@ -64,4 +72,8 @@ export function renderTableView(model: PermissionModel, table: string): string {
     ),
     '',
   ].join('\n');
+}
+
+function lineAndBlank(line: string | null): string[] {
+  return line === null ? [] : [line, ''];
 }

@@ -1,7 +1,8 @@
 // The tables a role may select and, for each, the columns it may read and write, in table
 // order: the input of the role's schema. Mutations are offered only on tables the role may
 // also select (as Hasura: `where` and `returning` are built from the select rule). Pure over a PermissionModel, so codegen can build the same
-// schemas from a freshly compiled permissions.yaml. `admin` reads everything.
+// schemas from a freshly compiled permissions.yaml. `admin` reads everything and writes every
+// table not marked `read_only` (docs/permissions.md#read-only-tables).
 import { adminRole } from '../../records/data-layer-sql/admin-role.ts';
 import type { ColumnModel, PermissionModel, TableModel } from '../../access/permission-model.ts';
 
@@ -31,10 +32,11 @@ export function roleTables(model: PermissionModel, role: string): RoleTables {
     if (!select) continue;
     const columns = table.columns.filter((column) => select.columns.includes(column.name));
     const rules = model.permissions[role]?.[name];
+    const adminWrites = role === adminRole && !table.readOnly;
     const writable = (
       rule: { columns: readonly string[]; set: { readonly [column: string]: unknown } } | null | undefined,
     ) =>
-      role === adminRole
+      adminWrites
         ? columns
         : rule
           ? table.columns.filter(
@@ -49,7 +51,7 @@ export function roleTables(model: PermissionModel, role: string): RoleTables {
       byPrimaryKey: table.primaryKey.length > 0 && table.primaryKey.every((key) => select.columns.includes(key)),
       insertColumns: writable(rules?.insert),
       updateColumns: writable(rules?.update),
-      deletable: role === adminRole || Boolean(rules?.delete),
+      deletable: adminWrites || Boolean(rules?.delete),
     });
   }
   return tables;

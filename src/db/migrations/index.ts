@@ -16,6 +16,7 @@ import * as walletHoldings from './0012-wallet-holdings.ts';
 import * as walletFreezeAndWhitelistHistory from './0013-wallet-freeze-and-whitelist-history.ts';
 import * as fundDealingGuard from './0014-fund-dealing-guard.ts';
 import * as oneValuation from './0015-one-valuation.ts';
+import * as cachedRecordsNotify from './0016-cached-records-notify.ts';
 import * as transferFeeCoin from './0017-transfer-fee-coin.ts';
 import * as custodyJournalState from './0019-custody-journal-state.ts';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-wallet-freeze-and-whitelist-history': walletFreezeAndWhitelistHistory,
   '0014-fund-dealing-guard': fundDealingGuard,
   '0015-one-valuation': oneValuation,
+  '0016-cached-records-notify': cachedRecordsNotify,
   '0017-transfer-fee-coin': transferFeeCoin,
   '0019-custody-journal-state': custodyJournalState,
 };

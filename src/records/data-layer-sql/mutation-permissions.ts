@@ -1,6 +1,7 @@
 // What a data-layer role may insert, update and delete (docs/data-layer.md#mutations), read from
 // the compiled permissions. `admin` writes every column it may read, with no check, preset or
-// filter. Built over one model by data-layer-rules.ts, the one place the service's rules are compiled.
+// filter, on every table not marked `read_only` (docs/permissions.md#read-only-tables), where
+// nobody writes. Built over one model by data-layer-rules.ts, the one place the service's rules are compiled.
 import type {
   DeletePermission,
   InsertPermission,
@@ -33,23 +34,29 @@ export function createMutationPermissions(model: PermissionModel, select: RolePe
     return dataType;
   }
 
+  /** Whether admin writes `table`: a tracked table not marked read-only. */
+  const adminWrites = (table: string) => {
+    const found = model.tables[table];
+    return found !== undefined && !found.readOnly;
+  };
+
   return {
     insertPermission(role, table) {
       if (role === adminRole)
-        return model.tables[table]
+        return adminWrites(table)
           ? { check: everyRow, set: {}, columns: select.requireSelect(role, table).columns }
           : null;
       return model.permissions[role]?.[table]?.insert ?? null;
     },
     updatePermission(role, table) {
       if (role === adminRole)
-        return model.tables[table]
+        return adminWrites(table)
           ? { filter: everyRow, columns: select.requireSelect(role, table).columns, check: null, set: {} }
           : null;
       return model.permissions[role]?.[table]?.update ?? null;
     },
     deletePermission(role, table) {
-      if (role === adminRole) return model.tables[table] ? { filter: everyRow } : null;
+      if (role === adminRole) return adminWrites(table) ? { filter: everyRow } : null;
       return model.permissions[role]?.[table]?.delete ?? null;
     },
     columnType,

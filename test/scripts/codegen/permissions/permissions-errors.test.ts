@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DbSchema } from '../../../../scripts/codegen/permissions/database-schema.ts';
 import {
+  compilePermissionsFile,
   generatePermissions,
   PermissionsFileError,
 } from '../../../../scripts/codegen/permissions/generate-permissions.ts';
@@ -205,6 +206,27 @@ test('an insert that can never succeed', () => {
   assert.equal(errorsOf(yaml), [
     "permissions.yaml:23:7: insert on table 'digital_wallet' can never succeed: required column 'wallet_type' (NOT NULL, no default) is neither in columns nor in set (insert rule for role 'organization_admin')",
   ]);
+});
+
+test('read_only: a write rule on the table is refused where it stands; a select rule compiles', () => {
+  const readOnly = replaceOnce(base, '    description: Wallets.\n', '    description: Wallets.\n    read_only: true\n');
+  assert.equal(errorsOf(readOnly), [
+    "permissions.yaml:24:7: insert rule for role 'organization_admin' on table 'digital_wallet', which is read_only: nobody writes it through the data layer",
+  ]);
+  const selectOnly = replaceOnce(
+    base,
+    '    description: Organizations.\n',
+    '    description: Organizations.\n    read_only: true\n',
+  );
+  const { model } = compilePermissionsFile({ yamlText: selectOnly, fileName: 'permissions.yaml', database });
+  assert.is(model.tables.organization?.readOnly, true);
+  assert.is(model.tables.digital_wallet?.readOnly, undefined);
+  const notBoolean = replaceOnce(
+    base,
+    '    description: Organizations.\n',
+    '    description: Organizations.\n    read_only: yes\n',
+  );
+  assert.equal(errorsOf(notBoolean), ['permissions.yaml:29:16: tables.organization.read_only must be boolean']);
 });
 
 test('invalid relationship', () => {
