@@ -86,10 +86,15 @@ test('a journal posting announces the holding its projection writes (docs/ledger
   const holders = { organizations: [aurora], owners: [await ownerOf(3)] };
   const notices = await announced(`SELECT ledger_deposit(3, 'ETH', 2, 'test:0016-projection')`);
   assert.ok(notices.length > 0, 'announced');
+  // The holding, and the wallet whose USD value follows its holdings (docs/valuation.md#one-valuation).
   assert.equal(
     notices,
-    notices.map(() => ({ table: 'digital_wallet_asset', wallets: [3], ...holders })),
+    notices.map((notice: { table: string }) => ({ table: notice.table, wallets: [3], ...holders })),
   );
+  assert.equal([...new Set(notices.map((notice: { table: string }) => notice.table))].sort(), [
+    'digital_wallet',
+    'digital_wallet_asset',
+  ]);
 });
 
 test('the other wallet records name their wallets only, for inserts, updates and deletes', async () => {
