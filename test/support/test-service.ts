@@ -109,6 +109,8 @@ function testServiceEnv(databaseUrl: string, dataDir: string): Record<string, st
     PDF_PREWARM: 'false',
     // Live order books would price quotes off a moving simulator; market data tests opt in.
     MARKET_DATA: 'off',
+    // The reconciliation job would read every custodian wallet behind the tests' backs; its tests opt in.
+    RECONCILE_INTERVAL_SECONDS: '0',
     // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
   };
