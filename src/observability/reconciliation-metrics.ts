@@ -44,7 +44,7 @@ export function createReconciliationMetrics(registry: Registry): ReconciliationM
     completed(run) {
       // Assets no longer compared drop out; the rest are set in the same tick, so no scrape sees a gap.
       drifts.reset();
-      for (const [asset, count] of Object.entries(run.driftsByAsset)) drifts.set({ asset }, count);
+      for (const asset of Object.keys(run.driftsByAsset).sort()) drifts.set({ asset }, run.driftsByAsset[asset]!);
       unreadable.set(run.unreadableWallets);
       lastCompleted.set(run.finishedAt.getTime() / 1000);
       const drifted = Object.values(run.driftsByAsset).some((count) => count > 0) || run.unreadableWallets > 0;

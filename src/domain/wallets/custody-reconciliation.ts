@@ -129,7 +129,7 @@ function report(
     startedAt,
     finishedAt,
     walletsCompared,
-    driftsByAsset,
+    driftsByAsset: Object.fromEntries(Object.entries(driftsByAsset).sort(([left], [right]) => (left < right ? -1 : 1))),
     drifts: found,
     unreadable,
   };
