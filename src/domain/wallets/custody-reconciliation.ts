@@ -92,7 +92,11 @@ async function look(
   const books = await deps.table.walletBooks(scope, wallet.walletId);
   if (!books) return { kind: 'gone' };
   const comparisons = compareBooks(books.holdings, balances, listed);
-  return { kind: 'compared', comparisons, drifts: comparisons.filter(drifts).map((c) => drift(wallet, books, c)) };
+  return {
+    kind: 'compared',
+    comparisons,
+    drifts: comparisons.filter(drifts).map((comparison) => drift(wallet, books, comparison)),
+  };
 }
 
 function drift(wallet: CustodianHeldWallet, books: WalletBooks, comparison: AssetComparison): AssetDrift {
