@@ -15,6 +15,7 @@ import { createSigningKeyRing } from '../domain/identity/signing-key-ring.ts';
 import { createLogger } from '../observability/logger.ts';
 import { resolveSecrets } from '../composition/resolve-secrets.ts';
 import { resolveAdminDatabase } from './admin-database.ts';
+import { assertCustodianReachable, reconcileWith } from './admin-reconciliation.ts';
 import { CommandError, type DatabaseCommand, runAdminCommand } from './admin-commands.ts';
 import { type AdminCommand, parseAdminCommand, usage, UsageError } from './parse-admin-command.ts';
 
@@ -36,6 +37,7 @@ process.exit(await run(command));
 async function run(command: DatabaseCommand): Promise<number> {
   try {
     const config = loadConfig();
+    assertCustodianReachable(command, config);
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     const secrets = resolveSecrets(config, logger);
     const database = await resolveAdminDatabase(config, secrets.embeddedPostgresPassword, logger);
@@ -43,18 +45,18 @@ async function run(command: DatabaseCommand): Promise<number> {
     try {
       await migrateToLatest(db);
       const signingKeys = createSigningKeyStore(db);
-      await runAdminCommand(command, {
+      return await runAdminCommand(command, {
         keys: createSigningKeyRing({ store: signingKeys, encryption: createKeyEncryption(secrets.signingKeySecret) }),
         signingKeys,
         apiKeys: createApiKeyService({ store: createApiKeyStore(db) }),
         kyc: { questionnaires: createKycQuestionnaireTable(db), keys: createKycDataKeyRing(secrets.kycDataKeys) },
+        reconcile: reconcileWith(config, db, logger),
         out: (line) => process.stdout.write(`${line}\n`),
       });
     } finally {
       await db.destroy();
       await database.stop();
     }
-    return 0;
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`error: ${error.message}\n\n${usage}`);
     else if (error instanceof CommandError) process.stderr.write(`error: ${error.message}\n`);

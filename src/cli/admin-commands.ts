@@ -1,6 +1,7 @@
-// Operator commands (docs/identity.md "API keys", "Signing keys", docs/kyc.md "Key rotation"):
-// rotate signing keys; create, list and revoke API keys; move the stored KYC questionnaires onto
-// the current KYC data key. Pure over the services so tests drive them without a process;
+// Operator commands (docs/identity.md "API keys", "Signing keys", docs/kyc.md "Key rotation",
+// docs/ledger.md#reconciliation): rotate signing keys; create, list and revoke API keys; move the
+// stored KYC questionnaires onto the current KYC data key; reconcile the journal with the
+// custodian. Pure over the services so tests drive them without a process;
 // parse-admin-command.ts reads the command line, admin-cli.ts is the shell.
 import type { SigningKeyStore } from '../stores/signing-key-store.ts';
 import type { ApiKeyKind } from '../access/principal.ts';
@@ -10,6 +11,9 @@ import type { KycQuestionnaireTable } from '../records/kyc/kyc-questionnaire-tab
 import type { KycDataKeyRing } from '../domain/kyc/kyc-data-key-ring.ts';
 import { reencryptQuestionnaires } from '../domain/kyc/questionnaire-reencryption.ts';
 import { AppError } from '../errors/app-error.ts';
+import { scopeOf, type OrganizationScope } from '../access/organization-scope.ts';
+import type { ReconciliationReport } from '../domain/wallets/reconciliation-report.ts';
+import { reconciliationJson, reconciliationText } from './reconciliation-report-text.ts';
 import { type AdminCommand, type ApiKeyRequest, UsageError } from './parse-admin-command.ts';
 
 export interface AdminCommandDeps {
@@ -18,15 +22,30 @@ export interface AdminCommandDeps {
   apiKeys: ApiKeyService;
   /** The stored KYC questionnaires and the key ring of KYC_DATA_KEYS (docs/kyc.md#key-rotation). */
   kyc: { questionnaires: Pick<KycQuestionnaireTable, 'batch' | 'replace'>; keys: KycDataKeyRing };
+  /** The reconciliation with the custodian (docs/ledger.md#reconciliation) of the scope's wallets. */
+  reconcile(scope: OrganizationScope): Promise<ReconciliationReport>;
   out(line: string): void;
 }
+
+/** `reconcile`'s exit code when a wallet differs from the custodian or cannot be read; 1 stays an error's. */
+export const driftExitCode = 2;
 
 /** A well-formed command that cannot be carried out (printed without the usage text). */
 export class CommandError extends Error {}
 
 export type DatabaseCommand = Exclude<AdminCommand, { name: 'help' }>;
 
-export async function runAdminCommand(command: DatabaseCommand, deps: AdminCommandDeps): Promise<void> {
+/** Carries the command out; answers the process' exit code. */
+export async function runAdminCommand(command: DatabaseCommand, deps: AdminCommandDeps): Promise<number> {
+  if (command.name === 'reconcile') return reconcile(command, deps);
+  await runKeyCommand(command, deps);
+  return 0;
+}
+
+async function runKeyCommand(
+  command: Exclude<DatabaseCommand, { name: 'reconcile' }>,
+  deps: AdminCommandDeps,
+): Promise<void> {
   switch (command.name) {
     case 'keys rotate': {
       const { kid, retiredUntil } = await deps.keys.rotate();
@@ -68,6 +87,16 @@ export async function runAdminCommand(command: DatabaseCommand, deps: AdminComma
     case 'kyc re-encrypt':
       return reencryptKycQuestionnaires(deps);
   }
+}
+
+async function reconcile(
+  command: Extract<DatabaseCommand, { name: 'reconcile' }>,
+  deps: AdminCommandDeps,
+): Promise<number> {
+  const report = await deps.reconcile(scopeOf(command.organizationId));
+  if (command.json) deps.out(reconciliationJson(report));
+  else for (const line of reconciliationText(report)) deps.out(line);
+  return report.drifts.length > 0 || report.unreadable.length > 0 ? driftExitCode : 0;
 }
 
 async function reencryptKycQuestionnaires(deps: AdminCommandDeps): Promise<void> {

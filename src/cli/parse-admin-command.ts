@@ -1,8 +1,8 @@
 // The command line of `npm run admin` (docs/identity.md "API keys", "Signing keys", docs/kyc.md
-// "Key rotation"), parsed
+// "Key rotation", docs/ledger.md#reconciliation), parsed
 // completely before anything is opened: a mistyped command prints the usage and touches no
 // database, no lock and no DATA_DIR.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 export const usage = `Usage: npm run admin -- <command>
 
@@ -20,6 +20,11 @@ export const usage = `Usage: npm run admin -- <command>
   api-keys revoke ID_OR_PREFIX        revoke a key (it answers 403 from then on)
   kyc re-encrypt                      seal every stored KYC questionnaire with the first key of
                                       KYC_DATA_KEYS; afterwards the other keys can be removed
+  reconcile [--organization UUID] [--json]
+                                      compare each custodial wallet's journal balances with the
+                                      custodian at CUSTODY_URL (every organization's, or one's);
+                                      exits 0 when they agree, 2 when any differs or cannot be
+                                      read, 1 on an error
   help, --help, -h                    print this text
 
 While the service runs on the embedded database, commands use its PostgreSQL; otherwise they
@@ -45,13 +50,15 @@ export type AdminCommand =
   | { name: 'api-keys list' }
   | { name: 'api-keys create'; key: ApiKeyRequest }
   | { name: 'api-keys revoke'; target: string }
-  | { name: 'kyc re-encrypt' };
+  | { name: 'kyc re-encrypt' }
+  | { name: 'reconcile'; organizationId: string | null; json: boolean };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseAdminCommand(argv: readonly string[]): AdminCommand {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === 'help'))
     return { name: 'help' };
+  if (argv[0] === 'reconcile') return parseReconcile(argv.slice(1));
   const [group, command, ...rest] = argv;
   const name = `${group} ${command ?? ''}`.trim();
   switch (name) {
@@ -71,24 +78,30 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand {
   }
 }
 
-function parseApiKeyRequest(args: string[]): ApiKeyRequest {
-  let values;
+function parseReconcile(args: string[]): AdminCommand {
+  const values = parseOptions(args, { organization: { type: 'string' }, json: { type: 'boolean' } });
+  const organization = values.organization as string | undefined;
+  if (organization !== undefined && !uuid.test(organization))
+    throw new UsageError(`--organization must be a UUID, got '${organization}'`);
+  return { name: 'reconcile', organizationId: organization?.toLowerCase() ?? null, json: values.json === true };
+}
+
+function parseOptions(args: string[], options: ParseArgsOptionsConfig) {
   try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        name: { type: 'string' },
-        kind: { type: 'string' },
-        organization: { type: 'string' },
-        owner: { type: 'string' },
-        scope: { type: 'string', multiple: true },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+function parseApiKeyRequest(args: string[]): ApiKeyRequest {
+  const values = parseOptions(args, {
+    name: { type: 'string' },
+    kind: { type: 'string' },
+    organization: { type: 'string' },
+    owner: { type: 'string' },
+    scope: { type: 'string', multiple: true },
+  }) as { name?: string; kind?: string; organization?: string; owner?: string; scope?: string[] };
   if (!values.name || !values.kind) throw new UsageError('api-keys create needs --name and --kind');
   const organization = values.organization;
   if (organization && !uuid.test(organization))

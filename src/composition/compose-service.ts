@@ -23,6 +23,7 @@ import { createWallets } from './create-wallets.ts';
 import { createTrading } from './create-trading.ts';
 import { createPrices } from './create-prices.ts';
 import { createProviders } from './create-providers.ts';
+import { createReconciliation } from './create-reconciliation.ts';
 import { createMarketData, orderBooksOf } from './create-market-data.ts';
 import { createSimulatedMarket } from '../providers/simulated-market/simulated-market.ts';
 import { adoptSimulatorWallets } from './adopt-simulator-wallets.ts';
@@ -132,6 +133,15 @@ async function createAreas(options: ComposeOptions, base: Base) {
       users: identity.services.users,
       logger,
       valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
+    }),
+  );
+  shutdown.track(
+    createReconciliation({
+      db,
+      custody: providers.custody,
+      intervalSeconds: config.providers.reconcileIntervalSeconds,
+      metrics: metrics.reconciliation,
+      logger,
     }),
   );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });

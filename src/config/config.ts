@@ -20,6 +20,10 @@ export const defaultOtcFeeBps = 25;
 export const defaultCustodySimulatorTiming = { broadcastAfterMs: 5_000, confirmAfterMs: 60_000 } as const;
 /** A custodial wallet's sends and whitelist changes need one approval by another user (docs/custody.md#approval-policy-of-new-wallets). */
 export const defaultCustodyApprovalsRequired = 1;
+/** The journal is reconciled with the custodian every 15 minutes (docs/ledger.md#reconciliation). */
+export const defaultReconcileIntervalSeconds = 15 * 60;
+/** A week: timers cannot wait much longer (2^31 − 1 ms, about 24 days). */
+const maxReconcileIntervalSeconds = 7 * 24 * 60 * 60;
 /** The most approvals a custodian policy may ask for (the custody port's `approvalsRequired`, docs/custody.md#the-port). */
 const maxCustodyApprovalsRequired = 10;
 /** The simulated market's seed is 32 bits (docs/market-data.md#the-simulated-market). */
@@ -106,6 +110,8 @@ export interface Config {
     readonly custodySimulatorTiming: { readonly broadcastAfterMs: number; readonly confirmAfterMs: number };
     /** CUSTODY_APPROVALS_REQUIRED: approvals each send and whitelist change of a new CUSTODIAL wallet needs at the custodian. */
     readonly custodyApprovalsRequired: number;
+    /** RECONCILE_INTERVAL_SECONDS: time between two reconciliations of the journal with the custodian; 0: none. */
+    readonly reconcileIntervalSeconds: number;
     readonly kycUrl: string | undefined;
     readonly kycAppToken: string | undefined;
     readonly kycSecretKey: string | undefined;
@@ -289,6 +295,7 @@ function readProviders(read: Read, coinPricesRefreshMs: number): Config['provide
       confirmAfterMs: read('CUSTODY_SIM_CONFIRM_MS', count(defaultCustodySimulatorTiming.confirmAfterMs)),
     },
     custodyApprovalsRequired: read('CUSTODY_APPROVALS_REQUIRED', count(defaultCustodyApprovalsRequired)),
+    reconcileIntervalSeconds: read('RECONCILE_INTERVAL_SECONDS', count(defaultReconcileIntervalSeconds)),
     kycUrl: read('KYC_URL', webUrl),
     kycAppToken: read('KYC_APP_TOKEN', text()),
     kycSecretKey: read('KYC_SECRET_KEY', text()),
@@ -355,6 +362,11 @@ function providerProblems(config: Config, env: Env): string[] {
   }
   if (providers.custodyUrl && !providers.custodyAccessToken) {
     problems.push('CUSTODY_ACCESS_TOKEN is required when CUSTODY_URL is set');
+  }
+  if (providers.reconcileIntervalSeconds > maxReconcileIntervalSeconds) {
+    problems.push(
+      `RECONCILE_INTERVAL_SECONDS must be from 0 to ${maxReconcileIntervalSeconds}, got '${env.RECONCILE_INTERVAL_SECONDS}'`,
+    );
   }
   if (providers.custodyApprovalsRequired > maxCustodyApprovalsRequired) {
     problems.push(

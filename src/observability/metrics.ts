@@ -1,7 +1,7 @@
 // Prometheus metrics (prom-client), one registry per service (docs/metrics.md): process metrics,
 // requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate
-// limits, GraphQL operations and the order-book subscription. Each part lives in its own file; this
-// one only puts them together.
+// limits, GraphQL operations, the order-book subscription and the reconciliation with the
+// custodian. Each part lives in its own file; this one only puts them together.
 import { Registry } from 'prom-client';
 import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
 import { type DatabaseHealthMetrics, createDatabaseHealthMetrics } from './database-health-metrics.ts';
@@ -11,6 +11,7 @@ import { type RequestObservation, createHttpMetrics } from './http-metrics.ts';
 import { type PdfMetrics, createPdfMetrics } from './pdf-metrics.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
 import { createRateLimitMetrics } from './rate-limit-metrics.ts';
+import { type ReconciliationMetrics, createReconciliationMetrics } from './reconciliation-metrics.ts';
 import { type SubscriptionMetrics, createSubscriptionMetrics } from './subscription-metrics.ts';
 
 export interface Metrics {
@@ -23,6 +24,7 @@ export interface Metrics {
   rateLimited(limit: string): void;
   graphqlOperation(operation: string, outcome: GraphqlOutcome): void;
   readonly orderBookSubscriptions: SubscriptionMetrics;
+  readonly reconciliation: ReconciliationMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -38,5 +40,6 @@ export function createMetrics(): Metrics {
     rateLimited: createRateLimitMetrics(registry),
     graphqlOperation: createGraphqlMetrics(registry),
     orderBookSubscriptions: createSubscriptionMetrics(registry),
+    reconciliation: createReconciliationMetrics(registry),
   };
 }

@@ -1,6 +1,7 @@
 // The custody settings of loadConfig (docs/configuration.md, docs/custody.md#configuration): the
-// simulator's timing (CUSTODY_SIM_BROADCAST_MS, CUSTODY_SIM_CONFIRM_MS) and the approvals a new
-// custodial wallet needs (CUSTODY_APPROVALS_REQUIRED): defaults, values as given, what is refused.
+// simulator's timing (CUSTODY_SIM_BROADCAST_MS, CUSTODY_SIM_CONFIRM_MS), the approvals a new
+// custodial wallet needs (CUSTODY_APPROVALS_REQUIRED) and the reconciliation's interval
+// (RECONCILE_INTERVAL_SECONDS, docs/ledger.md#reconciliation): defaults, values as given, what is refused.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
@@ -47,6 +48,18 @@ test('non-numbers, negative times and more than 10 approvals are refused, each l
   );
   assert.equal(problemsOf({ CUSTODY_APPROVALS_REQUIRED: '11' }), [
     "CUSTODY_APPROVALS_REQUIRED must be from 0 to 10, got '11'",
+  ]);
+});
+
+test('the reconciliation runs every 15 minutes unless told; 0 turns it off; more than a week is refused', () => {
+  assert.is(loadConfig({}).providers.reconcileIntervalSeconds, 900);
+  assert.is(loadConfig({ RECONCILE_INTERVAL_SECONDS: '0' }).providers.reconcileIntervalSeconds, 0);
+  assert.is(loadConfig({ RECONCILE_INTERVAL_SECONDS: '604800' }).providers.reconcileIntervalSeconds, 604_800);
+  assert.equal(problemsOf({ RECONCILE_INTERVAL_SECONDS: '604801' }), [
+    "RECONCILE_INTERVAL_SECONDS must be from 0 to 604800, got '604801'",
+  ]);
+  assert.equal(problemsOf({ RECONCILE_INTERVAL_SECONDS: '15m' }), [
+    "RECONCILE_INTERVAL_SECONDS must be a whole number >= 0, got '15m'",
   ]);
 });
 

@@ -89,9 +89,9 @@ test('a journal posting announces the holding its projection writes (docs/ledger
   // The holding, and the wallet whose USD value follows its holdings (docs/valuation.md#one-valuation).
   assert.equal(
     notices,
-    notices.map((notice: { table: string }) => ({ table: notice.table, wallets: [3], ...holders })),
+    notices.map((notice) => ({ table: (notice as { table: string }).table, wallets: [3], ...holders })),
   );
-  assert.equal([...new Set(notices.map((notice: { table: string }) => notice.table))].sort(), [
+  assert.equal([...new Set(notices.map((notice) => (notice as { table: string }).table))].sort(), [
     'digital_wallet',
     'digital_wallet_asset',
   ]);

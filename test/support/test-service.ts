@@ -111,6 +111,8 @@ function testServiceEnv(databaseUrl: string, dataDir: string): Record<string, st
     MARKET_DATA: 'off',
     // The daily job would back-fill the demo history (which ends 2026-01-01) up to today; its tests opt in.
     VALUE_HISTORY: 'off',
+    // The reconciliation job would read every custodian wallet behind the tests' backs; its tests opt in.
+    RECONCILE_INTERVAL_SECONDS: '0',
     // The browser the run was given (`.ci/run` forces the npm-shipped one this way).
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
   };

@@ -18,6 +18,7 @@ import type {
   TransferBatch,
   CustodyTransfer,
   CustodyWallet,
+  CustodyWalletBalances,
   WhitelistChangeRequest,
   WhitelistChangeResult,
 } from './custody-provider.ts';
@@ -26,6 +27,7 @@ import {
   assertValidCreateAddress,
   assertValidCreateWallet,
   assertValidGetTransfer,
+  assertValidGetWalletBalances,
   assertValidListTransfers,
   assertValidResolveApproval,
   assertValidSendCoins,
@@ -38,6 +40,7 @@ import {
   decodeTransfer,
   decodeTransferList,
   decodeWallet,
+  decodeWalletBalances,
   decodeWhitelistChange,
   UnexpectedCustodyAnswer,
 } from './custody-wire-decode.ts';
@@ -69,6 +72,7 @@ export function createCustodyHttpClient(options: CustodyHttpClientOptions): Cust
     resolvePendingApproval: (request) => resolvePendingApproval(read, request),
     getTransfer: (coin, walletId, transferId) => getTransfer(read, coin, walletId, transferId),
     listTransfers: (request) => listTransfers(read, request),
+    getWalletBalances: (coin, walletId) => getWalletBalances(read, coin, walletId),
   };
 }
 
@@ -217,6 +221,17 @@ async function listTransfers(read: Read, request: ListTransfersRequest): Promise
   return read(call, decodeTransferList, (batch) => {
     for (const transfer of batch.transfers) expectSame('wallet', transfer.walletId, request.walletId);
   });
+}
+
+async function getWalletBalances(read: Read, coin: string, walletId: string): Promise<CustodyWalletBalances> {
+  assertValidGetWalletBalances(coin, walletId);
+  const call = {
+    operation: 'getWalletBalances',
+    method: 'GET',
+    path: walletPath(coin, walletId),
+    context: { coin, walletId },
+  } as const;
+  return read(call, decodeWalletBalances, (wallet) => expectSame('wallet', wallet.walletId, walletId));
 }
 
 function policyCall(

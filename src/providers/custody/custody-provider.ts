@@ -1,7 +1,8 @@
 // The custody provider port (docs/custody.md#the-port): what the platform needs from a
 // BitGo-compatible custodian: wallets and deposit addresses, the withdrawal whitelist, sending
-// coins under the wallet's approval policy, pending approvals, and the transfer list that
-// wallet syncs page through (docs/domain.md#wallets-and-custody). Implemented by the HTTP client
+// coins under the wallet's approval policy, pending approvals, the transfer list that wallet
+// syncs page through, and a wallet's balances per coin, which the reconciliation compares with
+// the journal (docs/domain.md#wallets-and-custody, docs/custody.md#reconciliation). Implemented by the HTTP client
 // and by the simulator; both check requests with custody-request-checks.ts and fail with
 // CustodyProviderError (custody-provider-error.ts), so callers see the same answers from either.
 
@@ -213,6 +214,26 @@ export interface TransferBatch {
   nextBatchPrevId: string | null;
 }
 
+/** What the custodian reports a wallet holds of one coin, in base units (integer strings, never floats). */
+export interface CustodyCoinBalance {
+  /** The wallet's own coin, or a token it holds (`usdc` in an `eth` wallet). */
+  coin: string;
+  /** Confirmed, plus what is on the chain and not yet confirmed (BitGo's `balanceString`). */
+  balance: string;
+  /** What confirmed transfers leave the wallet (`confirmedBalanceString`). */
+  confirmedBalance: string;
+  /** What the wallet may still send: confirmed, less every send that holds funds (`spendableBalanceString`). */
+  spendableBalance: string;
+}
+
+export interface CustodyWalletBalances {
+  walletId: string;
+  /** The wallet's own coin. */
+  coin: string;
+  /** The wallet's own coin first, then its tokens by coin id. */
+  balances: CustodyCoinBalance[];
+}
+
 export interface CustodyProvider {
   createWallet(request: CreateWalletRequest): Promise<CustodyWallet>;
   createAddress(request: CreateAddressRequest): Promise<CustodyAddress>;
@@ -228,6 +249,8 @@ export interface CustodyProvider {
   resolvePendingApproval(request: ResolveApprovalRequest): Promise<CustodyPendingApproval>;
   getTransfer(coin: string, walletId: string, transferId: string): Promise<CustodyTransfer>;
   listTransfers(request: ListTransfersRequest): Promise<TransferBatch>;
+  /** The wallet's balances per coin: its own coin and its tokens (BitGo's `GET /api/v2/{coin}/wallet/{id}`). */
+  getWalletBalances(coin: string, walletId: string): Promise<CustodyWalletBalances>;
 }
 
 export const defaultTransferBatchSize = 25;

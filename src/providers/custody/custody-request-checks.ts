@@ -152,6 +152,10 @@ export function assertValidGetTransfer(coinId: string, wallet: string, transferI
   ]);
 }
 
+export function assertValidGetWalletBalances(coinId: string, wallet: string): void {
+  run('getWalletBalances', [coin(coinId), walletId(wallet)]);
+}
+
 export function assertValidListTransfers(request: ListTransfersRequest): void {
   run('listTransfers', [
     coin(request.coin),

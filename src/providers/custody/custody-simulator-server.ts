@@ -14,6 +14,7 @@ import {
   encodeTransfer,
   encodeTransferBatch,
   encodeWallet,
+  encodeWalletBalances,
   encodeWhitelistChange,
   type WireErrorBody,
 } from './custody-wire-format.ts';
@@ -117,6 +118,13 @@ const routes: Route[] = [
       });
       return ok(encodeSendCoins(result));
     },
+  },
+  {
+    method: 'GET',
+    // `…/wallet/add` is the creation's route (POST only), never a wallet id.
+    pattern: /^\/api\/v2\/([^/]+)\/wallet\/(?!add$)([^/]+)$/,
+    handle: async (provider, [coin, walletId]) =>
+      ok(encodeWalletBalances(await provider.getWalletBalances(coin!, walletId!))),
   },
   {
     method: 'GET',

@@ -19,12 +19,14 @@ import {
   assertValidCreateAddress,
   assertValidCreateWallet,
   assertValidGetTransfer,
+  assertValidGetWalletBalances,
   assertValidListTransfers,
   assertValidResolveApproval,
   assertValidSendCoins,
   assertValidWhitelistChange,
 } from './custody-request-checks.ts';
 import { resolveApproval } from './simulated-approvals.ts';
+import { walletBalances } from './simulated-balances.ts';
 import { defaultNetworkFees, lookupCoin, simulatedAddress, type SimulatedCoin } from './simulated-coins.ts';
 import { approvalView, newestFirst, transferView, walletView, type WalletRecord } from './simulated-custody-records.ts';
 import { findApproval, findWallet, refusal, transfersOf, type SimulatorState } from './simulated-custody-state.ts';
@@ -127,6 +129,12 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
       assertValidListTransfers(request);
       settle();
       return listTransfers(state, request);
+    },
+
+    async getWalletBalances(coin, walletId) {
+      assertValidGetWalletBalances(coin, walletId);
+      settle();
+      return walletBalances(state, coin, walletId);
     },
   };
 }

@@ -8,9 +8,11 @@ import type { CustodianErrorBody } from './custody-provider-error.ts';
 import type {
   CustodyAddress,
   CustodyApprovalKind,
+  CustodyCoinBalance,
   CustodyPendingApproval,
   CustodyTransfer,
   CustodyWallet,
+  CustodyWalletBalances,
   SendCoinsResult,
   TransferBatch,
   WhitelistChangeResult,
@@ -18,6 +20,7 @@ import type {
 import type {
   WireAddress,
   WireApprovalInfo,
+  WireCoinBalances,
   WirePendingApproval,
   WireTransfer,
   WireWhitelistItem,
@@ -30,6 +33,7 @@ import {
   validateTransfer,
   validateTransferList,
   validateWallet,
+  validateWalletBalances,
 } from './custody-wire-schemas.ts';
 
 /** The answer's body does not have the shape the operation answers with. */
@@ -207,6 +211,28 @@ export function decodeWhitelistChange(body: unknown): WhitelistChangeResult {
   return {
     outcome: 'applied',
     whitelist: entries.map((entry) => ({ address: entry.item, label: entry.metaData?.label ?? null })),
+  };
+}
+
+function readCoinBalance(coin: string, wire: WireCoinBalances): CustodyCoinBalance {
+  return {
+    coin,
+    balance: wire.balanceString,
+    confirmedBalance: wire.confirmedBalanceString,
+    spendableBalance: wire.spendableBalanceString,
+  };
+}
+
+/** The wallet's own coin first, then its tokens by coin id, whatever order the custodian sent them in. */
+export function decodeWalletBalances(body: unknown): CustodyWalletBalances {
+  const wire = checked(validateWalletBalances, body);
+  const tokens = Object.entries(wire.tokens ?? {})
+    .filter(([coin]) => coin !== wire.coin)
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+  return {
+    walletId: wire.id,
+    coin: wire.coin,
+    balances: [readCoinBalance(wire.coin, wire), ...tokens.map(([coin, token]) => readCoinBalance(coin, token))],
   };
 }
 

@@ -4,10 +4,12 @@
 // are integer strings in base units; times are ISO 8601 in UTC.
 import type {
   CustodyAddress,
+  CustodyCoinBalance,
   CustodyPendingApproval,
   CustodyTransfer,
   CustodyTransferState,
   CustodyWallet,
+  CustodyWalletBalances,
   CustodyWalletType,
   CustodyWhitelistEntry,
   SendCoinsResult,
@@ -175,6 +177,24 @@ export interface WireTransferList {
   nextBatchPrevId?: string;
 }
 
+/** BitGo's three balance figures of one coin, in base units. */
+export interface WireCoinBalances {
+  balanceString: string;
+  confirmedBalanceString: string;
+  spendableBalanceString: string;
+}
+
+/**
+ * `GET /api/v2/{coin}/wallet/{walletId}`: the wallet, with its own coin's balances at the top level
+ * and its tokens' under `tokens`, keyed by the token's coin id (BitGo answers `tokens` for Ethereum
+ * wallets). BitGo's wallet carries many more fields; the platform reads only these.
+ */
+export interface WireWalletBalances extends WireCoinBalances {
+  id: string;
+  coin: string;
+  tokens?: Record<string, WireCoinBalances>;
+}
+
 export interface WireErrorBody {
   error: string;
   name: string;
@@ -313,6 +333,26 @@ export function encodeSendCoins(result: SendCoinsResult): WireSendCoinsAnswer {
     status: 'pendingApproval',
     pendingApproval: encodePendingApproval(result.pendingApproval),
     transfer: result.transfer === null ? null : encodeTransfer(result.transfer),
+  };
+}
+
+function encodeCoinBalances(balance: CustodyCoinBalance): WireCoinBalances {
+  return {
+    balanceString: balance.balance,
+    confirmedBalanceString: balance.confirmedBalance,
+    spendableBalanceString: balance.spendableBalance,
+  };
+}
+
+export function encodeWalletBalances(wallet: CustodyWalletBalances): WireWalletBalances {
+  const own = wallet.balances.find((balance) => balance.coin === wallet.coin);
+  const tokens = wallet.balances.filter((balance) => balance.coin !== wallet.coin);
+  const zero = { balanceString: '0', confirmedBalanceString: '0', spendableBalanceString: '0' };
+  return {
+    id: wallet.walletId,
+    coin: wallet.coin,
+    ...(own ? encodeCoinBalances(own) : zero),
+    tokens: Object.fromEntries(tokens.map((token) => [token.coin, encodeCoinBalances(token)])),
   };
 }
 

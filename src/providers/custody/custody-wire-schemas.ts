@@ -11,6 +11,7 @@ import type {
   WireTransfer,
   WireTransferList,
   WireWallet,
+  WireWalletBalances,
 } from './custody-wire-format.ts';
 
 const objectId = { type: 'string', pattern: '^[0-9a-f]{24,64}$' };
@@ -23,6 +24,16 @@ const dateTime = {
 const optional = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 const baseUnits = { type: 'string', pattern: '^(0|[1-9][0-9]*)$' };
 const signedBaseUnits = { type: 'string', pattern: '^(0|-?[1-9][0-9]*)$' };
+
+const coinBalances = {
+  type: 'object',
+  required: ['balanceString', 'confirmedBalanceString', 'spendableBalanceString'],
+  properties: {
+    balanceString: signedBaseUnits,
+    confirmedBalanceString: signedBaseUnits,
+    spendableBalanceString: signedBaseUnits,
+  },
+};
 
 const whitelistItem = {
   type: 'object',
@@ -201,6 +212,20 @@ export const validateTransferList = compile<WireTransferList>({
     transfers: { type: 'array', items: { $ref: 'custody#/$defs/transfer' } },
     nextBatchPrevId: objectId,
   },
+});
+export const validateWalletBalances = compile<WireWalletBalances>({
+  allOf: [
+    coinBalances,
+    {
+      type: 'object',
+      required: ['id', 'coin'],
+      properties: {
+        id: objectId,
+        coin: nonEmpty,
+        tokens: { type: 'object', propertyNames: { minLength: 1 }, additionalProperties: coinBalances },
+      },
+    },
+  ],
 });
 export const validateSendCoins = compile<WireSendCoinsAnswer>({
   oneOf: [

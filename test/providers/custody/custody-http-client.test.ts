@@ -433,6 +433,103 @@ test('a 2xx of the wrong shape is INTERNAL naming the first misfit by its path',
   }
 });
 
+test("reads a wallet's balances from BitGo's wallet answer: its coin at the top, tokens under tokens", async () => {
+  const ethWallet = 'e7'.repeat(16);
+  const token = (balance: string, confirmed: string, spendable: string) => ({
+    balance: Number(balance),
+    balanceString: balance,
+    confirmedBalanceString: confirmed,
+    spendableBalanceString: spendable,
+    lockedBalanceString: '0',
+    transferCount: 3,
+  });
+  const reply: Reply = (_received, response) =>
+    sendJson(response, 200, {
+      id: ethWallet,
+      coin: 'eth',
+      label: 'Treasury',
+      m: 2,
+      n: 3,
+      balance: 1.2e18,
+      balanceString: '1200000000000000000',
+      confirmedBalanceString: '1000000000000000001',
+      spendableBalanceString: '999580000000000001',
+      // Out of order, as a JSON object may come: read back by coin id.
+      tokens: { usdt: token('7', '7', '0'), usdc: token('5000000', '5000000', '4000000') },
+      receiveAddress: {
+        id: 'ab'.repeat(16),
+        address: `0x${'12'.repeat(20)}`,
+        coin: 'eth',
+        wallet: ethWallet,
+        index: 0,
+      },
+    });
+  await withCustodian(reply, async ({ url, received }) => {
+    const balances = await client(`${url}/custody-proxy`).getWalletBalances('eth', ethWallet);
+    assert.equal(balances, {
+      walletId: ethWallet,
+      coin: 'eth',
+      balances: [
+        {
+          coin: 'eth',
+          balance: '1200000000000000000',
+          confirmedBalance: '1000000000000000001',
+          spendableBalance: '999580000000000001',
+        },
+        { coin: 'usdc', balance: '5000000', confirmedBalance: '5000000', spendableBalance: '4000000' },
+        { coin: 'usdt', balance: '7', confirmedBalance: '7', spendableBalance: '0' },
+      ],
+    });
+    assert.equal(
+      received.map((request) => [request.method, request.url, request.headers.authorization]),
+      [['GET', `/custody-proxy/api/v2/eth/wallet/${ethWallet}`, `Bearer ${testAccessToken}`]],
+    );
+  });
+  const misfits: [unknown, string][] = [
+    [
+      { id: ethWallet, coin: 'eth', balanceString: '1', confirmedBalanceString: '1' },
+      "must have required property 'spendableBalanceString'",
+    ],
+    [
+      { id: ethWallet, coin: 'eth', balanceString: '1', confirmedBalanceString: '1', spendableBalanceString: 1 },
+      '/spendableBalanceString must be string',
+    ],
+    [
+      { id: ethWallet, coin: 'eth', balanceString: '1', confirmedBalanceString: '0.5', spendableBalanceString: '0' },
+      '/confirmedBalanceString must match pattern',
+    ],
+    [
+      {
+        id: ethWallet,
+        coin: 'eth',
+        balanceString: '1',
+        confirmedBalanceString: '1',
+        spendableBalanceString: '1',
+        tokens: { usdc: { balanceString: '1' } },
+      },
+      "/tokens/usdc must have required property 'confirmedBalanceString'",
+    ],
+    [
+      { id: walletId, coin: 'eth', balanceString: '1', confirmedBalanceString: '1', spendableBalanceString: '1' },
+      `it is about wallet ${walletId}, not ${ethWallet}`,
+    ],
+  ];
+  for (const [body, misfit] of misfits) {
+    await withCustodian(
+      (_received, response) => sendJson(response, 200, body),
+      async ({ url }) => {
+        const error = await custodyRejection(client(url).getWalletBalances('eth', ethWallet));
+        assert.is(error.reason, 'badResponse');
+        assert.ok(
+          error.message.startsWith(`custodian answered getWalletBalances with HTTP 200 and an unexpected body: `),
+          error.message,
+        );
+        assert.ok(error.message.includes(misfit), `${error.message} should name ${misfit}`);
+      },
+    );
+  }
+});
+
 test('a custodian slower than the timeout is SERVICE_UNAVAILABLE naming the timeout', async () => {
   const silent: Reply = () => {
     /* never answers; the server closes the connection at the end */

@@ -158,4 +158,25 @@ test('sendcoins answers in BitGo shape: signed amounts, entries, ISO times', asy
   });
 });
 
+test("a wallet answers in BitGo shape: its coin's balance strings at the top, tokens under tokens", async () => {
+  const simulator = createCustodySimulator({ seed: 'server' });
+  const wallet = await simulator.createWallet({ coin: 'eth', label: 'Treasury', type: 'custodial' });
+  simulator.control.receive({ walletId: wallet.id, amount: '1000000000000000000' });
+  simulator.control.receive({ walletId: wallet.id, coin: 'usdc', amount: '5000000', confirmed: false });
+  await withServer(simulator, async ({ url }) => {
+    const answer = await call(`${url}/api/v2/eth/wallet/${wallet.id}`, 'GET');
+    assert.is(answer.status, 200);
+    assert.equal(answer.body, {
+      id: wallet.id,
+      coin: 'eth',
+      balanceString: '1000000000000000000',
+      confirmedBalanceString: '1000000000000000000',
+      spendableBalanceString: '1000000000000000000',
+      tokens: { usdc: { balanceString: '5000000', confirmedBalanceString: '0', spendableBalanceString: '0' } },
+    });
+    const unknown = await call(`${url}/api/v2/eth/wallet/${'c'.repeat(32)}`, 'GET');
+    assert.equal([unknown.status, unknown.body.name], [404, 'NotFound']);
+  });
+});
+
 test.run();
