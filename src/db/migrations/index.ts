@@ -13,6 +13,7 @@ import * as fundNavAndUnits from './0009-fund-nav-and-units.ts';
 import * as approvalDecidedBy from './0010-approval-decided-by.ts';
 import * as ledgerJournal from './0011-ledger-journal.ts';
 import * as walletHoldings from './0012-wallet-holdings.ts';
+import * as otcTradeWallets from './0018-otc-trade-wallets.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-approval-decided-by': approvalDecidedBy,
   '0011-ledger-journal': ledgerJournal,
   '0012-wallet-holdings': walletHoldings,
+  '0018-otc-trade-wallets': otcTradeWallets,
 };
