@@ -14,6 +14,8 @@ import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { noOrderBooks, type OrderBookSource } from '../domain/market-data/order-book-source.ts';
 import { immediateDesk } from '../domain/trading/otc-desk.ts';
+import { walletChangeTags } from '../domain/wallets/wallet-cache-tags.ts';
+import type { ResultCache } from '../cache/result-cache.ts';
 import { createOtcPricer, type UsdPriceLookup } from '../domain/trading/otc-pricer.ts';
 import { createOtcQuoteService } from '../domain/trading/otc-quote-service.ts';
 import { createOtcTradeService } from '../domain/trading/otc-trade-service.ts';
@@ -25,9 +27,12 @@ export function createTrading(deps: {
   /** The stored coin price of a symbol (the price refresh's lookup, create-prices.ts). */
   usdPrice: UsdPriceLookup;
   users: ActingUserDirectory;
+  /** The business API's result cache: a trade changes its wallets' holdings (docs/caches.md#result-cache). */
+  results: ResultCache;
   orderBooks?: OrderBookSource;
 }): TradingServices {
   const { config, db, users } = deps;
+  const wallets = createSettlementWalletTable(db);
   const quotes = createOtcQuoteTable(db);
   const pricer = createOtcPricer({
     products: createTradingProductTable(db),
@@ -47,8 +52,10 @@ export function createTrading(deps: {
       quotes,
       trades: createOtcTradeTable(db),
       execution: createOtcTradeExecution(db),
-      wallets: createSettlementWalletTable(db),
+      wallets,
       kycReviewOf: (userId) => latestKycReviewOf(db, userId),
+      holdingsChanged: async (walletIds) =>
+        deps.results.invalidate((await wallets.ownershipOf(walletIds)).flatMap(walletChangeTags)),
       desk: immediateDesk,
       quoteService,
       users,

@@ -52,6 +52,8 @@ export interface OtcTradeServiceDeps {
   /** The acting user's latest KYC review (src/records/kyc/kyc-review-table.ts). */
   kycReviewOf: (userId: string) => Promise<KycReviewRecord | null>;
   desk: OtcDesk;
+  /** Told the wallets a settled trade moved, after it committed: their cached views are stale (docs/caches.md#result-cache). */
+  holdingsChanged: (walletIds: number[]) => Promise<void>;
   /** Finds quotes in the caller's scope, as the quote mutations do. */
   quoteService: Pick<OtcQuoteService, 'quoteInScope'>;
   users: ActingUserDirectory;
@@ -63,6 +65,11 @@ interface TradePlan {
   quote: OtcQuoteRow;
   legs: TradeLegs;
   wallets: SettlementWallets;
+}
+
+/** The wallets of a trade's legs settled on the platform. */
+function settledWallets(wallets: SettlementWallets): number[] {
+  return [wallets.fromWalletId, wallets.toWalletId].filter((walletId): walletId is number => walletId !== null);
 }
 
 export function createOtcTradeService(deps: OtcTradeServiceDeps) {
@@ -140,7 +147,10 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
     const trade = await executePlan(trader, { quote: row, legs, wallets }, executedAt);
     const current = await quotes.findQuote(scope, row.id);
     if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
-    if (trade) return succeeded({ trade: tradeView(trade, current, executedAt) });
+    if (trade) {
+      if (trade.status === 'settled') await deps.holdingsChanged(settledWallets(wallets));
+      return succeeded({ trade: tradeView(trade, current, executedAt) });
+    }
     // Another request executed, or the quote was withdrawn or expired, between the read and the write.
     const late = await refusal(scope, current, executedAt);
     if (late) return late;

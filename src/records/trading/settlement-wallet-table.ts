@@ -19,6 +19,13 @@ export interface SettlementWalletRow {
   canHold: boolean;
 }
 
+/** Whose a wallet is: what its cached views are tagged with (docs/caches.md#result-cache). */
+export interface WalletOwnership {
+  id: number;
+  ownerUserId: string | null;
+  organizationId: string;
+}
+
 /** Which organization's wallets, within which scope, for which currency. */
 export interface SettlementWalletQuery {
   scope: OrganizationScope;
@@ -54,6 +61,16 @@ export function createSettlementWalletTable(db: Db) {
         .orderBy('w.id')
         .execute();
       return rows.map((row) => row.id);
+    },
+    /** The owner and organization of wallets a trade has settled with (found in the caller's scope before it). */
+    async ownershipOf(walletIds: readonly number[]): Promise<WalletOwnership[]> {
+      if (walletIds.length === 0) return [];
+      return db
+        .selectFrom('digital_wallet')
+        .select(['id', 'owner_user_id as ownerUserId', 'organization_id as organizationId'])
+        .where('id', 'in', walletIds)
+        .orderBy('id')
+        .execute();
     },
   };
 }
