@@ -48,7 +48,7 @@ async function namedWallet(table: SettlementWalletTable, request: LegRequest, wa
   if (!wallet.canHold)
     return userError(
       'VALIDATION_FAILED',
-      `wallet ${walletId} is a ${wallet.coin} wallet on ${wallet.network}: it cannot hold ${leg.currency}`,
+      `wallet ${walletId} (${wallet.coin}, on ${wallet.network}) cannot hold ${leg.currency}`,
       field,
     );
   return walletId;
