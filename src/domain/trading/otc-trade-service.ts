@@ -14,7 +14,7 @@ import type { KycReviewRecord } from '../../records/kyc/kyc-review-table.ts';
 import { LedgerError } from '../../records/ledger/ledger-error.ts';
 import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
 import type { OtcTradeExecution } from '../../records/trading/otc-trade-execution.ts';
-import type { OtcTradeTable } from '../../records/trading/otc-trade-table.ts';
+import type { OtcTradeRow, OtcTradeTable } from '../../records/trading/otc-trade-table.ts';
 import type { SettlementWalletTable } from '../../records/trading/settlement-wallet-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
@@ -73,45 +73,86 @@ function settledWallets(wallets: SettlementWallets): number[] {
 }
 
 export function createOtcTradeService(deps: OtcTradeServiceDeps) {
-  const now = deps.now ?? (() => new Date());
-  const { quotes, trades } = deps;
+  const service = new OtcTradeRequests(deps);
+  return {
+    requestTrade: (trader: OtcTrader, request: OtcTradeRequest): Promise<OtcTradeOutcome> =>
+      service.requestTrade(trader, request),
+  };
+}
+
+export type OtcTradeService = ReturnType<typeof createOtcTradeService>;
+
+class OtcTradeRequests {
+  readonly #deps: OtcTradeServiceDeps;
+  readonly #now: () => Date;
+
+  constructor(deps: OtcTradeServiceDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  async requestTrade(trader: OtcTrader, request: OtcTradeRequest): Promise<OtcTradeOutcome> {
+    const outcome = await outcomeOf(() => this.#execute(trader, request));
+    return outcome.ok ? outcome.value : failed(outcome.errors);
+  }
+
+  async #execute(trader: OtcTrader, request: OtcTradeRequest): Promise<OtcTradeOutcome> {
+    const { scope } = trader;
+    const row = await this.#deps.quoteService.quoteInScope(scope, request.quoteId);
+    await this.#assertTrader(trader, row);
+    const early = await this.#refusal(scope, row, this.#now());
+    if (early) return early;
+    assertMayTrade(await this.#deps.kycReviewOf(trader.actingUserId), trader.actingUserId);
+    const legs = tradeLegsOf(row);
+    const wallets = await settlementWallets(this.#deps.wallets, scope, row, legs, request);
+    const executedAt = this.#now();
+    const trade = await this.#executePlan(trader, { quote: row, legs, wallets }, executedAt);
+    const current = await this.#deps.quotes.findQuote(scope, row.id);
+    if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
+    if (trade) {
+      if (trade.status === 'settled') await this.#deps.holdingsChanged(settledWallets(wallets));
+      return succeeded({ trade: tradeView(trade, current, executedAt) });
+    }
+    // Another request executed, or the quote was withdrawn or expired, between the read and the write.
+    const late = await this.#refusal(scope, current, executedAt);
+    if (late) return late;
+    throw new Error(`quote ${row.id} is live but could not be executed`);
+  }
+
+  /** FORBIDDEN unless the acting user is a member of the quote's organization holding a trading role. */
+  async #assertTrader(trader: OtcTrader, row: OtcQuoteRow): Promise<void> {
+    await assertMember(this.#deps.users, trader, row.organizationId);
+    await assertMayPerform(this.#deps.users, {
+      operation: 'requestOtcTrade',
+      actingUserId: trader.actingUserId,
+      organizationId: row.organizationId,
+    });
+  }
 
   /** The trade that executed an accepted quote, as the API answers it. */
-  async function existingTrade(scope: OrganizationScope, row: OtcQuoteRow, at: Date): Promise<OtcTradeView | null> {
+  async #existingTrade(scope: OrganizationScope, row: OtcQuoteRow, at: Date): Promise<OtcTradeView | null> {
     if (row.status !== 'accepted') return null;
-    const trade = await trades.findTradeOfQuote(scope, row.id);
+    const trade = await this.#deps.trades.findTradeOfQuote(scope, row.id);
     return trade ? tradeView(trade, row, at) : null;
   }
 
   /** The outcome for a quote that is not live at `at`; null when it is. */
-  async function refusal(scope: OrganizationScope, row: OtcQuoteRow, at: Date): Promise<OtcTradeOutcome | null> {
-    const error = await settleQuoteState(quotes, row, at);
-    return error ? failed([error], { trade: await existingTrade(scope, row, at) }) : null;
-  }
-
-  /** INSUFFICIENT_BALANCE for the paying wallet the journal refused to overdraw, with what it has now. */
-  async function insufficient(plan: TradePlan, walletId: number): Promise<never> {
-    const { from } = plan.legs;
-    const available = await deps.execution.availableOf(walletId, from.currency);
-    const shown = baseUnitsToWhole(String(available), from.settles.decimals ?? 0);
-    failWith(
-      'INSUFFICIENT_BALANCE',
-      `wallet ${walletId} has ${shown} ${from.currency} available, less than the ${from.amount} ${from.currency} this trade pays`,
-      'fromWalletId',
-    );
+  async #refusal(scope: OrganizationScope, row: OtcQuoteRow, at: Date): Promise<OtcTradeOutcome | null> {
+    const error = await settleQuoteState(this.#deps.quotes, row, at);
+    return error ? failed([error], { trade: await this.#existingTrade(scope, row, at) }) : null;
   }
 
   /** Executes (and, with a desk that settles at once, settles) the plan; null when the quote was no longer live. */
-  async function executePlan(trader: OtcTrader, plan: TradePlan, executedAt: Date) {
+  async #executePlan(trader: OtcTrader, plan: TradePlan, executedAt: Date): Promise<OtcTradeRow | null> {
     try {
-      return await deps.execution.execute({
+      return await this.#deps.execution.execute({
         scope: trader.scope,
         quoteId: plan.quote.id,
         userId: trader.actingUserId,
         executedAt,
         ...plan.wallets,
         legs: settlementLegs(plan.legs, plan.wallets),
-        settleAt: deps.desk.settlesAtOnce ? executedAt : null,
+        settleAt: this.#deps.desk.settlesAtOnce ? executedAt : null,
         actor: { userId: trader.actingUserId, apiKeyId: trader.apiKeyId, requestId: trader.requestId },
       });
     } catch (error) {
@@ -119,50 +160,20 @@ export function createOtcTradeService(deps: OtcTradeServiceDeps) {
       // the receiving wallet is only credited (docs/ledger.md#accounts).
       const payer = plan.wallets.fromWalletId;
       if (error instanceof LedgerError && error.refusal === 'insufficient_funds' && payer !== null)
-        return insufficient(plan, payer);
+        return this.#insufficient(plan, payer);
       throw error;
     }
   }
 
-  /** FORBIDDEN unless the acting user is a member of the quote's organization holding a trading role. */
-  async function assertTrader(trader: OtcTrader, row: OtcQuoteRow): Promise<void> {
-    await assertMember(deps.users, trader, row.organizationId);
-    await assertMayPerform(deps.users, {
-      operation: 'requestOtcTrade',
-      actingUserId: trader.actingUserId,
-      organizationId: row.organizationId,
-    });
+  /** INSUFFICIENT_BALANCE for the paying wallet the journal refused to overdraw, with what it has now. */
+  async #insufficient(plan: TradePlan, walletId: number): Promise<never> {
+    const { from } = plan.legs;
+    const available = await this.#deps.execution.availableOf(walletId, from.currency);
+    const shown = baseUnitsToWhole(String(available), from.settles.decimals ?? 0);
+    failWith(
+      'INSUFFICIENT_BALANCE',
+      `wallet ${walletId} has ${shown} ${from.currency} available, less than the ${from.amount} ${from.currency} this trade pays`,
+      'fromWalletId',
+    );
   }
-
-  async function execute(trader: OtcTrader, request: OtcTradeRequest): Promise<OtcTradeOutcome> {
-    const { scope } = trader;
-    const row = await deps.quoteService.quoteInScope(scope, request.quoteId);
-    await assertTrader(trader, row);
-    const early = await refusal(scope, row, now());
-    if (early) return early;
-    assertMayTrade(await deps.kycReviewOf(trader.actingUserId), trader.actingUserId);
-    const legs = tradeLegsOf(row);
-    const wallets = await settlementWallets(deps.wallets, scope, row, legs, request);
-    const executedAt = now();
-    const trade = await executePlan(trader, { quote: row, legs, wallets }, executedAt);
-    const current = await quotes.findQuote(scope, row.id);
-    if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
-    if (trade) {
-      if (trade.status === 'settled') await deps.holdingsChanged(settledWallets(wallets));
-      return succeeded({ trade: tradeView(trade, current, executedAt) });
-    }
-    // Another request executed, or the quote was withdrawn or expired, between the read and the write.
-    const late = await refusal(scope, current, executedAt);
-    if (late) return late;
-    throw new Error(`quote ${row.id} is live but could not be executed`);
-  }
-
-  return {
-    async requestTrade(trader: OtcTrader, request: OtcTradeRequest): Promise<OtcTradeOutcome> {
-      const outcome = await outcomeOf(() => execute(trader, request));
-      return outcome.ok ? outcome.value : failed(outcome.errors);
-    },
-  };
 }
-
-export type OtcTradeService = ReturnType<typeof createOtcTradeService>;
