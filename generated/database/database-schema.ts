@@ -3565,12 +3565,34 @@ export const databaseSchema: DbSchema = {
           "dataType": "timestamptz",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "from_wallet_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "to_wallet_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
         "id"
       ],
       "foreignKeys": [
+        {
+          "name": "otc_trade_from_wallet_id_fkey",
+          "columns": [
+            "from_wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
+          "referencedColumns": [
+            "id"
+          ]
+        },
         {
           "name": "otc_trade_organization_id_fkey",
           "columns": [
@@ -3587,6 +3609,16 @@ export const databaseSchema: DbSchema = {
             "quote_id"
           ],
           "referencedTable": "otc_quote",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "otc_trade_to_wallet_id_fkey",
+          "columns": [
+            "to_wallet_id"
+          ],
+          "referencedTable": "digital_wallet",
           "referencedColumns": [
             "id"
           ]

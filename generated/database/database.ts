@@ -460,6 +460,8 @@ export interface OtcTradeTable {
   status: Generated<string>;
   executed_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   settled_at: ColumnType<Date, Date | string, Date | string> | null;
+  from_wallet_id: number | null;
+  to_wallet_id: number | null;
 }
 
 export interface ProductTable {

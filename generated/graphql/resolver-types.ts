@@ -1087,9 +1087,10 @@ export type Mutation = {
    */
   requestOtcQuote: RequestOtcQuotePayload;
   /**
-   * Execute a live quote as a trade. Needs a PENDING quote before its `expiresAt`; an expired
-   * quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once: later
-   * calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade.
+   * Execute a live quote as a trade and settle it. Needs a PENDING quote before its `expiresAt`;
+   * an expired quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once:
+   * later calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade. The acting user's
+   * KYC must be completed GREEN, and the paying wallet must hold what the trade pays.
    */
   requestOtcTrade: RequestOtcTradePayload;
   /**
@@ -1415,6 +1416,19 @@ export type OrderSide =
    */
   | 'SELL';
 
+/** Where one leg of an OTC trade settles. */
+export type OtcLegSettlement =
+  /**
+   * Outside the platform (a bank transfer of a fiat currency such as USD): no wallet holds the
+   * currency, and the platform's books record the leg against the outside world.
+   */
+  | 'OFF_PLATFORM'
+  /**
+   * On the platform: into or out of one of the organization's wallets (`OtcTradeLeg.walletId`);
+   * the currency is a coin the platform holds.
+   */
+  | 'ON_PLATFORM';
+
 /**
  * A stored, executable OTC quote (request for quote). The base asset is the currency
  * `quoteSize` is denominated in: `toCurrency` for BUY, `fromCurrency` for SELL.
@@ -1427,7 +1441,10 @@ export type OtcQuote = {
   exchangeRate: Scalars['Decimal']['output'];
   /** When the quote stops being executable (tens of seconds after pricing by default). */
   expiresAt: Scalars['DateTime']['output'];
-  /** Fee amount in the non-base currency. */
+  /**
+   * Fee amount in the non-base currency: the distance of `total` from the notional, so it
+   * includes the rounding of `total`.
+   */
   feeAmount: Scalars['Decimal']['output'];
   /** Currency the client gives, in upper case, for example `USD`. */
   fromCurrency: Scalars['String']['output'];
@@ -1457,7 +1474,8 @@ export type OtcQuote = {
   toCurrency: Scalars['String']['output'];
   /**
    * Amount of the non-base currency including the fee: for BUY what the client pays
-   * (notional + fee), for SELL what the client receives (notional − fee).
+   * (notional + fee, rounded up to the currency's decimals), for SELL what the client receives
+   * (notional − fee, rounded down). Exactly what a trade of the quote settles.
    */
   total: Scalars['Decimal']['output'];
   /** Trade executed on this quote; null unless ACCEPTED. */
@@ -1469,7 +1487,7 @@ export type OtcQuoteCalculation = {
   __typename?: 'OtcQuoteCalculation';
   /** Price of one unit of the base asset in the other currency, before fees. */
   exchangeRate: Scalars['Decimal']['output'];
-  /** Fee amount in the non-base currency. */
+  /** Fee amount in the non-base currency: the distance of `total` from the notional. */
   feeAmount: Scalars['Decimal']['output'];
   /** Currency the client would give. */
   fromCurrency: Scalars['String']['output'];
@@ -1483,7 +1501,10 @@ export type OtcQuoteCalculation = {
   side: OrderSide;
   /** Currency the client would receive. */
   toCurrency: Scalars['String']['output'];
-  /** Amount of the non-base currency including the fee (paid for BUY, received for SELL). */
+  /**
+   * Amount of the non-base currency including the fee (paid for BUY, rounded up to the
+   * currency's decimals; received for SELL, rounded down).
+   */
   total: Scalars['Decimal']['output'];
 };
 
@@ -1511,8 +1532,10 @@ export type OtcTrade = {
   executedAt: Scalars['DateTime']['output'];
   /** Why the trade failed; null unless FAILED. */
   failureReason: Maybe<Scalars['String']['output']>;
-  /** Amount of `quote.fromCurrency` the client gives, fees included. */
+  /** Amount of `quote.fromCurrency` the client gives, fees included (`fromLeg.amount`). */
   fromAmount: Scalars['Decimal']['output'];
+  /** The leg the client pays: `fromAmount` of `quote.fromCurrency`, into the desk. */
+  fromLeg: OtcTradeLeg;
   /** Trade id. */
   id: Scalars['UUID']['output'];
   /** The quote the trade executed; its status is ACCEPTED. */
@@ -1523,17 +1546,39 @@ export type OtcTrade = {
   settledAt: Maybe<Scalars['DateTime']['output']>;
   /** Current status. */
   status: OtcTradeStatus;
-  /** Amount of `quote.toCurrency` the client receives, fees deducted. */
+  /** Amount of `quote.toCurrency` the client receives, fees deducted (`toLeg.amount`). */
   toAmount: Scalars['Decimal']['output'];
+  /** The leg the client receives: `toAmount` of `quote.toCurrency`, from the desk. */
+  toLeg: OtcTradeLeg;
+};
+
+/** One leg of an OTC trade: what moves between the client and the desk in one currency. */
+export type OtcTradeLeg = {
+  __typename?: 'OtcTradeLeg';
+  /** Amount in whole units of `currency`, at most the currency's decimals. */
+  amount: Scalars['Decimal']['output'];
+  /** The leg's currency, in upper case. */
+  currency: Scalars['String']['output'];
+  /** Whether the leg settles in one of the organization's wallets or outside the platform. */
+  settlement: OtcLegSettlement;
+  /**
+   * The wallet paying or receiving the leg when ON_PLATFORM; null when OFF_PLATFORM, and for
+   * trades executed before trades named their wallets.
+   */
+  walletId: Maybe<Scalars['Int']['output']>;
 };
 
 /** Status of an OTC trade. */
 export type OtcTradeStatus =
   /** Execution or settlement failed; see `failureReason`. Final. */
   | 'FAILED'
-  /** Executed at the quoted price; settlement of both legs is outstanding. */
+  /**
+   * Executed at the quoted price; settlement of both legs is outstanding (a desk that settles
+   * after execution). The platform's desk settles at once, so its trades are SETTLED when
+   * `requestOtcTrade` answers.
+   */
   | 'PENDING'
-  /** Both legs are settled. Final. */
+  /** Both legs are settled: posted to the platform's journal together, all or nothing. Final. */
   | 'SETTLED';
 
 /**
@@ -2006,22 +2051,34 @@ export type RequestOtcQuotePayload = MutationPayload & {
 
 /** Input of `requestOtcTrade`. */
 export type RequestOtcTradeInput = {
+  /**
+   * The wallet that pays `quote.fromCurrency` (an ACTIVE wallet of the quote's organization on
+   * the currency's network). May be left out when exactly one such wallet exists, or when the
+   * currency is not a coin (it then settles OFF_PLATFORM, and naming a wallet is refused).
+   */
+  fromWalletId?: InputMaybe<Scalars['Int']['input']>;
   /** The PENDING, unexpired quote to execute. */
   quoteId: Scalars['UUID']['input'];
+  /** The wallet that receives `quote.toCurrency`; the same rules as `fromWalletId`. */
+  toWalletId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Result of `requestOtcTrade`. */
 export type RequestOtcTradePayload = MutationPayload & {
   __typename?: 'RequestOtcTradePayload';
   /**
-   * Expected failures: NOT_FOUND, FORBIDDEN, QUOTE_EXPIRED (final: request a new quote),
-   * QUOTE_ALREADY_EXECUTED, INVALID_STATE (CANCELLED), PROVIDER_ERROR.
+   * Expected failures: NOT_FOUND (the quote, or a wallet), FORBIDDEN, QUOTE_EXPIRED (final:
+   * request a new quote), QUOTE_ALREADY_EXECUTED, INVALID_STATE (CANCELLED quote, or a wallet
+   * not ACTIVE), VALIDATION_FAILED (a wallet missing where several could settle the leg, none
+   * can, one that cannot hold the currency, or one named for an OFF_PLATFORM leg),
+   * INSUFFICIENT_BALANCE (the paying wallet's available balance), KYC_NOT_APPROVED (the acting
+   * user), UNSUPPORTED_ASSET (a currency the platform cannot settle).
    */
   errors: Array<UserError>;
   /** True when a trade was created for the quote by this call. */
   success: Scalars['Boolean']['output'];
   /**
-   * The new trade. With QUOTE_ALREADY_EXECUTED it is the existing trade of the quote, so a
+   * The new trade, SETTLED. With QUOTE_ALREADY_EXECUTED it is the existing trade of the quote, so a
    * client retrying after a lost response can find it; otherwise null on failure.
    */
   trade: Maybe<OtcTrade>;
@@ -2188,9 +2245,10 @@ export type UserErrorCode =
   /** The record is visible to the caller but the caller may not perform this action on it. */
   | 'FORBIDDEN'
   /**
-   * The wallet's spendable balance does not cover the amount plus network fees; for a fund
-   * redemption, the investor's units in the fund do not cover the units the amount redeems at
-   * the dealing NAV.
+   * The wallet's spendable (available) balance does not cover what the operation takes from it:
+   * a send's amount plus network fees, or what an OTC trade pays, fee included; for a fund
+   * redemption, the investor's units in the fund do not cover the units the amount redeems at the
+   * dealing NAV.
    */
   | 'INSUFFICIENT_BALANCE'
   /**
@@ -2199,8 +2257,9 @@ export type UserErrorCode =
    */
   | 'INVALID_STATE'
   /**
-   * The investor's identity verification is not completed GREEN: fund subscriptions and
-   * redemptions are processed only for verified investors. Retry once the review is GREEN.
+   * The acting person's identity verification (KYC) is not completed GREEN, and the operation
+   * needs a verified person (an OTC trade), or the investor's is not (a fund subscription or
+   * redemption is processed only for a verified investor). Retry once the review is GREEN.
    */
   | 'KYC_NOT_APPROVED'
   /**
@@ -2590,10 +2649,12 @@ export type ResolversTypes = {
   OrderBookUpdate: ResolverTypeWrapper<OrderBookUpdate>;
   OrderBookUpdateType: OrderBookUpdateType;
   OrderSide: OrderSide;
+  OtcLegSettlement: OtcLegSettlement;
   OtcQuote: ResolverTypeWrapper<OtcQuote>;
   OtcQuoteCalculation: ResolverTypeWrapper<OtcQuoteCalculation>;
   OtcQuoteStatus: OtcQuoteStatus;
   OtcTrade: ResolverTypeWrapper<OtcTrade>;
+  OtcTradeLeg: ResolverTypeWrapper<OtcTradeLeg>;
   OtcTradeStatus: OtcTradeStatus;
   PendingApproval: ResolverTypeWrapper<PendingApproval>;
   PendingApprovalKind: PendingApprovalKind;
@@ -2708,6 +2769,7 @@ export type ResolversParentTypes = {
   OtcQuote: OtcQuote;
   OtcQuoteCalculation: OtcQuoteCalculation;
   OtcTrade: OtcTrade;
+  OtcTradeLeg: OtcTradeLeg;
   PendingApproval: PendingApproval;
   ProcessFundRedemptionInput: ProcessFundRedemptionInput;
   ProcessFundRedemptionPayload: ProcessFundRedemptionPayload;
@@ -3138,12 +3200,21 @@ export type OtcTradeResolvers<ContextType = GraphqlContext, ParentType extends R
   executedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   failureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fromAmount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  fromLeg?: Resolver<ResolversTypes['OtcTradeLeg'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   quote?: Resolver<ResolversTypes['OtcQuote'], ParentType, ContextType>;
   requestedByUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OtcTradeStatus'], ParentType, ContextType>;
   toAmount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  toLeg?: Resolver<ResolversTypes['OtcTradeLeg'], ParentType, ContextType>;
+};
+
+export type OtcTradeLegResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['OtcTradeLeg'] = ResolversParentTypes['OtcTradeLeg']> = {
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settlement?: Resolver<ResolversTypes['OtcLegSettlement'], ParentType, ContextType>;
+  walletId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type PendingApprovalResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['PendingApproval'] = ResolversParentTypes['PendingApproval']> = {
@@ -3423,6 +3494,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   OtcQuote?: OtcQuoteResolvers<ContextType>;
   OtcQuoteCalculation?: OtcQuoteCalculationResolvers<ContextType>;
   OtcTrade?: OtcTradeResolvers<ContextType>;
+  OtcTradeLeg?: OtcTradeLegResolvers<ContextType>;
   PendingApproval?: PendingApprovalResolvers<ContextType>;
   ProcessFundRedemptionPayload?: ProcessFundRedemptionPayloadResolvers<ContextType>;
   ProcessFundSubscriptionPayload?: ProcessFundSubscriptionPayloadResolvers<ContextType>;

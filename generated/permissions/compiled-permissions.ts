@@ -663,6 +663,8 @@ export const permissionModel = {
         { name: 'status', dataType: 'text', isNullable: false, default: { kind: 'constant', value: 'pending' } },
         { name: 'executed_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
         { name: 'settled_at', dataType: 'timestamptz', isNullable: true },
+        { name: 'from_wallet_id', dataType: 'int4', isNullable: true },
+        { name: 'to_wallet_id', dataType: 'int4', isNullable: true },
       ],
       relationships: {
         organization: { kind: 'object', remoteTable: 'organization', columnMapping: { organization_id: 'id' } },
@@ -2129,7 +2131,10 @@ export const permissionModel = {
       otc_trade: {
         select: {
           filter: { type: 'and', operands: [] },
-          columns: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+          columns: [
+            'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+            'to_wallet_id',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -3134,7 +3139,10 @@ export const permissionModel = {
             operator: '_eq',
             value: { type: 'session', name: 'x-data-organization-id' },
           },
-          columns: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+          columns: [
+            'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+            'to_wallet_id',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -3470,7 +3478,10 @@ export const permissionModel = {
             operator: '_eq',
             value: { type: 'session', name: 'x-data-organization-id' },
           },
-          columns: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+          columns: [
+            'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+            'to_wallet_id',
+          ],
           allowAggregations: false,
           limit: null,
         },
@@ -4446,7 +4457,10 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'otc_trade',
-      fields: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+      fields: [
+        'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+        'to_wallet_id',
+      ],
     },
     {
       action: 'select',
@@ -4825,7 +4839,10 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'otc_trade',
-      fields: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+      fields: [
+        'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+        'to_wallet_id',
+      ],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4951,7 +4968,10 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'otc_trade',
-      fields: ['id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at'],
+      fields: [
+        'id', 'quote_id', 'organization_id', 'user_id', 'status', 'executed_at', 'settled_at', 'from_wallet_id',
+        'to_wallet_id',
+      ],
       conditions: { organization_id: { $eq: { $session: 'x-data-organization-id' } } },
     },
     {

@@ -145,7 +145,7 @@ async function createAreas(options: ComposeOptions, base: Base) {
     }),
   );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
-  return { documents, identity, files, prices, marketData, wallets, kyc };
+  return { documents, identity, files, results, prices, marketData, wallets, kyc };
 }
 
 function businessGraphqlDeps(
@@ -173,6 +173,7 @@ function businessGraphqlDeps(
         db,
         usdPrice: prices.lookup,
         users: identity.services.users,
+        results: areas.results,
         orderBooks: orderBooksOf(areas.marketData),
       }),
       kyc: areas.kyc.services,

@@ -5,11 +5,14 @@
 // quotes (NOT_FOUND, as for missing ones); partner keys, keys without the scope and requests
 // without a key are refused before anything runs. A refused acting user is a GraphQL error, and an
 // acting user outside the quote's organization a FORBIDDEN in the payload. Refusals write nothing.
+// The Aurora traders here have their KYC completed GREEN, which a trade needs (otc-settlement.test.ts
+// tests the refusal).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
 import {
+  approveKyc,
   aurora,
   feeBps,
   newQuoteId,
@@ -25,6 +28,7 @@ const api = await startBusinessApi({
 });
 await untilPricesStored(api);
 const keys = await api.keys(otcCallers);
+await approveKyc(api, 'demo-alice', 'demo-bob');
 test.after(() => api.close());
 
 /** Each OTC mutation, for Aurora (its organization, or one of its quotes), answering `success` and the errors. */

@@ -1,6 +1,7 @@
 // requestOtcQuote, calculateOtcQuote and refreshOtcQuote through the real service
 // (schema.graphql; docs/trading.md): exact decimal prices from the stored coin prices (no order
-// book exists yet), BUY paying the fee on top and SELL having it taken off, OTC_FEE_BPS and
+// book exists yet), BUY paying the fee on top and SELL having it taken off, the total in the
+// currency's unit (paid rounded up, received rounded down: docs/trading.md#amounts), OTC_FEE_BPS and
 // OTC_QUOTE_TTL_SECONDS applied, the size given as a JSON number, a decimal string, a number
 // literal or `quoteSize` alike; a calculation stored nowhere; a refresh re-pricing the same quote;
 // and bad input answered in the payload (or, for a malformed scalar, as BAD_USER_INPUT) with
@@ -41,7 +42,7 @@ async function quoteCount(): Promise<number> {
   return count;
 }
 
-test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, stored as answered', async () => {
+test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, paid in cents, stored as answered', async () => {
   const payload = await requestQuote(api, keys.aurora, { ...buyHalfBtc, size: 0.5 });
   assert.equal(payload.errors, []);
   assert.is(payload.success, true);
@@ -56,9 +57,10 @@ test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, store
     quoteSize: '0.5',
     exchangeRate: '64000.5',
     quoteFeePerc: 0.3,
-    // 32000.25 × 0.3 %
-    feeAmount: '96.00075',
-    total: '32096.25075',
+    // 32000.25 + 32000.25 × 0.3 % = 32096.25075, paid: rounded up to the cent; the fee is the
+    // total's distance from the notional.
+    feeAmount: '96.01',
+    total: '32096.26',
     status: 'PENDING',
     tradeId: null,
   });
@@ -77,7 +79,7 @@ test('BUY 0.5 BTC given as a JSON number: the exact price, the fee on top, store
       quote_size: '0.500000000000000000',
       quote_fee_perc: '0.3000',
       exchange_rate: '64000.500000000000000000',
-      total: '32096.250750000000000000',
+      total: '32096.260000000000000000',
       status: 'pending',
       created_at: new Date(quote.createdAt),
       expires_at: new Date(quote.expiresAt),
@@ -102,7 +104,7 @@ test('the size as a decimal string, as a number literal, or as quoteSize gives t
   }
 });
 
-test('SELL 0.5 BTC: the fee is taken off what the client receives', async () => {
+test('SELL 0.5 BTC: the fee is taken off what the client receives, rounded down to the cent', async () => {
   const { quote } = await requestQuote(api, keys.aurora, {
     fromCurrency: 'BTC',
     toCurrency: 'USD',
@@ -111,11 +113,12 @@ test('SELL 0.5 BTC: the fee is taken off what the client receives', async () => 
   });
   assert.equal(
     [quote.productId, quote.exchangeRate, quote.feeAmount, quote.total],
-    ['BTC-USD', '64000.5', '96.00075', '31904.24925'],
+    // 32000.25 − 96.00075 = 31904.24925 → 31904.24.
+    ['BTC-USD', '64000.5', '96.01', '31904.24'],
   );
 });
 
-test('a pair of two coins is priced at the ratio of their USD prices, to 18 places', async () => {
+test('a pair of two coins is priced at the ratio of their USD prices, to 18 places; the total in satoshi', async () => {
   const buy = (await requestQuote(api, keys.aurora, { fromCurrency: 'BTC', toCurrency: 'ETH', side: 'BUY', size: 2.5 }))
     .quote;
   const sell = (
@@ -124,8 +127,10 @@ test('a pair of two coins is priced at the ratio of their USD prices, to 18 plac
   assert.equal(
     [buy, sell].map((quote) => [quote.productId, quote.exchangeRate, quote.feeAmount, quote.total]),
     [
-      ['ETH-BTC', '0.050003515597534394', '0.000375026366981508', '0.125383815360817493'],
-      ['ETH-BTC', '0.050003515597534394', '0.000375026366981508', '0.124633762626854477'],
+      // Notional 0.125008788993835985, fee 0.000375026366981508: paid 0.125383815360817493 → 0.12538382,
+      // received 0.124633762626854477 → 0.12463376 BTC.
+      ['ETH-BTC', '0.050003515597534394', '0.000375031006164015', '0.12538382'],
+      ['ETH-BTC', '0.050003515597534394', '0.000375028993835985', '0.12463376'],
     ],
   );
 });
@@ -146,15 +151,15 @@ test('calculateOtcQuote prices exactly as a quote would and stores nothing', asy
     quoteSize: '0.5',
     exchangeRate: '64000.5',
     quoteFeePerc: 0.3,
-    feeAmount: '96.00075',
-    total: '32096.25075',
+    feeAmount: '96.01',
+    total: '32096.26',
   });
   assert.ok(Math.abs(Date.parse(pricedAt) - Date.now()) < 60_000, pricedAt);
   // An admin key bound to no organization may calculate without naming one.
   const byAdmin = expectBody(
     await api.graphql(calculate, { input: { ...buyHalfBtc, quoteSize: '0.5' } }, { key: keys.admin }),
   );
-  assert.is(byAdmin.data.calculateOtcQuote.calculation.total, '32096.25075');
+  assert.is(byAdmin.data.calculateOtcQuote.calculation.total, '32096.26');
   assert.is(await quoteCount(), before);
 });
 

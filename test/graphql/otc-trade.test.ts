@@ -1,14 +1,17 @@
 // requestOtcTrade through the real service (schema.graphql; docs/trading.md#trades): a live quote
-// executes once, its trade recorded (otc_trade row, quote ACCEPTED) before the answer; fifty
-// concurrent requests over HTTP on one quote make exactly one trade and forty-nine
+// executes once, its trade recorded (otc_trade row, quote ACCEPTED) and settled before the answer;
+// fifty concurrent requests over HTTP on one quote make exactly one trade and forty-nine
 // QUOTE_ALREADY_EXECUTED answers carrying that trade; a withdrawn quote is INVALID_STATE for trades
-// and refreshes; the demo's pending quote executes at its stored price.
+// and refreshes; the demo's pending quote executes at its stored price, its total settled in cents.
+// The traders here have their KYC completed GREEN; the settlement's journal, wallets and refusals
+// are otc-settlement.test.ts's.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_PENDING_OTC_QUOTE_ID } from '../../src/db/seed/demo-trading.ts';
 import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
 import {
+  approveKyc,
   aurora,
   feeBps,
   meridian,
@@ -26,9 +29,12 @@ const api = await startBusinessApi({
 });
 await untilPricesStored(api);
 const keys = await api.keys(otcCallers);
+await approveKyc(api, 'demo-alice', 'demo-bob', 'demo-ivan');
 test.after(() => api.close());
 
-const tradeFields = `id status fromAmount toAmount requestedByUserId executedAt settledAt failureReason quote { ${quoteFields} }`;
+const legFields = 'currency amount settlement walletId';
+const tradeFields = `id status fromAmount toAmount fromLeg { ${legFields} } toLeg { ${legFields} } requestedByUserId
+  executedAt settledAt failureReason quote { ${quoteFields} }`;
 const execute = `mutation ($id: UUID!) {
   requestOtcTrade(input: { quoteId: $id }) { success errors { code message field } trade { ${tradeFields} } }
 }`;
@@ -37,18 +43,22 @@ async function trade(key: CallerKey, quoteId: string, headers: Record<string, st
   return expectBody(await api.graphql(execute, { id: quoteId }, { key, headers })).data.requestOtcTrade;
 }
 
-test('a live quote executes: the trade is recorded with the quote ACCEPTED before the answer', async () => {
+test('a live quote executes: the trade is recorded with the quote ACCEPTED, and settled, before the answer', async () => {
   const quoteId = await newQuoteId(api, keys.aurora);
   const payload = await trade(keys.aurora, quoteId, { 'x-acting-user': 'demo-alice' });
   assert.equal(payload.errors, []);
   const { id, executedAt, quote, ...rest } = payload.trade;
   assert.equal(rest, {
-    status: 'PENDING',
-    // BUY: the client gives the total in USD and receives the size in BTC.
-    fromAmount: '32096.25075',
+    status: 'SETTLED',
+    // BUY: the client gives the total in USD (32096.25075 paid: rounded up to the cent), off the
+    // platform, and receives the size in BTC into Aurora's only BTC wallet.
+    fromAmount: '32096.26',
     toAmount: '0.5',
+    fromLeg: { currency: 'USD', amount: '32096.26', settlement: 'OFF_PLATFORM', walletId: null },
+    toLeg: { currency: 'BTC', amount: '0.5', settlement: 'ON_PLATFORM', walletId: 1 },
     requestedByUserId: 'demo-alice',
-    settledAt: null,
+    // The platform's desk settles at once.
+    settledAt: executedAt,
     failureReason: null,
   });
   assert.equal([quote.id, quote.status, quote.tradeId, quote.requestedByUserId], [quoteId, 'ACCEPTED', id, 'demo-bob']);
@@ -63,7 +73,7 @@ test('a live quote executes: the trade is recorded with the quote ACCEPTED befor
         id,
         user_id: 'demo-alice',
         organization_id: aurora,
-        trade_status: 'pending',
+        trade_status: 'settled',
         executed_at: new Date(executedAt),
       },
     ],
@@ -147,10 +157,12 @@ test('a quote withdrawn through the data layer is INVALID_STATE for a trade and 
   ]);
 });
 
-test('the demo pending quote (Meridian sells 1.2 BTC) executes at its stored price and fee', async () => {
+test('the demo pending quote (Meridian sells 1.2 BTC) executes at its stored price and fee, its total in cents', async () => {
   const payload = await trade(keys.meridian, DEMO_PENDING_OTC_QUOTE_ID);
   const { quote, fromAmount, toAmount, requestedByUserId } = payload.trade;
-  assert.equal([fromAmount, toAmount, requestedByUserId], ['1.2', '112772.66175', 'demo-ivan']);
+  // The stored total, 1.2 × 94212.75 × (1 − 0.25 %) = 112772.66175, is received: rounded down to the
+  // cent; the fee is its distance from the notional 113055.3.
+  assert.equal([fromAmount, toAmount, requestedByUserId], ['1.2', '112772.66', 'demo-ivan']);
   assert.equal(
     [
       quote.organizationId,
@@ -161,7 +173,7 @@ test('the demo pending quote (Meridian sells 1.2 BTC) executes at its stored pri
       quote.total,
       quote.status,
     ],
-    [meridian, 'SELL', '94212.75', 0.25, '282.63825', '112772.66175', 'ACCEPTED'],
+    [meridian, 'SELL', '94212.75', 0.25, '282.64', '112772.66', 'ACCEPTED'],
   );
 });
 

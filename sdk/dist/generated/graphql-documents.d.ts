@@ -149,9 +149,10 @@ export declare const RefreshOtcQuoteDocument: import("../runtime/typed-document.
     input: types.RefreshOtcQuoteInput;
 }>;
 /**
- * Execute a live quote as a trade. Needs a PENDING quote before its `expiresAt`; an expired
- * quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once: later
- * calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade.
+ * Execute a live quote as a trade and settle it. Needs a PENDING quote before its `expiresAt`;
+ * an expired quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once:
+ * later calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade. The acting user's
+ * KYC must be completed GREEN, and the paying wallet must hold what the trade pays.
  */
 export declare const RequestOtcTradeDocument: import("../runtime/typed-document.js").TypedDocument<types.RequestOtcTradeMutation, {
     input: types.RequestOtcTradeInput;

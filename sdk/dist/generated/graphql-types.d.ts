@@ -43,9 +43,10 @@ export type UserErrorCode =
 /** The OTC quote was already accepted and executed as a trade; a quote executes at most once. */
  | 'QUOTE_ALREADY_EXECUTED'
 /**
- * The wallet's spendable balance does not cover the amount plus network fees; for a fund
- * redemption, the investor's units in the fund do not cover the units the amount redeems at
- * the dealing NAV.
+ * The wallet's spendable (available) balance does not cover what the operation takes from it:
+ * a send's amount plus network fees, or what an OTC trade pays, fee included; for a fund
+ * redemption, the investor's units in the fund do not cover the units the amount redeems at the
+ * dealing NAV.
  */
  | 'INSUFFICIENT_BALANCE'
 /**
@@ -68,8 +69,9 @@ export type UserErrorCode =
  */
  | 'SERVICE_UNAVAILABLE'
 /**
- * The investor's identity verification is not completed GREEN: fund subscriptions and
- * redemptions are processed only for verified investors. Retry once the review is GREEN.
+ * The acting person's identity verification (KYC) is not completed GREEN, and the operation
+ * needs a verified person (an OTC trade), or the investor's is not (a fund subscription or
+ * redemption is processed only for a verified investor). Retry once the review is GREEN.
  */
  | 'KYC_NOT_APPROVED'
 /**
@@ -240,12 +242,28 @@ export type OtcQuoteStatus =
  | 'CANCELLED';
 /** Status of an OTC trade. */
 export type OtcTradeStatus = 
-/** Executed at the quoted price; settlement of both legs is outstanding. */
+/**
+ * Executed at the quoted price; settlement of both legs is outstanding (a desk that settles
+ * after execution). The platform's desk settles at once, so its trades are SETTLED when
+ * `requestOtcTrade` answers.
+ */
 'PENDING'
-/** Both legs are settled. Final. */
+/** Both legs are settled: posted to the platform's journal together, all or nothing. Final. */
  | 'SETTLED'
 /** Execution or settlement failed; see `failureReason`. Final. */
  | 'FAILED';
+/** Where one leg of an OTC trade settles. */
+export type OtcLegSettlement = 
+/**
+ * On the platform: into or out of one of the organization's wallets (`OtcTradeLeg.walletId`);
+ * the currency is a coin the platform holds.
+ */
+'ON_PLATFORM'
+/**
+ * Outside the platform (a bank transfer of a fiat currency such as USD): no wallet holds the
+ * currency, and the platform's books record the leg against the outside world.
+ */
+ | 'OFF_PLATFORM';
 /** Kind of an order-book message, following the level2 channel of Coinbase Exchange. */
 export type OrderBookUpdateType = 
 /**
@@ -511,6 +529,14 @@ export type RefreshOtcQuoteInput = {
 export type RequestOtcTradeInput = {
     /** The PENDING, unexpired quote to execute. */
     quoteId: string;
+    /**
+     * The wallet that pays `quote.fromCurrency` (an ACTIVE wallet of the quote's organization on
+     * the currency's network). May be left out when exactly one such wallet exists, or when the
+     * currency is not a coin (it then settles OFF_PLATFORM, and naming a wallet is refused).
+     */
+    fromWalletId?: number | null | undefined;
+    /** The wallet that receives `quote.toCurrency`; the same rules as `fromWalletId`. */
+    toWalletId?: number | null | undefined;
 };
 /** Selects whose potential KYC profiles to list: exactly one of the fields. */
 export type KycProfileSubjectInput = {
@@ -1316,6 +1342,18 @@ export type RequestOtcTradeMutation = {
                 createdAt: Date;
                 expiresAt: Date;
                 tradeId: string | null;
+            };
+            fromLeg: {
+                currency: string;
+                amount: Decimal;
+                settlement: OtcLegSettlement;
+                walletId: number | null;
+            };
+            toLeg: {
+                currency: string;
+                amount: Decimal;
+                settlement: OtcLegSettlement;
+                walletId: number | null;
             };
         } | null;
     };

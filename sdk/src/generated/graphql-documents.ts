@@ -400,14 +400,15 @@ export const RefreshOtcQuoteDocument = /* @__PURE__ */ graphqlDocument<types.Ref
 });
 
 /**
- * Execute a live quote as a trade. Needs a PENDING quote before its `expiresAt`; an expired
- * quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once: later
- * calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade.
+ * Execute a live quote as a trade and settle it. Needs a PENDING quote before its `expiresAt`;
+ * an expired quote fails with QUOTE_EXPIRED (request a new one). A quote executes at most once:
+ * later calls fail with QUOTE_ALREADY_EXECUTED and return the existing trade. The acting user's
+ * KYC must be completed GREEN, and the paying wallet must hold what the trade pays.
  */
 export const RequestOtcTradeDocument = /* @__PURE__ */ graphqlDocument<types.RequestOtcTradeMutation, types.RequestOtcTradeMutationVariables>({
   "kind": "mutation",
   "name": "RequestOtcTrade",
-  "text": "mutation RequestOtcTrade($input: RequestOtcTradeInput!) {\n  requestOtcTrade(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    trade {\n      id\n      quote {\n        id\n        organizationId\n        requestedByUserId\n        productId\n        fromCurrency\n        toCurrency\n        side\n        quoteSize\n        exchangeRate\n        quoteFeePerc\n        feeAmount\n        total\n        status\n        createdAt\n        expiresAt\n        tradeId\n      }\n      status\n      fromAmount\n      toAmount\n      requestedByUserId\n      executedAt\n      settledAt\n      failureReason\n    }\n  }\n}\n",
+  "text": "mutation RequestOtcTrade($input: RequestOtcTradeInput!) {\n  requestOtcTrade(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    trade {\n      id\n      quote {\n        id\n        organizationId\n        requestedByUserId\n        productId\n        fromCurrency\n        toCurrency\n        side\n        quoteSize\n        exchangeRate\n        quoteFeePerc\n        feeAmount\n        total\n        status\n        createdAt\n        expiresAt\n        tradeId\n      }\n      status\n      fromAmount\n      toAmount\n      fromLeg {\n        currency\n        amount\n        settlement\n        walletId\n      }\n      toLeg {\n        currency\n        amount\n        settlement\n        walletId\n      }\n      requestedByUserId\n      executedAt\n      settledAt\n      failureReason\n    }\n  }\n}\n",
   "dates": {
     "requestOtcTrade": {
       "trade": {

@@ -18,6 +18,7 @@ import * as fundDealingGuard from './0014-fund-dealing-guard.ts';
 import * as oneValuation from './0015-one-valuation.ts';
 import * as cachedRecordsNotify from './0016-cached-records-notify.ts';
 import * as transferFeeCoin from './0017-transfer-fee-coin.ts';
+import * as otcTradeWallets from './0018-otc-trade-wallets.ts';
 import * as custodyJournalState from './0019-custody-journal-state.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015-one-valuation': oneValuation,
   '0016-cached-records-notify': cachedRecordsNotify,
   '0017-transfer-fee-coin': transferFeeCoin,
+  '0018-otc-trade-wallets': otcTradeWallets,
   '0019-custody-journal-state': custodyJournalState,
 };

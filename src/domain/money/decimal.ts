@@ -123,6 +123,19 @@ export function roundDecimal(value: string, places: number): string {
   return /^-0(\.0*)?$/.test(rounded) ? rounded.slice(1) : rounded;
 }
 
+/**
+ * Rounded to at most `places` fraction digits toward +∞ (`up`) or −∞ (`down`), in its shortest
+ * form: `roundDirected("2.341", 2, "up")` = `"2.35"`, `roundDirected("2.349", 2, "down")` = `"2.34"`.
+ * For amounts settled in a currency's own unit, where the rule says which way a remainder goes
+ * (docs/trading.md#amounts), never half away from zero.
+ */
+export function roundDirected(value: string, places: number, direction: 'up' | 'down'): string {
+  if (!Number.isInteger(places) || places < 0)
+    throw new Error(`roundDirected: places must be a whole number, got ${places}`);
+  const mode = direction === 'up' ? BigNumber.ROUND_CEIL : BigNumber.ROUND_FLOOR;
+  return format(exact(value).decimalPlaces(places, mode));
+}
+
 /** A USD amount: two fraction digits, half away from zero. */
 export function roundUsd(value: string): string {
   return roundDecimal(value, usdScale);

@@ -4,7 +4,8 @@
 // the product's live order book when the service keeps one (walked level by level for the size,
 // order-book-walk.ts), else from the stored coin prices: the base asset's USD price over the quote
 // currency's (1 for USD). A stale or missing price is refused, never quoted as current. The fee
-// is OTC_FEE_BPS of the notional (otc-amounts.ts).
+// is OTC_FEE_BPS of the notional, and the total is settled in the quote currency's unit
+// (otc-amounts.ts), so a pair whose currencies the platform cannot settle is not quoted.
 import type { TradingProductRow, TradingProductTable } from '../../records/trading/trading-product-table.ts';
 import type { OtcSide } from '../../records/trading/otc-quote-table.ts';
 import { compareDecimal, divideDecimal, fitsNumeric, fractionDigits } from '../money/decimal.ts';
@@ -71,10 +72,17 @@ function trimmed(value: string): string {
 /** The quote's price now; a UserFailure when the pair, the size or the price fails. */
 async function price(deps: OtcPricerDeps, request: PricingRequest): Promise<PricedQuote> {
   const product = await productFor(deps, request);
+  const totalDecimals = settlementDecimals(product);
   checkSize(product, request);
   const { rate, priceSource } = await rateFor(deps, product, request);
   const quoteFeePerc = feePercOfBps(deps.feeBps);
-  const { notional, feeAmount, total } = otcAmounts(request.side, request.size, rate, quoteFeePerc);
+  const { notional, feeAmount, total } = otcAmounts(request.side, request.size, rate, quoteFeePerc, totalDecimals);
+  if (compareDecimal(total, '0') <= 0)
+    failWith(
+      'VALIDATION_FAILED',
+      `the quote's total rounds to nothing in ${product.quoteCurrency}: ask for a larger size`,
+      request.sizeField ?? undefined,
+    );
   // A product without a maximum size could price beyond what otc_quote stores (numeric(38, 18)).
   if (![notional, total].every((amount) => fitsNumeric(amount, 38, amountScale)))
     failWith(
@@ -110,6 +118,20 @@ async function productFor(deps: OtcPricerDeps, request: PricingRequest): Promise
   }
   if (product.status !== 'online') failWith('UNSUPPORTED_ASSET', `${product.id} is ${product.status}: not quoted now`);
   return product;
+}
+
+/**
+ * The decimals the quote's total is settled in; UNSUPPORTED_ASSET when either currency is one the
+ * platform cannot settle (neither a coin nor a currency of the journal: docs/trading.md#settlement).
+ */
+function settlementDecimals(product: TradingProductRow): number {
+  if (product.baseDecimals === null) notSettled(product, product.baseCurrency);
+  if (product.quoteDecimals === null) notSettled(product, product.quoteCurrency);
+  return product.quoteDecimals;
+}
+
+function notSettled(product: TradingProductRow, currency: string): never {
+  failWith('UNSUPPORTED_ASSET', `${currency} is not a currency the platform settles: ${product.id} is not quoted`);
 }
 
 function checkSize(product: TradingProductRow, request: PricingRequest): void {

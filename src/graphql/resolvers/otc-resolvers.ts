@@ -1,12 +1,13 @@
 // The OTC trading mutations of the business API (schema.graphql Mutation.requestOtcQuote,
 // calculateOtcQuote, refreshOtcQuote, requestOtcTrade; docs/trading.md) over the quote and trade
 // services. Thin: the caller's organization scope bounds what it reaches; a new quote and a trade
-// record the acting user (acting-user-of.ts), and a request whose acting user cannot be resolved
-// is a GraphQL error, as in every mutation that records a person. Outcomes become payloads.
+// record the acting user (acting-user-of.ts), a trade also the key and the request for audit_log,
+// and a request whose acting user cannot be resolved is a GraphQL error, as in every mutation that
+// records a person. Outcomes become payloads.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { ActingCaller, ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { OtcQuoteService } from '../../domain/trading/otc-quote-service.ts';
-import type { OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
+import type { OtcTrader, OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { callerScope } from '../caller-scope.ts';
@@ -36,6 +37,17 @@ async function actingCaller(context: GraphqlContext, users: ActingUserDirectory)
   return { scope: tradingScope(context), actingUserId: await actingUserOf(context, users) };
 }
 
+async function trader(context: GraphqlContext, users: ActingUserDirectory): Promise<OtcTrader> {
+  const { principal } = context;
+  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  return {
+    scope: callerScope(context),
+    actingUserId: await actingUserOf(context, users),
+    apiKeyId: principal.keyId,
+    requestId: context.requestId,
+  };
+}
+
 export function otcResolvers(services: TradingServices): OtcResolvers {
   return {
     Mutation: {
@@ -46,7 +58,7 @@ export function otcResolvers(services: TradingServices): OtcResolvers {
       refreshOtcQuote: async (_parent, { input }, context) =>
         payloadOf(await services.quotes.refresh(tradingScope(context), input), ['quote']),
       requestOtcTrade: async (_parent, { input }, context) =>
-        payloadOf(await services.trades.requestTrade(await actingCaller(context, services.users), input), ['trade']),
+        payloadOf(await services.trades.requestTrade(await trader(context, services.users), input), ['trade']),
     },
   };
 }

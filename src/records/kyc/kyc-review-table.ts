@@ -1,8 +1,9 @@
-// Where a person's identity verification stands (docs/kyc.md; docs/domain.md#kyc), as fund dealing
-// asks it (docs/funds.md#the-kyc-gate): the review of the person's most recently updated KYC
-// profile. The latest review decides, so a periodic re-review in progress or answered RED stops
-// dealing even where an older profile was GREEN. Read with the caller's handle: a dealing reads
-// it inside its own transaction.
+// Where a person's identity verification stands (docs/kyc.md; docs/domain.md#kyc), as the
+// operations that need a verified person ask it (an OTC trade: docs/trading.md#who-may-trade; fund
+// dealing: docs/funds.md#the-kyc-gate): the review of the person's most recently updated KYC
+// profile. The latest review decides, so a re-review in progress or answered RED stops them even
+// where an older profile was GREEN. Read with the caller's handle: a dealing reads it inside its
+// own transaction.
 import type { Db } from '../../db/create-database.ts';
 import type { StoredKycReviewStatus } from './kyc-profile-table.ts';
 

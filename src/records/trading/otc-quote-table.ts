@@ -6,7 +6,8 @@
 // (docs/architecture.md#layers). Every change of a live quote is one conditional UPDATE that
 // names the state it expects (`pending`, not expired at `now`), so two requests racing on one
 // quote cannot both change it: PostgreSQL locks the row, and the second re-reads it after the
-// first commits and finds the condition no longer true.
+// first commits and finds the condition no longer true. A quote is read with what its currencies
+// settle as (settlement-currency.ts): the views round its total to its currency's unit.
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import {
@@ -14,6 +15,7 @@ import {
   organizationInScope,
   scopeOrganizationValue,
 } from '../../access/organization-scope.ts';
+import { currencyDecimals, currencyIsCoin } from './settlement-currency.ts';
 
 export type OtcSide = 'BUY' | 'SELL';
 export type StoredQuoteStatus = 'pending' | 'accepted' | 'expired' | 'cancelled';
@@ -38,6 +40,15 @@ export interface OtcQuoteRow {
   createdAt: Date;
   /** The trade that executed the quote; null unless accepted. */
   tradeId: string | null;
+  /** What each currency settles as: its decimals (null: unknown to the platform), and whether it is a coin. */
+  from: QuoteCurrency;
+  to: QuoteCurrency;
+}
+
+/** What one currency of a quote settles as (docs/trading.md#settlement). */
+export interface QuoteCurrency {
+  decimals: number | null;
+  isCoin: boolean;
 }
 
 /** The price of a quote: what pricing decides and a re-pricing replaces. */
@@ -59,6 +70,31 @@ export interface NewOtcQuote extends QuotePrice {
   createdAt: Date;
 }
 
+/** The currencies' settlement facts of a quote `q`, flat; `currenciesOf` nests them. */
+const currencyColumns = [
+  currencyDecimals('q.from_currency').as('fromDecimals'),
+  currencyIsCoin('q.from_currency').as('fromIsCoin'),
+  currencyDecimals('q.to_currency').as('toDecimals'),
+  currencyIsCoin('q.to_currency').as('toIsCoin'),
+] as const;
+
+interface CurrencyColumns {
+  fromDecimals: number | null;
+  fromIsCoin: boolean;
+  toDecimals: number | null;
+  toIsCoin: boolean;
+}
+
+/** A selected quote with its currency columns nested as `from` and `to`. */
+function currenciesOf<T extends CurrencyColumns>(row: T) {
+  const { fromDecimals, fromIsCoin, toDecimals, toIsCoin, ...quote } = row;
+  return {
+    ...quote,
+    from: { decimals: fromDecimals, isCoin: fromIsCoin },
+    to: { decimals: toDecimals, isCoin: toIsCoin },
+  };
+}
+
 const quoteColumns = [
   'q.id',
   'q.organization_id as organizationId',
@@ -75,24 +111,6 @@ const quoteColumns = [
   'q.expires_at as expiresAt',
   'q.created_at as createdAt',
   't.id as tradeId',
-] as const;
-
-/** The columns of a quote as an INSERT returns them: a new quote has no trade. */
-const newQuoteColumns = [
-  'id',
-  'organization_id as organizationId',
-  'user_id as userId',
-  'product_id as productId',
-  'from_currency as fromCurrency',
-  'to_currency as toCurrency',
-  'side',
-  'quote_size as quoteSize',
-  'quote_fee_perc as quoteFeePerc',
-  'exchange_rate as exchangeRate',
-  'total',
-  'status',
-  'expires_at as expiresAt',
-  'created_at as createdAt',
 ] as const;
 
 export function createOtcQuoteTable(db: Db) {
@@ -131,10 +149,11 @@ async function findQuote(db: Db, scope: OrganizationScope, quoteId: string): Pro
     .selectFrom('otc_quote as q')
     .leftJoin('otc_trade as t', 't.quote_id', 'q.id')
     .select(quoteColumns)
+    .select(currencyColumns)
     .where('q.id', '=', quoteId)
     .where(organizationInScope(scope, 'q.organization_id'))
     .executeTakeFirst();
-  return (row as OtcQuoteRow | undefined) ?? null;
+  return row ? (currenciesOf(row) as OtcQuoteRow) : null;
 }
 
 async function organizationNamedInScope(db: Db, scope: OrganizationScope, organizationId: string): Promise<boolean> {
@@ -149,26 +168,33 @@ async function organizationNamedInScope(db: Db, scope: OrganizationScope, organi
 }
 
 async function insertQuote(db: Db, quote: NewOtcQuote): Promise<OtcQuoteRow> {
+  // Selected as every read selects a quote; a new quote has no trade, so the join finds none.
   const stored = await db
-    .insertInto('otc_quote')
-    .values({
-      organization_id: quote.organizationId,
-      user_id: quote.userId,
-      product_id: quote.productId,
-      from_currency: quote.fromCurrency,
-      to_currency: quote.toCurrency,
-      side: quote.side,
-      quote_size: quote.quoteSize,
-      quote_fee_perc: quote.quoteFeePerc,
-      exchange_rate: quote.exchangeRate,
-      total: quote.total,
-      status: 'pending',
-      expires_at: quote.expiresAt,
-      created_at: quote.createdAt,
-    })
-    .returning(newQuoteColumns)
+    .with('q', (qb) => qb.insertInto('otc_quote').values(newQuoteValues(quote)).returningAll())
+    .selectFrom('q')
+    .leftJoin('otc_trade as t', 't.quote_id', 'q.id')
+    .select(quoteColumns)
+    .select(currencyColumns)
     .executeTakeFirstOrThrow();
-  return { ...(stored as Omit<OtcQuoteRow, 'tradeId'>), tradeId: null };
+  return currenciesOf(stored) as OtcQuoteRow;
+}
+
+function newQuoteValues(quote: NewOtcQuote) {
+  return {
+    organization_id: quote.organizationId,
+    user_id: quote.userId,
+    product_id: quote.productId,
+    from_currency: quote.fromCurrency,
+    to_currency: quote.toCurrency,
+    side: quote.side,
+    quote_size: quote.quoteSize,
+    quote_fee_perc: quote.quoteFeePerc,
+    exchange_rate: quote.exchangeRate,
+    total: quote.total,
+    status: 'pending' as const,
+    expires_at: quote.expiresAt,
+    created_at: quote.createdAt,
+  };
 }
 
 async function repriceQuote(

@@ -1,8 +1,10 @@
 // The trading products OTC quotes are priced on (table trading_product; docs/trading.md#pricing),
-// with the decimals of the product's base coin, which bound how finely a size may be given.
+// with the decimals of both currencies: the base's bound how finely a size may be given, the quote
+// currency's are the unit a quote's total is settled in (docs/trading.md#amounts).
 // Products are public market data: no principal and no permissions.yaml rule applies. This runs
 // SQL, as only src/records, src/access, src/stores and src/db do (docs/architecture.md#layers).
 import type { Db } from '../../db/create-database.ts';
+import { currencyDecimals } from './settlement-currency.ts';
 
 export type TradingProductStatus = 'online' | 'offline' | 'delisted';
 
@@ -15,8 +17,10 @@ export interface TradingProductRow {
   /** Decimal text as numeric(38, 18) reads back. */
   minSize: string;
   maxSize: string | null;
-  /** Decimals of the base currency when it is a coin of the `coin` table; null otherwise. */
+  /** Decimals of the base currency (settlement-currency.ts); null for one the platform does not know. */
   baseDecimals: number | null;
+  /** Decimals of the quote currency, likewise. */
+  quoteDecimals: number | null;
 }
 
 export function createTradingProductTable(db: Db) {
@@ -25,7 +29,6 @@ export function createTradingProductTable(db: Db) {
     async findProduct(productId: string): Promise<TradingProductRow | null> {
       const row = await db
         .selectFrom('trading_product as p')
-        .leftJoin('coin as c', 'c.symbol', 'p.base_currency')
         .select([
           'p.id',
           'p.base_currency as baseCurrency',
@@ -33,7 +36,8 @@ export function createTradingProductTable(db: Db) {
           'p.status',
           'p.min_size as minSize',
           'p.max_size as maxSize',
-          'c.decimals as baseDecimals',
+          currencyDecimals('p.base_currency').as('baseDecimals'),
+          currencyDecimals('p.quote_currency').as('quoteDecimals'),
         ])
         .where('p.id', '=', productId)
         .executeTakeFirst();

@@ -1,5 +1,6 @@
 // The decimal money module (docs/providers.md#rounding): the one accepted text form, exact sums
-// and products, rounding half away from zero, and property tests against an independent BigInt
+// and products, rounding half away from zero, directed rounding toward +∞ or −∞ (what an OTC trade
+// pays and receives, docs/trading.md#amounts), and property tests against an independent BigInt
 // fixed-point computation written here, apart from src/, so a shared mistake cannot hide.
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -13,6 +14,7 @@ import {
   parseDecimal,
   percentOf,
   roundDecimal,
+  roundDirected,
   roundUsd,
   subtract,
   sum,
@@ -173,6 +175,47 @@ test('rounding is half away from zero, to exactly the places asked, and never pr
   assert.is(roundDecimal('1234.5', 0), '1235');
   assert.is(roundDecimal('0.0000000000000000005', 18), '0.000000000000000001');
   assert.throws(() => roundDecimal('1', -1), /places must be a whole number/);
+});
+
+test('directed rounding goes up toward +∞ or down toward −∞, to at most the places asked, shortest form', () => {
+  assert.equal(
+    ['2.341', '2.349', '2.34', '-2.341', '0.0000001', '7'].map((value) => [
+      roundDirected(value, 2, 'up'),
+      roundDirected(value, 2, 'down'),
+    ]),
+    [
+      ['2.35', '2.34'],
+      ['2.35', '2.34'],
+      ['2.34', '2.34'],
+      ['-2.34', '-2.35'],
+      ['0.01', '0'],
+      ['7', '7'],
+    ],
+  );
+  assert.is(roundDirected('0.125321310966320575', 8, 'up'), '0.12532132');
+  assert.throws(() => roundDirected('1', 1.5, 'up'), /places must be a whole number/);
+});
+
+test('property: directed rounding equals BigInt floor and ceiling at any scale', () => {
+  fc.assert(
+    fc.property(
+      decimalArbitrary({ negative: true }),
+      fc.integer({ min: 0, max: 20 }),
+      fc.constantFrom<'up' | 'down'>('up', 'down'),
+      (value, places, direction) => {
+        const fixed = toFixed(value);
+        const scale = Math.max(fixed.scale, places);
+        const units = rescaleExact(fixed, scale);
+        const step = 10n ** BigInt(scale - places);
+        // BigInt division truncates toward zero; floor and ceiling from it.
+        const truncated = units / step;
+        const below = units < 0n && truncated * step !== units ? truncated - 1n : truncated;
+        const expected = direction === 'down' || below * step === units ? below : below + 1n;
+        assert.is(roundDirected(value, places, direction), shortest(expected, places));
+      },
+    ),
+    runs,
+  );
 });
 
 test('usdValue rounds once, after summing: the figure does not depend on grouping', () => {

@@ -1,7 +1,9 @@
 // Pricing an OTC quote (docs/trading.md#pricing) with the products, the books and the coin prices
 // given by the test: the product of the pair and side, the size checked against it, the live book
 // used when there is one (side-aware, too thin a book refused with VALIDATION_FAILED naming the
-// size field), else the stored USD prices (a stale or missing one refused with PROVIDER_ERROR).
+// size field), else the stored USD prices (a stale or missing one refused with PROVIDER_ERROR);
+// the total in the quote currency's unit (docs/trading.md#amounts), and a pair with a currency the
+// platform cannot settle not quoted.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TradingProductRow } from '../../../src/records/trading/trading-product-table.ts';
@@ -12,8 +14,17 @@ import { createOtcPricer, type PricingRequest } from '../../../src/domain/tradin
 
 const product = (id: string, status: TradingProductRow['status'], minSize: string, maxSize: string | null) => {
   const [baseCurrency, quoteCurrency] = id.split('-') as [string, string];
-  const decimals: Record<string, number> = { BTC: 8, ETH: 18 };
-  return { id, baseCurrency, quoteCurrency, status, minSize, maxSize, baseDecimals: decimals[baseCurrency] ?? null };
+  const decimals: Record<string, number> = { BTC: 8, ETH: 18, USD: 2, DOWN: 8 };
+  return {
+    id,
+    baseCurrency,
+    quoteCurrency,
+    status,
+    minSize,
+    maxSize,
+    baseDecimals: decimals[baseCurrency] ?? null,
+    quoteDecimals: decimals[quoteCurrency] ?? null,
+  };
 };
 const products = new Map<string, TradingProductRow>(
   [
@@ -73,7 +84,7 @@ test.before.each(() => {
   lookups.length = 0;
 });
 
-test('without a book: the base asset’s USD price, BUY and SELL alike, fee on top or taken off', async () => {
+test('without a book: the base asset’s USD price, BUY and SELL alike, fee on top or taken off, total in cents', async () => {
   assert.equal(await pricer.price(request('BUY', 'USD', 'BTC', '0.5')), {
     productId: 'BTC-USD',
     fromCurrency: 'USD',
@@ -82,11 +93,13 @@ test('without a book: the base asset’s USD price, BUY and SELL alike, fee on t
     quoteSize: '0.5',
     exchangeRate: '64000.5',
     quoteFeePerc: '0.25',
-    feeAmount: '80.000625',
-    total: '32080.250625',
+    // 32000.25 + 80.000625, paid: rounded up to the cent.
+    feeAmount: '80.01',
+    total: '32080.26',
     priceSource: 'coinPrices',
   });
-  assert.equal((await pricer.price(request('SELL', 'BTC', 'USD', '0.5'))).total, '31920.249375');
+  // 32000.25 − 80.000625, received: rounded down.
+  assert.equal((await pricer.price(request('SELL', 'BTC', 'USD', '0.5'))).total, '31920.24');
   assert.equal(lookups, ['BTC', 'BTC']);
 });
 
@@ -94,7 +107,8 @@ test('without a book, a pair of two coins is priced at the ratio of their USD pr
   const priced = await pricer.price(request('BUY', 'BTC', 'ETH', '2.5'));
   assert.equal(
     [priced.productId, priced.exchangeRate, priced.total],
-    ['ETH-BTC', '0.050003515597534394', '0.125321310966320575'],
+    // 0.125321310966320575 BTC paid, rounded up to the satoshi.
+    ['ETH-BTC', '0.050003515597534394', '0.12532132'],
   );
 });
 
@@ -113,7 +127,8 @@ test('with a book, a BUY walks the asks and a SELL the bids; the coin prices are
   const buy = await pricer.price(request('BUY', 'USD', 'BTC', '2'));
   assert.equal(
     [buy.exchangeRate, buy.feeAmount, buy.total, buy.priceSource],
-    ['64022.375', '320.111875', '128364.861875', 'book'],
+    // 128044.75 + 320.111875 = 128364.861875, paid: 128364.87.
+    ['64022.375', '320.12', '128364.87', 'book'],
   );
   const sell = await pricer.price(request('SELL', 'BTC', 'USD', '1'));
   assert.equal([sell.exchangeRate, sell.total], ['63960', '63800.1']);
@@ -141,6 +156,31 @@ test('pairs not traded, reversed or offline are UNSUPPORTED_ASSET', async () => 
   assert.equal(await failure(request('BUY', 'USD', 'AVAX', '1')), [
     { code: 'UNSUPPORTED_ASSET', message: 'AVAX-USD is offline: not quoted now', field: null },
   ]);
+});
+
+test('a pair with a currency the platform cannot settle (neither a coin nor a journal asset) is UNSUPPORTED_ASSET', async () => {
+  products.set('BTC-EUR', product('BTC-EUR', 'online', '0.0001', null));
+  assert.equal(await failure(request('SELL', 'BTC', 'EUR', '1')), [
+    {
+      code: 'UNSUPPORTED_ASSET',
+      message: 'EUR is not a currency the platform settles: BTC-EUR is not quoted',
+      field: null,
+    },
+  ]);
+  products.delete('BTC-EUR');
+});
+
+test('a SELL whose total rounds to nothing in the quote currency is VALIDATION_FAILED', async () => {
+  products.set('ETH-BTC', { ...products.get('ETH-BTC')!, minSize: '0' });
+  // 1e-9 ETH × 0.0500035… BTC = 0.00000000005 BTC, less than a satoshi.
+  assert.equal(await failure(request('SELL', 'ETH', 'BTC', '0.000000001')), [
+    {
+      code: 'VALIDATION_FAILED',
+      message: "the quote's total rounds to nothing in BTC: ask for a larger size",
+      field: ['size'],
+    },
+  ]);
+  products.set('ETH-BTC', product('ETH-BTC', 'online', '0.001000000000000000', null));
 });
 
 test('the size must fit the product: its minimum, maximum and the base coin’s decimals', async () => {

@@ -1,6 +1,8 @@
 // When a stored quote may still be traded or re-priced (docs/trading.md#statuses), on a clock the
 // test sets: live while pending and before its expiresAt, expired from that instant on (before
-// storage says so), and the final state error of every other status.
+// storage says so), and the final state error of every other status. The view answers a total
+// stored before totals were settled in their currency's unit rounded as a trade settles it
+// (docs/trading.md#amounts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { OtcQuoteRow } from '../../../src/records/trading/otc-quote-table.ts';
@@ -24,6 +26,8 @@ const row: OtcQuoteRow = {
   expiresAt,
   createdAt: new Date('2026-03-02T09:00:00.000Z'),
   tradeId: null,
+  from: { decimals: 2, isCoin: false },
+  to: { decimals: 8, isCoin: true },
 };
 const at = (offsetMs: number) => new Date(expiresAt.getTime() + offsetMs);
 
@@ -45,7 +49,7 @@ test('a pending quote is live up to the millisecond before expiresAt, and expire
   });
 });
 
-test('the view answers EXPIRED as soon as expiresAt has passed, and the stored figures in short form', () => {
+test('the view answers EXPIRED as soon as expiresAt has passed, and the stored figures in short form, the total in cents', () => {
   assert.equal(quoteView(row, at(-1)), {
     id: row.id,
     organizationId: row.organizationId,
@@ -57,14 +61,24 @@ test('the view answers EXPIRED as soon as expiresAt has passed, and the stored f
     quoteSize: '0.5',
     exchangeRate: '64000.5',
     quoteFeePerc: 0.25,
-    feeAmount: '80.000625',
-    total: '32080.250625',
+    // A BUY's total is paid: 32080.250625 USD rounded up to the cent; the fee is its distance from
+    // the notional 0.5 × 64000.5 = 32000.25.
+    feeAmount: '80.01',
+    total: '32080.26',
     status: 'PENDING',
     createdAt: '2026-03-02T09:00:00.000Z',
     expiresAt: '2026-03-02T09:00:30.000Z',
     tradeId: null,
   });
   assert.is(quoteView(row, at(0)).status, 'EXPIRED');
+  // A SELL's total is received, rounded down; a currency the platform does not know keeps the stored figure.
+  assert.equal(
+    [
+      quoteView({ ...row, side: 'SELL', from: row.to, to: row.from }, at(-1)).total,
+      quoteView({ ...row, from: { decimals: null, isCoin: false } }, at(-1)).total,
+    ],
+    ['32080.25', '32080.250625'],
+  );
 });
 
 test('accepted, cancelled and stored-expired quotes are final whatever the time', () => {

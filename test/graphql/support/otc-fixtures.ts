@@ -1,8 +1,8 @@
 // What the OTC mutation tests share (docs/trading.md) beside the business-API test client: a coin
 // price source fake answering known prices (so the real HTTP client and price refresh run), a
 // wait until the service's start has stored them, the callers of each kind as key specs, and the
-// quote calls most tests make. The order book port has no book in the service yet, so every quote
-// here is priced from the coin prices.
+// quote calls most tests make, and the KYC approval a trader needs. The order book port has no book
+// in the service yet, so every quote here is priced from the coin prices.
 import * as assert from 'uvu/assert';
 import { demoOrganizationIds } from '../../../src/db/seed/demo-organizations.ts';
 import type { BusinessApiClient, CallerKey } from '../../support/business-api-client.ts';
@@ -117,4 +117,18 @@ export async function newQuoteId(
   const payload = await requestQuote(api, key, input, headers);
   assert.ok(payload.success, JSON.stringify(payload));
   return payload.quote.id;
+}
+
+/**
+ * Completes the users' KYC reviews GREEN, as the provider's webhook would (docs/kyc.md#webhooks):
+ * a trade needs it of its acting user (docs/trading.md#who-may-trade), and no demo trader's review
+ * is (docs/demo-data.md). Every user named must have a profile.
+ */
+export async function approveKyc(api: BusinessApiClient, ...userIds: string[]): Promise<void> {
+  const approved = await api.rows(
+    `UPDATE kyc_profile SET review_status = 'completed', review_answer = 'GREEN', reject_type = NULL,
+       reject_labels = '{}', updated_at = now() WHERE user_id = ANY($1) RETURNING user_id`,
+    [userIds],
+  );
+  assert.equal(approved.map((row) => row.user_id).sort(), [...userIds].sort());
 }

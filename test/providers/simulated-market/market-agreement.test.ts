@@ -24,10 +24,16 @@ const clock = () => new Date(now);
 const market = createSimulatedMarket({ seed: 11 });
 const books = createMarketDataSimulator({ productIds, seed: 11, market, now: clock });
 
+/** Each currency's decimals, as the platform's coins and ledger assets hold them. */
+const decimalsOf: Record<string, number> = { BTC: 8, ETH: 18, SOL: 9, USD: 2 };
 const products = new Map<string, TradingProductRow>(
   productIds.map((id) => {
     const [baseCurrency, quoteCurrency] = id.split('-') as [string, string];
-    return [id, { id, baseCurrency, quoteCurrency, status: 'online', minSize: '0', maxSize: null, baseDecimals: 8 }];
+    const [baseDecimals, quoteDecimals] = [decimalsOf[baseCurrency]!, decimalsOf[quoteCurrency]!];
+    return [
+      id,
+      { id, baseCurrency, quoteCurrency, status: 'online', minSize: '0', maxSize: null, baseDecimals, quoteDecimals },
+    ];
   }),
 );
 

@@ -1,11 +1,11 @@
-// The trades of OTC quotes, found and executed within an organization scope
+// The trades of OTC quotes, found and accepted within an organization scope
 // (src/records/trading/otc-trade-table.ts; docs/identity.md#organization-scope) on the demo data:
 // quote …01 is Aurora's and executed as trade …01, quote …04 Meridian's and pending. A scope bound
-// to one organization finds and executes nothing of another's.
+// to one organization finds and accepts nothing of another's.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createOtcQuoteTable } from '../../../src/records/trading/otc-quote-table.ts';
-import { createOtcTradeTable } from '../../../src/records/trading/otc-trade-table.ts';
+import { acceptQuote, createOtcTradeTable, insertTrade } from '../../../src/records/trading/otc-trade-table.ts';
 import { demoUuid } from '../../../src/db/seed/demo-ids.ts';
 import { demoDatabase, organizations, scopes } from '../../access/support/demo-scopes.ts';
 
@@ -25,11 +25,20 @@ test('the trade of a quote: the organization’s own scope and every organizatio
   assert.is(await trades.findTradeOfQuote(scopes.meridian, auroraQuote), null);
 });
 
-test('another organization’s scope executes nothing; the quote’s own scope executes it', async () => {
-  const now = new Date('2026-01-01T00:00:00Z');
-  assert.is(await trades.executeQuote(scopes.aurora, meridianPending, 'demo-bob', now), null);
+test('another organization’s scope accepts nothing; the quote’s own scope accepts it', async () => {
+  const executedAt = new Date('2026-01-01T00:00:00Z');
+  const execution = (userId: string) => ({
+    quoteId: meridianPending,
+    userId,
+    executedAt,
+    fromWalletId: null,
+    toWalletId: null,
+  });
+  assert.is(await acceptQuote(demo.db, scopes.aurora, execution('demo-bob')), null);
   assert.equal((await quotes.findQuote(scopes.every, meridianPending))?.status, 'pending');
-  const trade = await trades.executeQuote(scopes.meridian, meridianPending, 'demo-ivan', now);
+  const organizationId = await acceptQuote(demo.db, scopes.meridian, execution('demo-ivan'));
+  assert.is(organizationId, organizations.meridian);
+  const trade = await insertTrade(demo.db, organizationId!, execution('demo-ivan'));
   assert.equal(
     [trade?.quoteId, trade?.organizationId, trade?.userId, trade?.status],
     [meridianPending, organizations.meridian, 'demo-ivan', 'pending'],

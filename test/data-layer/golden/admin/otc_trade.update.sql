@@ -1,7 +1,7 @@
--- role admin: mutation { update_otc_trade(where: {}, _set: { id: $id, quote_id: $quote_id, organization_id: $organization_id, user_id: $user_id, status: $status, executed_at: $executed_at, settled_at: $settled_at }) { affected_rows returning { id quote_id organization_id user_id status executed_at settled_at } } }
-WITH "t1" AS (UPDATE "otc_trade" AS "t0" SET "id" = $1::uuid, "quote_id" = $2::uuid, "organization_id" = $3::uuid, "user_id" = $4::text, "status" = $5::text, "executed_at" = $6::timestamptz, "settled_at" = $7::timestamptz
+-- role admin: mutation { update_otc_trade(where: {}, _set: { id: $id, quote_id: $quote_id, organization_id: $organization_id, user_id: $user_id, status: $status, executed_at: $executed_at, settled_at: $settled_at, from_wallet_id: $from_wallet_id, to_wallet_id: $to_wallet_id }) { affected_rows returning { id quote_id organization_id user_id status executed_at settled_at from_wallet_id to_wallet_id } } }
+WITH "t1" AS (UPDATE "otc_trade" AS "t0" SET "id" = $1::uuid, "quote_id" = $2::uuid, "organization_id" = $3::uuid, "user_id" = $4::text, "status" = $5::text, "executed_at" = $6::timestamptz, "settled_at" = $7::timestamptz, "from_wallet_id" = $8::int4, "to_wallet_id" = $9::int4
   WHERE true RETURNING *)
-SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'quote_id', "t1"."quote_id", 'organization_id', "t1"."organization_id", 'user_id', "t1"."user_id", 'status', "t1"."status", 'executed_at', "t1"."executed_at", 'settled_at', "t1"."settled_at")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'quote_id', "t1"."quote_id", 'organization_id', "t1"."organization_id", 'user_id', "t1"."user_id", 'status', "t1"."status", 'executed_at', "t1"."executed_at", 'settled_at', "t1"."settled_at", 'from_wallet_id', "t1"."from_wallet_id", 'to_wallet_id', "t1"."to_wallet_id")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
 FROM "t1"
 -- $1: otc_trade.id $id
 -- $2: otc_trade.quote_id $quote_id
@@ -10,3 +10,5 @@ FROM "t1"
 -- $5: otc_trade.status $status
 -- $6: otc_trade.executed_at $executed_at
 -- $7: otc_trade.settled_at $settled_at
+-- $8: otc_trade.from_wallet_id $from_wallet_id
+-- $9: otc_trade.to_wallet_id $to_wallet_id
