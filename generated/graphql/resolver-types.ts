@@ -451,6 +451,12 @@ export type DigitalAsset = {
   __typename?: 'DigitalAsset';
   /** Share of the holder's total USD value, in percent (12.5 means 12.5 %); null when unpriced. */
   allocationPerc: Maybe<Scalars['Float']['output']>;
+  /**
+   * What may still be sent, in whole units: `balance` less what sends on their way hold (waiting for
+   * approval, signed, unconfirmed), both as the platform's journal holds them. Equal to `balance`
+   * when nothing is held.
+   */
+  availableBalance: Scalars['Decimal']['output'];
   /** Balance in whole units of the asset (not base units), for example `"0.51230000"`. */
   balance: Scalars['Decimal']['output'];
   /**
@@ -2922,6 +2928,7 @@ export interface DecimalInputScalarConfig extends GraphQLScalarTypeConfig<Resolv
 
 export type DigitalAssetResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['DigitalAsset'] = ResolversParentTypes['DigitalAsset']> = {
   allocationPerc?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  availableBalance?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   decimals?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -51,6 +51,17 @@ async function holding(walletId: number, symbol: string): Promise<[string, strin
   return rows[0] ? [rows[0].balance, rows[0].available] : ['0', '0'];
 }
 
+/** [balance, availableBalance] of the wallet's holding of `symbol` in the business API's wallet summary. */
+async function shown(walletId: number, symbol: string): Promise<[string, string]> {
+  const answer = await api.graphql(
+    `query ($id: Int!) { digitalWalletSummaryById(id: $id) { assets { symbol balance availableBalance } } }`,
+    { id: walletId },
+    { key: alice.secret },
+  );
+  const asset = answer.body.data.digitalWalletSummaryById.assets.find((item: any) => item.symbol === symbol);
+  return [asset.balance, asset.availableBalance];
+}
+
 /** The journal's transfer ids that name this custodian transfer. */
 async function journalIds(transferId: string): Promise<string[]> {
   const rows = await api.rows(`SELECT id FROM ledger_transfer WHERE id LIKE '%:' || $1 || '%' ORDER BY id`, [
@@ -81,6 +92,7 @@ test('a deposit, then a send held while it waits, posted with its fee once confi
   const transferId = sent.transfer.id as string;
   // 150,000 satoshi and the simulator's flat fee of 1,000 are held: 10,000,000 − 151,000.
   assert.equal(await holding(walletId, 'BTC'), ['10000000', '9849000']);
+  assert.equal(await shown(walletId, 'BTC'), ['0.1', '0.09849'], 'the business API: only availableBalance is lower');
   assert.is(spendable(custodian.id), '9849000');
   assert.equal(await journalIds(transferId), [`send-fee:${transferId}`, `send:${transferId}`]);
 
@@ -91,6 +103,7 @@ test('a deposit, then a send held while it waits, posted with its fee once confi
   custody.simulator.control.confirmTransfer(transferId);
   await sync(walletId);
   assert.equal(await holding(walletId, 'BTC'), ['9849000', '9849000']);
+  assert.equal(await shown(walletId, 'BTC'), ['0.09849', '0.09849'], 'amount + fee off the balance');
   assert.is(spendable(custodian.id), '9849000');
   assert.equal(await journalIds(transferId), [
     `send-fee:${transferId}`,
@@ -113,6 +126,7 @@ test('a rejected send releases its holds and changes nothing', async () => {
   const rejected = await resolve(sent.pendingApproval.id, 'REJECT');
   assert.is(rejected.transfer.state, 'REJECTED');
   assert.equal(await holding(walletId, 'BTC'), ['5000000', '5000000']);
+  assert.equal(await shown(walletId, 'BTC'), ['0.05', '0.05'], 'a rejected send changes nothing');
   assert.is(spendable(custodian.id), '5000000');
   const transferId = sent.transfer.id as string;
   assert.equal(await journalIds(transferId), [
@@ -138,6 +152,8 @@ test('a USDC send lowers USDC by the amount and ETH by the gas', async () => {
   await sync(walletId);
   assert.equal(await holding(walletId, 'USDC'), ['4000000', '4000000']);
   assert.equal(await holding(walletId, 'ETH'), ['999580000000000000', '999580000000000000']);
+  assert.equal(await shown(walletId, 'ETH'), ['0.99958', '0.99958'], 'the gas, in ETH');
+  assert.equal(await shown(walletId, 'USDC'), ['4', '4']);
   assert.equal([spendable(custodian.id, 'usdc'), spendable(custodian.id, 'eth')], ['4000000', '999580000000000000']);
   await assertJournalBalanced();
 });

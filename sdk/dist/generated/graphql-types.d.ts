@@ -628,6 +628,7 @@ export type DigitalWalletSummaryByIdQuery = {
             name: string;
             symbol: string;
             balance: Decimal;
+            availableBalance: Decimal;
             value: Decimal;
             decimals: number | null;
             unitPriceUsd: Decimal | null;
@@ -658,6 +659,7 @@ export type DigitalWalletDetailByIdQuery = {
             name: string;
             symbol: string;
             balance: Decimal;
+            availableBalance: Decimal;
             value: Decimal;
             decimals: number | null;
             unitPriceUsd: Decimal | null;
@@ -806,6 +808,7 @@ export type DigitalAssetsByUserIdQuery = {
             name: string;
             symbol: string;
             balance: Decimal;
+            availableBalance: Decimal;
             value: Decimal;
             decimals: number | null;
             unitPriceUsd: Decimal | null;
@@ -833,6 +836,7 @@ export type DigitalAssetsByOrganizationIdQuery = {
             name: string;
             symbol: string;
             balance: Decimal;
+            availableBalance: Decimal;
             value: Decimal;
             decimals: number | null;
             unitPriceUsd: Decimal | null;
@@ -991,6 +995,7 @@ export type CreateDigitalWalletMutation = {
                 name: string;
                 symbol: string;
                 balance: Decimal;
+                availableBalance: Decimal;
                 value: Decimal;
                 decimals: number | null;
                 unitPriceUsd: Decimal | null;
@@ -1208,6 +1213,7 @@ export type UnfreezeDigitalWalletMutation = {
                 name: string;
                 symbol: string;
                 balance: Decimal;
+                availableBalance: Decimal;
                 value: Decimal;
                 decimals: number | null;
                 unitPriceUsd: Decimal | null;

@@ -13,6 +13,7 @@ export interface PortfolioAssetView {
   name: string;
   symbol: string;
   balance: string;
+  availableBalance: string;
   value: string;
   decimals: number;
   unitPriceUsd: string | null;
@@ -65,6 +66,7 @@ function priceHolding(holding: AggregateHoldingRow, isStale: (priceUpdatedAt: Da
     name: holding.name,
     symbol: holding.symbol,
     balance,
+    availableBalance: parseDecimal(holding.availableBalance, 'a summed available balance'),
     value: balance,
     decimals: holding.decimals,
     unitPriceUsd: current ? parseDecimal(holding.usdPrice, 'a stored price') : null,

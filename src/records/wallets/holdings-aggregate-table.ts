@@ -19,6 +19,8 @@ export interface AggregateHoldingRow {
   decimals: number;
   /** Whole units summed over the counted wallets, decimal text. */
   balance: string;
+  /** The counted wallets' available balances summed (docs/ledger.md#wallet-holdings), decimal text. */
+  availableBalance: string;
   /**
    * The holdings' `digital_wallet_asset.usd_value` summed: each wallet's balance × `usdPrice`
    * rounded to cents (docs/valuation.md#the-rounding-rule), decimal text with two places.
@@ -68,6 +70,7 @@ export function createHoldingsAggregateTable(db: Db) {
           'c.name',
           'c.decimals',
           sql<string | null>`sum(a.balance)::text`.as('balance'),
+          sql<string | null>`sum(a.available_balance)::text`.as('availableBalance'),
           sql<string | null>`sum(a.usd_value)::text`.as('usdValue'),
           sql<string | null>`p.usd_price::text`.as('usdPrice'),
           'p.updated_at as priceUpdatedAt',

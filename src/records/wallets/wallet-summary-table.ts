@@ -26,6 +26,8 @@ export interface HoldingRow {
   decimals: number;
   /** Whole units, decimal text. */
   balance: string;
+  /** What the wallet may still send: the balance less what pending sends hold (docs/ledger.md#wallet-holdings). */
+  availableBalance: string;
   /** `digital_wallet_asset.usd_value`: balance × `usdPrice` rounded to cents (docs/valuation.md#the-rounding-rule). */
   usdValue: string;
   /** USD per whole unit from coin_price; null when the coin has no price. */
@@ -68,6 +70,7 @@ export function readHoldingRows(db: Db, scope: OrganizationScope, walletId: numb
       'c.name',
       'c.decimals',
       (eb) => eb.cast<string>('a.balance', 'text').as('balance'),
+      (eb) => eb.cast<string>('a.available_balance', 'text').as('availableBalance'),
       (eb) => eb.cast<string>('a.usd_value', 'text').as('usdValue'),
       (eb) => eb.cast<string | null>('p.usd_price', 'text').as('usdPrice'),
       'p.updated_at as priceUpdatedAt',

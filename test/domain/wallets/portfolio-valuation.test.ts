@@ -29,14 +29,17 @@ function holding(
 ): AggregateHoldingRow {
   const each = typeof balances === 'string' ? [balances] : balances;
   const cents = each.reduce((total, balance) => total + centsOf(balance, usdPrice ?? '0'), 0n);
+  const summed = formatFixed(
+    each.reduce((total, balance) => total + at18(balance), 0n),
+    18,
+  );
   return {
     symbol,
     name: `${symbol} coin`,
     decimals: 8,
-    balance: formatFixed(
-      each.reduce((total, balance) => total + at18(balance), 0n),
-      18,
-    ),
+    balance: summed,
+    // Nothing held: everything is available.
+    availableBalance: summed,
     usdValue: formatFixed(cents, 2),
     usdPrice,
     priceUpdatedAt: usdPrice === null ? null : updatedAt,
