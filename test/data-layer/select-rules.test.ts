@@ -45,25 +45,41 @@ async function visibleColumns(headers: Record<string, string>, table: string): P
 
 const sorted = (names: readonly string[]) => [...names].sort();
 
+type WalletRow = { id: number; usd_value: string; created_at: Date };
+
+const walletRows = async (organization: string) =>
+  (
+    await sql<WalletRow>`SELECT id, usd_value::text AS usd_value, created_at FROM digital_wallet
+      WHERE organization_id = ${organization} ORDER BY id`.execute(service.db)
+  ).rows;
+
+/** The answer of `ask` and the organization's wallet rows, read again until they stood unchanged around it. */
+async function consistentRead(
+  organization: string,
+  ask: () => Promise<any>,
+): Promise<{ data: any; rows: WalletRow[] }> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const before = await walletRows(organization);
+    const data = await ask();
+    const after = await walletRows(organization);
+    if (JSON.stringify(before) === JSON.stringify(after)) return { data, rows: after };
+  }
+  throw new Error(`the wallets of ${organization} kept changing around the data layer's answer`);
+}
+
 test('organization_admin reads exactly the six audited wallet columns of its own organization', async () => {
   for (const [organization, user] of [
     [demo.aurora, 'demo-alice'],
     [demo.meridian, 'demo-grace'],
   ] as const) {
-    const data = await query(
-      orgAdmin(organization, user),
-      '{ digital_wallet { id label coin wallet_type usd_value created_at } }',
+    // A wallet's usd_value follows every price refresh (docs/valuation.md#one-valuation), and the
+    // service refreshes prices at start: compare an answer with rows that stood before and after it.
+    const { data, rows } = await consistentRead(organization, () =>
+      query(orgAdmin(organization, user), '{ digital_wallet { id label coin wallet_type usd_value created_at } }'),
     );
     assert.equal(
       idsOf(data.digital_wallet),
       await expectedIds(sql`SELECT id FROM digital_wallet WHERE organization_id = ${organization}`),
-    );
-    const { rows } = await sql<{
-      id: number;
-      usd_value: string;
-      created_at: Date;
-    }>`SELECT id, usd_value::text AS usd_value, created_at FROM digital_wallet WHERE organization_id = ${organization}`.execute(
-      service.db,
     );
     for (const row of rows) {
       const found = data.digital_wallet.find((wallet: { id: number }) => wallet.id === row.id);
