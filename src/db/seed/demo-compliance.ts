@@ -383,8 +383,8 @@ export const demoKycProfiles: Insertable<KycProfileTable>[] = [
     // (docs/trading.md#who-may-trade).
     reviewStatus: 'completed',
     answer: 'GREEN',
-    createdDay: -24,
-    updatedDay: -21,
+    createdDay: -4,
+    updatedDay: -4,
   }),
   profile({
     n: 7,
@@ -427,8 +427,8 @@ export const demoKycProfiles: Insertable<KycProfileTable>[] = [
     email: 'owen.gallagher@example.com',
     countryCode: 'IE',
     reviewStatus: 'prechecked',
-    createdDay: -4,
-    updatedDay: -4,
+    createdDay: -31,
+    updatedDay: -30,
   }),
 ];
 
