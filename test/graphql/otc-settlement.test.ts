@@ -521,8 +521,9 @@ test('after every trade: each transfer one amount of one asset, and every assetâ
   const [{ trades }] = await api.rows(`SELECT count(*)::int AS trades FROM otc_trade WHERE status = 'settled'
     AND EXISTS (SELECT 1 FROM ledger_link l WHERE l.id = 'trade:' || otc_trade.id)`);
   // The trades of this file: ETH-BTC bought and sold, BTC bought with USD, the fee boundary, the
-  // fifty concurrent requests, the two concurrent quotes and the retry after the fault.
-  assert.is(trades, 7);
+  // fifty concurrent requests, the two concurrent quotes and the retry after the fault; and the
+  // demo data's settled trade, whose legs the seed posts (demo-trade-settlements.ts).
+  assert.is(trades, 8);
   assert.equal(
     await api.rows(`SELECT t.id FROM ledger_transfer t JOIN ledger_account d ON d.id = t.debit_account_id
       JOIN ledger_account c ON c.id = t.credit_account_id
