@@ -173,9 +173,10 @@ test('a DENIED screening freezes the wallet as it is stored: every view says FRO
 test('the freeze voids the send awaiting approval: its hold released in the journal, audited for the requester', async () => {
   const [{ id: freezeId }] = await api.rows('SELECT id FROM digital_wallet_freeze WHERE wallet_id = $1', [walletId]);
   assert.equal(
-    await api.rows('SELECT state, journaled_state, voided_by_freeze_id FROM digital_wallet_transaction WHERE transfer_id = $1', [
-      pendingSendId,
-    ]),
+    await api.rows(
+      'SELECT state, journaled_state, voided_by_freeze_id FROM digital_wallet_transaction WHERE transfer_id = $1',
+      [pendingSendId],
+    ),
     [{ state: 'pendingApproval', journaled_state: 'pendingApproval', voided_by_freeze_id: freezeId }],
   );
   assert.equal(
@@ -376,6 +377,28 @@ test('the data layer cannot make a wallet frozen by a denial ACTIVE, admin inclu
     { headers: dataLayerAsWalletsAdmin },
   );
   assert.equal(thawed.body, { data: { update_digital_wallet_by_pk: { status: 'active' } } });
+});
+
+test('the data layer cannot add a whitelist address to a frozen wallet, admin included: the trigger’s reason passes through', async () => {
+  const insert = `mutation { insert_digital_wallet_whitelist_entry_one(object: { wallet_id: ${walletId},
+    address: "bc1q${'u'.repeat(38)}", label: "side door", status: "approved", created_by: "demo-frank" }) { id } }`;
+  const answer = await postGraphql(api.service, insert, { headers: asRole(null) });
+  assert.equal(
+    (answer.body.errors ?? []).map((error: any) => [error.message, error.extensions.code]),
+    [
+      [
+        "check constraint 'digital_wallet_whitelist_frozen' of 'digital_wallet_whitelist_entry' is violated by the written row: a FROZEN wallet's whitelist takes no new address until the wallet is unfrozen (business API mutation unfreezeDigitalWallet for a freeze by a DENIED AML screening); removing entries stays allowed",
+        'BAD_REQUEST',
+      ],
+    ],
+  );
+  assert.equal(
+    await api.rows(
+      `SELECT count(*)::int AS n FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 AND status <> 'removed'`,
+      [walletId],
+    ),
+    [{ n: 0 }],
+  );
 });
 
 test('unfreezing is refused to the wallet organization’s own administrators, and without a reason', async () => {
