@@ -49,7 +49,6 @@ const runningStateTables = [
   'digital_wallet_creation_key',
   'digital_wallet_transfer_sync',
   'kyc_webhook_delivery',
-  'ledger_link',
 ];
 
 let dataDir = '';

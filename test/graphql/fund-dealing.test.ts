@@ -30,7 +30,8 @@ test.after(() => api.close());
 
 type Kind = 'subscription' | 'redemption';
 
-const requestFields = 'id fund { id name currency } investorUserId amount currency status processedByUserId createdAt updatedAt';
+const requestFields =
+  'id fund { id name currency } investorUserId amount currency status processedByUserId createdAt updatedAt';
 const dealingFields = 'dealingDate navPerUnit amount units unitsHeld capitalBalance';
 const mutations: Record<Kind, string> = {
   subscription: `mutation ($id: Int!) { processFundSubscription(input: { subscriptionId: $id }) {

@@ -36,7 +36,12 @@ const postLegs = sql`WITH legs AS (
   JOIN ledger_account credit ON credit.kind = l.to_kind AND credit.asset = l.asset AND credit.wallet_id IS NULL
   ORDER BY l.trade_id, l.n`;
 
+/** Each group opened at its trade's settlement, not at the seed's run (the join trigger would stamp now()). */
+const openGroups = sql`INSERT INTO ledger_link (id, created_at)
+  SELECT 'trade:' || id, settled_at FROM otc_trade WHERE status = 'settled' ORDER BY id`;
+
 export async function insertDemoTradeSettlements(db: Kysely<Database>): Promise<void> {
   await openAccounts.execute(db);
+  await openGroups.execute(db);
   await postLegs.execute(db);
 }
