@@ -28,13 +28,14 @@ function sendInput(sequence: Sequence, index: WalletIndex, amount: number, idemp
 
 const frozen = (sequence: Sequence, index: WalletIndex) => index === 0 && sequence.frozen;
 
-/** The one refusal a send may meet: the wallet frozen, or the custodian finding it short. */
-function assertRefusal(sequence: Sequence, index: WalletIndex, answer: any): void {
+/** The one refusal a send may meet: the wallet frozen, or the custodian finding it short; its code. */
+function assertRefusal(sequence: Sequence, index: WalletIndex, answer: any): string {
   const expected = frozen(sequence, index) ? 'WALLET_FROZEN' : 'INSUFFICIENT_BALANCE';
   assert.equal(
     answer.errors.map((error: any) => error.code),
     [expected],
   );
+  return expected;
 }
 
 export async function deposit(world: MoneyWorld, sequence: Sequence, index: WalletIndex, amount: number) {
@@ -51,7 +52,7 @@ export async function send(
   world: MoneyWorld,
   sequence: Sequence,
   s: { wallet: WalletIndex; amount: number; decision: 'APPROVE' | 'REJECT' },
-) {
+): Promise<string> {
   const sent = await custodyMutation(world.api, 'send', world.keys.alice, sendInput(sequence, s.wallet, s.amount));
   if (frozen(sequence, s.wallet) || !sent.success) return assertRefusal(sequence, s.wallet, sent);
   if (sent.outcome === 'PENDING_APPROVAL') {
@@ -60,27 +61,32 @@ export async function send(
       decision: s.decision,
     });
     assert.ok(resolved.success, JSON.stringify(resolved.errors));
-    if (s.decision === 'REJECT') return;
+    if (s.decision === 'REJECT') return 'REJECTED';
   }
   sequence.open.push({ transferId: sent.transfer.id, wallet: s.wallet });
+  return 'sent';
 }
+
+let keys = 0;
 
 export async function duplicateSends(
   world: MoneyWorld,
   sequence: Sequence,
   s: { wallet: WalletIndex; amount: number },
-) {
-  const key = `property-${sequence.number}-${sequence.open.length}-${s.amount}`;
+): Promise<string> {
+  // A key of its own: the same key again would be a retry, answered with the first send.
+  const key = `property-${sequence.number}-${(keys += 1)}`;
   const input = sendInput(sequence, s.wallet, s.amount, key);
   const answers = await Promise.all(
     Array.from({ length: 5 }, () => custodyMutation(world.api, 'send', world.keys.alice, input)),
   );
-  if (frozen(sequence, s.wallet)) return answers.forEach((answer) => assertRefusal(sequence, s.wallet, answer));
+  if (frozen(sequence, s.wallet)) return answers.map((answer) => assertRefusal(sequence, s.wallet, answer))[0]!;
   const ids = new Set(answers.filter((answer) => answer.success).map((answer) => answer.transfer.id));
   assert.ok(ids.size <= 1, `one transfer for one idempotency key, got ${ids.size}`);
   const [transferId] = [...ids] as string[];
   if (transferId && answers.some((answer) => answer.outcome === 'TRANSFER_CREATED'))
     sequence.open.push({ transferId, wallet: s.wallet });
+  return transferId ? 'sent once' : 'refused';
 }
 
 /** The oldest send on its way confirms or fails at the custodian, and a sync stores it. */

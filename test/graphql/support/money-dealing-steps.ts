@@ -50,7 +50,8 @@ async function predicted(world: MoneyWorld, kind: DealingKind, amount: string, h
 
 const cents = (amount: string) => BigInt(amount.replace('.', ''));
 
-export async function deal(world: MoneyWorld, kind: DealingKind, dollars: number): Promise<void> {
+/** Deals a new request; what came of it (`PROCESSED` or the refusal's code). */
+export async function deal(world: MoneyWorld, kind: DealingKind, dollars: number): Promise<string> {
   const amount = `${dollars}.00`;
   const [{ id }] = await world.api.rows(
     `INSERT INTO fund_${kind} (fund_id, user_id, ${amountColumn[kind]}, status, created_at, updated_at)
@@ -67,7 +68,7 @@ export async function deal(world: MoneyWorld, kind: DealingKind, dollars: number
       ['INSUFFICIENT_BALANCE'],
     );
     assert.equal(await capital(world), before, 'a refused redemption writes nothing');
-    return;
+    return 'INSUFFICIENT_BALANCE';
   }
   assert.ok(answer.success, JSON.stringify(answer.errors));
   const { units, unitsHeld, capitalBalance } = answer.dealing;
@@ -81,6 +82,7 @@ export async function deal(world: MoneyWorld, kind: DealingKind, dollars: number
     [1, cents(expected.capitalBalance)],
     'one register row; the capital account moved to the holding’s value',
   );
+  return 'PROCESSED';
 }
 
 /** The capital account holds the register's units at the NAV of the investor's latest dealing, in cents. */

@@ -1,9 +1,10 @@
 // The money property test's freezes (docs/custody.md#aml-freeze): wallet 0's custodian id is one the
 // AML simulator denies, so screening it, letting the review finish and screening again stores the
-// denial and freezes the wallet; unfreezeDigitalWallet by the platform administrator makes it
-// ACTIVE again, and is INVALID_STATE for a wallet that is not frozen.
+// denial and freezes the wallet, which then refuses a send (WALLET_FROZEN); unfreezeDigitalWallet
+// by the platform administrator makes it ACTIVE again, and is INVALID_STATE for one not frozen.
 import * as assert from 'uvu/assert';
 import { expectData } from '../../support/graphql-answer.ts';
+import { btcDestination, custodyMutation } from './custody-fixtures.ts';
 import type { MoneyWorld, Sequence } from './money-world.ts';
 
 const screenWallet = `mutation ($input: RunDigitalWalletAmlReportInput!) {
@@ -33,9 +34,20 @@ export async function freeze(world: MoneyWorld, sequence: Sequence): Promise<voi
   await screen(world, walletId);
   assert.is(await statusOf(world, walletId), 'frozen', 'a denied screening freezes the wallet');
   sequence.frozen = true;
+  // At once, whatever the sequence does next: the wallet sends nothing.
+  const refused = await custodyMutation(world.api, 'send', world.keys.alice, {
+    walletId,
+    address: btcDestination,
+    amount: '1000',
+  });
+  assert.equal(
+    refused.errors.map((error: any) => error.code),
+    ['WALLET_FROZEN'],
+  );
 }
 
-export async function unfreeze(world: MoneyWorld, sequence: Sequence): Promise<void> {
+/** Unfreezes wallet 0; what came of it (`ACTIVE`, or `INVALID_STATE` for a wallet not frozen). */
+export async function unfreeze(world: MoneyWorld, sequence: Sequence): Promise<string> {
   const walletId = sequence.ids[0]!;
   const answer = expectData(
     await world.api.graphql(
@@ -50,6 +62,8 @@ export async function unfreeze(world: MoneyWorld, sequence: Sequence): Promise<v
       answer.errors.map((error: any) => error.code),
       ['INVALID_STATE'],
     );
+  const outcome = sequence.frozen ? 'ACTIVE' : 'INVALID_STATE';
   assert.is(await statusOf(world, walletId), 'active');
   sequence.frozen = false;
+  return outcome;
 }

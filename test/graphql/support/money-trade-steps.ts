@@ -61,7 +61,8 @@ async function expectedOutcome(world: MoneyWorld, sequence: Sequence, step: Trad
   return { settles: true } as const;
 }
 
-export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeStep): Promise<void> {
+/** Runs the trade; what came of it (`SETTLED` or the refusal's code). */
+export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeStep): Promise<string> {
   const kind = tradeKinds[step.trade];
   const size = sizeOf(kind.sizeUnit, step.size);
   const quoted = await requestQuote(world.api, world.keys.trader, {
@@ -97,7 +98,7 @@ export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeSt
         answer.errors.map((error: any) => [error.code, error.field]),
         [[expected.code, [expected.field]]],
       );
-    return;
+    return expected.code;
   }
   const made = answers.filter((answer) => answer.success);
   assert.is(made.length, 1, JSON.stringify(answers));
@@ -121,4 +122,5 @@ export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeSt
   if (fromWalletId !== null)
     addTraded(sequence, fromWalletId, kind.from, -baseUnits(fromAmount, decimalsOf[kind.from]!));
   if (toWalletId !== null) addTraded(sequence, toWalletId, kind.to, baseUnits(toAmount, decimalsOf[kind.to]!));
+  return 'SETTLED';
 }
