@@ -14,8 +14,9 @@
 // net worth show the journal's figures, computed in SQL from the ledger's accounts and the stored
 // prices; the data layer's sums equal the business API's; the fund capital account holds its
 // register's value. fast-check reports the seed and shrinks a failing sequence; MONEY_PROPERTY_SEED
-// picks the seed (default a fixed one, so the suite always checks the same sequences),
-// MONEY_PROPERTY_RUNS how many run (8), MONEY_PROPERTY_STEPS the longest sequence (14).
+// picks the seed (default a fixed one, so the suite always checks the same sequences, which must
+// reach every outcome of `expectedOutcomes`; another seed prints the outcomes it reached),
+// MONEY_PROPERTY_RUNS how many run (12), MONEY_PROPERTY_STEPS the longest sequence (24).
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
