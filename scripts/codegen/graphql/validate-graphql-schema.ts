@@ -1,0 +1,32 @@
+// schema.graphql checked before anything is generated from it (docs/code-generation.md#spec-problems),
+// with graphql-js's own checks, every problem at its line: syntax, then the SDL rules (unknown
+// types with a "did you mean", duplicate types, fields and enum values, …), then the schema's
+// (interfaces implemented, root types). Each stage runs only when the one before found nothing,
+// since its findings would follow from the first mistake.
+import { buildASTSchema, GraphQLError, parse, validateSchema, type DocumentNode } from 'graphql';
+import { validateSDL } from 'graphql/validation/validate.js';
+import { specProblem, type SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
+
+export function validateGraphqlSchema(text: string, fileName: string): SpecProblem[] {
+  let document: DocumentNode;
+  try {
+    document = parse(text);
+  } catch (error) {
+    if (error instanceof GraphQLError) return [toSpecProblem(error, fileName)];
+    throw error;
+  }
+  const sdlErrors = validateSDL(document);
+  if (sdlErrors.length > 0) return sdlErrors.map((error) => toSpecProblem(error, fileName));
+  return validateSchema(buildASTSchema(document, { assumeValidSDL: true })).map((error) =>
+    toSpecProblem(error, fileName),
+  );
+}
+
+/**
+ * At the last place graphql-js names: for a duplicate that is the second definition, for an
+ * interface not implemented the type that should implement it, so the place is the one to edit.
+ */
+function toSpecProblem(error: GraphQLError, fileName: string): SpecProblem {
+  const place = error.locations?.at(-1) ?? { line: 1, column: 1 };
+  return specProblem(fileName, place.line, place.column, error.message);
+}
