@@ -3,7 +3,15 @@
 // types with a "did you mean", duplicate types, fields and enum values, …), then the schema's
 // (interfaces implemented, root types). Each stage runs only when the one before found nothing,
 // since its findings would follow from the first mistake.
-import { buildASTSchema, GraphQLError, parse, validateSchema, type DocumentNode } from 'graphql';
+import {
+  buildASTSchema,
+  getLocation,
+  GraphQLError,
+  parse,
+  validateSchema,
+  type ASTNode,
+  type DocumentNode,
+} from 'graphql';
 import { validateSDL } from 'graphql/validation/validate.js';
 import { specProblem, type SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
 
@@ -23,10 +31,18 @@ export function validateGraphqlSchema(text: string, fileName: string): SpecProbl
 }
 
 /**
- * At the last place graphql-js names: for a duplicate that is the second definition, for an
- * interface not implemented the type that should implement it, so the place is the one to edit.
+ * At the last node graphql-js names, by its name when it has one (a type's place would be its
+ * description): for a duplicate that is the second definition, for an interface not implemented
+ * the type that should implement it, so the place is the one to edit.
  */
 function toSpecProblem(error: GraphQLError, fileName: string): SpecProblem {
-  const place = error.locations?.at(-1) ?? { line: 1, column: 1 };
-  return specProblem(fileName, place.line, place.column, error.message);
+  const node = error.nodes?.at(-1);
+  const start = (nameOf(node) ?? node)?.loc?.start;
+  const place = start !== undefined && error.source ? getLocation(error.source, start) : error.locations?.at(-1);
+  return specProblem(fileName, place?.line ?? 1, place?.column ?? 1, error.message);
+}
+
+function nameOf(node: ASTNode | undefined): ASTNode | undefined {
+  const name = (node as { name?: ASTNode } | undefined)?.name;
+  return name?.kind === 'Name' ? name : undefined;
 }

@@ -27,7 +27,10 @@ const rules = {
 export async function redoclyProblems(text: string, parsed: YamlWithPositions): Promise<SpecProblem[]> {
   const config = await createConfig({ rules });
   const found = await lintFromString({ source: text, absoluteRef: `/${parsed.fileName}`, config });
-  return found.map((problem) => toSpecProblem(problem, parsed));
+  // Structure first: the other rules read a document of the right shape, and on a wrong one
+  // they report what follows from it (a parameter `in: body` is no path parameter).
+  const structural = found.filter((problem) => problem.ruleId === 'struct');
+  return (structural.length > 0 ? structural : found).map((problem) => toSpecProblem(problem, parsed));
 }
 
 function toSpecProblem(problem: NormalizedProblem, parsed: YamlWithPositions): SpecProblem {
