@@ -5,6 +5,7 @@ import path from 'node:path';
 import { generateAccessViews } from './access-review/access-views-generator.ts';
 import { generateDataLayerSchemas } from './data-layer/data-layer-generator.ts';
 import { introspectFreshDatabase } from './database/database-generator.ts';
+import { renderCodegenInputs } from './render-codegen-inputs.ts';
 import { renderDatabaseTypes } from './database/render-database-types.ts';
 import { generateFromGraphqlSchema } from './graphql/graphql-generator.ts';
 import { schemaRootFields } from './graphql/schema-root-fields.ts';
@@ -58,6 +59,7 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     ...dataLayer,
     ...accessViews,
     ...sdk,
+    renderCodegenInputs(root),
   ];
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
