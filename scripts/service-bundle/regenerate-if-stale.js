@@ -31,7 +31,8 @@ export function regenerateIfStale(repo, { production, write }) {
   );
   const codegen = spawnSync(process.execPath, [path.join(repo, 'scripts/codegen.ts')], {
     cwd: repo,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // All of codegen's output on stderr: the service's stdout is its log, one JSON object a line.
+    stdio: ['ignore', 2, 2],
   });
   if (codegen.status === 0) return true;
   write(
