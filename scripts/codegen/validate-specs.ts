@@ -5,8 +5,8 @@
 import type { YamlWithPositions } from '../../src/spec-problems/parse-yaml-with-positions.ts';
 import type { SpecProblem } from '../../src/spec-problems/spec-problem.ts';
 import { SpecProblemsError } from '../../src/spec-problems/spec-problems-error.ts';
+import { validateGraphqlSchema } from '../../src/spec-review/graphql/validate-graphql-schema.ts';
 import { schemaRootFields } from './graphql/schema-root-fields.ts';
-import { validateGraphqlSchema } from './graphql/validate-graphql-schema.ts';
 import { validateOpenApi } from './openapi/validate-openapi.ts';
 import type { DbSchema } from './permissions/database-schema.ts';
 import { compilePermissionsFile, PermissionsFileError } from './permissions/generate-permissions.ts';

@@ -1,5 +1,5 @@
-// schema.graphql checked before anything is generated from it (docs/code-generation.md#spec-problems),
-// with graphql-js's own checks, every problem at its line: syntax, then the SDL rules (unknown
+// schema.graphql checked, by codegen before anything is generated from it and by spec diff before
+// comparing (docs/code-generation.md#spec-problems), with graphql-js's own checks, every problem at its line: syntax, then the SDL rules (unknown
 // types with a "did you mean", duplicate types, fields and enum values, …), then the schema's
 // (interfaces implemented, root types). Each stage runs only when the one before found nothing,
 // since its findings would follow from the first mistake.
@@ -13,21 +13,34 @@ import {
   type DocumentNode,
 } from 'graphql';
 import { validateSDL } from 'graphql/validation/validate.js';
-import { specProblem, type SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
+import { specProblem, type SpecProblem } from '../../spec-problems/spec-problem.ts';
 
 export function validateGraphqlSchema(text: string, fileName: string): SpecProblem[] {
+  const sdl = sdlProblems(text, fileName);
+  if (!sdl.ok) return sdl.problems;
+  return validateSchema(buildASTSchema(sdl.document, { assumeValidSDL: true })).map((error) =>
+    toSpecProblem(error, fileName),
+  );
+}
+
+/**
+ * Syntax and the SDL rules only: what graphql-js's buildSchema refuses. Spec diff compares any
+ * schema that builds, also one whose types do not yet implement their interfaces.
+ */
+export function sdlProblems(
+  text: string,
+  fileName: string,
+): { ok: true; document: DocumentNode } | { ok: false; problems: SpecProblem[] } {
   let document: DocumentNode;
   try {
     document = parse(text);
   } catch (error) {
-    if (error instanceof GraphQLError) return [toSpecProblem(error, fileName)];
+    if (error instanceof GraphQLError) return { ok: false, problems: [toSpecProblem(error, fileName)] };
     throw error;
   }
-  const sdlErrors = validateSDL(document);
-  if (sdlErrors.length > 0) return sdlErrors.map((error) => toSpecProblem(error, fileName));
-  return validateSchema(buildASTSchema(document, { assumeValidSDL: true })).map((error) =>
-    toSpecProblem(error, fileName),
-  );
+  const errors = validateSDL(document);
+  if (errors.length > 0) return { ok: false, problems: errors.map((error) => toSpecProblem(error, fileName)) };
+  return { ok: true, document };
 }
 
 /**
