@@ -103,6 +103,8 @@ test('npm start in development regenerates first, loudly, and serves the edited 
   const { url } = await ready(started);
   assert.match(started.stderr, /\*\*\* openapi\.yaml changed since the last `npm run codegen`: running it now/);
   assert.match(started.stderr, /codegen: \d+ written, 0 removed/);
+  // Served from the bundle built after codegen, which carries generated/codegen-inputs.json.
+  assert.match(started.stderr, /built the service bundle \.build\/service-[0-9a-f]+\/main\.js/);
   const adminKey = /ADMIN_API_KEY=(adm_\S+)/.exec(started.stdout)?.[1] ?? '';
   const info = (await (await fetch(`${url}/`, { headers: { 'x-api-key': adminKey } })).json()) as {
     codegenInputs: Record<string, string>;
