@@ -4,11 +4,10 @@
 // runs alternating, median reported, and what /readyz said of the PDF engine at that moment (the
 // browser launches once the service is ready, so it is `pending` then).
 // `BENCH_STARTS` (5 per setting).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
 
 const starts = Number(process.env.BENCH_STARTS ?? 5);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -19,55 +18,13 @@ interface StartTiming {
   pdfCheck: string;
 }
 
-/** A free loopback port: the started service must bind a known one for the probe. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function probe(url: string): Promise<{ status: number; body: string } | null> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return { status: response.status, body: await response.text() };
-  } catch {
-    return null;
-  }
-}
-
-/** Stops the whole process group and waits until every member is gone. */
-async function stop(child: ChildProcess): Promise<void> {
-  // npm runs the service in a child of its own: signal the group this bench started. npm exits
-  // before the service has stopped its PostgreSQL, so waiting for npm alone would let the next
-  // start find the data directory still locked.
-  if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-  while (groupAlive(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-function groupAlive(groupId: number): boolean {
-  try {
-    process.kill(-groupId, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function startOnce(prewarm: boolean): Promise<StartTiming> {
   const port = await freePort();
   const dataPort = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: repo,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+  const child = spawnNpmStart(
+    repo,
+    {
       DATA_DIR: dataDir,
       PORT: String(port),
       DATA_PORT: String(dataPort),
@@ -76,19 +33,14 @@ async function startOnce(prewarm: boolean): Promise<StartTiming> {
       PDF_PREWARM: String(prewarm),
       LOG_LEVEL: 'warn',
     },
-  });
+    'inherit',
+  );
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ready = await probe(`http://127.0.0.1:${port}/readyz`);
-      if (ready?.status === 200) {
-        const pdf = (JSON.parse(ready.body) as { checks?: Record<string, { status?: string }> }).checks?.pdf?.status;
-        return { readyMs: performance.now() - started, pdfCheck: pdf ?? 'absent' };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const body = await untilReady(child, `http://127.0.0.1:${port}/readyz`);
+    const pdf = (JSON.parse(body) as { checks?: Record<string, { status?: string }> }).checks?.pdf?.status;
+    return { readyMs: performance.now() - started, pdfCheck: pdf ?? 'absent' };
   } finally {
-    await stop(child);
+    await stopGroup(child);
   }
 }
 

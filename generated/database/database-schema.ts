@@ -1506,6 +1506,12 @@ export const databaseSchema: DbSchema = {
           "dataType": "text",
           "isNullable": true,
           "hasDefault": false
+        },
+        {
+          "name": "voided_by_freeze_id",
+          "dataType": "int4",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -1538,6 +1544,16 @@ export const databaseSchema: DbSchema = {
             "initiated_by"
           ],
           "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_transaction_voided_by_freeze_id_fkey",
+          "columns": [
+            "voided_by_freeze_id"
+          ],
+          "referencedTable": "digital_wallet_freeze",
           "referencedColumns": [
             "id"
           ]
@@ -2216,6 +2232,12 @@ export const databaseSchema: DbSchema = {
           "default": {
             "kind": "varying"
           }
+        },
+        {
+          "name": "processed_by_user_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -2228,6 +2250,16 @@ export const databaseSchema: DbSchema = {
             "fund_id"
           ],
           "referencedTable": "fund",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "fund_redemption_processed_by_user_id_fkey",
+          "columns": [
+            "processed_by_user_id"
+          ],
+          "referencedTable": "app_user",
           "referencedColumns": [
             "id"
           ]
@@ -2301,6 +2333,12 @@ export const databaseSchema: DbSchema = {
           "default": {
             "kind": "varying"
           }
+        },
+        {
+          "name": "processed_by_user_id",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
         }
       ],
       "primaryKey": [
@@ -2313,6 +2351,16 @@ export const databaseSchema: DbSchema = {
             "fund_id"
           ],
           "referencedTable": "fund",
+          "referencedColumns": [
+            "id"
+          ]
+        },
+        {
+          "name": "fund_subscription_processed_by_user_id_fkey",
+          "columns": [
+            "processed_by_user_id"
+          ],
+          "referencedTable": "app_user",
           "referencedColumns": [
             "id"
           ]

@@ -202,6 +202,7 @@ export interface DigitalWalletTransactionTable {
   in_opening_balance: Generated<boolean>;
   fee_coin: string | null;
   journaled_state: string | null;
+  voided_by_freeze_id: number | null;
 }
 
 export interface DigitalWalletTransferSyncTable {
@@ -288,6 +289,7 @@ export interface FundRedemptionTable {
   status: Generated<string>;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  processed_by_user_id: string | null;
 }
 
 export interface FundSubscriptionTable {
@@ -298,6 +300,7 @@ export interface FundSubscriptionTable {
   status: Generated<string>;
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  processed_by_user_id: string | null;
 }
 
 export interface InvoiceTable {

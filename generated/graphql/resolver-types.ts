@@ -802,6 +802,11 @@ export type FundRedemption = {
   id: Scalars['Int']['output'];
   /** Investor (identity-provider subject). */
   investorUserId: Scalars['String']['output'];
+  /**
+   * The person (identity-provider subject) who processed the request, dealing it into the fund's
+   * register; null until it is PROCESSED, and for requests processed before the platform recorded it.
+   */
+  processedByUserId: Maybe<Scalars['String']['output']>;
   /** Current status. */
   status: FundRequestStatus;
   /** When the request last changed (for a CANCELLED request: when it was cancelled). */
@@ -842,6 +847,11 @@ export type FundSubscription = {
   id: Scalars['Int']['output'];
   /** Investor (identity-provider subject). */
   investorUserId: Scalars['String']['output'];
+  /**
+   * The person (identity-provider subject) who processed the request, dealing it into the fund's
+   * register; null until it is PROCESSED, and for requests processed before the platform recorded it.
+   */
+  processedByUserId: Maybe<Scalars['String']['output']>;
   /** Current status. */
   status: FundRequestStatus;
   /** When the request last changed (for a CANCELLED request: when it was cancelled). */
@@ -3050,6 +3060,7 @@ export type FundRedemptionResolvers<ContextType = GraphqlContext, ParentType ext
   fund?: Resolver<ResolversTypes['Fund'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   investorUserId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  processedByUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['FundRequestStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -3061,6 +3072,7 @@ export type FundSubscriptionResolvers<ContextType = GraphqlContext, ParentType e
   fund?: Resolver<ResolversTypes['Fund'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   investorUserId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  processedByUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['FundRequestStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };

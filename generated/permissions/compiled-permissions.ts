@@ -340,6 +340,7 @@ export const permissionModel = {
         { name: 'in_opening_balance', dataType: 'bool', isNullable: false, default: { kind: 'constant', value: false } },
         { name: 'fee_coin', dataType: 'text', isNullable: true },
         { name: 'journaled_state', dataType: 'text', isNullable: true },
+        { name: 'voided_by_freeze_id', dataType: 'int4', isNullable: true },
       ],
       relationships: { wallet: { kind: 'object', remoteTable: 'digital_wallet', columnMapping: { wallet_id: 'id' } } },
     },
@@ -422,6 +423,7 @@ export const permissionModel = {
         { name: 'status', dataType: 'text', isNullable: false, default: { kind: 'constant', value: 'pending' } },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
         { name: 'updated_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+        { name: 'processed_by_user_id', dataType: 'text', isNullable: true },
       ],
       relationships: {
         fund: { kind: 'object', remoteTable: 'fund', columnMapping: { fund_id: 'id' } },
@@ -439,6 +441,7 @@ export const permissionModel = {
         { name: 'status', dataType: 'text', isNullable: false, default: { kind: 'constant', value: 'pending' } },
         { name: 'created_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
         { name: 'updated_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
+        { name: 'processed_by_user_id', dataType: 'text', isNullable: true },
       ],
       relationships: {
         fund: { kind: 'object', remoteTable: 'fund', columnMapping: { fund_id: 'id' } },
@@ -1372,7 +1375,7 @@ export const permissionModel = {
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
             'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-            'journaled_state',
+            'journaled_state', 'voided_by_freeze_id',
           ],
           allowAggregations: true,
           limit: null,
@@ -1679,7 +1682,7 @@ export const permissionModel = {
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
             'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-            'journaled_state',
+            'journaled_state', 'voided_by_freeze_id',
           ],
           allowAggregations: true,
           limit: null,
@@ -2322,7 +2325,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+          columns: [
+            'id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at',
+            'processed_by_user_id',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2371,7 +2377,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+          columns: [
+            'id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at',
+            'processed_by_user_id',
+          ],
           allowAggregations: true,
           limit: null,
         },
@@ -2438,7 +2447,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+          columns: [
+            'id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at',
+            'processed_by_user_id',
+          ],
           allowAggregations: false,
           limit: null,
         },
@@ -2487,7 +2499,10 @@ export const permissionModel = {
               value: { type: 'session', name: 'x-data-organization-id' },
             },
           },
-          columns: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+          columns: [
+            'id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at',
+            'processed_by_user_id',
+          ],
           allowAggregations: false,
           limit: null,
         },
@@ -2881,7 +2896,7 @@ export const permissionModel = {
             'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
             'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
             'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-            'journaled_state',
+            'journaled_state', 'voided_by_freeze_id',
           ],
           allowAggregations: true,
           limit: null,
@@ -4206,7 +4221,7 @@ export const caslRules = {
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
         'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-        'journaled_state',
+        'journaled_state', 'voided_by_freeze_id',
       ],
     },
     {
@@ -4306,7 +4321,7 @@ export const caslRules = {
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
         'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-        'journaled_state',
+        'journaled_state', 'voided_by_freeze_id',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
@@ -4539,7 +4554,9 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_redemption',
-      fields: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+      fields: [
+        'id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at', 'processed_by_user_id',
+      ],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4554,7 +4571,9 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_subscription',
-      fields: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+      fields: [
+        'id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at', 'processed_by_user_id',
+      ],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4577,7 +4596,9 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_redemption',
-      fields: ['id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at'],
+      fields: [
+        'id', 'fund_id', 'user_id', 'redemption_amount', 'status', 'created_at', 'updated_at', 'processed_by_user_id',
+      ],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4592,7 +4613,9 @@ export const caslRules = {
     {
       action: 'select',
       subject: 'fund_subscription',
-      fields: ['id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at'],
+      fields: [
+        'id', 'fund_id', 'user_id', 'subscription_amount', 'status', 'created_at', 'updated_at', 'processed_by_user_id',
+      ],
       conditions: { 'fund.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },
     {
@@ -4738,7 +4761,7 @@ export const caslRules = {
         'id', 'wallet_id', 'transfer_id', 'tx_hash', 'direction', 'coin', 'amount_base_units', 'usd_value', 'state',
         'counterparty_address', 'created_at', 'confirmed_at', 'fee_base_units', 'comment', 'sequence_id',
         'pending_approval_id', 'initiated_by', 'custodian_updated_at', 'in_opening_balance', 'fee_coin',
-        'journaled_state',
+        'journaled_state', 'voided_by_freeze_id',
       ],
       conditions: { 'wallet.organization_id': { $eq: { $session: 'x-data-organization-id' } } },
     },

@@ -227,6 +227,7 @@ function createApp(
     before: [...(identity.http.before ?? []), ...explorer.mounts],
     multipartTempDir: files.multipartTempDir,
     requestTimeoutMs: config.timeouts.requestMs,
+    responseValidation: config.responseValidation,
     logger,
     metrics,
   });

@@ -93,6 +93,8 @@ export interface Config {
   readonly chromiumPath: string | undefined;
   /** API_EXPLORER: /docs, /openapi.json, /openapi.yaml and GraphiQL on both ports (docs/api-explorer.md); off by default when NODE_ENV=production. */
   readonly apiExplorer: boolean;
+  /** RESPONSE_VALIDATION: check REST answers against openapi.yaml (docs/requests.md#response-validation); `fail` by default, `off` when NODE_ENV=production. */
+  readonly responseValidation: 'fail' | 'log' | 'off';
   /** Launch Chromium at start so the first PDF is warm; off, it launches on the first PDF. */
   readonly pdfPrewarm: boolean;
   /** The operator printed as issuer on documents (DOCUMENT_ISSUER_*; demo values when none is set). */
@@ -191,6 +193,8 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
     chromiumPath: read('CHROMIUM_PATH', text()),
     apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
     pdfPrewarm: read('PDF_PREWARM', oneOf(['true', 'false'], 'true')) === 'true',
+    responseValidation: read('RESPONSE_VALIDATION', oneOf(['fail', 'log', 'off'], production ? 'off' : 'fail')) as
+      'fail' | 'log' | 'off',
     documentIssuer: readDocumentIssuer(env, production, problems),
     valueHistory: read('VALUE_HISTORY', oneOf(['on', 'off'], 'on')) === 'on',
     providers: readProviders(read, coinPricesRefreshMs),

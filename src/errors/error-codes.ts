@@ -15,6 +15,8 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, graphqlCode: 'UNSUPPORTED_MEDIA_TYPE', expose: true },
   RATE_LIMITED: { httpStatus: 429, graphqlCode: 'RATE_LIMITED', expose: true },
   INTERNAL: { httpStatus: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', expose: false },
+  // Outside production only (RESPONSE_VALIDATION): the service's own answer broke openapi.yaml.
+  RESPONSE_INVALID: { httpStatus: 500, graphqlCode: 'RESPONSE_INVALID', expose: true },
   NOT_IMPLEMENTED: { httpStatus: 501, graphqlCode: 'NOT_IMPLEMENTED', expose: true },
   SERVICE_UNAVAILABLE: { httpStatus: 503, graphqlCode: 'SERVICE_UNAVAILABLE', expose: true },
   INSUFFICIENT_STORAGE: { httpStatus: 507, graphqlCode: 'INSUFFICIENT_STORAGE', expose: true },

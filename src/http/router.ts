@@ -1,6 +1,7 @@
 // Binds every operation of generated/openapi/operations.ts to its handler
 // (docs/requests.md#the-router): authenticate per the operation's security, validate with the
-// generated validators, call the handler, write its typed result. Unknown routes answer 404 with
+// generated validators, call the handler, check its typed result against the spec where
+// configured, write it. Unknown routes answer 404 with
 // the error body.
 import { tmpdir } from 'node:os';
 import Router from '@koa/router';
@@ -22,6 +23,7 @@ import { refuseEncodedBody } from './refuse-encoded-body.ts';
 import { closeAfterAnswer, declaredOverLimit, jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
 import { sendResult, type HandlerResult } from './send-result.ts';
 import { validateJsonBody, validateParameters } from './validate-request.ts';
+import { checkResponse, type ResponseValidation } from './validate-response.ts';
 
 /** An operation served by a transport of its own (the GraphQL endpoint), after authentication. */
 export interface Transport {
@@ -44,6 +46,8 @@ export interface RouterOptions {
   unauthenticatedFields?: Partial<Record<OperationId, Record<string, unknown>>>;
   /** Where multipart file parts wait while their request runs; the OS temporary directory by default. */
   multipartTempDir?: string;
+  /** Check each handler's answer against openapi.yaml (docs/requests.md#response-validation); `off` when absent. */
+  responseValidation?: ResponseValidation;
   logger: Logger;
 }
 
@@ -111,6 +115,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
   const takesJson = operation.requestBody?.contentTypes.includes('application/json') ?? false;
   const multipart = operation.requestBody?.contentTypes.includes('multipart/form-data') ? multipartSpecOf(id) : null;
   const multipartTempDir = options.multipartTempDir ?? tmpdir();
+  const responseValidation = options.responseValidation ?? 'off';
   const transport = options.transports?.[id];
   const guard = options.guards?.[id];
   const unauthenticatedFields = options.unauthenticatedFields?.[id];
@@ -156,6 +161,7 @@ function bindOperation(id: OperationId, operation: OperationDefinition, options:
     try {
       const handler = options.handlers[id] as (input: unknown, context: RequestContext) => Promise<HandlerResult>;
       const result = await handler({ ...parts, body }, new KoaRequestContext(ctx, options.logger));
+      checkResponse(responseValidation, operation, result, options.logger);
       sendResult(ctx, result);
     } finally {
       await form?.dispose();

@@ -4,19 +4,12 @@
 // handler can pass one to a query. A body nested past the limit of JSON values is refused before
 // the validator or that check walks it (both recurse; src/graphql-limits/json-nesting.ts).
 import { AppError, type ErrorDetail } from '../errors/app-error.ts';
-import { canonicalIntegerMessage, isCanonicalIntegerPattern } from './canonical-integer.ts';
+import { isCanonicalIntegerPattern } from './canonical-integer.ts';
+import { type AjvError, describeSchemaError, type Validator } from './schema-error-detail.ts';
 import { findUnstorableText } from '../domain/text/storable-text.ts';
 import { jsonNestingViolation, maxJsonBodyDepth } from '../graphql-limits/json-nesting.ts';
 import * as bodyValidators from '../../generated/openapi/validate-bodies.ts';
 import * as parameterValidators from '../../generated/openapi/validate-parameters.ts';
-
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
 const parameterTable = parameterValidators as unknown as Record<string, Validator | undefined>;
 const bodyTable = bodyValidators as unknown as Record<string, Validator | undefined>;
@@ -50,7 +43,7 @@ function refuseUnstorableText(value: unknown, prefix: string[]): void {
 }
 
 function validationError(errors: AjvError[], prefix: string): AppError {
-  const details = withoutFormOfNonIntegers(errors).map((error) => describe(error, prefix));
+  const details = withoutFormOfNonIntegers(errors).map((error) => describeSchemaError(error, prefix));
   return failure([...new Map(details.map((d) => [`${d.path} ${d.message}`, d])).values()]);
 }
 
@@ -89,21 +82,4 @@ function failure(details: ErrorDetail[]): AppError {
 
 function shortened(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
-}
-
-function describe(error: AjvError, prefix: string): ErrorDetail {
-  const segments = error.instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
-  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
-  const path = [prefix, ...segments].filter(Boolean).join('.');
-  let message = error.message ?? 'is invalid';
-  if (error.keyword === 'required') message = 'is required';
-  if (error.keyword === 'additionalProperties') message = 'is not allowed';
-  if (error.keyword === 'pattern' && isCanonicalIntegerPattern(error.params.pattern)) message = canonicalIntegerMessage;
-  if (error.keyword === 'enum')
-    message = `must be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
-  return { path, message };
 }

@@ -63,14 +63,19 @@ const documentAccess = documentsChanged.documentAccess as unknown as Record<stri
   { name: 'administrator', kind: 'administrator', credentials: ['admin_user'] },
 ];
 
-function diff(allowText: string | null, json = false, after: PermissionModel = widened) {
+function diff(
+  allowText: string | null,
+  json = false,
+  after: PermissionModel = widened,
+  before: PermissionModel = base,
+) {
   let out = '';
   const command = parseAccessCommand(['diff', 'HEAD', ...(json ? ['--as-json'] : [])]);
   if (command.name !== 'diff') throw new Error('not a diff command');
   const code = runAccessCommand(command, {
     out: (text) => (out += text),
     readAllowList: () => (allowText === null ? null : { name: 'allow.yaml', text: allowText }),
-    permissionsVersions: () => [base, after],
+    permissionsVersions: () => [before, after],
   });
   return { code, out };
 }
@@ -253,6 +258,31 @@ test("read_only decides admin's writes: un-marking a table widens them (exit 1 u
     ['admin', 'coin', 'update', 'less-permissive'],
     ['admin', 'coin', 'delete', 'less-permissive'],
   ]);
+});
+
+test('a table newly listed gives admin every action on it (exit 1 unless allowed); a table no longer listed takes them away', () => {
+  const rulesOf = (out: string) =>
+    JSON.parse(out).rules.map((rule: { role: string; table: string; action: string; change: string }) =>
+      [rule.role, rule.table, rule.action, rule.change].join(' '),
+    );
+  const unlisted: PermissionModel = structuredClone(base) as PermissionModel;
+  delete (unlisted.tables as Record<string, unknown>).coin;
+  for (const rules of Object.values(unlisted.permissions)) delete (rules as Record<string, unknown>).coin;
+  const listing = diff(null, true, base, unlisted);
+  assert.is(listing.code, 1);
+  const adminRules = rulesOf(listing.out).filter((rule: string) => rule.startsWith('admin coin'));
+  assert.equal(adminRules, [
+    'admin coin select gained',
+    'admin coin insert gained',
+    'admin coin update gained',
+    'admin coin delete gained',
+  ]);
+  const removal = diff(null, true, unlisted);
+  assert.is(removal.code, 0);
+  assert.equal(
+    rulesOf(removal.out).filter((rule: string) => rule.startsWith('admin coin')),
+    ['admin coin select lost', 'admin coin insert lost', 'admin coin update lost', 'admin coin delete lost'],
+  );
 });
 
 test('--as-json prints the outcome as data', () => {

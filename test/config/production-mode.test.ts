@@ -1,7 +1,8 @@
 // What production mode requires, exactly as docs/configuration.md "Production mode" and the
 // README's NODE_ENV row state it: nine settings, each one's absence refused with its own
 // problem (and KYC_WEBHOOK_SECRET with a real KYC provider), and only the exact value
-// `production` turns the mode on. It also switches the API explorer off unless API_EXPLORER is set.
+// `production` turns the mode on. It also switches the API explorer off unless API_EXPLORER is set, and
+// response validation (docs/requests.md#response-validation) unless RESPONSE_VALIDATION is set.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
@@ -84,6 +85,25 @@ test('the API explorer is on outside production mode and off in it, unless API_E
   } catch (error) {
     assert.instance(error, ConfigError);
     assert.equal((error as ConfigError).problems, ["API_EXPLORER must be one of on, off, got 'yes'"]);
+  }
+});
+
+test('responses are checked (fail) outside production mode and not in it, unless RESPONSE_VALIDATION says otherwise', () => {
+  assert.equal(
+    [
+      loadConfig({}),
+      loadConfig({ RESPONSE_VALIDATION: 'log' }),
+      loadConfig(complete),
+      loadConfig({ ...complete, RESPONSE_VALIDATION: 'fail' }),
+    ].map((config) => config.responseValidation),
+    ['fail', 'log', 'off', 'fail'],
+  );
+  try {
+    loadConfig({ RESPONSE_VALIDATION: 'on' });
+    assert.unreachable('accepted RESPONSE_VALIDATION=on');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.equal((error as ConfigError).problems, ["RESPONSE_VALIDATION must be one of fail, log, off, got 'on'"]);
   }
 });
 

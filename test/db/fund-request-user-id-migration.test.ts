@@ -37,12 +37,13 @@ const tables = ['fund_subscription', 'fund_redemption'] as const;
 /** 0003 and every migration after it: what going down to 0002 undoes, and up again redoes. */
 const fromThe0003 = Object.keys(migrations).filter((name) => name >= '0003');
 
-/** Per table: its investor column and the name of that column's foreign key to app_user. */
+/** Per table: its investor column and the name of that column's foreign key to app_user (not migration 0020's processed_by_user_id, the dealer's). */
 async function investorColumns(): Promise<Record<string, { column: string; foreignKey: string }[]>> {
   const { rows } = await sql<{ table_name: string; column_name: string; constraint_name: string }>`
     SELECT c.conrelid::regclass::text AS table_name, a.attname AS column_name, c.conname AS constraint_name
     FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey)
     WHERE c.contype = 'f' AND c.confrelid = 'app_user'::regclass AND c.conrelid::regclass::text IN ('fund_subscription', 'fund_redemption')
+      AND a.attname <> 'processed_by_user_id'
     ORDER BY 1, 2`.execute(db);
   return Object.fromEntries(
     tables.map((table) => [

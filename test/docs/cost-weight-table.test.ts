@@ -1,25 +1,28 @@
 // The weights table of docs/api-limits.md#the-weights says exactly what
 // src/graphql/operation-cost/field-weights.ts charges: every root field once, with its points,
-// its refresh points, its page and its selection cap.
-import { readFileSync } from 'node:fs';
+// its refresh points, its page and its selection cap. A difference names the line of the page to
+// edit and what to write (doc-table-drift.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type FieldWeight, nestedListPages, rootFieldWeights } from '../../src/graphql/operation-cost/field-weights.ts';
+import { type DocumentedTable, tableDrift, tableRows } from './doc-table-drift.ts';
 
-const doc = readFileSync(new URL('../../docs/api-limits.md', import.meta.url), 'utf8');
+const page = 'docs/api-limits.md';
+const rowPattern = /^\| (`\w+`.*?) \| (\d+)[^|]* \| (\d+|—)[^|]* \| ([^|]+) \| (\d+) \|$/;
 
-/** `cost/refresh/page maximum/cap` of each field the table names. */
-function documentedWeights(): Record<string, string> {
-  const section = doc.slice(doc.indexOf('## The weights'), doc.indexOf('Worked examples'));
-  const weights: Record<string, string> = {};
-  for (const row of section.matchAll(/^\| (`\w+`.*?) \| (\d+)[^|]* \| (\d+|—)[^|]* \| ([^|]+) \| (\d+) \|$/gm)) {
-    const page = row[4]!.match(/at most (\d+)/)?.[1] ?? '—';
+/** `cost/refresh/page maximum/cap` of each field the table names, with the row's line. */
+function documentedWeights(): DocumentedTable {
+  const rows = tableRows(page, '## The weights', 'Worked examples', rowPattern);
+  const entries = new Map<string, { value: string; line: number }>();
+  for (const { text, line } of rows) {
+    const row = rowPattern.exec(text)!;
+    const pageMaximum = row[4]!.match(/at most (\d+)/)?.[1] ?? '—';
     for (const field of row[1]!.matchAll(/`(\w+)`/g)) {
-      assert.not.ok(field[1]! in weights, `${field[1]} is listed twice`);
-      weights[field[1]!] = `${row[2]}/${row[3]}/${page}/${row[5]}`;
+      assert.not.ok(entries.has(field[1]!), `${page}:${line}: ${field[1]} is listed twice`);
+      entries.set(field[1]!, { value: `${row[2]}/${row[3]}/${pageMaximum}/${row[5]}`, line });
     }
   }
-  return weights;
+  return { page, entries, lastLine: rows.at(-1)!.line };
 }
 
 /** Root fields whose page is a list of the type they return (nestedListPages), by that type. */
@@ -27,16 +30,20 @@ const nestedPageOwners: Record<string, string> = { digitalWalletDetailById: 'Dig
 
 function charged(field: string, weight: FieldWeight): string {
   const nested = nestedPageOwners[field];
-  const page = weight.page?.maximum ?? (nested ? Object.values(nestedListPages[nested]!)[0]!.maximum : '—');
-  return `${weight.cost}/${weight.refreshCost ?? '—'}/${page}/${weight.maxSelections}`;
+  const pageMaximum = weight.page?.maximum ?? (nested ? Object.values(nestedListPages[nested]!)[0]!.maximum : '—');
+  return `${weight.cost}/${weight.refreshCost ?? '—'}/${pageMaximum}/${weight.maxSelections}`;
 }
 
 test('every root field is in the table with the weights the guard charges, and nothing else is', () => {
-  const enforced: Record<string, string> = {};
+  const enforced = new Map<string, string>();
   for (const fields of Object.values(rootFieldWeights))
     for (const [field, weight] of Object.entries(fields as Record<string, FieldWeight>))
-      enforced[field] = charged(field, weight);
-  assert.equal(documentedWeights(), enforced);
+      enforced.set(field, charged(field, weight));
+  const row = (weights: string) => {
+    const [cost, refresh, pageMaximum, cap] = weights.split('/');
+    return `| \`<field>\` | ${cost} | ${refresh} | ${pageMaximum === '—' ? '—' : `at most ${pageMaximum}`} | ${cap} |`;
+  };
+  assert.equal(tableDrift(documentedWeights(), enforced, row), []);
 });
 
 test.run();

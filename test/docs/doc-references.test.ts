@@ -3,6 +3,9 @@
 // is a file or folder of the repository, and every `docs/<page>.md#<anchor>` written in a
 // comment, a spec, a script or a page is a page with a heading of that anchor. Paths with a
 // placeholder (`src/domain/<area>/`, `test/**/*.test.ts`) are patterns, not paths, and are skipped.
+// And a code symbol a page places in a file (`writeAuditEntry` (`src/records/audit/…ts`), or
+// `journalWalletTransfers` in `src/…ts`) is a name that file holds, so a rename or a move that
+// leaves the docs behind fails here; the dated log (benchmarks-log.md) keeps its history as written.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -66,6 +69,38 @@ test('every docs/<page>.md#<anchor> cited in the repository names a page and one
     }
   }
   assert.equal(broken, []);
+});
+
+const codeSymbol = '`([a-z_$][\\w$]*[A-Z][\\w$]*|[A-Z][a-z]+[A-Z][\\w$]*)(?:\\(\\))?`';
+const sourcePath = '`((?:src|scripts|test|bench|generated|sdk)/[^`*<>{}]+?\\.(?:ts|js))`';
+/** `symbol` (`file`, `file`, …) and `symbol` in|from|of `file`: a camelCase or PascalCase name placed in files. */
+const placedSymbol = [
+  new RegExp(`${codeSymbol},?\\s*\\(([^)]*)\\)`, 'g'),
+  new RegExp(`${codeSymbol}\\s+(?:in|from|of)\\s+(${sourcePath})`, 'g'),
+];
+const holdsName = (file: string, name: string) =>
+  existsSync(path.join(root, file)) &&
+  new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(readFileSync(path.join(root, file), 'utf8'));
+
+test('every code symbol a page places in a file is a name that file holds', () => {
+  const missing: string[] = [];
+  let checked = 0;
+  for (const page of pages.filter((page) => !page.endsWith('-log.md'))) {
+    const text = readFileSync(path.join(root, page), 'utf8');
+    for (const pattern of placedSymbol)
+      for (const match of text.matchAll(pattern)) {
+        const files = [...match[2]!.matchAll(new RegExp(sourcePath, 'g'))].map((found) => found[1]!);
+        if (files.length === 0) continue;
+        checked += 1;
+        const name = match[1]!;
+        if (!files.some((file) => holdsName(file, name)))
+          missing.push(
+            `${page}:${text.slice(0, match.index).split('\n').length}: \`${name}\` is in none of ${files.join(', ')}`,
+          );
+      }
+  }
+  assert.equal(missing, []);
+  assert.ok(checked >= 20, `the patterns still find the docs' placed symbols (${checked})`);
 });
 
 test.run();

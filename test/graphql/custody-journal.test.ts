@@ -2,7 +2,7 @@
 // loopback HTTP (docs/ledger.md#custody-transfers): a synced deposit credits the wallet; a send
 // waiting for approval or the chain holds its amount and its fee (available balance lower,
 // balance not); confirmed, it lowers the balance by amount + fee exactly; rejected, it changes
-// nothing; a token send pays its gas from the wallet's ETH; a send the custodian accepted before
+// nothing; a send the custodian drops or fails releases its holds; a token send pays its gas from the wallet's ETH; a send the custodian accepted before
 // the deposit paying for it was synced is carried once that deposit is; 50 concurrent sends with
 // one idempotency key hold once. The custodian simulator's own books are the oracle: what it lets
 // the wallet still spend equals the journal's available balance.
@@ -128,6 +128,35 @@ test('a rejected send releases its holds and changes nothing', async () => {
     `send:${transferId}`,
     `send:${transferId}:void`,
   ]);
+  await assertJournalBalanced(api);
+});
+
+test('holds end with the custodian: a send it drops from the mempool (removed) or fails releases them at the next sync', async () => {
+  // Pending transfers have no timer (docs/ledger.md#transfers): a hold lasts while the custodian
+  // still carries its send, and ends with the state it reports.
+  const { walletId, custodian } = await wallet('BTC', 0);
+  custody.simulator.control.receive({ walletId: custodian.id, amount: '3000000' });
+  await sync(walletId);
+  for (const [end, amount] of [
+    ['removed', '100000'],
+    ['failed', '250000'],
+  ] as const) {
+    const sent = await send({ walletId, address: btcDestination, amount });
+    assert.is(sent.transfer.state, 'SIGNED');
+    const transferId = sent.transfer.id as string;
+    assert.equal(await holding(walletId, 'BTC'), ['3000000', String(3000000 - Number(amount) - 1000)]);
+    custody.simulator.control.advanceTransfer(transferId, 'unconfirmed');
+    custody.simulator.control.advanceTransfer(transferId, end);
+    await sync(walletId);
+    assert.equal(await holding(walletId, 'BTC'), ['3000000', '3000000'], `a ${end} send holds nothing`);
+    assert.is(spendable(custodian.id), '3000000');
+    assert.equal(await journalIds(transferId), [
+      `send-fee:${transferId}`,
+      `send-fee:${transferId}:void`,
+      `send:${transferId}`,
+      `send:${transferId}:void`,
+    ]);
+  }
   await assertJournalBalanced(api);
 });
 

@@ -30,7 +30,8 @@ test.after(() => api.close());
 
 type Kind = 'subscription' | 'redemption';
 
-const requestFields = 'id fund { id name currency } investorUserId amount currency status createdAt updatedAt';
+const requestFields =
+  'id fund { id name currency } investorUserId amount currency status processedByUserId createdAt updatedAt';
 const dealingFields = 'dealingDate navPerUnit amount units unitsHeld capitalBalance';
 const mutations: Record<Kind, string> = {
   subscription: `mutation ($id: Int!) { processFundSubscription(input: { subscriptionId: $id }) {
@@ -70,6 +71,7 @@ async function request(
 async function stored(kind: Kind, id: number) {
   const [row] = await api.rows(
     `SELECT r.id, f.id AS fund_id, f.name, f.currency, r.user_id, r.${amountColumns[kind]}::text AS amount, upper(r.status) AS status,
+       r.processed_by_user_id,
        to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
        to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
      FROM fund_${kind} r JOIN fund f ON f.id = r.fund_id WHERE r.id = $1`,
@@ -82,6 +84,7 @@ async function stored(kind: Kind, id: number) {
     amount: row.amount,
     currency: row.currency,
     status: row.status,
+    processedByUserId: row.processed_by_user_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -199,9 +202,13 @@ test('a subscription is dealt at its dealing date’s NAV: units, register, jour
   assert.equal(payload, {
     success: true,
     errors: [],
-    subscription: { ...(await stored('subscription', 3)), status: 'PROCESSED' },
+    subscription: { ...(await stored('subscription', 3)), status: 'PROCESSED', processedByUserId: 'demo-peggy' },
     dealing: { dealingDate: '2025-12-31', navPerUnit: '1018.20450000', amount: '50000.00', ...expected },
   });
+  // The fund manager who processed it is on the row (migration 0020) as in the audit entry below.
+  assert.equal(await api.rows('SELECT processed_by_user_id FROM fund_subscription WHERE id = 3'), [
+    { processed_by_user_id: 'demo-peggy' },
+  ]);
   assert.is(expected.units, expected.unitsHeld);
   assert.equal(await movementOf('subscription', 3), [
     {

@@ -141,4 +141,18 @@ test('after a price refresh with new prices both move to the same new figure at 
   await assertOneValuation(moved);
 });
 
+test('a usd_value written directly, by the data layer or plain SQL, is replaced by the holdings’ sum: both APIs agree', async () => {
+  const id = demoWallets[0]!.id as number;
+  const derived = await walletSummary(id);
+  const written = await postGraphql(
+    api.service,
+    `mutation { update_digital_wallet_by_pk(pk_columns: { id: ${id} }, _set: { usd_value: "123456789.00" }) { usd_value } }`,
+    { headers: asRole('admin') },
+  );
+  assert.equal(dataOf(written).update_digital_wallet_by_pk, { usd_value: derived });
+  await api.rows(`UPDATE digital_wallet SET usd_value = 1 WHERE id = $1`, [id]);
+  assert.is((await dataLayerWallets()).get(id), derived);
+  assert.is(await walletSummary(id), derived);
+});
+
 test.run();

@@ -12,7 +12,7 @@
 // quote PENDING. At the end every asset's postings sum to zero.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { dataAdminSecret } from '../data-layer/data-layer-client.ts';
+import { asRole, dataAdminSecret, postGraphql } from '../data-layer/data-layer-client.ts';
 import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
 import {
@@ -517,12 +517,38 @@ test('the second leg failing leaves neither leg, no trade and the quote PENDING;
   assert.equal([retried.success, retried.trade.status], [true, 'SETTLED']);
 });
 
+test('a trade cannot be marked SETTLED without its journal group: the data layer and plain SQL are refused at commit', async () => {
+  const [pending] = await api.rows(`SELECT id FROM otc_trade WHERE status = 'pending' ORDER BY executed_at LIMIT 1`);
+  assert.ok(pending, 'the demo data has a pending trade');
+  const answer = await postGraphql(
+    api.service,
+    `mutation { update_otc_trade_by_pk(pk_columns: { id: "${pending.id}" }, _set: { status: "settled", settled_at: "2026-01-01T00:00:00Z" }) { status } }`,
+    { headers: asRole(null) },
+  );
+  assert.equal(
+    (answer.body.errors ?? []).map((error: any) => [error.message, error.extensions.code]),
+    [
+      [
+        "an OTC trade becomes 'settled' only with both legs of its journal group trade:<id>, which the business API's requestOtcTrade posts in the transaction that settles it (docs/trading.md#settlement); nothing was written",
+        'FORBIDDEN',
+      ],
+    ],
+  );
+  const sql = api.rows(`UPDATE otc_trade SET status = 'settled', settled_at = now() WHERE id = $1`, [pending.id]);
+  await sql.then(
+    () => assert.unreachable('plain SQL settled a trade without its journal group'),
+    (error: any) => assert.is(error.constraint, 'otc_trade_settled_journal'),
+  );
+  assert.equal(await api.rows('SELECT status FROM otc_trade WHERE id = $1', [pending.id]), [{ status: 'pending' }]);
+});
+
 test('after every trade: each transfer one amount of one asset, and every asset’s postings sum to zero', async () => {
   const [{ trades }] = await api.rows(`SELECT count(*)::int AS trades FROM otc_trade WHERE status = 'settled'
     AND EXISTS (SELECT 1 FROM ledger_link l WHERE l.id = 'trade:' || otc_trade.id)`);
   // The trades of this file: ETH-BTC bought and sold, BTC bought with USD, the fee boundary, the
-  // fifty concurrent requests, the two concurrent quotes and the retry after the fault.
-  assert.is(trades, 7);
+  // fifty concurrent requests, the two concurrent quotes and the retry after the fault; and the
+  // demo data's settled trade, whose legs the seed posts (demo-trade-settlements.ts).
+  assert.is(trades, 8);
   assert.equal(
     await api.rows(`SELECT t.id FROM ledger_transfer t JOIN ledger_account d ON d.id = t.debit_account_id
       JOIN ledger_account c ON c.id = t.credit_account_id

@@ -81,7 +81,8 @@ const dataLayerAsWalletsAdmin = asRole('digital_wallets_admin', {
 
 /**
  * An Aurora BTC wallet at the custodian, holding 0.1 BTC, whose custodian id the AML simulator
- * rates High or Severe (denied after review); sends and whitelist changes wait for one approval.
+ * rates High or Severe (denied after review), its deposit synced; sends wait for one approval,
+ * whitelist changes apply at once.
  */
 async function walletToBeDenied() {
   for (let attempt = 0; attempt < 60; attempt += 1) {
@@ -94,6 +95,9 @@ async function walletToBeDenied() {
     if (risk.riskScore < denyFromScore) continue;
     custodian.simulator.control.receive({ walletId: wallet.custodian.id, amount: '10000000' });
     custodian.simulator.control.setWalletPolicy(wallet.custodian.id, { whitelistChangesNeedApproval: false });
+    // The deposit synced into the journal, so a send's hold is made as it is stored.
+    const synced = await custodyMutation(api, 'sync', keys.alice, { walletId: wallet.walletId });
+    if (!synced.success) throw new Error(`sync failed: ${JSON.stringify(synced.errors)}`);
     return { walletId: wallet.walletId, risk };
   }
   throw new Error('the simulator rated no new wallet High or Severe');
@@ -104,12 +108,14 @@ const { walletId, risk } = await walletToBeDenied();
 const whitelisted = `bc1q${'w'.repeat(38)}`;
 let deniedReportId = '';
 let pendingApprovalId = '';
+let pendingSendId = '';
 
 test.after(() => api.close());
 
 test('a DENIED screening freezes the wallet as it is stored: every view says FROZEN, audited for the requester', async () => {
   const sent = await custodyMutation(api, 'send', keys.alice, { walletId, address: btcDestination, amount: '150000' });
   pendingApprovalId = sent.pendingApproval.id;
+  pendingSendId = sent.transfer.id;
   const added = expectData(
     await api.graphql(
       `mutation { addDigitalWalletWhitelistEntry(input: { walletId: ${walletId}, address: "${whitelisted}" }) { success } }`,
@@ -153,6 +159,7 @@ test('a DENIED screening freezes the wallet as it is stored: every view says FRO
         riskScore: risk.riskScore,
         previousStatus: 'active',
         status: 'frozen',
+        voidedTransferIds: [pendingSendId],
       },
     },
   ]);
@@ -161,6 +168,75 @@ test('a DENIED screening freezes the wallet as it is stored: every view says FRO
     headers: dataLayerAsWalletsAdmin,
   });
   assert.equal(dataLayer.body, { data: { digital_wallet_by_pk: { status: 'frozen' } } });
+});
+
+test('the freeze voids the send awaiting approval: its hold released in the journal, audited for the requester', async () => {
+  const [{ id: freezeId }] = await api.rows('SELECT id FROM digital_wallet_freeze WHERE wallet_id = $1', [walletId]);
+  assert.equal(
+    await api.rows(
+      'SELECT state, journaled_state, voided_by_freeze_id FROM digital_wallet_transaction WHERE transfer_id = $1',
+      [pendingSendId],
+    ),
+    [{ state: 'pendingApproval', journaled_state: 'pendingApproval', voided_by_freeze_id: freezeId }],
+  );
+  assert.equal(
+    await api.rows(
+      `SELECT id, kind, pending_id, amount::text, metadata FROM ledger_transfer
+       WHERE id IN ($1, $1 || ':void', $2, $2 || ':void') ORDER BY position`,
+      [`send:${pendingSendId}`, `send-fee:${pendingSendId}`],
+    ),
+    [
+      { id: `send:${pendingSendId}`, kind: 'pending', pending_id: null, amount: '150000', metadata: {} },
+      { id: `send-fee:${pendingSendId}`, kind: 'pending', pending_id: null, amount: '1000', metadata: {} },
+      {
+        id: `send:${pendingSendId}:void`,
+        kind: 'void_pending',
+        pending_id: `send:${pendingSendId}`,
+        amount: '150000',
+        metadata: { walletId, freezeId, amlReportId: deniedReportId },
+      },
+      {
+        id: `send-fee:${pendingSendId}:void`,
+        kind: 'void_pending',
+        pending_id: `send-fee:${pendingSendId}`,
+        amount: '1000',
+        metadata: { walletId, freezeId, amlReportId: deniedReportId },
+      },
+    ],
+  );
+  // The wallet holds 0.1 BTC, neither the amount nor the fee held any more: available is the balance again.
+  assert.equal(
+    await api.rows(
+      `SELECT balance::text, available_balance::text FROM digital_wallet_asset WHERE wallet_id = $1 AND symbol = 'BTC'`,
+      [walletId],
+    ),
+    [{ balance: '0.100000000000000000', available_balance: '0.100000000000000000' }],
+  );
+  assert.equal(
+    await api.rows(
+      `SELECT actor_user_id, action, request_id, details FROM audit_log
+       WHERE resource_type = 'digital_wallet_transaction' AND resource_id = $1`,
+      [pendingSendId],
+    ),
+    [
+      {
+        actor_user_id: 'demo-alice',
+        action: 'digital_wallet_transaction.void',
+        request_id: 'aml-freeze-test-0001',
+        details: {
+          walletId,
+          freezeId,
+          amlReportId: deniedReportId,
+          custodianState: 'pendingApproval',
+          coin: 'BTC',
+          amountBaseUnits: '150000',
+          feeCoin: 'BTC',
+          feeBaseUnits: '1000',
+          releasedHolds: [`send:${pendingSendId}:void`, `send-fee:${pendingSendId}:void`],
+        },
+      },
+    ],
+  );
 });
 
 test('the denial stays visible beside the newer PENDING screening', async () => {
@@ -225,6 +301,22 @@ test('a frozen wallet refuses sends (WALLET_FROZEN, nothing recorded) and approv
     decision: 'REJECT',
   });
   assert.equal([reject.success, reject.pendingApproval.state, reject.transfer.state], [true, 'REJECTED', 'REJECTED']);
+  // The rejection finds the hold already released by the freeze: the journal posts nothing more.
+  assert.equal(
+    await api.rows(`SELECT id FROM ledger_transfer WHERE id LIKE $1 ORDER BY position`, [`%:${pendingSendId}%`]),
+    [
+      { id: `send:${pendingSendId}` },
+      { id: `send-fee:${pendingSendId}` },
+      { id: `send:${pendingSendId}:void` },
+      { id: `send-fee:${pendingSendId}:void` },
+    ],
+  );
+  assert.equal(
+    await api.rows('SELECT state, journaled_state FROM digital_wallet_transaction WHERE transfer_id = $1', [
+      pendingSendId,
+    ]),
+    [{ state: 'rejected', journaled_state: 'rejected' }],
+  );
 });
 
 test('a frozen wallet gets no new deposit address or whitelist addition; a removal still applies', async () => {
@@ -285,6 +377,28 @@ test('the data layer cannot make a wallet frozen by a denial ACTIVE, admin inclu
     { headers: dataLayerAsWalletsAdmin },
   );
   assert.equal(thawed.body, { data: { update_digital_wallet_by_pk: { status: 'active' } } });
+});
+
+test('the data layer cannot add a whitelist address to a frozen wallet, admin included: the trigger’s reason passes through', async () => {
+  const insert = `mutation { insert_digital_wallet_whitelist_entry_one(object: { wallet_id: ${walletId},
+    address: "bc1q${'u'.repeat(38)}", label: "side door", status: "approved", created_by: "demo-frank" }) { id } }`;
+  const answer = await postGraphql(api.service, insert, { headers: asRole(null) });
+  assert.equal(
+    (answer.body.errors ?? []).map((error: any) => [error.message, error.extensions.code]),
+    [
+      [
+        "check constraint 'digital_wallet_whitelist_frozen' of 'digital_wallet_whitelist_entry' is violated by the written row: a FROZEN wallet's whitelist takes no new address until the wallet is unfrozen (business API mutation unfreezeDigitalWallet for a freeze by a DENIED AML screening); removing entries stays allowed",
+        'BAD_REQUEST',
+      ],
+    ],
+  );
+  assert.equal(
+    await api.rows(
+      `SELECT count(*)::int AS n FROM digital_wallet_whitelist_entry WHERE wallet_id = $1 AND status <> 'removed'`,
+      [walletId],
+    ),
+    [{ n: 0 }],
+  );
 });
 
 test('unfreezing is refused to the wallet organization’s own administrators, and without a reason', async () => {

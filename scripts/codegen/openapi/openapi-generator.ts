@@ -1,5 +1,5 @@
-// openapi.yaml → generated/openapi/: types, the operation table, the Handlers type and the request
-// validators (docs/code-generation.md).
+// openapi.yaml → generated/openapi/: types, the operation table, the Handlers type, the request
+// validators and the response validators (docs/code-generation.md).
 import type { GeneratedFile } from '../shared/generated-file.ts';
 import { collectOperations } from './collect-operations.ts';
 import type { OpenApiDocument } from './openapi-document.ts';
@@ -7,6 +7,7 @@ import { renderHandlersType } from './render-handlers-type.ts';
 import { renderOpenApiTypes } from './render-openapi-types.ts';
 import { renderOperationTable } from './render-operation-table.ts';
 import { renderRequestValidators } from './render-request-validators.ts';
+import { renderResponseValidators } from './render-response-validators.ts';
 
 export async function generateFromOpenApi(document: OpenApiDocument): Promise<GeneratedFile[]> {
   const operations = collectOperations(document);
@@ -15,5 +16,6 @@ export async function generateFromOpenApi(document: OpenApiDocument): Promise<Ge
     renderOperationTable(operations),
     renderHandlersType(operations),
     ...renderRequestValidators(document, operations),
+    renderResponseValidators(document, operations),
   ];
 }

@@ -2,31 +2,12 @@
 // arrive as strings, so they are validated with type coercion; JSON bodies are validated strictly.
 // An integer parameter's text must be canonical decimal before it is coerced
 // (src/http/canonical-integer.ts): ajv's coercion reads `0x1` and `1e0` as 1.
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
 import { canonicalIntegerPattern } from '../../../src/http/canonical-integer.ts';
-import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
+import type { GeneratedFile } from '../shared/generated-file.ts';
+import { createAjv, rewriteRefs, standaloneModule } from './ajv-standalone.ts';
 import type { CollectedOperation } from './collect-operations.ts';
 import type { JsonSchema, OpenApiDocument, ParameterObject } from './openapi-document.ts';
-
-const componentsId = 'openapi-components';
-// OpenAPI annotations that are not JSON Schema validation keywords.
-const annotationKeywords = ['example', 'xml', 'externalDocs', 'discriminator'];
-
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, child]) =>
-        key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')
-          ? [key, `${componentsId}#/$defs/${child.slice('#/components/schemas/'.length)}`]
-          : [key, rewriteRefs(child)],
-      ),
-    );
-  }
-  return value;
-}
 
 function parameterGroup(
   parameters: ParameterObject[],
@@ -60,30 +41,9 @@ function resolveSchema(schema: JsonSchema, document: OpenApiDocument): JsonSchem
   return resolveSchema(document.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? {}, document);
 }
 
-function createAjv(coerce: boolean, document: OpenApiDocument) {
-  const ajv = new Ajv2020({
-    code: { source: true, esm: true },
-    allErrors: true,
-    coerceTypes: coerce ? 'array' : false,
-    strict: false,
-    useDefaults: coerce,
-  });
-  addFormats.default(ajv);
-  for (const keyword of annotationKeywords) ajv.addKeyword(keyword);
-  ajv.addSchema({ $id: componentsId, $defs: rewriteRefs(document.components?.schemas ?? {}) as JsonSchema });
-  return ajv;
-}
-
-function module(source: string): string {
-  // Standalone output is plain JavaScript; it is checked by its generator, not by tsc.
-  // ajv's ESM output still calls require() for its runtime helpers and formats.
-  const prelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
-  return `${tsBanner('ajv standalone (scripts/codegen/openapi)', 'openapi.yaml')}// @ts-nocheck\n/* eslint-disable */\n${prelude}${source.replace(/^"use strict";/, '')}\n`;
-}
-
 export function renderRequestValidators(document: OpenApiDocument, operations: CollectedOperation[]): GeneratedFile[] {
-  const parameterAjv = createAjv(true, document);
-  const bodyAjv = createAjv(false, document);
+  const parameterAjv = createAjv(document, { coerce: true });
+  const bodyAjv = createAjv(document, { coerce: false });
   const parameterExports: Record<string, string> = {};
   const bodyExports: Record<string, string> = {};
   for (const operation of operations) {
@@ -110,8 +70,11 @@ export function renderRequestValidators(document: OpenApiDocument, operations: C
   return [
     {
       path: 'generated/openapi/validate-parameters.ts',
-      contents: module(standaloneCode.default(parameterAjv, parameterExports)),
+      contents: standaloneModule(standaloneCode.default(parameterAjv, parameterExports)),
     },
-    { path: 'generated/openapi/validate-bodies.ts', contents: module(standaloneCode.default(bodyAjv, bodyExports)) },
+    {
+      path: 'generated/openapi/validate-bodies.ts',
+      contents: standaloneModule(standaloneCode.default(bodyAjv, bodyExports)),
+    },
   ];
 }

@@ -1381,6 +1381,7 @@ export type CancelFundSubscriptionMutation = {
             amount: Decimal;
             currency: string;
             status: FundRequestStatus;
+            processedByUserId: string | null;
             createdAt: Date;
             updatedAt: Date;
             fund: {
@@ -1408,6 +1409,7 @@ export type CancelFundRedemptionMutation = {
             amount: Decimal;
             currency: string;
             status: FundRequestStatus;
+            processedByUserId: string | null;
             createdAt: Date;
             updatedAt: Date;
             fund: {
@@ -1435,6 +1437,7 @@ export type ProcessFundSubscriptionMutation = {
             amount: Decimal;
             currency: string;
             status: FundRequestStatus;
+            processedByUserId: string | null;
             createdAt: Date;
             updatedAt: Date;
             fund: {
@@ -1470,6 +1473,7 @@ export type ProcessFundRedemptionMutation = {
             amount: Decimal;
             currency: string;
             status: FundRequestStatus;
+            processedByUserId: string | null;
             createdAt: Date;
             updatedAt: Date;
             fund: {

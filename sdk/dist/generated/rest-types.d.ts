@@ -952,6 +952,10 @@ export interface components {
          *     - `RATE_LIMITED` (429): rate limit reached; see `Retry-After`.
          *     - `INTERNAL` (500): unexpected failure; the message is masked and the cause is logged
          *       under the request id.
+         *     - `RESPONSE_INVALID` (500): outside production only (`RESPONSE_VALIDATION`, on by
+         *       default unless `NODE_ENV=production`): the service's own answer did not match this
+         *       document (an undeclared status, or a body against its schema); `details` names each
+         *       JSON path. A defect of the service, never of the request.
          *     - `NOT_IMPLEMENTED` (501): the operation is specified but not built yet.
          *     - `SERVICE_UNAVAILABLE` (503): a dependency is unavailable or saturated (PDF engine,
          *       database, a file storage that cannot be written), a statement over
@@ -961,7 +965,7 @@ export interface components {
          *       nothing was stored.
          * @enum {string}
          */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "QUERY_TOO_COSTLY" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_FAILED" | "QUERY_TOO_COSTLY" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "RESPONSE_INVALID" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
         /**
          * @description The error body of every REST error answer (4xx, 5xx). `code` is stable and
          *     documented in `ErrorCode`; `message` is for people. `requestId` equals the

@@ -429,7 +429,7 @@ export const RequestOtcTradeDocument = /* @__PURE__ */ graphqlDocument<types.Req
 export const CancelFundSubscriptionDocument = /* @__PURE__ */ graphqlDocument<types.CancelFundSubscriptionMutation, types.CancelFundSubscriptionMutationVariables>({
   "kind": "mutation",
   "name": "CancelFundSubscription",
-  "text": "mutation CancelFundSubscription($input: CancelFundSubscriptionInput!) {\n  cancelFundSubscription(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    subscription {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n  }\n}\n",
+  "text": "mutation CancelFundSubscription($input: CancelFundSubscriptionInput!) {\n  cancelFundSubscription(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    subscription {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      processedByUserId\n      createdAt\n      updatedAt\n    }\n  }\n}\n",
   "dates": {
     "cancelFundSubscription": {
       "subscription": {
@@ -446,7 +446,7 @@ export const CancelFundSubscriptionDocument = /* @__PURE__ */ graphqlDocument<ty
 export const CancelFundRedemptionDocument = /* @__PURE__ */ graphqlDocument<types.CancelFundRedemptionMutation, types.CancelFundRedemptionMutationVariables>({
   "kind": "mutation",
   "name": "CancelFundRedemption",
-  "text": "mutation CancelFundRedemption($input: CancelFundRedemptionInput!) {\n  cancelFundRedemption(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    redemption {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n  }\n}\n",
+  "text": "mutation CancelFundRedemption($input: CancelFundRedemptionInput!) {\n  cancelFundRedemption(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    redemption {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      processedByUserId\n      createdAt\n      updatedAt\n    }\n  }\n}\n",
   "dates": {
     "cancelFundRedemption": {
       "redemption": {
@@ -466,7 +466,7 @@ export const CancelFundRedemptionDocument = /* @__PURE__ */ graphqlDocument<type
 export const ProcessFundSubscriptionDocument = /* @__PURE__ */ graphqlDocument<types.ProcessFundSubscriptionMutation, types.ProcessFundSubscriptionMutationVariables>({
   "kind": "mutation",
   "name": "ProcessFundSubscription",
-  "text": "mutation ProcessFundSubscription($input: ProcessFundSubscriptionInput!) {\n  processFundSubscription(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    subscription {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
+  "text": "mutation ProcessFundSubscription($input: ProcessFundSubscriptionInput!) {\n  processFundSubscription(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    subscription {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      processedByUserId\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
   "dates": {
     "processFundSubscription": {
       "subscription": {
@@ -486,7 +486,7 @@ export const ProcessFundSubscriptionDocument = /* @__PURE__ */ graphqlDocument<t
 export const ProcessFundRedemptionDocument = /* @__PURE__ */ graphqlDocument<types.ProcessFundRedemptionMutation, types.ProcessFundRedemptionMutationVariables>({
   "kind": "mutation",
   "name": "ProcessFundRedemption",
-  "text": "mutation ProcessFundRedemption($input: ProcessFundRedemptionInput!) {\n  processFundRedemption(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    redemption {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
+  "text": "mutation ProcessFundRedemption($input: ProcessFundRedemptionInput!) {\n  processFundRedemption(input: $input) {\n    success\n    errors {\n      code\n      message\n      field\n    }\n    redemption {\n      id\n      fund {\n        id\n        name\n        currency\n      }\n      investorUserId\n      amount\n      currency\n      status\n      processedByUserId\n      createdAt\n      updatedAt\n    }\n    dealing {\n      dealingDate\n      navPerUnit\n      amount\n      units\n      unitsHeld\n      capitalBalance\n    }\n  }\n}\n",
   "dates": {
     "processFundRedemption": {
       "redemption": {

@@ -812,28 +812,28 @@ export type CancelFundSubscriptionMutationVariables = Exact<{
 }>;
 
 
-export type CancelFundSubscriptionMutation = { cancelFundSubscription: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, subscription: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null } };
+export type CancelFundSubscriptionMutation = { cancelFundSubscription: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, subscription: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, processedByUserId: string | null, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null } };
 
 export type CancelFundRedemptionMutationVariables = Exact<{
   input: CancelFundRedemptionInput;
 }>;
 
 
-export type CancelFundRedemptionMutation = { cancelFundRedemption: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, redemption: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null } };
+export type CancelFundRedemptionMutation = { cancelFundRedemption: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, redemption: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, processedByUserId: string | null, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null } };
 
 export type ProcessFundSubscriptionMutationVariables = Exact<{
   input: ProcessFundSubscriptionInput;
 }>;
 
 
-export type ProcessFundSubscriptionMutation = { processFundSubscription: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, subscription: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null, dealing: { dealingDate: string, navPerUnit: Decimal, amount: Decimal, units: Decimal, unitsHeld: Decimal, capitalBalance: Decimal } | null } };
+export type ProcessFundSubscriptionMutation = { processFundSubscription: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, subscription: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, processedByUserId: string | null, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null, dealing: { dealingDate: string, navPerUnit: Decimal, amount: Decimal, units: Decimal, unitsHeld: Decimal, capitalBalance: Decimal } | null } };
 
 export type ProcessFundRedemptionMutationVariables = Exact<{
   input: ProcessFundRedemptionInput;
 }>;
 
 
-export type ProcessFundRedemptionMutation = { processFundRedemption: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, redemption: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null, dealing: { dealingDate: string, navPerUnit: Decimal, amount: Decimal, units: Decimal, unitsHeld: Decimal, capitalBalance: Decimal } | null } };
+export type ProcessFundRedemptionMutation = { processFundRedemption: { success: boolean, errors: Array<{ code: UserErrorCode, message: string, field: Array<string> | null }>, redemption: { id: number, investorUserId: string, amount: Decimal, currency: string, status: FundRequestStatus, processedByUserId: string | null, createdAt: Date, updatedAt: Date, fund: { id: number, name: string, currency: string } } | null, dealing: { dealingDate: string, navPerUnit: Decimal, amount: Decimal, units: Decimal, unitsHeld: Decimal, capitalBalance: Decimal } | null } };
 
 export type GenerateFundUserAgreementPdfMutationVariables = Exact<{
   input: GenerateFundUserAgreementPdfInput;

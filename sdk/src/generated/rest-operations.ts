@@ -59,7 +59,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['exchangeToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['exchangeToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['exchangeToken']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['exchangeToken']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['exchangeToken']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['exchangeToken']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['exchangeToken']['responses'][503]['content']['application/json']>;
   };
@@ -71,7 +71,7 @@ export interface RestOperations {
     error:
       | RestError<401, 'UNAUTHENTICATED', operations['getSession']['responses'][401]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['getSession']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getSession']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getSession']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getSession']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getSession']['responses'][503]['content']['application/json']>;
   };
@@ -83,7 +83,7 @@ export interface RestOperations {
     error:
       | RestError<401, 'UNAUTHENTICATED', operations['deleteSession']['responses'][401]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['deleteSession']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['deleteSession']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['deleteSession']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['deleteSession']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['deleteSession']['responses'][503]['content']['application/json']>;
   };
@@ -97,7 +97,7 @@ export interface RestOperations {
     error:
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['logout']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['logout']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['logout']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['logout']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['logout']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['logout']['responses'][503]['content']['application/json']>;
   };
@@ -109,7 +109,7 @@ export interface RestOperations {
     error:
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['login']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['login']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['login']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['login']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['login']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['login']['responses'][503]['content']['application/json']>;
   };
@@ -121,7 +121,7 @@ export interface RestOperations {
     error:
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['loginCallback']['responses'][400]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['loginCallback']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['loginCallback']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['loginCallback']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['loginCallback']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['loginCallback']['responses'][503]['content']['application/json']>;
   };
@@ -138,7 +138,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWalletJwt']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWalletJwt']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createWalletJwt']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['createWalletJwt']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['createWalletJwt']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['createWalletJwt']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWalletJwt']['responses'][503]['content']['application/json']>;
   };
@@ -155,7 +155,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createWorkflowSdkInitToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createWorkflowSdkInitToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createWorkflowSdkInitToken']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['createWorkflowSdkInitToken']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['createWorkflowSdkInitToken']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['createWorkflowSdkInitToken']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['createWorkflowSdkInitToken']['responses'][503]['content']['application/json']>;
   };
@@ -172,7 +172,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['createKycSdkInitToken']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['createKycSdkInitToken']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['createKycSdkInitToken']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['createKycSdkInitToken']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['createKycSdkInitToken']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['createKycSdkInitToken']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['createKycSdkInitToken']['responses'][503]['content']['application/json']>;
   };
@@ -204,7 +204,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getInvoiceDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getInvoiceDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getInvoiceDocument']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getInvoiceDocument']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getInvoiceDocument']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getInvoiceDocument']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getInvoiceDocument']['responses'][503]['content']['application/json']>;
   };
@@ -220,7 +220,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getReceiptDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getReceiptDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getReceiptDocument']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getReceiptDocument']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getReceiptDocument']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getReceiptDocument']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getReceiptDocument']['responses'][503]['content']['application/json']>;
   };
@@ -236,7 +236,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getQuoteDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getQuoteDocument']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getQuoteDocument']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getQuoteDocument']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getQuoteDocument']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getQuoteDocument']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getQuoteDocument']['responses'][503]['content']['application/json']>;
   };
@@ -251,7 +251,7 @@ export interface RestOperations {
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getProductCatalogDocument']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getProductCatalogDocument']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getProductCatalogDocument']['responses'][403]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getProductCatalogDocument']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getProductCatalogDocument']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getProductCatalogDocument']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getProductCatalogDocument']['responses'][503]['content']['application/json']>;
   };
@@ -267,7 +267,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getFundUserAgreement']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getFundUserAgreement']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getFundUserAgreement']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getFundUserAgreement']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getFundUserAgreement']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getFundUserAgreement']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getFundUserAgreement']['responses'][503]['content']['application/json']>;
   };
@@ -281,7 +281,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getCaseReportPdf']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getCaseReportPdf']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getCaseReportPdf']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getCaseReportPdf']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getCaseReportPdf']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getCaseReportPdf']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getCaseReportPdf']['responses'][503]['content']['application/json']>;
   };
@@ -295,7 +295,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getCaseAgreementPdf']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getCaseAgreementPdf']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getCaseAgreementPdf']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getCaseAgreementPdf']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getCaseAgreementPdf']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getCaseAgreementPdf']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getCaseAgreementPdf']['responses'][503]['content']['application/json']>;
   };
@@ -311,7 +311,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['uploadDocuments']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['uploadDocuments']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['uploadDocuments']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['uploadDocuments']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['uploadDocuments']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['uploadDocuments']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['uploadDocuments']['responses'][503]['content']['application/json']>
       | RestError<507, 'INSUFFICIENT_STORAGE', operations['uploadDocuments']['responses'][507]['content']['application/json']>;
@@ -326,7 +326,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getUploadedFile']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getUploadedFile']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getUploadedFile']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getUploadedFile']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getUploadedFile']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getUploadedFile']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getUploadedFile']['responses'][503]['content']['application/json']>;
   };
@@ -343,7 +343,7 @@ export interface RestOperations {
       | RestError<401, 'UNAUTHENTICATED', operations['getKycDocumentFile']['responses'][401]['content']['application/json']>
       | RestError<403, 'FORBIDDEN', operations['getKycDocumentFile']['responses'][403]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getKycDocumentFile']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getKycDocumentFile']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getKycDocumentFile']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getKycDocumentFile']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getKycDocumentFile']['responses'][503]['content']['application/json']>;
   };
@@ -359,7 +359,7 @@ export interface RestOperations {
       | RestError<400, 'BAD_REQUEST' | 'VALIDATION_FAILED' | 'QUERY_TOO_COSTLY', operations['getWalletSparkline']['responses'][400]['content']['application/json']>
       | RestError<401, 'UNAUTHENTICATED', operations['getWalletSparkline']['responses'][401]['content']['application/json']>
       | RestError<404, 'NOT_FOUND', operations['getWalletSparkline']['responses'][404]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['getWalletSparkline']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['getWalletSparkline']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['getWalletSparkline']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['getWalletSparkline']['responses'][503]['content']['application/json']>;
   };
@@ -461,7 +461,7 @@ export interface RestOperations {
       | RestError<413, 'PAYLOAD_TOO_LARGE', operations['receiveKycWebhook']['responses'][413]['content']['application/json']>
       | RestError<415, 'UNSUPPORTED_MEDIA_TYPE', operations['receiveKycWebhook']['responses'][415]['content']['application/json']>
       | RestError<429, 'RATE_LIMITED', operations['receiveKycWebhook']['responses'][429]['content']['application/json']>
-      | RestError<500, 'INTERNAL', operations['receiveKycWebhook']['responses'][500]['content']['application/json']>
+      | RestError<500, 'INTERNAL' | 'RESPONSE_INVALID', operations['receiveKycWebhook']['responses'][500]['content']['application/json']>
       | RestError<501, 'NOT_IMPLEMENTED', operations['receiveKycWebhook']['responses'][501]['content']['application/json']>
       | RestError<503, 'SERVICE_UNAVAILABLE', operations['receiveKycWebhook']['responses'][503]['content']['application/json']>;
   };

@@ -20,6 +20,7 @@ import * as cachedRecordsNotify from './0016-cached-records-notify.ts';
 import * as transferFeeCoin from './0017-transfer-fee-coin.ts';
 import * as otcTradeWallets from './0018-otc-trade-wallets.ts';
 import * as custodyJournalState from './0019-custody-journal-state.ts';
+import * as moneyControls from './0020-money-controls.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-transfer-fee-coin': transferFeeCoin,
   '0018-otc-trade-wallets': otcTradeWallets,
   '0019-custody-journal-state': custodyJournalState,
+  '0020-money-controls': moneyControls,
 };

@@ -22,6 +22,7 @@ import {
 } from './demo-wallet-activity.ts';
 import { demoWalletAddresses, demoWallets, demoWhitelistEntries } from './demo-wallets.ts';
 import { insertDemoHoldings } from './demo-holdings.ts';
+import { insertDemoTradeSettlements } from './demo-trade-settlements.ts';
 
 /** `sealQuestionnaires`: the KYC data key's sealer; without it the profiles have no answers (seal-demo-questionnaires.ts). */
 export async function insertDemoRows(
@@ -48,6 +49,7 @@ export async function insertDemoRows(
 
   await db.insertInto('otc_quote').values(demoOtcQuotes).execute();
   await db.insertInto('otc_trade').values(demoOtcTrades).execute();
+  await insertDemoTradeSettlements(db);
 
   await db.insertInto('fund').values(demoFunds).execute();
   // Processed requests come before the register rows that deal them (those reference the

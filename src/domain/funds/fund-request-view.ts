@@ -20,6 +20,7 @@ export interface FundRequestView {
   amount: string;
   currency: string;
   status: FundRequestStatus;
+  processedByUserId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,6 +40,7 @@ export function fundRequestView(row: FundRequestRow): FundRequestView {
     amount: row.amount,
     currency: row.currency,
     status: fundRequestStatus(row.status),
+    processedByUserId: row.processedByUserId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

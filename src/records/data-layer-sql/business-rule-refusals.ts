@@ -11,6 +11,9 @@ const refusals: Readonly<Record<string, string>> = {
     "a fund subscription becomes 'processed' only through the business API's processFundSubscription, which issues its units at the dealing NAV and writes the fund's register and journal in the same transaction (docs/funds.md#dealing); nothing was written",
   fund_redemption_dealt:
     "a fund redemption becomes 'processed' only through the business API's processFundRedemption, which redeems its units at the dealing NAV and writes the fund's register and journal in the same transaction (docs/funds.md#dealing); nothing was written",
+  // Migration 0020: a trade is settled only with its journal group (docs/trading.md#settlement).
+  otc_trade_settled_journal:
+    "an OTC trade becomes 'settled' only with both legs of its journal group trade:<id>, which the business API's requestOtcTrade posts in the transaction that settles it (docs/trading.md#settlement); nothing was written",
 };
 
 /** The client's error for a business rule's refusal naming `constraint`; null for any other constraint. */

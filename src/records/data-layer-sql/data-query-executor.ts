@@ -12,6 +12,7 @@ import { CompiledQuery } from 'kysely';
 import type { DatabaseAccess, Db } from '../../db/create-database.ts';
 import { preparedStatementName } from '../../db/prepared-statement-names.ts';
 import { compileRootField } from './compile-root-field.ts';
+import { clientErrorOf } from './database-errors.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
 import { sessionVariableUses, type CompiledOperation, type CompiledRootField } from './compiled-operation.ts';
@@ -94,6 +95,26 @@ export function createDataQueryExecutor(
     };
   }
 
+  /**
+   * A mutation's statements in one transaction. Kysely's transaction cannot name a statement: they
+   * run unnamed. A deferred constraint refuses at COMMIT (migration 0020's otc_trade_settled_journal),
+   * outside any statement, so the commit's error becomes the client's as a statement's would.
+   */
+  async function runMutation(statements: readonly CompiledRootField[], binding: RunBinding): Promise<string[]> {
+    try {
+      return await db.transaction().execute(async (transaction) => {
+        const send = inTransaction(transaction);
+        const values: string[] = [];
+        // In order, as Hasura does: a later root field sees what an earlier one wrote.
+        for (const statement of statements)
+          values.push(await runStatement(send, statement, binding, undefined, options.onStatement));
+        return values;
+      });
+    } catch (error) {
+      throw clientErrorOf(error) ?? error;
+    }
+  }
+
   return {
     compile,
 
@@ -113,15 +134,7 @@ export function createDataQueryExecutor(
         if (statements.length === 1) return [await runQuery(statements[0]!, binding)];
         return Promise.all(statements.map((statement) => runQuery(statement, binding)));
       }
-      // Kysely's transaction cannot name a statement: a mutation's statements run unnamed.
-      return db.transaction().execute(async (transaction) => {
-        const send = inTransaction(transaction);
-        const values: string[] = [];
-        // In order, as Hasura does: a later root field sees what an earlier one wrote.
-        for (const statement of operation.statements)
-          values.push(await runStatement(send, statement, binding, undefined, options.onStatement));
-        return values;
-      });
+      return runMutation(operation.statements, binding);
     },
 
     explain(statement) {

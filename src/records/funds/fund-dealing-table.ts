@@ -112,9 +112,16 @@ async function insertMovement(trx: Db, write: DealingWrite): Promise<void> {
     .execute();
 }
 
-async function markProcessed(trx: Db, kind: FundRequestKind, id: number): Promise<FundRequestRow> {
+/** The request `processed`, naming the person who processed it (migration 0020, docs/funds.md#who-processed). */
+async function markProcessed(
+  trx: Db,
+  kind: FundRequestKind,
+  id: number,
+  processedBy: string | null,
+): Promise<FundRequestRow> {
   const { rows } = await sql<FundRequestRow>`WITH r AS (
-      UPDATE ${sql.table(fundRequestTables[kind].table)} SET status = 'processed', updated_at = now()
+      UPDATE ${sql.table(fundRequestTables[kind].table)}
+      SET status = 'processed', processed_by_user_id = ${processedBy}, updated_at = now()
       WHERE id = ${id} RETURNING *)
     SELECT ${requestColumns(kind)} FROM r JOIN fund f ON f.id = r.fund_id JOIN app_user u ON u.id = r.user_id`.execute(
     trx,
@@ -138,7 +145,7 @@ async function record(trx: Db, write: DealingWrite): Promise<RecordedDealing> {
     revaluationDescription: write.revaluationDescription,
     metadata: write.facts,
   });
-  const processed = await markProcessed(trx, kind, request.id);
+  const processed = await markProcessed(trx, kind, request.id, write.actor.userId);
   await writeAuditEntry(trx, {
     actor: write.actor,
     action: `${table}.process`,

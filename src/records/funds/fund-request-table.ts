@@ -30,6 +30,8 @@ export interface FundRequestRow {
   /** numeric(38, 2) as text, e.g. `'50000.00'`. */
   amount: string;
   status: string;
+  /** The person who processed (dealt) it; null until processed, and for requests processed before migration 0020. */
+  processedByUserId: string | null;
   createdAt: string;
   updatedAt: string;
   /** The investor's home organization (app_user.organization_id); null for a user of none. */
@@ -72,7 +74,7 @@ export interface FundRequestTable {
 export function requestColumns(kind: FundRequestKind) {
   return sql`r.id, r.fund_id AS "fundId", f.name AS "fundName", f.currency, r.user_id AS "investorUserId",
     ${sql.ref(`r.${fundRequestTables[kind].amount}`)}::text AS amount, r.status,
-    ${isoInstant('r.created_at')} AS "createdAt", ${isoInstant('r.updated_at')} AS "updatedAt",
+    r.processed_by_user_id AS "processedByUserId", ${isoInstant('r.created_at')} AS "createdAt", ${isoInstant('r.updated_at')} AS "updatedAt",
     u.organization_id AS "investorOrganizationId", f.organization_id AS "fundOrganizationId"`;
 }
 

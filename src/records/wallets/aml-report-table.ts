@@ -9,6 +9,7 @@ import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { AuditActor } from '../audit/audit-log-table.ts';
+import { lockWalletJournals } from './custody-transfer-postings.ts';
 import { freezeForDenial, lockWallet } from './wallet-freeze-table.ts';
 import { walletInScope } from './wallet-in-scope.ts';
 
@@ -79,6 +80,9 @@ function storeFinal<Stored extends AmlReportRow | null>(
 ): Promise<Stored> {
   return db.transaction().execute(async (trx) => {
     if (status !== 'denied') return write(trx);
+    // The freeze voids the wallet's unsigned sends (migration 0020), which takes the wallet's
+    // journal lock: taken before the wallet's row, in the order a journal pass takes them.
+    await lockWalletJournals(trx, [walletId]);
     const previousStatus = await lockWallet(trx, walletId);
     const stored = await write(trx);
     if (stored && previousStatus !== null) await freezeForDenial(trx, stored, previousStatus, actor);

@@ -25,6 +25,8 @@ export interface JournaledTransfer {
   fee: bigint | null;
   /** Confirmed before its wallet's balance entered the journal: already counted (migration 0012). */
   inOpeningBalance: boolean;
+  /** Its holds were released by its wallet's freeze before it was signed (migration 0020): nothing is held again. */
+  voidedByFreeze: boolean;
 }
 
 /** One movement of a send: its hold, then its post or void, under ids derived from `id`. */
@@ -110,6 +112,7 @@ async function transfersBehind(trx: Transaction<Database>, walletIds: readonly n
       sql<string>`amount_base_units::text`.as('amount'),
       sql<string | null>`fee_base_units::text`.as('fee'),
       'in_opening_balance as inOpeningBalance',
+      sql<boolean>`voided_by_freeze_id IS NOT NULL`.as('voidedByFreeze'),
     ])
     .where('wallet_id', 'in', walletIds)
     .where(sql<boolean>`journaled_state IS DISTINCT FROM state`)
@@ -128,8 +131,11 @@ async function postTransfer(journal: LedgerJournal, transfer: JournaledTransfer)
   if (transfer.inOpeningBalance) return;
   if (transfer.direction === 'receive') return postDeposit(journal, transfer);
   const legs = sendLegs(transfer);
-  if (heldStates.has(transfer.state)) for (const leg of legs) await holdLeg(journal, leg);
-  else if (transfer.state === 'confirmed') for (const leg of legs) await postLeg(journal, leg);
+  // A send its wallet's freeze voided holds nothing while it waits (docs/custody.md#aml-freeze);
+  // should the custodian still confirm it, its legs post under ids of their own (postLeg).
+  if (heldStates.has(transfer.state)) {
+    if (!transfer.voidedByFreeze) for (const leg of legs) await holdLeg(journal, leg);
+  } else if (transfer.state === 'confirmed') for (const leg of legs) await postLeg(journal, leg);
   // A send that ended off the chain stores no fee any more (migration 0017): its fee's hold, if
   // one was made, is found by its id.
   else if (voidStates.has(transfer.state))
@@ -205,10 +211,11 @@ async function postLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
     });
 }
 
-/** Releases the hold `id`, unless it was never held or already posted. */
+/** Releases the hold `id`, unless it was never held, already posted, or already released (by a freeze, migration 0020). */
 async function voidLeg(journal: LedgerJournal, id: string): Promise<void> {
   const held = await journal.transfer(id);
-  if (held?.kind !== 'pending' || (await journal.transfer(`${id}:post`))) return;
+  if (held?.kind !== 'pending' || (await journal.transfer(`${id}:post`)) || (await journal.transfer(`${id}:void`)))
+    return;
   await journal.voidPending({ id: `${id}:void`, pendingId: id });
 }
 

@@ -3,12 +3,14 @@
 // stores the denied report, an unfreeze in its own, each with its audit_log entry through the one
 // writer (docs/ledger.md#who-did-what). The wallet is locked before either changes it, so a freeze
 // and an unfreeze of one wallet take their turns. The database refuses to make a wallet with an
-// open freeze ACTIVE any other way (the trigger digital_wallet_aml_freeze).
+// open freeze ACTIVE any other way (the trigger digital_wallet_aml_freeze). Opening a freeze
+// releases the holds of the wallet's sends not signed yet (migration 0020's trigger); the freeze's
+// audit entry names them, and each gets an entry `digital_wallet_transaction.void` of its own.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
-import { type AuditActor, writeAuditEntry } from '../audit/audit-log-table.ts';
+import { type AuditActor, type AuditEntry, writeAuditEntry } from '../audit/audit-log-table.ts';
 import type { WalletRow } from './wallet-summary-table.ts';
 
 type WalletStatus = WalletRow['status'];
@@ -72,6 +74,7 @@ export async function freezeForDenial(
     .returning('id')
     .executeTakeFirst();
   if (!opened) return;
+  const voided = await sendsVoidedBy(trx, opened.id);
   const status: WalletStatus = previousStatus === 'archived' ? 'archived' : 'frozen';
   await trx
     .updateTable('digital_wallet')
@@ -89,8 +92,62 @@ export async function freezeForDenial(
       riskScore: report.riskScore,
       previousStatus,
       status,
+      voidedTransferIds: voided.map((send) => send.transferId),
     },
   });
+  for (const send of voided) await writeAuditEntry(trx, sendVoidEntry(send, report, opened.id, actor));
+}
+
+/** A send whose holds the freeze released (migration 0020's trigger on digital_wallet_freeze). */
+interface VoidedSend {
+  transferId: string;
+  coin: string;
+  amountBaseUnits: string;
+  feeCoin: string | null;
+  feeBaseUnits: string | null;
+  state: string;
+  /** The void transfers of its holds (none for a send never held, e.g. one waiting for funds). */
+  releasedHolds: string[];
+}
+
+async function sendsVoidedBy(trx: Transaction<Database>, freezeId: number): Promise<VoidedSend[]> {
+  return trx
+    .selectFrom('digital_wallet_transaction')
+    .select([
+      'transfer_id as transferId',
+      'coin',
+      sql<string>`amount_base_units::text`.as('amountBaseUnits'),
+      'fee_coin as feeCoin',
+      sql<string | null>`fee_base_units::text`.as('feeBaseUnits'),
+      'state',
+      sql<string[]>`array(SELECT l.id FROM ledger_transfer l WHERE l.id IN ('send:' || transfer_id || ':void',
+        'send-fee:' || transfer_id || ':void') ORDER BY l.id DESC)`.as('releasedHolds'),
+    ])
+    .where('voided_by_freeze_id', '=', freezeId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** `digital_wallet_transaction.void`: the send, what it would have moved, and the freeze that stopped it. */
+function sendVoidEntry(send: VoidedSend, report: DeniedReport, freezeId: number, actor: AuditActor): AuditEntry {
+  return {
+    actor,
+    action: 'digital_wallet_transaction.void',
+    resourceType: 'digital_wallet_transaction',
+    resourceId: send.transferId,
+    details: {
+      walletId: report.walletId,
+      freezeId,
+      amlReportId: report.id,
+      custodianState: send.state,
+      coin: send.coin,
+      amountBaseUnits: send.amountBaseUnits,
+      feeCoin: send.feeCoin,
+      feeBaseUnits: send.feeBaseUnits,
+      releasedHolds: send.releasedHolds,
+    },
+  };
 }
 
 export function createWalletFreezeTable(db: Db) {

@@ -78,6 +78,7 @@ test('a report stored DENIED at once freezes its ACTIVE wallet with one audit en
       riskScore: 9.1,
       previousStatus: 'active',
       status: 'frozen',
+      voidedTransferIds: [],
     },
   };
   assert.equal(await stateOf(walletId), { status: 'frozen', freezes: [freeze], audit: [entry] });

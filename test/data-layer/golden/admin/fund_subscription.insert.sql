@@ -1,6 +1,6 @@
--- role admin: mutation { insert_fund_subscription(objects: [{ id: $id, fund_id: $fund_id, user_id: $user_id, subscription_amount: $subscription_amount, status: $status, created_at: $created_at, updated_at: $updated_at }]) { affected_rows returning { id fund_id user_id subscription_amount status created_at updated_at } } }
-WITH "t0" AS (INSERT INTO "fund_subscription" ("id", "fund_id", "user_id", "subscription_amount", "status", "created_at", "updated_at") VALUES ($1::int4, $2::int4, $3::text, $4::numeric, $5::text, $6::timestamptz, $7::timestamptz) RETURNING *)
-SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'fund_id', "t0"."fund_id", 'user_id', "t0"."user_id", 'subscription_amount', "t0"."subscription_amount"::text, 'status', "t0"."status", 'created_at', "t0"."created_at", 'updated_at', "t0"."updated_at")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
+-- role admin: mutation { insert_fund_subscription(objects: [{ id: $id, fund_id: $fund_id, user_id: $user_id, subscription_amount: $subscription_amount, status: $status, created_at: $created_at, updated_at: $updated_at, processed_by_user_id: $processed_by_user_id }]) { affected_rows returning { id fund_id user_id subscription_amount status created_at updated_at processed_by_user_id } } }
+WITH "t0" AS (INSERT INTO "fund_subscription" ("id", "fund_id", "user_id", "subscription_amount", "status", "created_at", "updated_at", "processed_by_user_id") VALUES ($1::int4, $2::int4, $3::text, $4::numeric, $5::text, $6::timestamptz, $7::timestamptz, $8::text) RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t0"."id", 'fund_id', "t0"."fund_id", 'user_id', "t0"."user_id", 'subscription_amount', "t0"."subscription_amount"::text, 'status', "t0"."status", 'created_at', "t0"."created_at", 'updated_at', "t0"."updated_at", 'processed_by_user_id', "t0"."processed_by_user_id")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
 FROM "t0"
 -- $1: fund_subscription.id $id
 -- $2: fund_subscription.fund_id $fund_id
@@ -9,3 +9,4 @@ FROM "t0"
 -- $5: fund_subscription.status $status
 -- $6: fund_subscription.created_at $created_at
 -- $7: fund_subscription.updated_at $updated_at
+-- $8: fund_subscription.processed_by_user_id $processed_by_user_id

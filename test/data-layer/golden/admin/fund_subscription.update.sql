@@ -1,7 +1,7 @@
--- role admin: mutation { update_fund_subscription(where: {}, _set: { id: $id, fund_id: $fund_id, user_id: $user_id, subscription_amount: $subscription_amount, status: $status, created_at: $created_at, updated_at: $updated_at }) { affected_rows returning { id fund_id user_id subscription_amount status created_at updated_at } } }
-WITH "t1" AS (UPDATE "fund_subscription" AS "t0" SET "id" = $1::int4, "fund_id" = $2::int4, "user_id" = $3::text, "subscription_amount" = $4::numeric, "status" = $5::text, "created_at" = $6::timestamptz, "updated_at" = $7::timestamptz
+-- role admin: mutation { update_fund_subscription(where: {}, _set: { id: $id, fund_id: $fund_id, user_id: $user_id, subscription_amount: $subscription_amount, status: $status, created_at: $created_at, updated_at: $updated_at, processed_by_user_id: $processed_by_user_id }) { affected_rows returning { id fund_id user_id subscription_amount status created_at updated_at processed_by_user_id } } }
+WITH "t1" AS (UPDATE "fund_subscription" AS "t0" SET "id" = $1::int4, "fund_id" = $2::int4, "user_id" = $3::text, "subscription_amount" = $4::numeric, "status" = $5::text, "created_at" = $6::timestamptz, "updated_at" = $7::timestamptz, "processed_by_user_id" = $8::text
   WHERE true RETURNING *)
-SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'fund_id', "t1"."fund_id", 'user_id', "t1"."user_id", 'subscription_amount', "t1"."subscription_amount"::text, 'status', "t1"."status", 'created_at', "t1"."created_at", 'updated_at', "t1"."updated_at")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'fund_id', "t1"."fund_id", 'user_id', "t1"."user_id", 'subscription_amount', "t1"."subscription_amount"::text, 'status', "t1"."status", 'created_at', "t1"."created_at", 'updated_at', "t1"."updated_at", 'processed_by_user_id', "t1"."processed_by_user_id")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
 FROM "t1"
 -- $1: fund_subscription.id $id
 -- $2: fund_subscription.fund_id $fund_id
@@ -10,3 +10,4 @@ FROM "t1"
 -- $5: fund_subscription.status $status
 -- $6: fund_subscription.created_at $created_at
 -- $7: fund_subscription.updated_at $updated_at
+-- $8: fund_subscription.processed_by_user_id $processed_by_user_id
