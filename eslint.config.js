@@ -143,6 +143,7 @@ const floors = [
     { room: 'request-scope', pattern: 'src/request-scope', reason: 'the shared kernel imports nothing of src/' },
     { room: 'api-explorer', pattern: 'src/api-explorer', reason: 'the shared kernel imports nothing of src/' },
     { room: 'allow-lists', pattern: 'src/allow-lists', reason: 'the shared kernel imports nothing of src/' },
+    { room: 'spec-problems', pattern: 'src/spec-problems', reason: 'the shared kernel imports nothing of src/' },
   ],
 ];
 
@@ -196,6 +197,7 @@ const transportFree = [
   'request-scope',
   'api-explorer',
   'allow-lists',
+  'spec-problems',
 ];
 
 const databaseModules = ['kysely', 'pg'];

@@ -4,6 +4,7 @@
 // when anything differs.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SpecProblemsError } from '../src/spec-problems/spec-problems-error.ts';
 import { runGenerators } from './codegen/run-generators.ts';
 
 const args = process.argv.slice(2);
@@ -33,11 +34,12 @@ function readOrNull(file: string): string | null {
 
 const started = performance.now();
 const files = await runGenerators(root).catch((error: unknown) => {
-  // Source errors (e.g. permissions.yaml) carry `file:line:column: message` lines: print
-  // those for the spec author, not a stack trace.
-  const problems = (error as { errors?: unknown }).errors;
-  if (Array.isArray(problems) && problems.every((line) => typeof line === 'string')) {
-    console.error(`codegen: ${problems.length} problem(s) in the sources:\n${problems.join('\n')}`);
+  // Spec problems are `file:line:col: message` lines (src/spec-problems): print those for the
+  // spec author, not a stack trace.
+  if (error instanceof SpecProblemsError) {
+    console.error(
+      `codegen: ${error.errors.length} problem(s) in the specs; nothing was generated\n${error.errors.join('\n')}`,
+    );
     process.exit(1);
   }
   throw error;

@@ -1,4 +1,5 @@
-// What `npm start` runs (docs/service.md#start-up): src/main.ts from the service bundle,
+// What `npm start` runs (docs/service.md#start-up): generated code checked against its specs
+// (regenerated first outside production, docs/code-generation.md#never-stale), then src/main.ts from the service bundle,
 // plain JavaScript built by esbuild, rebuilt first whenever a source, a package or the Node
 // version changed since it was built, so a stale bundle never runs. Stack traces are mapped
 // back to src/. Tools and most tests run src/main.ts itself; test/composition/main-process.test.ts
@@ -8,10 +9,13 @@ import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freshServiceBundle } from './service-bundle/fresh-service-bundle.js';
+import { regenerateIfStale } from './service-bundle/regenerate-if-stale.js';
 
 // Before the bundle loads: a restart reuses the compiled code of its modules.
 enableCompileCache();
 const repo = path.resolve(import.meta.dirname, '..');
+const write = (/** @type {string} */ text) => process.stderr.write(text);
+if (!regenerateIfStale(repo, { production: process.env.NODE_ENV === 'production', write })) process.exit(1);
 const started = performance.now();
 /** @type {string} */
 let entry;

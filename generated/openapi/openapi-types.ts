@@ -1312,6 +1312,14 @@ export interface components {
             /** @description Seconds since this process started; administrators only. */
             uptimeSeconds?: number;
             /**
+             * @description The sha256 (hex) of each spec, generator configuration and migration the running code
+             *     was generated from (`generated/codegen-inputs.json`); administrators only. The service
+             *     does not start when the files differ from these (docs/code-generation.md#never-stale).
+             */
+            codegenInputs?: {
+                [key: string]: string;
+            };
+            /**
              * Format: uri-reference
              * @description Where the API reference pages are served.
              */

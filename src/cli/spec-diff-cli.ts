@@ -2,11 +2,13 @@
 // (docs/spec-diff.md). Reads each spec at a git ref with `git show` (or from the working tree) of
 // the git repository it runs in (npm runs it at this one's root), and the allow-list
 // spec-diff-allow.yaml at that root. Exit codes: 0 no breaking change outside the allow-list,
-// 1 some, 2 usage, unknown ref, a spec that does not parse, a malformed allow-list.
+// 1 some, 2 usage, unknown ref, a spec that does not parse (its problems as `file:line:col: message`),
+// a malformed allow-list.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { git, gitFileAt } from './git-file-at.ts';
 import type { SpecVersion } from '../spec-review/diff-specs.ts';
+import { SpecProblemsError } from '../spec-problems/spec-problems-error.ts';
 import { SpecReviewError } from '../spec-review/spec-review-error.ts';
 import { parseSpecDiffCommand, SpecDiffUsageError, specDiffUsage } from './parse-spec-diff-command.ts';
 import type { SpecDiffIo } from './spec-diff-command.ts';
@@ -80,6 +82,11 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     if (error instanceof SpecReviewError) {
       process.stderr.write(`error: ${error.message}\n`);
+      return 2;
+    }
+    // Spec problems at their place, one per line, as codegen prints them (src/spec-problems).
+    if (error instanceof SpecProblemsError) {
+      process.stderr.write(`${error.errors.join('\n')}\n`);
       return 2;
     }
     throw error;

@@ -8,6 +8,7 @@ import { type CheckResult, checkReadiness } from '../domain/health/readiness-ser
 import { healthHandlers } from '../http/handlers/health-handlers.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { serviceInfo } from './service-info.ts';
+import { servedCodegenInputs } from './stale-generated-code.ts';
 
 export function createHealth(deps: {
   db: Db;
@@ -21,7 +22,7 @@ export function createHealth(deps: {
   const { db } = deps;
   return {
     handlers: healthHandlers({
-      service: { ...serviceInfo, startedAt: deps.startedAt },
+      service: { ...serviceInfo, startedAt: deps.startedAt, codegenInputs: servedCodegenInputs },
       ...(deps.onReady && { onReady: deps.onReady }),
       metricsText: async () => ({ body: await deps.metrics.registry.metrics() }),
       readiness: () =>

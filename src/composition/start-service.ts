@@ -9,6 +9,7 @@ import { resolveDatabase } from './resolve-database.ts';
 import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { heapBudgetProblem } from './heap-budget.ts';
+import { staleGeneratedCodeProblem } from './stale-generated-code.ts';
 
 export interface RunningService {
   readonly url: string;
@@ -21,6 +22,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const startedAt = Date.now();
   const heapProblem = heapBudgetProblem(config.redisUrl ? 0 : config.resultCacheMb * 1024 * 1024);
   if (heapProblem) throw new Error(heapProblem);
+  const staleProblem = staleGeneratedCodeProblem();
+  if (staleProblem) throw new Error(staleProblem);
   const secrets = resolveSecrets(config, logger);
   const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
   try {

@@ -1,6 +1,6 @@
 // Both specs at two versions, every change classified and fingerprinted (docs/spec-diff.md).
 // Texts in, changes out: reading git refs is the CLI's business. A spec that does not parse is a
-// SpecReviewError naming the file, the version and why.
+// SpecProblemsError, each problem `file:line:col: message (at <version>)`.
 import { diffGraphql, parseGraphql } from './graphql/diff-graphql.ts';
 import { diffOpenApi } from './openapi/diff-openapi.ts';
 import { parseOpenApi } from './openapi/openapi-document.ts';
@@ -14,17 +14,13 @@ export interface SpecVersion {
 }
 
 export async function diffSpecs(before: SpecVersion, after: SpecVersion): Promise<SpecChange[]> {
-  const openapiBefore = parseOpenApi(before.openapi, `openapi.yaml at ${before.name}`);
-  const graphqlBefore = parseGraphql(before.graphql, `schema.graphql at ${before.name}`);
+  const openapiBefore = parseOpenApi(before.openapi, before.name);
+  const graphqlBefore = parseGraphql(before.graphql, before.name);
   // The same text has no change; each version is still parsed, so a broken spec is always reported.
   const openapi =
-    before.openapi === after.openapi
-      ? []
-      : diffOpenApi(openapiBefore, parseOpenApi(after.openapi, `openapi.yaml at ${after.name}`));
+    before.openapi === after.openapi ? [] : diffOpenApi(openapiBefore, parseOpenApi(after.openapi, after.name));
   const graphql =
-    before.graphql === after.graphql
-      ? []
-      : await diffGraphql(graphqlBefore, parseGraphql(after.graphql, `schema.graphql at ${after.name}`));
+    before.graphql === after.graphql ? [] : await diffGraphql(graphqlBefore, parseGraphql(after.graphql, after.name));
   return [
     ...openapi.map((change) => specChange('openapi.yaml', change)),
     ...graphql.map((change) => specChange('schema.graphql', change)),

@@ -28,7 +28,7 @@ test('an unexpected error is a masked 500 whose request id is in the log', async
   const logger = createLogger('info', sink);
   const handlers = handlerTable({
     ...healthHandlers({
-      service: { name: 'x', version: '0.0.0', startedAt: Date.now() },
+      service: { name: 'x', version: '0.0.0', startedAt: Date.now(), codegenInputs: {} },
       metricsText: async () => ({ body: '' }),
       readiness: async () => {
         throw new Error('connection to 10.0.0.7 failed: password authentication failed');

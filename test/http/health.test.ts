@@ -1,6 +1,7 @@
 // The health routes through the real service (docs/configuration.md#operations): /healthz,
 // /health, /readyz, / and /metrics, and the X-Request-Id echo. Readiness and service info give
 // their detail to administrators only (openapi.yaml /readyz and /).
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSessionService } from '../../src/domain/identity/session-service.ts';
@@ -49,11 +50,14 @@ test('GET /readyz reports each check and 200 when the database is migrated', asy
   assert.match(body.checks.pdf.message, /not launched yet/);
 });
 
-test('GET / names the service and its uptime', async () => {
+test('GET / names the service, its uptime and the hashes of the specs its code was generated from', async () => {
   const body = (await service.request('GET', '/', { headers: admin })).json();
   assert.is(body.name, 'wealth-platform');
   assert.match(body.version, /^\d+\.\d+\.\d+/);
   assert.type(body.uptimeSeconds, 'number');
+  const recorded = JSON.parse(readFileSync(new URL('../../generated/codegen-inputs.json', import.meta.url), 'utf8'));
+  assert.equal(body.codegenInputs, recorded.inputs);
+  assert.match(body.codegenInputs['openapi.yaml'], /^[0-9a-f]{64}$/);
 });
 
 // The campaign found the Chromium path in an anonymous /readyz, and the version and uptime in /.

@@ -32,7 +32,7 @@ async function serve(setting: ResponseValidation, serviceInfo: () => Promise<Han
   });
   const handlers = handlerTable({
     ...healthHandlers({
-      service: { name: 'x', version: '0.0.0', startedAt: Date.now() },
+      service: { name: 'x', version: '0.0.0', startedAt: Date.now(), codegenInputs: {} },
       metricsText: async () => ({ body: '' }),
       readiness: async () => ({ status: 'ok', checks: {} }) as never,
     }),

@@ -225,19 +225,25 @@ test('a malformed allow-list exits 2 naming the file and the entry', async () =>
   rmSync(path.join(scratch, 'bad-allow.yaml'));
 });
 
-test('a spec that does not parse exits 2 naming the file, the version and why', async () => {
+test('a spec that does not parse exits 2 with file:line:col, why and the version', async () => {
   const [openapi, graphql] = [read('openapi.yaml'), read('schema.graphql')];
   try {
     write('openapi.yaml', 'openapi: 3.1.0\npaths: [\n');
     const yaml = await specDiff(scratch, 'HEAD');
     assert.is(yaml.code, 2);
-    assert.ok(yaml.stderr.startsWith('error: openapi.yaml at working tree does not parse: '), yaml.stderr);
+    assert.match(yaml.stderr, /^openapi\.yaml:\d+:\d+: invalid YAML: .* \(at working tree\)\n$/);
     write('openapi.yaml', openapi);
     write('schema.graphql', 'type Query { ping: String! ');
     const sdl = await specDiff(scratch, 'HEAD');
     assert.equal(
       [sdl.code, sdl.stderr],
-      [2, 'error: schema.graphql at working tree does not parse: Syntax Error: Expected Name, found <EOF>.\n'],
+      [2, 'schema.graphql:1:28: Syntax Error: Expected Name, found <EOF>. (at working tree)\n'],
+    );
+    write('schema.graphql', 'type Query { ping: Strin! }');
+    const unknown = await specDiff(scratch, 'HEAD');
+    assert.equal(
+      [unknown.code, unknown.stderr],
+      [2, 'schema.graphql:1:20: Unknown type "Strin". Did you mean "String"? (at working tree)\n'],
     );
   } finally {
     write('openapi.yaml', openapi);

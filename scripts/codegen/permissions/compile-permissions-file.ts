@@ -1,9 +1,12 @@
 // parse → validate structure → compile, with every problem reported as
-// `file:line:col: message` (sorted by position) in one PermissionsFileError.
+// `file:line:col: message` (src/spec-problems) in one PermissionsFileError.
+import { yamlProblem } from '../../../src/spec-problems/locate-yaml-node.ts';
+import {
+  parseYamlWithPositions,
+  type YamlWithPositions,
+} from '../../../src/spec-problems/parse-yaml-with-positions.ts';
 import { compilePermissions, type CompiledPermissions } from './compile-permissions.ts';
 import type { DbSchema } from './database-schema.ts';
-import { locateYamlNode } from './locate-yaml-node.ts';
-import { parsePermissionsYaml, type ParsedPermissionsYaml } from './parse-permissions-yaml.ts';
 import { PermissionsFileError } from './permissions-file-error.ts';
 import type { PermissionsSource } from './permissions-source.ts';
 import { validatePermissionsStructure } from './validate-permissions-structure.ts';
@@ -18,25 +21,17 @@ export interface PermissionsFileInput {
   readonly rootFields?: ReadonlySet<string>;
 }
 
-function formatIssues(parsed: ParsedPermissionsYaml, fileName: string, issues: readonly ValidationIssue[]): string[] {
-  const located = issues.map((found) => ({
-    ...locateYamlNode(parsed.document, parsed.lineCounter, found.path, found.at),
-    message: found.message,
-  }));
-  located.sort(
-    (a, b) => a.line - b.line || a.col - b.col || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
-  );
-  const lines = located.map(({ line, col, message }) => `${fileName}:${line}:${col}: ${message}`);
-  return lines.filter((line, index) => lines.indexOf(line) === index);
+function fileError(parsed: YamlWithPositions, issues: readonly ValidationIssue[]): PermissionsFileError {
+  return new PermissionsFileError(issues.map((found) => yamlProblem(parsed, found.path, found.at, found.message)));
 }
 
 export function compilePermissionsFile(input: PermissionsFileInput): CompiledPermissions {
-  const parsed = parsePermissionsYaml(input.yamlText, input.fileName);
-  if (!parsed.ok) throw new PermissionsFileError(parsed.errors);
+  const parsed = parseYamlWithPositions(input.yamlText, input.fileName);
+  if (!parsed.ok) throw new PermissionsFileError(parsed.problems);
   const structural = validatePermissionsStructure(parsed.parsed.value);
   // Semantic checks assume the structure the schema describes, so they wait for it.
-  if (structural.length > 0) throw new PermissionsFileError(formatIssues(parsed.parsed, input.fileName, structural));
+  if (structural.length > 0) throw fileError(parsed.parsed, structural);
   const result = compilePermissions(parsed.parsed.value as PermissionsSource, input.database, input.rootFields ?? null);
-  if (!result.ok) throw new PermissionsFileError(formatIssues(parsed.parsed, input.fileName, result.issues));
+  if (!result.ok) throw fileError(parsed.parsed, result.issues);
   return result.compiled;
 }

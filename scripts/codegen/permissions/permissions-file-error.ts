@@ -1,11 +1,11 @@
-// Thrown when permissions.yaml cannot be compiled; `errors` lists every problem found,
-// each as `file:line:col: message`, so the codegen shell can print them all at once.
-export class PermissionsFileError extends Error {
-  readonly errors: readonly string[];
+// Thrown when permissions.yaml cannot be compiled: every problem found, each as
+// `file:line:col: message` in `errors` (src/spec-problems, the format of every spec problem).
+import type { SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
+import { SpecProblemsError } from '../../../src/spec-problems/spec-problems-error.ts';
 
-  constructor(errors: readonly string[]) {
-    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} in permissions:\n${errors.join('\n')}`);
+export class PermissionsFileError extends SpecProblemsError {
+  constructor(problems: readonly SpecProblem[]) {
+    super(problems, 'permissions');
     this.name = 'PermissionsFileError';
-    this.errors = errors;
   }
 }

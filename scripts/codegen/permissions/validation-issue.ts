@@ -1,7 +1,9 @@
 // A problem found in the parsed YAML, addressed by its path in the document rather than by
-// position: checks run on plain data, and locate-yaml-node.ts turns the path into a
-// line and column only when the message is printed.
-export type YamlPath = readonly (string | number)[];
+// position: checks run on plain data, and src/spec-problems/locate-yaml-node.ts turns the path
+// into a line and column only when the message is printed.
+import type { YamlPath } from '../../../src/spec-problems/yaml-path.ts';
+
+export type { YamlPath };
 
 export interface ValidationIssue {
   readonly path: YamlPath;

@@ -1,6 +1,6 @@
 // Health, readiness, service info and metrics (docs/configuration.md#operations): the operations
 // answered without authentication, by load balancers and scrapers. Readiness and service info
-// give their detail (latencies, messages, version, uptime) to administrators only.
+// give their detail (latencies, messages, version, uptime, the codegen inputs' hashes) to administrators only.
 import type { Handlers } from '../../../generated/openapi/handlers.ts';
 import { isAdministrator } from '../../access/principal.ts';
 import { publicServiceInfo, readinessStates, type ServiceInfo } from '../../domain/health/health-detail.ts';
@@ -9,7 +9,7 @@ import type { Readiness } from '../../domain/health/readiness-service.ts';
 export interface HealthDependencies {
   readiness(): Promise<Readiness>;
   metricsText(): Promise<{ body: string }>;
-  service: { name: string; version: string; startedAt: number };
+  service: { name: string; version: string; startedAt: number; codegenInputs: Readonly<Record<string, string>> };
   /** Told of every 200 readiness answer (work held back until the first: src/composition/after-first-ready.ts). */
   onReady?: () => void;
 }
@@ -33,6 +33,7 @@ export function healthHandlers(deps: HealthDependencies): HealthHandlers {
         name: deps.service.name,
         version: deps.service.version,
         uptimeSeconds: Math.round((Date.now() - deps.service.startedAt) / 100) / 10,
+        codegenInputs: deps.service.codegenInputs,
       };
       return {
         status: 200,

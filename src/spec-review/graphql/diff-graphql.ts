@@ -5,16 +5,17 @@
 // field comes with is dropped too, as the OpenAPI rules ignore descriptions. The kind is the
 // library's change type, the location its schema coordinate.
 import { CriticalityLevel, diff, DiffRule, type Change } from '@graphql-inspector/core';
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import { buildASTSchema, type GraphQLSchema } from 'graphql';
 import type { Level } from '../spec-change.ts';
-import { SpecReviewError } from '../spec-review-error.ts';
+import { SpecProblemsError } from '../../spec-problems/spec-problems-error.ts';
+import { atVersion } from '../spec-version-problem.ts';
+import { sdlProblems } from './validate-graphql-schema.ts';
 
-export function parseGraphql(text: string, label: string): GraphQLSchema {
-  try {
-    return buildSchema(text);
-  } catch (error) {
-    throw new SpecReviewError(`${label} does not parse: ${(error as Error).message}`);
-  }
+/** schema.graphql at `version`; one that does not build is a SpecProblemsError, each problem at its line. */
+export function parseGraphql(text: string, version: string): GraphQLSchema {
+  const sdl = sdlProblems(text, 'schema.graphql');
+  if (!sdl.ok) throw new SpecProblemsError(sdl.problems.map((problem) => atVersion(problem, version)));
+  return buildASTSchema(sdl.document, { assumeValidSDL: true });
 }
 
 const levelOf: Record<string, Level> = {

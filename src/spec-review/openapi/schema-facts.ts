@@ -2,7 +2,7 @@
 // the types it admits, its listed values, bounds, properties, items and forms. `$ref` and `allOf`
 // are expanded into a list of conjuncts first, so a schema written inline, through a component
 // or as `allOf: [$ref]` reduces to the same facts; descriptions, titles and examples are not facts.
-import { isObject, refTarget, type Json, type OpenApiDocument } from './openapi-document.ts';
+import { isObject, refProblem, refTarget, type Json, type OpenApiDocument } from './openapi-document.ts';
 import { SpecReviewError } from '../spec-review-error.ts';
 
 /** null: any type. `number` admits `integer`. */
@@ -42,7 +42,7 @@ const jsonType = (value: unknown): string =>
         : typeof value;
 
 function followRef(document: OpenApiDocument, ref: string, seen: readonly string[]): unknown {
-  if (seen.includes(ref)) throw new SpecReviewError(`${document.label}: $ref '${ref}' refers to itself`);
+  if (seen.includes(ref)) throw refProblem(document, ref, `$ref '${ref}' refers to itself`);
   return refTarget(document, ref);
 }
 

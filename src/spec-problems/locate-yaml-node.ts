@@ -1,8 +1,10 @@
-// Turns a path in the parsed data back into a source position. When the path goes further
+// Turns a path in the parsed data (yaml-path.ts) back into a source position. When the path goes further
 // than the document (a missing property), the deepest node that exists is used. An alias
 // is reported where it is used, and followed to its anchor only to go deeper.
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
-import type { YamlPath } from './validation-issue.ts';
+import type { YamlWithPositions } from './parse-yaml-with-positions.ts';
+import { specProblem, type SpecProblem } from './spec-problem.ts';
+import type { YamlPath } from './yaml-path.ts';
 
 export interface SourcePosition {
   readonly line: number;
@@ -47,4 +49,15 @@ export function locateYamlNode(
   }
   const { line, col } = lineCounter.linePos(offset);
   return { line, col };
+}
+
+/** A problem at the node `path` names in a parsed YAML spec (the key or its value). */
+export function yamlProblem(
+  parsed: YamlWithPositions,
+  path: YamlPath,
+  at: 'key' | 'value',
+  message: string,
+): SpecProblem {
+  const { line, col } = locateYamlNode(parsed.document, parsed.lineCounter, path, at);
+  return specProblem(parsed.fileName, line, col, message);
 }
