@@ -2,14 +2,17 @@
 // module (src/records/ledger/), each its own transaction, with one writer and with 8 concurrent
 // writers. Scenarios: deposits from the one world account (every posting locks that row: the
 // journal's hot account), transfers between wallets where each writer has its own pair (no row
-// shared), two-leg linked groups, and two-phase sends (a pending transfer, then its post); beside
-// them, a plain one-row INSERT per transaction as the floor the host allows. Runs on a fresh
-// embedded PostgreSQL, or on a new database of the server at BENCH_DATABASE_URL.
+// shared), two-leg linked groups, two-phase sends (a pending transfer, then its post), and custody
+// sends as the custodian's states reach the journal (a stored send held, then confirmed, each a
+// pass of custody-transfer-postings.ts, with the statements such a send costs); beside them, a
+// plain one-row INSERT per transaction as the floor the host allows. Runs on a fresh embedded
+// PostgreSQL, or on a new database of the server at BENCH_DATABASE_URL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
+import { journalWalletTransfers } from '../src/records/wallets/custody-transfer-postings.ts';
 import type { LedgerAccount } from '../src/records/ledger/ledger-account.ts';
 import { createLedgerJournal, type LedgerJournal } from '../src/records/ledger/ledger-journal.ts';
 import { createDatabase, type Db } from '../src/db/create-database.ts';
@@ -95,7 +98,57 @@ async function referenceInsert(db: Db): Promise<Posting> {
   };
 }
 
-function scenarios(journal: LedgerJournal, { world, pairs }: Accounts): { name: string; posting: Posting }[] {
+/** Counts the statements a database handle sends: what a custody send costs in round trips. */
+function statementCounter(): { plugin: KyselyPlugin; count: number } {
+  const counter: { plugin: KyselyPlugin; count: number } = {
+    count: 0,
+    plugin: {
+      transformQuery: (args) => {
+        counter.count += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    },
+  };
+  return counter;
+}
+
+const custodyStatements = statementCounter();
+
+/**
+ * A custody send of 1 satoshi with a fee of 1 (two legs), as the custody mutations and the sync
+ * store it: the stored send held (state `signed`), then, in a second transaction, confirmed.
+ */
+async function custodySend(db: Db, id: string, walletId: number): Promise<number> {
+  const counted = db.withPlugin(custodyStatements.plugin);
+  await counted.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('digital_wallet_transaction')
+      .values({
+        wallet_id: walletId,
+        transfer_id: id,
+        direction: 'send',
+        coin: 'BTC',
+        fee_coin: 'BTC',
+        amount_base_units: '1',
+        fee_base_units: '1',
+        state: 'signed',
+      })
+      .execute();
+    await journalWalletTransfers(trx, [walletId]);
+  });
+  await counted.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('digital_wallet_transaction')
+      .set({ state: 'confirmed' })
+      .where('transfer_id', '=', id)
+      .execute();
+    await journalWalletTransfers(trx, [walletId]);
+  });
+  return 4;
+}
+
+function scenarios(db: Db, journal: LedgerJournal, { world, pairs }: Accounts): { name: string; posting: Posting }[] {
   const move = (id: string, from: LedgerAccount, to: LedgerAccount) => ({
     id,
     debitAccountId: from.id,
@@ -140,6 +193,15 @@ function scenarios(journal: LedgerJournal, { world, pairs }: Accounts): { name: 
         await journal.postPending({ id: `${id}:post`, pendingId: id });
         return 2;
       },
+    },
+    {
+      name: 'custody sends with a fee: held, then confirmed (two passes, four transfers)',
+      posting: (run, writer, n) =>
+        custodySend(
+          db,
+          (run * 1_000_000 + writer * 100_000 + n).toString(16).padStart(24, '0'),
+          pairs[writer]![0].walletId!,
+        ),
     },
   ];
 }
@@ -192,7 +254,7 @@ try {
   console.log(`ledger postings (${server.label}, ${seconds} s per run, each call its own transaction)`);
   let run = 0;
   const reference = { name: 'reference: a plain INSERT of one row, no journal', posting: await referenceInsert(db) };
-  for (const { name, posting } of [reference, ...scenarios(journal, accounts)]) {
+  for (const { name, posting } of [reference, ...scenarios(db, journal, accounts)]) {
     await measure(posting, { run: (run += 1), concurrency: writers, seconds: 1 }, meter); // warm-up: JIT, pool, plans
     for (const concurrency of [1, writers]) {
       const result = await measure(posting, { run: (run += 1), concurrency, seconds }, meter);
@@ -201,6 +263,9 @@ try {
       );
     }
   }
+  const before = custodyStatements.count;
+  await custodySend(db, 'f'.repeat(24), accounts.pairs[0]![0].walletId!);
+  console.log(`  statements per custody send with a fee (held, then confirmed): ${custodyStatements.count - before}`);
 } finally {
   await meter.close();
   await db.destroy();

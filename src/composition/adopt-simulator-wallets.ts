@@ -1,8 +1,9 @@
 // In the default (simulator) mode the custodian starts empty while the database's wallets (the
 // demo data's, or wallets created before a restart) already name custodian wallets. At start the
-// in-process simulator adopts each of them with its balances, deposit addresses, approved
-// whitelist and sends waiting for approval, so they can send and those approvals be resolved
-// (docs/custody.md#demo-wallets-in-the-simulator). Each gets the approval policy a wallet of its
+// in-process simulator adopts each of them holding what the journal says it holds: its balances,
+// deposit addresses, approved whitelist, sends waiting for approval (so those approvals can be
+// resolved) and sends on their way, each with its stored fee, so the reconciliation of a fresh
+// start finds no drift (docs/custody.md#demo-wallets-in-the-simulator). Each gets the approval policy a wallet of its
 // type is created with (wallet-approval-policy.ts: custodial wallets CUSTODY_APPROVALS_REQUIRED,
 // one by default; hot and smart wallets, whose client co-signs, none), so a wallet keeps its
 // policy across a restart. A wallet of a coin the simulator does not know is left out (it answers
@@ -22,7 +23,7 @@ import {
   type CustodySimulator,
   isCustodySimulator,
 } from '../providers/custody/custody-simulator.ts';
-import { isAddressOf, lookupCoin } from '../providers/custody/simulated-coins.ts';
+import { holdsCoin, isAddressOf, lookupCoin } from '../providers/custody/simulated-coins.ts';
 
 export async function adoptSimulatorWallets(deps: {
   db: Db;
@@ -59,43 +60,60 @@ function adopt(
   }
 }
 
-/** The wallet as the simulator holds it; null for a coin the simulator does not know. */
+/**
+ * The wallet as the simulator holds it, holding what the journal says it holds: its posted
+ * balances (whole coins to base units with the `coin` table's decimals), less its sends on their
+ * way and waiting for approval, each with the fee stored for it (none when none is stored, as the
+ * journal holds none then: docs/ledger.md#custody-transfers). Null for a coin the simulator does
+ * not know.
+ */
 function adoptableWallet(wallet: CustodianWalletHoldings, custodialApprovalsRequired: number): AdoptedWallet | null {
   const coin = wallet.coin.toLowerCase();
   const chain = lookupCoin(coin);
   if (!chain || chain.token) return null;
-  const balances: Record<string, string> = {};
-  for (const holding of wallet.holdings) {
-    const held = holding.symbol.toLowerCase();
-    const baseUnits = wholeToBaseUnits(holding.balance, holding.decimals);
-    if (lookupCoin(held)?.chain === coin && baseUnits !== null) balances[held] = baseUnits;
-  }
+  const sendable = (send: { coin: string; address: string | null }): boolean =>
+    send.address !== null && isAddressOf(chain, send.address) && holdsCoin(coin, send.coin.toLowerCase());
   return {
     id: wallet.custodianWalletId,
     coin,
     label: wallet.label,
     type: wallet.walletType,
     approvalsRequired: approvalsRequiredFor(wallet.walletType, custodialApprovalsRequired),
-    balances,
+    balances: balancesOf(wallet, coin),
     addresses: wallet.addresses.filter((address) => isAddressOf(chain, address)),
     whitelist: wallet.whitelist.filter((entry) => isAddressOf(chain, entry.address)),
-    pendingSends: wallet.pendingSends.flatMap((send) => {
-      const sent = send.coin.toLowerCase();
-      const adoptable = send.address !== null && isAddressOf(chain, send.address) && lookupCoin(sent)?.chain === coin;
-      if (!adoptable) return [];
-      return [
-        {
-          transferId: send.transferId,
-          approvalId: send.approvalId,
-          coin: sent,
-          address: send.address as string,
-          amount: send.amountBaseUnits,
-          creator: send.createdBy,
-          approvalsRequired: send.approvalsRequired,
-          approvalsReceived: send.approvalsReceived,
-          createdAt: new Date(send.createdAt),
-        },
-      ];
-    }),
+    pendingSends: wallet.pendingSends.filter(sendable).map((send) => ({
+      transferId: send.transferId,
+      approvalId: send.approvalId,
+      coin: send.coin.toLowerCase(),
+      address: send.address as string,
+      amount: send.amountBaseUnits,
+      creator: send.createdBy,
+      approvalsRequired: send.approvalsRequired,
+      approvalsReceived: send.approvalsReceived,
+      fee: send.feeBaseUnits,
+      createdAt: new Date(send.createdAt),
+    })),
+    sendsOnTheirWay: wallet.sendsOnTheirWay.filter(sendable).map((send) => ({
+      transferId: send.transferId,
+      coin: send.coin.toLowerCase(),
+      address: send.address as string,
+      amount: send.amountBaseUnits,
+      state: send.state,
+      fee: send.feeBaseUnits,
+      txid: send.txHash,
+      createdAt: new Date(send.createdAt),
+    })),
   };
+}
+
+/** Base units by the simulator's coin id, of every coin the wallet's chain holds. */
+function balancesOf(wallet: CustodianWalletHoldings, coin: string): Record<string, string> {
+  const balances: Record<string, string> = {};
+  for (const holding of wallet.holdings) {
+    const held = holding.symbol.toLowerCase();
+    const baseUnits = wholeToBaseUnits(holding.balance, holding.decimals);
+    if (holdsCoin(coin, held) && baseUnits !== null) balances[held] = baseUnits;
+  }
+  return balances;
 }

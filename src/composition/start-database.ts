@@ -1,6 +1,7 @@
 // The database of the composition root, once the configured server or the embedded one is
-// resolved (resolve-database.ts, started by start-service.ts): every migration applied and the demo data loaded when wanted
-// (docs/demo-data.md) over a pool of their own without timeouts, then the service's pool, whose
+// resolved (resolve-database.ts, started by start-service.ts): every migration applied, the demo data loaded when wanted
+// (docs/demo-data.md) and the custody transfers the journal is behind on carried into it
+// (docs/ledger.md#custody-transfers) over a pool of their own without timeouts, then the service's pool, whose
 // statements are bounded and guarded, with the outage log (docs/database.md#database-faults),
 // and a listener for the database's notifications.
 import type { Logger } from 'pino';
@@ -12,6 +13,7 @@ import { createDatabaseNotifications, type DatabaseNotifications } from '../db/d
 import { createDatabaseOutage, type DatabaseOutage } from '../db/database-outage.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
+import { catchUpCustodyJournal } from '../records/wallets/custody-journal-catch-up.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
 import type { StatementRunner } from '../db/statement-runner.ts';
@@ -77,8 +79,23 @@ async function prepareDatabase(
       const { seeded } = await seedDemoData(db, { sealQuestionnaires });
       if (seeded) logger.info('demo data loaded into the empty database');
     }
+    await catchUpJournal(db, logger);
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * Every node runs it after the migrations and the seed; passes serialize per wallet, so a second
+ * node finds nothing left. A failure is logged and the start goes on: the transfers stay behind
+ * until their wallet's next send or sync carries them, as they would have without this pass.
+ */
+async function catchUpJournal(db: Db, logger: Logger): Promise<void> {
+  try {
+    const caughtUp = await catchUpCustodyJournal(db);
+    if (caughtUp.wallets > 0) logger.info({ journalCatchUp: caughtUp }, 'custody transfers carried into the journal');
+  } catch (error) {
+    logger.warn({ err: error }, 'custody transfers behind the journal were not carried in at start');
   }
 }
 

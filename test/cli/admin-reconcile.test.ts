@@ -84,61 +84,55 @@ test('an organization whose books agree: one line, exit 0', async () => {
   );
 });
 
-test('every organization: each difference with its figures and the transfers behind, exit 2', async () => {
+test('every organization: each difference with its figures, and a wallet the custodian does not know, exit 2', async () => {
+  // The demo agrees with the custodian (test/graphql/custody-demo-start.test.ts); two differences
+  // are made here: a deposit the custodian confirmed that no sync has stored, and a wallet whose
+  // custodian id the custodian does not know.
   const [btc] = await api.rows(
     `SELECT w.custodian_wallet_id, (a.balance * 10::numeric ^ 8)::numeric(78, 0) AS posted,
-       t.transfer_id, t.amount_base_units AS amount, t.created_at
-     FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id AND a.symbol = 'BTC'
-     JOIN digital_wallet_transaction t ON t.wallet_id = w.id AND t.state = 'pendingApproval' WHERE w.id = 1`,
+       (a.available_balance * 10::numeric ^ 8)::numeric(78, 0) AS available
+     FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id AND a.symbol = 'BTC' WHERE w.id = 1`,
   );
-  const [sol] = await api.rows(
-    `SELECT w.custodian_wallet_id, (a.balance * 10::numeric ^ 6)::numeric(78, 0) AS usdc
-     FROM digital_wallet w JOIN digital_wallet_asset a ON a.wallet_id = w.id AND a.symbol = 'USDC' WHERE w.id = 6`,
-  );
-  const [avax] = await api.rows(`SELECT custodian_wallet_id FROM digital_wallet WHERE id = 4`);
-  // The custodian holds the waiting send's amount and its 1,000 satoshi fee.
-  const spendable = BigInt(btc.posted) - BigInt(btc.amount) - 1000n;
+  custody.simulator.control.receive({ walletId: btc.custodian_wallet_id, amount: '5000' });
+  const unknown = 'f'.repeat(24);
+  await api.rows(`UPDATE digital_wallet SET custodian_wallet_id = $1 WHERE id = 8`, [unknown]);
+  const [posted, available] = [BigInt(btc.posted), BigInt(btc.available)];
   const result = await admin(['reconcile']);
   assert.is(result.code, 2, result.stderr);
   const [summary, ...lines] = result.stdout.trimEnd().split('\n');
   assert.match(
     summary!,
     new RegExp(
-      `^reconciled 7 wallet\\(s\\) of every organization with the custodian at ${iso}: 2 difference\\(s\\), 1 wallet\\(s\\) unreadable$`,
+      `^reconciled 7 wallet\\(s\\) of every organization with the custodian at ${iso}: 1 difference\\(s\\), 1 wallet\\(s\\) unreadable$`,
     ),
   );
   assert.equal(lines, [
     `wallet 1 BTC (custodian ${btc.custodian_wallet_id}, organization ${organizations.aurora})`,
-    `  posted     journal ${btc.posted}  custodian ${btc.posted}  difference 0  (custodian: confirmed)`,
-    `  available  journal ${btc.posted}  custodian ${spendable}  difference ${BigInt(btc.posted) - spendable}  (custodian: spendable)`,
-    `  behind: send ${btc.transfer_id} BTC pendingApproval, journal at nothing (${btc.created_at.toISOString()})`,
+    `  posted     journal ${posted}  custodian ${posted + 5000n}  difference -5000  (custodian: confirmed)`,
+    `  available  journal ${available}  custodian ${available + 5000n}  difference -5000  (custodian: spendable)`,
     '  last synced never',
-    `wallet 6 USDC (custodian ${sol.custodian_wallet_id}, organization ${organizations.meridian})`,
-    `  posted     journal ${sol.usdc}  custodian 0  difference ${sol.usdc}  (custodian: confirmed)`,
-    `  available  journal ${sol.usdc}  custodian 0  difference ${sol.usdc}  (custodian: spendable)`,
-    '  last synced never',
-    `wallet 4 AVAX (custodian ${avax.custodian_wallet_id}, organization ${organizations.aurora}): no balances: notFound`,
+    `wallet 8 BTC (custodian ${unknown}, organization ${organizations.northbridge}): no balances: notFound`,
   ]);
 });
 
 test('--json: the same report, figures as decimal strings', async () => {
   const [btc] = await api.rows(
-    `SELECT (a.balance * 10::numeric ^ 8)::numeric(78, 0)::text AS posted FROM digital_wallet_asset a WHERE a.wallet_id = 1 AND a.symbol = 'BTC'`,
+    `SELECT (a.balance * 10::numeric ^ 8)::numeric(78, 0)::text AS posted,
+       (a.available_balance * 10::numeric ^ 8)::numeric(78, 0)::text AS available
+     FROM digital_wallet_asset a WHERE a.wallet_id = 1 AND a.symbol = 'BTC'`,
   );
   const result = await admin(['reconcile', '--organization', organizations.aurora, '--json']);
   assert.is(result.code, 2, result.stderr);
   const report = JSON.parse(result.stdout);
   assert.is(report.organizationId, organizations.aurora);
-  assert.is(report.walletsCompared, 3);
-  assert.equal(report.driftsByAsset, { BTC: 1, ETH: 0, USDC: 0, USDT: 0 });
+  assert.is(report.walletsCompared, 4);
+  assert.equal(report.driftsByAsset, { AVAX: 0, BTC: 1, ETH: 0, USDC: 0, USDT: 0 });
+  const custodian = (BigInt(btc.posted) + 5000n).toString();
   assert.equal(
     report.drifts.map((drift: any) => [drift.walletId, drift.asset, drift.posted, drift.available.journal]),
-    [[1, 'BTC', { journal: btc.posted, custodian: btc.posted, difference: '0' }, btc.posted]],
+    [[1, 'BTC', { journal: btc.posted, custodian, difference: '-5000' }, btc.available]],
   );
-  assert.equal(
-    report.unreadable.map((wallet: any) => [wallet.walletId, wallet.reason]),
-    [[4, 'notFound']],
-  );
+  assert.equal(report.unreadable, []);
   assert.match(report.finishedAt, new RegExp(`^${iso}$`));
 });
 

@@ -3,7 +3,7 @@
 // the job every second, the custody simulator over loopback HTTP holding the demo wallets. After
 // a run that started once a deposit arrived at the custodian unsynced, `/metrics` counts the
 // drifting wallets per asset and a `warn` line gives the new wallet's figures; after the sync the
-// count drops again. The test waits for the job's own log lines, never on a clock.
+// count drops to none. The test waits for the job's own log lines, never on a clock.
 import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -65,16 +65,16 @@ test('each run sets the drifting wallets per asset, and a warn line per drift na
   });
   custody.simulator.control.receive({ walletId: custodian.id, amount: '2500000' });
   await aRunFromNow();
-  // The demo's own two (a send the journal has not held, USDC on Solana: see
-  // test/graphql/custody-reconciliation.test.ts), the AVAX wallet the custodian does not hold,
-  // and the new wallet's unsynced deposit.
+  // The demo wallets agree (test/graphql/custody-demo-start.test.ts): only the new wallet's
+  // unsynced deposit drifts.
   assert.equal(await reconciliationSeries(), [
-    'custody_reconciliation_drifts{asset="BTC"} 2',
+    'custody_reconciliation_drifts{asset="AVAX"} 0',
+    'custody_reconciliation_drifts{asset="BTC"} 1',
     'custody_reconciliation_drifts{asset="ETH"} 0',
     'custody_reconciliation_drifts{asset="SOL"} 0',
-    'custody_reconciliation_drifts{asset="USDC"} 1',
+    'custody_reconciliation_drifts{asset="USDC"} 0',
     'custody_reconciliation_drifts{asset="USDT"} 0',
-    'custody_reconciliation_unreadable_wallets 1',
+    'custody_reconciliation_unreadable_wallets 0',
   ]);
   const warned = lines.events.find(
     (line) => line.msg === 'journal differs from the custodian' && line.walletId === walletId,
@@ -109,7 +109,7 @@ test('each run sets the drifting wallets per asset, and a warn line per drift na
   const synced = await custodyMutation(api, 'sync', alice.secret, { walletId });
   assert.is(synced.success, true);
   await aRunFromNow();
-  assert.ok((await reconciliationSeries()).includes('custody_reconciliation_drifts{asset="BTC"} 1'));
+  assert.ok((await reconciliationSeries()).includes('custody_reconciliation_drifts{asset="BTC"} 0'));
   const exposition = (await api.service.request('GET', '/metrics')).text;
   assert.match(exposition, /^custody_reconciliation_runs_total\{outcome="drift"\} [1-9][0-9]*$/m);
   const completedAt = Number(/^custody_reconciliation_last_completed_timestamp_seconds (\S+)$/m.exec(exposition)?.[1]);

@@ -1,5 +1,6 @@
-// Migrations 0011 and 0012 (src/db/migrations/0011-ledger-journal.ts, 0012-wallet-holdings.ts;
-// docs/ledger.md) on the demo data: the journal opens accounts for demo wallets and posts to them,
+// Migrations 0011, 0012 and 0021 (src/db/migrations/0011-ledger-journal.ts, 0012-wallet-holdings.ts,
+// 0021-ledger-ensure-account.ts; docs/ledger.md) on the demo data: the journal opens accounts for
+// demo wallets and posts to them,
 // down removes every table, function and constraint they added even with transfers in the journal,
 // and up adds them again, carrying the stored balances in as opening deposits.
 import { sql } from 'kysely';
@@ -40,6 +41,9 @@ const all = [
   'ledger_account_move',
   'ledger_asset',
   'ledger_deposit',
+  // Migration 0021: the one home of opening an account.
+  'ledger_ensure_account',
+  'ledger_find_account',
   'ledger_link',
   'ledger_refuse_change',
   'ledger_transfer',
@@ -65,7 +69,7 @@ test('the journal posts between accounts of demo wallets', async () => {
   assert.is((await journal.account(holding.id))!.balances.available, opening + 5n);
 });
 
-test('down removes what 0011 and 0012 added, transfers and all; up adds it again', async () => {
+test('down removes what 0011, 0012 and 0021 added, transfers and all; up adds it again', async () => {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -106,15 +106,20 @@ test("an organization's candidates: its profiles and its members', most recently
   assert.equal(meridianPage.items, [
     [5, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
     [4, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
-    [6, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
+    // Ivan's review is completed GREEN: reusable.
+    [6, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', true, true],
     [2, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
     [9, 'SAME_ORGANIZATION', false, true],
+    [10, 'SAME_ORGANIZATION', false, true],
   ]);
 });
 
 test('applicantType and reusableOnly narrow the candidates; a profile with no user is a COMPANY', async () => {
   const companies = await page(keys.admin, { subject: { organizationId: meridian }, type: 'COMPANY' });
-  assert.equal(summary(companies).items, [[9, 'SAME_ORGANIZATION', false, true]]);
+  assert.equal(summary(companies).items, [
+    [9, 'SAME_ORGANIZATION', false, true],
+    [10, 'SAME_ORGANIZATION', false, true],
+  ]);
   const people = await page(keys.admin, { subject: { organizationId: meridian }, type: 'INDIVIDUAL' });
   assert.equal(summary(people).totalCount, 4);
   const reusable = await page(keys.admin, { subject: { organizationId: aurora }, reusable: true });
@@ -126,9 +131,9 @@ test('paging: default 50, clamped to 200, the window over the ordered list, nega
   assert.equal(summary(window), {
     items: [
       [4, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
-      [6, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', false, true],
+      [6, 'SAME_ORGANIZATION,ORGANIZATION_MEMBER', true, true],
     ],
-    totalCount: 5,
+    totalCount: 6,
     limit: 2,
     offset: 1,
     hasNextPage: true,
@@ -136,12 +141,12 @@ test('paging: default 50, clamped to 200, the window over the ordered list, nega
   const clamped = await page(keys.admin, { subject: { organizationId: meridian }, limit: 1000 });
   assert.equal(
     { ...summary(clamped), items: [] },
-    { items: [], totalCount: 5, limit: 200, offset: 0, hasNextPage: false },
+    { items: [], totalCount: 6, limit: 200, offset: 0, hasNextPage: false },
   );
   const none = await page(keys.admin, { subject: { organizationId: meridian }, limit: 0 });
-  assert.equal(summary(none), { items: [], totalCount: 5, limit: 0, offset: 0, hasNextPage: true });
+  assert.equal(summary(none), { items: [], totalCount: 6, limit: 0, offset: 0, hasNextPage: true });
   const beyond = await page(keys.admin, { subject: { organizationId: meridian }, offset: 10 });
-  assert.equal(summary(beyond), { items: [], totalCount: 5, limit: 50, offset: 10, hasNextPage: false });
+  assert.equal(summary(beyond), { items: [], totalCount: 6, limit: 50, offset: 10, hasNextPage: false });
   for (const [name, value] of [
     ['limit', -1],
     ['offset', -5],

@@ -259,11 +259,12 @@ test('other event types are ignored; an applicant nobody knows is acknowledged',
 });
 
 test('a provider answer that breaks its contract stores nothing; the same delivery later applies', async () => {
-  const [{ applicant: ivan }] = await api.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
-    profileId(6),
+  // Owen Gallagher's profile: prechecked, no questionnaire (demo-compliance.ts).
+  const [{ applicant: owen }] = await api.rows(`SELECT applicant_id AS applicant FROM kyc_profile WHERE id = $1`, [
+    profileId(10),
   ]);
-  kycProvider.applicants.set(ivan, {
-    applicantId: ivan,
+  kycProvider.applicants.set(owen, {
+    applicantId: owen,
     review: { status: 'queued', answer: null, rejectType: null, rejectLabels: [] },
     questionnaires: [
       {
@@ -274,23 +275,23 @@ test('a provider answer that breaks its contract stores nothing; the same delive
       },
     ],
   });
-  const body = event('applicantPending', ivan);
+  const body = event('applicantPending', owen);
   assert.equal(await signed(body), {
     status: 500,
     answer: { success: false, message: 'Internal server error', code: 'INTERNAL' },
   });
   const [before] = await api.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
-    profileId(6),
+    profileId(10),
   ]);
   assert.equal(before, { review_status: 'prechecked', questionnaire_ciphertext: null });
-  kycProvider.applicants.set(ivan, {
-    applicantId: ivan,
+  kycProvider.applicants.set(owen, {
+    applicantId: owen,
     review: { status: 'queued', answer: null, rejectType: null, rejectLabels: [] },
     questionnaires: [],
   });
   assert.equal(await signed(body), { status: 200, answer: { success: true, outcome: 'applied' } });
   const [after] = await api.rows(`SELECT review_status, questionnaire_ciphertext FROM kyc_profile WHERE id = $1`, [
-    profileId(6),
+    profileId(10),
   ]);
   assert.equal(after, { review_status: 'queued', questionnaire_ciphertext: null });
 });

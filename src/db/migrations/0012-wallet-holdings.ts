@@ -60,7 +60,7 @@ const holdingTriggers = [
  * amount finer than the coin's decimals, or not above zero, cannot be a journal amount: refused,
  * naming it, rather than rounded. The custodian's deposits post through the journal module.
  */
-const deposit = sql`CREATE FUNCTION ledger_deposit(wallet integer, coin_symbol text, amount numeric, transfer_id text,
+export const deposit = sql`CREATE FUNCTION ledger_deposit(wallet integer, coin_symbol text, amount numeric, transfer_id text,
   at timestamptz DEFAULT now())
   RETURNS void LANGUAGE plpgsql AS $$
   DECLARE

@@ -21,6 +21,7 @@ import * as transferFeeCoin from './0017-transfer-fee-coin.ts';
 import * as otcTradeWallets from './0018-otc-trade-wallets.ts';
 import * as custodyJournalState from './0019-custody-journal-state.ts';
 import * as moneyControls from './0020-money-controls.ts';
+import * as ledgerEnsureAccount from './0021-ledger-ensure-account.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-otc-trade-wallets': otcTradeWallets,
   '0019-custody-journal-state': custodyJournalState,
   '0020-money-controls': moneyControls,
+  '0021-ledger-ensure-account': ledgerEnsureAccount,
 };

@@ -310,7 +310,7 @@ function profile(spec: ProfileSpec): Insertable<KycProfileTable> {
   };
 }
 
-/** One profile per review status; completed ones answered GREEN and RED (RETRY). */
+/** Every review status; completed ones answered GREEN (Erin, Ivan) and RED (RETRY). */
 export const demoKycProfiles: Insertable<KycProfileTable>[] = [
   profile({
     n: 1,
@@ -379,7 +379,10 @@ export const demoKycProfiles: Insertable<KycProfileTable>[] = [
     fullName: 'Ivan Petrov',
     email: 'ivan@example.com',
     countryCode: 'BG',
-    reviewStatus: 'prechecked',
+    // Ivan trades for Meridian: completed GREEN, so the demo's pending quote can be traded
+    // (docs/trading.md#who-may-trade).
+    reviewStatus: 'completed',
+    answer: 'GREEN',
     createdDay: -4,
     updatedDay: -4,
   }),
@@ -415,6 +418,17 @@ export const demoKycProfiles: Insertable<KycProfileTable>[] = [
     reviewStatus: 'init',
     createdDay: -27,
     updatedDay: -27,
+  }),
+  profile({
+    n: 10,
+    userId: null,
+    organizationId: meridian,
+    fullName: 'Owen Gallagher',
+    email: 'owen.gallagher@example.com',
+    countryCode: 'IE',
+    reviewStatus: 'prechecked',
+    createdDay: -31,
+    updatedDay: -30,
   }),
 ];
 

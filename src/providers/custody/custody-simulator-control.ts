@@ -4,7 +4,7 @@
 // by itself on the simulator's clock.
 import type { CustodyTransfer, CustodyTransferState, CustodyWallet } from './custody-provider.ts';
 import { adoptWallet, type AdoptedWallet } from './simulated-adoption.ts';
-import { lookupCoin } from './simulated-coins.ts';
+import { holdsCoin } from './simulated-coins.ts';
 import {
   canMove,
   moveTransfer,
@@ -58,7 +58,7 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     receive({ walletId, amount, coin, from, confirmed = true }) {
       const wallet = walletOf(walletId);
       const coinId = coin ?? wallet.coin;
-      if (lookupCoin(coinId)?.chain !== wallet.coin)
+      if (!holdsCoin(wallet.coin, coinId))
         throw new Error(`custody simulator: wallet ${walletId} cannot hold ${coinId}`);
       if (!/^[1-9][0-9]*$/.test(amount))
         throw new Error(`custody simulator: amount ${amount} is not a positive integer`);

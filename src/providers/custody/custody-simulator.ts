@@ -209,7 +209,7 @@ function walletCoin(state: SimulatorState, coin: string): SimulatedCoin {
       state,
       'createWallet',
       'UnsupportedCoin',
-      `${coin} is a token on ${known.chain}: create a ${known.chain} wallet and hold ${coin} in it`,
+      `${coin} is a token on ${known.chains.join(' and ')}: create a wallet of its chain and hold ${coin} in it`,
     );
   }
   return known;

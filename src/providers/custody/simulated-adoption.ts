@@ -2,11 +2,12 @@
 // (docs/custody.md#demo-wallets-in-the-simulator): the in-memory custodian starts empty, while the
 // platform's wallets (the demo data's, or wallets created before a restart) already carry a
 // custodian wallet id. Adopting one makes the simulator hold it under that id, with its
-// addresses, whitelist and balances, so sends from it work, and with the sends still waiting for
-// approval, so those approvals can be resolved. Misuse is a programming error (a
-// thrown Error), like the other control moves.
+// addresses, whitelist and balances, so sends from it work, with the sends still waiting for
+// approval, so those approvals can be resolved, and with the sends on their way, which hold their
+// amounts and fees as they do at a custodian. Misuse is a programming error (a thrown Error), like
+// the other control moves.
 import type { CustodyAddress, CustodyWallet, CustodyWalletType } from './custody-provider.ts';
-import { isAddressOf, lookupCoin, simulatedAddress } from './simulated-coins.ts';
+import { holdsCoin, isAddressOf, lookupCoin, simulatedAddress } from './simulated-coins.ts';
 import { walletView, type WalletRecord } from './simulated-custody-records.ts';
 import type { SimulatorState } from './simulated-custody-state.ts';
 
@@ -27,6 +28,8 @@ export interface AdoptedWallet {
   whitelist?: readonly { address: string; label: string | null }[];
   /** Sends waiting for approval, each under the custodian ids the platform stores. */
   pendingSends?: readonly AdoptedPendingSend[];
+  /** Sends on their way that wait for no approval, under the transfer ids the platform stores. */
+  sendsOnTheirWay?: readonly AdoptedSendOnItsWay[];
 }
 
 export interface AdoptedPendingSend {
@@ -41,6 +44,27 @@ export interface AdoptedPendingSend {
   creator: string;
   approvalsRequired: number;
   approvalsReceived: number;
+  createdAt: Date;
+  /** Its network fee in base units of the wallet's coin; null: none; default: the simulator's flat fee. */
+  fee?: string | null;
+}
+
+/**
+ * A send the custodian already works on: `initialized`, or `signed` or `unconfirmed` (on its way
+ * to the chain). It holds its amount and fee until it ends; with `autoProgress` it moves on from
+ * the moment it is adopted, as the simulator's own sends move on from their signing.
+ */
+export interface AdoptedSendOnItsWay {
+  transferId: string;
+  /** The sent coin: the wallet's, or a token of its chain. */
+  coin: string;
+  address: string;
+  /** Base units. */
+  amount: string;
+  state: 'initialized' | 'signed' | 'unconfirmed';
+  /** Its network fee in base units of the wallet's coin; null: none. */
+  fee: string | null;
+  txid: string | null;
   createdAt: Date;
 }
 
@@ -68,7 +92,7 @@ export function adoptWallet(state: SimulatorState, adopted: AdoptedWallet): Cust
     openingBalances: new Map(),
   };
   for (const [coin, amount] of Object.entries(adopted.balances ?? {})) {
-    if (lookupCoin(coin)?.chain !== adopted.coin) fail(`a ${adopted.coin} wallet cannot hold ${coin}`);
+    if (!holdsCoin(adopted.coin, coin)) fail(`a ${adopted.coin} wallet cannot hold ${coin}`);
     if (!/^(0|[1-9][0-9]*)$/.test(amount)) fail(`the ${coin} balance ${amount} is not a whole number of base units`);
     wallet.openingBalances.set(coin, BigInt(amount));
   }
@@ -84,8 +108,10 @@ export function adoptWallet(state: SimulatorState, adopted: AdoptedWallet): Cust
   }
   // Everything is checked before anything is held: a wallet is adopted whole or not at all.
   for (const send of adopted.pendingSends ?? []) checkPendingSend(state, wallet, send, fail);
+  for (const send of adopted.sendsOnTheirWay ?? []) checkSend(state, wallet, send, fail);
   state.wallets.set(wallet.id, wallet);
   for (const send of adopted.pendingSends ?? []) holdPendingSend(state, wallet, send);
+  for (const send of adopted.sendsOnTheirWay ?? []) holdSendOnItsWay(state, wallet, send);
   return walletView(wallet);
 }
 
@@ -95,14 +121,53 @@ function checkPendingSend(
   send: AdoptedPendingSend,
   fail: (problem: string) => never,
 ): void {
-  if (!/^[0-9a-f]{24,64}$/.test(send.transferId) || state.transfers.has(send.transferId))
-    fail(`transfer id ${send.transferId} is not a new lowercase hexadecimal id`);
+  checkSend(state, wallet, send, fail);
   if (!/^[0-9a-f]{32}$/.test(send.approvalId) || state.approvals.has(send.approvalId))
     fail(`approval id ${send.approvalId} is not a new id of 32 lowercase hexadecimal characters`);
-  if (lookupCoin(send.coin)?.chain !== wallet.coin) fail(`a ${wallet.coin} wallet cannot send ${send.coin}`);
-  if (!/^[1-9][0-9]*$/.test(send.amount)) fail(`the amount ${send.amount} is not a positive number of base units`);
-  if (!isAddressOf(wallet.chain, send.address)) fail(`${send.address} is not a ${wallet.coin} address`);
   if (!(send.approvalsReceived < send.approvalsRequired)) fail('a pending approval needs more approvals than it has');
+}
+
+function checkSend(
+  state: SimulatorState,
+  wallet: WalletRecord,
+  send: Pick<AdoptedSendOnItsWay, 'transferId' | 'coin' | 'amount' | 'address'> & { fee?: string | null },
+  fail: (problem: string) => never,
+): void {
+  if (!/^[0-9a-f]{24,64}$/.test(send.transferId) || state.transfers.has(send.transferId))
+    fail(`transfer id ${send.transferId} is not a new lowercase hexadecimal id`);
+  if (!holdsCoin(wallet.coin, send.coin)) fail(`a ${wallet.coin} wallet cannot send ${send.coin}`);
+  if (!/^[1-9][0-9]*$/.test(send.amount)) fail(`the amount ${send.amount} is not a positive number of base units`);
+  if (send.fee != null && !/^(0|[1-9][0-9]*)$/.test(send.fee))
+    fail(`the fee ${send.fee} is not a whole number of base units`);
+  if (!isAddressOf(wallet.chain, send.address)) fail(`${send.address} is not a ${wallet.coin} address`);
+}
+
+/** The fee an adopted send holds: the one given (null: none), else the simulator's flat fee. */
+function adoptedFee(state: SimulatorState, wallet: WalletRecord, fee: string | null | undefined) {
+  const held = fee === undefined ? (state.fees[wallet.coin] ?? '0') : fee;
+  return { fee: held, feeCoin: held === null ? null : wallet.coin };
+}
+
+function holdSendOnItsWay(state: SimulatorState, wallet: WalletRecord, send: AdoptedSendOnItsWay): void {
+  const adoptedAt = state.now();
+  state.transfers.set(send.transferId, {
+    id: send.transferId,
+    walletId: wallet.id,
+    coin: send.coin,
+    type: 'send',
+    state: send.state,
+    amount: send.amount,
+    ...adoptedFee(state, wallet, send.fee),
+    txid: send.txid,
+    counterpartyAddress: send.address,
+    comment: null,
+    sequenceId: null,
+    pendingApprovalId: null,
+    createdAt: send.createdAt,
+    updatedAt: adoptedAt,
+    confirmedAt: null,
+    order: state.nextOrder++,
+  });
 }
 
 function holdPendingSend(state: SimulatorState, wallet: WalletRecord, send: AdoptedPendingSend): void {
@@ -113,8 +178,7 @@ function holdPendingSend(state: SimulatorState, wallet: WalletRecord, send: Adop
     type: 'send',
     state: 'pendingApproval',
     amount: send.amount,
-    fee: state.fees[wallet.coin] ?? '0',
-    feeCoin: wallet.coin,
+    ...adoptedFee(state, wallet, send.fee),
     txid: null,
     counterpartyAddress: send.address,
     comment: null,

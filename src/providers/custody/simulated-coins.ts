@@ -1,5 +1,5 @@
 // The coins the custody simulator knows (docs/custody.md#the-simulator): BitGo-style lowercase
-// coin ids, the chain each token lives on, the flat network fee the simulator charges, and the
+// coin ids, the chains each token lives on, the flat network fee the simulator charges, and the
 // address form of each chain, used both to make deposit addresses and to refuse destinations that
 // cannot belong to the chain. Checks are by form only (no checksums): enough to catch an Ethereum
 // address sent to a Bitcoin wallet, which is what a caller can get wrong.
@@ -8,21 +8,27 @@ import { createHash } from 'node:crypto';
 type AddressFamily = 'btc' | 'tbtc' | 'eth' | 'sol';
 
 export interface SimulatedCoin {
-  /** The coin a wallet holds to send this one: itself, or a token's chain. */
-  chain: string;
+  /** The coins of the wallets that hold and send this one: itself, or the chains a token lives on. */
+  chains: readonly string[];
   /** Whether this is a token, which has no wallet of its own. */
   token: boolean;
+  /** The form of the addresses of a wallet of this coin (a token's are its chain wallet's). */
   family: AddressFamily;
 }
 
+const coinOf = (id: string, family: AddressFamily): SimulatedCoin => ({ chains: [id], token: false, family });
+const tokenOn = (...chains: string[]): SimulatedCoin => ({ chains, token: true, family: 'eth' });
+
+/** AVAX is Avalanche's C-Chain, whose addresses are Ethereum's; USDC lives on Ethereum and Solana. */
 export const simulatedCoins: Readonly<Record<string, SimulatedCoin>> = {
-  btc: { chain: 'btc', token: false, family: 'btc' },
-  tbtc: { chain: 'tbtc', token: false, family: 'tbtc' },
-  eth: { chain: 'eth', token: false, family: 'eth' },
-  hteth: { chain: 'hteth', token: false, family: 'eth' },
-  sol: { chain: 'sol', token: false, family: 'sol' },
-  usdc: { chain: 'eth', token: true, family: 'eth' },
-  usdt: { chain: 'eth', token: true, family: 'eth' },
+  btc: coinOf('btc', 'btc'),
+  tbtc: coinOf('tbtc', 'tbtc'),
+  eth: coinOf('eth', 'eth'),
+  hteth: coinOf('hteth', 'eth'),
+  sol: coinOf('sol', 'sol'),
+  avax: coinOf('avax', 'eth'),
+  usdc: tokenOn('eth', 'sol'),
+  usdt: tokenOn('eth'),
 };
 
 /** The fee of one send, in base units of the chain's coin. */
@@ -32,6 +38,7 @@ export const defaultNetworkFees: Readonly<Record<string, string>> = {
   eth: '420000000000000',
   hteth: '420000000000000',
   sol: '5000',
+  avax: '525000000000000',
 };
 
 const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -46,6 +53,11 @@ const addressForms: Record<AddressFamily, RegExp> = {
 
 export function lookupCoin(coin: string): SimulatedCoin | undefined {
   return Object.hasOwn(simulatedCoins, coin) ? simulatedCoins[coin] : undefined;
+}
+
+/** Whether a wallet of `walletCoin` holds and sends `coin`: its own coin, or a token on its chain. */
+export function holdsCoin(walletCoin: string, coin: string): boolean {
+  return lookupCoin(coin)?.chains.includes(walletCoin) ?? false;
 }
 
 export function isAddressOf(coin: SimulatedCoin, address: string): boolean {

@@ -8,7 +8,7 @@ import {
   type CustodyProviderError,
 } from './custody-provider-error.ts';
 import type { ApprovalRecord, TransferRecord, WalletRecord } from './simulated-custody-records.ts';
-import { isAddressOf, lookupCoin } from './simulated-coins.ts';
+import { holdsCoin, isAddressOf } from './simulated-coins.ts';
 import type { IdGenerator } from './simulated-ids.ts';
 
 export interface SimulatorState {
@@ -34,7 +34,7 @@ export function refusal(
 /** The wallet, reached through its own coin or a token on its chain. */
 export function findWallet(state: SimulatorState, operation: string, coin: string, walletId: string): WalletRecord {
   const wallet = state.wallets.get(walletId);
-  if (!wallet || lookupCoin(coin)?.chain !== wallet.coin) {
+  if (!wallet || !holdsCoin(wallet.coin, coin)) {
     throw refusal(state, operation, 'NotFound', `wallet ${walletId} not found for coin ${coin}`);
   }
   return wallet;

@@ -48,9 +48,10 @@ export function sendCoins(state: SimulatorState, request: SendCoinsRequest): Sen
       `${request.address} is not on the whitelist of wallet ${wallet.id}`,
     );
   }
-  const fee = state.fees[coin.chain] ?? '0';
-  assertFunds(state, wallet, request.coin, BigInt(request.amount), coin.chain, BigInt(fee));
-  const transfer = createSend(state, wallet, request, fee, coin.chain);
+  // The fee is paid in the wallet's own coin: the chain's (gas in ETH for a token on Ethereum).
+  const fee = state.fees[wallet.coin] ?? '0';
+  assertFunds(state, wallet, request.coin, BigInt(request.amount), wallet.coin, BigInt(fee));
+  const transfer = createSend(state, wallet, request, fee, wallet.coin);
   if (request.sequenceId !== undefined) wallet.sends.set(request.sequenceId, { fingerprint, transferId: transfer.id });
   return sendResult(state, transfer);
 }

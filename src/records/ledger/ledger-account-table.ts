@@ -1,6 +1,8 @@
 // The journal's accounts (table ledger_account; docs/ledger.md#accounts): find one by its key or
-// id, and open one idempotently. A coin becomes a ledger asset, with the coin's decimals, when its
-// first account opens; a fiat currency is a row migration 0011 (or a later one) adds.
+// id, and open one idempotently (in the database: `ledger_ensure_account`, migration 0021). A coin
+// becomes a ledger asset, with the coin's decimals, when its first account opens; a fiat currency
+// is a row migration 0011 (or a later one) adds.
+import { sql } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
 import { type AccountRow, accountColumns, accountOf, type LedgerAccount } from './ledger-account.ts';
 import { holdsCoinsOnly, type LedgerAccountKey, mayGoNegative, ownerOf } from './ledger-account-key.ts';
@@ -31,46 +33,23 @@ export async function findAccountById(db: Db, accountId: number): Promise<Ledger
   return row ? accountOf(row as AccountRow) : null;
 }
 
-/** A coin's ledger asset, added from `coin` when missing; nothing for a code that is no coin. */
-async function ensureCoinAsset(db: Db, code: string): Promise<void> {
-  await db
-    .insertInto('ledger_asset')
-    .columns(['code', 'decimals', 'coin'])
-    .expression((eb) =>
-      eb.selectFrom('coin').select(['symbol', 'decimals', 'symbol as coin']).where('symbol', '=', code),
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-}
-
-async function insertAccount(db: Db, key: LedgerAccountKey): Promise<void> {
-  const owner = ownerOf(key);
-  await db
-    .insertInto('ledger_account')
-    .values({
-      kind: key.kind,
-      asset: key.asset,
-      coin: holdsCoinsOnly(key.kind) ? key.asset : null,
-      wallet_id: owner.walletId,
-      fund_id: owner.fundId,
-      user_id: owner.userId,
-      may_go_negative: mayGoNegative(key.kind),
-    })
-    .onConflict((conflict) => conflict.constraint('ledger_account_identity').doNothing())
-    .execute();
-}
-
-/** The account of `key`, opened with nothing when it did not exist; any number of callers at once open one. */
+/**
+ * The account of `key`, opened with nothing when it did not exist; any number of callers at once
+ * open one. One statement: the SQL function `ledger_ensure_account` (migration 0021) finds it, or
+ * opens the coin's ledger asset and the account, as `ledger_deposit` does.
+ */
 export async function ensureAccount(db: Db, key: LedgerAccountKey): Promise<LedgerAccount> {
-  const found = await findAccount(db, key);
-  if (found) return found;
+  const owner = ownerOf(key);
+  const coin = holdsCoinsOnly(key.kind) ? key.asset : null;
+  let row: AccountRow | undefined;
   try {
-    await ensureCoinAsset(db, key.asset);
-    await insertAccount(db, key);
+    const { rows } = await sql<AccountRow>`SELECT ${sql.join(accountColumns.map((column) => sql.ref(column)))}
+      FROM ledger_ensure_account(${key.kind}, ${key.asset}, ${coin}, ${owner.walletId}::integer, ${owner.fundId}::integer,
+        ${owner.userId}::text, ${mayGoNegative(key.kind)})`.execute(db);
+    row = rows[0];
   } catch (error) {
     throw ledgerErrorOf(error, null, `${key.kind} account of ${key.asset}`);
   }
-  const opened = await findAccount(db, key);
-  if (!opened) throw new Error(`the ${key.kind} account of ${key.asset} was opened but cannot be read`);
-  return opened;
+  if (row?.id == null) throw new Error(`the ${key.kind} account of ${key.asset} was opened but cannot be read`);
+  return accountOf(row);
 }

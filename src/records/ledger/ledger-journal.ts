@@ -3,7 +3,7 @@
 // own; built on a transaction (`createLedgerJournal(trx)`), it posts inside it, so a posting can
 // commit with the caller's own rows. No principal here: the slices that post decide who may.
 import type { Db } from '../../db/create-database.ts';
-import { findTransfer, listAccountTransfers, type TransferPage } from './ledger-transfer-table.ts';
+import { findTransfer, findTransfers, listAccountTransfers, type TransferPage } from './ledger-transfer-table.ts';
 import type { LedgerAccountKey } from './ledger-account-key.ts';
 import { ensureAccount, findAccount, findAccountById } from './ledger-account-table.ts';
 import type { LedgerTransfer } from './ledger-transfer.ts';
@@ -42,6 +42,8 @@ export function createLedgerJournal(db: Db) {
       postTransferGroup(db, { linkedId, entries }),
 
     transfer: (transferId: string) => findTransfer(db, transferId),
+    /** The posted transfers among these ids, by id, read in one query. */
+    transfers: (transferIds: readonly string[]) => findTransfers(db, transferIds),
     /** The account's transfers, newest first. */
     transfersOf: (accountId: number, page?: TransferPage) => listAccountTransfers(db, accountId, page),
   };

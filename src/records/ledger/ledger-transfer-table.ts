@@ -1,4 +1,5 @@
-// Reading the journal back (docs/ledger.md#reading): one transfer by id, and an account's
+// Reading the journal back (docs/ledger.md#reading): one transfer by id (or several, in one
+// query), and an account's
 // transfers newest first, a page at a time. A transfer debits one account and credits another,
 // so an account's are the union of two index scans (ledger_transfer_debit_idx, _credit_idx), each
 // cut to the page before they are merged.
@@ -19,6 +20,14 @@ export async function findTransfer(db: Db, transferId: string): Promise<LedgerTr
   const { rows } =
     await sql<TransferRow>`SELECT ${transferColumns} FROM ledger_transfer WHERE id = ${transferId}`.execute(db);
   return rows[0] ? transferOf(rows[0]) : null;
+}
+
+/** The transfers of these ids that are posted, by id, in one query (ids not posted are absent). */
+export async function findTransfers(db: Db, transferIds: readonly string[]): Promise<Map<string, LedgerTransfer>> {
+  if (transferIds.length === 0) return new Map();
+  const { rows } = await sql<TransferRow>`SELECT ${transferColumns} FROM ledger_transfer
+    WHERE id = ANY(${[...transferIds]}::text[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, transferOf(row)]));
 }
 
 export async function listAccountTransfers(

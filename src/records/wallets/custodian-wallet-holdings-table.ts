@@ -1,5 +1,6 @@
 // The platform's wallets that name a custodian wallet, with what they hold, their deposit
-// addresses and approved whitelist entries, and sends that wait for approval: what the in-process
+// addresses and approved whitelist entries, sends that wait for approval and sends on their way
+// (initialized, signed, unconfirmed), with the fees stored for them: what the in-process
 // custody simulator adopts at start (docs/custody.md#demo-wallets-in-the-simulator). Balances come
 // back as PostgreSQL writes numeric (decimal text, whole coins) with the coin's decimals. Only the
 // wallets of the scope are listed (docs/identity.md#organization-scope); the adoption at start
@@ -27,7 +28,20 @@ export interface CustodianWalletHoldings {
     createdBy: string;
     approvalsRequired: number;
     approvalsReceived: number;
+    /** Base units of the wallet's coin as stored (the custodian's report); null: none stored. */
+    feeBaseUnits: string | null;
     /** ISO 8601, as PostgreSQL writes it in JSON. */
+    createdAt: string;
+  }[];
+  /** Sends the custodian works on that wait for no approval, oldest first. */
+  sendsOnTheirWay: {
+    transferId: string;
+    coin: string;
+    address: string | null;
+    state: 'initialized' | 'signed' | 'unconfirmed';
+    amountBaseUnits: string;
+    feeBaseUnits: string | null;
+    txHash: string | null;
     createdAt: string;
   }[];
 }
@@ -60,10 +74,18 @@ export async function listCustodianWalletHoldings(
         SELECT json_agg(json_build_object('transferId', t.transfer_id, 'approvalId', a.id, 'coin', t.coin,
           'address', t.counterparty_address, 'amountBaseUnits', t.amount_base_units::text, 'createdBy', a.created_by,
           'approvalsRequired', a.approvals_required, 'approvalsReceived', a.approvals_received,
-          'createdAt', a.created_at) ORDER BY a.created_at, a.id)
+          'feeBaseUnits', t.fee_base_units::text, 'createdAt', a.created_at) ORDER BY a.created_at, a.id)
         FROM digital_wallet_pending_approval a JOIN digital_wallet_transaction t ON t.id = a.transaction_id
         WHERE a.wallet_id = w.id AND a.state = 'pending' AND t.state = 'pendingApproval' AND t.direction = 'send'), '[]')`.as(
         'pendingSends',
+      ),
+      sql<CustodianWalletHoldings['sendsOnTheirWay']>`coalesce((
+        SELECT json_agg(json_build_object('transferId', t.transfer_id, 'coin', t.coin, 'address', t.counterparty_address,
+          'state', t.state, 'amountBaseUnits', t.amount_base_units::text, 'feeBaseUnits', t.fee_base_units::text,
+          'txHash', t.tx_hash, 'createdAt', t.created_at) ORDER BY t.created_at, t.id)
+        FROM digital_wallet_transaction t
+        WHERE t.wallet_id = w.id AND t.direction = 'send' AND t.state IN ('initialized', 'signed', 'unconfirmed')), '[]')`.as(
+        'sendsOnTheirWay',
       ),
     ])
     .where('w.custodian_wallet_id', 'is not', null)

@@ -10,6 +10,7 @@ import type { Database } from '../../../generated/database/database.ts';
 import type { LedgerAccountKey } from '../ledger/ledger-account-key.ts';
 import { LedgerError } from '../ledger/ledger-error.ts';
 import { createLedgerJournal, type LedgerJournal } from '../ledger/ledger-journal.ts';
+import type { LedgerTransfer } from '../ledger/ledger-transfer.ts';
 
 /** A stored transfer as the journal needs it. */
 export interface JournaledTransfer {
@@ -131,15 +132,23 @@ async function postTransfer(journal: LedgerJournal, transfer: JournaledTransfer)
   if (transfer.inOpeningBalance) return;
   if (transfer.direction === 'receive') return postDeposit(journal, transfer);
   const legs = sendLegs(transfer);
+  // A send that ended off the chain stores no fee any more (migration 0017): its fee's hold, if
+  // one was made, is found by its id.
+  const known = await legTransfers(journal, [amountLegId(transfer), feeLegId(transfer)]);
   // A send its wallet's freeze voided holds nothing while it waits (docs/custody.md#aml-freeze);
   // should the custodian still confirm it, its legs post under ids of their own (postLeg).
   if (heldStates.has(transfer.state)) {
-    if (!transfer.voidedByFreeze) for (const leg of legs) await holdLeg(journal, leg);
-  } else if (transfer.state === 'confirmed') for (const leg of legs) await postLeg(journal, leg);
-  // A send that ended off the chain stores no fee any more (migration 0017): its fee's hold, if
-  // one was made, is found by its id.
+    if (!transfer.voidedByFreeze) for (const leg of legs) await holdLeg(journal, leg, known);
+  } else if (transfer.state === 'confirmed') for (const leg of legs) await postLeg(journal, leg, known);
   else if (voidStates.has(transfer.state))
-    for (const id of [amountLegId(transfer), feeLegId(transfer)]) await voidLeg(journal, id);
+    for (const id of [amountLegId(transfer), feeLegId(transfer)]) await voidLeg(journal, id, known);
+}
+
+/** What the journal holds of a send's legs: each leg's hold, post and void, read in one query. */
+type LegTransfers = ReadonlyMap<string, LedgerTransfer>;
+
+function legTransfers(journal: LedgerJournal, legIds: readonly string[]): Promise<LegTransfers> {
+  return journal.transfers(legIds.flatMap((id) => [id, `${id}:post`, `${id}:void`]));
 }
 
 const amountLegId = (transfer: JournaledTransfer) => `send:${transfer.transferId}`;
@@ -183,8 +192,8 @@ async function movementOf(journal: LedgerJournal, leg: Leg) {
 }
 
 /** Holds the leg once; a hold already made (or a leg already moved) stays as it is. */
-async function holdLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
-  if (await journal.transfer(leg.id)) return;
+async function holdLeg(journal: LedgerJournal, leg: Leg, known: LegTransfers): Promise<void> {
+  if (known.has(leg.id)) return;
   await journal.createPending(await movementOf(journal, leg));
 }
 
@@ -193,11 +202,11 @@ async function holdLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
  * its own), or, never held, the whole leg at once. A hold already voided cannot be posted: money
  * the custodian says moved after all moves under an id of its own.
  */
-async function postLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
-  const held = await journal.transfer(leg.id);
+async function postLeg(journal: LedgerJournal, leg: Leg, known: LegTransfers): Promise<void> {
+  const held = known.get(leg.id);
   if (!held) return void (await journal.post(await movementOf(journal, leg)));
   if (held.kind !== 'pending') return;
-  if (await journal.transfer(`${leg.id}:void`)) {
+  if (known.has(`${leg.id}:void`)) {
     await journal.post({ ...(await movementOf(journal, leg)), id: `${leg.id}:after-void` });
     return;
   }
@@ -212,10 +221,8 @@ async function postLeg(journal: LedgerJournal, leg: Leg): Promise<void> {
 }
 
 /** Releases the hold `id`, unless it was never held, already posted, or already released (by a freeze, migration 0020). */
-async function voidLeg(journal: LedgerJournal, id: string): Promise<void> {
-  const held = await journal.transfer(id);
-  if (held?.kind !== 'pending' || (await journal.transfer(`${id}:post`)) || (await journal.transfer(`${id}:void`)))
-    return;
+async function voidLeg(journal: LedgerJournal, id: string, known: LegTransfers): Promise<void> {
+  if (known.get(id)?.kind !== 'pending' || known.has(`${id}:post`) || known.has(`${id}:void`)) return;
   await journal.voidPending({ id: `${id}:void`, pendingId: id });
 }
 

@@ -113,7 +113,10 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.is(unknown.message, 'custodian refused createWallet: unsupportedCoin (HTTP 400)');
     const token = await custodyRejection(provider.createWallet({ coin: 'usdc', label: 'x', type: 'custodial' }));
     assert.is(token.reason, 'unsupportedCoin');
-    assert.is(token.custodian?.error, 'usdc is a token on eth: create a eth wallet and hold usdc in it');
+    assert.is(
+      token.custodian?.error,
+      'usdc is a token on eth and sol: create a wallet of its chain and hold usdc in it',
+    );
   });
 
   test('checks input before the custodian sees it: VALIDATION_FAILED naming each field', async ({ harness }) => {

@@ -47,7 +47,7 @@ test('a member of the subject organization whose profile is another organization
     .execute();
   const meridian = { organizationId: organizations.meridian };
   const sortedIds = async (scope: OrganizationScope) => (await candidates(meridian, scope)).ids.toSorted();
-  const meridians = [2, 4, 5, 6, 9].map(profile);
+  const meridians = [2, 4, 5, 6, 9, 10].map(profile);
   assert.equal(await sortedIds(scopes.meridian), meridians);
   assert.equal(await sortedIds(scopes.every), [profile(3), ...meridians].toSorted());
 });
