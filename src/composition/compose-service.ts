@@ -145,7 +145,7 @@ async function createAreas(options: ComposeOptions, base: Base) {
     }),
   );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
-  return { documents, identity, files, results, prices, marketData, wallets, kyc };
+  return { documents, identity, files, results, prices, marketData, wallets, kyc, custodian: providers.custody };
 }
 
 function businessGraphqlDeps(
@@ -175,6 +175,8 @@ function businessGraphqlDeps(
         users: identity.services.users,
         results: areas.results,
         orderBooks: orderBooksOf(areas.marketData),
+        custody: areas.custodian,
+        logger,
       }),
       kyc: areas.kyc.services,
     },

@@ -1,7 +1,8 @@
 // The OTC trading area for the composition root (docs/trading.md): quotes priced on the trading
 // products from the live order books (the market data feed, docs/market-data.md; `noOrderBooks`
 // when none is given) or the stored coin prices, the fee and quote lifetime of the configuration, and the trades executed on
-// them and settled at once by the platform's desk (docs/trading.md#settlement); acting users are looked up in identity's
+// them and settled at once by the platform's desk, which also moves them at a simulated custodian
+// (docs/trading.md#settlement); acting users are looked up in identity's
 // user directory, their KYC reviews in kyc_profile.
 import { latestKycReviewOf } from '../records/kyc/kyc-review-table.ts';
 import { createOtcQuoteTable } from '../records/trading/otc-quote-table.ts';
@@ -13,13 +14,15 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { noOrderBooks, type OrderBookSource } from '../domain/market-data/order-book-source.ts';
-import { immediateDesk } from '../domain/trading/otc-desk.ts';
 import { walletChangeTags } from '../domain/wallets/wallet-cache-tags.ts';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createOtcPricer, type UsdPriceLookup } from '../domain/trading/otc-pricer.ts';
 import { createOtcQuoteService } from '../domain/trading/otc-quote-service.ts';
 import { createOtcTradeService } from '../domain/trading/otc-trade-service.ts';
 import type { TradingServices } from '../graphql/resolvers/otc-resolvers.ts';
+import type { CustodyProvider } from '../providers/custody/custody-provider.ts';
+import type { Logger } from 'pino';
+import { simulatedDesk } from './simulated-desk.ts';
 
 export function createTrading(deps: {
   config: Config;
@@ -30,6 +33,9 @@ export function createTrading(deps: {
   /** The business API's result cache: a trade changes its wallets' holdings (docs/caches.md#result-cache). */
   results: ResultCache;
   orderBooks?: OrderBookSource;
+  /** The custodian: the simulated desk moves settled legs there when it is the in-process simulator. */
+  custody: CustodyProvider;
+  logger: Logger;
 }): TradingServices {
   const { config, db, users } = deps;
   const wallets = createSettlementWalletTable(db);
@@ -56,7 +62,7 @@ export function createTrading(deps: {
       kycReviewOf: (userId) => latestKycReviewOf(db, userId),
       holdingsChanged: async (walletIds) =>
         deps.results.invalidate((await wallets.ownershipOf(walletIds)).flatMap(walletChangeTags)),
-      desk: immediateDesk,
+      desk: simulatedDesk(deps.custody, wallets, deps.logger),
       quoteService,
       users,
     }),

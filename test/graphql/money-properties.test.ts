@@ -141,6 +141,7 @@ const expectedOutcomes = [
   'trade INVALID_STATE',
   'trade SETTLED',
   'trade SETTLED ×5',
+  'trade SETTLED at the custodian',
   'unfreeze ACTIVE',
   'unfreeze INVALID_STATE',
 ];

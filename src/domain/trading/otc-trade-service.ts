@@ -22,7 +22,7 @@ import { baseUnitsToWhole } from '../money/base-units.ts';
 import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { failWith, outcomeOf } from '../outcomes/user-failure.ts';
 import { assertMember } from './otc-caller.ts';
-import type { OtcDesk } from './otc-desk.ts';
+import type { DeskDelivery, OtcDesk } from './otc-desk.ts';
 import type { OtcQuoteService } from './otc-quote-service.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
 import { settlementLegs } from './otc-settlement-plan.ts';
@@ -72,6 +72,31 @@ function settledWallets(wallets: SettlementWallets): number[] {
   return [wallets.fromWalletId, wallets.toWalletId].filter((walletId): walletId is number => walletId !== null);
 }
 
+/** The legs of a settled trade that touched the platform's wallets, as the desk moves them at the custodian. */
+function deskDeliveries(tradeId: string, legs: TradeLegs, wallets: SettlementWallets): DeskDelivery[] {
+  const [paid, received] = settlementLegs(legs, wallets);
+  const deliveries: DeskDelivery[] = [];
+  if (wallets.fromWalletId !== null)
+    deliveries.push({
+      tradeId,
+      leg: 'leg1',
+      walletId: wallets.fromWalletId,
+      asset: paid.asset,
+      amount: paid.amount,
+      type: 'send',
+    });
+  if (wallets.toWalletId !== null)
+    deliveries.push({
+      tradeId,
+      leg: 'leg2',
+      walletId: wallets.toWalletId,
+      asset: received.asset,
+      amount: received.amount,
+      type: 'receive',
+    });
+  return deliveries;
+}
+
 export function createOtcTradeService(deps: OtcTradeServiceDeps) {
   const service = new OtcTradeRequests(deps);
   return {
@@ -110,7 +135,10 @@ class OtcTradeRequests {
     const current = await this.#deps.quotes.findQuote(scope, row.id);
     if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
     if (trade) {
-      if (trade.status === 'settled') await this.#deps.holdingsChanged(settledWallets(wallets));
+      if (trade.status === 'settled') {
+        await this.#deps.desk.settleAtCustodian(deskDeliveries(trade.id, legs, wallets));
+        await this.#deps.holdingsChanged(settledWallets(wallets));
+      }
       return succeeded({ trade: tradeView(trade, current, executedAt) });
     }
     // Another request executed, or the quote was withdrawn or expired, between the read and the write.

@@ -25,6 +25,20 @@ export interface CustodySimulatorControl {
     from?: string;
     confirmed?: boolean;
   }): CustodyTransfer;
+  /**
+   * The OTC desk's side of a settled trade at the custodian (docs/trading.md#at-the-custodian): a
+   * confirmed transfer off the chain (no fee, no txid) into (`receive`) or out of (`send`) the
+   * wallet, carrying `sequenceId` (`otc-trade:<trade id>:<leg>`), which the platform's sync
+   * recognizes as the trade's leg already in the journal. A `send` beyond what the wallet may spend
+   * is refused, as the custodian would.
+   */
+  settleDeskTrade(settlement: {
+    walletId: string;
+    coin: string;
+    amount: string;
+    type: 'receive' | 'send';
+    sequenceId: string;
+  }): CustodyTransfer;
   /** signed → unconfirmed | failed; unconfirmed → confirmed | failed | removed | replaced. */
   advanceTransfer(transferId: string, state: CustodyTransferState): CustodyTransfer;
   /** signed → unconfirmed → confirmed, or unconfirmed → confirmed. */
@@ -54,36 +68,61 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     if (!wallet) throw new Error(`custody simulator: no wallet ${walletId}`);
     return wallet;
   };
+  /** The wallet holds the coin (its own, or a token of its chain) and `amount` is base units. */
+  const assertMovable = (wallet: { id: string; coin: string }, coin: string, amount: string) => {
+    if (!holdsCoin(wallet.coin, coin)) throw new Error(`custody simulator: wallet ${wallet.id} cannot hold ${coin}`);
+    if (!/^[1-9][0-9]*$/.test(amount)) throw new Error(`custody simulator: amount ${amount} is not a positive integer`);
+  };
+  /** A transfer the custodian's side makes on its own (no fee, no approval), now. */
+  const record = (
+    walletId: string,
+    fields: Pick<
+      TransferRecord,
+      'coin' | 'type' | 'state' | 'amount' | 'txid' | 'counterpartyAddress' | 'comment' | 'sequenceId'
+    >,
+  ) => {
+    const now = state.now();
+    const transfer: TransferRecord = {
+      ...fields,
+      id: state.newId(),
+      walletId,
+      fee: null,
+      feeCoin: null,
+      pendingApprovalId: null,
+      createdAt: now,
+      updatedAt: now,
+      confirmedAt: fields.state === 'confirmed' ? now : null,
+      order: state.nextOrder++,
+    };
+    state.transfers.set(transfer.id, transfer);
+    return transferView(transfer);
+  };
   return {
     receive({ walletId, amount, coin, from, confirmed = true }) {
       const wallet = walletOf(walletId);
       const coinId = coin ?? wallet.coin;
-      if (!holdsCoin(wallet.coin, coinId))
-        throw new Error(`custody simulator: wallet ${walletId} cannot hold ${coinId}`);
-      if (!/^[1-9][0-9]*$/.test(amount))
-        throw new Error(`custody simulator: amount ${amount} is not a positive integer`);
-      const now = state.now();
-      const transfer: TransferRecord = {
-        id: state.newId(),
-        walletId,
+      assertMovable(wallet, coinId, amount);
+      return record(walletId, {
         coin: coinId,
         type: 'receive',
         state: confirmed ? 'confirmed' : 'unconfirmed',
         amount,
-        fee: null,
-        feeCoin: null,
         txid: newTxid(state),
         counterpartyAddress: from ?? null,
         comment: null,
         sequenceId: null,
-        pendingApprovalId: null,
-        createdAt: now,
-        updatedAt: now,
-        confirmedAt: confirmed ? now : null,
-        order: state.nextOrder++,
-      };
-      state.transfers.set(transfer.id, transfer);
-      return transferView(transfer);
+      });
+    },
+    settleDeskTrade({ walletId, coin, amount, type, sequenceId }) {
+      const wallet = walletOf(walletId);
+      assertMovable(wallet, coin, amount);
+      if (
+        type === 'send' &&
+        spendable(transfersOf(state, walletId), coin, wallet.openingBalances.get(coin)) < BigInt(amount)
+      )
+        throw new Error(`custody simulator: wallet ${walletId} cannot spend ${amount} of ${coin}`);
+      const settled = { txid: null, counterpartyAddress: null, comment: 'OTC desk settlement' };
+      return record(walletId, { coin, type, state: 'confirmed', amount, sequenceId, ...settled });
     },
     advanceTransfer(transferId, to) {
       const transfer = transferOf(transferId);

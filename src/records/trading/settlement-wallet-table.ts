@@ -72,6 +72,17 @@ export function createSettlementWalletTable(db: Db) {
         .orderBy('id')
         .execute();
     },
+    /** The custodian's wallet id of each wallet that has one (docs/trading.md#at-the-custodian). */
+    async custodianWalletIdsOf(walletIds: readonly number[]): Promise<Map<number, string>> {
+      if (walletIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('digital_wallet')
+        .select(['id', 'custodian_wallet_id as custodianWalletId'])
+        .where('id', 'in', walletIds)
+        .where('custodian_wallet_id', 'is not', null)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.custodianWalletId!]));
+    },
   };
 }
 

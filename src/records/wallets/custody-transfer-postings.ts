@@ -4,13 +4,15 @@
 // network fee (wallet → network fees, in the chain's fee coin); each leg is held while the
 // custodian works on it, posted when it confirms and voided when it is rejected, fails, is
 // dropped or replaced. A confirmed deposit posts from the world. Every id is derived from the
-// custodian's transfer id, so storing the same state again posts nothing.
+// custodian's transfer id, so storing the same state again posts nothing. A transfer the OTC desk
+// made to settle a trade at the custodian posts nothing either: the trade's leg moved it.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { LedgerAccountKey } from '../ledger/ledger-account-key.ts';
 import { LedgerError } from '../ledger/ledger-error.ts';
 import { createLedgerJournal, type LedgerJournal } from '../ledger/ledger-journal.ts';
 import type { LedgerTransfer } from '../ledger/ledger-transfer.ts';
+import { tradeLegTransferId } from '../trading/desk-settlement-ids.ts';
 
 /** A stored transfer as the journal needs it. */
 export interface JournaledTransfer {
@@ -28,6 +30,8 @@ export interface JournaledTransfer {
   inOpeningBalance: boolean;
   /** Its holds were released by its wallet's freeze before it was signed (migration 0020): nothing is held again. */
   voidedByFreeze: boolean;
+  /** The custodian's sequenceId: an OTC desk's settlement names its trade leg there (desk-settlement-ids.ts). */
+  sequenceId: string | null;
 }
 
 /** One movement of a send: its hold, then its post or void, under ids derived from `id`. */
@@ -85,7 +89,7 @@ const journalLockSpace = -463_683_566;
 async function journalOne(trx: Transaction<Database>, journal: LedgerJournal, transfer: JournaledTransfer) {
   await sql`SAVEPOINT custody_journal`.execute(trx);
   try {
-    await postTransfer(journal, transfer);
+    await postTransfer(trx, journal, transfer);
   } catch (error) {
     if (!(error instanceof LedgerError && error.refusal === 'insufficient_funds')) throw error;
     await sql`ROLLBACK TO SAVEPOINT custody_journal`.execute(trx);
@@ -114,6 +118,7 @@ async function transfersBehind(trx: Transaction<Database>, walletIds: readonly n
       sql<string | null>`fee_base_units::text`.as('fee'),
       'in_opening_balance as inOpeningBalance',
       sql<boolean>`voided_by_freeze_id IS NOT NULL`.as('voidedByFreeze'),
+      'sequence_id as sequenceId',
     ])
     .where('wallet_id', 'in', walletIds)
     .where(sql<boolean>`journaled_state IS DISTINCT FROM state`)
@@ -128,8 +133,12 @@ async function transfersBehind(trx: Transaction<Database>, walletIds: readonly n
   }));
 }
 
-async function postTransfer(journal: LedgerJournal, transfer: JournaledTransfer): Promise<void> {
-  if (transfer.inOpeningBalance) return;
+async function postTransfer(
+  trx: Transaction<Database>,
+  journal: LedgerJournal,
+  transfer: JournaledTransfer,
+): Promise<void> {
+  if (transfer.inOpeningBalance || (await settlesTradeLeg(trx, journal, transfer))) return;
   if (transfer.direction === 'receive') return postDeposit(journal, transfer);
   const legs = sendLegs(transfer);
   // A send that ended off the chain stores no fee any more (migration 0017): its fee's hold, if
@@ -142,6 +151,39 @@ async function postTransfer(journal: LedgerJournal, transfer: JournaledTransfer)
   } else if (transfer.state === 'confirmed') for (const leg of legs) await postLeg(journal, leg, known);
   else if (voidStates.has(transfer.state))
     for (const id of [amountLegId(transfer), feeLegId(transfer)]) await voidLeg(journal, id, known);
+}
+
+/**
+ * A transfer the OTC desk made at the custodian to settle a trade (docs/trading.md#at-the-custodian)
+ * moves what the trade's leg already moved in the journal, so it posts nothing. Only when its
+ * sequenceId names a leg the journal holds, that leg moved exactly this amount of this asset out
+ * of (a send) or into (a receive) this wallet, and no other custodian transfer claimed the leg
+ * first: anything else posts as any transfer does, and reconciliation shows what does not add up.
+ */
+async function settlesTradeLeg(
+  trx: Transaction<Database>,
+  journal: LedgerJournal,
+  transfer: JournaledTransfer,
+): Promise<boolean> {
+  const legId = transfer.sequenceId === null ? null : tradeLegTransferId(transfer.sequenceId);
+  if (legId === null) return false;
+  const leg = await journal.transfer(legId);
+  if (!leg || leg.kind !== 'single' || leg.asset !== transfer.coin || leg.amount !== transfer.amount) return false;
+  const wallet = await journal.findAccount({ kind: 'wallet', walletId: transfer.walletId, asset: transfer.coin });
+  if (wallet?.id !== (transfer.direction === 'send' ? leg.debitAccountId : leg.creditAccountId)) return false;
+  // Claimed: another transfer naming the leg was journaled without a posting of its own.
+  const claimed = await trx
+    .selectFrom('digital_wallet_transaction as other')
+    .select('other.transfer_id')
+    .where('other.sequence_id', '=', transfer.sequenceId)
+    .where('other.transfer_id', '<>', transfer.transferId)
+    .where('other.journaled_state', 'is not', null)
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM ledger_transfer l
+        WHERE l.id IN ('deposit:' || other.transfer_id, 'send:' || other.transfer_id))`,
+    )
+    .executeTakeFirst();
+  return claimed === undefined;
 }
 
 /** What the journal holds of a send's legs: each leg's hold, post and void, read in one query. */

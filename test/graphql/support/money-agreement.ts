@@ -1,8 +1,8 @@
 // What the money property test checks after every step (docs/ledger.md#how-it-is-tested): the
 // journal balances (each transfer one positive amount of one asset between two accounts of it,
 // every asset summing to zero); each custody wallet's journal equals the custodian simulator's
-// books plus what trades moved on the platform alone, and each trading wallet its funding plus its
-// trades; every view of the business API (the wallet summary and detail, `digitalAssetsBy*`,
+// books exactly (trades included: the desk delivers them there), and each trading wallet its
+// funding plus its trades; every view of the business API (the wallet summary and detail, `digitalAssetsBy*`,
 // net worth) shows the journal's figures, read from the ledger's accounts in SQL; the data layer's
 // sums equal the business API's; the fund capital account holds its register's value.
 import * as assert from 'uvu/assert';
@@ -37,7 +37,7 @@ async function assertTransfersWellFormed(world: MoneyWorld): Promise<void> {
   assert.equal(malformed, [], 'every transfer balances: one amount, one asset, two accounts');
 }
 
-/** Custody wallets: journal = custodian (confirmed, spendable) + trades; trading wallets: funding + trades. */
+/** Custody wallets: journal = custodian (confirmed, spendable), trades included; trading wallets: funding + trades. */
 async function assertBooks(world: MoneyWorld, sequence: Sequence, accounts: Accounts): Promise<void> {
   for (const index of custodyIndexes) {
     const walletId = sequence.ids[index]!;
@@ -47,12 +47,11 @@ async function assertBooks(world: MoneyWorld, sequence: Sequence, accounts: Acco
     );
     for (const coin of heldCoins[index]) {
       const custodian = balances.balances.find((balance) => balance.coin === coin.toLowerCase());
-      const traded = sequence.traded.get(tradedKey(walletId, coin)) ?? 0n;
       const journal = accounts.get(`${walletId}:${coin}`) ?? { posted: 0n, available: 0n };
       assert.equal(
         [journal.posted, journal.available],
-        [BigInt(custodian?.confirmedBalance ?? 0) + traded, BigInt(custodian?.spendableBalance ?? 0) + traded],
-        `wallet ${index} ${coin}: journal [posted, available] = custodian [confirmed, spendable] + trades`,
+        [BigInt(custodian?.confirmedBalance ?? 0), BigInt(custodian?.spendableBalance ?? 0)],
+        `wallet ${index} ${coin}: journal [posted, available] = custodian [confirmed, spendable]`,
       );
     }
   }

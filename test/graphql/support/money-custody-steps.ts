@@ -12,7 +12,8 @@ const usdcUnit = 100_000n;
 const ethDeposit = 10_000_000_000_000_000n;
 const ethDestination = `0x${'ab'.repeat(20)}`;
 
-const sync = (world: MoneyWorld, walletId: number) =>
+/** bitgoSyncWalletTransactions of one wallet: what the custodian did reaches the platform's books. */
+export const sync = (world: MoneyWorld, walletId: number) =>
   custodyMutation(world.api, 'sync', world.keys.alice, { walletId });
 
 function sendInput(sequence: Sequence, index: WalletIndex, amount: number, idempotencyKey?: string) {

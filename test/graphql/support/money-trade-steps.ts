@@ -3,11 +3,15 @@
 // wallet; USD settles off the platform). The outcome is predicted before the call: a frozen
 // receiving wallet is INVALID_STATE, a paying wallet whose journal balance is short of the amount
 // INSUFFICIENT_BALANCE, anything else SETTLED with the quote's figures; five concurrent requests
-// of one quote make at most one trade and post its two legs once.
+// of one quote make at most one trade and post its two legs once. A coin received into a custody
+// wallet is then delivered there by the desk, which the test plays at the custodian simulator as it
+// plays deposits (docs/trading.md#at-the-custodian): a transfer naming the trade's leg, which the
+// next sync recognizes and posts nothing for, so the custodian's books follow the journal's exactly.
 import * as assert from 'uvu/assert';
 import { expectBody } from '../../support/graphql-answer.ts';
 import { requestQuote } from './otc-fixtures.ts';
 import { addTraded, custodyWalletOf, type MoneyWorld, type Sequence } from './money-world.ts';
+import { sync } from './money-custody-steps.ts';
 import { baseUnits, journalFigures } from './money-journal.ts';
 
 /** The trades a step picks from: who pays what, in which size unit. */
@@ -61,7 +65,32 @@ async function expectedOutcome(world: MoneyWorld, sequence: Sequence, step: Trad
   return { settles: true } as const;
 }
 
-/** Runs the trade; what came of it (`SETTLED` or the refusal's code). */
+/**
+ * The desk's side of a leg received into a custody wallet: a transfer into it at the custodian
+ * naming the trade's leg; the sync that stores it must leave the journal as the trade left it.
+ */
+async function deliverAtCustodian(
+  world: MoneyWorld,
+  sequence: Sequence,
+  tradeId: string,
+  coin: 'BTC' | 'ETH',
+  amount: bigint,
+) {
+  const index = custodyWalletOf[coin];
+  const walletId = sequence.ids[index]!;
+  const before = await journalFigures(world.api, walletId, coin);
+  world.custody.simulator.control.settleDeskTrade({
+    walletId: sequence.custodianIds[index]!,
+    coin: coin.toLowerCase(),
+    amount: amount.toString(),
+    type: 'receive',
+    sequenceId: `otc-trade:${tradeId}:leg2`,
+  });
+  await sync(world, walletId);
+  assert.equal(await journalFigures(world.api, walletId, coin), before, 'the desk settlement posts nothing more');
+}
+
+/** Runs the trade; what came of it (`SETTLED`, `SETTLED at the custodian` when the desk delivered there, or the refusal's code). */
 export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeStep): Promise<string> {
   const kind = tradeKinds[step.trade];
   const size = sizeOf(kind.sizeUnit, step.size);
@@ -121,6 +150,9 @@ export async function trade(world: MoneyWorld, sequence: Sequence, step: TradeSt
   assert.is(legs, 2, 'a trade posts its two legs once');
   if (fromWalletId !== null)
     addTraded(sequence, fromWalletId, kind.from, -baseUnits(fromAmount, decimalsOf[kind.from]!));
-  if (toWalletId !== null) addTraded(sequence, toWalletId, kind.to, baseUnits(toAmount, decimalsOf[kind.to]!));
-  return 'SETTLED';
+  const received = kind.to === 'USD' ? 0n : baseUnits(toAmount, decimalsOf[kind.to]!);
+  if (toWalletId === null) return 'SETTLED';
+  if (!step.intoCustody) return (addTraded(sequence, toWalletId, kind.to, received), 'SETTLED');
+  await deliverAtCustodian(world, sequence, settled.id, kind.to as 'BTC' | 'ETH', received);
+  return 'SETTLED at the custodian';
 }

@@ -2,8 +2,8 @@
 // service and its fakes with the callers' keys, one sequence's wallets, and the test's own record
 // of what each book should hold, which the steps keep and the checks read. Custody wallets are
 // held at the custodian simulator; trading wallets are the platform's only (no custodian wallet),
-// funded by an opening deposit, and pay every trade, so a custody wallet only ever receives from
-// trades (docs/trading.md#settlement: a trade moves the journal, not the custodian).
+// funded by an opening deposit, and pay every trade; a custody wallet receives from trades, and
+// the desk delivers what it receives at the custodian too (docs/trading.md#at-the-custodian).
 import { demoOrganizationIds } from '../../../src/db/seed/demo-organizations.ts';
 import { denyFromScore, simulatedRisk } from '../../../src/providers/aml/aml-simulator.ts';
 import type { BusinessApiClient, CallerKey } from '../../support/business-api-client.ts';
@@ -55,8 +55,8 @@ export interface Sequence {
   /** Whether wallet 0 stands frozen by its denied screening. */
   frozen: boolean;
   /**
-   * Base units each wallet's trades moved, by `walletId:coin`, from the trades' answers: what a
-   * custody wallet's journal holds beyond the custodian, and a trading wallet's change since funding.
+   * Base units each trading wallet's trades moved, by `walletId:coin`, from the trades' answers:
+   * its change since funding (a custody wallet's trades are at the custodian too).
    */
   traded: Map<string, bigint>;
 }
