@@ -120,7 +120,7 @@ test('a permissions.yaml edit is regenerated (not the SDK) and served', async ()
   const status = await line(/^permissions\.yaml: /, mark);
   assert.match(
     status,
-    /^permissions\.yaml: regenerated permissions \(\d+ written, 0 removed\) in \d+ ms, typecheck ok at \d+ ms, ready in \d+ ms$/,
+    /^permissions\.yaml: regenerated permissions \(\d+ written, 0 removed\) in \d+ ms, ready in \d+ ms, typecheck ok at \d+ ms$/,
   );
   assert.is(await auditorCreatedAt(), 'rows: 1');
 });
@@ -137,7 +137,7 @@ test('a broken edit prints file:line:col and the last good version keeps answeri
 
 test('fixing the edit recovers: the fix is served', async () => {
   const mark = editPermissions(withUnknownColumn, auditorRule);
-  await line(/^permissions\.yaml: regenerated permissions .*ready in \d+ ms$/, mark);
+  await line(/^permissions\.yaml: regenerated permissions .*, ready in \d+ ms, typecheck ok at \d+ ms$/, mark);
   assert.match(await auditorCreatedAt(), /^error: field 'created_at' not found/);
 });
 

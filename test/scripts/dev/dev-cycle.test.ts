@@ -1,7 +1,8 @@
 // One turn of `npm run dev` (scripts/dev/dev-cycle.ts, docs/code-generation.md#npm-run-dev), with
 // the generators, the typecheck and the restart replaced by records: a spec problem or a type
-// error prints and does not restart; the generators a failed turn held back run with the fix; a
-// fix that changes nothing the service runs does not restart it.
+// error prints and does not restart (except a permissions-only edit, which restarts before its typecheck); the
+// generators a failed turn held back run with the fix; a fix that changes nothing the service runs
+// does not restart it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Generator } from '../../../scripts/codegen/generator-selection.ts';
@@ -38,15 +39,37 @@ function harness() {
 
 test('a good edit regenerates its generators, typechecks and restarts, in one status line', async () => {
   const { calls, lines, edit } = harness();
-  await edit('permissions.yaml');
-  assert.equal(calls.generated, [['permissions']]);
+  await edit('schema.graphql');
+  assert.equal(calls.generated, [['graphql']]);
   assert.is(calls.typechecks, 1);
   assert.is(calls.restarts, 1);
   assert.is(lines.length, 1);
   assert.match(
     lines[0] ?? '',
-    /^permissions\.yaml: regenerated permissions \(1 written, 0 removed\) in \d+ ms, typecheck ok at \d+ ms, ready in 1 ms$/,
+    /^schema\.graphql: regenerated graphql \(1 written, 0 removed\) in \d+ ms, typecheck ok at \d+ ms, ready in 1 ms$/,
   );
+});
+
+test('a permissions-only edit restarts before the typecheck, whose errors still print', async () => {
+  const { calls, lines, answers, edit } = harness();
+  answers.typeErrors = 1;
+  await edit('permissions.yaml');
+  assert.is(calls.typechecks, 1);
+  assert.is(calls.restarts, 1);
+  assert.ok(lines.includes('src/a.ts:1:1: error TS2322: nope'));
+  assert.match(
+    lines.at(-1) ?? '',
+    /^permissions\.yaml: regenerated permissions .*, ready in 1 ms, typecheck: 1 error\(s\) at \d+ ms \(the service runs this edit\)$/,
+  );
+});
+
+test('after a type error the service lacks, a permissions edit waits for the typecheck again', async () => {
+  const { calls, answers, edit } = harness();
+  answers.typeErrors = 1;
+  await edit('src/graphql/scalars.ts');
+  await edit('permissions.yaml');
+  assert.is(calls.typechecks, 2);
+  assert.is(calls.restarts, 0);
 });
 
 test('a spec problem prints its line and keeps the service; the fix also runs what the broken turn held back', async () => {
