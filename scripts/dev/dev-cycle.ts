@@ -28,92 +28,110 @@ export interface DevCycle {
 /** The generators whose edit restarts before the typecheck: their TypeScript is data the compiler already checked. */
 const restartBeforeTypecheck: ReadonlySet<Generator> = new Set(['permissions']);
 
+/** What a turn knows: the loop's parts, the state turns share, and this turn's edit and status. */
+interface Turn {
+  readonly deps: CycleDeps;
+  readonly state: CycleState;
+  /** The edited paths, as the status line names them. */
+  readonly what: string;
+  /** When the edit was seen; every time in the status line counts from it. */
+  readonly since: number;
+  readonly parts: string[];
+}
+
+interface CycleState {
+  /** Generators an edit needed that have not run successfully since. */
+  readonly owed: Set<Generator>;
+  /** False from the first edit the running service does not have until a restart succeeds. */
+  servedIsCurrent: boolean;
+}
+
 export function createDevCycle(deps: CycleDeps): DevCycle {
-  const owed = new Set<Generator>();
-  // False from the first edit the running service does not have until a restart succeeds.
-  let servedIsCurrent = true;
-
-  /** Runs the owed generators; the status part, or undefined after printing the problems. */
-  async function regenerate(what: string, since: number): Promise<string | undefined> {
-    const generators = new Set(owed);
-    const result = await deps.regenerator.run(generators);
-    if (!result.ok) {
-      for (const problem of result.problems) deps.print(problem);
-      const count = result.problems.length;
-      deps.print(`${what}: ${count} problem(s), nothing generated; still serving the last good version`);
-      return undefined;
-    }
-    owed.clear();
-    if (result.written.length > 0 || result.removed.length > 0) servedIsCurrent = false;
-    const files = `${result.written.length} written, ${result.removed.length} removed`;
-    return `regenerated ${[...generators].sort().join(', ')} (${files}) in ${elapsed(since)} ms`;
-  }
-
-  /** Typecheck, then restart when it passed. */
-  async function checkThenRestart(what: string, parts: string[], since: number): Promise<void> {
-    const checked = await deps.typecheck(deps.print);
-    if (checked.errors > 0) {
-      const failed = `typecheck: ${checked.errors} error(s) at ${elapsed(since)} ms`;
-      deps.print(`${what}: ${[...parts, failed].join(', ')}; still serving the last good version`);
-      return;
-    }
-    parts.push(`typecheck ok at ${elapsed(since)} ms`);
-    report(what, parts, await deps.restart(since));
-  }
-
-  /**
-   * Restart, then typecheck (not at once: on two cores they would slow each other, and the
-   * restart is what the edit waits for); a type error is reported against the version now running.
-   */
-  async function restartThenCheck(what: string, parts: string[], since: number): Promise<void> {
-    const restarted = await deps.restart(since);
-    const checked = await deps.typecheck(deps.print);
-    const typecheck =
-      checked.errors > 0
-        ? `typecheck: ${checked.errors} error(s) at ${elapsed(since)} ms (the service runs this edit)`
-        : `typecheck ok at ${elapsed(since)} ms`;
-    report(what, parts, restarted, typecheck);
-  }
-
-  function report(what: string, parts: string[], restarted: Restarted, after?: string): void {
-    if ('failed' in restarted) {
-      deps.print(restarted.failed);
-      deps.print(`${what}: ${[...parts, ...(after ? [after] : [])].join(', ')}; the service did not start (above)`);
-      return;
-    }
-    servedIsCurrent = true;
-    deps.print(`${what}: ${[...parts, `ready in ${restarted.readyMs} ms`, ...(after ? [after] : [])].join(', ')}`);
-  }
-
+  const state: CycleState = { owed: new Set(), servedIsCurrent: true };
   return {
     async run(work, since) {
-      if (work.paths.length === 0) return;
-      const what = describePaths(work.paths);
-      // Before the typecheck only when the permissions would be the one thing the service lacks.
-      const wasCurrent = servedIsCurrent;
-      for (const generator of work.generators) owed.add(generator);
-      if (work.migrations) deps.regenerator.introspect();
-      const generated = new Set(owed);
-      const parts: string[] = [];
-      if (generated.size > 0) {
-        const part = await regenerate(what, since);
-        if (part === undefined) return;
-        parts.push(part);
-      }
-      const sourceEdited = work.paths.some((file) => file.startsWith('src/'));
-      if (sourceEdited) servedIsCurrent = false;
-      if (servedIsCurrent) {
-        deps.print(`${what}: ${[...parts, 'nothing the service runs changed'].join(', ')}`);
-        return;
-      }
-      const restartFirst =
-        wasCurrent &&
-        !sourceEdited &&
-        generated.size > 0 &&
-        [...generated].every((name) => restartBeforeTypecheck.has(name));
-      await (restartFirst ? restartThenCheck : checkThenRestart)(what, parts, since);
+      if (work.paths.length > 0)
+        await runTurn({ deps, state, what: describePaths(work.paths), since, parts: [] }, work);
     },
   };
+}
+
+async function runTurn(turn: Turn, work: AffectedWork): Promise<void> {
+  const { deps, state } = turn;
+  // Restarting before the typecheck only when the permissions would be the one thing the service lacks.
+  const wasCurrent = state.servedIsCurrent;
+  for (const generator of work.generators) state.owed.add(generator);
+  if (work.migrations) deps.regenerator.introspect();
+  const generated = new Set(state.owed);
+  if (generated.size > 0 && !(await regenerate(turn))) return;
+  const sourceEdited = work.paths.some((file) => file.startsWith('src/'));
+  if (sourceEdited) state.servedIsCurrent = false;
+  if (state.servedIsCurrent) {
+    deps.print(`${turn.what}: ${[...turn.parts, 'nothing the service runs changed'].join(', ')}`);
+    return;
+  }
+  const restartFirst =
+    wasCurrent &&
+    !sourceEdited &&
+    generated.size > 0 &&
+    [...generated].every((name) => restartBeforeTypecheck.has(name));
+  await (restartFirst ? restartThenCheck : checkThenRestart)(turn);
+}
+
+/** Runs the owed generators; false after printing the problems. */
+async function regenerate(turn: Turn): Promise<boolean> {
+  const { deps, state } = turn;
+  const generators = new Set(state.owed);
+  const result = await deps.regenerator.run(generators);
+  if (!result.ok) {
+    for (const problem of result.problems) deps.print(problem);
+    const count = result.problems.length;
+    deps.print(`${turn.what}: ${count} problem(s), nothing generated; still serving the last good version`);
+    return false;
+  }
+  state.owed.clear();
+  if (result.written.length > 0 || result.removed.length > 0) state.servedIsCurrent = false;
+  const files = `${result.written.length} written, ${result.removed.length} removed`;
+  turn.parts.push(`regenerated ${[...generators].sort().join(', ')} (${files}) in ${elapsed(turn.since)} ms`);
+  return true;
+}
+
+/** Typecheck, then restart when it passed. */
+async function checkThenRestart(turn: Turn): Promise<void> {
+  const checked = await turn.deps.typecheck(turn.deps.print);
+  if (checked.errors > 0) {
+    const failed = `typecheck: ${checked.errors} error(s) at ${elapsed(turn.since)} ms`;
+    turn.deps.print(`${turn.what}: ${[...turn.parts, failed].join(', ')}; still serving the last good version`);
+    return;
+  }
+  turn.parts.push(`typecheck ok at ${elapsed(turn.since)} ms`);
+  report(turn, await turn.deps.restart(turn.since));
+}
+
+/**
+ * Restart, then typecheck (not at once: on two cores they would slow each other, and the
+ * restart is what the edit waits for); a type error is reported against the version now running.
+ */
+async function restartThenCheck(turn: Turn): Promise<void> {
+  const restarted = await turn.deps.restart(turn.since);
+  const checked = await turn.deps.typecheck(turn.deps.print);
+  const typecheck =
+    checked.errors > 0
+      ? `typecheck: ${checked.errors} error(s) at ${elapsed(turn.since)} ms (the service runs this edit)`
+      : `typecheck ok at ${elapsed(turn.since)} ms`;
+  report(turn, restarted, typecheck);
+}
+
+function report(turn: Turn, restarted: Restarted, after?: string): void {
+  const { deps, parts } = turn;
+  const tail = after ? [after] : [];
+  if ('failed' in restarted) {
+    deps.print(restarted.failed);
+    deps.print(`${turn.what}: ${[...parts, ...tail].join(', ')}; the service did not start (above)`);
+    return;
+  }
+  turn.state.servedIsCurrent = true;
+  deps.print(`${turn.what}: ${[...parts, `ready in ${restarted.readyMs} ms`, ...tail].join(', ')}`);
 }
 
 function describePaths(paths: readonly string[]): string {
