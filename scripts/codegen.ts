@@ -1,11 +1,18 @@
 // The one I/O shell around the pure generators (docs/code-generation.md). `npm run
 // codegen` writes generated/ and the SDK's generated folders (deleting files no generator
 // produced); `-- --check` writes nothing and fails, listing stale files and naming their folders,
-// when anything differs.
+// when anything differs, and when the SDK's version does not name the API (sdk/release.json,
+// docs/sdk.md#versions).
 import path from 'node:path';
 import { SpecProblemsError } from '../src/spec-problems/spec-problems-error.ts';
 import { compareWithDisk, writeDifference } from './codegen/compare-with-disk.ts';
 import { runGenerators } from './codegen/run-generators.ts';
+import {
+  currentSpecIds,
+  readSdkPackageVersion,
+  readSdkRelease,
+  releaseProblem,
+} from './codegen/sdk/release/sdk-release-record.ts';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -32,7 +39,12 @@ const generatedFolders = ['generated', 'sdk/src/generated', 'sdk/dist', 'sdk/dat
 const difference = compareWithDisk(root, files, generatedFolders);
 const { stale, orphans } = difference;
 
+// Generating cannot fix it (`npm run sdk:release` does): a failure of --check, a notice otherwise.
+const sdkVersionProblem = releaseProblem(readSdkRelease(root), readSdkPackageVersion(root), currentSpecIds(root));
+if (sdkVersionProblem !== null) console.error(`sdk version: ${sdkVersionProblem}`);
+
 if (check) {
+  if (sdkVersionProblem !== null && stale.length === 0 && orphans.length === 0) process.exit(1);
   if (stale.length > 0 || orphans.length > 0) {
     for (const file of stale) console.error(`stale: ${file}`);
     for (const file of orphans) console.error(`not produced by any generator: ${file}`);

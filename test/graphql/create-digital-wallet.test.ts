@@ -205,16 +205,21 @@ test('a label with a bidirectional override, an isolate, a mark or a control cha
 });
 
 test('a coin the custodian cannot hold a wallet of is UNSUPPORTED_ASSET, and nothing is written', async () => {
-  const count = await walletCount();
-  const avax = await createWallet(
-    keys.aurora,
-    { label: 'Avalanche', type: 'CUSTODIAL', coin: 'AVAX' },
-    { 'x-request-id': 'create-avax-1' },
+  // A coin the platform lists and the custody simulator does not know (simulated-coins.ts).
+  await api.rows(
+    `INSERT INTO coin (symbol, name, network, decimals, network_fee_coin) VALUES ('DOT', 'Polkadot', 'polkadot', 10, true)
+     ON CONFLICT (symbol) DO NOTHING`,
   );
-  assert.equal(avax.errors, [
+  const count = await walletCount();
+  const dot = await createWallet(
+    keys.aurora,
+    { label: 'Polkadot', type: 'CUSTODIAL', coin: 'DOT' },
+    { 'x-request-id': 'create-dot-1' },
+  );
+  assert.equal(dot.errors, [
     {
       code: 'UNSUPPORTED_ASSET',
-      message: 'the custodian refused the asset: it does not hold it (requestId create-avax-1)',
+      message: 'the custodian refused the asset: it does not hold it (requestId create-dot-1)',
       field: ['coin'],
     },
   ]);
