@@ -3,9 +3,9 @@
 // produced); `-- --check` writes nothing and fails, listing stale files and naming their folders,
 // when anything differs, and when the SDK's version does not name the API (sdk/release.json,
 // docs/sdk.md#versions).
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SpecProblemsError } from '../src/spec-problems/spec-problems-error.ts';
+import { compareWithDisk, writeDifference } from './codegen/compare-with-disk.ts';
 import { runGenerators } from './codegen/run-generators.ts';
 import {
   currentSpecIds,
@@ -21,24 +21,6 @@ const rootIndex = args.indexOf('--root');
 const rootArgument = rootIndex >= 0 ? args[rootIndex + 1] : undefined;
 const root = rootArgument ? path.resolve(rootArgument) : path.resolve(import.meta.dirname, '..');
 
-function listFiles(dir: string): string[] {
-  try {
-    return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-  } catch {
-    return [];
-  }
-}
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(path.join(root, file), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 const started = performance.now();
 const files = await runGenerators(root).catch((error: unknown) => {
   // Spec problems are `file:line:col: message` lines (src/spec-problems): print those for the
@@ -51,14 +33,11 @@ const files = await runGenerators(root).catch((error: unknown) => {
   }
   throw error;
 });
-const produced = new Map(files.map((file) => [file.path, file.contents]));
-const stale: string[] = [];
-for (const [file, contents] of produced) {
-  if (readOrNull(file) !== contents) stale.push(file);
-}
+const produced = new Set(files.map((file) => file.path));
 // Folders only generators write (docs/sdk.md#layout: the SDK's hand-written runtime is beside them).
 const generatedFolders = ['generated', 'sdk/src/generated', 'sdk/dist', 'sdk/data-layer'];
-const orphans = generatedFolders.flatMap(listFiles).filter((file) => !produced.has(file));
+const difference = compareWithDisk(root, files, generatedFolders);
+const { stale, orphans } = difference;
 
 // Generating cannot fix it (`npm run sdk:release` does): a failure of --check, a notice otherwise.
 const sdkVersionProblem = releaseProblem(readSdkRelease(root), readSdkPackageVersion(root), currentSpecIds(root));
@@ -86,11 +65,7 @@ if (check) {
     `up to date: ${produced.size} generated files in ${generatedFolders.map((folder) => `${folder}/`).join(', ')}`,
   );
 } else {
-  for (const file of stale) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), produced.get(file) ?? '');
-  }
-  for (const file of orphans) rmSync(path.join(root, file));
+  writeDifference(root, files, difference);
   console.log(
     `codegen: ${stale.length} written, ${orphans.length} removed, ${produced.size} files in ${Math.round(performance.now() - started)} ms`,
   );

@@ -1,5 +1,7 @@
 // Reads the sources once, checks the specs (validate-specs.ts: nothing is generated from a spec
-// with problems), and hands each pure generator its parsed input.
+// with problems), and hands each pure generator its parsed input. `npm run codegen` runs them all;
+// `npm run dev` asks for the part an edit affects (generator-selection.ts,
+// docs/code-generation.md#what-npm-run-dev-regenerates).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { generateAccessViews } from './access-review/access-views-generator.ts';
@@ -14,9 +16,18 @@ import { generateFromOpenApi } from './openapi/openapi-generator.ts';
 import { generatePermissions } from './permissions/generate-permissions.ts';
 import { generateSdk } from './sdk/sdk-generator.ts';
 import type { OpenApiDocument } from './openapi/openapi-document.ts';
+import { everyGenerator, type GeneratorSelection } from './generator-selection.ts';
 import type { GeneratedFile } from './shared/generated-file.ts';
 
-export async function runGenerators(root: string): Promise<GeneratedFile[]> {
+/**
+ * Every file of the selected generators (all by default: `npm run codegen`), after checking all
+ * three specs whatever the selection, so a partial run never generates from a spec with problems.
+ */
+export async function runGenerators(
+  root: string,
+  selection: GeneratorSelection = everyGenerator,
+): Promise<GeneratedFile[]> {
+  const wanted = selection.generators;
   const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
   const texts = {
     openapi: read(specFiles.openapi),
@@ -25,15 +36,15 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
   };
   // The throwaway database starts while the specs are checked; a failed check still waits for it,
   // since permissions.yaml is checked against its tables.
-  const introspection = introspectFreshDatabase();
+  const introspection = selection.database ?? introspectFreshDatabase();
   introspection.catch(() => {});
-  const api = await validateApiSpecs(texts);
+  const api = await (selection.validateApiSpecs ?? validateApiSpecs)(texts);
   if (!api.openapi || api.problems.length > 0) throwSpecProblems(texts, api.problems, await introspection);
   const document = api.openapi.value as OpenApiDocument;
   const [database, openapi, graphql] = await Promise.all([
     introspection,
-    generateFromOpenApi(document),
-    generateFromGraphqlSchema(root),
+    wanted.has('openapi') ? generateFromOpenApi(document) : [],
+    wanted.has('graphql') ? generateFromGraphqlSchema(root) : [],
   ]);
   const permissionsInput = {
     yamlText: texts.permissions,
@@ -41,23 +52,25 @@ export async function runGenerators(root: string): Promise<GeneratedFile[]> {
     database,
     rootFields: schemaRootFields(texts.schema),
   };
+  // Compiling permissions.yaml is also its check (against the tables and schema.graphql's root
+  // fields), so it runs whatever the selection.
   const permissions = generatePermissions(permissionsInput);
-  const dataLayer = generateDataLayerSchemas(permissionsInput);
-  const accessViews = generateAccessViews(permissionsInput);
-  const sdk = await generateSdk({
-    openapi: document,
-    schemaText: texts.schema,
-    dataLayer,
-    businessOperations: permissions.businessOperations,
-    handWritten: handWrittenSdkSources(root),
-  });
+  const dataLayer = wanted.has('permissions') || wanted.has('sdk') ? generateDataLayerSchemas(permissionsInput) : [];
+  const accessViews = wanted.has('permissions') ? generateAccessViews(permissionsInput) : [];
+  const sdk = wanted.has('sdk')
+    ? await generateSdk({
+        openapi: document,
+        schemaText: texts.schema,
+        dataLayer,
+        businessOperations: permissions.businessOperations,
+        handWritten: handWrittenSdkSources(root),
+      })
+    : [];
   const files = [
-    ...renderDatabaseTypes(database),
+    ...(wanted.has('database') ? renderDatabaseTypes(database) : []),
     ...openapi,
     ...graphql,
-    ...permissions.files,
-    ...dataLayer,
-    ...accessViews,
+    ...(wanted.has('permissions') ? [...permissions.files, ...dataLayer, ...accessViews] : []),
     ...sdk,
     renderCodegenInputs(root),
   ];

