@@ -1,7 +1,8 @@
 // `npm run dev` as a process on a copy of the checkout (docs/code-generation.md#npm-run-dev): it
 // starts the service; a permissions.yaml edit (a column for a role's select rule) is served by the
 // data layer after its status line; a broken edit prints a `file:line:col` line while the last good
-// version still answers; the fix is served in turn. Every wait is bounded; nothing is timed.
+// version still answers; the fix is served in turn; an openapi.yaml edit (a summary) and a
+// schema.graphql edit (a description) are served in turn. Every wait is bounded; nothing is timed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -24,6 +25,8 @@ let dataDir: string;
 let dev: ChildProcess | undefined;
 let output = '';
 let dataPort = 0;
+let httpPort = 0;
+const adminApiKey = 'dev-loop-test-admin-api-key-0123456789';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -48,14 +51,17 @@ async function line(pattern: RegExp, from: number, timeoutMs = 300_000): Promise
   throw new Error(`no line matching ${pattern}; output:\n${output}`);
 }
 
-function editPermissions(from: string, to: string): number {
-  const file = path.join(checkout, 'permissions.yaml');
+/** Replaces the one `from` of a spec with `to`; where the loop's output stood before the edit. */
+function editSpec(spec: string, from: string, to: string): number {
+  const file = path.join(checkout, spec);
   const text = readFileSync(file, 'utf8');
-  assert.is(text.split(from).length, 2, `one '${from}' in permissions.yaml`);
+  assert.is(text.split(from).length, 2, `one '${from}' in ${spec}`);
   const mark = output.length;
   writeFileSync(file, text.replace(from, to));
   return mark;
 }
+
+const editPermissions = (from: string, to: string) => editSpec('permissions.yaml', from, to);
 
 /** The auditor's organizations with `created_at`, through the data layer: the rows, or the error message. */
 async function auditorCreatedAt(): Promise<string> {
@@ -72,6 +78,7 @@ test.before(async () => {
   checkout = copyCheckout('dev-loop-', [...copied, ...specs]);
   dataDir = mkdtempSync(path.join(tmpdir(), 'dev-loop-data-'));
   dataPort = await freePort();
+  httpPort = await freePort();
   const manifest = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
     scripts: { dev: string };
   };
@@ -81,7 +88,8 @@ test.before(async () => {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      PORT: String(await freePort()),
+      PORT: String(httpPort),
+      ADMIN_API_KEY: adminApiKey,
       DATA_PORT: String(dataPort),
       DATA_DIR: dataDir,
       DATA_ADMIN_SECRET: dataAdminSecret,
@@ -134,6 +142,30 @@ test('fixing the edit recovers: the fix is served', async () => {
   const mark = editPermissions(withUnknownColumn, auditorRule);
   await line(/^permissions\.yaml: regenerated permissions .*, ready in \d+ ms, typecheck ok at \d+ ms$/, mark);
   assert.match(await auditorCreatedAt(), /^error: field 'created_at' not found/);
+});
+
+test('an openapi.yaml edit is regenerated and served: the new summary in /openapi.json', async () => {
+  const mark = editSpec('openapi.yaml', 'summary: Liveness probe\n', 'summary: Liveness probe of the process\n');
+  await line(/^openapi\.yaml: regenerated .*ready in \d+ ms/, mark);
+  const spec = (await (await fetch(`http://127.0.0.1:${httpPort}/openapi.json`)).json()) as any;
+  assert.is(spec.paths['/healthz'].get.summary, 'Liveness probe of the process');
+});
+
+test('a schema.graphql edit is regenerated and served: the new description in introspection', async () => {
+  const mark = editSpec(
+    'schema.graphql',
+    'Liveness check of the GraphQL endpoint; returns `"pong"`. Not cached.',
+    'Liveness check of the GraphQL endpoint, edited; returns `"pong"`. Not cached.',
+  );
+  await line(/^schema\.graphql: regenerated .*ready in \d+ ms/, mark);
+  const response = await fetch(`http://127.0.0.1:${httpPort}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': adminApiKey },
+    body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name description } } }' }),
+  });
+  const body = (await response.json()) as any;
+  const ping = body.data.__type.fields.find((field: { name: string }) => field.name === 'ping');
+  assert.is(ping.description, 'Liveness check of the GraphQL endpoint, edited; returns `"pong"`. Not cached.');
 });
 
 test.run();
