@@ -5,6 +5,7 @@ import { compileBoolExp } from './compile-bool-exp.ts';
 import { report, type CompileContext } from './compile-context.ts';
 import type { DocumentAccessModel, DocumentRuleModel } from './permission-model.ts';
 import type { DocumentCredential, PermissionsSource } from './permissions-source.ts';
+import { misspeltAsUnknownTable } from './compile-relationships.ts';
 
 const allCredentials: readonly DocumentCredential[] = ['admin_api_key', 'admin_user'];
 
@@ -20,6 +21,7 @@ export function compileDocumentAccess(
       continue;
     }
     if (!(raw.table in source.tables)) {
+      if (misspeltAsUnknownTable(context, source, raw.table)) continue;
       report(
         context,
         [...path, 'table'],

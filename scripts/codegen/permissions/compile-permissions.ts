@@ -100,7 +100,9 @@ function checkRoleUsage(
       report(context, ['roles', role], 'key', `role '${role}' has no rule on any table`);
     raw.session_variables.forEach((reference, index) => {
       const name = sessionVariableKey(reference);
-      if (declared.get(role)?.has(name) && !used.get(role)?.has(name)) {
+      // An undeclared one was reported at this entry already (compile-declarations.ts).
+      const knownVariable = context.sessionVariables.has(name);
+      if (knownVariable && declared.get(role)?.has(name) && !used.get(role)?.has(name)) {
         report(
           context,
           ['roles', role, 'session_variables', index],

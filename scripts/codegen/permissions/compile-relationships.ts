@@ -1,12 +1,28 @@
 // Checks the object and array relationships of every tracked table: the remote table is
 // tracked, mapped columns exist on both sides with the same type, and the name does not
 // shadow a column (the data layer exposes both as fields of one GraphQL type).
+import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import { report, type CompileContext } from './compile-context.ts';
 import type { RelationshipModel } from './permission-model.ts';
 import type { PermissionsSource, RawRelationship } from './permissions-source.ts';
 import type { YamlPath } from './validation-issue.ts';
 
 type RelationshipKind = 'object' | 'array';
+
+/**
+ * Whether `tables:` lists a name the database does not know that is a near miss of `table` (one
+ * misspelt key): that key is reported as an unknown table, and `table` not being tracked follows
+ * from it, so it is not reported again at every relationship naming it.
+ */
+export function misspeltAsUnknownTable(
+  context: Pick<CompileContext, 'database'>,
+  source: PermissionsSource,
+  table: string,
+): boolean {
+  return Object.keys(source.tables).some(
+    (listed) => !context.database.table(listed) && suggestionList(listed, [table]).length > 0,
+  );
+}
 
 type RelationshipContext = Pick<CompileContext, 'database' | 'issues'>;
 
@@ -29,7 +45,7 @@ function compileRelationship(
     report(context, [...path, 'remote_table'], 'value', `unknown table '${remote}' (${label})`);
     return null;
   }
-  if (!(remote in source.tables)) {
+  if (!(remote in source.tables) && !misspeltAsUnknownTable(context, source, remote)) {
     report(
       context,
       [...path, 'remote_table'],

@@ -1,6 +1,7 @@
 // Turns the right-hand side of a comparison or a preset into a literal or a session
 // variable reference, checking what can be checked without a database: declared variable,
 // declared for the role, list versus single value, and type family.
+import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import { columnFamily, familiesCompatible, literalMismatch, sessionVariableFamily } from './column-types.ts';
 import { report, type CompileContext, type RuleScope } from './compile-context.ts';
 import type { DbColumn } from './database-schema.ts';
@@ -30,16 +31,18 @@ function sessionVariable(site: ValueSite, reference: string): { name: string; ty
   const name = sessionVariableKey(reference);
   const type = context.sessionVariables.get(name);
   if (type === undefined) {
-    report(
-      context,
-      path,
-      'value',
-      `undeclared session variable '${reference}' (declare it under session_variables) (${scope.label})`,
-    );
+    // A role that lists it had it reported once, at its list (compile-declarations.ts).
+    if (!scope.declared?.has(name))
+      report(
+        context,
+        path,
+        'value',
+        `undeclared session variable '${reference}' (declare it under session_variables) (${scope.label})`,
+      );
     return null;
   }
   scope.used.add(name);
-  if (scope.declared && !scope.declared.has(name)) {
+  if (scope.declared && !scope.declared.has(name) && !misspeltInRoleList(context, scope.declared, name)) {
     report(
       context,
       path,
@@ -48,6 +51,16 @@ function sessionVariable(site: ValueSite, reference: string): { name: string; ty
     );
   }
   return { name, type };
+}
+
+/**
+ * Whether the role's list names, instead of `name`, a near miss of it that no one declared (one
+ * misspelt entry): that entry is reported at the list, and `name` missing from it follows.
+ */
+function misspeltInRoleList(context: ValueSite['context'], declared: ReadonlySet<string>, name: string): boolean {
+  return [...declared].some(
+    (listed) => !context.sessionVariables.has(listed) && suggestionList(listed, [name]).length > 0,
+  );
 }
 
 function compareSessionVariable(site: ValueSite, operator: ComparisonOperator, reference: string): RuleValue {

@@ -263,4 +263,20 @@ export const specMistakes: readonly SpecMistake[] = [
     at: 'organisations',
     message: /^unknown table 'organisations'/,
   },
+  {
+    name: 'a misspelt table key, which the relationships naming the table do not report again',
+    file: 'permissions.yaml',
+    from: 'tables:\n  organization:\n',
+    to: 'tables:\n  organizaton:\n',
+    at: 'organizaton',
+    message: /^unknown table 'organizaton'/,
+  },
+  {
+    name: "a misspelt session variable in a role's list, which the rules using the right one do not report again",
+    file: 'permissions.yaml',
+    from: '  fund_manager:\n    description: Manages the funds of one organization (a fund administrator). Maintains fund NAV and status and approves or rejects subscriptions and redemptions of those funds.\n    session_variables: [x-data-organization-id]',
+    to: '  fund_manager:\n    description: Manages the funds of one organization (a fund administrator). Maintains fund NAV and status and approves or rejects subscriptions and redemptions of those funds.\n    session_variables: [x-data-organisation-id]',
+    at: 'x-data-organisation-id',
+    message: /^undeclared session variable 'x-data-organisation-id'/,
+  },
 ];
