@@ -14,7 +14,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoOrganizationIds } from '../src/db/seed/demo-organizations.ts';
-import { freePort, spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
+import { freePort } from '../test/support/free-port.ts';
+import { spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
 
 /** The commit before migration 0012: sends, trades and dealing moved no balance yet. */
 const LEDGER_BASELINE = 'ccf858f';

@@ -1,21 +1,8 @@
 // The service as its own process, started the way an operator starts it (`npm start` in a
-// checkout), for the benches that measure what a user gets (docs/benchmarks.md): free loopback
-// ports, a probe of /readyz, and a stop that waits for the whole process group (npm runs the
-// service in a child of its own, which stops its embedded PostgreSQL after npm has exited).
+// checkout), for the benches that measure what a user gets (docs/benchmarks.md): a probe of
+// /readyz, and a stop that waits for the whole process group (npm runs the service in a child of
+// its own, which stops its embedded PostgreSQL after npm has exited). Ports: test/support/free-port.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-
-/** A free loopback port: the started service must bind a known one for the probe. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function probe(url: string): Promise<{ status: number; body: string } | null> {
   try {

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
+import { freePort } from '../test/support/free-port.ts';
+import { spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
 
 const starts = Number(process.env.BENCH_STARTS ?? 5);
 const repo = path.resolve(import.meta.dirname, '..');

@@ -5,12 +5,12 @@
 // schema.graphql edit (a description) are served in turn. Every wait is bounded; nothing is timed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyCheckout } from '../support/checkout-copy.ts';
+import { freePort } from '../support/free-port.ts';
 
 const copied = ['src', 'scripts', 'generated', 'sdk', 'package.json', 'tsconfig.json', 'codegen.yml'];
 const specs = ['openapi.yaml', 'schema.graphql', 'permissions.yaml', 'permissions.schema.json'];
@@ -27,14 +27,6 @@ let output = '';
 let dataPort = 0;
 let httpPort = 0;
 const adminApiKey = 'dev-loop-test-admin-api-key-0123456789';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Waits for a line of the loop's output after `from` matching `pattern`; the line. */
 async function line(pattern: RegExp, from: number, timeoutMs = 300_000): Promise<string> {

@@ -13,7 +13,7 @@ import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { KycReviewRecord } from '../../records/kyc/kyc-review-table.ts';
 import { LedgerError } from '../../records/ledger/ledger-error.ts';
 import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
-import type { OtcTradeExecution } from '../../records/trading/otc-trade-execution.ts';
+import type { OtcTradeExecution, SettlementLegs } from '../../records/trading/otc-trade-execution.ts';
 import type { OtcTradeRow, OtcTradeTable } from '../../records/trading/otc-trade-table.ts';
 import type { SettlementWalletTable } from '../../records/trading/settlement-wallet-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
@@ -60,11 +60,12 @@ export interface OtcTradeServiceDeps {
   now?: () => Date;
 }
 
-/** A trade about to execute: its quote, legs and wallets. */
+/** A trade about to execute: its quote, legs and wallets, and the journal legs they settle as. */
 interface TradePlan {
   quote: OtcQuoteRow;
   legs: TradeLegs;
   wallets: SettlementWallets;
+  settlement: SettlementLegs;
 }
 
 /** The wallets of a trade's legs settled on the platform. */
@@ -73,8 +74,8 @@ function settledWallets(wallets: SettlementWallets): number[] {
 }
 
 /** The legs of a settled trade that touched the platform's wallets, as the desk moves them at the custodian. */
-function deskDeliveries(tradeId: string, legs: TradeLegs, wallets: SettlementWallets): DeskDelivery[] {
-  const [paid, received] = settlementLegs(legs, wallets);
+function deskDeliveries(tradeId: string, { wallets, settlement }: TradePlan): DeskDelivery[] {
+  const [paid, received] = settlement;
   const deliveries: DeskDelivery[] = [];
   if (wallets.fromWalletId !== null)
     deliveries.push({
@@ -131,12 +132,13 @@ class OtcTradeRequests {
     const legs = tradeLegsOf(row);
     const wallets = await settlementWallets(this.#deps.wallets, scope, row, legs, request);
     const executedAt = this.#now();
-    const trade = await this.#executePlan(trader, { quote: row, legs, wallets }, executedAt);
+    const plan: TradePlan = { quote: row, legs, wallets, settlement: settlementLegs(legs, wallets) };
+    const trade = await this.#executePlan(trader, plan, executedAt);
     const current = await this.#deps.quotes.findQuote(scope, row.id);
     if (!current) throw new Error(`quote ${row.id} vanished while being executed`);
     if (trade) {
       if (trade.status === 'settled') {
-        await this.#deps.desk.settleAtCustodian(deskDeliveries(trade.id, legs, wallets));
+        await this.#deps.desk.settleAtCustodian(deskDeliveries(trade.id, plan));
         await this.#deps.holdingsChanged(settledWallets(wallets));
       }
       return succeeded({ trade: tradeView(trade, current, executedAt) });
@@ -179,7 +181,7 @@ class OtcTradeRequests {
         userId: trader.actingUserId,
         executedAt,
         ...plan.wallets,
-        legs: settlementLegs(plan.legs, plan.wallets),
+        legs: plan.settlement,
         settleAt: this.#deps.desk.settlesAtOnce ? executedAt : null,
         actor: { userId: trader.actingUserId, apiKeyId: trader.apiKeyId, requestId: trader.requestId },
       });

@@ -12,6 +12,7 @@ import {
   transferView,
   type SimulatedWalletPolicy,
   type TransferRecord,
+  type WalletRecord,
 } from './simulated-custody-records.ts';
 import { newTxid, transfersOf, type SimulatorState } from './simulated-custody-state.ts';
 
@@ -68,6 +69,9 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     if (!wallet) throw new Error(`custody simulator: no wallet ${walletId}`);
     return wallet;
   };
+  /** What the wallet may still send of `coin`, in base units. */
+  const spendableOf = (wallet: WalletRecord, coin: string) =>
+    spendable(transfersOf(state, wallet.id), coin, wallet.openingBalances.get(coin));
   /** The wallet holds the coin (its own, or a token of its chain) and `amount` is base units. */
   const assertMovable = (wallet: { id: string; coin: string }, coin: string, amount: string) => {
     if (!holdsCoin(wallet.coin, coin)) throw new Error(`custody simulator: wallet ${wallet.id} cannot hold ${coin}`);
@@ -116,10 +120,7 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     settleDeskTrade({ walletId, coin, amount, type, sequenceId }) {
       const wallet = walletOf(walletId);
       assertMovable(wallet, coin, amount);
-      if (
-        type === 'send' &&
-        spendable(transfersOf(state, walletId), coin, wallet.openingBalances.get(coin)) < BigInt(amount)
-      )
+      if (type === 'send' && spendableOf(wallet, coin) < BigInt(amount))
         throw new Error(`custody simulator: wallet ${walletId} cannot spend ${amount} of ${coin}`);
       const settled = { txid: null, counterpartyAddress: null, comment: 'OTC desk settlement' };
       return record(walletId, { coin, type, state: 'confirmed', amount, sequenceId, ...settled });
@@ -143,8 +144,7 @@ export function createControl(state: SimulatorState, settle: () => void): Custod
     adoptWallet: (wallet) => adoptWallet(state, wallet),
     spendableBalance(walletId, coin) {
       const wallet = walletOf(walletId);
-      const held = coin ?? wallet.coin;
-      return spendable(transfersOf(state, wallet.id), held, wallet.openingBalances.get(held)).toString();
+      return spendableOf(wallet, coin ?? wallet.coin).toString();
     },
   };
 }
