@@ -47,8 +47,10 @@ const ensureAccount = sql`CREATE FUNCTION ledger_ensure_account(account_kind tex
     IF account.id IS NOT NULL THEN
       RETURN account;
     END IF;
+    -- No conflict target: ledger_asset is unique on code and on coin, and a concurrent opener's
+    -- row conflicts on whichever index is checked first; only a target-less DO NOTHING takes both.
     INSERT INTO ledger_asset (code, decimals, coin) SELECT symbol, decimals, symbol FROM coin WHERE symbol = account_asset
-      ON CONFLICT (code) DO NOTHING;
+      ON CONFLICT DO NOTHING;
     INSERT INTO ledger_account (kind, asset, coin, wallet_id, fund_id, user_id, may_go_negative, created_at)
       VALUES (account_kind, account_asset, account_coin, wallet, fund, investor, overdraft, at)
       ON CONFLICT ON CONSTRAINT ledger_account_identity DO NOTHING
