@@ -39,7 +39,8 @@ function castComparison(column: Expression, value: unknown): RawBuilder<SqlBool>
   if (to !== 'text' || typeof operator !== 'string' || !isComparisonOperator(operator))
     throw new HasuraConditionError(`$_cast ${JSON.stringify(value)}`);
   const cast = sql`(${column})::text`;
-  if (operator === '_is_null') return operand === true ? sql<SqlBool>`${cast} IS NULL` : sql<SqlBool>`${cast} IS NOT NULL`;
+  if (operator === '_is_null')
+    return operand === true ? sql<SqlBool>`${cast} IS NULL` : sql<SqlBool>`${cast} IS NOT NULL`;
   if (operator === '_in') return sql<SqlBool>`${cast} = ANY(${operand}::text[])`;
   if (operator === '_nin') return sql<SqlBool>`${cast} <> ALL(${operand}::text[])`;
   const symbol = comparisonOperatorSpec(operator).sql;

@@ -9,10 +9,11 @@ import { $and, $nor, $or, and, nor, or, type Condition } from '@ucast/mongo2js';
 import { hasuraCaslInstructions } from './hasura-casl-operators.ts';
 import { interpolateSessionVariables, type SessionValues } from './interpolate-session-variables.ts';
 
-const conditionsMatcher = buildMongoQueryMatcher(
-  { $and, $or, $nor, ...hasuraCaslInstructions() } as never,
-  { and, or, nor },
-);
+const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor, ...hasuraCaslInstructions() } as never, {
+  and,
+  or,
+  nor,
+});
 
 /** The ability of `rules` (compiled CASL raw rules) with `session` put in for their placeholders. */
 export function createRuleAbility(

@@ -89,7 +89,9 @@ function fieldOperators(exp: Compare): Query {
 
 function existsQuery(exp: Extract<BoolExp, { type: 'exists' }>, prefix: string): Query {
   if (prefix !== '')
-    throw new CaslUnsupportedError(`_exists on table '${exp.table}' inside a relationship (use it outside the relationship)`);
+    throw new CaslUnsupportedError(
+      `_exists on table '${exp.table}' inside a relationship (use it outside the relationship)`,
+    );
   return { $_exists: { table: exp.table, where: toQuery(exp.where, '') } };
 }
 

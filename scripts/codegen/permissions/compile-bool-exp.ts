@@ -76,7 +76,12 @@ function compileCast(
   path: YamlPath,
 ): BoolExp[] {
   if (context.database.column(table, columnName)?.dataType !== 'jsonb') {
-    report(context, path, 'key', `_cast only applies to jsonb columns, not column '${columnName}' of table '${table}' (${scope.label})`);
+    report(
+      context,
+      path,
+      'key',
+      `_cast only applies to jsonb columns, not column '${columnName}' of table '${table}' (${scope.label})`,
+    );
     return [];
   }
   if (!isMapping(value) || Object.keys(value).length === 0) {
@@ -85,7 +90,12 @@ function compileCast(
   }
   return Object.entries(value).flatMap(([target, comparisons]) => {
     if (!Object.hasOwn(castTargets, target)) {
-      report(context, [...path, target], 'key', `_cast to '${target}' is not supported (expected one of ${Object.keys(castTargets).join(', ')}) (${scope.label})`);
+      report(
+        context,
+        [...path, target],
+        'key',
+        `_cast to '${target}' is not supported (expected one of ${Object.keys(castTargets).join(', ')}) (${scope.label})`,
+      );
       return [];
     }
     const cast = castTargets[target as CastTarget];
@@ -96,21 +106,46 @@ function compileCast(
 /** `_exists: { _table: { schema: public, name: t }, _where: … }`: some row of `t` matches `_where`. */
 function compileExists(context: CompileContext, scope: RuleScope, value: unknown, path: YamlPath): BoolExp | null {
   if (!isMapping(value) || !isMapping(value._table) || value._where === undefined) {
-    report(context, path, 'value', `_exists expects { _table: { schema: public, name: <table> }, _where: <boolean expression> } (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `_exists expects { _table: { schema: public, name: <table> }, _where: <boolean expression> } (${scope.label})`,
+    );
     return null;
   }
   const extra = Object.keys(value).filter((key) => key !== '_table' && key !== '_where');
-  if (extra.length > 0) report(context, [...path, extra[0] as string], 'key', `unknown key '${extra[0]}' in _exists (expected _table and _where) (${scope.label})`);
+  if (extra.length > 0)
+    report(
+      context,
+      [...path, extra[0] as string],
+      'key',
+      `unknown key '${extra[0]}' in _exists (expected _table and _where) (${scope.label})`,
+    );
   const { schema, name } = value._table;
   if ((schema !== undefined && schema !== 'public') || typeof name !== 'string') {
-    report(context, [...path, '_table'], 'value', `_exists._table must name a table of schema public, like { schema: public, name: organization } (${scope.label})`);
+    report(
+      context,
+      [...path, '_table'],
+      'value',
+      `_exists._table must name a table of schema public, like { schema: public, name: organization } (${scope.label})`,
+    );
     return null;
   }
   if (!context.database.table(name) || !context.relationships.has(name)) {
-    report(context, [...path, '_table', 'name'], 'value', `_exists names table '${name}', which is not tracked (${scope.label})`);
+    report(
+      context,
+      [...path, '_table', 'name'],
+      'value',
+      `_exists names table '${name}', which is not tracked (${scope.label})`,
+    );
     return null;
   }
-  return { type: 'exists', table: name, where: compileBoolExp(context, scope, name, value._where, [...path, '_where']) };
+  return {
+    type: 'exists',
+    table: name,
+    where: compileBoolExp(context, scope, name, value._where, [...path, '_where']),
+  };
 }
 
 function compileLogical(

@@ -166,13 +166,28 @@ function compileColumnOperand(site: ValueSite, operator: ComparisonOperator, val
   }
   const other = typeof value === 'string' ? context.database.column(table, value) : undefined;
   if (!other) {
-    report(context, path, 'value', `${operator} expects a column of table '${table}', got ${JSON.stringify(value)} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} expects a column of table '${table}', got ${JSON.stringify(value)} (${scope.label})`,
+    );
     return { type: 'column', name: String(value) };
   }
   if (isSecretColumn(context, table, other.name))
-    report(context, path, 'value', `column '${other.name}' of table '${table}' is secret (secret_columns) and cannot be used in a rule (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `column '${other.name}' of table '${table}' is secret (secret_columns) and cannot be used in a rule (${scope.label})`,
+    );
   if (columnFamily(other.dataType) !== columnFamily(site.column.dataType))
-    report(context, path, 'value', `${operator} cannot compare ${columnText(site)} with column '${other.name}' (${other.dataType}) (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} cannot compare ${columnText(site)} with column '${other.name}' (${other.dataType}) (${scope.label})`,
+    );
   return { type: 'column', name: other.name };
 }
 
@@ -181,27 +196,38 @@ function operatorFitsColumn(site: ValueSite, operator: ComparisonOperator): bool
   const { context, scope, path } = site;
   const family = columnFamily(site.column.dataType);
   if (onJsonb(operator) && family !== 'json') {
-    report(context, path, 'value', `${operator} only applies to jsonb columns, not ${columnText(site)} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} only applies to jsonb columns, not ${columnText(site)} (${scope.label})`,
+    );
     return false;
   }
   if (takesPattern(operator) && !onJsonb(operator) && family !== 'string') {
-    report(context, path, 'value', `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`);
+    report(
+      context,
+      path,
+      'value',
+      `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`,
+    );
     return false;
   }
   return true;
 }
 
-export function compileComparisonValue(
-  site: ValueSite,
-  operator: ComparisonOperator,
-  value: unknown,
-): ComparisonValue {
+export function compileComparisonValue(site: ValueSite, operator: ComparisonOperator, value: unknown): ComparisonValue {
   const { context, scope, path } = site;
   if (comparisonOperatorSpec(operator).operand === 'column') return compileColumnOperand(site, operator, value);
   if (!operatorFitsColumn(site, operator)) return { type: 'literal', value: value as JsonValue };
   if (looksLikeSessionVariable(value)) {
     if (comparisonOperatorSpec(operator).operand === 'value' && onJsonb(operator))
-      report(context, path, 'value', `${operator} compares with a jsonb literal, not a session variable (${scope.label})`);
+      report(
+        context,
+        path,
+        'value',
+        `${operator} compares with a jsonb literal, not a session variable (${scope.label})`,
+      );
     return compareSessionVariable(site, operator, value);
   }
   if (operator === '_is_null') {
@@ -221,7 +247,12 @@ export function compileComparisonValue(
     }
   } else if (takesPattern(operator)) {
     if (typeof value !== 'string')
-      report(context, path, 'value', `${operator} expects ${onJsonb(operator) ? 'a key' : 'a text pattern'} (${scope.label})`);
+      report(
+        context,
+        path,
+        'value',
+        `${operator} expects ${onJsonb(operator) ? 'a key' : 'a text pattern'} (${scope.label})`,
+      );
   } else {
     checkScalarLiteral(site, operator, value, path);
   }

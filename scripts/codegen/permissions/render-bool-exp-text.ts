@@ -1,7 +1,12 @@
 // Boolean expressions in a SQL-like reading form for auditors:
 // `organization_id = X-Data-Organization-Id AND status <> 'locked'`,
 // `EXISTS subscriptions (investor.organization_id = X-Data-Organization-Id)`.
-import { comparisonOperatorSpec, type BoolExp, type ComparisonOperator, type ComparisonValue } from './permission-model.ts';
+import {
+  comparisonOperatorSpec,
+  type BoolExp,
+  type ComparisonOperator,
+  type ComparisonValue,
+} from './permission-model.ts';
 import { sessionVariableHeader } from './session-variable-names.ts';
 
 /** The SQL operator where there is one; the list operators read as IN and NOT IN. */

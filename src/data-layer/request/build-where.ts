@@ -85,7 +85,8 @@ function buildComparisons(
       );
     }
     const value = notNull(raw, context, operatorPath);
-    if (operator === '_cast') return buildCasts(column, value, getNamedType(field.type) as GraphQLInputObjectType, context, operatorPath);
+    if (operator === '_cast')
+      return buildCasts(column, value, getNamedType(field.type) as GraphQLInputObjectType, context, operatorPath);
     if (operator === '_is_null') {
       return [
         {

@@ -26,7 +26,11 @@ export function operandSql(operator: ComparisonOperator, bound: unknown, dataTyp
 }
 
 /** `left <operator> right` for every operator with an operand (not `_is_null` nor `_cast`). */
-export function comparisonSql(left: Expression, operator: ComparisonOperator, right: RawBuilder<unknown>): SqlCondition {
+export function comparisonSql(
+  left: Expression,
+  operator: ComparisonOperator,
+  right: RawBuilder<unknown>,
+): SqlCondition {
   if (operator === '_in') return sql<SqlBool>`${left} = ANY(${right})`;
   if (operator === '_nin') return sql<SqlBool>`${left} <> ALL(${right})`;
   const { sql: symbol } = comparisonOperatorSpec(operator);

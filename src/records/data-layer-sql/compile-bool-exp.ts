@@ -30,7 +30,8 @@ function compileCompare(
   const dataType = cast ?? scope.rules.columnType(table, expression.column);
   const ref = castColumn(sql.ref(`${alias}.${expression.column}`), cast);
   if (operator === '_is_null') {
-    if (value.type !== 'literal' || typeof value.value !== 'boolean') throw new Error('_is_null needs a boolean literal');
+    if (value.type !== 'literal' || typeof value.value !== 'boolean')
+      throw new Error('_is_null needs a boolean literal');
     return nullTestSql(ref, value.value);
   }
   const { operand } = comparisonOperatorSpec(operator);

@@ -139,7 +139,8 @@ const text: CorpusCase[] = [
   },
   {
     name: 'a pattern operator on a column the role may not select is refused as unknown',
-    hasura: 'docs: auth/authorization/permissions/column-level-permissions — columns outside the rule are not in the role schema',
+    hasura:
+      'docs: auth/authorization/permissions/column-level-permissions — columns outside the rule are not in the role schema',
     headers: frontOffice,
     query: '{ digital_wallet(where: {owner_user_id: {_regex: "demo"}}) { id } }',
     expect: {
@@ -151,7 +152,8 @@ const text: CorpusCase[] = [
   },
   {
     name: 'a column comparison is not offered in a client where',
-    hasura: 'docs: auth/authorization/permissions/row-level-permissions — column comparison operators belong to permission rules',
+    hasura:
+      'docs: auth/authorization/permissions/row-level-permissions — column comparison operators belong to permission rules',
     headers: auditor,
     query: orgs('{name: {_ceq: slug}}'),
     expect: {
