@@ -102,3 +102,15 @@ export function productList(): Parser<readonly string[] | null> {
     return [...new Set(items.filter((item) => !bad.includes(item)))];
   };
 }
+
+/** A Redis key prefix such as `staging:`: letters, digits and `:._-`, at most 64 characters. */
+export function redisPrefix(): Parser<string> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw === '') return '';
+    if (!/^[A-Za-z0-9:._-]{1,64}$/.test(raw)) {
+      problems.push(`${name} must be 1 to 64 letters, digits or ':._-' (for example 'staging:'), got '${raw}'`);
+      return '';
+    }
+    return raw;
+  };
+}

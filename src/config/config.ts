@@ -1,7 +1,18 @@
 // The only reader of process.env (docs/architecture.md#layers). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
-import { count, oneOf, originList, type Parser, port, productList, secret, text, url } from './config-schema.ts';
+import {
+  count,
+  oneOf,
+  originList,
+  type Parser,
+  port,
+  productList,
+  redisPrefix,
+  secret,
+  text,
+  url,
+} from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
 import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
@@ -88,6 +99,8 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  /** Starts every Redis key and channel of this deployment (docs/configuration.md); '' by default. */
+  readonly redisPrefix: string;
   /** Mebibytes the in-process result cache may hold (docs/caches.md#result-cache); 0 keeps none. Not used with Redis. */
   readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
@@ -189,6 +202,7 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
       audience: read('OIDC_AUDIENCE', text()),
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    redisPrefix: read('REDIS_PREFIX', redisPrefix()),
     resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),
     apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
