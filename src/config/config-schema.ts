@@ -65,6 +65,19 @@ export function count(fallback: number): Parser<number> {
   };
 }
 
+/** A whole number from `min` to `max`, such as a pool size. */
+export function between(min: number, max: number, fallback: number): Parser<number> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+}
+
 /** Comma-separated http(s) origins such as `https://app.example.org,http://localhost:5173`. */
 export function originList(): Parser<readonly string[]> {
   return (raw, name, problems) => {

@@ -2,6 +2,7 @@
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
 import {
+  between,
   count,
   oneOf,
   originList,
@@ -49,6 +50,8 @@ export interface Config {
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
   /** Deadlines of database work and of a request (docs/database.md#database-faults); 0 disables one. */
+  /** Connections of this node's pool, besides its one LISTEN connection (docs/database.md#connection-budget). */
+  readonly dbPoolSize: number;
   readonly timeouts: {
     readonly dbStatementMs: number;
     readonly dbConnectMs: number;
@@ -230,6 +233,7 @@ function readPlaces(
   | 'publicUrl'
   | 'dataPublicUrl'
   | 'databaseUrl'
+  | 'dbPoolSize'
   | 'timeouts'
   | 'dataDir'
   | 'uploadDir'
@@ -241,6 +245,7 @@ function readPlaces(
     publicUrl: stripSlash(read('PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${httpPort}`),
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    dbPoolSize: read('DB_POOL_SIZE', between(1, 1_000, 10)),
     timeouts: {
       dbStatementMs: read('DB_STATEMENT_TIMEOUT_MS', count(10_000)),
       dbConnectMs: read('DB_CONNECT_TIMEOUT_MS', count(5_000)),

@@ -2,13 +2,14 @@
 // share no rate limit and no leader lock, while two nodes of one deployment (same prefix) share
 // both; every key a deployment writes starts with its prefix.
 import { Redis } from 'ioredis';
+import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../src/config/config.ts';
 import { redisKeyPrefixes } from '../../src/composition/redis-keys.ts';
 import { redisTest, testRedisUrl } from '../support/test-redis.ts';
 import { startTestNode, startTestService, testAdminApiKey, type TestService } from '../support/test-service.ts';
 
-const test = await redisTest('deployments on one Redis kept apart by REDIS_PREFIX');
+const withRedis = await redisTest('deployments on one Redis kept apart by REDIS_PREFIX');
 const run = `test-prefix-${process.pid}-${Date.now()}`;
 const staging = `${run}-staging:`;
 const production = `${run}-production:`;
@@ -19,6 +20,7 @@ const nodes: { url: string; stop(): Promise<void> }[] = [];
 let redis: Redis;
 
 test.before(async () => {
+  if (withRedis !== test) return;
   redis = new Redis(testRedisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   first = await startTestService({ ...shared, REDIS_PREFIX: staging });
@@ -44,15 +46,15 @@ async function ping(url: string): Promise<number> {
   return response.status;
 }
 
-test('a rate limit is shared by the nodes of one prefix and not seen by another prefix', async () => {
-  const [stagingNode, productionNode] = nodes as [{ url: string }, { url: string }];
+withRedis('a rate limit is shared by the nodes of one prefix and not seen by another prefix', async () => {
+  const [stagingNode, productionNode] = [nodes[0]!, nodes[1]!];
   assert.equal([await ping(first.url), await ping(first.url)], [200, 200]);
   assert.is(await ping(first.url), 429);
   assert.is(await ping(stagingNode.url), 429, 'the second staging node counts with the first');
   assert.is(await ping(productionNode.url), 200, 'production has counts of its own');
 });
 
-test('each prefix has its own market-data leader, and every key starts with its prefix', async () => {
+withRedis('each prefix has its own market-data leader, and every key starts with its prefix', async () => {
   for (const prefix of [staging, production]) {
     const { marketData } = redisKeyPrefixes(loadConfig({ REDIS_PREFIX: prefix }));
     assert.ok(await waitForKey(`${marketData}leader`), `${prefix} elects a leader of its own`);
