@@ -117,7 +117,7 @@ test('every answer agrees with the reference evaluation of permissions.yaml', as
         if (objects > dataCase.rootFields.length) tally.nonEmpty += 1;
       }
     }),
-    { numRuns: runs, ...(seed === undefined ? {} : { seed }), endOnFailure: false },
+    { numRuns: runs, ...(seed === undefined ? {} : { seed }), endOnFailure: false, includeErrorInReport: true },
   );
   // The generator must mostly ask for data the role can read, find some, now and then be
   // refused, and now and then get data without a variable no used rule needs (floors far below
