@@ -58,8 +58,12 @@ const absentValues: Readonly<Record<string, string>> = {
 /** Rare draws that make a request invalid (a name the role may not use). */
 const mistakeChance = 0.015;
 
-export function createDataCaseGenerator(rules: ReferenceRules, database: ReferenceDatabase) {
-  const roles = [...rules.roles.keys(), adminRole];
+export function createDataCaseGenerator(
+  rules: ReferenceRules,
+  database: ReferenceDatabase,
+  options: { readonly includeAdmin: boolean } = { includeAdmin: true },
+) {
+  const roles = [...rules.roles.keys(), ...(options.includeAdmin ? [adminRole] : [])];
   const userIds = database.table('app_user').rows.map((row) => row.id as string);
   const organizationIds = database.table('organization').rows.map((row) => row.id as string);
   const fundIds = database.table('fund').rows.map((row) => row.id as string);
