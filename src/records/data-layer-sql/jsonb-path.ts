@@ -1,6 +1,6 @@
 // The `path` argument of a jsonb column in a selection (`metadata(path: "$.a[0].b")`,
 // docs/data-layer.md#the-schema-of-a-role) → the text[] that PostgreSQL's `#>` takes. Hasura's
-// syntax: an optional `$`, then keys (`.key`, a first key without the dot, `["key"]`) and array
+// syntax: an optional `$`, then keys (`.key`; without the `$` the first without its dot; `["key"]`) and array
 // indexes (`[0]`); a key starts with a letter, `_` or `$` and goes on with letters, digits, `-`,
 // `_` and `$`. The path is a bound parameter, never SQL text; `$` alone selects the whole value.
 import { AppError } from '../../errors/app-error.ts';
@@ -29,10 +29,12 @@ function step(rest: string, first: boolean): [string, number] | null {
 /** The elements of a path; throws JsonbPathError saying where it stops making sense. */
 export function parseJsonbPath(path: string): string[] {
   if (path === '$') return [];
-  let rest = path.startsWith('$') ? path.slice(1) : path;
+  // After the root `$` every key takes its dot (`$.a`); without the root the first may not (`a.b`).
+  const rooted = path.startsWith('$');
+  let rest = rooted ? path.slice(1) : path;
   const elements: string[] = [];
   while (rest !== '') {
-    const found = step(rest, elements.length === 0);
+    const found = step(rest, elements.length === 0 && !rooted);
     if (!found) throw new JsonbPathError(`unexpected '${rest}'`);
     elements.push(found[0]);
     rest = rest.slice(found[1]);
