@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestService, type TestService } from '../support/test-service.ts';
 import { asRole, dataOf, demo, postGraphql, type DataResponse } from './data-layer-client.ts';
+import { placeBoundaryRows } from './reference/boundary-rows.ts';
 import { checkResponseData } from './reference/check-response.ts';
 import type { DataCase } from './reference/data-case.ts';
 import { evaluateBoolExp, type EvaluationContext } from './reference/evaluate-bool-exp.ts';
@@ -64,6 +65,7 @@ test.before(async () => {
   const nulled = await spreadNulls(service.databaseUrl, trackedTableNames());
   assert.ok(nulled > 20, `NULLs spread over ${nulled} columns`);
   console.log(`    property: a NULL set in ${nulled} nullable columns`);
+  assert.is(await placeBoundaryRows(service.databaseUrl), 7, 'boundary rows for the column comparisons');
   database = await loadReferenceDatabase(service.databaseUrl, trackedTableNames());
   rules = loadReferenceRules(database);
   extraRules = loadReferenceRules(database, extraPermissionsFile);

@@ -270,7 +270,9 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
         : draw.pick(relationships);
       return { [relationship.name]: boolExp(relationship.remoteTable, depth + 1) };
     }
-    const name = column(table, filterable(table));
+    // jsonb columns are few: favour them where a table has one, so their operators are met often.
+    const jsonb = jsonbColumns(table);
+    const name = jsonb.length > 0 && draw.chance(0.35) ? draw.pick(jsonb) : column(table, filterable(table));
     if (name === null) return {};
     const expression: Record<string, unknown> = { [name]: comparison(table, name) };
     if (draw.chance(0.2)) {
