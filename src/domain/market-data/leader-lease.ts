@@ -134,7 +134,7 @@ export class LeaderLease {
 
   /** A lock expiring before the next beat is tried the moment it expires, not a beat later. */
   #tryAgainAt(expiresInMs: number): void {
-    if (expiresInMs >= this.#options.beatMs || this.#retry) return;
+    if (expiresInMs > this.#options.beatMs || this.#retry) return;
     this.#retry = setTimeout(() => {
       this.#retry = null;
       void this.#tryTake();
