@@ -18,7 +18,10 @@ import {
   type DataQueryExecutor,
 } from '../../src/records/data-layer-sql/data-query-executor.ts';
 import { bindParameters } from '../../src/records/data-layer-sql/parameter-slot.ts';
-import type { MutationOutput, SingleStatementPlan as RootFieldPlan } from '../../src/records/data-layer-sql/query-plan.ts';
+import type {
+  MutationOutput,
+  SingleStatementPlan as RootFieldPlan,
+} from '../../src/records/data-layer-sql/query-plan.ts';
 import { updateOperators } from '../../src/records/data-layer-sql/update-operators.ts';
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
@@ -98,7 +101,9 @@ function updateOperatorsPlan(
 ): [string, string, RootFieldPlan] | null {
   const columns = table.updateColumns ?? [];
   const inc = columns.filter((column) => updateOperators._inc.appliesTo(column.dataType)).map((column) => column.name);
-  const append = columns.filter((column) => updateOperators._append.appliesTo(column.dataType)).map((column) => column.name);
+  const append = columns
+    .filter((column) => updateOperators._append.appliesTo(column.dataType))
+    .map((column) => column.name);
   if (inc.length + append.length === 0) return null;
   const argument = (name: string, given: readonly string[]) =>
     given.length > 0 ? `, ${name}: { ${given.map((c) => `${c}: $${c}`).join(', ')} }` : '';
@@ -112,8 +117,16 @@ function updateOperatorsPlan(
       target: { kind: 'where', where: { kind: 'and', operands: [] } },
       set: [],
       operations: [
-        ...inc.map((column) => ({ operator: '_inc' as const, column, value: { kind: 'variable' as const, name: column } })),
-        ...append.map((column) => ({ operator: '_append' as const, column, value: { kind: 'variable' as const, name: column } })),
+        ...inc.map((column) => ({
+          operator: '_inc' as const,
+          column,
+          value: { kind: 'variable' as const, name: column },
+        })),
+        ...append.map((column) => ({
+          operator: '_append' as const,
+          column,
+          value: { kind: 'variable' as const, name: column },
+        })),
       ],
       output,
     },
@@ -173,9 +186,20 @@ function mutationPlans(table: RoleTable): [string, string, RootFieldPlan][] {
   return plans;
 }
 
+/** Operands for the computed operators, which refuse null (the other variables are bound null). */
+function operands(plan: RootFieldPlan): Record<string, unknown> {
+  if (plan.kind !== 'update') return {};
+  return Object.fromEntries(
+    plan.operations.map(({ operator, column }) => [column, operator === '_inc' ? 1 : {}] as const),
+  );
+}
+
 /** Plans the statement in PostgreSQL without running it: proves it is valid SQL over the real tables. */
-async function explainStatement(statement: CompiledRootField): Promise<void> {
-  const parameters = bindParameters(statement.parameters, { session: new Map(Object.entries(session)), variables: {} });
+async function explainStatement(
+  statement: CompiledRootField,
+  variables: Readonly<Record<string, unknown>> = {},
+): Promise<void> {
+  const parameters = bindParameters(statement.parameters, { session: new Map(Object.entries(session)), variables });
   // The tables with GENERATED ALWAYS columns (audit_log.id, the journal's ids) are read_only, so no
   // canonical insert or update names one (docs/permissions.md#read-only-tables).
   await db.executeQuery(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, parameters));
@@ -203,7 +227,7 @@ for (const role of schemaRoles(permissionModel)) {
           path.join(goldenDir, role, `${table.name}.${action}.sql`),
           golden(role, table.name, [], queries.explain(statement), operation),
         );
-        await explainStatement(statement);
+        await explainStatement(statement, operands(plan));
       }
     }
   });
