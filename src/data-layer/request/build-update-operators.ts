@@ -128,7 +128,10 @@ export function buildUpdateManyPlan(
         kind: 'update',
         alias: `${alias}.updates[${index}]`,
         table,
-        target: { kind: 'where', where: buildWhere(where.input, inputObject(fields.where?.type, 'where'), context, where.path) },
+        target: {
+          kind: 'where',
+          where: buildWhere(where.input, inputObject(fields.where?.type, 'where'), context, where.path),
+        },
         ...buildUpdateAssignments(given, (name) => fields[name]?.type, context, path),
         output: { kind: 'response', fields: response },
       };

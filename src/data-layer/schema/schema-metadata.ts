@@ -3,13 +3,7 @@
 import type { AggregateFunction } from '../../records/data-layer-sql/query-plan.ts';
 
 export type MutationKind =
-  | 'insert'
-  | 'insert_one'
-  | 'update'
-  | 'update_by_pk'
-  | 'update_many'
-  | 'delete'
-  | 'delete_by_pk';
+  'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'update_many' | 'delete' | 'delete_by_pk';
 
 export type RootFieldMeta = {
   readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind;

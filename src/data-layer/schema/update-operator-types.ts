@@ -71,7 +71,8 @@ const operatorSchemas: Readonly<Record<UpdateOperatorName, OperatorSchema>> = {
   },
   _delete_at_path: {
     operandType: () => new GraphQLList(new GraphQLNonNull(GraphQLString)),
-    description: 'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
+    description:
+      'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
     typeDescription: () =>
       'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
   },
@@ -121,7 +122,12 @@ export function updateManyField(
   return {
     type: new GraphQLList(response),
     description: `update multiples rows of table: "${table}"`,
-    args: { updates: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(updates))), description: 'updates to execute, in order' } },
+    args: {
+      updates: {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(updates))),
+        description: 'updates to execute, in order',
+      },
+    },
     extensions: dataLayerExtensions({ kind: 'update_many', table }),
   };
 }

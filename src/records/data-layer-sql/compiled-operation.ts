@@ -51,7 +51,9 @@ export interface CompiledOperation {
 
 /** The session variables of an entry's statements (a list's, each once). */
 function entryVariables(entry: CompiledEntry): readonly string[] {
-  return 'kind' in entry ? [...new Set(entry.statements.flatMap((statement) => statement.sessionVariables))] : entry.sessionVariables;
+  return 'kind' in entry
+    ? [...new Set(entry.statements.flatMap((statement) => statement.sessionVariables))]
+    : entry.sessionVariables;
 }
 
 export function sessionVariableUses(statements: readonly CompiledEntry[]): SessionVariableUse[] {

@@ -89,7 +89,8 @@ export function createDataQueryExecutor(
     return undefined;
   };
   const runQuery = (entry: CompiledEntry, binding: RunBinding) => {
-    if ('kind' in entry) throw new Error(`'${entry.alias}' is a mutation's list of statements, run outside a transaction`);
+    if ('kind' in entry)
+      throw new Error(`'${entry.alias}' is a mutation's list of statements, run outside a transaction`);
     return runStatement(onPool, entry, binding, nameOf(entry), options.onStatement);
   };
 
