@@ -12,7 +12,7 @@ import { createCompileScope, type CompileScope, type DataQueryLimits } from './c
 import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
-import type { RootFieldPlan } from './query-plan.ts';
+import type { RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 
 export interface RootStatement {
   readonly query: RawBuilder<unknown>;
@@ -26,7 +26,7 @@ export interface RootStatement {
 
 export function compileRootField(
   role: string,
-  plan: RootFieldPlan,
+  plan: SingleStatementPlan,
   limits: DataQueryLimits,
   rules?: DataLayerRules,
 ): RootStatement {

@@ -4,6 +4,7 @@
 // plan is the one contract between the two halves, so it lives in the lower one
 // (docs/architecture.md#layers). No GraphQL or Kysely types here.
 import type { ComparisonOperator } from '../../access/comparison-operators.ts';
+import type { ComputedUpdateOperator } from './update-operators.ts';
 
 /**
  * A value from the request. Variables stay references so that a compiled statement can be
@@ -89,6 +90,7 @@ export type AggregateResultField =
 
 export type RootFieldPlan =
   | MutationPlan
+  | UpdateManyPlan
   | {
       readonly kind: 'select';
       readonly alias: string;
@@ -143,6 +145,8 @@ export type MutationPlan =
       readonly table: string;
       readonly target: MutationTarget;
       readonly set: ColumnValues;
+      /** `_inc`, `_append`, … (update-operators.ts); a column appears once across `set` and these. */
+      readonly operations: readonly UpdateOperation[];
       readonly output: MutationOutput;
     }
   | {
@@ -152,6 +156,27 @@ export type MutationPlan =
       readonly target: MutationTarget;
       readonly output: MutationOutput;
     };
+
+/** A column written by an update operator other than `_set`: its new value computed from the old. */
+export interface UpdateOperation {
+  readonly operator: ComputedUpdateOperator;
+  readonly column: string;
+  readonly value: PlanValue;
+}
+
+/**
+ * `update_<t>_many(updates: […])`: one update per element, run in order, each one statement that
+ * sees what the ones before wrote (docs/data-layer.md#update_t_many); answers their responses as a list.
+ */
+export interface UpdateManyPlan {
+  readonly kind: 'update_many';
+  readonly alias: string;
+  readonly table: string;
+  readonly updates: readonly Extract<MutationPlan, { kind: 'update' }>[];
+}
+
+/** A root field compiled to one statement: every kind but update_<t>_many. */
+export type SingleStatementPlan = Exclude<RootFieldPlan, UpdateManyPlan>;
 
 /** An operation's table root fields in response order; a mutation's run in one transaction. */
 export interface OperationPlan {
