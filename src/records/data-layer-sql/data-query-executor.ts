@@ -83,6 +83,19 @@ export function createDataQueryExecutor(
   function compile(role: string, plan: RootFieldPlan): CompiledRootField {
     const statement = compileRootField(role, plan, limits, options.rules);
     const compiled = statement.query.compile(db);
+    const steps = statement.steps?.map((step): CompiledRootField => {
+      const stepSql = step.query.compile(db);
+      return {
+        sql: stepSql.sql,
+        name: preparedStatementName(statementNamePrefix, stepSql.sql),
+        parameters: stepSql.parameters,
+        maxRows: null,
+        mutation: true,
+        check: step.check,
+        alias: plan.alias,
+        sessionVariables: sessionVariablesOf(stepSql.parameters),
+      };
+    });
     return {
       sql: compiled.sql,
       name: preparedStatementName(statementNamePrefix, compiled.sql),
@@ -91,7 +104,8 @@ export function createDataQueryExecutor(
       mutation: statement.mutation,
       check: statement.check,
       alias: plan.alias,
-      sessionVariables: sessionVariablesOf(compiled.parameters),
+      sessionVariables: sessionVariablesOf([...(steps ?? []).flatMap((step) => step.parameters), ...compiled.parameters]),
+      ...(steps ? { steps } : {}),
     };
   }
 
@@ -106,8 +120,13 @@ export function createDataQueryExecutor(
         const send = inTransaction(transaction);
         const values: string[] = [];
         // In order, as Hasura does: a later root field sees what an earlier one wrote.
-        for (const statement of statements)
-          values.push(await runStatement(send, statement, binding, undefined, options.onStatement));
+        for (const statement of statements) {
+          // A nested insert's steps first, each value handed to the statements after it.
+          const results: string[] = [];
+          for (const step of statement.steps ?? [])
+            results.push(await runStatement(send, step, { ...binding, results }, undefined, options.onStatement));
+          values.push(await runStatement(send, statement, { ...binding, results }, undefined, options.onStatement));
+        }
         return values;
       });
     } catch (error) {
