@@ -2,12 +2,7 @@
 // (docs/data-layer.md#upserts-on_conflict, #nested-inserts): each row's columns, and the rows it
 // inserts through relationships, each with its own `on_conflict`. A join column the relationship
 // fills may not be given too (Hasura refuses it: the relationship decides it).
-import {
-  getNamedType,
-  isInputObjectType,
-  type GraphQLInputObjectType,
-  type GraphQLInputType,
-} from 'graphql';
+import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType } from 'graphql';
 import type {
   ColumnValues,
   InsertRowPlan,
@@ -133,7 +128,8 @@ export function buildOnConflict(
     const field = fields[name];
     if (!field) throw unknownField(name, objectType, fieldPath);
     if (name === 'constraint') constraint = resolveNow(value, field.type, context, fieldPath) as string;
-    else if (name === 'update_columns') updateColumns = (resolveNow(value, field.type, context, fieldPath) ?? []) as string[];
+    else if (name === 'update_columns')
+      updateColumns = (resolveNow(value, field.type, context, fieldPath) ?? []) as string[];
     else if (name === 'where' && !isNullInput(value, context, fieldPath))
       where = buildWhere(value, getNamedType(field.type) as GraphQLInputObjectType, context, fieldPath);
   }

@@ -6,10 +6,7 @@
 import { GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull } from 'graphql';
 import type { RoleTable } from './role-tables.ts';
 
-export function onConflictType(
-  table: RoleTable,
-  boolExp: () => GraphQLInputObjectType,
-): GraphQLInputObjectType | null {
+export function onConflictType(table: RoleTable, boolExp: () => GraphQLInputObjectType): GraphQLInputObjectType | null {
   const constraints = table.model.uniqueConstraints ?? [];
   const columns = table.updateColumns;
   if (constraints.length === 0 || !columns || columns.length === 0) return null;
@@ -19,14 +16,19 @@ export function onConflictType(
     values: Object.fromEntries(
       constraints.map((found) => [
         found.name,
-        { value: found.name, description: `unique or primary key constraint on columns ${found.columns.map((column) => `"${column}"`).join(', ')}` },
+        {
+          value: found.name,
+          description: `unique or primary key constraint on columns ${found.columns.map((column) => `"${column}"`).join(', ')}`,
+        },
       ]),
     ),
   });
   const updateColumn = new GraphQLEnumType({
     name: `${table.name}_update_column`,
     description: `update columns of table "${table.name}"`,
-    values: Object.fromEntries(columns.map((column) => [column.name, { value: column.name, description: 'column name' }])),
+    values: Object.fromEntries(
+      columns.map((column) => [column.name, { value: column.name, description: 'column name' }]),
+    ),
   });
   return new GraphQLInputObjectType({
     name: `${table.name}_on_conflict`,

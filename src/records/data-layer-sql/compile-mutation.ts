@@ -65,7 +65,10 @@ function givenValue(
 function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: CompileScope): MutationStatement {
   if (plan.nested) {
     const nested = compileNestedInsert(plan, scope);
-    return { ...finish(nested.written, scope.nextAlias(), plan, null, scope, nested.affectedRows), steps: nested.steps };
+    return {
+      ...finish(nested.written, scope.nextAlias(), plan, null, scope, nested.affectedRows),
+      steps: nested.steps,
+    };
   }
   if (plan.onConflict && plan.objects.length > 0) {
     const written = scope.nextAlias();

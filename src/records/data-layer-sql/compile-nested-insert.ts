@@ -80,7 +80,15 @@ function insertRows(
   needed: ReadonlySet<string>,
 ): number[] {
   if (rows.every((row) => row.nested.length === 0))
-    return [insertStep(chain, table, rows.map((row) => ({ given: row.columns, filled })), onConflict, needed)];
+    return [
+      insertStep(
+        chain,
+        table,
+        rows.map((row) => ({ given: row.columns, filled })),
+        onConflict,
+        needed,
+      ),
+    ];
   return rows.map((row) => insertRow(chain, table, row, onConflict, filled, needed));
 }
 
@@ -100,15 +108,26 @@ function insertRow(
     const relationship = relationshipOf(scope, table, nested.relationship);
     const mapping = Object.entries(relationship.columnMapping);
     if (relationship.kind === 'object') {
-      const [parent] = insertRows(chain, nested.table, nested.rows, nested.onConflict, [], new Set(mapping.map(([, remote]) => remote)));
+      const [parent] = insertRows(
+        chain,
+        nested.table,
+        nested.rows,
+        nested.onConflict,
+        [],
+        new Set(mapping.map(([, remote]) => remote)),
+      );
       const refusal = zeroRows('object', nested.relationship, nested.table);
-      for (const [local, remote] of mapping) own.push({ column: local, value: stepValue(parent as number, remote, refusal) });
+      for (const [local, remote] of mapping)
+        own.push({ column: local, value: stepValue(parent as number, remote, refusal) });
       continue;
     }
     for (const [local] of mapping) rowNeeds.add(local);
     children.push(() => {
       const refusal = zeroRows('array', nested.relationship, table);
-      const childFilled = mapping.map(([local, remote]) => ({ column: remote, value: stepValue(step, local, refusal) }));
+      const childFilled = mapping.map(([local, remote]) => ({
+        column: remote,
+        value: stepValue(step, local, refusal),
+      }));
       insertRows(chain, nested.table, nested.rows, nested.onConflict, childFilled, primaryKey(scope, nested.table));
     });
   }
@@ -119,7 +138,11 @@ function insertRow(
 
 function primaryKey(scope: CompileScope, table: string): Set<string> {
   const key = scope.rules.tableModel(table).primaryKey;
-  if (key.length === 0) throw new AppError('NOT_IMPLEMENTED', `a nested insert into '${table}' (a table without a primary key) is not implemented`);
+  if (key.length === 0)
+    throw new AppError(
+      'NOT_IMPLEMENTED',
+      `a nested insert into '${table}' (a table without a primary key) is not implemented`,
+    );
   return new Set(key);
 }
 

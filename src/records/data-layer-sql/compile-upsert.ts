@@ -53,7 +53,8 @@ function valuesRows(table: string, rows: readonly InsertRow[], scope: CompileSco
   const permission = insertPermissionOf(scope, table);
   const named = new Set<string>(Object.keys(permission.set));
   for (const row of rows) {
-    for (const { column } of row.given) named.add((scope.rules.requireWritable(scope.role, permission, table, column), column));
+    for (const { column } of row.given)
+      named.add((scope.rules.requireWritable(scope.role, permission, table, column), column));
     for (const { column } of row.filled) named.add(column);
   }
   const allColumns = scope.rules.tableModel(table).columns.map((column) => column.name);

@@ -104,7 +104,10 @@ export function createDataQueryExecutor(
       mutation: statement.mutation,
       check: statement.check,
       alias: plan.alias,
-      sessionVariables: sessionVariablesOf([...(steps ?? []).flatMap((step) => step.parameters), ...compiled.parameters]),
+      sessionVariables: sessionVariablesOf([
+        ...(steps ?? []).flatMap((step) => step.parameters),
+        ...compiled.parameters,
+      ]),
       ...(steps ? { steps } : {}),
     };
   }
