@@ -22,6 +22,8 @@ export interface RootStatement {
   readonly mutation: boolean;
   /** Set when the statement returns `check_passed` for this rule's check. */
   readonly check: MutationCheck | null;
+  /** Statements that run before this one in the transaction (a nested insert). */
+  readonly steps?: readonly { readonly query: RawBuilder<unknown>; readonly check: MutationCheck | null }[];
 }
 
 export function compileRootField(

@@ -16,6 +16,11 @@ export interface CompiledRootField {
   readonly alias: string;
   /** The session variables its rules reference (lower case, sorted): what a request must carry to run it. */
   readonly sessionVariables: readonly string[];
+  /**
+   * Statements run before it in the mutation's transaction, in order, each value handed to the
+   * later ones (a nested insert: docs/data-layer.md#nested-inserts); their variables are in `sessionVariables`.
+   */
+  readonly steps?: readonly CompiledRootField[];
 }
 
 /**

@@ -131,12 +131,35 @@ export type MutationOutput =
 export type MutationTarget =
   { readonly kind: 'where'; readonly where: WherePlan } | { readonly kind: 'key'; readonly key: ColumnValues };
 
+/** `on_conflict` of an insert (docs/data-layer.md#upserts-on_conflict); no update columns: DO NOTHING. */
+export interface OnConflictPlan {
+  readonly constraint: string;
+  readonly updateColumns: readonly string[];
+  readonly where: WherePlan | null;
+}
+
+/** Rows inserted through one relationship of a row (docs/data-layer.md#nested-inserts). */
+export interface NestedInsertPlan {
+  readonly relationship: string;
+  readonly table: string;
+  readonly rows: readonly InsertRowPlan[];
+  readonly onConflict: OnConflictPlan | null;
+}
+
+export interface InsertRowPlan {
+  readonly columns: ColumnValues;
+  readonly nested: readonly NestedInsertPlan[];
+}
+
 export type MutationPlan =
   | {
       readonly kind: 'insert';
       readonly alias: string;
       readonly table: string;
       readonly objects: readonly ColumnValues[];
+      /** The relationships each of `objects` inserts through, by index; absent when none does. */
+      readonly nested?: readonly (readonly NestedInsertPlan[])[];
+      readonly onConflict?: OnConflictPlan | null;
       readonly output: MutationOutput;
     }
   | {
