@@ -1,6 +1,7 @@
 // Per table of a role: the object type `<t>` with exactly the columns the role may read, object
 // relationships (nullable: the related row may be hidden by the role's rule) and array
-// relationships with the list arguments, to tables the role may also read.
+// relationships with the list arguments, to tables the role may also read; beside each array
+// relationship `<rel>_aggregate` when the role may aggregate the related table (Hasura's rule).
 import {
   GraphQLList,
   GraphQLNonNull,
@@ -32,6 +33,7 @@ export function columnOutputType(column: ColumnModel, nullable = column.isNullab
 export function createTableObjectTypes(
   tables: RoleTables,
   inputs: TableInputTypes,
+  aggregateType: (table: string) => GraphQLObjectType | null,
 ): (table: string) => GraphQLObjectType {
   const made = new Map<string, GraphQLObjectType>();
   const objectType = (name: string): GraphQLObjectType => {
@@ -73,6 +75,19 @@ export function createTableObjectTypes(
                     table: relationship.remoteTable,
                   }),
                 };
+          const aggregate = relationship.kind === 'array' ? aggregateType(relationship.remoteTable) : null;
+          if (aggregate) {
+            fields[`${relationshipName}_aggregate`] = {
+              type: new GraphQLNonNull(aggregate),
+              description: 'An aggregate relationship',
+              args: rowSetArguments(relationship.remoteTable, inputs),
+              extensions: dataLayerExtensions({
+                kind: 'array_aggregate',
+                relationship: relationshipName,
+                table: relationship.remoteTable,
+              }),
+            };
+          }
         }
         return fields;
       },
