@@ -50,7 +50,9 @@ export async function readGraphqlBody(
     if (error instanceof DataLayerError) throw error;
     throw new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
   }
-  return Array.isArray(body) ? batchRequests(body, (element, path) => graphqlRequest(element, path)) : graphqlRequest(body, '$');
+  return Array.isArray(body)
+    ? batchRequests(body, (element, path) => graphqlRequest(element, path))
+    : graphqlRequest(body, '$');
 }
 
 /** One `{query, variables?, operationName?}`; `path` is where it sits in the body (`$`, `$[2]`). */

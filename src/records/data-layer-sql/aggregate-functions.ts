@@ -15,9 +15,7 @@ export const numericAggregateFunctions = [
 
 export const orderedAggregateFunctions = ['max', 'min'] as const;
 
-export type AggregateFunction =
-  | (typeof numericAggregateFunctions)[number]
-  | (typeof orderedAggregateFunctions)[number];
+export type AggregateFunction = (typeof numericAggregateFunctions)[number] | (typeof orderedAggregateFunctions)[number];
 
 /** In GraphQL field order (alphabetical, as Hasura lists them). */
 export const aggregateFunctions: readonly AggregateFunction[] = [

@@ -36,7 +36,10 @@ export function compileRelationshipAggregate(
     scope,
   });
   // Like an array relationship's rows, nodes stop at maxRows per parent row (docs/data-layer.md#limits).
-  const cap = Math.min(scope.rules.requireSelect(scope.role, table).limit ?? scope.limits.maxRows, scope.limits.maxRows);
+  const cap = Math.min(
+    scope.rules.requireSelect(scope.role, table).limit ?? scope.limits.maxRows,
+    scope.limits.maxRows,
+  );
   const value = compileAggregateResult(fields, rows, table, alias, cap, scope);
   return sql`(SELECT ${value} FROM ${rows.from()})`;
 }

@@ -51,7 +51,8 @@ function aggregateKey(
   scope: CompileScope,
 ): RawBuilder<unknown> {
   const relationship = relationshipOf(scope, table, key.relationship);
-  if (relationship.kind !== 'array') throw new Error(`order_by on the aggregate of object relationship '${key.relationship}'`);
+  if (relationship.kind !== 'array')
+    throw new Error(`order_by on the aggregate of object relationship '${key.relationship}'`);
   requireAggregations(scope, relationship.remoteTable);
   const remote = scope.nextAlias();
   let value: RawBuilder<unknown> = sql`count(*)`;
@@ -79,7 +80,8 @@ export function compileSortKeys(
 ): SortKey[] {
   return orderBy.map((order, index) => {
     const inner = keyExpression(order.path, order.key, table, alias, scope);
-    if (order.path.length === 0 && order.key.kind === 'column') return { inner, outer: inner, column: null, direction: directionSql(order) };
+    if (order.path.length === 0 && order.key.kind === 'column')
+      return { inner, outer: inner, column: null, direction: directionSql(order) };
     const name = `__order_${index}`;
     return {
       inner,

@@ -49,7 +49,9 @@ const fund3Statistics = {
 };
 
 const statisticsSelection = (column: string) =>
-  ['stddev', 'stddev_pop', 'stddev_samp', 'variance', 'var_pop', 'var_samp'].map((fn) => `${fn} { ${column} }`).join(' ');
+  ['stddev', 'stddev_pop', 'stddev_samp', 'variance', 'var_pop', 'var_samp']
+    .map((fn) => `${fn} { ${column} }`)
+    .join(' ');
 
 /** `{ stddev: { subscription_amount: … }, … }` from `{ stddev: …, … }`. */
 const byFunction = (column: string, values: Record<string, string | null>) =>
@@ -128,7 +130,8 @@ const cases: CorpusCase[] = [
   },
   {
     name: "a nested aggregate applies the related table's row filter: family_office counts only its own investors' subscriptions",
-    hasura: 'docs: auth/authorization/permissions/row-level-permissions — the remote table\'s select filter applies to relationship aggregates',
+    hasura:
+      "docs: auth/authorization/permissions/row-level-permissions — the remote table's select filter applies to relationship aggregates",
     headers: familyOffice,
     query:
       '{ fund(order_by: {id: asc}) { id subscriptions_aggregate { aggregate { count sum { subscription_amount } } nodes { id } } } }',
@@ -144,11 +147,17 @@ const cases: CorpusCase[] = [
           },
           {
             id: 2,
-            subscriptions_aggregate: { aggregate: { count: 1, sum: { subscription_amount: '50000.00' } }, nodes: [{ id: 3 }] },
+            subscriptions_aggregate: {
+              aggregate: { count: 1, sum: { subscription_amount: '50000.00' } },
+              nodes: [{ id: 3 }],
+            },
           },
           {
             id: 3,
-            subscriptions_aggregate: { aggregate: { count: 1, sum: { subscription_amount: '400000.00' } }, nodes: [{ id: 7 }] },
+            subscriptions_aggregate: {
+              aggregate: { count: 1, sum: { subscription_amount: '400000.00' } },
+              nodes: [{ id: 7 }],
+            },
           },
         ],
       },
@@ -168,13 +177,15 @@ const cases: CorpusCase[] = [
   },
   {
     name: 'nor may it sort by that aggregate',
-    hasura: 'docs: auth/authorization/permissions/aggregation-permissions — <rel>_aggregate in order_by needs allow_aggregations too',
+    hasura:
+      'docs: auth/authorization/permissions/aggregation-permissions — <rel>_aggregate in order_by needs allow_aggregations too',
     headers: compliance,
     query: '{ organization(order_by: {digital_wallets_aggregate: {count: desc}}) { id } }',
     expect: {
       error: {
         code: 'VALIDATION_FAILED',
-        message: "field 'digital_wallets_aggregate' not found in type 'organization_order_by' (unknown field or no permission)",
+        message:
+          "field 'digital_wallets_aggregate' not found in type 'organization_order_by' (unknown field or no permission)",
       },
     },
   },
@@ -218,7 +229,7 @@ const cases: CorpusCase[] = [
     expect: { data: { by_count: [{ id: 2 }, { id: 1 }, { id: 3 }], by_sum: [{ id: 3 }, { id: 1 }, { id: 2 }] } },
   },
   {
-    name: "an aggregate order_by counts only the related rows the role may read",
+    name: 'an aggregate order_by counts only the related rows the role may read',
     hasura: `${sorting} — the remote table's select filter applies inside the sort key`,
     headers: familyOffice,
     query:
@@ -234,7 +245,7 @@ const cases: CorpusCase[] = [
     },
   },
   {
-    name: 'an array relationship sorted by its rows\' own aggregate, with nested aggregates in nodes',
+    name: "an array relationship sorted by its rows' own aggregate, with nested aggregates in nodes",
     hasura: `${sorting} — order_by on a nested array relationship; ${aggregation} inside nodes`,
     headers: orgAdmin,
     query:
@@ -284,7 +295,8 @@ const cases: CorpusCase[] = [
     name: 'the statistics of an integer column are numeric, not float',
     hasura: `${aggregation} — stddev/variance of an int column (PostgreSQL answers numeric)`,
     headers: fundManager,
-    query: '{ fund_subscription_aggregate { aggregate { stddev { id } stddev_pop { id } var_pop { id } var_samp { id } } } }',
+    query:
+      '{ fund_subscription_aggregate { aggregate { stddev { id } stddev_pop { id } var_pop { id } var_samp { id } } } }',
     expect: {
       data: {
         fund_subscription_aggregate: {
@@ -299,7 +311,14 @@ const cases: CorpusCase[] = [
     },
     then: {
       sql: 'SELECT stddev(id)::text AS stddev, stddev_pop(id)::text AS stddev_pop, var_pop(id)::text AS var_pop, var_samp(id)::text AS var_samp FROM fund_subscription',
-      rows: [{ stddev: '2.1602468994692868', stddev_pop: '2.0000000000000000', var_pop: '4.0000000000000000', var_samp: '4.6666666666666667' }],
+      rows: [
+        {
+          stddev: '2.1602468994692868',
+          stddev_pop: '2.0000000000000000',
+          var_pop: '4.0000000000000000',
+          var_samp: '4.6666666666666667',
+        },
+      ],
     },
   },
   {

@@ -4,8 +4,12 @@ import { asRole, demo } from '../data-layer-client.ts';
 import type { CorpusCase } from './corpus-case.ts';
 import { runCorpus } from './run-corpus.ts';
 
-const orgAdmin = asRole('organization_admin', { 'x-data-organization-id': demo.aurora, 'x-data-user-id': 'demo-alice' });
-const batching = 'graphql-engine: batched queries over HTTP — an array of requests is answered by an array of responses, each request run in order';
+const orgAdmin = asRole('organization_admin', {
+  'x-data-organization-id': demo.aurora,
+  'x-data-user-id': 'demo-alice',
+});
+const batching =
+  'graphql-engine: batched queries over HTTP — an array of requests is answered by an array of responses, each request run in order';
 
 /** Requests a minute for this file's service: the last case spends what is left with one batch. */
 const rateLimit = 30;
@@ -42,7 +46,10 @@ const cases: CorpusCase[] = [
           errors: [
             {
               message: "field 'internal_notes' not found in type 'organization' (unknown field or no permission)",
-              extensions: { code: 'VALIDATION_FAILED', path: '$.selectionSet.organization.selectionSet.internal_notes' },
+              extensions: {
+                code: 'VALIDATION_FAILED',
+                path: '$.selectionSet.organization.selectionSet.internal_notes',
+              },
             },
           ],
         },
@@ -56,7 +63,10 @@ const cases: CorpusCase[] = [
     headers: orgAdmin,
     query: '',
     batch: [
-      { query: 'mutation { update_digital_wallet_by_pk(pk_columns: {id: 3}, _set: {label: "Batched label"}) { id label } }' },
+      {
+        query:
+          'mutation { update_digital_wallet_by_pk(pk_columns: {id: 3}, _set: {label: "Batched label"}) { id label } }',
+      },
       { query: '{ digital_wallet_by_pk(id: 3) { label } }' },
       { query: 'mutation { update_digital_wallet_by_pk(pk_columns: {id: 1}, _set: {label: ""}) { id } }' },
     ],
@@ -67,7 +77,8 @@ const cases: CorpusCase[] = [
         {
           errors: [
             {
-              message: "check constraint 'digital_wallet_label_check' of 'digital_wallet' is violated by the written row",
+              message:
+                "check constraint 'digital_wallet_label_check' of 'digital_wallet' is violated by the written row",
               extensions: { code: 'BAD_REQUEST', path: '$' },
             },
           ],
@@ -141,7 +152,9 @@ const cases: CorpusCase[] = [
     expect: {
       status: 400,
       body: {
-        errors: [{ message: '"query" must be a non-empty string', extensions: { code: 'BAD_REQUEST', path: '$[1].query' } }],
+        errors: [
+          { message: '"query" must be a non-empty string', extensions: { code: 'BAD_REQUEST', path: '$[1].query' } },
+        ],
       },
     },
   },
@@ -153,7 +166,10 @@ const cases: CorpusCase[] = [
     batch: Array.from({ length: 20 }, () => ({
       query: 'mutation { update_digital_wallet_by_pk(pk_columns: {id: 2}, _set: {label: "Rate limited"}) { id } }',
     })),
-    expect: { status: 429, error: { code: 'RATE_LIMITED', message: /^Too many requests: the api limit is 30 per 60 seconds;/ } },
+    expect: {
+      status: 429,
+      error: { code: 'RATE_LIMITED', message: /^Too many requests: the api limit is 30 per 60 seconds;/ },
+    },
     then: { sql: "SELECT count(*)::int AS n FROM digital_wallet WHERE label = 'Rate limited'", rows: [{ n: 0 }] },
   },
 ];

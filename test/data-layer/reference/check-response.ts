@@ -55,7 +55,8 @@ export function checkResponseData(
 }
 
 /** The response key of a relation: `<name>`, or `<name>_aggregate`. */
-const responseKey = (relation: RelationSelection) => (relation.aggregate ? `${relation.name}_aggregate` : relation.name);
+const responseKey = (relation: RelationSelection) =>
+  relation.aggregate ? `${relation.name}_aggregate` : relation.name;
 
 function createChecker(context: EvaluationContext, problems: string[]) {
   const { rules, database } = context;

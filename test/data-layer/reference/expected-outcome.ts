@@ -107,7 +107,9 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
       if (relationship.kind === 'array') checkArguments(relationship.remoteTable, relation.args);
       if (relation.aggregate) {
         if (!rules.select(role, relationship.remoteTable)?.allowAggregations)
-          reasons.push(`select: ${role} may not aggregate ${relationship.remoteTable} (${table}.${relation.name}_aggregate)`);
+          reasons.push(
+            `select: ${role} may not aggregate ${relationship.remoteTable} (${table}.${relation.name}_aggregate)`,
+          );
         checkAggregateColumns(relationship.remoteTable, relation.aggregate);
       }
       checkSelection(relationship.remoteTable, relation.selection);

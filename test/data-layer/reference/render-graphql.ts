@@ -66,8 +66,12 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
       const args = relationship.kind === 'array' ? listArguments(relationship.remoteTable, relation.args) : '';
       if (relation.aggregate) {
         const nodes =
-          relation.selection.columns.length > 0 ? ` nodes ${selection(relationship.remoteTable, relation.selection)}` : '';
-        fields.push(`${relation.name}_aggregate${args} { aggregate { ${aggregateFields(relation.aggregate)} }${nodes} }`);
+          relation.selection.columns.length > 0
+            ? ` nodes ${selection(relationship.remoteTable, relation.selection)}`
+            : '';
+        fields.push(
+          `${relation.name}_aggregate${args} { aggregate { ${aggregateFields(relation.aggregate)} }${nodes} }`,
+        );
       } else fields.push(`${relation.name}${args} ${selection(relationship.remoteTable, relation.selection)}`);
     }
     return `{ ${fields.join(' ')} }`;
