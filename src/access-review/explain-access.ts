@@ -49,6 +49,7 @@ function containsRelationship(exp: BoolExp | null | undefined): boolean {
     case 'not':
       return containsRelationship(exp.operand);
     case 'compare':
+    case 'exists':
       return false;
   }
 }

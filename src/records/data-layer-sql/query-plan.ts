@@ -28,6 +28,8 @@ export type WherePlan =
       readonly column: string;
       readonly operator: ComparisonOperator;
       readonly value: PlanValue;
+      /** `_cast: { String: … }`: the column is compared as this PostgreSQL type. */
+      readonly cast?: string;
     }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
 
