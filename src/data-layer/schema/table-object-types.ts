@@ -54,40 +54,30 @@ export function createTableObjectTypes(
         }
         for (const [relationshipName, relationship] of visibleRelationships(table, tables)) {
           const remote = objectType(relationship.remoteTable);
-          fields[relationshipName] =
-            relationship.kind === 'object'
-              ? {
-                  type: remote,
-                  description: 'An object relationship',
-                  extensions: dataLayerExtensions({
-                    kind: 'object_relationship',
-                    relationship: relationshipName,
-                    table: relationship.remoteTable,
-                  }),
-                }
-              : {
-                  type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
-                  description: 'An array relationship',
-                  args: rowSetArguments(relationship.remoteTable, inputs),
-                  extensions: dataLayerExtensions({
-                    kind: 'array_relationship',
-                    relationship: relationshipName,
-                    table: relationship.remoteTable,
-                  }),
-                };
-          const aggregate = relationship.kind === 'array' ? aggregateType(relationship.remoteTable) : null;
-          if (aggregate) {
+          const meta = { relationship: relationshipName, table: relationship.remoteTable };
+          if (relationship.kind === 'object') {
+            fields[relationshipName] = {
+              type: remote,
+              description: 'An object relationship',
+              extensions: dataLayerExtensions({ kind: 'object_relationship', ...meta }),
+            };
+            continue;
+          }
+          const args = rowSetArguments(relationship.remoteTable, inputs);
+          fields[relationshipName] = {
+            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
+            description: 'An array relationship',
+            args,
+            extensions: dataLayerExtensions({ kind: 'array_relationship', ...meta }),
+          };
+          const aggregate = aggregateType(relationship.remoteTable);
+          if (aggregate)
             fields[`${relationshipName}_aggregate`] = {
               type: new GraphQLNonNull(aggregate),
               description: 'An aggregate relationship',
-              args: rowSetArguments(relationship.remoteTable, inputs),
-              extensions: dataLayerExtensions({
-                kind: 'array_aggregate',
-                relationship: relationshipName,
-                table: relationship.remoteTable,
-              }),
+              args,
+              extensions: dataLayerExtensions({ kind: 'array_aggregate', ...meta }),
             };
-          }
         }
         return fields;
       },
