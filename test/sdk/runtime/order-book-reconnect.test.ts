@@ -129,7 +129,7 @@ test('a server killed abruptly, a new one on the same port: reconnecting, then a
     assert.equal(levels(follower.book('ETH-USD')), { bids: ['200 1'], asks: [] });
   } finally {
     follower.close();
-    await client.dispose().catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
+    await Promise.resolve(client.dispose()).catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
     await second?.kill();
   }
 });
@@ -157,7 +157,7 @@ for (const code of [1001, 1011, 1012, 1013]) {
       for (const id of products) assert.equal(levels(follower.book(id)), { bids: ['300 1'], asks: ['301 1'] });
     } finally {
       follower.close();
-      await client.dispose().catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
+      await Promise.resolve(client.dispose()).catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
       await server.kill();
     }
   });
@@ -181,7 +181,7 @@ test('a key refused at connection_init (4403): failed with the error, never retr
     for (const id of products) assert.is(follower.book(id)?.stale, true);
   } finally {
     follower.close();
-    await client.dispose().catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
+    await Promise.resolve(client.dispose()).catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
     await server.kill();
   }
 });
@@ -205,7 +205,7 @@ for (const code of [4401, 4429]) {
       for (const id of products) assert.is(follower.book(id)?.stale, true);
     } finally {
       follower.close();
-      await client.dispose().catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
+      await Promise.resolve(client.dispose()).catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
       await server.kill();
     }
   });
@@ -221,7 +221,7 @@ test('a plain graphql-ws client, which retries 4403 itself: the helper ends foll
     assert.is(server.connections, 1);
   } finally {
     follower.close();
-    await client.dispose().catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
+    await Promise.resolve(client.dispose()).catch(() => {}); // rejects when disposed during a retry wait (graphql-ws)
     await server.kill();
   }
 });
