@@ -12,6 +12,7 @@ import { explainColumn } from './explain-column.ts';
 import { checkExplainQuestion, type ExplainQuestion, type RawExplainQuestion } from './explain-question.ts';
 import type { ExplainedCondition, Explanation, Preset, SessionVariableNeed } from './explanation.ts';
 import { reachableThrough } from './reachable-through.ts';
+import { updateOperatorColumns } from './update-operator-columns.ts';
 import { boolExpWords, valueWords } from './rule-words.ts';
 import { adminRole, isEveryRow, tableAccess } from './table-access.ts';
 
@@ -70,7 +71,15 @@ function offered(question: ExplainQuestion, roleTable: RoleTable | undefined): b
 
 type Parts = Pick<
   Explanation,
-  'rows' | 'check' | 'columns' | 'presets' | 'aggregates' | 'limit' | 'sessionVariables' | 'returningSessionVariables'
+  | 'rows'
+  | 'check'
+  | 'columns'
+  | 'presets'
+  | 'aggregates'
+  | 'limit'
+  | 'sessionVariables'
+  | 'returningSessionVariables'
+  | 'updateOperators'
 >;
 
 const nothing: Parts = {
@@ -82,6 +91,7 @@ const nothing: Parts = {
   limit: null,
   sessionVariables: [],
   returningSessionVariables: null,
+  updateOperators: [],
 };
 
 function returningNeeds(question: ExplainQuestion): SessionVariableNeed[] {
@@ -135,6 +145,7 @@ function parts(question: ExplainQuestion, rules: TablePermissions, roleTable: Ro
           ...presetVariables(update.set),
         ]),
         returningSessionVariables: returningNeeds(question),
+        updateOperators: updateOperatorColumns(roleTable.updateColumns ?? []),
       };
     }
     case 'delete': {

@@ -10,6 +10,7 @@ import type { Config } from '../config/config.ts';
 import { dataLayerNotReady } from '../data-layer/data-layer-app.ts';
 import { withStrictTransportSecurity } from '../http/strict-transport-security.ts';
 import { drainableServer } from './drain-server.ts';
+import { tracedListener } from '../observability/tracing/traced-listener.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 
 export interface ListeningServers {
@@ -34,9 +35,9 @@ export async function listenServers(config: Config, shutdown: ShutdownSteps): Pr
     dataUrl: publicOrBound(config.dataPublicUrl, config.dataPort, dataServer),
     serve(app, dataLayer) {
       server.removeListener('request', notReadyYet);
-      server.on('request', withStrictTransportSecurity(app, config.publicUrl));
+      server.on('request', tracedListener(withStrictTransportSecurity(app, config.publicUrl), 'api'));
       dataServer.removeListener('request', dataLayerNotReady);
-      dataServer.on('request', withStrictTransportSecurity(dataLayer, config.dataPublicUrl));
+      dataServer.on('request', tracedListener(withStrictTransportSecurity(dataLayer, config.dataPublicUrl), 'data'));
     },
   };
 }

@@ -10,6 +10,7 @@ import { resolveSecrets } from './resolve-secrets.ts';
 import { createShutdownSteps } from './shutdown-steps.ts';
 import { heapBudgetProblem } from './heap-budget.ts';
 import { staleGeneratedCodeProblem } from './stale-generated-code.ts';
+import { serviceInfo } from './service-info.ts';
 
 export interface RunningService {
   readonly url: string;
@@ -26,6 +27,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (staleProblem) throw new Error(staleProblem);
   const secrets = resolveSecrets(config, logger);
   const shutdown = createShutdownSteps({ drainTimeoutMs: config.shutdownTimeoutMs });
+  // Registered first, so it closes last: the spans of the shutdown itself are flushed too.
+  if (config.otel.endpoint) {
+    const { startTracing } = await import('../observability/tracing/start-tracing.ts');
+    const tracing = startTracing({
+      endpoint: config.otel.endpoint,
+      serviceName: config.otel.serviceName ?? serviceInfo.name,
+      serviceVersion: serviceInfo.version,
+    });
+    shutdown.add(tracing.close);
+  }
   try {
     // PostgreSQL starts first; the rest of the service's modules load while it does. A failed
     // import surfaces at its await, after the database's stop is registered.

@@ -106,6 +106,8 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  /** OpenTelemetry traces (docs/tracing.md): off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  readonly otel: { readonly endpoint: string | undefined; readonly serviceName: string | undefined };
   /** Starts every Redis key and channel of this deployment (docs/configuration.md); '' by default. */
   readonly redisPrefix: string;
   /** Mebibytes the in-process result cache may hold (docs/caches.md#result-cache); 0 keeps none. Not used with Redis. */
@@ -209,6 +211,10 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
       audience: read('OIDC_AUDIENCE', text()),
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    otel: {
+      endpoint: read('OTEL_EXPORTER_OTLP_ENDPOINT', url({ protocols: ['http:', 'https:'] })),
+      serviceName: read('OTEL_SERVICE_NAME', text()),
+    },
     redisPrefix: read('REDIS_PREFIX', redisPrefix()),
     resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),

@@ -11,12 +11,15 @@ import { RequestObserver } from '../request-envelope/request-observer.ts';
 import { requestIdOf } from '../request-envelope/request-id.ts';
 import { callerOf } from './request-callers.ts';
 import { requestPath } from './request-path.ts';
+import { nameServerSpan, traceIdOf } from '../observability/tracing/traced-listener.ts';
 
 export interface DataRequestObservation {
   readonly method: string;
   readonly route: '/v1/graphql' | '/healthz' | '/v1/access/matrix' | typeof explorerAssetRoute | 'unmatched';
   readonly status: number;
   readonly seconds: number;
+  /** The request's trace, when tracing is on (docs/tracing.md). */
+  readonly traceId: string | undefined;
 }
 
 export function dataRoute(request: IncomingMessage): DataRequestObservation['route'] {
@@ -36,11 +39,14 @@ export function observeDataRequests(
   // response itself: nothing is allocated per request for the observation but its result.
   function onClose(this: Timed): void {
     const request = this.req;
+    const route = dataRoute(request);
+    nameServerSpan(this, request.method ?? 'GET', route);
     observe(request, {
       method: request.method ?? 'GET',
-      route: dataRoute(request),
+      route,
       status: this.statusCode,
       seconds: (performance.now() - this[startedKey]) / 1e3,
+      traceId: traceIdOf(this),
     });
   }
   return (request: IncomingMessage, response: ServerResponse) => {
@@ -58,8 +64,9 @@ export function observeDataRequests(
  */
 export function recordDataRequests(listener: RequestListener, logger: Logger, metrics: Metrics): RequestListener {
   const observer = new RequestObserver('data', logger, metrics);
-  return observeDataRequests(listener, (request, { method, route, status, seconds }) => {
+  return observeDataRequests(listener, (request, { method, route, status, seconds, traceId }) => {
     const caller = callerOf(request);
-    observer.answered(method, route, status, requestIdOf(request), caller?.via ?? 'anonymous', caller?.role, seconds);
+    const via = caller?.via ?? 'anonymous';
+    observer.answered(method, route, status, requestIdOf(request), via, caller?.role, seconds, traceId);
   });
 }

@@ -20,6 +20,8 @@ import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
 import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
 import type { NamingClient } from './statement-runner.ts';
+import { inStatementSpan } from '../observability/tracing/statement-span.ts';
+import { tracingOn } from '../observability/tracing/tracing.ts';
 
 export interface GuardOptions {
   /** DB_STATEMENT_TIMEOUT_MS, also set on the server as `statement_timeout`; 0: none. */
@@ -112,7 +114,9 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
       guard.broken ??= faultOrError(error, performance.now(), guard.outage) as Error;
   });
   const query = (sql: string, parameters: readonly unknown[], name?: string) =>
-    guarded(guard, sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared));
+    traced(sql, name, () =>
+      guarded(guard, sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared)),
+    );
   return {
     checkOut() {
       guard.checkedOut = true;
@@ -120,11 +124,18 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     textRows: (sql, parameters, name) =>
-      guarded(guard, sql, name, (timeoutMs, prepared) =>
-        sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared),
+      traced(sql, name, () =>
+        guarded(guard, sql, name, (timeoutMs, prepared) =>
+          sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared),
+        ),
       ),
     release: (destroy?: boolean) => release(guard, destroy),
   };
+}
+
+/** The statement in a span of its own while tracing is on (docs/tracing.md#spans). */
+function traced<T>(sql: string, name: string | undefined, send: () => Promise<T>): Promise<T> {
+  return tracingOn() ? inStatementSpan(sql, name, send) : send();
 }
 
 function limitFor(guard: ClientGuard, deadline: RequestDeadline | undefined): StatementLimit {

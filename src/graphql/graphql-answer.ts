@@ -19,6 +19,8 @@ import type { GraphqlContext } from './graphql-context.ts';
 import { operationLabel, rootFieldNames } from './operation-label.ts';
 import type { CostCaller, OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
+import { inSpan } from '../observability/tracing/in-span.ts';
+import { tracingOn } from '../observability/tracing/tracing.ts';
 
 /** Told of each POST /graphql: its root field (bounded by operation-label.ts) and whether it answered errors. */
 export type OperationObserver = (operation: string, outcome: 'ok' | 'error') => void;
@@ -88,17 +90,32 @@ export function createGraphqlAnswerer(
       observe(operationLabel(known, document, request.operationName), 'error');
       throw refusal;
     }
-    const result = await execute({
-      schema,
-      document,
-      operationName: request.operationName,
-      variableValues: request.variables,
-      contextValue: context,
-    });
+    const label = operationLabel(known, document, request.operationName);
+    const run = () =>
+      execute({
+        schema,
+        document,
+        operationName: request.operationName,
+        variableValues: request.variables,
+        contextValue: context,
+      });
+    const result = await (tracingOn()
+      ? inSpan(`graphql.operation ${label}`, operationAttributes(operationNameOf(document, request) ?? label), run)
+      : run());
     const answeredErrors = result.errors !== undefined && result.errors.length > 0;
-    observe(operationLabel(known, document, request.operationName), answeredErrors ? 'error' : 'ok');
+    observe(label, answeredErrors ? 'error' : 'ok');
     return executed(result, mediaType, formatError);
   };
+}
+
+/** The operation's own name in the document, when it has one (read only while tracing). */
+function operationNameOf(document: DocumentNode, request: GraphqlRequest): string | undefined {
+  return getOperationAST(document, request.operationName ?? undefined)?.name?.value;
+}
+
+/** OpenTelemetry's GraphQL attribute: the operation's name (else its label), never the document or variables. */
+function operationAttributes(name: string): { 'graphql.operation.name': string } {
+  return { 'graphql.operation.name': name };
 }
 
 const contentTypes: Record<GraphqlMediaType, string> = {

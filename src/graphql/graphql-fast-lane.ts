@@ -27,6 +27,7 @@ import type { GraphqlAnswer, GraphqlAnswerer } from './graphql-answer.ts';
 import { graphqlErrorBody } from './graphql-error-body.ts';
 import { readGraphqlRequest, utf8Json } from './graphql-request-body.ts';
 import { RequestGraphqlContext } from './request-graphql-context.ts';
+import { nameServerSpan, traceIdOf } from '../observability/tracing/traced-listener.ts';
 
 export interface GraphqlFastLaneOptions {
   answer: GraphqlAnswerer;
@@ -105,6 +106,7 @@ async function serve(
     answer = { status: error.httpStatus, contentType, body };
   }
   if (writable(response)) writeAnswer(response, requestId, answer.status, answer.contentType, answer.body, error);
+  nameServerSpan(response, 'POST', route);
   observer.answered(
     'POST',
     route,
@@ -113,6 +115,7 @@ async function serve(
     principalKind(principal),
     undefined,
     secondsSince(started),
+    traceIdOf(response),
   );
 }
 

@@ -5,6 +5,8 @@
 import type { GraphqlContext } from './graphql-context.ts';
 import { businessCaller } from './business-caller.ts';
 import { operationScopes } from './operation-scopes.ts';
+import { inSpan } from '../observability/tracing/in-span.ts';
+import { tracingOn } from '../observability/tracing/tracing.ts';
 
 type Resolve = (parent: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;
 
@@ -43,8 +45,10 @@ function guardEach<Fields extends object>(
 }
 
 function guard(resolve: Resolve, field: string, scope: Parameters<typeof businessCaller>[2]): Resolve {
+  const spanName = `graphql.resolve ${field}`;
   return (parent, args, context, info) => {
     businessCaller(context.principal, field, scope);
-    return resolve(parent, args, context, info);
+    if (!tracingOn()) return resolve(parent, args, context, info);
+    return inSpan(spanName, { 'graphql.field.name': field }, () => resolve(parent, args, context, info));
   };
 }

@@ -28,7 +28,8 @@ export class RequestObserver {
   /**
    * A request answered with `status` after `seconds`. `route`: its route template or `unmatched`;
    * `caller`: the kind of caller (`anonymous`, `api-key:admin`, `admin-secret`, …); `role`: the
-   * role the data layer served it as, once authenticated. Arguments rather than an object: this
+   * role the data layer served it as, once authenticated; `traceId`: its trace when tracing is on
+   * (docs/tracing.md). Arguments rather than an object: this
    * runs on every request, and the caller has each value at hand.
    */
   answered(
@@ -39,14 +40,15 @@ export class RequestObserver {
     caller: string,
     role: string | undefined,
     seconds: number,
+    traceId?: string,
   ): void {
     const { server, logger } = this;
     this.metrics.observeRequest({ server, method, route, status }, seconds);
     const level = status >= 500 ? 'warn' : 'info';
     // The line's object is built only when it will be written.
     if (!logger.isLevelEnabled(level)) return;
-    // `role` undefined is left out of the line (pino writes no undefined member).
+    // `role` and `traceId` undefined are left out of the line (pino writes no undefined member).
     const ms = Math.round(seconds * 1e4) / 10;
-    logger[level]({ server, requestId, method, route, status, ms, principal: caller, role }, 'request');
+    logger[level]({ server, requestId, method, route, status, ms, principal: caller, role, traceId }, 'request');
   }
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { createDataQueryExecutor } from '../../src/records/data-layer-sql/data-query-executor.ts';
 import { jsonbPathParameter, parseJsonbPath } from '../../src/records/data-layer-sql/jsonb-path.ts';
 import { bindParameters } from '../../src/records/data-layer-sql/parameter-slot.ts';
-import type { RootFieldPlan } from '../../src/records/data-layer-sql/query-plan.ts';
+import type { SingleStatementPlan } from '../../src/records/data-layer-sql/query-plan.ts';
 import { createDatabase } from '../../src/db/create-database.ts';
 
 test('Hasura path syntax: optional $, dotted keys, a first key without the dot, indexes, quoted keys', () => {
@@ -59,7 +59,7 @@ test('malformed paths are refused saying where they stop making sense', () => {
 test('the path is a bound text[] parameter, from a literal or a variable; the SQL text never holds it', () => {
   const { db, statements } = createDatabase({ url: 'postgres://unused@127.0.0.1:1/unused' });
   const queries = createDataQueryExecutor({ db, statements });
-  const plan = (path: unknown): RootFieldPlan => ({
+  const plan = (path: unknown): SingleStatementPlan => ({
     kind: 'select',
     alias: 'audit_log',
     table: 'audit_log',

@@ -13,6 +13,7 @@ import type { HttpState } from '../koa-state.ts';
 import { principalKind } from '../principal-kind.ts';
 import { answerError } from './handle-errors.ts';
 import { beginRequest } from './request-id.ts';
+import { nameServerSpan, traceIdOf } from '../../observability/tracing/traced-listener.ts';
 
 export function requestEnvelope(options: {
   logger: Logger;
@@ -31,6 +32,7 @@ export function requestEnvelope(options: {
       answerError(ctx, thrown, logger);
     } finally {
       const { requestId, route, principal } = ctx.state;
+      nameServerSpan(ctx.res, ctx.method, route);
       observer.answered(
         ctx.method,
         route,
@@ -39,6 +41,7 @@ export function requestEnvelope(options: {
         principalKind(principal),
         undefined,
         secondsSince(started),
+        traceIdOf(ctx.res),
       );
     }
   };

@@ -23,6 +23,7 @@ import {
   readString,
   ShapeError,
 } from '../http-json/json-fields.ts';
+import { providerFetch } from '../../observability/tracing/traced-fetch.ts';
 import {
   type AmlExposure,
   amlExposureTypes,
@@ -65,7 +66,7 @@ export function createAmlHttpClient(options: AmlHttpClientOptions): AmlProvider 
     screeningsUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/screenings`,
     headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
     timeoutMs: options.timeoutMs ?? defaultAmlTimeoutMs,
-    fetchFn: options.fetch ?? globalThis.fetch,
+    fetchFn: options.fetch ?? providerFetch('aml'),
     logger: options.logger,
   };
   return {

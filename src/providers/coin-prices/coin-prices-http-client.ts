@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { contractFailure, answerFailure, fetchJson, type ProviderAnswer } from '../http-json/fetch-json.ts';
 import { readArray, readDate, readDecimal, readInteger, readRecord, readString } from '../http-json/json-fields.ts';
 import { type CoinPriceQuote, type CoinPricesProvider, normalizeSymbols } from './coin-prices-provider.ts';
+import { providerFetch } from '../../observability/tracing/traced-fetch.ts';
 
 export const defaultCoinPricesTimeoutMs = 10_000;
 /** Symbols per request, so a long coin list never makes an over-long URL. */
@@ -27,7 +28,7 @@ export function createCoinPricesHttpClient(options: CoinPricesHttpClientOptions)
   const base = new URL(options.url);
   const endpoint = `${base.origin}${base.pathname.replace(/\/+$/, '')}/api/v3/coins/markets`;
   const timeoutMs = options.timeoutMs ?? defaultCoinPricesTimeoutMs;
-  const fetchFn = options.fetch ?? globalThis.fetch;
+  const fetchFn = options.fetch ?? providerFetch('coin-prices');
   const { logger } = options;
 
   async function fetchChunk(symbols: string[]): Promise<Map<string, CoinPriceQuote>> {

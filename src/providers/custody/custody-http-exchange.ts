@@ -13,6 +13,7 @@ import {
   type CustodianErrorBody,
 } from './custody-provider-error.ts';
 import { decodeErrorBody } from './custody-wire-decode.ts';
+import { providerFetch } from '../../observability/tracing/traced-fetch.ts';
 
 export const defaultCustodyTimeoutMs = 10_000;
 /** Larger answers are refused unread: a transfer batch of 500 is well under 1 MiB. */
@@ -61,7 +62,7 @@ export function createSender(options: CustodyExchangeOptions): Send {
     prefix: `${base.origin}${base.pathname.replace(/\/+$/, '')}`,
     accessToken,
     timeoutMs: options.timeoutMs ?? defaultCustodyTimeoutMs,
-    fetchFn: options.fetch ?? globalThis.fetch,
+    fetchFn: options.fetch ?? providerFetch('custody'),
     scrub: (text: string) => boundedText(text.split(accessToken).join('[redacted]')),
   };
   return (call) => loggedExchange(endpoint, logger, call);

@@ -16,6 +16,7 @@ import {
 import { signKycRequest } from './sign-kyc-request.ts';
 import type { KycApplicant } from './kyc-applicant.ts';
 import { ApplicantShapeError, readKycApplicant } from './read-kyc-applicant.ts';
+import { providerFetch } from '../../observability/tracing/traced-fetch.ts';
 
 export const defaultKycTimeoutMs = 10_000;
 
@@ -74,7 +75,7 @@ export function createKycHttpClient(options: KycHttpClientOptions): KycProvider 
     origin: base.origin,
     pathPrefix: base.pathname.replace(/\/+$/, ''),
     timeoutMs: options.timeoutMs ?? defaultKycTimeoutMs,
-    fetchFn: options.fetch ?? globalThis.fetch,
+    fetchFn: options.fetch ?? providerFetch('kyc'),
     now: options.now ?? (() => new Date()),
     appToken: options.appToken,
     secretKey: options.secretKey,

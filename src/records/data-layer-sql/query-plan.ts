@@ -4,6 +4,10 @@
 // plan is the one contract between the two halves, so it lives in the lower one
 // (docs/architecture.md#layers). No GraphQL or Kysely types here.
 import type { ComparisonOperator } from '../../access/comparison-operators.ts';
+import type { ComputedUpdateOperator } from './update-operators.ts';
+import type { AggregateFunction } from './aggregate-functions.ts';
+
+export type { AggregateFunction } from './aggregate-functions.ts';
 
 /**
  * A value from the request. Variables stay references so that a compiled statement can be
@@ -30,13 +34,27 @@ export type WherePlan =
     }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
 
-/** One `order_by` key: a column of the table, or of a table reached through object relationships. */
+/**
+ * One `order_by` key: a column of the table, or of a table reached through object relationships
+ * (`path`), or an aggregate of an array relationship of that table (`<rel>_aggregate`).
+ */
 export interface OrderByPlan {
   readonly path: readonly string[];
-  readonly column: string;
+  readonly key: OrderByKey;
   readonly direction: 'asc' | 'desc';
   readonly nulls: 'first' | 'last' | null;
 }
+
+/** What an `order_by` key sorts by: a column, or `count` / `<fn> { column }` over an array relationship's rows. */
+export type OrderByKey =
+  | { readonly kind: 'column'; readonly column: string }
+  | { readonly kind: 'count'; readonly relationship: string }
+  | {
+      readonly kind: 'aggregate';
+      readonly relationship: string;
+      readonly fn: AggregateFunction;
+      readonly column: string;
+    };
 
 export interface RowSetArguments {
   readonly where: WherePlan | null;
@@ -67,9 +85,15 @@ export type SelectionField =
       readonly relationship: string;
       readonly arguments: RowSetArguments;
       readonly fields: readonly SelectionField[];
+    }
+  | {
+      /** `<rel>_aggregate` of an array relationship: one correlated subquery over the related rows. */
+      readonly kind: 'array_aggregate';
+      readonly alias: string;
+      readonly relationship: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly AggregateResultField[];
     };
-
-export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max';
 
 /** A field of `sum { … }`, `avg { … }`, …: a column, or `__typename`. */
 export type AggregateColumnField =
@@ -95,6 +119,7 @@ export type AggregateResultField =
 
 export type RootFieldPlan =
   | MutationPlan
+  | UpdateManyPlan
   | {
       readonly kind: 'select';
       readonly alias: string;
@@ -135,12 +160,35 @@ export type MutationOutput =
 export type MutationTarget =
   { readonly kind: 'where'; readonly where: WherePlan } | { readonly kind: 'key'; readonly key: ColumnValues };
 
+/** `on_conflict` of an insert (docs/data-layer.md#upserts-on_conflict); no update columns: DO NOTHING. */
+export interface OnConflictPlan {
+  readonly constraint: string;
+  readonly updateColumns: readonly string[];
+  readonly where: WherePlan | null;
+}
+
+/** Rows inserted through one relationship of a row (docs/data-layer.md#nested-inserts). */
+export interface NestedInsertPlan {
+  readonly relationship: string;
+  readonly table: string;
+  readonly rows: readonly InsertRowPlan[];
+  readonly onConflict: OnConflictPlan | null;
+}
+
+export interface InsertRowPlan {
+  readonly columns: ColumnValues;
+  readonly nested: readonly NestedInsertPlan[];
+}
+
 export type MutationPlan =
   | {
       readonly kind: 'insert';
       readonly alias: string;
       readonly table: string;
       readonly objects: readonly ColumnValues[];
+      /** The relationships each of `objects` inserts through, by index; absent when none does. */
+      readonly nested?: readonly (readonly NestedInsertPlan[])[];
+      readonly onConflict?: OnConflictPlan | null;
       readonly output: MutationOutput;
     }
   | {
@@ -149,6 +197,8 @@ export type MutationPlan =
       readonly table: string;
       readonly target: MutationTarget;
       readonly set: ColumnValues;
+      /** `_inc`, `_append`, … (update-operators.ts); a column appears once across `set` and these. */
+      readonly operations: readonly UpdateOperation[];
       readonly output: MutationOutput;
     }
   | {
@@ -158,6 +208,27 @@ export type MutationPlan =
       readonly target: MutationTarget;
       readonly output: MutationOutput;
     };
+
+/** A column written by an update operator other than `_set`: its new value computed from the old. */
+export interface UpdateOperation {
+  readonly operator: ComputedUpdateOperator;
+  readonly column: string;
+  readonly value: PlanValue;
+}
+
+/**
+ * `update_<t>_many(updates: […])`: one update per element, run in order, each one statement that
+ * sees what the ones before wrote (docs/data-layer.md#update_t_many); answers their responses as a list.
+ */
+export interface UpdateManyPlan {
+  readonly kind: 'update_many';
+  readonly alias: string;
+  readonly table: string;
+  readonly updates: readonly Extract<MutationPlan, { kind: 'update' }>[];
+}
+
+/** A root field compiled to one statement: every kind but update_<t>_many. */
+export type SingleStatementPlan = Exclude<RootFieldPlan, UpdateManyPlan>;
 
 /** An operation's table root fields in response order; a mutation's run in one transaction. */
 export interface OperationPlan {
