@@ -1066,70 +1066,6 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
-      "name": "digital_wallet_creation_key",
-      "columns": [
-        {
-          "name": "organization_id",
-          "dataType": "uuid",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "idempotency_key",
-          "dataType": "text",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "input_digest",
-          "dataType": "text",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "wallet_id",
-          "dataType": "int4",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "created_at",
-          "dataType": "timestamptz",
-          "isNullable": false,
-          "hasDefault": true,
-          "default": {
-            "kind": "varying"
-          }
-        }
-      ],
-      "primaryKey": [
-        "organization_id",
-        "idempotency_key"
-      ],
-      "foreignKeys": [
-        {
-          "name": "digital_wallet_creation_key_organization_id_fkey",
-          "columns": [
-            "organization_id"
-          ],
-          "referencedTable": "organization",
-          "referencedColumns": [
-            "id"
-          ]
-        },
-        {
-          "name": "digital_wallet_creation_key_wallet_id_fkey",
-          "columns": [
-            "wallet_id"
-          ],
-          "referencedTable": "digital_wallet",
-          "referencedColumns": [
-            "id"
-          ]
-        }
-      ]
-    },
-    {
       "name": "digital_wallet_freeze",
       "columns": [
         {
@@ -2371,6 +2307,108 @@ export const databaseSchema: DbSchema = {
             "user_id"
           ],
           "referencedTable": "app_user",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "idempotency_key",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "int8",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "organization_id",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "operation",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "idempotency_key",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "request_digest",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "state",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
+        },
+        {
+          "name": "result_ref",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "reference",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "intent",
+          "dataType": "jsonb",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "updated_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "idempotency_key_organization_id_fkey",
+          "columns": [
+            "organization_id"
+          ],
+          "referencedTable": "organization",
           "referencedColumns": [
             "id"
           ]
