@@ -28,7 +28,7 @@ import { userError, type UserError } from '../outcomes/user-error.ts';
 import { walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
 import { approvalsRequiredFor } from './wallet-approval-policy.ts';
 import { creationInputDigest, type NormalizedWalletInput, type WalletCreationIntent } from './wallet-creation-key.ts';
-import { creationOperation, type WalletRegistration } from './wallet-registration.ts';
+import { type Adoption, creationOperation, type WalletRegistration } from './wallet-registration.ts';
 import {
   type Check,
   checkCoin,
@@ -168,7 +168,15 @@ export class WalletCreation {
    */
   async #create(creation: CreationRequest, claim: IdempotencyRow): Promise<Created> {
     const { registration } = this.#deps;
-    const made = await this.#createAtCustodian(creation.intent, claim.reference, creation.request);
+    let made: CustodyWallet | { errors: UserError[] };
+    try {
+      made = await this.#createAtCustodian(creation.intent, claim.reference, creation.request);
+    } catch (error) {
+      // A failure masked for the caller (our credentials refused): settled the same way.
+      if ((await registration.adopt(claim).catch((): Adoption => 'unknown')) === 'absent')
+        await registration.release(claim);
+      throw error;
+    }
     if ('errors' in made) {
       const adoption = await registration.adopt(claim);
       if (adoption === 'absent') await registration.release(claim);
