@@ -437,10 +437,9 @@ test('a creation cut off without a key is adopted by the next node at start-up; 
   const node = await startTestNode(api.service.databaseUrl, { ...custodian.env, ...aml.env });
   await node.stop();
   assert.is(await walletCount(), count + 1);
-  const [adopted] = await api.rows(
-    'SELECT id, label, created_by FROM digital_wallet WHERE custodian_wallet_id = $1',
-    [cut.custodianWalletId],
-  );
+  const [adopted] = await api.rows('SELECT id, label, created_by FROM digital_wallet WHERE custodian_wallet_id = $1', [
+    cut.custodianWalletId,
+  ]);
   assert.equal([adopted.label, adopted.created_by], ['Crash SOL, no key', 'demo-frank']);
   assert.equal(
     await api.rows('SELECT id, state, result_ref FROM idempotency_key WHERE id IN ($1, $2) ORDER BY id', [

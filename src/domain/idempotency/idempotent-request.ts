@@ -18,10 +18,7 @@ const pollMs = 50;
 
 /** The mutations whose keys live in `idempotency_key` (schema.graphql `Mutation`). */
 export type IdempotentOperation =
-  | 'createDigitalWallet'
-  | 'createDigitalWalletAddress'
-  | 'addDigitalWalletWhitelistEntry'
-  | 'requestOtcQuote';
+  'createDigitalWallet' | 'createDigitalWalletAddress' | 'addDigitalWalletWhitelistEntry' | 'requestOtcQuote';
 
 export interface KeyedRequest<T> {
   organizationId: string;

@@ -158,7 +158,8 @@ async function request(desk: QuoteDesk, caller: ActingCaller, input: RequestQuot
     digest: requestDigest([organizationId, checked.fromCurrency, checked.toCurrency, checked.side, checked.size]),
     run: () => outcomeOf(() => priceAndStore(desk, caller, checked, organizationId)),
     resultRefOf: (value) => value.quote.id,
-    replay: (quoteId) => outcomeOf(async () => ({ quote: quoteView(await quoteInScope(desk, caller.scope, quoteId), desk.now()) })),
+    replay: (quoteId) =>
+      outcomeOf(async () => ({ quote: quoteView(await quoteInScope(desk, caller.scope, quoteId), desk.now()) })),
   });
 }
 

@@ -11,12 +11,7 @@ import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
 import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type { IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
-import {
-  type Idempotency,
-  keyInProgress,
-  keyLifetimeMs,
-  keyReused,
-} from '../idempotency/idempotent-request.ts';
+import { type Idempotency, keyInProgress, keyLifetimeMs, keyReused } from '../idempotency/idempotent-request.ts';
 import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';

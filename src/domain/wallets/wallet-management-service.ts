@@ -106,7 +106,9 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
           const row = await deps.table.findAddress(caller.scope, Number(addressId));
           return row
             ? succeeded({ address: addressView(row) })
-            : failed([userError('NOT_FOUND', 'the address made with this idempotencyKey no longer exists', 'idempotencyKey')]);
+            : failed([
+                userError('NOT_FOUND', 'the address made with this idempotencyKey no longer exists', 'idempotencyKey'),
+              ]);
         },
       });
     },
