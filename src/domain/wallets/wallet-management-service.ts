@@ -93,7 +93,6 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
         actingUserId: caller.actingUserId,
         organizationId: wallet.organizationId,
       });
-      if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'address', 'walletId')]);
       const label = input.label ?? null;
       return deps.idempotency.run({
         organizationId: wallet.organizationId,
@@ -119,13 +118,15 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
   };
 }
 
-/** The address made at the custodian, then recorded; the wallet's cached results dropped. */
+/** The address made at the custodian (a FROZEN wallet takes none), then recorded; the wallet's cached results dropped. */
 async function makeAddress(
   deps: WalletManagementDeps,
   wallet: HeldWallet,
   label: string | null,
   requester: WalletRequester,
 ): Promise<AddressMade> {
+  // A repeat of an address made before the wallet froze answers that address.
+  if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'address', 'walletId')]);
   let made: CustodyAddress;
   try {
     made = await deps.custody.createAddress({
