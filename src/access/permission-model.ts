@@ -16,6 +16,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 export type RuleValue =
   { readonly type: 'literal'; readonly value: JsonValue } | { readonly type: 'session'; readonly name: string };
 
+/** A comparison's operand: a RuleValue, or (a column comparison, `_ceq` …) another column of the same row. */
+export type ComparisonValue = RuleValue | { readonly type: 'column'; readonly name: string };
+
 /** A Hasura boolean expression, normalized: `{}` is an `and` without operands (all rows). */
 export type BoolExp =
   | { readonly type: 'and'; readonly operands: readonly BoolExp[] }
@@ -25,8 +28,12 @@ export type BoolExp =
       readonly type: 'compare';
       readonly column: string;
       readonly operator: ComparisonOperator;
-      readonly value: RuleValue;
+      readonly value: ComparisonValue;
+      /** `_cast: { String: … }`: the column is compared as this PostgreSQL type (`text`). */
+      readonly cast?: string;
     }
+  /** Hasura's `_exists`: some row of another table matches `where` (independent of the filtered row). */
+  | { readonly type: 'exists'; readonly table: string; readonly where: BoolExp }
   | {
       readonly type: 'relationship';
       readonly relationship: string;
@@ -81,6 +88,11 @@ export interface ColumnModel {
 export type ColumnDefault =
   { readonly kind: 'constant'; readonly value: string | number | boolean | null } | { readonly kind: 'varying' };
 
+export interface UniqueConstraintModel {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
+
 export interface TableModel {
   readonly description: string;
   /**
@@ -89,6 +101,11 @@ export interface TableModel {
    */
   readonly readOnly?: true;
   readonly primaryKey: readonly string[];
+  /**
+   * The primary-key and UNIQUE constraints by name, with their columns: what `on_conflict` may
+   * name (docs/data-layer.md#upserts-on_conflict). Absent in hand-written models: none.
+   */
+  readonly uniqueConstraints?: readonly UniqueConstraintModel[];
   readonly columns: readonly ColumnModel[];
   readonly relationships: { readonly [name: string]: RelationshipModel };
 }

@@ -42,7 +42,9 @@ export async function startDatabase(options: {
 }> {
   const { config, logger, metrics, database } = options;
   // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
-  await prepareDatabase(database.url, config, database.embedded, logger, options.sealQuestionnaires);
+  // Behind a pooler in transaction mode, migrations and LISTEN need the server itself (docs/database.md#behind-pgbouncer).
+  const directUrl = config.databaseDirectUrl ?? database.url;
+  await prepareDatabase(directUrl, config, database.embedded, logger, options.sealQuestionnaires);
   const outage = createDatabaseOutage({
     logger,
     onChange: metrics.database.setUp,
@@ -63,12 +65,13 @@ export async function startDatabase(options: {
       requestMs: config.timeouts.requestMs,
     },
     outage,
+    ...(!config.dbPreparedStatements && { maxPreparedStatements: 0 }),
   });
   metrics.watchDatabasePool(() => poolCounts(pool));
   // LISTEN needs a connection of its own, outside the pool (docs/identity.md#api-key-verification);
   // losing it is an outage signal too, even without traffic.
   const notifications = createDatabaseNotifications({
-    url: database.url,
+    url: directUrl,
     onConnectionChange: (connected, error) => reportListener(outage, connected, error),
   });
   // The pool closes before the server it talks to stops.

@@ -52,6 +52,10 @@ export interface Config {
   /** Deadlines of database work and of a request (docs/database.md#database-faults); 0 disables one. */
   /** Connections of this node's pool, besides its one LISTEN connection (docs/database.md#connection-budget). */
   readonly dbPoolSize: number;
+  /** DATABASE_DIRECT_URL: the server itself, for LISTEN and migrations, when DATABASE_URL is a pooler (docs/database.md#behind-pgbouncer). */
+  readonly databaseDirectUrl: string | undefined;
+  /** DB_PREPARED_STATEMENTS: data-layer queries as named prepared statements (docs/data-layer.md#prepared-statements). */
+  readonly dbPreparedStatements: boolean;
   readonly timeouts: {
     readonly dbStatementMs: number;
     readonly dbConnectMs: number;
@@ -234,6 +238,8 @@ function readPlaces(
   | 'dataPublicUrl'
   | 'databaseUrl'
   | 'dbPoolSize'
+  | 'databaseDirectUrl'
+  | 'dbPreparedStatements'
   | 'timeouts'
   | 'dataDir'
   | 'uploadDir'
@@ -246,6 +252,8 @@ function readPlaces(
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
     dbPoolSize: read('DB_POOL_SIZE', between(1, 1_000, 10)),
+    databaseDirectUrl: read('DATABASE_DIRECT_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    dbPreparedStatements: read('DB_PREPARED_STATEMENTS', oneOf(['on', 'off'], 'on')) === 'on',
     timeouts: {
       dbStatementMs: read('DB_STATEMENT_TIMEOUT_MS', count(10_000)),
       dbConnectMs: read('DB_CONNECT_TIMEOUT_MS', count(5_000)),
@@ -340,6 +348,8 @@ function consistencyProblems(config: Config, env: Env): string[] {
   problems.push(...providerProblems(config, env), ...tradingProblems(config.trading, env));
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
+  if (config.databaseDirectUrl && !config.databaseUrl)
+    problems.push('DATABASE_DIRECT_URL needs DATABASE_URL (the embedded PostgreSQL is reached directly)');
   problems.push(...timeoutProblems(config.timeouts), ...costProblems(config));
   return problems;
 }

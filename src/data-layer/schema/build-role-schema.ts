@@ -13,6 +13,7 @@ import type { PermissionModel } from '../../access/permission-model.ts';
 import { createAggregateType } from './aggregate-types.ts';
 import { createComparisonTypes } from './comparison-types.ts';
 import { mutationFields, mutationRootName } from './mutation-types.ts';
+import { createInsertInputTypes } from './nested-insert-types.ts';
 import { roleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
 import { createTableInputTypes, orderByEnum } from './table-input-types.ts';
@@ -58,7 +59,7 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
   }
   // GraphQL needs at least one root field; Hasura answers the same for a role without access.
   if (tables.size === 0) fields.no_queries_available = { type: new GraphQLNonNull(GraphQLString), resolve: () => '' };
-  const mutations = mutationFields(tables, inputs, objectType);
+  const mutations = mutationFields(tables, inputs, objectType, createInsertInputTypes(tables, inputs.boolExp));
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: queryRootName, fields }),
     mutation:

@@ -1,6 +1,6 @@
 // The mutation root of a role's schema (docs/data-layer.md#mutations), Hasura's names and shapes:
-// insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set), update_<t>_by_pk
-// (pk_columns, _set), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
+// insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set, _inc, …), update_<t>_by_pk
+// (pk_columns, _set, …), update_<t>_many(updates), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
 // columns the rule lets the client give: its columns minus presets (`set`), which the server
 // fills in. Many-row forms answer `<t>_mutation_response`; `_one`/`_by_pk` the row or null.
 import {
@@ -9,12 +9,15 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
+  type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { ColumnModel } from '../../access/permission-model.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
+import type { InsertInputTypes } from './nested-insert-types.ts';
 import type { TableInputTypes } from './table-input-types.ts';
+import { updateManyField, updateOperatorArgs } from './update-operator-types.ts';
 import { columnInputType } from './table-object-types.ts';
 
 export const mutationRootName = 'mutation_root';
@@ -83,6 +86,7 @@ export function mutationFields(
   tables: RoleTables,
   inputs: TableInputTypes,
   objectType: (table: string) => GraphQLObjectType,
+  inserts: InsertInputTypes,
 ): Fields {
   const fields: Fields = {};
   for (const table of tables.values()) {
@@ -98,15 +102,20 @@ export function mutationFields(
       pkArgs: table.byPrimaryKey ? keyColumns(table) : null,
       boolExp: () => inputs.boolExp(name),
     };
-    if (insertColumns) Object.assign(fields, insertFields(mutation, insertColumns));
+    if (insertColumns) Object.assign(fields, insertFields(mutation, inserts));
     if (updateColumns) Object.assign(fields, updateFields(mutation, updateColumns));
     if (table.deletable) Object.assign(fields, deleteFields(mutation));
   }
   return fields;
 }
 
-function insertFields({ name, response, row }: TableMutation, columns: readonly ColumnModel[]): Fields {
-  const input = columnsInput(`${name}_insert_input`, `input type for inserting data into table "${name}"`, columns);
+function insertFields({ name, response, row }: TableMutation, inserts: InsertInputTypes): Fields {
+  const input = inserts.insertInput(name) as GraphQLInputObjectType;
+  const onConflict = inserts.onConflict(name);
+  // Hasura's upsert argument (on-conflict-types.ts): only with an update rule.
+  const upsert: GraphQLFieldConfigArgumentMap = onConflict
+    ? { on_conflict: { type: onConflict, description: 'upsert condition' } }
+    : {};
   return {
     [`insert_${name}`]: {
       type: response,
@@ -116,13 +125,14 @@ function insertFields({ name, response, row }: TableMutation, columns: readonly 
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))),
           description: 'the rows to be inserted',
         },
+        ...upsert,
       },
       extensions: dataLayerExtensions({ kind: 'insert', table: name }),
     },
     [`insert_${name}_one`]: {
       type: row,
       description: `insert a single row into the table: "${name}"`,
-      args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' } },
+      args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' }, ...upsert },
       extensions: dataLayerExtensions({ kind: 'insert_one', table: name }),
     },
   };
@@ -130,13 +140,14 @@ function insertFields({ name, response, row }: TableMutation, columns: readonly 
 
 function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]): Fields {
   const { name, response, row, pkArgs } = mutation;
-  const set = columnsInput(`${name}_set_input`, `input type for updating data in table "${name}"`, columns);
+  // _set, _inc, _append, … (update-operator-types.ts): the same input types on every update field.
+  const operators = updateOperatorArgs(name, columns);
   const fields: Fields = {
     [`update_${name}`]: {
       type: response,
       description: `update data of the table: "${name}"`,
       args: {
-        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        ...operators,
         where: {
           type: new GraphQLNonNull(mutation.boolExp()),
           description: 'filter the rows which have to be updated',
@@ -150,7 +161,7 @@ function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]):
       type: row,
       description: `update single row of the table: "${name}"`,
       args: {
-        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        ...operators,
         pk_columns: {
           type: new GraphQLNonNull(
             columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true),
@@ -160,6 +171,7 @@ function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]):
       extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
     };
   }
+  fields[`update_${name}_many`] = updateManyField(name, operators, mutation.boolExp(), response);
   return fields;
 }
 

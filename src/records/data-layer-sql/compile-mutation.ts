@@ -4,7 +4,6 @@
 // root field of an operation in one transaction and rolls it back when a check fails, so a
 // failed check leaves nothing behind. Returned rows are those the role may also select.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { AppError } from '../../errors/app-error.ts';
 import { joinConditions, sqlTrue, type SqlCondition } from '../../access/condition-to-sql.ts';
 import type { RuleValue } from '../../access/permission-model.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
@@ -12,6 +11,9 @@ import { toDatabaseValue, typedValue } from './column-sql.ts';
 import { compileBoolExp } from './compile-bool-exp.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonObject, type JsonPair } from './compile-selection.ts';
+import { nothingToUpdate, operationAssignments } from './compile-update-operators.ts';
+import { compileNestedInsert, type NestedStep } from './compile-nested-insert.ts';
+import { compileInsertStatement } from './compile-upsert.ts';
 import { compileWhere } from './compile-where.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from './query-plan.ts';
@@ -26,6 +28,8 @@ export interface MutationCheck {
 export interface MutationStatement {
   readonly query: RawBuilder<unknown>;
   readonly check: MutationCheck | null;
+  /** Statements run before `query` in the transaction (a nested insert: compile-nested-insert.ts). */
+  readonly steps?: readonly NestedStep[];
 }
 
 export function compileMutation(plan: MutationPlan, scope: CompileScope): MutationStatement {
@@ -59,6 +63,19 @@ function givenValue(
 }
 
 function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: CompileScope): MutationStatement {
+  if (plan.nested) {
+    const nested = compileNestedInsert(plan, scope);
+    return {
+      ...finish(nested.written, scope.nextAlias(), plan, null, scope, nested.affectedRows),
+      steps: nested.steps,
+    };
+  }
+  if (plan.onConflict && plan.objects.length > 0) {
+    const written = scope.nextAlias();
+    const rows = plan.objects.map((given) => ({ given, filled: [] }));
+    const upsert = compileInsertStatement(plan.table, rows, plan.onConflict, written, scope);
+    return finish(upsert.body, written, plan, upsert.check, scope, null, upsert.failedAction);
+  }
   const { table } = plan;
   const permission = scope.rules.insertPermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not insert into '${table}'`);
@@ -129,7 +146,7 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
   const permission = scope.rules.updatePermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not update '${table}'`);
   const target = scope.nextAlias();
-  const assignments = [
+  const assignments: (readonly [string, RawBuilder<unknown>])[] = [
     ...plan.set.map(
       ({ column, value }) =>
         [
@@ -141,8 +158,8 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
       ([column, value]) => [column, presetValue(value, scope.rules.columnType(table, column))] as const,
     ),
   ];
-  if (assignments.length === 0)
-    throw new AppError('VALIDATION_FAILED', `'${plan.alias}' has nothing to update: give _set`);
+  assignments.push(...operationAssignments(plan.operations, permission, table, target, scope));
+  if (assignments.length === 0) throw nothingToUpdate(plan.alias, permission, table, scope);
   const where = rowsToWrite(
     scope.rules.ruleCondition(scope.role, 'update', table, target),
     plan.target,
@@ -180,16 +197,26 @@ function finish(
   plan: MutationPlan,
   check: SqlCondition | null,
   scope: CompileScope,
+  affectedRows: RawBuilder<unknown> | null = null,
+  failedAction: RawBuilder<unknown> | null = null,
 ): MutationStatement {
-  const value = outputJson(plan.output, plan.table, written, scope);
+  const value = outputJson(plan.output, plan.table, written, scope, affectedRows);
   const passed = check ? sql`coalesce(bool_and(coalesce(${check}, false)), true)` : sql`true`;
+  // An upsert checks rows against two rules; `check_action` says whose check failed.
+  const action = failedAction ? sql`, ${failedAction} AS "check_action"` : sql``;
   return {
-    query: sql`WITH ${sql.id(written)} AS (${body}) SELECT ${value}::text AS "value", ${passed} AS "check_passed" FROM ${sql.id(written)}`,
+    query: sql`WITH ${sql.id(written)} AS (${body}) SELECT ${value}::text AS "value", ${passed} AS "check_passed"${action} FROM ${sql.id(written)}`,
     check: check && plan.kind !== 'delete' ? { action: plan.kind, table: plan.table } : null,
   };
 }
 
-function outputJson(output: MutationOutput, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+function outputJson(
+  output: MutationOutput,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+  affectedRows: RawBuilder<unknown> | null,
+): RawBuilder<unknown> {
   const visible = scope.rules.rowFilter(scope.role, table, alias);
   const rows = (fields: Parameters<typeof compileSelection>[0]) =>
     sql`json_agg(${compileSelection(fields, table, alias, scope)}) FILTER (WHERE ${visible})`;
@@ -200,7 +227,7 @@ function outputJson(output: MutationOutput, table: string, alias: string, scope:
         case 'typename':
           return [field.alias, sql.lit(checkedName(field.typename))];
         case 'affected_rows':
-          return [field.alias, sql`count(*)`];
+          return [field.alias, affectedRows ?? sql`count(*)`];
         case 'returning':
           return [field.alias, sql`coalesce(${rows(field.fields)}, '[]'::json)`];
       }

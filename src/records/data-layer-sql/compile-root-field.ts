@@ -12,7 +12,7 @@ import { createCompileScope, type CompileScope, type DataQueryLimits } from './c
 import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
-import type { RootFieldPlan } from './query-plan.ts';
+import type { RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 
 export interface RootStatement {
   readonly query: RawBuilder<unknown>;
@@ -22,11 +22,13 @@ export interface RootStatement {
   readonly mutation: boolean;
   /** Set when the statement returns `check_passed` for this rule's check. */
   readonly check: MutationCheck | null;
+  /** Statements that run before this one in the transaction (a nested insert). */
+  readonly steps?: readonly { readonly query: RawBuilder<unknown>; readonly check: MutationCheck | null }[];
 }
 
 export function compileRootField(
   role: string,
-  plan: RootFieldPlan,
+  plan: SingleStatementPlan,
   limits: DataQueryLimits,
   rules?: DataLayerRules,
 ): RootStatement {
