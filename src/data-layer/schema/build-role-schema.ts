@@ -10,7 +10,7 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { PermissionModel } from '../../access/permission-model.ts';
-import { createAggregateType } from './aggregate-types.ts';
+import { createAggregateTypes } from './aggregate-types.ts';
 import { createComparisonTypes } from './comparison-types.ts';
 import { mutationFields, mutationRootName } from './mutation-types.ts';
 import { createInsertInputTypes } from './nested-insert-types.ts';
@@ -25,7 +25,9 @@ export const queryRootName = 'query_root';
 export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSchema {
   const tables = roleTables(model, role);
   const inputs = createTableInputTypes(tables, createComparisonTypes(), orderByEnum());
-  const objectType = createTableObjectTypes(tables, inputs);
+  // Each refers to the other (nodes are `<t>`, `<t>` has `<rel>_aggregate`); both build fields lazily.
+  const objectType = createTableObjectTypes(tables, inputs, (table) => aggregateType(table));
+  const aggregateType = createAggregateTypes(tables, inputs, objectType);
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const table of tables.values()) {
     const type = objectType(table.name);
@@ -35,9 +37,10 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
       args: rowSetArguments(table.name, inputs),
       extensions: dataLayerExtensions({ kind: 'select', table: table.name }),
     };
-    if (table.allowAggregations) {
+    const aggregate = aggregateType(table.name);
+    if (aggregate) {
       fields[`${table.name}_aggregate`] = {
-        type: new GraphQLNonNull(createAggregateType(table, type, inputs)),
+        type: new GraphQLNonNull(aggregate),
         description: `fetch aggregated fields from the table: "${table.name}"`,
         args: rowSetArguments(table.name, inputs),
         extensions: dataLayerExtensions({ kind: 'select_aggregate', table: table.name }),
