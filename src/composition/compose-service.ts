@@ -135,6 +135,8 @@ async function createAreas(options: ComposeOptions, base: Base) {
       valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
     }),
   );
+  // Wallet creations cut off before their commit by a crash (docs/custody.md#idempotent-creation).
+  await wallets.operations.recoverPendingCreations();
   shutdown.track(
     createReconciliation({
       db,
