@@ -5,7 +5,7 @@ import type { AggregateFunction } from '../../records/data-layer-sql/query-plan.
 export type MutationKind = 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'delete' | 'delete_by_pk';
 
 export type RootFieldMeta = {
-  readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind;
+  readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | 'select_stream' | MutationKind;
   readonly table: string;
 };
 
