@@ -6,8 +6,8 @@
 // document prepared by the same preparer (role schema, plan, compiled statement, session values).
 // Its first result is run at once, then it joins its statement's cohort in the live-query hub
 // (live-query-hub.ts), which refreshes it multiplexed. Every socket's credential is checked again
-// on each refresh interval, so an access token whose session ended, or that expired, closes its
-// socket with 4403. Caps per address and per credential as on the business socket.
+// every 5 seconds, so an access token whose session ended, or that expired, closes its socket
+// with 4403. Caps per address and per credential as on the business socket.
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { GraphQLError, parse, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
@@ -59,6 +59,13 @@ export interface DataLayerSockets {
 
 type SocketExtra = { socket: WebSocket; request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } } };
 
+/**
+ * How often every open socket's credential is checked again: as long as the bearer verifier
+ * remembers a live session, so an ended session or an expired token closes its sockets within
+ * about twice this (docs/data-layer.md#subscriptions).
+ */
+const credentialRecheckMs = 5_000;
+
 /** The largest message: a POST body's limit (docs/data-layer.md#limits). */
 const maxPayload = 1024 * 1024;
 
@@ -85,7 +92,7 @@ export function startDataLayerSockets(options: DataLayerSocketOptions): DataLaye
     },
     wsServer,
   );
-  const recheck = setInterval(() => void recheckCredentials(callers, options), Math.max(options.intervalMs, 1_000));
+  const recheck = setInterval(() => void recheckCredentials(callers, options), credentialRecheckMs);
   recheck.unref();
   return {
     hub,

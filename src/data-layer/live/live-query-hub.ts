@@ -21,8 +21,11 @@ import { isServiceUnavailable } from './live-errors.ts';
 export interface LiveSubscriber {
   /** The binding the next refresh runs with (a stream's cursor moves it). */
   binding(): RunBinding;
-  /** A refresh's outcome for this subscriber; it decides whether anything is sent. */
-  settle(outcome: MultiplexedOutcome): void;
+  /**
+   * A refresh's outcome for this subscriber; it decides whether anything is sent. True asks for
+   * another refresh at once: a stream that just got rows may have more waiting past its new cursor.
+   */
+  settle(outcome: MultiplexedOutcome): boolean;
 }
 
 export interface LiveQueryHub {
@@ -30,6 +33,8 @@ export interface LiveQueryHub {
   add(statement: CompiledRootField, subscriber: LiveSubscriber): () => void;
   /** Tables written (data_changed), or 'every' when notifications may have been lost. */
   tablesChanged(tables: readonly string[] | 'every'): void;
+  /** The statement's cohort refreshed now (a stream whose first batch may not be its last). */
+  refreshSoon(statement: CompiledRootField): void;
   /** Every cohort refreshed now (tests, and the interval). */
   refreshAll(): Promise<void>;
   readonly cohorts: number;
@@ -64,6 +69,9 @@ export function createLiveQueryHub(options: LiveQueryHubOptions): LiveQueryHub {
       return cohort.running;
     }
     cohort.running = refreshCohort(cohort, options, batchSize)
+      .then((more) => {
+        if (more) cohort.again = true;
+      })
       .catch((error: unknown) => options.logger.error({ err: error }, 'live query refresh failed'))
       .finally(() => {
         cohort.running = null;
@@ -102,6 +110,10 @@ export function createLiveQueryHub(options: LiveQueryHubOptions): LiveQueryHub {
       for (const cohort of cohorts.values())
         if (tables === 'every' || tables.some((table) => cohort.tables.has(table))) void refresh(cohort);
     },
+    refreshSoon(statement) {
+      const cohort = cohorts.get(cohortKey(statement));
+      if (cohort) void refresh(cohort);
+    },
     refreshAll,
     get cohorts() {
       return cohorts.size;
@@ -129,8 +141,10 @@ function groupByBinding(subscribers: Iterable<LiveSubscriber>): { binding: RunBi
   return [...groups.values()];
 }
 
-async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batchSize: number): Promise<void> {
+/** Refreshes every subscriber of the cohort; true when one asks for another refresh at once. */
+async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batchSize: number): Promise<boolean> {
   const groups = groupByBinding(cohort.subscribers);
+  let more = false;
   for (let start = 0; start < groups.length; start += batchSize) {
     const batch = groups.slice(start, start + batchSize);
     const outcomes = await options.queries.runMultiplexed(
@@ -140,11 +154,12 @@ async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batch
     if (batch.length > 1 && failedTogether(outcomes)) {
       // One binding's value refused by PostgreSQL fails the whole statement: find whose, one by one.
       for (const group of batch)
-        settle(group.members, (await options.queries.runMultiplexed(cohort.statement, [group.binding]))[0]);
+        more = settle(group.members, (await options.queries.runMultiplexed(cohort.statement, [group.binding]))[0]) || more;
       continue;
     }
-    batch.forEach((group, index) => settle(group.members, outcomes[index]));
+    batch.forEach((group, index) => (more = settle(group.members, outcomes[index]) || more));
   }
+  return more;
 }
 
 /** Every outcome is the same client error: the statement failed as a whole, not one subscriber's value. */
@@ -154,7 +169,9 @@ function failedTogether(outcomes: readonly MultiplexedOutcome[]): boolean {
   return outcomes.every((outcome) => 'error' in outcome && outcome.error === first.error);
 }
 
-function settle(members: readonly LiveSubscriber[], outcome: MultiplexedOutcome | undefined): void {
-  if (!outcome) return;
-  for (const member of members) member.settle(outcome);
+function settle(members: readonly LiveSubscriber[], outcome: MultiplexedOutcome | undefined): boolean {
+  if (!outcome) return false;
+  let more = false;
+  for (const member of members) more = member.settle(outcome) || more;
+  return more;
 }

@@ -55,25 +55,30 @@ export function liveSubscription(
     leave = null;
   };
 
-  /** Sends a result when it says something new; nothing while the socket is too far behind (the next refresh sends the then-current one). */
-  const deliver = (outcome: Extract<MultiplexedOutcome, { value: string }>): void => {
-    if (socket.bufferedAmount > maxUnsentBytes) return;
+  /**
+   * Sends a result when it says something new; nothing while the socket is too far behind (the
+   * next refresh sends the then-current one). True when a stream sent rows: there may be more.
+   */
+  const deliver = (outcome: Extract<MultiplexedOutcome, { value: string }>): boolean => {
+    if (socket.bufferedAmount > maxUnsentBytes) return false;
     if (statement.stream) {
-      if (outcome.rows === 0 || outcome.cursor === null) return;
+      if (outcome.rows === 0 || outcome.cursor === null) return false;
       binding = { ...binding, variables: { ...binding.variables, [streamCursorVariable]: JSON.parse(outcome.cursor) } };
-    } else if (outcome.value === last) return;
+    } else if (outcome.value === last) return false;
     last = outcome.value;
     socket.send(nextMessage(id, statement.alias, outcome.value));
+    return statement.stream !== null;
   };
 
   const subscriber: LiveSubscriber = {
     binding: () => binding,
     settle(outcome) {
-      if (!leave) return;
+      if (!leave) return false;
       if ('value' in outcome) return deliver(outcome);
-      if (isServiceUnavailable(outcome.error)) return;
+      if (isServiceUnavailable(outcome.error)) return false;
       stop();
       fail(new LiveSubscriptionError(outcome.error));
+      return false;
     },
   };
 
@@ -83,7 +88,7 @@ export function liveSubscription(
       if (!started) {
         started = true;
         leave = hub.add(statement, subscriber);
-        deliver(start.first);
+        if (deliver(start.first)) hub.refreshSoon(statement);
       }
       return ended;
     },
