@@ -49,7 +49,11 @@ function connect(params: Record<string, unknown>): LiveClient {
 }
 
 const orgAdmin = (organization: string) => ({
-  headers: { 'X-Data-Admin-Secret': dataAdminSecret, 'X-Data-Role': 'organization_admin', 'X-Data-Organization-Id': organization },
+  headers: {
+    'X-Data-Admin-Secret': dataAdminSecret,
+    'X-Data-Role': 'organization_admin',
+    'X-Data-Organization-Id': organization,
+  },
 });
 
 const walletsQuery = 'subscription { digital_wallet(order_by: {id: asc}) { id label } }';
@@ -191,7 +195,9 @@ async function insertAuditRows(actions: readonly string[]): Promise<string[]> {
 const admin = { headers: { 'x-data-admin-secret': dataAdminSecret } };
 
 test('Hasura streaming subscription: every new row once, in cursor order, in batches; a reconnect from the last cursor loses and repeats none', async () => {
-  const { rows } = await sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM audit_log`.execute(service.db);
+  const { rows } = await sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM audit_log`.execute(
+    service.db,
+  );
   const start = rows[0]!.id;
   const client = connect(admin);
   const stream = client.subscribe(streamQuery, { from: start });
@@ -201,14 +207,20 @@ test('Hasura streaming subscription: every new row once, in cursor order, in bat
   const firstIds = await insertAuditRows(['live.1', 'other', 'live.2', 'live.3', 'live.4', 'live.5']);
   const wanted = firstIds.filter((_id, index) => index !== 1);
   const batches: { id: string; action: string }[][] = [];
-  for (let received = 0; received < wanted.length; ) {
+  for (let received = 0; received < wanted.length;) {
     const batch = (await stream.result(batches.length + 1)).data.audit_log_stream;
     assert.ok(batch.length >= 1 && batch.length <= 2, JSON.stringify(batch));
     batches.push(batch);
     received += batch.length;
   }
-  assert.equal(batches.flat().map((row) => row.id), wanted);
-  assert.equal(batches.flat().map((row) => row.action), ['live.1', 'live.2', 'live.3', 'live.4', 'live.5']);
+  assert.equal(
+    batches.flat().map((row) => row.id),
+    wanted,
+  );
+  assert.equal(
+    batches.flat().map((row) => row.action),
+    ['live.1', 'live.2', 'live.3', 'live.4', 'live.5'],
+  );
   await client.dispose();
   const last = batches.flat().at(-1)!.id;
   const laterIds = await insertAuditRows(['live.6', 'live.7', 'live.8']);

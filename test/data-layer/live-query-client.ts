@@ -24,7 +24,12 @@ export interface LiveClient {
   dispose(): Promise<void>;
 }
 
-function waitFor<T>(ready: () => T | undefined, timeoutMs: number, what: string, listeners: Set<() => void>): Promise<T> {
+function waitFor<T>(
+  ready: () => T | undefined,
+  timeoutMs: number,
+  what: string,
+  listeners: Set<() => void>,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const value = ready();

@@ -127,7 +127,11 @@ async function connect(
   const headers = socketHeaders(params, extra.request.headers);
   const address = extra.request.socket.remoteAddress ?? '';
   try {
-    await authenticateUnderLimit(options.failedCredentials, { headers, socket: { remoteAddress: address } }, options.authenticate);
+    await authenticateUnderLimit(
+      options.failedCredentials,
+      { headers, socket: { remoteAddress: address } },
+      options.authenticate,
+    );
   } catch (error) {
     const appError = toAppError(error);
     const code = appError.code === 'RATE_LIMITED' ? dataSocketCloseCodes.tooMany : dataSocketCloseCodes.forbidden;
@@ -157,7 +161,11 @@ async function subscribe(
     const dataCaller = await authenticateAgain(socket, caller.headers, options);
     const tooDeep = graphqlValuesViolation(payload);
     if (tooDeep) throw new DataLayerError('BAD_REQUEST', tooDeep, '$.variables');
-    const request = { query: payload.query, variables: payload.variables ?? null, operationName: payload.operationName ?? null };
+    const request = {
+      query: payload.query,
+      variables: payload.variables ?? null,
+      operationName: payload.operationName ?? null,
+    };
     const prepared = options.prepare(dataCaller, request, 'socket');
     const start = await prepareLiveStart(prepared, options.queries);
     const contextValue: LiveContext = { start, socket: { socket, id, hub } };

@@ -154,7 +154,8 @@ async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batch
     if (batch.length > 1 && failedTogether(outcomes)) {
       // One binding's value refused by PostgreSQL fails the whole statement: find whose, one by one.
       for (const group of batch)
-        more = settle(group.members, (await options.queries.runMultiplexed(cohort.statement, [group.binding]))[0]) || more;
+        more =
+          settle(group.members, (await options.queries.runMultiplexed(cohort.statement, [group.binding]))[0]) || more;
       continue;
     }
     batch.forEach((group, index) => (more = settle(group.members, outcomes[index]) || more));

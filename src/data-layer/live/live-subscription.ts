@@ -7,7 +7,11 @@
 // subscription with graphql-ws' `error` message; a database fault skips the refresh. A client's
 // `complete`, or the socket closing, calls `return()`, which leaves the cohort.
 import type { WebSocket } from 'ws';
-import type { CompiledRootField, MultiplexedOutcome, RunBinding } from '../../records/data-layer-sql/data-query-executor.ts';
+import type {
+  CompiledRootField,
+  MultiplexedOutcome,
+  RunBinding,
+} from '../../records/data-layer-sql/data-query-executor.ts';
 import { streamCursorVariable } from '../../records/data-layer-sql/query-plan.ts';
 import type { LiveQueryHub, LiveSubscriber } from './live-query-hub.ts';
 import { isServiceUnavailable } from './live-errors.ts';

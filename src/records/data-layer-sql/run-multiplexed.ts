@@ -13,8 +13,7 @@ import type { RunBinding, StatementObserver } from './run-statement.ts';
 
 /** One binding's result: the root field's JSON text and, for a stream, the cursor of its batch's last row (JSON text; null when empty). */
 export type MultiplexedOutcome =
-  | { readonly value: string; readonly rows: number; readonly cursor: string | null }
-  | { readonly error: unknown };
+  { readonly value: string; readonly rows: number; readonly cursor: string | null } | { readonly error: unknown };
 
 /** Sends a statement by name, its rows as text by position. */
 export type TextRowsSender = (
