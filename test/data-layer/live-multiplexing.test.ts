@@ -40,7 +40,7 @@ test.before(async () => {
     adminSecret: dataAdminSecret,
     // Only the admin secret is used here.
     tokens: {} as PlatformTokens,
-    sessions: { findById: async () => undefined },
+    sessions: { findById: async () => null },
     dataPublicUrl: dataUrl,
     logger: pino({ level: 'silent' }),
     server,
