@@ -12,6 +12,7 @@ import { explainColumn } from './explain-column.ts';
 import { checkExplainQuestion, type ExplainQuestion, type RawExplainQuestion } from './explain-question.ts';
 import type { ExplainedCondition, Explanation, Preset, SessionVariableNeed } from './explanation.ts';
 import { reachableThrough } from './reachable-through.ts';
+import { updateOperatorColumns } from './update-operator-columns.ts';
 import { boolExpWords, valueWords } from './rule-words.ts';
 import { adminRole, isEveryRow, tableAccess } from './table-access.ts';
 
@@ -49,6 +50,7 @@ function containsRelationship(exp: BoolExp | null | undefined): boolean {
     case 'not':
       return containsRelationship(exp.operand);
     case 'compare':
+    case 'exists':
       return false;
   }
 }
@@ -69,7 +71,15 @@ function offered(question: ExplainQuestion, roleTable: RoleTable | undefined): b
 
 type Parts = Pick<
   Explanation,
-  'rows' | 'check' | 'columns' | 'presets' | 'aggregates' | 'limit' | 'sessionVariables' | 'returningSessionVariables'
+  | 'rows'
+  | 'check'
+  | 'columns'
+  | 'presets'
+  | 'aggregates'
+  | 'limit'
+  | 'sessionVariables'
+  | 'returningSessionVariables'
+  | 'updateOperators'
 >;
 
 const nothing: Parts = {
@@ -81,6 +91,7 @@ const nothing: Parts = {
   limit: null,
   sessionVariables: [],
   returningSessionVariables: null,
+  updateOperators: [],
 };
 
 function returningNeeds(question: ExplainQuestion): SessionVariableNeed[] {
@@ -134,6 +145,7 @@ function parts(question: ExplainQuestion, rules: TablePermissions, roleTable: Ro
           ...presetVariables(update.set),
         ]),
         returningSessionVariables: returningNeeds(question),
+        updateOperators: updateOperatorColumns(roleTable.updateColumns ?? []),
       };
     }
     case 'delete': {

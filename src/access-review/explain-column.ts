@@ -6,18 +6,26 @@ import type { ColumnAnswer } from './explanation.ts';
 import type { ExplainQuestion } from './explain-question.ts';
 import { isSecretColumn } from './explain-question.ts';
 import { valueWords } from './rule-words.ts';
+import { operatorsOfColumn } from './update-operator-columns.ts';
 
 function writeAnswer(
   model: PermissionModel,
   name: string,
-  writable: readonly { readonly name: string }[] | null,
+  writable: readonly { readonly name: string; readonly dataType: string }[] | null,
   rule: { readonly set: { readonly [column: string]: RuleValue } } | null,
-  verb: string,
+  verb: 'insert' | 'update',
 ): ColumnAnswer {
   if (!writable || writable.length === 0)
     return { name, allowed: false, access: 'no-access', words: `no ${verb} at all` };
-  if (writable.some((column) => column.name === name))
-    return { name, allowed: true, access: 'client-input', words: `a client may give ${name}` };
+  const given = writable.find((column) => column.name === name);
+  // An update may write the column through every operator that takes it (update-operator-columns.ts).
+  if (given)
+    return {
+      name,
+      allowed: true,
+      access: 'client-input',
+      words: `a client may give ${name}${verb === 'update' ? ` (through ${operatorsOfColumn(given).join(', ')})` : ''}`,
+    };
   const preset = rule?.set[name];
   if (preset)
     return {

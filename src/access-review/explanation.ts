@@ -3,6 +3,7 @@
 import type { RuleSql } from '../records/data-layer-sql/rule-sql-text.ts';
 import type { BoolExp, RuleAction, SessionVariableType } from '../access/permission-model.ts';
 import type { ReachPath } from './reachable-through.ts';
+import type { UpdateOperatorColumns } from './update-operator-columns.ts';
 
 /** A condition of a rule in plain words and as the SQL the data layer compiles it to. */
 export interface ExplainedCondition {
@@ -63,6 +64,8 @@ export interface Explanation {
   readonly sessionVariables: readonly SessionVariableNeed[];
   /** Mutations: the variables reading written rows back (`returning`, `_one`, `_by_pk`) adds, through the select rule. */
   readonly returningSessionVariables: readonly SessionVariableNeed[] | null;
+  /** update: the operators (`_set`, `_inc`, …) a client may use, each with the columns it takes. */
+  readonly updateOperators: readonly UpdateOperatorColumns[];
   /** Relationships of the role's schema leading to this table (its select rule still applies there). */
   readonly reachableThrough: readonly ReachPath[];
   readonly column: ColumnAnswer | null;

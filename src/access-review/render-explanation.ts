@@ -24,6 +24,10 @@ function detailLines(explanation: Explanation): string[] {
   if (explanation.action === 'select') lines.push(`columns: ${explanation.columns.join(', ')}`);
   if (explanation.action === 'insert' || explanation.action === 'update')
     lines.push(`columns a client may give: ${explanation.columns.join(', ') || 'none'}`);
+  if (explanation.updateOperators.length > 0)
+    lines.push(
+      `update operators: ${explanation.updateOperators.map(({ operator, columns }) => `${operator} (${columns.join(', ')})`).join(', ')}`,
+    );
   if (explanation.presets.length > 0)
     lines.push(
       `set by the server: ${explanation.presets.map((preset) => `${preset.column} := ${preset.value}`).join(', ')}`,

@@ -3,9 +3,12 @@
 // (`case.subject_user_id`), array relationships `$elemMatch`; both become correlated EXISTS
 // subqueries through the relationship's column mapping in the compiled model. Every value is a
 // bound parameter; identifiers come from the compiled model only, never from a request.
-import { CompoundCondition, FieldCondition, type Condition } from '@ucast/mongo2js';
+import { CompoundCondition, DocumentCondition, FieldCondition, type Condition } from '@ucast/mongo2js';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { permissionModel } from '../../generated/permissions/compiled-permissions.ts';
+import type { ComparisonOperator } from './comparison-operators.ts';
+import type { ExistsConditionValue } from './hasura-casl-operators.ts';
+import { hasuraComparison, isHasuraFieldOperator } from './hasura-condition-sql.ts';
 import type { TableModel } from './permission-model.ts';
 
 export type SqlCondition = RawBuilder<SqlBool>;
@@ -69,7 +72,18 @@ function compile(condition: Condition, scope: Scope): SqlCondition {
   if (condition instanceof FieldCondition && typeof condition.field === 'string') {
     return compileField(condition.field.split('.'), condition, scope);
   }
+  if (condition instanceof DocumentCondition && condition.operator === '_exists') {
+    return compileExists(condition.value as ExistsConditionValue, scope);
+  }
   throw new UnsupportedConditionError(`condition '${condition.operator}'`);
+}
+
+/** Hasura's `_exists`: some row of another table matches, whatever the filtered row is. */
+function compileExists(exists: ExistsConditionValue, scope: Scope): SqlCondition {
+  tableModel(scope.tables, exists.table);
+  const alias = scope.nextAlias();
+  const inner: Scope = { tables: scope.tables, table: exists.table, alias, nextAlias: scope.nextAlias };
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.table(exists.table)} AS ${sql.id(alias)} WHERE ${compile(exists.condition, inner)})`;
 }
 
 function tableModel(tables: Tables, table: string): TableModel {
@@ -98,7 +112,13 @@ function compileField(path: readonly string[], condition: FieldCondition, scope:
   if (rest.length > 0 || !model.columns.some((column) => column.name === head)) {
     throw new UnsupportedConditionError(`'${path.join('.')}' is not a column of '${scope.table}'`);
   }
-  return compare(sql.ref(`${scope.alias}.${head}`), condition.operator, condition.value);
+  const column = sql.ref(`${scope.alias}.${head}`);
+  if (isHasuraFieldOperator(condition.operator)) {
+    const sameRow = (name: string) =>
+      model.columns.some((other) => other.name === name) ? sql.ref(`${scope.alias}.${name}`) : null;
+    return hasuraComparison(column, condition.operator as ComparisonOperator, condition.value, sameRow);
+  }
+  return compare(column, condition.operator, condition.value);
 }
 
 function compare(

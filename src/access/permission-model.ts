@@ -16,6 +16,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 export type RuleValue =
   { readonly type: 'literal'; readonly value: JsonValue } | { readonly type: 'session'; readonly name: string };
 
+/** A comparison's operand: a RuleValue, or (a column comparison, `_ceq` …) another column of the same row. */
+export type ComparisonValue = RuleValue | { readonly type: 'column'; readonly name: string };
+
 /** A Hasura boolean expression, normalized: `{}` is an `and` without operands (all rows). */
 export type BoolExp =
   | { readonly type: 'and'; readonly operands: readonly BoolExp[] }
@@ -25,8 +28,12 @@ export type BoolExp =
       readonly type: 'compare';
       readonly column: string;
       readonly operator: ComparisonOperator;
-      readonly value: RuleValue;
+      readonly value: ComparisonValue;
+      /** `_cast: { String: … }`: the column is compared as this PostgreSQL type (`text`). */
+      readonly cast?: string;
     }
+  /** Hasura's `_exists`: some row of another table matches `where` (independent of the filtered row). */
+  | { readonly type: 'exists'; readonly table: string; readonly where: BoolExp }
   | {
       readonly type: 'relationship';
       readonly relationship: string;

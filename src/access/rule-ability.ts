@@ -1,13 +1,19 @@
 // The one place a CASL ability is built from compiled permissions.yaml rules: session
 // placeholders interpolated, then `createMongoAbility` with a matcher that knows
-// `$and`/`$or`/`$nor` (without it those rules never match: fail closed), and the ucast
+// `$and`/`$or`/`$nor` (without it those rules never match: fail closed) and the Hasura operators
+// of hasura-casl-operators.ts, and the ucast
 // condition CASL folds the rules into for an action on a table (docs/permissions.md#the-access-layer-at-run-time).
 import { buildMongoQueryMatcher, createMongoAbility, type MongoAbility } from '@casl/ability';
 import { rulesToAST } from '@casl/ability/extra';
 import { $and, $nor, $or, and, nor, or, type Condition } from '@ucast/mongo2js';
+import { hasuraCaslInstructions } from './hasura-casl-operators.ts';
 import { interpolateSessionVariables, type SessionValues } from './interpolate-session-variables.ts';
 
-const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor }, { and, or, nor });
+const conditionsMatcher = buildMongoQueryMatcher({ $and, $or, $nor, ...hasuraCaslInstructions() } as never, {
+  and,
+  or,
+  nor,
+});
 
 /** The ability of `rules` (compiled CASL raw rules) with `session` put in for their placeholders. */
 export function createRuleAbility(

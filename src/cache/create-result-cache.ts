@@ -22,7 +22,7 @@ export interface ResultCacheOptions {
   readonly maxEntryBytes?: number;
   /** In memory only: the clock of lifetimes, for tests (see bounded-cache.ts). */
   readonly now?: () => number;
-  /** With Redis: what every key starts with. Default `wp:result:`. */
+  /** With Redis: what every key starts with (src/composition/redis-keys.ts); required with `redisUrl`. */
   readonly redisKeyPrefix?: string;
   /** With Redis: how long one command may take before the request goes on without the cache. Default 500 ms. */
   readonly redisCommandTimeoutMs?: number;
@@ -56,6 +56,8 @@ export async function createResultCache(options: ResultCacheOptions): Promise<Re
 }
 
 async function redisStore(url: string, options: ResultCacheOptions): Promise<ResultStore> {
+  const keyPrefix = options.redisKeyPrefix;
+  if (keyPrefix === undefined) throw new Error('a result cache in Redis needs its key prefix (redisKeyPrefix)');
   const connectTimeoutMs = options.redisConnectTimeoutMs ?? 2_000;
   const redis = createRedisConnection({
     url,
@@ -68,7 +70,7 @@ async function redisStore(url: string, options: ResultCacheOptions): Promise<Res
   return createRedisResultStore({
     redis,
     logger: options.logger,
-    keyPrefix: options.redisKeyPrefix ?? 'wp:result:',
+    keyPrefix,
     close: closeRedisConnection,
   });
 }

@@ -16,6 +16,7 @@ import type { HttpState } from '../http/koa-state.ts';
 import { rateLimit } from '../http/rate-limit/rate-limit-middleware.ts';
 import { type ClientRateLimit, type RateLimitCheck, rateLimitCheck } from '../request-envelope/rate-limit.ts';
 import { createRateLimiter, credentialFingerprint } from '../request-envelope/rate-limiter.ts';
+import { redisKeyPrefixes } from './redis-keys.ts';
 
 /** Headers that carry a credential on these routes; the first present is counted. */
 const credentialHeaders = ['x-api-key', 'authorization', 'cookie', 'x-data-admin-secret'] as const;
@@ -46,7 +47,7 @@ export function apiRateLimits(
   /** The business API's per-minute budget of cost points; null when off. */
   graphqlCost: CostBudget | null;
 } {
-  const keyPrefix = 'wealth-platform:rate-limit';
+  const keyPrefix = redisKeyPrefixes(config).rateLimits;
   const api = createRateLimiter(
     { name: 'api', points: config.apiRateLimit, durationSeconds: 60 },
     { ...store, keyPrefix },

@@ -15,6 +15,7 @@ import {
 import type { CostBudget } from '../graphql/operation-cost/cost-budget.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { apiRateLimits } from './api-rate-limits.ts';
+import { redisKeyPrefixes } from './redis-keys.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../cache/redis-connection.ts';
 
 export const rateLimitedOperations = [
@@ -47,7 +48,7 @@ export async function authRateLimits(
   if (redis) await waitForRedis(redis);
   const limiter = createRateLimiter(
     { name: 'auth', points: config.authRateLimit, durationSeconds: 60 },
-    { redis, keyPrefix: 'wealth-platform:rate-limit', logger },
+    { redis, keyPrefix: redisKeyPrefixes(config).rateLimits, logger },
   );
   const guards: Partial<Record<OperationId, Middleware<HttpState>>> = {};
   for (const id of rateLimitedOperations)
@@ -60,7 +61,7 @@ export async function authRateLimits(
     graphql: api.graphql,
     failedCredentials: createFailedCredentialLimit(config.failedCredentialLimit, {
       redis,
-      keyPrefix: 'wealth-platform:rate-limit',
+      keyPrefix: redisKeyPrefixes(config).rateLimits,
       logger,
     }),
     graphqlCost: api.graphqlCost,

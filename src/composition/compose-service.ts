@@ -209,6 +209,7 @@ function createApp(
       db,
       metrics,
       startedAt,
+      connectionShortage: base.connectionShortage,
       pdfReadiness: documents.pdfReadiness,
       stopping: () => shutdown.stopping,
       onReady: base.afterReady.answeredReady,

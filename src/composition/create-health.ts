@@ -14,6 +14,8 @@ export function createHealth(deps: {
   db: Db;
   metrics: Metrics;
   startedAt: number;
+  /** Why the node is short of database connections, or null (src/db/connection-pressure.ts). */
+  connectionShortage?: () => string | null;
   pdfReadiness: () => CheckResult;
   stopping: () => boolean;
   /** Told of every 200 readiness answer. */
@@ -28,6 +30,7 @@ export function createHealth(deps: {
       readiness: () =>
         checkReadiness({
           pingDatabase: () => pingDatabase(db),
+          ...(deps.connectionShortage && { connectionShortage: deps.connectionShortage }),
           pendingMigrations: () => pendingMigrations(db),
           pdfEngine: deps.pdfReadiness,
           stopping: deps.stopping,

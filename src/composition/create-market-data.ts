@@ -15,6 +15,7 @@ import { createUpstreamFeed } from '../domain/market-data/upstream-feed.ts';
 import { noOrderBooks } from '../domain/market-data/order-book-source.ts';
 import { createMarketDataProvider } from '../providers/market-data/create-market-data-provider.ts';
 import { RedisRelayBus } from '../providers/market-data/redis-relay-bus.ts';
+import { redisKeyPrefixes } from './redis-keys.ts';
 import { createSimulatedMarket, type SimulatedMarket } from '../providers/simulated-market/simulated-market.ts';
 import type { ShutdownStep } from './shutdown-steps.ts';
 
@@ -49,7 +50,7 @@ export async function createMarketData(deps: {
       ? await createRelayedFeed({
           provider,
           productIds,
-          bus: new RedisRelayBus({ url: config.redisUrl, logger }),
+          bus: new RedisRelayBus({ url: config.redisUrl, logger, keyPrefix: redisKeyPrefixes(config).marketData }),
           logger,
         })
       : createUpstreamFeed({ provider, productIds, logger });

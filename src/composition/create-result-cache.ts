@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import { createResultCache } from '../cache/create-result-cache.ts';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { redisKeyPrefixes } from './redis-keys.ts';
 
 export async function createBusinessResultCache(deps: { config: Config; logger: Logger; metrics: Metrics }) {
   const results = await createResultCache({
     redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: redisKeyPrefixes(deps.config).results,
     logger: deps.logger,
     observer: deps.metrics.cache('business_results'),
     maxBytes: deps.config.resultCacheMb * 1024 * 1024,

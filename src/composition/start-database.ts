@@ -13,6 +13,10 @@ import { createDatabaseNotifications, type DatabaseNotifications } from '../db/d
 import { createDatabaseOutage, type DatabaseOutage } from '../db/database-outage.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { pingDatabase } from '../db/ping-database.ts';
+import { createConnectionPressure } from '../db/connection-pressure.ts';
+
+/** A pool checkout waiting longer than this counts towards readiness' connection shortage (docs/database.md#connection-budget). */
+const slowCheckoutMs = 1_000;
 import { catchUpCustodyJournal } from '../records/wallets/custody-journal-catch-up.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { shouldSeedDemoData } from '../db/seed/should-seed-demo-data.ts';
@@ -29,30 +33,45 @@ export async function startDatabase(options: {
   metrics: Metrics;
   /** Seals the demo profiles' questionnaire answers with the current KYC data key (docs/kyc.md#encryption). */
   sealQuestionnaires?: DemoQuestionnaireSealer;
-}): Promise<{ db: Db; statements: StatementRunner; notifications: DatabaseNotifications }> {
+}): Promise<{
+  db: Db;
+  statements: StatementRunner;
+  notifications: DatabaseNotifications;
+  /** Why this node is short of database connections now, or null (readiness). */
+  connectionShortage: () => string | null;
+}> {
   const { config, logger, metrics, database } = options;
   // Migrations may wait for another node's advisory lock and build indexes: no statement timeout.
-  await prepareDatabase(database.url, config, database.embedded, logger, options.sealQuestionnaires);
+  // Behind a pooler in transaction mode, migrations and LISTEN need the server itself (docs/database.md#behind-pgbouncer).
+  const directUrl = config.databaseDirectUrl ?? database.url;
+  await prepareDatabase(directUrl, config, database.embedded, logger, options.sealQuestionnaires);
   const outage = createDatabaseOutage({
     logger,
     onChange: metrics.database.setUp,
     onFault: (fault) => metrics.database.fault(fault.kind),
     probe: () => pingDatabase(db),
   });
+  const pressure = createConnectionPressure({
+    slowAfterMs: slowCheckoutMs,
+    onEvent: metrics.database.checkout,
+  });
   const { db, pool, statements } = createDatabase({
     url: database.url,
+    poolSize: config.dbPoolSize,
+    pressure,
     timeouts: {
       statementMs: config.timeouts.dbStatementMs,
       connectMs: config.timeouts.dbConnectMs,
       requestMs: config.timeouts.requestMs,
     },
     outage,
+    ...(!config.dbPreparedStatements && { maxPreparedStatements: 0 }),
   });
   metrics.watchDatabasePool(() => poolCounts(pool));
   // LISTEN needs a connection of its own, outside the pool (docs/identity.md#api-key-verification);
   // losing it is an outage signal too, even without traffic.
   const notifications = createDatabaseNotifications({
-    url: database.url,
+    url: directUrl,
     onConnectionChange: (connected, error) => reportListener(outage, connected, error),
   });
   // The pool closes before the server it talks to stops.
@@ -61,7 +80,7 @@ export async function startDatabase(options: {
     notifications.close,
     async () => db.destroy(),
   );
-  return { db, statements, notifications };
+  return { db, statements, notifications, connectionShortage: () => pressure.shortage() };
 }
 
 async function prepareDatabase(

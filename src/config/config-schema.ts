@@ -65,6 +65,19 @@ export function count(fallback: number): Parser<number> {
   };
 }
 
+/** A whole number from `min` to `max`, such as a pool size. */
+export function between(min: number, max: number, fallback: number): Parser<number> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+}
+
 /** Comma-separated http(s) origins such as `https://app.example.org,http://localhost:5173`. */
 export function originList(): Parser<readonly string[]> {
   return (raw, name, problems) => {
@@ -100,5 +113,17 @@ export function productList(): Parser<readonly string[] | null> {
     const bad = items.filter((item) => !/^[A-Z0-9]{1,15}-[A-Z0-9]{1,15}$/.test(item));
     if (bad.length > 0) problems.push(`${name} must list product ids such as BTC-USD, got '${bad.join("', '")}'`);
     return [...new Set(items.filter((item) => !bad.includes(item)))];
+  };
+}
+
+/** A Redis key prefix such as `staging:`: letters, digits and `:._-`, at most 64 characters. */
+export function redisPrefix(): Parser<string> {
+  return (raw, name, problems) => {
+    if (raw === undefined || raw === '') return '';
+    if (!/^[A-Za-z0-9:._-]{1,64}$/.test(raw)) {
+      problems.push(`${name} must be 1 to 64 letters, digits or ':._-' (for example 'staging:'), got '${raw}'`);
+      return '';
+    }
+    return raw;
   };
 }

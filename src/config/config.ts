@@ -1,7 +1,19 @@
 // The only reader of process.env (docs/architecture.md#layers). Validates, fills defaults,
 // freezes; invalid configuration fails at start with every problem listed.
 import path from 'node:path';
-import { count, oneOf, originList, type Parser, port, productList, secret, text, url } from './config-schema.ts';
+import {
+  between,
+  count,
+  oneOf,
+  originList,
+  type Parser,
+  port,
+  productList,
+  redisPrefix,
+  secret,
+  text,
+  url,
+} from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
 import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
@@ -38,6 +50,12 @@ export interface Config {
   readonly dataPublicUrl: string;
   readonly databaseUrl: string | undefined;
   /** Deadlines of database work and of a request (docs/database.md#database-faults); 0 disables one. */
+  /** Connections of this node's pool, besides its one LISTEN connection (docs/database.md#connection-budget). */
+  readonly dbPoolSize: number;
+  /** DATABASE_DIRECT_URL: the server itself, for LISTEN and migrations, when DATABASE_URL is a pooler (docs/database.md#behind-pgbouncer). */
+  readonly databaseDirectUrl: string | undefined;
+  /** DB_PREPARED_STATEMENTS: data-layer queries as named prepared statements (docs/data-layer.md#prepared-statements). */
+  readonly dbPreparedStatements: boolean;
   readonly timeouts: {
     readonly dbStatementMs: number;
     readonly dbConnectMs: number;
@@ -90,6 +108,8 @@ export interface Config {
     readonly audience: string | undefined;
   };
   readonly redisUrl: string | undefined;
+  /** Starts every Redis key and channel of this deployment (docs/configuration.md); '' by default. */
+  readonly redisPrefix: string;
   /** Mebibytes the in-process result cache may hold (docs/caches.md#result-cache); 0 keeps none. Not used with Redis. */
   readonly resultCacheMb: number;
   readonly chromiumPath: string | undefined;
@@ -191,6 +211,7 @@ function readConfig(read: Read, env: Env, production: boolean, problems: string[
       audience: read('OIDC_AUDIENCE', text()),
     },
     redisUrl: read('REDIS_URL', url({ protocols: ['redis:', 'rediss:'] })),
+    redisPrefix: read('REDIS_PREFIX', redisPrefix()),
     resultCacheMb: read('RESULT_CACHE_MB', count(64)),
     chromiumPath: read('CHROMIUM_PATH', text()),
     apiExplorer: read('API_EXPLORER', oneOf(['on', 'off'], production ? 'off' : 'on')) === 'on',
@@ -218,6 +239,9 @@ function readPlaces(
   | 'publicUrl'
   | 'dataPublicUrl'
   | 'databaseUrl'
+  | 'dbPoolSize'
+  | 'databaseDirectUrl'
+  | 'dbPreparedStatements'
   | 'timeouts'
   | 'dataDir'
   | 'uploadDir'
@@ -229,6 +253,9 @@ function readPlaces(
     publicUrl: stripSlash(read('PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${httpPort}`),
     dataPublicUrl: stripSlash(read('DATA_PUBLIC_URL', webUrl) ?? `http://${displayHost(host)}:${dataPort}`),
     databaseUrl: read('DATABASE_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    dbPoolSize: read('DB_POOL_SIZE', between(1, 1_000, 10)),
+    databaseDirectUrl: read('DATABASE_DIRECT_URL', url({ protocols: ['postgres:', 'postgresql:'] })),
+    dbPreparedStatements: read('DB_PREPARED_STATEMENTS', oneOf(['on', 'off'], 'on')) === 'on',
     timeouts: {
       dbStatementMs: read('DB_STATEMENT_TIMEOUT_MS', count(10_000)),
       dbConnectMs: read('DB_CONNECT_TIMEOUT_MS', count(5_000)),
@@ -327,6 +354,8 @@ function consistencyProblems(config: Config, env: Env): string[] {
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
   if (config.dataLiveQueryIntervalMs < 10 || config.dataLiveQueryIntervalMs > 60_000)
     problems.push(`DATA_LIVE_QUERY_INTERVAL_MS must be from 10 to 60000, got ${config.dataLiveQueryIntervalMs}`);
+  if (config.databaseDirectUrl && !config.databaseUrl)
+    problems.push('DATABASE_DIRECT_URL needs DATABASE_URL (the embedded PostgreSQL is reached directly)');
   problems.push(...timeoutProblems(config.timeouts), ...costProblems(config));
   return problems;
 }

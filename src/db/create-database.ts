@@ -6,6 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../generated/database/database.ts';
+import type { ConnectionPressure } from './connection-pressure.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { guardPool } from './guarded-pool.ts';
 import { maxPreparedStatementsPerConnection } from './prepared-statement-names.ts';
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   timeouts?: DatabaseTimeouts;
   /** Told of every statement's outcome (the outage log). */
   outage?: DatabaseOutage;
+  /** Told of every checkout that failed or waited long (connection-pressure.ts). */
+  pressure?: ConnectionPressure;
   /** Named prepared statements a connection holds at most (prepared-statement-names.ts). */
   maxPreparedStatements?: number;
 }
@@ -70,6 +73,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseAccess {
   const guarded = guardPool(pool, {
     statementTimeoutMs: timeouts.statementMs,
     outage: options.outage,
+    pressure: options.pressure,
     maxPreparedStatements,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });

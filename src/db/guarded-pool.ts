@@ -15,6 +15,7 @@ import type { AppError } from '../errors/app-error.ts';
 import { databaseFaultError, requestDeadlineExceeded } from '../errors/unavailable-errors.ts';
 import { currentDeadline, remainingMs, type RequestDeadline } from '../request-scope/request-deadline.ts';
 import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
+import type { ConnectionPressure } from './connection-pressure.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
 import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
@@ -24,6 +25,8 @@ export interface GuardOptions {
   /** DB_STATEMENT_TIMEOUT_MS, also set on the server as `statement_timeout`; 0: none. */
   statementTimeoutMs: number;
   outage?: DatabaseOutage;
+  /** Told of every checkout that failed or waited long (readiness, connection-pressure.ts). */
+  pressure?: ConnectionPressure;
   /** Named prepared statements a connection holds at most. */
   maxPreparedStatements?: number;
 }
@@ -52,8 +55,10 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
       try {
         client = await pool.connect();
       } catch (error) {
+        options.pressure?.refused(databaseFaultOf(error)?.cause ?? 'an unexpected error');
         throw faultOrError(error, startedAt, options.outage);
       }
+      options.pressure?.waited(performance.now() - startedAt);
       let guard = guards.get(client);
       if (!guard) {
         guard = guardClient(client, options);

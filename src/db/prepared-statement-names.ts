@@ -33,6 +33,8 @@ export function nameOnConnection(
   name: string,
   max = maxPreparedStatementsPerConnection,
 ): string | undefined {
+  // DB_PREPARED_STATEMENTS=off: every statement unnamed, and no connection retires for it.
+  if (max === 0) return undefined;
   let prepared = byConnection.get(connection);
   if (!prepared) {
     prepared = { names: new Set(), full: false };

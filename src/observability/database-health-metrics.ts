@@ -7,6 +7,8 @@ export interface DatabaseHealthMetrics {
   setUp(up: boolean): void;
   /** One database fault (`unavailable`, `no-answer`, `pool-busy`, `statement-timeout`). */
   fault(kind: string): void;
+  /** A pool checkout that failed (`refused`) or waited over a second (`slow`): docs/database.md#connection-budget. */
+  checkout(kind: 'refused' | 'slow'): void;
 }
 
 export function createDatabaseHealthMetrics(registry: Registry): DatabaseHealthMetrics {
@@ -22,7 +24,14 @@ export function createDatabaseHealthMetrics(registry: Registry): DatabaseHealthM
     labelNames: ['kind'] as const,
     registers: [registry],
   });
+  const checkouts = new Counter({
+    name: 'db_pool_checkouts_short_total',
+    help: 'Pool checkouts that got no connection (refused) or waited over a second for one (slow)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   return {
+    checkout: (kind) => checkouts.inc({ kind }),
     setUp: (reachable) => up.set(reachable ? 1 : 0),
     fault: (kind) => faults.inc({ kind }),
   };

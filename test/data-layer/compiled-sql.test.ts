@@ -4,7 +4,8 @@
 // test/data-layer/golden/<role>/<table>.select.sql, and run against the demo data to prove it
 // is valid. Likewise one golden per role × table × mutation action the role has a rule for
 // (<table>.insert.sql, .update.sql, .delete.sql: every writable column from a variable,
-// returning every readable column), proven valid by EXPLAIN (planned, not run).
+// returning every readable column; .update-operators.sql: `_inc` and `_append` of every column
+// they take), proven valid by EXPLAIN (planned, not run).
 // UPDATE_SNAPSHOTS=1 rewrites the goldens (test/support/golden.ts).
 import path from 'node:path';
 import { test } from 'uvu';
@@ -17,7 +18,11 @@ import {
   type DataQueryExecutor,
 } from '../../src/records/data-layer-sql/data-query-executor.ts';
 import { bindParameters } from '../../src/records/data-layer-sql/parameter-slot.ts';
-import type { MutationOutput, RootFieldPlan } from '../../src/records/data-layer-sql/query-plan.ts';
+import type {
+  MutationOutput,
+  SingleStatementPlan as RootFieldPlan,
+} from '../../src/records/data-layer-sql/query-plan.ts';
+import { updateOperators } from '../../src/records/data-layer-sql/update-operators.ts';
 import { createDatabase, type Db } from '../../src/db/create-database.ts';
 import { seedDemoData } from '../../src/db/seed/demo-seed.ts';
 import { roleTables, schemaRoles, type RoleTable } from '../../src/data-layer/schema/role-tables.ts';
@@ -85,6 +90,49 @@ const returning = (columns: readonly string[]): MutationOutput => ({
   ],
 });
 
+/**
+ * `update-operators`: every numeric column the update rule lets a client give through `_inc`, every
+ * jsonb one through `_append` (docs/data-layer.md#update-operators); none when it has neither.
+ */
+function updateOperatorsPlan(
+  table: RoleTable,
+  shown: string,
+  output: MutationOutput,
+): [string, string, RootFieldPlan] | null {
+  const columns = table.updateColumns ?? [];
+  const inc = columns.filter((column) => updateOperators._inc.appliesTo(column.dataType)).map((column) => column.name);
+  const append = columns
+    .filter((column) => updateOperators._append.appliesTo(column.dataType))
+    .map((column) => column.name);
+  if (inc.length + append.length === 0) return null;
+  const argument = (name: string, given: readonly string[]) =>
+    given.length > 0 ? `, ${name}: { ${given.map((c) => `${c}: $${c}`).join(', ')} }` : '';
+  return [
+    'update-operators',
+    `mutation { update_${table.name}(where: {}${argument('_inc', inc)}${argument('_append', append)}) ${shown} }`,
+    {
+      kind: 'update',
+      alias: `update_${table.name}`,
+      table: table.name,
+      target: { kind: 'where', where: { kind: 'and', operands: [] } },
+      set: [],
+      operations: [
+        ...inc.map((column) => ({
+          operator: '_inc' as const,
+          column,
+          value: { kind: 'variable' as const, name: column },
+        })),
+        ...append.map((column) => ({
+          operator: '_append' as const,
+          column,
+          value: { kind: 'variable' as const, name: column },
+        })),
+      ],
+      output,
+    },
+  ];
+}
+
 /** The canonical mutation of each action the role has a rule for on the table. */
 function mutationPlans(table: RoleTable): [string, string, RootFieldPlan][] {
   const readable = table.columns.map((column) => column.name);
@@ -115,10 +163,13 @@ function mutationPlans(table: RoleTable): [string, string, RootFieldPlan][] {
         table: table.name,
         target: { kind: 'where', where: { kind: 'and', operands: [] } },
         set: variables(update),
+        operations: [],
         output: returning(readable),
       },
     ]);
   }
+  const computed = updateOperatorsPlan(table, shown, returning(readable));
+  if (computed) plans.push(computed);
   if (table.deletable) {
     plans.push([
       'delete',
@@ -135,9 +186,20 @@ function mutationPlans(table: RoleTable): [string, string, RootFieldPlan][] {
   return plans;
 }
 
+/** Operands for the computed operators, which refuse null (the other variables are bound null). */
+function operands(plan: RootFieldPlan): Record<string, unknown> {
+  if (plan.kind !== 'update') return {};
+  return Object.fromEntries(
+    plan.operations.map(({ operator, column }) => [column, operator === '_inc' ? 1 : {}] as const),
+  );
+}
+
 /** Plans the statement in PostgreSQL without running it: proves it is valid SQL over the real tables. */
-async function explainStatement(statement: CompiledRootField): Promise<void> {
-  const parameters = bindParameters(statement.parameters, { session: new Map(Object.entries(session)), variables: {} });
+async function explainStatement(
+  statement: CompiledRootField,
+  variables: Readonly<Record<string, unknown>> = {},
+): Promise<void> {
+  const parameters = bindParameters(statement.parameters, { session: new Map(Object.entries(session)), variables });
   // The tables with GENERATED ALWAYS columns (audit_log.id, the journal's ids) are read_only, so no
   // canonical insert or update names one (docs/permissions.md#read-only-tables).
   await db.executeQuery(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, parameters));
@@ -165,7 +227,7 @@ for (const role of schemaRoles(permissionModel)) {
           path.join(goldenDir, role, `${table.name}.${action}.sql`),
           golden(role, table.name, [], queries.explain(statement), operation),
         );
-        await explainStatement(statement);
+        await explainStatement(statement, operands(plan));
       }
     }
   });

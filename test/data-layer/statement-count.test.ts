@@ -127,6 +127,32 @@ test('a mutation is one statement per root field, all inside one transaction', a
   assert.ok(!sent.some((statement) => statement.sql.includes('count A')), 'values are parameters');
 });
 
+test("update_<t>_many is one statement per element, in the operation's one transaction with the other root fields", async () => {
+  const {
+    body,
+    statements: sent,
+    control: transaction,
+  } = await counted(
+    orgAdmin(demo.aurora, 'demo-alice'),
+    `mutation {
+    a: update_digital_wallet_many(updates: [
+      {where: {label: {_eq: "none such"}}, _set: {label: "never"}},
+      {where: {}, _set: {label: "many A"}},
+      {where: {label: {_eq: "many A"}}, _set: {label: "many B"}}
+    ]) { affected_rows }
+    b: update_digital_wallet_many(updates: []) { affected_rows }
+    c: update_organization_by_pk(pk_columns: {id: "${demo.aurora}"}, _set: {name: "Aurora Family Office"}) { name }
+  }`,
+  );
+  assert.is(body.errors, undefined, JSON.stringify(body.errors));
+  const wallets = body.data.a[1].affected_rows;
+  assert.ok(wallets > 0);
+  assert.equal(body.data.a, [{ affected_rows: 0 }, { affected_rows: wallets }, { affected_rows: wallets }]);
+  assert.equal(body.data.b, []);
+  assert.is(sent.length, 4, sent.map((statement) => statement.sql).join('\n'));
+  assert.equal(transaction, ['begin', 'commit']);
+});
+
 test('a failed check rolls the transaction back', async () => {
   const { body, statements: sent } = await counted(
     orgAdmin(demo.aurora, 'demo-alice'),

@@ -2,7 +2,9 @@
 // (docs/database.md#database-faults): `stall()` stops reading in both directions and keeps
 // every connection open, as a SIGSTOPped server does (bytes wait in the kernel's buffers and flow
 // on `heal()`, in order, ends included); `down()` destroys every connection and refuses new
-// ones, as a stopped server does; `heal()` makes it healthy again.
+// ones, as a stopped server does; `limitConnections(n)` answers a connection beyond the n open
+// ones as PostgreSQL does past max_connections (FATAL 53300 "sorry, too many clients already");
+// `heal()` makes it healthy again.
 import net from 'node:net';
 
 export interface DatabaseProxy {
@@ -12,6 +14,10 @@ export interface DatabaseProxy {
   /** Forwards the first chunk from the service that contains `text`, then stalls. */
   stallAfter(text: string): void;
   down(): Promise<void>;
+  /** Refuses new connections while `limit` are open, with PostgreSQL's 53300; null lifts the limit. */
+  limitConnections(limit: number | null): void;
+  /** Connections open through the proxy now. */
+  readonly openConnections: number;
   heal(): Promise<void>;
   close(): Promise<void>;
 }
@@ -26,10 +32,15 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
   const pairs = new Set<Pair>();
   let mode: 'healthy' | 'stalled' | 'down' = 'healthy';
   let stallTrigger: string | undefined;
+  let connectionLimit: number | null = null;
   let listener = net.createServer(accept);
   const port = await listen(listener, 0);
 
   function accept(client: net.Socket): void {
+    if (connectionLimit !== null && pairs.size >= connectionLimit) {
+      refuseTooManyClients(client);
+      return;
+    }
     const server = net.connect({ host: target.hostname, port: Number(target.port || 5432) });
     const pair = { client, server };
     pairs.add(pair);
@@ -69,6 +80,12 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
     stallAfter(text) {
       stallTrigger = text;
     },
+    limitConnections(limit) {
+      connectionLimit = limit;
+    },
+    get openConnections() {
+      return pairs.size;
+    },
     async down() {
       mode = 'down';
       await new Promise<void>((resolve) => {
@@ -99,6 +116,19 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
       if (listener.listening) await new Promise<void>((resolve) => listener.close(() => resolve()));
     },
   };
+}
+
+/** After the client's startup packet, PostgreSQL's ErrorResponse for too many connections, then the end. */
+function refuseTooManyClients(client: net.Socket): void {
+  client.on('error', () => {});
+  client.once('data', () => {
+    const fields = ['SFATAL', 'VFATAL', 'C53300', 'Msorry, too many clients already'];
+    const body = Buffer.concat([...fields.map((field) => Buffer.from(`${field}\0`)), Buffer.from([0])]);
+    const header = Buffer.alloc(5);
+    header.write('E', 0);
+    header.writeInt32BE(body.length + 4, 1);
+    client.end(Buffer.concat([header, body]));
+  });
 }
 
 function listen(server: net.Server, port: number): Promise<number> {

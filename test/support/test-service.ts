@@ -38,6 +38,8 @@ export interface TestServiceOptions {
   logDestination?: pino.DestinationStream;
   /** The DATABASE_URL the service gets for its test database, e.g. through a proxy (database-proxy.ts); `databaseUrl` stays the database's own. */
   routeDatabase?: (databaseUrl: string) => string | Promise<string>;
+  /** With `routeDatabase`: DATABASE_DIRECT_URL is the database's own URL (a pooler in between). */
+  directDatabaseUrl?: boolean;
 }
 
 export async function startTestService(
@@ -48,6 +50,7 @@ export async function startTestService(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-service-'));
   const config = loadConfig({
     ...testServiceEnv(options.routeDatabase ? await options.routeDatabase(database.url) : database.url, dataDir),
+    ...(options.directDatabaseUrl && { DATABASE_DIRECT_URL: database.url }),
     ...env,
   });
   const { logLines } = options;

@@ -9,7 +9,12 @@
 // takes field conditions, so an expression inside an array relationship is brought to
 // disjunctive normal form first (`exists(a or b)` = `exists(a) or exists(b)`, negation
 // pushed onto the comparisons); what still cannot be expressed is a compile error.
-// Session variables stay `{ $session: name }` placeholders until interpolated.
+// Operators without a Mongo counterpart (_nlike, _regex, _contains, _ceq, …) become the
+// `$<operator>` field operators of src/access/hasura-casl-operators.ts (a column comparison's
+// operand is the other column's name; a jsonb `_cast` is `$_cast: { to, operator, value }`),
+// and `_exists` the document operator `$_exists: { table, where }`. `_exists` inside a
+// relationship has no CASL form (a dot path or $elemMatch takes field conditions only): a compile
+// error. Session variables stay `{ $session: name }` placeholders until interpolated.
 import { likePatternToRegexSource } from '../../../src/access/like-pattern.ts';
 import type { BoolExp, CaslConditions, ComparisonOperator } from './permission-model.ts';
 
@@ -43,21 +48,51 @@ const negatedOperators: Partial<Record<ComparisonOperator, ComparisonOperator>> 
   _in: '_nin',
   _nin: '_in',
   _is_null: '_is_null',
+  _like: '_nlike',
+  _nlike: '_like',
+  _ilike: '_nilike',
+  _nilike: '_ilike',
+  _similar: '_nsimilar',
+  _nsimilar: '_similar',
+  _regex: '_nregex',
+  _nregex: '_regex',
+  _iregex: '_niregex',
+  _niregex: '_iregex',
+  _ceq: '_cneq',
+  _cneq: '_ceq',
+  _cgt: '_clte',
+  _clte: '_cgt',
+  _clt: '_cgte',
+  _cgte: '_clt',
 };
 
 const maxAlternatives = 64;
 
+function operandOf(value: Compare['value']): unknown {
+  if (value.type === 'session') return { $session: value.name };
+  return value.type === 'column' ? value.name : value.value;
+}
+
 function fieldOperators(exp: Compare): Query {
   const { operator, value } = exp;
+  if (exp.cast) return { $_cast: { to: exp.cast, operator, value: operandOf(value) } };
   if (operator === '_is_null') return { [value.type === 'literal' && value.value === true ? '$eq' : '$ne']: null };
-  if (operator === '_like' || operator === '_ilike') {
+  if ((operator === '_like' || operator === '_ilike') && value.type !== 'column') {
     const regex =
       value.type === 'literal'
         ? likePatternToRegexSource(String(value.value))
         : { $session: value.name, $transform: 'like-regex' };
     return operator === '_ilike' ? { $regex: regex, $options: 'i' } : { $regex: regex };
   }
-  return { [mongoOperators[operator] as string]: value.type === 'session' ? { $session: value.name } : value.value };
+  return { [mongoOperators[operator] ?? `$${operator}`]: operandOf(value) };
+}
+
+function existsQuery(exp: Extract<BoolExp, { type: 'exists' }>, prefix: string): Query {
+  if (prefix !== '')
+    throw new CaslUnsupportedError(
+      `_exists on table '${exp.table}' inside a relationship (use it outside the relationship)`,
+    );
+  return { $_exists: { table: exp.table, where: toQuery(exp.where, '') } };
 }
 
 function isOperatorObject(value: unknown): value is Query {
@@ -116,6 +151,8 @@ function negate(exp: BoolExp): BoolExp {
       return { type: 'and', operands: exp.operands.map(negate) };
     case 'not':
       return exp.operand;
+    case 'exists':
+      throw new CaslUnsupportedError(`_exists on table '${exp.table}' inside an array relationship`);
     case 'relationship':
       if (exp.kind === 'array')
         throw new CaslUnsupportedError(
@@ -145,6 +182,8 @@ function disjunctiveNormalForm(exp: BoolExp, prefix: string): Query[][] {
       return exp.operands.flatMap((operand) => disjunctiveNormalForm(operand, prefix));
     case 'not':
       return disjunctiveNormalForm(negate(exp.operand), prefix);
+    case 'exists':
+      throw new CaslUnsupportedError(`_exists on table '${exp.table}' inside an array relationship`);
     case 'relationship': {
       if (exp.kind === 'object') return disjunctiveNormalForm(exp.where, `${prefix}${exp.relationship}.`);
       const query = arrayRelationshipQuery(`${prefix}${exp.relationship}`, exp.where);
@@ -182,6 +221,8 @@ function toQuery(exp: BoolExp, prefix: string): Query {
     }
     case 'not':
       return { $nor: [toQuery(exp.operand, prefix)] };
+    case 'exists':
+      return existsQuery(exp, prefix);
     case 'relationship':
       return exp.kind === 'object'
         ? toQuery(exp.where, `${prefix}${exp.relationship}.`)

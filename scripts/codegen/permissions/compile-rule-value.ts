@@ -3,9 +3,15 @@
 // declared for the role, list versus single value, and type family.
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import { columnFamily, familiesCompatible, literalMismatch, sessionVariableFamily } from './column-types.ts';
-import { report, type CompileContext, type RuleScope } from './compile-context.ts';
+import { isSecretColumn, report, type CompileContext, type RuleScope } from './compile-context.ts';
 import type { DbColumn } from './database-schema.ts';
-import { comparisonOperatorSpec, type ComparisonOperator, type JsonValue, type RuleValue } from './permission-model.ts';
+import {
+  comparisonOperatorSpec,
+  type ComparisonOperator,
+  type ComparisonValue,
+  type JsonValue,
+  type RuleValue,
+} from './permission-model.ts';
 import type { SessionVariableType } from './permissions-source.ts';
 import { looksLikeSessionVariable, sessionVariableHeader, sessionVariableKey } from './session-variable-names.ts';
 import type { YamlPath } from './validation-issue.ts';
@@ -18,8 +24,15 @@ interface ValueSite {
   readonly path: YamlPath;
 }
 
-const takesList = (operator: ComparisonOperator) => comparisonOperatorSpec(operator).operand === 'list';
-const takesPattern = (operator: ComparisonOperator) => comparisonOperatorSpec(operator).operand === 'pattern';
+const takesList = (operator: ComparisonOperator) => {
+  const { operand } = comparisonOperatorSpec(operator);
+  return operand === 'list' || operand === 'keys';
+};
+const takesPattern = (operator: ComparisonOperator) => {
+  const { operand } = comparisonOperatorSpec(operator);
+  return operand === 'pattern' || operand === 'key';
+};
+const onJsonb = (operator: ComparisonOperator) => comparisonOperatorSpec(operator).columns === 'jsonb';
 
 function columnText(site: ValueSite): string {
   return `column '${site.column.name}' (${site.column.dataType}) of table '${site.table}'`;
@@ -139,11 +152,88 @@ function checkScalarLiteral(site: ValueSite, operator: ComparisonOperator, value
     );
 }
 
-export function compileComparisonValue(site: ValueSite, operator: ComparisonOperator, value: unknown): RuleValue {
+/** A column comparison's operand: another column of the same table, of a compatible type. */
+function compileColumnOperand(site: ValueSite, operator: ComparisonOperator, value: unknown): ComparisonValue {
+  const { context, scope, path, table } = site;
+  if (Array.isArray(value)) {
+    report(
+      context,
+      path,
+      'value',
+      `${operator} with a ["$", column] reference to the root table is not supported; name a column of table '${table}' (${scope.label})`,
+    );
+    return { type: 'column', name: '' };
+  }
+  const other = typeof value === 'string' ? context.database.column(table, value) : undefined;
+  if (!other) {
+    report(
+      context,
+      path,
+      'value',
+      `${operator} expects a column of table '${table}', got ${JSON.stringify(value)} (${scope.label})`,
+    );
+    return { type: 'column', name: String(value) };
+  }
+  if (isSecretColumn(context, table, other.name))
+    report(
+      context,
+      path,
+      'value',
+      `column '${other.name}' of table '${table}' is secret (secret_columns) and cannot be used in a rule (${scope.label})`,
+    );
+  if (columnFamily(other.dataType) !== columnFamily(site.column.dataType))
+    report(
+      context,
+      path,
+      'value',
+      `${operator} cannot compare ${columnText(site)} with column '${other.name}' (${other.dataType}) (${scope.label})`,
+    );
+  return { type: 'column', name: other.name };
+}
+
+/** Whether the operator applies to the column: jsonb operators on jsonb, patterns on text (reported when not). */
+function operatorFitsColumn(site: ValueSite, operator: ComparisonOperator): boolean {
   const { context, scope, path } = site;
-  if (looksLikeSessionVariable(value)) return compareSessionVariable(site, operator, value);
+  const family = columnFamily(site.column.dataType);
+  if (onJsonb(operator) && family !== 'json') {
+    report(
+      context,
+      path,
+      'value',
+      `${operator} only applies to jsonb columns, not ${columnText(site)} (${scope.label})`,
+    );
+    return false;
+  }
+  if (takesPattern(operator) && !onJsonb(operator) && family !== 'string') {
+    report(
+      context,
+      path,
+      'value',
+      `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`,
+    );
+    return false;
+  }
+  return true;
+}
+
+export function compileComparisonValue(site: ValueSite, operator: ComparisonOperator, value: unknown): ComparisonValue {
+  const { context, scope, path } = site;
+  if (comparisonOperatorSpec(operator).operand === 'column') return compileColumnOperand(site, operator, value);
+  if (!operatorFitsColumn(site, operator)) return { type: 'literal', value: value as JsonValue };
+  if (looksLikeSessionVariable(value)) {
+    if (comparisonOperatorSpec(operator).operand === 'value' && onJsonb(operator))
+      report(
+        context,
+        path,
+        'value',
+        `${operator} compares with a jsonb literal, not a session variable (${scope.label})`,
+      );
+    return compareSessionVariable(site, operator, value);
+  }
   if (operator === '_is_null') {
     if (typeof value !== 'boolean') report(context, path, 'value', `_is_null expects true or false (${scope.label})`);
+  } else if (onJsonb(operator) && comparisonOperatorSpec(operator).operand === 'value') {
+    if (value === null) report(context, path, 'value', `${operator} cannot compare with null (${scope.label})`);
   } else if (takesList(operator)) {
     if (!Array.isArray(value)) {
       report(
@@ -156,16 +246,13 @@ export function compileComparisonValue(site: ValueSite, operator: ComparisonOper
       value.forEach((item, index) => checkScalarLiteral(site, operator, item, [...path, index]));
     }
   } else if (takesPattern(operator)) {
-    if (columnFamily(site.column.dataType) !== 'string') {
+    if (typeof value !== 'string')
       report(
         context,
         path,
         'value',
-        `${operator} only applies to text columns, not ${columnText(site)} (${scope.label})`,
+        `${operator} expects ${onJsonb(operator) ? 'a key' : 'a text pattern'} (${scope.label})`,
       );
-    } else if (typeof value !== 'string') {
-      report(context, path, 'value', `${operator} expects a text pattern (${scope.label})`);
-    }
   } else {
     checkScalarLiteral(site, operator, value, path);
   }

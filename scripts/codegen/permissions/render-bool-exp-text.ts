@@ -1,7 +1,12 @@
 // Boolean expressions in a SQL-like reading form for auditors:
 // `organization_id = X-Data-Organization-Id AND status <> 'locked'`,
 // `EXISTS subscriptions (investor.organization_id = X-Data-Organization-Id)`.
-import { comparisonOperatorSpec, type BoolExp, type ComparisonOperator, type RuleValue } from './permission-model.ts';
+import {
+  comparisonOperatorSpec,
+  type BoolExp,
+  type ComparisonOperator,
+  type ComparisonValue,
+} from './permission-model.ts';
 import { sessionVariableHeader } from './session-variable-names.ts';
 
 /** The SQL operator where there is one; the list operators read as IN and NOT IN. */
@@ -15,7 +20,8 @@ function literalText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function ruleValueText(value: RuleValue): string {
+export function ruleValueText(value: ComparisonValue): string {
+  if (value.type === 'column') return value.name;
   return value.type === 'session' ? sessionVariableHeader(value.name) : literalText(value.value);
 }
 
@@ -29,7 +35,9 @@ function render(exp: BoolExp, prefix: string): string {
       if (exp.operator === '_is_null') {
         return `${prefix}${exp.column} ${exp.value.type === 'literal' && exp.value.value === true ? 'IS NULL' : 'IS NOT NULL'}`;
       }
-      return `${prefix}${exp.column} ${operatorText(exp.operator)} ${ruleValueText(exp.value)}`;
+      return `${prefix}${exp.cast ? `${exp.column}::${exp.cast}` : exp.column} ${operatorText(exp.operator)} ${ruleValueText(exp.value)}`;
+    case 'exists':
+      return `EXISTS ${exp.table} (${render(exp.where, '')})`;
     case 'and':
     case 'or': {
       if (exp.operands.length === 0) return exp.type === 'and' ? 'all rows' : 'no rows';

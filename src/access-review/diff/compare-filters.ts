@@ -5,6 +5,7 @@
 // "unknown". A write rule's part is judged in effect (write-requests.ts): a direction whose
 // worlds no request can produce is no widening (narrowing), only noted as unreachable.
 import type { BoolExp, PermissionModel, SessionVariableType } from '../../access/permission-model.ts';
+import { beyondDecision } from './beyond-decision.ts';
 import { findCounterexample, type CounterexampleResult, type Witness } from './find-counterexample.ts';
 import type { WriteSearch } from './write-requests.ts';
 
@@ -75,6 +76,8 @@ export function compareFilters(
   const unreachable = { widening: false, narrowing: false };
   if (JSON.stringify(before.filter) === JSON.stringify(after.filter))
     return { verdict: 'equivalent', widening: null, narrowing: null, unknown: [], unreachable };
+  const beyond = beyondDecision(before.filter) ?? beyondDecision(after.filter);
+  if (beyond) return { verdict: 'unknown', widening: null, narrowing: null, unknown: [beyond, beyond], unreachable };
   const types = sessionTypesOf(before.model, after.model);
   const wideningText = findCounterexample({ ...after, table }, { ...before, table }, types);
   const narrowingText = findCounterexample({ ...before, table }, { ...after, table }, types);

@@ -64,6 +64,7 @@ function countPaths(
       countPaths(model, table, filter.operand, prefix, counts, objects);
       return;
     case 'compare':
+    case 'exists':
       return;
     case 'relationship': {
       const relationship = relationshipOf(model, table, filter.relationship);
@@ -91,7 +92,11 @@ export function compileFormula(
       };
     case 'not':
       return { k: 'not', operand: compileFormula(problem, model, nodeId, prefix, filter.operand) };
+    case 'exists':
+      throw new Error('_exists reached the decision procedure (beyond-decision.ts keeps it out)');
     case 'compare': {
+      if (filter.value.type === 'column')
+        throw new Error('a column comparison reached the decision procedure (beyond-decision.ts keeps it out)');
       const variable = problem.columnVariable(model, nodeId, filter.column);
       if (filter.value.type === 'session') problem.sessionVariable(filter.value.name);
       const slot: { rhs: Rhs | null } = { rhs: null };

@@ -102,7 +102,11 @@ export function evaluateFilter(
       return or(filter.operands.map((operand) => evaluateFilter(model, table, operand, row, world)));
     case 'not':
       return not(evaluateFilter(model, table, filter.operand, row, world));
+    case 'exists':
+      throw new Error('_exists reached a witness replay (beyond-decision.ts keeps it out)');
     case 'compare': {
+      if (filter.value.type === 'column')
+        throw new Error('a column comparison reached a witness replay (beyond-decision.ts keeps it out)');
       const dataType = model.tables[table]?.columns.find((column) => column.name === filter.column)?.dataType;
       const kind = columnKind(dataType ?? 'text');
       const column = row[filter.column] ?? null;

@@ -111,6 +111,9 @@ function onRowBefore(model: PermissionModel, table: string, filter: BoolExp, cha
       return { type: 'not', operand: onRowBefore(model, table, filter.operand, changed) };
     case 'compare':
       return changed.has(filter.column) ? { ...filter, column: `${beforePrefix}${filter.column}` } : filter;
+    case 'exists':
+      // Another table's rows, whatever the written row holds: unchanged by the update.
+      return filter;
     case 'relationship': {
       const mapping = model.tables[table]?.relationships[filter.relationship]?.columnMapping ?? {};
       const joinsChanged = Object.keys(mapping).some((local) => changed.has(local));

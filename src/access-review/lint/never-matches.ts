@@ -39,6 +39,8 @@ interface Bound {
   readonly strict: boolean;
 }
 
+const judgedOperators: ReadonlySet<string> = new Set(['_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin']);
+
 /** Whether one column's comparisons, all required at once, contradict each other. */
 function contradicts(dataType: string, comparisons: readonly Comparison[]): boolean {
   let isNull = false;
@@ -57,6 +59,8 @@ function contradicts(dataType: string, comparisons: readonly Comparison[]): bool
     }
     // Any other comparison is true only of a value that is not NULL.
     notNull = true;
+    // Operators beyond equality and order (patterns, jsonb, casts, other columns) are not judged.
+    if (value.type === 'column' || !judgedOperators.has(operator)) continue;
     if (value.type === 'session') {
       if (operator === '_eq') sessionEquals.add(value.name);
       if (operator === '_neq') sessionDiffers.add(value.name);
@@ -125,7 +129,7 @@ function conjunctionNeverMatches(model: PermissionModel, table: string, operands
   if (operands.some((operand) => operand.type !== 'compare' && neverMatches(model, table, operand))) return true;
   const byColumn = new Map<string, Comparison[]>();
   for (const operand of operands) {
-    if (operand.type !== 'compare') continue;
+    if (operand.type !== 'compare' || operand.cast) continue;
     byColumn.set(operand.column, [...(byColumn.get(operand.column) ?? []), operand]);
   }
   return [...byColumn].some(([column, comparisons]) => contradicts(columnType(model, table, column), comparisons));
@@ -144,5 +148,7 @@ export function neverMatches(model: PermissionModel, table: string, exp: BoolExp
       return conjunctionNeverMatches(model, table, [exp]);
     case 'relationship':
       return neverMatches(model, exp.remoteTable, exp.where);
+    case 'exists':
+      return neverMatches(model, exp.table, exp.where);
   }
 }

@@ -25,8 +25,10 @@ export async function prepareLiveStart(
   queries: Pick<DataQueryExecutor, 'runMultiplexed'>,
 ): Promise<LiveStart> {
   const [statement, ...others] = prepared.ready.sql.statements;
-  // graphql-js' validation allows one root field, not an introspection field, per subscription.
-  if (!statement || others.length > 0) throw new Error('a subscription compiled to other than one statement');
+  // graphql-js' validation allows one root field, not an introspection field, per subscription;
+  // only update_<t>_many, a mutation, compiles to a list of statements.
+  if (!statement || 'kind' in statement || others.length > 0)
+    throw new Error('a subscription compiled to other than one statement');
   const variables = statement.stream
     ? { ...prepared.variables, [streamCursorVariable]: resolved(statement.stream.initial, prepared.variables) }
     : prepared.variables;

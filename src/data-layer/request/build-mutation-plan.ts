@@ -1,5 +1,5 @@
 // A mutation root field → its MutationPlan (docs/data-layer.md#mutations): the rows of
-// `objects`/`object`, `_set`, the `where` or primary key of the rows to change, and the selection
+// `objects`/`object`, `_set` and the other update operators (build-update-operators.ts), the `where` or primary key of the rows to change, and the selection
 // of the answer. Column values stay variable references where they are variables (bound when the
 // cached statement runs); the schema already limits the input to the columns the role may write.
 import {
@@ -16,11 +16,13 @@ import type {
   MutationOutput,
   MutationPlan,
   MutationTarget,
+  UpdateManyPlan,
 } from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta, type MutationKind } from '../schema/schema-metadata.ts';
 import { argumentInputs } from './build-row-set-arguments.ts';
 import { buildMutationResponse, buildSelection, type Level } from './build-selection.ts';
+import { buildUpdateAssignments, buildUpdateManyPlan, fieldArgumentType } from './build-update-operators.ts';
 import { buildWhere } from './build-where.ts';
 import { isNullInput, leafPlanValue, listItems, objectFields, type InputValue } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
@@ -81,7 +83,7 @@ export function buildMutationPlan(
   nodes: readonly FieldNode[],
   context: PlanContext,
   path: string,
-): MutationPlan {
+): MutationPlan | UpdateManyPlan {
   const node = nodes[0] as FieldNode;
   const args = argumentInputs(node.arguments, path);
   const level: Level = { nodes, type: getNamedType(field.type) as GraphQLObjectType, path, depth: 1 };
@@ -119,12 +121,13 @@ export function buildMutationPlan(
     }
     case 'update':
     case 'update_by_pk': {
-      const set = args.get('_set');
-      const values =
-        set && !isNullInput(set.input, context, set.path)
-          ? columnValues(set.input, inputObjectArgument(field, '_set'), context, set.path)
-          : [];
-      return { kind: 'update', alias, table, target: target(), set: values, output: output(kind, level, context) };
+      const assignments = buildUpdateAssignments(args, fieldArgumentType(field), context, path);
+      return { kind: 'update', alias, table, target: target(), ...assignments, output: output(kind, level, context) };
+    }
+    case 'update_many': {
+      const updates = required(args, 'updates', field.name, path, context);
+      const response = buildMutationResponse(level, context);
+      return buildUpdateManyPlan(table, alias, field, updates, response, context);
     }
     case 'delete':
     case 'delete_by_pk':

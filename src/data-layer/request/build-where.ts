@@ -4,7 +4,7 @@
 import type { GraphQLInputObjectType } from 'graphql';
 import { GraphQLBoolean, getNamedType, isInputObjectType, type GraphQLInputType } from 'graphql';
 import type { WherePlan } from '../../records/data-layer-sql/query-plan.ts';
-import { isComparisonOperator } from '../../access/comparison-operators.ts';
+import { castTargets, isComparisonOperator, type CastTarget } from '../../access/comparison-operators.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import { inputFieldMeta } from '../schema/schema-metadata.ts';
 import { isNullInput, leafPlanValue, listItems, objectFields, resolveNow, type InputValue } from './input-values.ts';
@@ -72,8 +72,9 @@ function buildComparisons(
   type: GraphQLInputObjectType,
   context: PlanContext,
   path: string,
+  cast?: string,
 ): WherePlan[] {
-  return objectFields(input, context, path).map(([operator, raw]): WherePlan => {
+  return objectFields(input, context, path).flatMap(([operator, raw]): WherePlan[] => {
     const operatorPath = joinPath(path, operator);
     const field = type.getFields()[operator];
     if (!field || !isComparisonOperator(operator)) {
@@ -84,15 +85,43 @@ function buildComparisons(
       );
     }
     const value = notNull(raw, context, operatorPath);
+    if (operator === '_cast')
+      return buildCasts(column, value, getNamedType(field.type) as GraphQLInputObjectType, context, operatorPath);
     if (operator === '_is_null') {
-      return {
-        kind: 'compare',
-        column,
-        operator,
-        value: { kind: 'literal', value: resolveNow(value, GraphQLBoolean, context, operatorPath) === true },
-      };
+      return [
+        {
+          kind: 'compare',
+          column,
+          operator,
+          value: { kind: 'literal', value: resolveNow(value, GraphQLBoolean, context, operatorPath) === true },
+          ...(cast ? { cast } : {}),
+        },
+      ];
     }
     const planValue = leafPlanValue(value, field.type as GraphQLInputType, context, operatorPath);
-    return { kind: 'compare', column, operator, value: planValue };
+    return [{ kind: 'compare', column, operator, value: planValue, ...(cast ? { cast } : {}) }];
+  });
+}
+
+/** `_cast: { String: { … } }`: each target's comparisons, on the column cast to that type. */
+function buildCasts(
+  column: string,
+  input: InputValue,
+  type: GraphQLInputObjectType,
+  context: PlanContext,
+  path: string,
+): WherePlan[] {
+  return objectFields(input, context, path).flatMap(([target, raw]) => {
+    const targetPath = joinPath(path, target);
+    const field = type.getFields()[target];
+    if (!field || !Object.hasOwn(castTargets, target))
+      throw new DataLayerError(
+        'VALIDATION_FAILED',
+        `field '${target}' not found in type '${type.name}' (unknown field or no permission)`,
+        targetPath,
+      );
+    const comparisons = getNamedType(field.type) as GraphQLInputObjectType;
+    const value = notNull(raw, context, targetPath);
+    return buildComparisons(column, value, comparisons, context, targetPath, castTargets[target as CastTarget]);
   });
 }

@@ -1,5 +1,5 @@
 // Column PostgreSQL type → its GraphQL scalar and what the schema offers for it: LIKE for text,
-// sum/avg for numbers, min/max for ordered types. Types outside this list read as String.
+// jsonb operators for jsonb, sum/avg for numbers, min/max for ordered types. Types outside this list read as String.
 import { GraphQLBoolean, GraphQLInt, GraphQLString, type GraphQLScalarType } from 'graphql';
 import { bigintScalar, dateScalar, jsonbScalar, numericScalar, timestamptzScalar, uuidScalar } from './scalar-types.ts';
 
@@ -8,6 +8,8 @@ export interface ColumnKind {
   /** A PostgreSQL array column (text[] → [String!]). */
   readonly list: boolean;
   readonly text: boolean;
+  /** A jsonb column: offers the jsonb operators (_contains, _has_key, …, _cast). */
+  readonly json: boolean;
   readonly summable: boolean;
   readonly comparable: boolean;
 }
@@ -16,6 +18,7 @@ const kind = (scalar: GraphQLScalarType, traits: Partial<Omit<ColumnKind, 'scala
   scalar,
   list: false,
   text: false,
+  json: false,
   summable: false,
   comparable: false,
   ...traits,
@@ -33,7 +36,7 @@ const kinds: Readonly<Record<string, ColumnKind>> = {
   bool: kind(GraphQLBoolean),
   timestamptz: kind(timestamptzScalar, { comparable: true }),
   date: kind(dateScalar, { comparable: true }),
-  jsonb: kind(jsonbScalar),
+  jsonb: kind(jsonbScalar, { json: true }),
   _text: kind(GraphQLString, { list: true }),
 };
 

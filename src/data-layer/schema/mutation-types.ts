@@ -1,6 +1,6 @@
 // The mutation root of a role's schema (docs/data-layer.md#mutations), Hasura's names and shapes:
-// insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set), update_<t>_by_pk
-// (pk_columns, _set), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
+// insert_<t>(objects), insert_<t>_one(object), update_<t>(where, _set, _inc, …), update_<t>_by_pk
+// (pk_columns, _set, …), update_<t>_many(updates), delete_<t>(where), delete_<t>_by_pk(<key>). Input types hold only the
 // columns the rule lets the client give: its columns minus presets (`set`), which the server
 // fills in. Many-row forms answer `<t>_mutation_response`; `_one`/`_by_pk` the row or null.
 import {
@@ -15,6 +15,7 @@ import type { ColumnModel } from '../../access/permission-model.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
 import type { TableInputTypes } from './table-input-types.ts';
+import { updateManyField, updateOperatorArgs } from './update-operator-types.ts';
 import { columnInputType } from './table-object-types.ts';
 
 export const mutationRootName = 'mutation_root';
@@ -130,13 +131,14 @@ function insertFields({ name, response, row }: TableMutation, columns: readonly 
 
 function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]): Fields {
   const { name, response, row, pkArgs } = mutation;
-  const set = columnsInput(`${name}_set_input`, `input type for updating data in table "${name}"`, columns);
+  // _set, _inc, _append, … (update-operator-types.ts): the same input types on every update field.
+  const operators = updateOperatorArgs(name, columns);
   const fields: Fields = {
     [`update_${name}`]: {
       type: response,
       description: `update data of the table: "${name}"`,
       args: {
-        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        ...operators,
         where: {
           type: new GraphQLNonNull(mutation.boolExp()),
           description: 'filter the rows which have to be updated',
@@ -150,7 +152,7 @@ function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]):
       type: row,
       description: `update single row of the table: "${name}"`,
       args: {
-        _set: { type: set, description: 'sets the columns of the filtered rows to the given values' },
+        ...operators,
         pk_columns: {
           type: new GraphQLNonNull(
             columnsInput(`${name}_pk_columns_input`, `primary key columns input for table: ${name}`, pkArgs, true),
@@ -160,6 +162,7 @@ function updateFields(mutation: TableMutation, columns: readonly ColumnModel[]):
       extensions: dataLayerExtensions({ kind: 'update_by_pk', table: name }),
     };
   }
+  fields[`update_${name}_many`] = updateManyField(name, operators, mutation.boolExp(), response);
   return fields;
 }
 

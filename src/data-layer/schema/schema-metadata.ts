@@ -2,7 +2,8 @@
 // (`dataLayer`) so the request side reads meaning from the schema rather than from names.
 import type { AggregateFunction } from '../../records/data-layer-sql/query-plan.ts';
 
-export type MutationKind = 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'delete' | 'delete_by_pk';
+export type MutationKind =
+  'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'update_many' | 'delete' | 'delete_by_pk';
 
 export type RootFieldMeta = {
   readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | 'select_stream' | MutationKind;

@@ -1,4 +1,5 @@
-// Readiness of this node (docs/configuration.md#operations): the database answers, every
+// Readiness of this node (docs/configuration.md#operations): the database answers and gives this
+// node connections (docs/database.md#connection-budget), every
 // migration is applied, and the node is not shutting down (docs/service.md#shutdown). The
 // PDF engine is reported but never fails readiness: a missing browser only affects PDFs.
 export type CheckStatus = 'ok' | 'pending' | 'unavailable' | 'error';
@@ -18,6 +19,8 @@ export interface Readiness {
 export interface ReadinessProbes {
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
+  /** Why the node cannot get enough database connections now, or null: fails the database check. */
+  connectionShortage?(): string | null;
   pendingMigrations(): Promise<string[]>;
   pdfEngine(): CheckResult;
   /** True once the shutdown has begun: load balancers must stop sending. */
@@ -27,7 +30,7 @@ export interface ReadinessProbes {
 const timeoutMs = 2_000;
 
 export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness> {
-  const database = await timed(() => probes.pingDatabase());
+  const database = withShortage(await timed(() => probes.pingDatabase()), probes.connectionShortage?.() ?? null);
   let migrations: CheckResult;
   if (database.status !== 'ok') {
     migrations = { status: 'unavailable', message: 'database unreachable' };
@@ -52,6 +55,12 @@ export async function checkReadiness(probes: ReadinessProbes): Promise<Readiness
   }
   const ready = database.status === 'ok' && migrations.status === 'ok';
   return { status: ready ? 'ok' : 'unavailable', checks };
+}
+
+/** A database that answers the ping but will not give this node connections is not ready either. */
+function withShortage(database: CheckResult, shortage: string | null): CheckResult {
+  if (shortage === null || database.status !== 'ok') return database;
+  return { ...database, status: 'unavailable', message: shortage };
 }
 
 async function timed(check: () => Promise<void>): Promise<CheckResult> {

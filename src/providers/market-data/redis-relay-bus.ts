@@ -11,8 +11,8 @@ export interface RedisRelayBusOptions {
   /** REDIS_URL. */
   readonly url: string;
   readonly logger: Logger;
-  /** What the lock key and the channels start with. Default `wp:market-data:`. */
-  readonly keyPrefix?: string;
+  /** What the lock key and the channels start with (src/composition/redis-keys.ts). */
+  readonly keyPrefix: string;
 }
 
 type Channel = 'events' | 'requests';
@@ -29,7 +29,7 @@ export class RedisRelayBus {
   readonly #channels: Readonly<Record<Channel, string>>;
 
   constructor(options: RedisRelayBusOptions) {
-    const prefix = options.keyPrefix ?? 'wp:market-data:';
+    const prefix = options.keyPrefix;
     this.#lockKey = `${prefix}leader`;
     this.#channels = { events: `${prefix}events`, requests: `${prefix}requests` };
     this.#commands = createRedisConnection({ url: options.url, logger: options.logger, use: 'market data relay' });

@@ -4,7 +4,6 @@
 // root field of an operation in one transaction and rolls it back when a check fails, so a
 // failed check leaves nothing behind. Returned rows are those the role may also select.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { AppError } from '../../errors/app-error.ts';
 import { joinConditions, sqlTrue, type SqlCondition } from '../../access/condition-to-sql.ts';
 import type { RuleValue } from '../../access/permission-model.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
@@ -12,6 +11,7 @@ import { toDatabaseValue, typedValue } from './column-sql.ts';
 import { compileBoolExp } from './compile-bool-exp.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonObject, type JsonPair } from './compile-selection.ts';
+import { nothingToUpdate, operationAssignments } from './compile-update-operators.ts';
 import { compileWhere } from './compile-where.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from './query-plan.ts';
@@ -129,7 +129,7 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
   const permission = scope.rules.updatePermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not update '${table}'`);
   const target = scope.nextAlias();
-  const assignments = [
+  const assignments: (readonly [string, RawBuilder<unknown>])[] = [
     ...plan.set.map(
       ({ column, value }) =>
         [
@@ -141,8 +141,8 @@ function compileUpdate(plan: Extract<MutationPlan, { kind: 'update' }>, scope: C
       ([column, value]) => [column, presetValue(value, scope.rules.columnType(table, column))] as const,
     ),
   ];
-  if (assignments.length === 0)
-    throw new AppError('VALIDATION_FAILED', `'${plan.alias}' has nothing to update: give _set`);
+  assignments.push(...operationAssignments(plan.operations, permission, table, target, scope));
+  if (assignments.length === 0) throw nothingToUpdate(plan.alias, permission, table, scope);
   const where = rowsToWrite(
     scope.rules.ruleCondition(scope.role, 'update', table, target),
     plan.target,

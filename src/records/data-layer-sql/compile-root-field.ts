@@ -13,7 +13,7 @@ import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
 import { compileStream } from './compile-stream.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
-import type { RootFieldPlan } from './query-plan.ts';
+import type { RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 
 export interface RootStatement {
   readonly query: RawBuilder<unknown>;
@@ -27,7 +27,7 @@ export interface RootStatement {
 
 export function compileRootField(
   role: string,
-  plan: RootFieldPlan,
+  plan: SingleStatementPlan,
   limits: DataQueryLimits,
   rules?: DataLayerRules,
 ): RootStatement {

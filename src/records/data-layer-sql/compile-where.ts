@@ -4,11 +4,12 @@
 // rows the role could not read (docs/data-layer.md#the-schema-of-a-role).
 import { sql, type SqlBool } from 'kysely';
 import { joinConditions, type SqlCondition } from '../../access/condition-to-sql.ts';
-import { comparisonOperatorSpec, type ComparisonOperator } from '../../access/comparison-operators.ts';
+import { comparisonOperatorSpec } from '../../access/comparison-operators.ts';
 import { bindPlanValue, requireNotNull } from './bind-plan-value.ts';
-import { toDatabaseValue, typedValue } from './column-sql.ts';
+import { toDatabaseValue } from './column-sql.ts';
+import { castColumn, comparisonSql, nullTestSql, operandSql } from './comparison-sql.ts';
 import type { CompileScope } from './compile-scope.ts';
-import type { PlanValue, WherePlan } from './query-plan.ts';
+import type { WherePlan } from './query-plan.ts';
 import { relationshipJoin, relationshipOf } from './relationship-join.ts';
 
 export function compileWhere(where: WherePlan, table: string, alias: string, scope: CompileScope): SqlCondition {
@@ -26,7 +27,7 @@ export function compileWhere(where: WherePlan, table: string, alias: string, sco
     case 'not':
       return sql<SqlBool>`NOT ${compileWhere(where.operand, table, alias, scope)}`;
     case 'compare':
-      return compileComparison(table, alias, where.column, where.operator, where.value, scope);
+      return compileComparison(table, alias, where, scope);
     case 'relationship': {
       const relationship = relationshipOf(scope, table, where.relationship);
       const remote = scope.nextAlias();
@@ -43,30 +44,26 @@ export function compileWhere(where: WherePlan, table: string, alias: string, sco
 function compileComparison(
   table: string,
   alias: string,
-  column: string,
-  operator: ComparisonOperator,
-  value: PlanValue,
+  where: Extract<WherePlan, { kind: 'compare' }>,
   scope: CompileScope,
 ): SqlCondition {
-  const dataType = scope.rules.requireColumn(scope.role, table, column);
-  const ref = sql.ref(`${alias}.${column}`);
+  const { column, operator, value, cast } = where;
+  const columnType = scope.rules.requireColumn(scope.role, table, column);
+  const dataType = cast ?? columnType;
+  const ref = castColumn(sql.ref(`${alias}.${column}`), cast);
   const label = `${table}.${column} ${operator}`;
   const checked = requireNotNull(operator);
   if (operator === '_is_null') {
     if (value.kind !== 'literal' || typeof value.value !== 'boolean')
       throw new Error('_is_null needs a boolean literal in the plan');
-    return value.value ? sql<SqlBool>`${ref} IS NULL` : sql<SqlBool>`${ref} IS NOT NULL`;
+    return nullTestSql(ref, value.value);
   }
-  if (operator === '_in' || operator === '_nin') {
-    const bound = bindPlanValue(value, label, (raw, describe) =>
-      (checked(raw, describe) as unknown[]).map((item) => toDatabaseValue(dataType, item)),
-    );
-    const list = typedValue(bound, dataType, true);
-    return operator === '_in' ? sql<SqlBool>`${ref} = ANY(${list})` : sql<SqlBool>`${ref} <> ALL(${list})`;
-  }
-  const { sql: symbol, operand } = comparisonOperatorSpec(operator);
-  if (!symbol) throw new Error(`unknown comparison operator ${operator}`);
-  const like = operand === 'pattern';
-  const bound = bindPlanValue(value, label, (raw, describe) => toDatabaseValue(dataType, checked(raw, describe)));
-  return sql<SqlBool>`${ref} ${sql.raw(symbol)} ${typedValue(bound, like ? 'text' : dataType)}`;
+  const operand = comparisonOperatorSpec(operator).operand;
+  const bound = bindPlanValue(value, label, (raw, describe) => {
+    const present = checked(raw, describe);
+    if (operand === 'list') return (present as unknown[]).map((item) => toDatabaseValue(dataType, item));
+    // Keys, key lists and patterns are text; a jsonb operand (_contains …) is sent as JSON text.
+    return operand === 'value' ? toDatabaseValue(dataType, present) : present;
+  });
+  return comparisonSql(ref, operator, operandSql(operator, bound, dataType));
 }

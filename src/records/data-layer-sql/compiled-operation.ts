@@ -21,6 +21,19 @@ export interface CompiledRootField {
   readonly stream: StreamCursorPlan | null;
 }
 
+/**
+ * update_<t>_many: one statement per element of `updates`, run in order in the operation's
+ * transaction; the root field answers their JSON as a list (docs/data-layer.md#update_t_many).
+ */
+export interface CompiledStatementList {
+  readonly kind: 'list';
+  readonly alias: string;
+  readonly statements: readonly CompiledRootField[];
+}
+
+/** What answers one root field: its statement, or update_<t>_many's list of them. */
+export type CompiledEntry = CompiledRootField | CompiledStatementList;
+
 /** A session variable the rules of an operation use, and the root fields whose rules use it. */
 export interface SessionVariableUse {
   readonly name: string;
@@ -30,7 +43,7 @@ export interface SessionVariableUse {
 export interface CompiledOperation {
   /** A mutation's statements run in order in one transaction; a query's concurrently. */
   readonly mutation: boolean;
-  readonly statements: readonly CompiledRootField[];
+  readonly statements: readonly CompiledEntry[];
   /**
    * The session variables the rules of its statements reference, with the root fields that
    * use each: a cached operation still knows what a request must carry
@@ -39,10 +52,17 @@ export interface CompiledOperation {
   readonly sessionVariables: readonly SessionVariableUse[];
 }
 
-export function sessionVariableUses(statements: readonly CompiledRootField[]): SessionVariableUse[] {
+/** The session variables of an entry's statements (a list's, each once). */
+function entryVariables(entry: CompiledEntry): readonly string[] {
+  return 'kind' in entry
+    ? [...new Set(entry.statements.flatMap((statement) => statement.sessionVariables))]
+    : entry.sessionVariables;
+}
+
+export function sessionVariableUses(statements: readonly CompiledEntry[]): SessionVariableUse[] {
   const uses = new Map<string, string[]>();
   for (const statement of statements) {
-    for (const name of statement.sessionVariables) uses.set(name, [...(uses.get(name) ?? []), statement.alias]);
+    for (const name of entryVariables(statement)) uses.set(name, [...(uses.get(name) ?? []), statement.alias]);
   }
   return [...uses].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, rootFields]) => ({ name, rootFields }));
 }

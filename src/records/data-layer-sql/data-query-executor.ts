@@ -15,13 +15,18 @@ import { compileRootField } from './compile-root-field.ts';
 import { clientErrorOf } from './database-errors.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
-import { sessionVariableUses, type CompiledOperation, type CompiledRootField } from './compiled-operation.ts';
+import {
+  sessionVariableUses,
+  type CompiledEntry,
+  type CompiledOperation,
+  type CompiledRootField,
+} from './compiled-operation.ts';
 import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import { multiplexStatement, type MultiplexedStatement } from './multiplexed-statement.ts';
 import { describeParameter, sessionVariablesOf } from './parameter-slot.ts';
 import { inferParameterTypes } from './parameter-types.ts';
 import { runMultiplexed, type MultiplexedOutcome } from './run-multiplexed.ts';
-import type { OperationPlan, RootFieldPlan } from './query-plan.ts';
+import type { OperationPlan, RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 import {
   runStatement,
   type RunBinding,
@@ -30,13 +35,19 @@ import {
   type StatementSender,
 } from './run-statement.ts';
 
-export type { CompiledOperation, CompiledRootField, SessionVariableUse } from './compiled-operation.ts';
+export type {
+  CompiledEntry,
+  CompiledOperation,
+  CompiledRootField,
+  CompiledStatementList,
+  SessionVariableUse,
+} from './compiled-operation.ts';
 export type { RunBinding } from './run-statement.ts';
 export type { MultiplexedOutcome } from './run-multiplexed.ts';
 
 export interface DataQueryExecutor {
-  /** One root field's statement. */
-  compile(role: string, plan: RootFieldPlan): CompiledRootField;
+  /** One root field's statement (update_<t>_many has several: compileOperation). */
+  compile(role: string, plan: SingleStatementPlan): CompiledRootField;
   /** Every table root field of an operation, in response order. */
   compileOperation(role: string, plan: OperationPlan): CompiledOperation;
   /** The root field's JSON value as text (`null` for a missing by-pk row). */
@@ -87,10 +98,13 @@ export function createDataQueryExecutor(
     ranOnce.add(statement);
     return undefined;
   };
-  const runQuery = (statement: CompiledRootField, binding: RunBinding) =>
-    runStatement(onPool, statement, binding, nameOf(statement), options.onStatement);
+  const runQuery = (entry: CompiledEntry, binding: RunBinding) => {
+    if ('kind' in entry)
+      throw new Error(`'${entry.alias}' is a mutation's list of statements, run outside a transaction`);
+    return runStatement(onPool, entry, binding, nameOf(entry), options.onStatement);
+  };
 
-  function compile(role: string, plan: RootFieldPlan): CompiledRootField {
+  function compile(role: string, plan: SingleStatementPlan): CompiledRootField {
     const statement = compileRootField(role, plan, limits, options.rules);
     const compiled = statement.query.compile(db);
     return {
@@ -125,14 +139,23 @@ export function createDataQueryExecutor(
    * run unnamed. A deferred constraint refuses at COMMIT (migration 0020's otc_trade_settled_journal),
    * outside any statement, so the commit's error becomes the client's as a statement's would.
    */
-  async function runMutation(statements: readonly CompiledRootField[], binding: RunBinding): Promise<string[]> {
+  async function runMutation(statements: readonly CompiledEntry[], binding: RunBinding): Promise<string[]> {
     try {
       return await db.transaction().execute(async (transaction) => {
         const send = inTransaction(transaction);
         const values: string[] = [];
-        // In order, as Hasura does: a later root field sees what an earlier one wrote.
-        for (const statement of statements)
-          values.push(await runStatement(send, statement, binding, undefined, options.onStatement));
+        const run = (statement: CompiledRootField) =>
+          runStatement(send, statement, binding, undefined, options.onStatement);
+        // In order, as Hasura does: a later root field (or update_<t>_many element) sees what an earlier one wrote.
+        for (const entry of statements) {
+          if (!('kind' in entry)) {
+            values.push(await run(entry));
+            continue;
+          }
+          const list: string[] = [];
+          for (const statement of entry.statements) list.push(await run(statement));
+          values.push(`[${list.join(',')}]`);
+        }
         return values;
       });
     } catch (error) {
@@ -140,11 +163,21 @@ export function createDataQueryExecutor(
     }
   }
 
+  /** update_<t>_many's elements are each compiled as the update they are, named after their place. */
+  function compileEntry(role: string, plan: RootFieldPlan): CompiledEntry {
+    if (plan.kind !== 'update_many') return compile(role, plan);
+    return {
+      kind: 'list',
+      alias: plan.alias,
+      statements: plan.updates.map((update) => compile(role, update)),
+    };
+  }
+
   return {
     compile,
 
     compileOperation(role, plan) {
-      const statements = plan.rootFields.map((rootField) => compile(role, rootField));
+      const statements = plan.rootFields.map((rootField) => compileEntry(role, rootField));
       return { mutation: plan.mutation, statements, sessionVariables: sessionVariableUses(statements) };
     },
 

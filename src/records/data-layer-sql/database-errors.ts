@@ -69,6 +69,15 @@ export function clientErrorOf(error: unknown): AppError | null {
   // GENERATED ALWAYS columns (audit_log.id) are offered to admin like any other; pg's message names the column only.
   if (code === '428C9')
     return new AppError('BAD_REQUEST', `${message}: the database generates this column`, { cause: error });
+  // The only regular expressions a statement evaluates are the operands of _regex, _nregex, _iregex, _niregex.
+  if (code === '2201B')
+    return new AppError(
+      'BAD_REQUEST',
+      `invalid value: ${message} (the operand of a _regex, _nregex, _iregex or _niregex)`,
+      {
+        cause: error,
+      },
+    );
   if (code.startsWith('22')) return new AppError('BAD_REQUEST', `invalid value: ${message}`, { cause: error });
   if (code.startsWith('54'))
     return new AppError('BAD_REQUEST', `query too complex for the database: ${message}`, { cause: error });

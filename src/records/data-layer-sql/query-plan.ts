@@ -4,6 +4,7 @@
 // plan is the one contract between the two halves, so it lives in the lower one
 // (docs/architecture.md#layers). No GraphQL or Kysely types here.
 import type { ComparisonOperator } from '../../access/comparison-operators.ts';
+import type { ComputedUpdateOperator } from './update-operators.ts';
 
 /**
  * A value from the request. Variables stay references so that a compiled statement can be
@@ -25,6 +26,8 @@ export type WherePlan =
       readonly column: string;
       readonly operator: ComparisonOperator;
       readonly value: PlanValue;
+      /** `_cast: { String: … }`: the column is compared as this PostgreSQL type. */
+      readonly cast?: string;
     }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
 
@@ -101,6 +104,7 @@ export const streamCursorVariable = '#cursor';
 
 export type RootFieldPlan =
   | MutationPlan
+  | UpdateManyPlan
   | {
       readonly kind: 'select_stream';
       readonly alias: string;
@@ -164,6 +168,8 @@ export type MutationPlan =
       readonly table: string;
       readonly target: MutationTarget;
       readonly set: ColumnValues;
+      /** `_inc`, `_append`, … (update-operators.ts); a column appears once across `set` and these. */
+      readonly operations: readonly UpdateOperation[];
       readonly output: MutationOutput;
     }
   | {
@@ -173,6 +179,27 @@ export type MutationPlan =
       readonly target: MutationTarget;
       readonly output: MutationOutput;
     };
+
+/** A column written by an update operator other than `_set`: its new value computed from the old. */
+export interface UpdateOperation {
+  readonly operator: ComputedUpdateOperator;
+  readonly column: string;
+  readonly value: PlanValue;
+}
+
+/**
+ * `update_<t>_many(updates: […])`: one update per element, run in order, each one statement that
+ * sees what the ones before wrote (docs/data-layer.md#update_t_many); answers their responses as a list.
+ */
+export interface UpdateManyPlan {
+  readonly kind: 'update_many';
+  readonly alias: string;
+  readonly table: string;
+  readonly updates: readonly Extract<MutationPlan, { kind: 'update' }>[];
+}
+
+/** A root field compiled to one statement: every kind but update_<t>_many. */
+export type SingleStatementPlan = Exclude<RootFieldPlan, UpdateManyPlan>;
 
 /** An operation's table root fields in response order; a mutation's run in one transaction. */
 export interface OperationPlan {

@@ -37,6 +37,7 @@ export function withSession(filter: BoolExp, session: ReplaySession): BoolExp {
     case 'not':
       return { type: 'not', operand: withSession(filter.operand, session) };
     case 'relationship':
+    case 'exists':
       return { ...filter, where: withSession(filter.where, session) };
     case 'compare': {
       const value = filter.value.type === 'session' ? session[filter.value.name] : undefined;

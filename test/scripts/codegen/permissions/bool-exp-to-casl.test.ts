@@ -135,8 +135,16 @@ test('what CASL cannot express is an error, not a silent approximation', () => {
     () => boolExpToCasl(array('a', { type: 'not', operand: array('b', compare('c', '_eq', 1)) })),
     (error: unknown) => error instanceof CaslUnsupportedError,
   );
+  // NOT (c LIKE p) is c NOT LIKE p in three-valued logic; a jsonb containment has no negation.
+  assert.equal(boolExpToCasl(array('a', { type: 'not', operand: compare('c', '_like', 'x%') })), {
+    a: { $elemMatch: { c: { $_nlike: 'x%' } } },
+  });
   assert.throws(
-    () => boolExpToCasl(array('a', { type: 'not', operand: compare('c', '_like', 'x%') })),
+    () => boolExpToCasl(array('a', { type: 'not', operand: compare('c', '_contains', { k: 1 }) })),
+    (error: unknown) => error instanceof CaslUnsupportedError,
+  );
+  assert.throws(
+    () => boolExpToCasl(array('a', { type: 'exists', table: 't', where: { type: 'and', operands: [] } })),
     (error: unknown) => error instanceof CaslUnsupportedError,
   );
   assert.throws(

@@ -118,7 +118,24 @@ test('unknown operator', () => {
   );
   const errors = errorsOf(yaml);
   assert.equal(errors, [
-    "permissions.yaml:20:38: unknown operator '_equals' on column 'organization_id' of table 'digital_wallet' (expected one of _eq, _neq, _gt, _lt, _gte, _lte, _in, _nin, _like, _ilike, _is_null) (select rule for role 'organization_admin')",
+    "permissions.yaml:20:38: unknown operator '_equals' on column 'organization_id' of table 'digital_wallet' (expected one of _eq, _neq, _gt, _lt, _gte, _lte, _in, _nin, _like, _ilike, _is_null, _nlike, _nilike, _similar, _nsimilar, _regex, _nregex, _iregex, _niregex, _contains, _contained_in, _has_key, _has_keys_any, _has_keys_all, _cast, _ceq, _cneq, _cgt, _clt, _cgte, _clte) (select rule for role 'organization_admin')",
+  ]);
+});
+
+test('a bad _exists: an untracked table, a missing _where', () => {
+  let yaml = replaceOnce(
+    base,
+    'filter: { organization_id: { _eq: X-Data-Organization-Id } }\n        columns',
+    'filter: { _exists: { _table: { schema: public, name: nowhere }, _where: {} } }\n        columns',
+  );
+  yaml = replaceOnce(
+    yaml,
+    'check: { organization_id:',
+    'check: { _exists: { _table: { name: organization } }, organization_id:',
+  );
+  assert.equal(errorsOf(yaml), [
+    "permissions.yaml:20:62: _exists names table 'nowhere', which is not tracked (select rule for role 'organization_admin')",
+    "permissions.yaml:24:27: _exists expects { _table: { schema: public, name: <table> }, _where: <boolean expression> } (insert rule for role 'organization_admin')",
   ]);
 });
 

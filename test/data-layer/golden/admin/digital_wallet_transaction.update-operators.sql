@@ -1,0 +1,11 @@
+-- role admin: mutation { update_digital_wallet_transaction(where: {}, _inc: { id: $id, wallet_id: $wallet_id, amount_base_units: $amount_base_units, usd_value: $usd_value, fee_base_units: $fee_base_units, voided_by_freeze_id: $voided_by_freeze_id }) { affected_rows returning { id wallet_id transfer_id tx_hash direction coin amount_base_units usd_value state counterparty_address created_at confirmed_at fee_base_units comment sequence_id pending_approval_id initiated_by custodian_updated_at in_opening_balance fee_coin journaled_state voided_by_freeze_id } } }
+WITH "t1" AS (UPDATE "digital_wallet_transaction" AS "t0" SET "id" = "t0"."id" + $1::int4, "wallet_id" = "t0"."wallet_id" + $2::int4, "amount_base_units" = "t0"."amount_base_units" + $3::numeric, "usd_value" = "t0"."usd_value" + $4::numeric, "fee_base_units" = "t0"."fee_base_units" + $5::numeric, "voided_by_freeze_id" = "t0"."voided_by_freeze_id" + $6::int4
+  WHERE true RETURNING *)
+SELECT json_build_object('affected_rows', count(*), 'returning', coalesce(json_agg(json_build_object('id', "t1"."id", 'wallet_id', "t1"."wallet_id", 'transfer_id', "t1"."transfer_id", 'tx_hash', "t1"."tx_hash", 'direction', "t1"."direction", 'coin', "t1"."coin", 'amount_base_units', "t1"."amount_base_units"::text, 'usd_value', "t1"."usd_value"::text, 'state', "t1"."state", 'counterparty_address', "t1"."counterparty_address", 'created_at', "t1"."created_at", 'confirmed_at', "t1"."confirmed_at", 'fee_base_units', "t1"."fee_base_units"::text, 'comment', "t1"."comment", 'sequence_id', "t1"."sequence_id", 'pending_approval_id', "t1"."pending_approval_id", 'initiated_by', "t1"."initiated_by", 'custodian_updated_at', "t1"."custodian_updated_at", 'in_opening_balance', "t1"."in_opening_balance", 'fee_coin', "t1"."fee_coin", 'journaled_state', "t1"."journaled_state", 'voided_by_freeze_id', "t1"."voided_by_freeze_id")) FILTER (WHERE true), '[]'::json))::text AS "value", true AS "check_passed"
+FROM "t1"
+-- $1: digital_wallet_transaction.id $id
+-- $2: digital_wallet_transaction.wallet_id $wallet_id
+-- $3: digital_wallet_transaction.amount_base_units $amount_base_units
+-- $4: digital_wallet_transaction.usd_value $usd_value
+-- $5: digital_wallet_transaction.fee_base_units $fee_base_units
+-- $6: digital_wallet_transaction.voided_by_freeze_id $voided_by_freeze_id
