@@ -111,6 +111,14 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "aml_report_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -217,6 +225,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "api_key_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "api_key_prefix_key",
+          "columns": [
+            "prefix"
+          ]
+        }
       ]
     },
     {
@@ -283,6 +305,20 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "organization",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "app_user_email_key",
+          "columns": [
+            "email"
+          ]
+        },
+        {
+          "name": "app_user_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -359,7 +395,15 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "id"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "audit_log_pkey",
+          "columns": [
+            "id"
+          ]
+        }
+      ]
     },
     {
       "name": "auth_session",
@@ -424,6 +468,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "app_user",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "auth_session_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -511,6 +563,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "case_invitation_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "case_invitation_token_hash_key",
+          "columns": [
+            "token_hash"
+          ]
+        }
       ]
     },
     {
@@ -554,7 +620,22 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "symbol"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "coin_pkey",
+          "columns": [
+            "symbol"
+          ]
+        },
+        {
+          "name": "coin_symbol_decimals_key",
+          "columns": [
+            "symbol",
+            "decimals"
+          ]
+        }
+      ]
     },
     {
       "name": "coin_price",
@@ -607,6 +688,14 @@ export const databaseSchema: DbSchema = {
             "symbol"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "coin_price_pkey",
+          "columns": [
+            "symbol"
+          ]
+        }
       ]
     },
     {
@@ -650,6 +739,15 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "coin",
           "referencedColumns": [
             "symbol"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "coin_price_day_pkey",
+          "columns": [
+            "symbol",
+            "day"
           ]
         }
       ]
@@ -759,6 +857,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "app_user",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "compliance_case_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -901,6 +1007,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_custodian_wallet_id_key",
+          "columns": [
+            "custodian_wallet_id"
+          ]
+        },
+        {
+          "name": "digital_wallet_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -961,6 +1081,21 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "digital_wallet",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_address_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_address_wallet_id_address_key",
+          "columns": [
+            "wallet_id",
+            "address"
           ]
         }
       ]
@@ -1063,6 +1198,21 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_asset_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_asset_wallet_id_symbol_key",
+          "columns": [
+            "wallet_id",
+            "symbol"
+          ]
+        }
       ]
     },
     {
@@ -1125,6 +1275,15 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "digital_wallet",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_creation_key_pkey",
+          "columns": [
+            "organization_id",
+            "idempotency_key"
           ]
         }
       ]
@@ -1212,6 +1371,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "digital_wallet",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_freeze_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -1363,6 +1530,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "digital_wallet_whitelist_entry",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_pending_approval_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -1568,6 +1743,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_transaction_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "digital_wallet_transaction_transfer_id_key",
+          "columns": [
+            "transfer_id"
+          ]
+        }
       ]
     },
     {
@@ -1636,6 +1825,14 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_transfer_sync_pkey",
+          "columns": [
+            "wallet_id"
+          ]
+        }
       ]
     },
     {
@@ -1673,6 +1870,15 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "digital_wallet",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_value_history_pkey",
+          "columns": [
+            "wallet_id",
+            "recorded_at"
           ]
         }
       ]
@@ -1782,6 +1988,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "digital_wallet",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "digital_wallet_whitelist_entry_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -1913,6 +2127,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "file_upload_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "file_upload_stored_name_key",
+          "columns": [
+            "stored_name"
+          ]
+        }
       ]
     },
     {
@@ -1986,6 +2214,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "organization",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "fund_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -2125,6 +2361,26 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "fund_capital_movement_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "fund_capital_movement_redemption_id_key",
+          "columns": [
+            "redemption_id"
+          ]
+        },
+        {
+          "name": "fund_capital_movement_subscription_id_key",
+          "columns": [
+            "subscription_id"
+          ]
+        }
       ]
     },
     {
@@ -2171,6 +2427,15 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "fund",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "fund_nav_pkey",
+          "columns": [
+            "fund_id",
+            "nav_date"
           ]
         }
       ]
@@ -2274,6 +2539,23 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "fund_redemption_dealing_key",
+          "columns": [
+            "id",
+            "fund_id",
+            "user_id",
+            "redemption_amount"
+          ]
+        },
+        {
+          "name": "fund_redemption_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -2372,6 +2654,23 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "app_user",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "fund_subscription_dealing_key",
+          "columns": [
+            "id",
+            "fund_id",
+            "user_id",
+            "subscription_amount"
+          ]
+        },
+        {
+          "name": "fund_subscription_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -2531,6 +2830,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "invoice_invoice_number_key",
+          "columns": [
+            "invoice_number"
+          ]
+        },
+        {
+          "name": "invoice_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -2603,6 +2916,21 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "invoice",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "invoice_line_invoice_id_position_key",
+          "columns": [
+            "invoice_id",
+            "position"
+          ]
+        },
+        {
+          "name": "invoice_line_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -2681,6 +3009,14 @@ export const databaseSchema: DbSchema = {
           ],
           "referencedTable": "kyc_profile",
           "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "kyc_document_pkey",
+          "columns": [
             "id"
           ]
         }
@@ -2825,6 +3161,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "kyc_profile_applicant_id_key",
+          "columns": [
+            "applicant_id"
+          ]
+        },
+        {
+          "name": "kyc_profile_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -2882,6 +3232,14 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "kyc_profile",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "kyc_webhook_delivery_pkey",
+          "columns": [
+            "payload_sha256"
           ]
         }
       ]
@@ -3046,6 +3404,31 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "ledger_account_id_asset_key",
+          "columns": [
+            "id",
+            "asset"
+          ]
+        },
+        {
+          "name": "ledger_account_identity",
+          "columns": [
+            "kind",
+            "asset",
+            "wallet_id",
+            "fund_id",
+            "user_id"
+          ]
+        },
+        {
+          "name": "ledger_account_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -3086,6 +3469,27 @@ export const databaseSchema: DbSchema = {
             "decimals"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "ledger_asset_code_coin_key",
+          "columns": [
+            "code",
+            "coin"
+          ]
+        },
+        {
+          "name": "ledger_asset_coin_key",
+          "columns": [
+            "coin"
+          ]
+        },
+        {
+          "name": "ledger_asset_pkey",
+          "columns": [
+            "code"
+          ]
+        }
       ]
     },
     {
@@ -3119,7 +3523,15 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "id"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "ledger_link_pkey",
+          "columns": [
+            "id"
+          ]
+        }
+      ]
     },
     {
       "name": "ledger_transfer",
@@ -3255,6 +3667,26 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "ledger_transfer_pending_id_key",
+          "columns": [
+            "pending_id"
+          ]
+        },
+        {
+          "name": "ledger_transfer_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "ledger_transfer_position_key",
+          "columns": [
+            "position"
+          ]
+        }
       ]
     },
     {
@@ -3309,7 +3741,15 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "state_hash"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "login_attempt_pkey",
+          "columns": [
+            "state_hash"
+          ]
+        }
+      ]
     },
     {
       "name": "organization",
@@ -3364,7 +3804,21 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "id"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "organization_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "organization_slug_key",
+          "columns": [
+            "slug"
+          ]
+        }
+      ]
     },
     {
       "name": "organization_membership",
@@ -3421,6 +3875,16 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "app_user",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "organization_membership_pkey",
+          "columns": [
+            "organization_id",
+            "user_id",
+            "role"
           ]
         }
       ]
@@ -3557,6 +4021,14 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "otc_quote_pkey",
+          "columns": [
+            "id"
+          ]
+        }
       ]
     },
     {
@@ -3681,6 +4153,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "otc_trade_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "otc_trade_quote_id_key",
+          "columns": [
+            "quote_id"
+          ]
+        }
       ]
     },
     {
@@ -3753,7 +4239,21 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "id"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "product_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "product_sku_key",
+          "columns": [
+            "sku"
+          ]
+        }
+      ]
     },
     {
       "name": "quote",
@@ -3875,6 +4375,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "quote_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "quote_quote_number_key",
+          "columns": [
+            "quote_number"
+          ]
+        }
       ]
     },
     {
@@ -3964,6 +4478,21 @@ export const databaseSchema: DbSchema = {
           "referencedTable": "quote",
           "referencedColumns": [
             "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "quote_line_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "quote_line_quote_id_position_key",
+          "columns": [
+            "quote_id",
+            "position"
           ]
         }
       ]
@@ -4076,6 +4605,20 @@ export const databaseSchema: DbSchema = {
             "id"
           ]
         }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "receipt_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "receipt_receipt_number_key",
+          "columns": [
+            "receipt_number"
+          ]
+        }
       ]
     },
     {
@@ -4134,7 +4677,15 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "kid"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "signing_key_pkey",
+          "columns": [
+            "kid"
+          ]
+        }
+      ]
     },
     {
       "name": "trading_product",
@@ -4187,7 +4738,15 @@ export const databaseSchema: DbSchema = {
       "primaryKey": [
         "id"
       ],
-      "foreignKeys": []
+      "foreignKeys": [],
+      "uniqueConstraints": [
+        {
+          "name": "trading_product_pkey",
+          "columns": [
+            "id"
+          ]
+        }
+      ]
     }
   ]
 };

@@ -111,6 +111,7 @@ export const permissionModel = {
     aml_report: {
       description: 'AML screening results for a wallet.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'aml_report_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -134,6 +135,10 @@ export const permissionModel = {
     app_user: {
       description: 'People known to the platform; id is the identity provider\'s subject.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'app_user_email_key', columns: ['email'] },
+        { name: 'app_user_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'text', isNullable: false },
         { name: 'email', dataType: 'text', isNullable: false },
@@ -153,6 +158,7 @@ export const permissionModel = {
       description: 'Append-only record of who did what; nobody writes it through the data layer.',
       readOnly: true,
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'audit_log_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'int8', isNullable: false, default: { kind: 'varying' } },
         { name: 'occurred_at', dataType: 'timestamptz', isNullable: false, default: { kind: 'varying' } },
@@ -169,6 +175,7 @@ export const permissionModel = {
     case_invitation: {
       description: 'Invitations of people to a compliance case; token_hash is secret.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'case_invitation_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'case_id', dataType: 'int4', isNullable: false },
@@ -183,6 +190,10 @@ export const permissionModel = {
     coin: {
       description: 'Supported coins (public reference data).',
       primaryKey: ['symbol'],
+      uniqueConstraints: [
+        { name: 'coin_pkey', columns: ['symbol'] },
+        { name: 'coin_symbol_decimals_key', columns: ['symbol', 'decimals'] },
+      ],
       columns: [
         { name: 'symbol', dataType: 'text', isNullable: false },
         { name: 'name', dataType: 'text', isNullable: false },
@@ -195,6 +206,7 @@ export const permissionModel = {
     coin_price: {
       description: 'Latest USD price per coin (public reference data).',
       primaryKey: ['symbol'],
+      uniqueConstraints: [{ name: 'coin_price_pkey', columns: ['symbol'] }],
       columns: [
         { name: 'symbol', dataType: 'text', isNullable: false },
         { name: 'usd_price', dataType: 'numeric', isNullable: false },
@@ -207,6 +219,7 @@ export const permissionModel = {
     compliance_case: {
       description: 'Compliance cases (onboarding, periodic and transaction reviews, fund subscriptions).',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'compliance_case_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'organization_id', dataType: 'uuid', isNullable: false },
@@ -228,6 +241,10 @@ export const permissionModel = {
     digital_wallet: {
       description: 'Custodial, hot and smart wallets, each owned by one organization.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'digital_wallet_custodian_wallet_id_key', columns: ['custodian_wallet_id'] },
+        { name: 'digital_wallet_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'organization_id', dataType: 'uuid', isNullable: false },
@@ -264,6 +281,10 @@ export const permissionModel = {
     digital_wallet_address: {
       description: 'Deposit addresses of a wallet.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'digital_wallet_address_pkey', columns: ['id'] },
+        { name: 'digital_wallet_address_wallet_id_address_key', columns: ['wallet_id', 'address'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -277,6 +298,10 @@ export const permissionModel = {
     digital_wallet_asset: {
       description: 'Per-coin balances of a wallet.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'digital_wallet_asset_pkey', columns: ['id'] },
+        { name: 'digital_wallet_asset_wallet_id_symbol_key', columns: ['wallet_id', 'symbol'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -292,6 +317,7 @@ export const permissionModel = {
     digital_wallet_pending_approval: {
       description: 'Transfers waiting for approvals at the custodian.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'digital_wallet_pending_approval_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'bpchar', isNullable: false },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -318,6 +344,10 @@ export const permissionModel = {
     digital_wallet_transaction: {
       description: 'Transfers in and out of a wallet, in the custodian\'s states.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'digital_wallet_transaction_pkey', columns: ['id'] },
+        { name: 'digital_wallet_transaction_transfer_id_key', columns: ['transfer_id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -347,6 +377,7 @@ export const permissionModel = {
     digital_wallet_value_history: {
       description: 'Daily USD value of a wallet (the sparkline\'s data).',
       primaryKey: ['wallet_id', 'recorded_at'],
+      uniqueConstraints: [{ name: 'digital_wallet_value_history_pkey', columns: ['wallet_id', 'recorded_at'] }],
       columns: [
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
         { name: 'recorded_at', dataType: 'timestamptz', isNullable: false },
@@ -357,6 +388,7 @@ export const permissionModel = {
     digital_wallet_whitelist_entry: {
       description: 'Withdrawal destinations allowed for a wallet, each decided by an administrator.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'digital_wallet_whitelist_entry_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'wallet_id', dataType: 'int4', isNullable: false },
@@ -374,6 +406,10 @@ export const permissionModel = {
     file_upload: {
       description: 'Metadata of uploaded files (the bytes are served by the REST download route).',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'file_upload_pkey', columns: ['id'] },
+        { name: 'file_upload_stored_name_key', columns: ['stored_name'] },
+      ],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'stored_name', dataType: 'text', isNullable: false },
@@ -397,6 +433,7 @@ export const permissionModel = {
     fund: {
       description: 'Investment funds, each administered by one organization.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'fund_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'organization_id', dataType: 'uuid', isNullable: false },
@@ -415,6 +452,10 @@ export const permissionModel = {
     fund_redemption: {
       description: 'Investors\' redemption requests (same lifecycle as subscriptions).',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'fund_redemption_dealing_key', columns: ['id', 'fund_id', 'user_id', 'redemption_amount'] },
+        { name: 'fund_redemption_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'fund_id', dataType: 'int4', isNullable: false },
@@ -433,6 +474,10 @@ export const permissionModel = {
     fund_subscription: {
       description: 'Investors\' subscription requests (pending → approved → processed, or rejected, or cancelled).',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'fund_subscription_dealing_key', columns: ['id', 'fund_id', 'user_id', 'subscription_amount'] },
+        { name: 'fund_subscription_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'fund_id', dataType: 'int4', isNullable: false },
@@ -451,6 +496,10 @@ export const permissionModel = {
     invoice: {
       description: 'Invoices issued to an organization and a recipient user; \'locked\' = closed accounting period.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'invoice_invoice_number_key', columns: ['invoice_number'] },
+        { name: 'invoice_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'invoice_number', dataType: 'text', isNullable: false },
@@ -477,6 +526,10 @@ export const permissionModel = {
     invoice_line: {
       description: 'Lines of an invoice.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'invoice_line_invoice_id_position_key', columns: ['invoice_id', 'position'] },
+        { name: 'invoice_line_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'invoice_id', dataType: 'int4', isNullable: false },
@@ -492,6 +545,7 @@ export const permissionModel = {
     kyc_document: {
       description: 'Documents submitted in a KYC inspection; files are served through signed URLs only.',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'kyc_document_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'kyc_profile_id', dataType: 'uuid', isNullable: false },
@@ -509,6 +563,10 @@ export const permissionModel = {
     kyc_profile: {
       description: 'Identity-verification profiles; questionnaire answers are encrypted and never exposed.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'kyc_profile_applicant_id_key', columns: ['applicant_id'] },
+        { name: 'kyc_profile_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'user_id', dataType: 'text', isNullable: true },
@@ -540,6 +598,11 @@ export const permissionModel = {
       description: 'Accounts of the double-entry journal (docs/ledger.md#accounts) with their balance projections in base units; written only by the journal\'s transfers.',
       readOnly: true,
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'ledger_account_id_asset_key', columns: ['id', 'asset'] },
+        { name: 'ledger_account_identity', columns: ['kind', 'asset', 'wallet_id', 'fund_id', 'user_id'] },
+        { name: 'ledger_account_pkey', columns: ['id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'kind', dataType: 'text', isNullable: false },
@@ -567,6 +630,11 @@ export const permissionModel = {
       description: 'What journal accounts hold (docs/ledger.md#accounts): coins with their decimals, and fiat currencies.',
       readOnly: true,
       primaryKey: ['code'],
+      uniqueConstraints: [
+        { name: 'ledger_asset_code_coin_key', columns: ['code', 'coin'] },
+        { name: 'ledger_asset_coin_key', columns: ['coin'] },
+        { name: 'ledger_asset_pkey', columns: ['code'] },
+      ],
       columns: [
         { name: 'code', dataType: 'text', isNullable: false },
         { name: 'decimals', dataType: 'int4', isNullable: false },
@@ -578,6 +646,11 @@ export const permissionModel = {
       description: 'Immutable transfers of the double-entry journal (docs/ledger.md#transfers); amounts in base units of the asset.',
       readOnly: true,
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'ledger_transfer_pending_id_key', columns: ['pending_id'] },
+        { name: 'ledger_transfer_pkey', columns: ['id'] },
+        { name: 'ledger_transfer_position_key', columns: ['position'] },
+      ],
       columns: [
         { name: 'id', dataType: 'text', isNullable: false },
         { name: 'position', dataType: 'int8', isNullable: false, default: { kind: 'varying' } },
@@ -603,6 +676,10 @@ export const permissionModel = {
     organization: {
       description: 'Client organizations (companies, family offices, fund administrators, individuals).',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'organization_pkey', columns: ['id'] },
+        { name: 'organization_slug_key', columns: ['slug'] },
+      ],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'name', dataType: 'text', isNullable: false },
@@ -620,6 +697,7 @@ export const permissionModel = {
     organization_membership: {
       description: 'A user\'s roles inside one organization; the data layer\'s allowed roles come from here.',
       primaryKey: ['organization_id', 'user_id', 'role'],
+      uniqueConstraints: [{ name: 'organization_membership_pkey', columns: ['organization_id', 'user_id', 'role'] }],
       columns: [
         { name: 'organization_id', dataType: 'uuid', isNullable: false },
         { name: 'user_id', dataType: 'text', isNullable: false },
@@ -634,6 +712,7 @@ export const permissionModel = {
     otc_quote: {
       description: 'OTC trading quotes (pending, accepted, expired, cancelled).',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'otc_quote_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'organization_id', dataType: 'uuid', isNullable: false },
@@ -658,6 +737,10 @@ export const permissionModel = {
     otc_trade: {
       description: 'Executed OTC trades, one per accepted quote.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'otc_trade_pkey', columns: ['id'] },
+        { name: 'otc_trade_quote_id_key', columns: ['quote_id'] },
+      ],
       columns: [
         { name: 'id', dataType: 'uuid', isNullable: false, default: { kind: 'varying' } },
         { name: 'quote_id', dataType: 'uuid', isNullable: false },
@@ -677,6 +760,7 @@ export const permissionModel = {
     product: {
       description: 'Products and services on offer (the product catalog).',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'product_pkey', columns: ['id'] }, { name: 'product_sku_key', columns: ['sku'] }],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'sku', dataType: 'text', isNullable: false },
@@ -692,6 +776,10 @@ export const permissionModel = {
     quote: {
       description: 'Sales quote documents (not OTC trading quotes).',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'quote_pkey', columns: ['id'] },
+        { name: 'quote_quote_number_key', columns: ['quote_number'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'quote_number', dataType: 'text', isNullable: false },
@@ -713,6 +801,10 @@ export const permissionModel = {
     quote_line: {
       description: 'Lines of a sales quote.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'quote_line_pkey', columns: ['id'] },
+        { name: 'quote_line_quote_id_position_key', columns: ['quote_id', 'position'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'quote_id', dataType: 'int4', isNullable: false },
@@ -732,6 +824,10 @@ export const permissionModel = {
     receipt: {
       description: 'Payment receipts, usually for an invoice.',
       primaryKey: ['id'],
+      uniqueConstraints: [
+        { name: 'receipt_pkey', columns: ['id'] },
+        { name: 'receipt_receipt_number_key', columns: ['receipt_number'] },
+      ],
       columns: [
         { name: 'id', dataType: 'int4', isNullable: false, default: { kind: 'varying' } },
         { name: 'receipt_number', dataType: 'text', isNullable: false },
@@ -752,6 +848,7 @@ export const permissionModel = {
     trading_product: {
       description: 'OTC trading products (currency pairs; public reference data).',
       primaryKey: ['id'],
+      uniqueConstraints: [{ name: 'trading_product_pkey', columns: ['id'] }],
       columns: [
         { name: 'id', dataType: 'text', isNullable: false },
         { name: 'base_currency', dataType: 'text', isNullable: false },

@@ -2,6 +2,7 @@
 export { type PlatformClient, createPlatformClient } from './platform-client.js';
 export type { ClientOptions, Credential, Credentials } from './runtime/client-options.js';
 export type { RetryOptions } from './runtime/retry-policy.js';
+export type { ReconnectOptions } from './runtime/reconnect-policy.js';
 export type { CallOptions, ParseAs, RestError, RestResult } from './runtime/rest-client.js';
 export type { GraphqlCallOptions, GraphqlClient, GraphqlError, GraphqlResult } from './runtime/graphql-client.js';
 export type { PagedDocument, ResultOf, TypedDocument, VariablesOf } from './runtime/typed-document.js';
@@ -9,7 +10,7 @@ export { type Decimal, type DecimalInput, compareDecimals, decimal } from './run
 export { GraphqlResponseError, NetworkError, UnexpectedResponseError } from './runtime/sdk-errors.js';
 export { type PaginateOptions, paginate } from './runtime/pagination.js';
 export { type SubscriptionClientOptions, type SubscriptionSink, createSubscriptionClient, subscribe, } from './runtime/subscriptions.js';
-export { type FollowOrderBooksOptions, type OrderBook, type OrderBookFollower, type OrderBookLevel, followOrderBooks, } from './runtime/order-book.js';
+export { type FollowOrderBooksOptions, type OrderBook, type OrderBookFeedStatus, type OrderBookFollower, type OrderBookLevel, type OrderBookStatusEvent, followOrderBooks, } from './runtime/order-book.js';
 export * from './generated/graphql-documents.js';
 export type * from './generated/graphql-types.js';
 export type { ErrorCode, ErrorCodesByStatus, GraphqlErrorCode } from './generated/error-codes.js';

@@ -3,6 +3,7 @@
 export { type PlatformClient, createPlatformClient } from './platform-client.ts';
 export type { ClientOptions, Credential, Credentials } from './runtime/client-options.ts';
 export type { RetryOptions } from './runtime/retry-policy.ts';
+export type { ReconnectOptions } from './runtime/reconnect-policy.ts';
 export type { CallOptions, ParseAs, RestError, RestResult } from './runtime/rest-client.ts';
 export type { GraphqlCallOptions, GraphqlClient, GraphqlError, GraphqlResult } from './runtime/graphql-client.ts';
 export type { PagedDocument, ResultOf, TypedDocument, VariablesOf } from './runtime/typed-document.ts';
@@ -18,8 +19,10 @@ export {
 export {
   type FollowOrderBooksOptions,
   type OrderBook,
+  type OrderBookFeedStatus,
   type OrderBookFollower,
   type OrderBookLevel,
+  type OrderBookStatusEvent,
   followOrderBooks,
 } from './runtime/order-book.ts';
 export * from './generated/graphql-documents.ts';

@@ -88,6 +88,11 @@ export interface ColumnModel {
 export type ColumnDefault =
   { readonly kind: 'constant'; readonly value: string | number | boolean | null } | { readonly kind: 'varying' };
 
+export interface UniqueConstraintModel {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
+
 export interface TableModel {
   readonly description: string;
   /**
@@ -96,6 +101,11 @@ export interface TableModel {
    */
   readonly readOnly?: true;
   readonly primaryKey: readonly string[];
+  /**
+   * The primary-key and UNIQUE constraints by name, with their columns: what `on_conflict` may
+   * name (docs/data-layer.md#upserts-on_conflict). Absent in hand-written models: none.
+   */
+  readonly uniqueConstraints?: readonly UniqueConstraintModel[];
   readonly columns: readonly ColumnModel[];
   readonly relationships: { readonly [name: string]: RelationshipModel };
 }

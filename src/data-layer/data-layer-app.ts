@@ -28,6 +28,8 @@ import { authenticateUnderLimit } from './data-layer-credential-limit.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, DocumentLimitError, errorEntry, errorsBody } from './data-layer-error.ts';
+import { executeBatch } from './batched-requests.ts';
+import type { DataRequest } from './data-request.ts';
 import { readGraphqlBody } from './read-graphql-body.ts';
 import { requestPath } from './request-path.ts';
 import { noteCaller } from './request-callers.ts';
@@ -76,6 +78,10 @@ function sendError(
   writeAnswer(response, requestId, status, json, errorsBody([errorEntry(error)]), appError);
 }
 
+function isBatch(body: DataRequest | readonly DataRequest[]): body is readonly DataRequest[] {
+  return Array.isArray(body);
+}
+
 async function handleGraphql(
   request: IncomingMessage,
   response: ServerResponse,
@@ -96,8 +102,15 @@ async function handleGraphql(
       const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
       noteCaller(request, caller);
       const body = await readGraphqlBody(request, response);
+      if (!isBatch(body)) {
+        stage = 'graphql';
+        return options.execute(caller, body);
+      }
+      // Each element counts as a request (the first was counted above), before any runs.
+      for (let index = 1; index < body.length; index++)
+        if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
       stage = 'graphql';
-      return options.execute(caller, body);
+      return executeBatch(caller, body, options.execute, { logger: options.logger, requestId });
     });
     writeAnswer(response, requestId, 200, json, result);
   } catch (error) {

@@ -1,4 +1,5 @@
-// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, at most 1 MiB,
+// The body of POST /v1/graphql: JSON `{query, variables?, operationName?}`, or a batch, an array of
+// them (batched-requests.ts; each element checked the same way, its path `$[i]`), at most 1 MiB,
 // uncompressed (a Content-Encoding other than identity is 415, by the rule of the REST routes,
 // src/request-headers/content-encoding.ts), read by the one body reader of every front door
 // (src/request-envelope/read-body.ts). The query's length and nesting limits
@@ -10,6 +11,7 @@ import { jsonNestingViolation } from '../graphql-limits/json-nesting.ts';
 import { closeAfterAnswer, declaredOverLimit, jsonBodyLimitBytes } from '../request-envelope/body-limit.ts';
 import { encodedBodyRefusal } from '../request-headers/content-encoding.ts';
 import { type BodyLimit, readBody } from '../request-envelope/read-body.ts';
+import { batchRequests } from './batched-requests.ts';
 import { DataLayerError } from './data-layer-error.ts';
 import type { DataRequest } from './data-request.ts';
 
@@ -26,8 +28,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The request the body holds; throws the 400, 413 or 415 the client is answered. `response`: the request's, closed after a 413 of a declared length. */
-export async function readGraphqlBody(request: IncomingMessage, response: ServerResponse): Promise<DataRequest> {
+/** The request the body holds (an array: a batch); throws the 400, 413 or 415 the client is answered. `response`: the request's, closed after a 413 of a declared length. */
+export async function readGraphqlBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<DataRequest | readonly DataRequest[]> {
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
@@ -45,21 +50,29 @@ export async function readGraphqlBody(request: IncomingMessage, response: Server
     if (error instanceof DataLayerError) throw error;
     throw new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
   }
+  return Array.isArray(body)
+    ? batchRequests(body, (element, path) => graphqlRequest(element, path))
+    : graphqlRequest(body, '$');
+}
+
+/** One `{query, variables?, operationName?}`; `path` is where it sits in the body (`$`, `$[2]`). */
+function graphqlRequest(body: unknown, path: string): DataRequest {
   if (!isObject(body))
     throw new DataLayerError(
       'BAD_REQUEST',
-      'request body must be a JSON object {"query", "variables", "operationName"}',
+      'request body must be a JSON object {"query", "variables", "operationName"} or an array of them',
+      path,
     );
   const { query, variables, operationName } = body;
   if (typeof query !== 'string' || query.trim() === '')
-    throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', '$.query');
+    throw new DataLayerError('BAD_REQUEST', '"query" must be a non-empty string', `${path}.query`);
   if (variables !== undefined && variables !== null && !isObject(variables)) {
-    throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', '$.variables');
+    throw new DataLayerError('BAD_REQUEST', '"variables" must be a JSON object', `${path}.variables`);
   }
   const tooDeep = jsonNestingViolation('variables', variables);
-  if (tooDeep) throw new DataLayerError('BAD_REQUEST', tooDeep, '$.variables');
+  if (tooDeep) throw new DataLayerError('BAD_REQUEST', tooDeep, `${path}.variables`);
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-    throw new DataLayerError('BAD_REQUEST', '"operationName" must be a string', '$.operationName');
+    throw new DataLayerError('BAD_REQUEST', '"operationName" must be a string', `${path}.operationName`);
   }
   return { query, variables: variables ?? null, operationName: operationName ?? null };
 }

@@ -19,11 +19,18 @@ export interface DbForeignKey {
   referencedColumns: string[];
 }
 
+/** A primary-key or UNIQUE constraint (not a unique index: ON CONFLICT ON CONSTRAINT names constraints only). */
+export interface DbUniqueConstraint {
+  name: string;
+  columns: string[];
+}
+
 export interface DbTable {
   name: string;
   columns: DbColumn[];
   primaryKey: string[];
   foreignKeys: DbForeignKey[];
+  uniqueConstraints: DbUniqueConstraint[];
 }
 
 export interface DbSchema {

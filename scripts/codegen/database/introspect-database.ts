@@ -1,4 +1,4 @@
-// Reads tables, columns, primary and foreign keys of the `public` schema from the catalog.
+// Reads tables, columns, primary, unique and foreign keys of the `public` schema from the catalog.
 // Order is fixed (table name, column position) so generated output is byte-stable.
 import type pg from 'pg';
 import type { DbColumn, DbSchema, DbTable } from './database-schema.ts';
@@ -57,7 +57,7 @@ export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchem
        JOIN pg_class rel ON rel.oid = con.conrelid
        JOIN pg_namespace ns ON ns.oid = rel.relnamespace
        LEFT JOIN pg_class ref ON ref.oid = con.confrelid
-      WHERE ns.nspname = 'public' AND con.contype IN ('p', 'f')
+      WHERE ns.nspname = 'public' AND con.contype IN ('p', 'u', 'f')
       ORDER BY rel.relname, con.conname`,
   );
   const tables = new Map<string, DbTable>();
@@ -65,7 +65,7 @@ export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchem
     if (internalTables.has(row.table_name)) continue;
     let table = tables.get(row.table_name);
     if (!table) {
-      table = { name: row.table_name, columns: [], primaryKey: [], foreignKeys: [] };
+      table = { name: row.table_name, columns: [], primaryKey: [], foreignKeys: [], uniqueConstraints: [] };
       tables.set(row.table_name, table);
     }
     table.columns.push({
@@ -80,6 +80,8 @@ export async function introspectDatabase(client: pg.ClientBase): Promise<DbSchem
     const table = tables.get(key.table_name);
     if (!table) continue;
     if (key.type === 'p') table.primaryKey = key.columns;
+    if (key.type === 'p' || key.type === 'u')
+      table.uniqueConstraints.push({ name: key.constraint_name, columns: key.columns });
     else
       table.foreignKeys.push({
         name: key.constraint_name,

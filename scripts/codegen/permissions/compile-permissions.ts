@@ -72,6 +72,11 @@ function tableModel(context: CompileContext, source: PermissionsSource, table: s
     description: source.tables[table]?.description ?? '',
     ...(source.tables[table]?.read_only === true ? { readOnly: true as const } : {}),
     primaryKey: dbTable?.primaryKey ?? [],
+    // A constraint over a secret column is left out too: an upsert on it would tell whether a
+    // secret value exists.
+    uniqueConstraints: (dbTable?.uniqueConstraints ?? [])
+      .filter(({ columns }) => columns.every((column) => !isSecretColumn(context, table, column)))
+      .map(({ name, columns }) => ({ name, columns })),
     // Secret columns are left out so no consumer of the model, not even the data layer's
     // admin access, can reach them.
     columns: (dbTable?.columns ?? [])

@@ -1,8 +1,11 @@
 // Subscriptions over graphql-ws on the GraphQL path (schema.graphql `Subscription`): a client that
-// authenticates with the API key in `connection_init` and reconnects for ever (graphql-ws then
-// subscribes again by itself), and a typed `subscribe` that turns DateTime fields into Dates.
+// authenticates with the API key in `connection_init` and reconnects for ever after a lost
+// connection, with a bounded backoff (graphql-ws then subscribes again by itself), but not after a
+// close for the credential (reconnect-policy.ts), and a typed `subscribe` that turns DateTime
+// fields into Dates.
 import { type Client, type ClientOptions as WsClientOptions, createClient } from 'graphql-ws';
 import type { GraphqlError } from './graphql-client.ts';
+import { type ReconnectOptions, reconnectDelayMs, refusesCredential } from './reconnect-policy.ts';
 import { type TypedDocument, reviveDates } from './typed-document.ts';
 
 export interface SubscriptionClientOptions {
@@ -12,6 +15,8 @@ export interface SubscriptionClientOptions {
   apiKey: string;
   /** `X-Acting-User` of the connection (docs/identity.md#acting-user). */
   actingUser?: string;
+  /** The wait before reconnecting: from 100 ms doubling to at most 5 s, jittered. */
+  reconnect?: ReconnectOptions;
   /** Any other graphql-ws client option (e.g. `webSocketImpl` where there is no global WebSocket). */
   graphqlWs?: Partial<WsClientOptions>;
 }
@@ -24,7 +29,10 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Cl
       ...(options.actingUser ? { 'X-Acting-User': options.actingUser } : {}),
     },
     retryAttempts: Number.POSITIVE_INFINITY,
-    shouldRetry: () => true,
+    // graphql-ws itself gives up on some closes (1011, 4500, 4401, 4429…): the sinks get the error.
+    shouldRetry: (error) => !refusesCredential(error),
+    retryWait: (retries) =>
+      new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(options.reconnect ?? {}, retries))),
     keepAlive: 10_000,
     ...options.graphqlWs,
   });

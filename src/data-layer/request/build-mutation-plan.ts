@@ -24,6 +24,7 @@ import { argumentInputs } from './build-row-set-arguments.ts';
 import { buildMutationResponse, buildSelection, type Level } from './build-selection.ts';
 import { buildUpdateAssignments, buildUpdateManyPlan, fieldArgumentType } from './build-update-operators.ts';
 import { buildWhere } from './build-where.ts';
+import { buildInsertRow, insertRows, rootOnConflict } from './build-insert-plan.ts';
 import { isNullInput, leafPlanValue, listItems, objectFields, type InputValue } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
@@ -114,10 +115,15 @@ export function buildMutationPlan(
       const argument = required(args, many ? 'objects' : 'object', field.name, path, context);
       const type = inputObjectArgument(field, many ? 'objects' : 'object');
       const items = many ? listItems(argument.input, context, argument.path) : [argument.input];
-      const objects = items.map((item, index) =>
-        columnValues(item, type, context, many ? joinPath(argument.path, index) : argument.path),
+      const rows = items.map((item, index) =>
+        buildInsertRow(item, type, table, context, many ? joinPath(argument.path, index) : argument.path),
       );
-      return { kind: 'insert', alias, table, objects, output: output(kind, level, context) };
+      const onConflict = rootOnConflict(
+        args.get('on_conflict'),
+        field.args.find((arg) => arg.name === 'on_conflict')?.type,
+        context,
+      );
+      return { kind: 'insert', alias, table, ...insertRows(rows), onConflict, output: output(kind, level, context) };
     }
     case 'update':
     case 'update_by_pk': {

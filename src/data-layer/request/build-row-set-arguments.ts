@@ -8,11 +8,12 @@ import {
   type ArgumentNode,
   type GraphQLArgument,
   type GraphQLEnumType,
+  type GraphQLInputField,
   type GraphQLInputObjectType,
 } from 'graphql';
-import type { OrderByPlan, PlanValue, RowSetArguments } from '../../records/data-layer-sql/query-plan.ts';
+import type { OrderByKey, OrderByPlan, PlanValue, RowSetArguments } from '../../records/data-layer-sql/query-plan.ts';
 import { DataLayerError } from '../data-layer-error.ts';
-import { inputFieldMeta } from '../schema/schema-metadata.ts';
+import { orderByFieldMeta } from '../schema/schema-metadata.ts';
 import type { OrderDirection } from '../schema/table-input-types.ts';
 import { buildWhere } from './build-where.ts';
 import { isNullInput, leafPlanValue, listItems, objectFields, resolveNow, type InputValue } from './input-values.ts';
@@ -83,7 +84,7 @@ function pagingValue(
   return value.kind === 'literal' && value.value === null ? null : value;
 }
 
-/** `[{a: asc}, {rel: {b: desc}}]` (or one object with several keys, in their order). */
+/** `[{a: asc}, {rel: {b: desc}}, {rel_aggregate: {count: asc}}]` (or one object with several keys, in their order). */
 function buildOrderBy(
   input: InputValue,
   type: GraphQLInputObjectType,
@@ -93,17 +94,7 @@ function buildOrderBy(
 ): OrderByPlan[] {
   return listItems(input, context, path).flatMap((item, index) => {
     const itemPath = prefix.length === 0 ? joinPath(path, index) : path;
-    return objectFields(item, context, itemPath).flatMap(([name, value]): OrderByPlan[] => {
-      const fieldPath = joinPath(itemPath, name);
-      if (isNullInput(value, context, fieldPath)) return [];
-      const field = type.getFields()[name];
-      const meta = inputFieldMeta(field?.extensions);
-      if (!field || !meta)
-        throw new DataLayerError(
-          'VALIDATION_FAILED',
-          `field '${name}' not found in type '${type.name}' (unknown field or no permission)`,
-          fieldPath,
-        );
+    return orderByFields(item, type, context, itemPath).flatMap(({ name, value, field, meta, fieldPath }) => {
       if (meta.kind === 'relationship') {
         return buildOrderBy(
           value,
@@ -113,8 +104,63 @@ function buildOrderBy(
           fieldPath,
         );
       }
-      const direction = resolveNow(value, field.type, context, fieldPath) as OrderDirection;
-      return [{ path: prefix, column: meta.column, direction: direction.direction, nulls: direction.nulls }];
+      if (meta.kind === 'aggregate_relationship')
+        return buildAggregateOrderBy(value, field, meta.relationship, prefix, context, fieldPath);
+      if (meta.kind !== 'column') throw new Error(`unexpected order_by field '${name}' in '${type.name}'`);
+      return [orderKey(prefix, { kind: 'column', column: meta.column }, value, field, context, fieldPath)];
+    });
+  });
+}
+
+/** The non-null fields of one `*_order_by` object, each with what the schema says it is. */
+function orderByFields(item: InputValue, type: GraphQLInputObjectType, context: PlanContext, itemPath: string) {
+  return objectFields(item, context, itemPath).flatMap(([name, value]) => {
+    const fieldPath = joinPath(itemPath, name);
+    if (isNullInput(value, context, fieldPath)) return [];
+    const field = type.getFields()[name];
+    const meta = orderByFieldMeta(field?.extensions);
+    if (!field || !meta)
+      throw new DataLayerError(
+        'VALIDATION_FAILED',
+        `field '${name}' not found in type '${type.name}' (unknown field or no permission)`,
+        fieldPath,
+      );
+    return [{ name, value, field, meta, fieldPath }];
+  });
+}
+
+function orderKey(
+  path: readonly string[],
+  key: OrderByKey,
+  value: InputValue,
+  field: GraphQLInputField,
+  context: PlanContext,
+  fieldPath: string,
+): OrderByPlan {
+  const direction = resolveNow(value, field.type, context, fieldPath) as OrderDirection;
+  return { path, key, direction: direction.direction, nulls: direction.nulls };
+}
+
+/** `{count: desc, sum: {amount: asc}}` of `<rel>_aggregate`: one key per entry, in their order. */
+function buildAggregateOrderBy(
+  input: InputValue,
+  field: GraphQLInputField,
+  relationship: string,
+  path: readonly string[],
+  context: PlanContext,
+  fieldPath: string,
+): OrderByPlan[] {
+  const type = getNamedType(field.type) as GraphQLInputObjectType;
+  return orderByFields(input, type, context, fieldPath).flatMap((entry) => {
+    if (entry.meta.kind === 'count')
+      return [orderKey(path, { kind: 'count', relationship }, entry.value, entry.field, context, entry.fieldPath)];
+    if (entry.meta.kind !== 'function') throw new Error(`unexpected field '${entry.name}' in '${type.name}'`);
+    const { fn } = entry.meta;
+    const columns = getNamedType(entry.field.type) as GraphQLInputObjectType;
+    return orderByFields(entry.value, columns, context, entry.fieldPath).map((column) => {
+      if (column.meta.kind !== 'column') throw new Error(`unexpected field '${column.name}' in '${columns.name}'`);
+      const key: OrderByKey = { kind: 'aggregate', relationship, fn, column: column.meta.column };
+      return orderKey(path, key, column.value, column.field, context, column.fieldPath);
     });
   });
 }

@@ -1,5 +1,5 @@
 // Selection sets on table object types → SelectionField[] (columns, __typename, object and
-// array relationships), and on `<t>_aggregate` types → AggregateResultField[].
+// array relationships, `<rel>_aggregate`), and on `<t>_aggregate` types → AggregateResultField[].
 import {
   GraphQLBoolean,
   getNamedType,
@@ -74,6 +74,14 @@ export function buildSelection(level: Level, context: PlanContext): SelectionFie
           relationship: meta.relationship,
           arguments: buildRowSetArguments((nodes[0] as FieldNode).arguments, field.args, context, path),
           fields: buildSelection(next(), context),
+        };
+      case 'array_aggregate':
+        return {
+          kind: 'array_aggregate',
+          alias: key,
+          relationship: meta.relationship,
+          arguments: buildRowSetArguments((nodes[0] as FieldNode).arguments, field.args, context, path),
+          fields: buildAggregateSelection(next(), context),
         };
       default:
         throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);

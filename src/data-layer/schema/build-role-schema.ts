@@ -10,9 +10,10 @@ import {
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { PermissionModel } from '../../access/permission-model.ts';
-import { createAggregateType } from './aggregate-types.ts';
+import { createAggregateTypes } from './aggregate-types.ts';
 import { createComparisonTypes } from './comparison-types.ts';
 import { mutationFields, mutationRootName } from './mutation-types.ts';
+import { createInsertInputTypes } from './nested-insert-types.ts';
 import { roleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
 import { createTableInputTypes, orderByEnum } from './table-input-types.ts';
@@ -25,7 +26,9 @@ export const queryRootName = 'query_root';
 export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSchema {
   const tables = roleTables(model, role);
   const inputs = createTableInputTypes(tables, createComparisonTypes(), orderByEnum());
-  const objectType = createTableObjectTypes(tables, inputs);
+  // Each refers to the other (nodes are `<t>`, `<t>` has `<rel>_aggregate`); both build fields lazily.
+  const objectType = createTableObjectTypes(tables, inputs, (table) => aggregateType(table));
+  const aggregateType = createAggregateTypes(tables, inputs, objectType);
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const table of tables.values()) {
     const type = objectType(table.name);
@@ -35,9 +38,10 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
       args: rowSetArguments(table.name, inputs),
       extensions: dataLayerExtensions({ kind: 'select', table: table.name }),
     };
-    if (table.allowAggregations) {
+    const aggregate = aggregateType(table.name);
+    if (aggregate) {
       fields[`${table.name}_aggregate`] = {
-        type: new GraphQLNonNull(createAggregateType(table, type, inputs)),
+        type: new GraphQLNonNull(aggregate),
         description: `fetch aggregated fields from the table: "${table.name}"`,
         args: rowSetArguments(table.name, inputs),
         extensions: dataLayerExtensions({ kind: 'select_aggregate', table: table.name }),
@@ -59,7 +63,7 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
   }
   // GraphQL needs at least one root field; Hasura answers the same for a role without access.
   if (tables.size === 0) fields.no_queries_available = { type: new GraphQLNonNull(GraphQLString), resolve: () => '' };
-  const mutations = mutationFields(tables, inputs, objectType);
+  const mutations = mutationFields(tables, inputs, objectType, createInsertInputTypes(tables, inputs.boolExp));
   return new GraphQLSchema({
     subscription: subscriptionRoot(tables, fields, inputs, objectType),
     query: new GraphQLObjectType({ name: queryRootName, fields }),

@@ -9,11 +9,13 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
+  type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
 } from 'graphql';
 import type { ColumnModel } from '../../access/permission-model.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
+import type { InsertInputTypes } from './nested-insert-types.ts';
 import type { TableInputTypes } from './table-input-types.ts';
 import { updateManyField, updateOperatorArgs } from './update-operator-types.ts';
 import { columnInputType } from './table-object-types.ts';
@@ -84,6 +86,7 @@ export function mutationFields(
   tables: RoleTables,
   inputs: TableInputTypes,
   objectType: (table: string) => GraphQLObjectType,
+  inserts: InsertInputTypes,
 ): Fields {
   const fields: Fields = {};
   for (const table of tables.values()) {
@@ -99,15 +102,20 @@ export function mutationFields(
       pkArgs: table.byPrimaryKey ? keyColumns(table) : null,
       boolExp: () => inputs.boolExp(name),
     };
-    if (insertColumns) Object.assign(fields, insertFields(mutation, insertColumns));
+    if (insertColumns) Object.assign(fields, insertFields(mutation, inserts));
     if (updateColumns) Object.assign(fields, updateFields(mutation, updateColumns));
     if (table.deletable) Object.assign(fields, deleteFields(mutation));
   }
   return fields;
 }
 
-function insertFields({ name, response, row }: TableMutation, columns: readonly ColumnModel[]): Fields {
-  const input = columnsInput(`${name}_insert_input`, `input type for inserting data into table "${name}"`, columns);
+function insertFields({ name, response, row }: TableMutation, inserts: InsertInputTypes): Fields {
+  const input = inserts.insertInput(name) as GraphQLInputObjectType;
+  const onConflict = inserts.onConflict(name);
+  // Hasura's upsert argument (on-conflict-types.ts): only with an update rule.
+  const upsert: GraphQLFieldConfigArgumentMap = onConflict
+    ? { on_conflict: { type: onConflict, description: 'upsert condition' } }
+    : {};
   return {
     [`insert_${name}`]: {
       type: response,
@@ -117,13 +125,14 @@ function insertFields({ name, response, row }: TableMutation, columns: readonly 
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(input))),
           description: 'the rows to be inserted',
         },
+        ...upsert,
       },
       extensions: dataLayerExtensions({ kind: 'insert', table: name }),
     },
     [`insert_${name}_one`]: {
       type: row,
       description: `insert a single row into the table: "${name}"`,
-      args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' } },
+      args: { object: { type: new GraphQLNonNull(input), description: 'the row to be inserted' }, ...upsert },
       extensions: dataLayerExtensions({ kind: 'insert_one', table: name }),
     },
   };

@@ -13,7 +13,7 @@ export type RootFieldMeta = {
 export type OutputFieldMeta =
   | { readonly kind: 'column'; readonly column: string }
   | {
-      readonly kind: 'object_relationship' | 'array_relationship';
+      readonly kind: 'object_relationship' | 'array_relationship' | 'array_aggregate';
       readonly relationship: string;
       readonly table: string;
     }
@@ -24,9 +24,17 @@ export type InputFieldMeta =
   | { readonly kind: 'column'; readonly column: string }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly table: string };
 
+/** Fields only `<t>_order_by` has: `<rel>_aggregate`, and inside it `count` and the functions. */
+export type AggregateOrderByMeta =
+  | { readonly kind: 'aggregate_relationship'; readonly relationship: string; readonly table: string }
+  | { readonly kind: 'count' }
+  | { readonly kind: 'function'; readonly fn: AggregateFunction };
+
 export type FieldMeta = RootFieldMeta | OutputFieldMeta;
 
-export function dataLayerExtensions(meta: FieldMeta | InputFieldMeta): { dataLayer: FieldMeta | InputFieldMeta } {
+export function dataLayerExtensions(meta: FieldMeta | InputFieldMeta | AggregateOrderByMeta): {
+  dataLayer: FieldMeta | InputFieldMeta | AggregateOrderByMeta;
+} {
   return { dataLayer: meta };
 }
 
@@ -38,4 +46,10 @@ export function inputFieldMeta(
   extensions: { readonly [key: string]: unknown } | null | undefined,
 ): InputFieldMeta | undefined {
   return extensions?.dataLayer as InputFieldMeta | undefined;
+}
+
+export function orderByFieldMeta(
+  extensions: { readonly [key: string]: unknown } | null | undefined,
+): InputFieldMeta | AggregateOrderByMeta | undefined {
+  return extensions?.dataLayer as InputFieldMeta | AggregateOrderByMeta | undefined;
 }

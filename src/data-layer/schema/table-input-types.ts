@@ -8,6 +8,7 @@ import {
   GraphQLNonNull,
   type GraphQLInputFieldConfigMap,
 } from 'graphql';
+import { aggregateOrderByType } from './aggregate-order-by-types.ts';
 import { columnKind } from './column-kinds.ts';
 import type { ComparisonTypes } from './comparison-types.ts';
 import type { RoleTable, RoleTables } from './role-tables.ts';
@@ -35,6 +36,8 @@ export const orderByEnum = (): GraphQLEnumType =>
 export interface TableInputTypes {
   boolExp(table: string): GraphQLInputObjectType;
   orderBy(table: string): GraphQLInputObjectType;
+  /** `<t>_aggregate_order_by`: only for a table the role may aggregate. */
+  aggregateOrderBy(table: string): GraphQLInputObjectType;
   selectColumn(table: string): GraphQLEnumType;
 }
 
@@ -74,6 +77,7 @@ export function createTableInputTypes(
   const types: TableInputTypes = {
     boolExp: memo((table) => boolExpType(table, tables, comparison, types), tables),
     orderBy: memo((table) => orderByType(table, tables, orderBy, types), tables),
+    aggregateOrderBy: memo((table) => aggregateOrderByType(table, orderBy), tables),
     selectColumn: memo(selectColumnType, tables),
   };
   return types;
@@ -117,7 +121,10 @@ function boolExpType(
   return type;
 }
 
-/** `<t>_order_by`: a direction per column, and the object relationships the role may follow. */
+/**
+ * `<t>_order_by`: a direction per column, the object relationships the role may follow, and
+ * `<rel>_aggregate` for the array relationships to tables it may aggregate.
+ */
 function orderByType(
   table: RoleTable,
   tables: RoleTables,
@@ -136,7 +143,18 @@ function orderByType(
         };
       }
       for (const [name, relationship] of visibleRelationships(table, tables)) {
-        if (relationship.kind !== 'object') continue;
+        if (relationship.kind !== 'object') {
+          if (!tables.get(relationship.remoteTable)?.allowAggregations) continue;
+          fields[`${name}_aggregate`] = {
+            type: types.aggregateOrderBy(relationship.remoteTable),
+            extensions: dataLayerExtensions({
+              kind: 'aggregate_relationship',
+              relationship: name,
+              table: relationship.remoteTable,
+            }),
+          };
+          continue;
+        }
         fields[name] = {
           type: types.orderBy(relationship.remoteTable),
           extensions: dataLayerExtensions({

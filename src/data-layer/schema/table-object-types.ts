@@ -1,6 +1,7 @@
 // Per table of a role: the object type `<t>` with exactly the columns the role may read, object
 // relationships (nullable: the related row may be hidden by the role's rule) and array
-// relationships with the list arguments, to tables the role may also read.
+// relationships with the list arguments, to tables the role may also read; beside each array
+// relationship `<rel>_aggregate` when the role may aggregate the related table (Hasura's rule).
 import {
   GraphQLList,
   GraphQLNonNull,
@@ -32,6 +33,7 @@ export function columnOutputType(column: ColumnModel, nullable = column.isNullab
 export function createTableObjectTypes(
   tables: RoleTables,
   inputs: TableInputTypes,
+  aggregateType: (table: string) => GraphQLObjectType | null,
 ): (table: string) => GraphQLObjectType {
   const made = new Map<string, GraphQLObjectType>();
   const objectType = (name: string): GraphQLObjectType => {
@@ -52,27 +54,30 @@ export function createTableObjectTypes(
         }
         for (const [relationshipName, relationship] of visibleRelationships(table, tables)) {
           const remote = objectType(relationship.remoteTable);
-          fields[relationshipName] =
-            relationship.kind === 'object'
-              ? {
-                  type: remote,
-                  description: 'An object relationship',
-                  extensions: dataLayerExtensions({
-                    kind: 'object_relationship',
-                    relationship: relationshipName,
-                    table: relationship.remoteTable,
-                  }),
-                }
-              : {
-                  type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
-                  description: 'An array relationship',
-                  args: rowSetArguments(relationship.remoteTable, inputs),
-                  extensions: dataLayerExtensions({
-                    kind: 'array_relationship',
-                    relationship: relationshipName,
-                    table: relationship.remoteTable,
-                  }),
-                };
+          const meta = { relationship: relationshipName, table: relationship.remoteTable };
+          if (relationship.kind === 'object') {
+            fields[relationshipName] = {
+              type: remote,
+              description: 'An object relationship',
+              extensions: dataLayerExtensions({ kind: 'object_relationship', ...meta }),
+            };
+            continue;
+          }
+          const args = rowSetArguments(relationship.remoteTable, inputs);
+          fields[relationshipName] = {
+            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(remote))),
+            description: 'An array relationship',
+            args,
+            extensions: dataLayerExtensions({ kind: 'array_relationship', ...meta }),
+          };
+          const aggregate = aggregateType(relationship.remoteTable);
+          if (aggregate)
+            fields[`${relationshipName}_aggregate`] = {
+              type: new GraphQLNonNull(aggregate),
+              description: 'An aggregate relationship',
+              args,
+              extensions: dataLayerExtensions({ kind: 'array_aggregate', ...meta }),
+            };
         }
         return fields;
       },

@@ -16,6 +16,9 @@ export interface RelayBusListener {
   subscriptionReady(): void;
 }
 
+export type LockAttempt =
+  { readonly held: true; readonly epoch: number } | { readonly held: false; readonly expiresInMs: number };
+
 export interface RelayBus {
   /** Tells `listener` from now on; called before `connect`. */
   listen(listener: RelayBusListener): void;
@@ -26,8 +29,12 @@ export interface RelayBus {
   /** Whether a command (a publish) can be sent now. */
   commandsReady(): boolean;
   publish(channel: RelayChannel, text: string): Promise<void>;
-  /** Takes the lock for `holder` for `ttlMs` unless another holds it: whether `holder` now holds it. */
-  takeLock(holder: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Takes the lock for `holder` for `ttlMs` unless another holds it. Taken, it names the new
+   * leadership's epoch (1, 2, 3… across all leaderships of the bus, so a later leader's is higher);
+   * refused, how long the holder's lock still lives unless renewed.
+   */
+  takeLock(holder: string, ttlMs: number): Promise<LockAttempt>;
   /** Holds the lock `ttlMs` longer while `holder` holds it: false when another holds it. */
   renewLock(holder: string, ttlMs: number): Promise<boolean>;
   /** Releases the lock while `holder` holds it. */

@@ -8,8 +8,10 @@ import type { BookLevel } from './order-book-source.ts';
 import type { BookEvent } from './market-data-feed.ts';
 
 export interface RelayMessage {
-  /** The leader's node id and term: numbers compare only within one leadership. */
+  /** The leader's node id and epoch: numbers compare only within one leadership. */
   readonly leader: string;
+  /** The leadership's epoch, counted by the bus: a message of an epoch older than one seen is a stale leader's. */
+  readonly epoch: number;
   /** 1, 2, 3… per product within the leadership. */
   readonly sequence: number;
   /** A snapshot sent again because a node asked; a node already in step applies it quietly. */
@@ -26,10 +28,8 @@ export function readRelayMessage(text: string, tracks: (productId: string) => bo
     return null;
   }
   if (typeof json !== 'object' || json === null) return null;
-  const { leader, sequence, resend, event } = json;
-  if (typeof leader !== 'string' || !Number.isSafeInteger(sequence) || sequence < 1 || typeof resend !== 'boolean') {
-    return null;
-  }
+  const { leader, epoch, sequence, resend, event } = json;
+  if (typeof leader !== 'string' || !isCount(epoch) || !isCount(sequence) || typeof resend !== 'boolean') return null;
   if (typeof event !== 'object' || event === null) return null;
   if (event.kind !== 'snapshot' && event.kind !== 'update') return null;
   if (typeof event.productId !== 'string' || !tracks(event.productId) || typeof event.time !== 'string') return null;
@@ -41,7 +41,11 @@ export function readRelayMessage(text: string, tracks: (productId: string) => bo
     bids: event.bids,
     asks: event.asks,
   };
-  return { leader, sequence, resend, event: bookEvent };
+  return { leader, epoch, sequence, resend, event: bookEvent };
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
 }
 
 function isLevels(value: unknown): value is BookLevel[] {

@@ -1,7 +1,8 @@
 // The market data feed shared by every node through a relay bus (docs/market-data.md#relay-through-redis;
-// the bus is Redis, relay-bus.ts). One node, the leader (it holds the bus's lock and renews it),
-// runs the upstream client and publishes each book event, numbered per product, on the events
-// channel; every node, the leader included, builds its books from the channel, so all hold the same
+// the bus is Redis, relay-bus.ts). One node, the leader (it holds the bus's lock: leader-lease.ts),
+// runs the upstream client and publishes each book event, numbered per product and marked with its
+// leadership's epoch, on the events channel; a message of an older epoch than one seen is a stale
+// leader's and is ignored; every node, the leader included, builds its books from the channel, so all hold the same
 // books and hear the same events. A node that starts, gets its subscription back, or sees a gap in a
 // product's numbers (or numbers from a new leader) asks for snapshots and the leader publishes them.
 // While its subscription is down a node runs its own upstream connection rather than going dark,
@@ -9,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MarketDataProvider } from '../../providers/market-data/market-data-provider.ts';
+import { LeaderLease } from './leader-lease.ts';
 import { createMarketBooks, type MarketBooks } from './market-books.ts';
 import type { BookEvent, BookSnapshotEvent, MarketDataFeed } from './market-data-feed.ts';
 import type { OrderBook } from './order-book-source.ts';
@@ -22,9 +24,9 @@ export interface RelayedFeedOptions {
   /** The bus the nodes share (REDIS_URL). */
   readonly bus: RelayBus;
   readonly logger: Logger;
-  /** How long a leader's lock lives without renewal: a crashed leader is replaced after it. Default 10 s. */
+  /** How long a leader's lock lives without renewal: a crashed leader is replaced after it. Default 800 ms. */
   readonly lockTtlMs?: number;
-  /** How often the lock is renewed (or, by the other nodes, tried). Default a third of `lockTtlMs`. */
+  /** How often the lock is renewed (or, by the other nodes, tried). Default a quarter of `lockTtlMs`. */
   readonly renewEveryMs?: number;
   /** A snapshot asked for and not received is asked for again after this. Default 1 s. */
   readonly requestRetryMs?: number;
@@ -54,17 +56,17 @@ interface ProductTrack {
   requestedAt: number | null;
 }
 
-/** This node's leadership: its token (node id and term) and the last number it gave each product. */
+/** This node's leadership: its token (node id and epoch) and the last number it gave each product. */
 interface Leadership {
   readonly token: string;
-  renewedAt: number;
+  readonly epoch: number;
   readonly sequences: Map<string, number>;
 }
 
 class RelayNode implements RelayedFeed {
   readonly #options: RelayedFeedOptions;
   readonly #bus: RelayBus;
-  readonly #lockTtlMs: number;
+  readonly #lease: LeaderLease;
   readonly #requestRetryMs: number;
   readonly #nodeId = randomUUID();
   readonly #log: Logger;
@@ -73,17 +75,16 @@ class RelayNode implements RelayedFeed {
   readonly #timer: NodeJS.Timeout;
   #closed = false;
   #leading: Leadership | null = null;
-  #term = 0;
+  /** The newest leadership's epoch this node has seen (its own included). */
+  #epochSeen = 0;
   #fallback = false;
   #subscribed = false;
-  #tending = false;
   /** The upstream connection this node runs, as the leader or in fallback. */
   #local: UpstreamFeed | null = null;
 
   constructor(options: RelayedFeedOptions) {
     this.#options = options;
     this.#bus = options.bus;
-    this.#lockTtlMs = options.lockTtlMs ?? 10_000;
     this.#requestRetryMs = options.requestRetryMs ?? 1_000;
     this.#log = options.logger.child({ area: 'market-data', node: this.#nodeId });
     this.#books = createMarketBooks(options.productIds, options.logger);
@@ -98,8 +99,18 @@ class RelayNode implements RelayedFeed {
         if (this.#subscribed || this.#fallback) void this.#joinChannel();
       },
     });
-    const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(this.#lockTtlMs / 3));
-    this.#timer = setInterval(() => this.#tendOnce(), renewEveryMs);
+    const ttlMs = options.lockTtlMs ?? 800;
+    this.#lease = new LeaderLease({
+      bus: this.#bus,
+      holder: this.#nodeId,
+      ttlMs,
+      beatMs: options.renewEveryMs ?? Math.max(1, Math.floor(ttlMs / 4)),
+      log: this.#log,
+      gained: (epoch) => this.#becomeLeader(epoch),
+      lost: (reason) => this.#stepDown(reason),
+    });
+    // A quarter of the retry time: a request is repeated between one and 1.25 times that after the last.
+    this.#timer = setInterval(() => this.#repeatRequests(), Math.max(1, Math.floor(this.#requestRetryMs / 4)));
     this.#timer.unref();
   }
 
@@ -107,7 +118,7 @@ class RelayNode implements RelayedFeed {
     const ready = await this.#bus.connect();
     if (ready.subscription) await this.#joinChannel();
     if (!this.#subscribed) this.#enterFallback();
-    if (ready.commands) await this.#tend();
+    if (ready.commands) await this.#lease.tryNow();
   }
 
   products(): readonly string[] {
@@ -136,11 +147,9 @@ class RelayNode implements RelayedFeed {
     if (this.#closed) return;
     this.#closed = true;
     clearInterval(this.#timer);
-    if (this.#leading) {
-      // Handing over at once: the next node takes the lock on its next try, not after the TTL.
-      await this.#bus.releaseLock(this.#nodeId).catch(() => {});
-      this.#leading = null;
-    }
+    // Handing over at once: the next node takes the lock on its next try, not after the TTL.
+    await this.#lease.close();
+    this.#leading = null;
     const upstream = this.#local;
     this.#local = null;
     await upstream?.close();
@@ -180,11 +189,13 @@ class RelayNode implements RelayedFeed {
   }
 
   #publish(event: BookEvent, resend: boolean): void {
+    // Asked before every message: a lease that lapsed (even while this event loop was blocked)
+    // ends the leadership here, before a message another leader's could interleave with.
+    if (!this.#leading || !this.#lease.valid()) return;
     const leading = this.#leading;
-    if (!leading) return;
     const sequence = (leading.sequences.get(event.productId) ?? 0) + 1;
     leading.sequences.set(event.productId, sequence);
-    const message: RelayMessage = { leader: leading.token, sequence, resend, event };
+    const message: RelayMessage = { leader: leading.token, epoch: leading.epoch, sequence, resend, event };
     this.#bus.publish('events', JSON.stringify(message)).catch((error) => {
       // The followers see the gap in the numbers and ask again once the bus answers.
       this.#log.debug({ err: error, productId: event.productId }, 'market data: publishing an event failed');
@@ -201,7 +212,23 @@ class RelayNode implements RelayedFeed {
       this.#log.warn({ channel }, 'market data relay: unreadable message ignored');
       return;
     }
+    if (this.#fromStaleLeader(message)) return;
     this.#follow(message);
+  }
+
+  /** A message of an older leadership than one already heard from (its lease lapsed, its messages were late). */
+  #fromStaleLeader(message: RelayMessage): boolean {
+    if (message.epoch < this.#epochSeen) {
+      this.#log.debug(
+        { epoch: message.epoch, newest: this.#epochSeen },
+        'market data relay: a stale leader’s message ignored',
+      );
+      return true;
+    }
+    this.#epochSeen = message.epoch;
+    // Only a lapsed lease lets another node lead: this one must already have stopped; to be sure, it stops.
+    if (this.#leading && message.epoch > this.#leading.epoch) this.#lease.giveUp('a newer leadership publishes');
+    return false;
   }
 
   /** Applies a relayed event that follows the product's numbers; else asks for a fresh snapshot. */
@@ -286,46 +313,21 @@ class RelayNode implements RelayedFeed {
     this.#dropLocalUnlessNeeded();
   }
 
-  // The leader's lock.
+  // Snapshots asked for and not received are asked for again.
 
-  #tendOnce(): void {
-    if (this.#tending) return;
-    this.#tending = true;
-    void this.#tend().finally(() => {
-      this.#tending = false;
-    });
-  }
-
-  async #tend(): Promise<void> {
-    if (this.#closed) return;
-    try {
-      await this.#tendLock();
-    } catch (error) {
-      this.#log.debug({ err: error }, 'market data relay: lock command failed');
-      const leading = this.#leading;
-      if (leading && Date.now() - leading.renewedAt > this.#lockTtlMs) this.#stepDown('the lock could not be renewed');
-    }
+  #repeatRequests(): void {
+    if (this.#closed || this.#fallback) return;
     for (const [productId, track] of this.#tracks) {
-      if (!this.#fallback && track.requestedAt !== null && !this.#books.inSync(productId))
-        this.#requestSnapshots([productId]);
+      if (track.requestedAt !== null && !this.#books.inSync(productId)) this.#requestSnapshots([productId]);
     }
   }
 
-  /** Renews the lock this node holds, or tries to take it. */
-  async #tendLock(): Promise<void> {
-    const leading = this.#leading;
-    if (leading) {
-      if (await this.#bus.renewLock(this.#nodeId, this.#lockTtlMs)) leading.renewedAt = Date.now();
-      else this.#stepDown('the lock is held by another node');
-    } else if (await this.#bus.takeLock(this.#nodeId, this.#lockTtlMs)) {
-      this.#becomeLeader();
-    }
-  }
+  // Leadership, as the lease (leader-lease.ts) gains and loses it.
 
-  #becomeLeader(): void {
+  #becomeLeader(epoch: number): void {
     if (this.#closed) return;
-    this.#term += 1;
-    this.#leading = { token: `${this.#nodeId}:${this.#term}`, renewedAt: Date.now(), sequences: new Map() };
+    this.#epochSeen = Math.max(this.#epochSeen, epoch);
+    this.#leading = { token: `${this.#nodeId}:${epoch}`, epoch, sequences: new Map() };
     this.#log.info('market data relay: this node leads (runs the upstream connection and publishes)');
     const upstream = this.#ensureLocal();
     // A node that was in fallback already holds upstream books: the followers get them now.

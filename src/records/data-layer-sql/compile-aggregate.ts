@@ -1,24 +1,56 @@
-// `<t>_aggregate { aggregate { count sum avg min max } nodes }` over one row set. sum and avg
-// are returned as decimal strings (sum of int4 is bigint, avg is numeric: both would lose
-// precision as JSON numbers); min and max keep the column's JSON form.
+// `<t>_aggregate { aggregate { count sum avg stddev … min max } nodes }` over one row set: the
+// root field `<t>_aggregate` and an array relationship's `<rel>_aggregate` (a correlated
+// subquery). The numeric functions are returned as decimal strings (sum of int4 is bigint, the
+// others numeric: JSON numbers would lose precision); min and max keep the column's JSON form.
+// The rule's `limit` caps `nodes` only: the aggregates see every row the filter, `where`,
+// `limit` and `offset` let through (Hasura; docs/data-layer.md#aggregates).
 import { sql, type RawBuilder } from 'kysely';
+import { aggregateFunctionSql, isNumericAggregate, type AggregateFunction } from './aggregate-functions.ts';
 import { jsonOutput } from './column-sql.ts';
+import { compileRowSet, type RowSet } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonAggregate, jsonObject, type JsonPair } from './compile-selection.ts';
-import type { AggregateColumnField, AggregateField, AggregateFunction, AggregateResultField } from './query-plan.ts';
-import { PlanPermissionError } from './role-permissions.ts';
-import type { RowSet } from './compile-row-set.ts';
+import type { AggregateColumnField, AggregateField, AggregateResultField, RowSetArguments } from './query-plan.ts';
+import type { SqlCondition } from '../../access/condition-to-sql.ts';
+import { requireAggregations } from './require-aggregations.ts';
 
-export function requireAggregations(scope: CompileScope, table: string): void {
-  if (!scope.rules.requireSelect(scope.role, table).allowAggregations)
-    throw new PlanPermissionError(`role '${scope.role}' may not aggregate '${table}'`);
+export { requireAggregations } from './require-aggregations.ts';
+
+/** `<rel>_aggregate`: `(SELECT json FROM <related rows>)`, reading every related row the role may read. */
+export function compileRelationshipAggregate(
+  fields: readonly AggregateResultField[],
+  table: string,
+  alias: string,
+  rowArguments: RowSetArguments,
+  join: readonly SqlCondition[],
+  scope: CompileScope,
+): RawBuilder<unknown> {
+  requireAggregations(scope, table);
+  const rows = compileRowSet({
+    table,
+    alias,
+    arguments: rowArguments,
+    join,
+    defaultLimit: null,
+    applyPermissionLimit: false,
+    scope,
+  });
+  // Like an array relationship's rows, nodes stop at maxRows per parent row (docs/data-layer.md#limits).
+  const cap = Math.min(
+    scope.rules.requireSelect(scope.role, table).limit ?? scope.limits.maxRows,
+    scope.limits.maxRows,
+  );
+  const value = compileAggregateResult(fields, rows, table, alias, cap, scope);
+  return sql`(SELECT ${value} FROM ${rows.from()})`;
 }
 
+/** `nodes` keeps at most `nodesCap` rows (the rule's limit), in order; null: every row. */
 export function compileAggregateResult(
   fields: readonly AggregateResultField[],
   rows: RowSet,
   table: string,
   alias: string,
+  nodesCap: number | null,
   scope: CompileScope,
 ): RawBuilder<unknown> {
   return jsonObject(
@@ -26,8 +58,13 @@ export function compileAggregateResult(
       switch (field.kind) {
         case 'typename':
           return [field.alias, sql.lit(checkedName(field.typename))];
-        case 'nodes':
-          return [field.alias, jsonAggregate(compileSelection(field.fields, table, alias, scope), rows.order)];
+        case 'nodes': {
+          const object = compileSelection(field.fields, table, alias, scope);
+          return [
+            field.alias,
+            nodesCap === null ? jsonAggregate(object, rows.order) : cappedJsonAggregate(object, rows.order, nodesCap),
+          ];
+        }
         case 'aggregate':
           return [
             field.alias,
@@ -36,6 +73,20 @@ export function compileAggregateResult(
       }
     }),
   );
+}
+
+/**
+ * The first `cap` objects in order, as a JSON array: the aggregate reads every row, so the cap
+ * cannot be a LIMIT under it. Every row's object is built (array_agg, then a slice).
+ */
+function cappedJsonAggregate(
+  object: RawBuilder<unknown>,
+  order: RawBuilder<unknown> | null,
+  cap: number,
+): RawBuilder<unknown> {
+  if (!Number.isSafeInteger(cap) || cap < 0) throw new Error(`not a row cap: ${cap}`);
+  const ordered = order ? sql` ORDER BY ${order}` : sql``;
+  return sql`coalesce(array_to_json((array_agg(${object}${ordered}))[1:${sql.lit(cap)}]), '[]'::json)`;
 }
 
 function aggregateField(field: AggregateField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
@@ -84,6 +135,6 @@ function functionField(
 ): RawBuilder<unknown> {
   if (field.kind === 'typename') return sql.lit(checkedName(field.typename));
   const dataType = scope.rules.requireColumn(scope.role, table, field.column);
-  const value = sql`${sql.raw(fn)}(${scope.rowColumn(alias, field.column)})`;
-  return fn === 'sum' || fn === 'avg' ? sql`${value}::text` : jsonOutput(value, dataType);
+  const value = sql`${sql.raw(aggregateFunctionSql(fn))}(${scope.rowColumn(alias, field.column)})`;
+  return isNumericAggregate(fn) ? sql`${value}::text` : jsonOutput(value, dataType);
 }

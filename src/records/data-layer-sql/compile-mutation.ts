@@ -12,6 +12,8 @@ import { compileBoolExp } from './compile-bool-exp.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import { compileSelection, jsonObject, type JsonPair } from './compile-selection.ts';
 import { nothingToUpdate, operationAssignments } from './compile-update-operators.ts';
+import { compileNestedInsert, type NestedStep } from './compile-nested-insert.ts';
+import { compileInsertStatement } from './compile-upsert.ts';
 import { compileWhere } from './compile-where.ts';
 import { SessionSlot } from './parameter-slot.ts';
 import type { ColumnValues, MutationOutput, MutationPlan, MutationTarget } from './query-plan.ts';
@@ -26,6 +28,8 @@ export interface MutationCheck {
 export interface MutationStatement {
   readonly query: RawBuilder<unknown>;
   readonly check: MutationCheck | null;
+  /** Statements run before `query` in the transaction (a nested insert: compile-nested-insert.ts). */
+  readonly steps?: readonly NestedStep[];
 }
 
 export function compileMutation(plan: MutationPlan, scope: CompileScope): MutationStatement {
@@ -59,6 +63,19 @@ function givenValue(
 }
 
 function compileInsert(plan: Extract<MutationPlan, { kind: 'insert' }>, scope: CompileScope): MutationStatement {
+  if (plan.nested) {
+    const nested = compileNestedInsert(plan, scope);
+    return {
+      ...finish(nested.written, scope.nextAlias(), plan, null, scope, nested.affectedRows),
+      steps: nested.steps,
+    };
+  }
+  if (plan.onConflict && plan.objects.length > 0) {
+    const written = scope.nextAlias();
+    const rows = plan.objects.map((given) => ({ given, filled: [] }));
+    const upsert = compileInsertStatement(plan.table, rows, plan.onConflict, written, scope);
+    return finish(upsert.body, written, plan, upsert.check, scope, null, upsert.failedAction);
+  }
   const { table } = plan;
   const permission = scope.rules.insertPermission(scope.role, table);
   if (!permission) throw new PlanPermissionError(`role '${scope.role}' may not insert into '${table}'`);
@@ -180,16 +197,26 @@ function finish(
   plan: MutationPlan,
   check: SqlCondition | null,
   scope: CompileScope,
+  affectedRows: RawBuilder<unknown> | null = null,
+  failedAction: RawBuilder<unknown> | null = null,
 ): MutationStatement {
-  const value = outputJson(plan.output, plan.table, written, scope);
+  const value = outputJson(plan.output, plan.table, written, scope, affectedRows);
   const passed = check ? sql`coalesce(bool_and(coalesce(${check}, false)), true)` : sql`true`;
+  // An upsert checks rows against two rules; `check_action` says whose check failed.
+  const action = failedAction ? sql`, ${failedAction} AS "check_action"` : sql``;
   return {
-    query: sql`WITH ${sql.id(written)} AS (${body}) SELECT ${value}::text AS "value", ${passed} AS "check_passed" FROM ${sql.id(written)}`,
+    query: sql`WITH ${sql.id(written)} AS (${body}) SELECT ${value}::text AS "value", ${passed} AS "check_passed"${action} FROM ${sql.id(written)}`,
     check: check && plan.kind !== 'delete' ? { action: plan.kind, table: plan.table } : null,
   };
 }
 
-function outputJson(output: MutationOutput, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
+function outputJson(
+  output: MutationOutput,
+  table: string,
+  alias: string,
+  scope: CompileScope,
+  affectedRows: RawBuilder<unknown> | null,
+): RawBuilder<unknown> {
   const visible = scope.rules.rowFilter(scope.role, table, alias);
   const rows = (fields: Parameters<typeof compileSelection>[0]) =>
     sql`json_agg(${compileSelection(fields, table, alias, scope)}) FILTER (WHERE ${visible})`;
@@ -200,7 +227,7 @@ function outputJson(output: MutationOutput, table: string, alias: string, scope:
         case 'typename':
           return [field.alias, sql.lit(checkedName(field.typename))];
         case 'affected_rows':
-          return [field.alias, sql`count(*)`];
+          return [field.alias, affectedRows ?? sql`count(*)`];
         case 'returning':
           return [field.alias, sql`coalesce(${rows(field.fields)}, '[]'::json)`];
       }

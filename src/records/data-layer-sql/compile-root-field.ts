@@ -23,6 +23,8 @@ export interface RootStatement {
   readonly mutation: boolean;
   /** Set when the statement returns `check_passed` for this rule's check. */
   readonly check: MutationCheck | null;
+  /** Statements that run before this one in the transaction (a nested insert). */
+  readonly steps?: readonly { readonly query: RawBuilder<unknown>; readonly check: MutationCheck | null }[];
 }
 
 export function compileRootField(
@@ -92,20 +94,25 @@ function compileAggregate(
 ): RootStatement {
   requireAggregations(scope, plan.table);
   const alias = scope.nextAlias();
-  // Only listed nodes need bounding; a bare aggregate reads every row it is allowed to.
-  const listsNodes = plan.fields.some((field) => field.kind === 'nodes');
+  // The rule's limit caps nodes, not the aggregates (docs/data-layer.md#aggregates). Without it,
+  // listed nodes are bounded like a root list (refused past maxRows); a bare aggregate, or nodes
+  // the rule caps, read every row the role may read.
+  const permissionLimit = scope.rules.requireSelect(scope.role, plan.table).limit;
+  const nodesCap = permissionLimit !== null && permissionLimit <= scope.limits.maxRows ? permissionLimit : null;
+  const bounded = plan.fields.some((field) => field.kind === 'nodes') && nodesCap === null;
   const rows = compileRowSet({
     table: plan.table,
     alias,
     arguments: plan.arguments,
     join: [],
-    defaultLimit: listsNodes ? scope.limits.maxRows + 1 : null,
+    defaultLimit: bounded ? scope.limits.maxRows + 1 : null,
+    applyPermissionLimit: false,
     scope,
   });
-  const value = compileAggregateResult(plan.fields, rows, plan.table, alias, scope);
+  const value = compileAggregateResult(plan.fields, rows, plan.table, alias, nodesCap, scope);
   return {
     query: sql`SELECT ${value}::text AS "value", count(*) AS "row_count" FROM ${rows.from()}`,
-    maxRows: listsNodes ? scope.limits.maxRows : null,
+    maxRows: bounded ? scope.limits.maxRows : null,
     mutation: false,
     check: null,
   };

@@ -2,7 +2,8 @@
 // the role's row filter and the client's where, sorted, de-duplicated by distinct_on, and
 // paged, as a derived table under the table's alias that lists only the columns read from it
 // (docs/data-layer.md#statement-shape). The permission's `limit` caps the client's (Hasura takes
-// the smaller); without a client limit a default keeps results bounded. A limit or offset fixed
+// the smaller), except under an aggregate, where it caps `nodes` only (compile-aggregate.ts);
+// without a client limit a default keeps results bounded. A limit or offset fixed
 // when the statement compiles is written as a literal, so every plan knows it; one from a
 // variable is a parameter.
 import { sql, type RawBuilder } from 'kysely';
@@ -22,6 +23,8 @@ export interface RowSetOptions {
   readonly join: readonly SqlCondition[];
   /** Rows read when the client gives no limit (null: all). */
   readonly defaultLimit: number | null;
+  /** Whether the rule's `limit` bounds the rows (not under an aggregate); default true. */
+  readonly applyPermissionLimit?: boolean;
   readonly scope: CompileScope;
 }
 
@@ -109,7 +112,8 @@ export function compileRowSet(options: RowSetOptions): RowSet {
   ]);
   const keys = compileSortKeys(args.orderBy, table, alias, scope);
   const columns = () => selectList(alias, keys, scope);
-  const paging = pagingClause(args, permission.limit, options.defaultLimit, scope.limits.maxRows);
+  const permissionLimit = options.applyPermissionLimit === false ? null : permission.limit;
+  const paging = pagingClause(args, permissionLimit, options.defaultLimit, scope.limits.maxRows);
   const source = sql`${sql.table(table)} AS ${sql.id(alias)}`;
   const order = keys.length > 0 ? orderClause(keys, 'outer') : null;
   if (args.distinctOn.length === 0) {

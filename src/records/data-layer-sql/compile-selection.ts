@@ -1,10 +1,11 @@
 // A selection set → one JSON object built by PostgreSQL for the row under `alias`: columns
 // (int8/numeric as text), `__typename`, and relationships as correlated subqueries that apply the
 // role's row filter on the related table (relations are filtered too:
-// docs/data-layer.md#the-schema-of-a-role).
+// docs/data-layer.md#the-schema-of-a-role); `<rel>_aggregate` in compile-aggregate.ts.
 import { sql, type RawBuilder } from 'kysely';
 import { joinConditions } from '../../access/condition-to-sql.ts';
 import { jsonOutput } from './column-sql.ts';
+import { compileRelationshipAggregate } from './compile-aggregate.ts';
 import { compileRowSet, objectColumn } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import type { RelationshipModel } from '../../access/permission-model.ts';
@@ -70,6 +71,13 @@ function compileField(field: SelectionField, table: string, alias: string, scope
       return objects
         ? jsonArray(sql.ref(`${remote}.${objectColumn}`), rows.order, objects)
         : jsonArray(object, rows.order, rows.from());
+    }
+    case 'array_aggregate': {
+      const relationship = relationshipOf(scope, table, field.relationship);
+      readJoinColumns(relationship, alias, scope);
+      const remote = scope.nextAlias();
+      const join = relationshipJoin(relationship, alias, remote);
+      return compileRelationshipAggregate(field.fields, relationship.remoteTable, remote, field.arguments, join, scope);
     }
   }
 }

@@ -35,7 +35,7 @@ export function compileStream(plan: StreamPlan, scope: CompileScope): RootStatem
     alias,
     arguments: {
       where: pastCursor(plan),
-      orderBy: [{ path: [], column, direction: ordering, nulls: null }],
+      orderBy: [{ path: [], key: { kind: 'column', column }, direction: ordering, nulls: null }],
       limit: plan.batchSize,
       offset: null,
       distinctOn: [],

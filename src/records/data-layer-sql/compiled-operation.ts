@@ -19,6 +19,11 @@ export interface CompiledRootField {
   readonly sessionVariables: readonly string[];
   /** A `<t>_stream`'s cursor: the statement also returns `cursor` and reads the binding variable `streamCursorVariable`. */
   readonly stream: StreamCursorPlan | null;
+  /**
+   * Statements run before it in the mutation's transaction, in order, each value handed to the
+   * later ones (a nested insert: docs/data-layer.md#nested-inserts); their variables are in `sessionVariables`.
+   */
+  readonly steps?: readonly CompiledRootField[];
 }
 
 /**

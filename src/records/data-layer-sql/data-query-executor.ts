@@ -107,6 +107,20 @@ export function createDataQueryExecutor(
   function compile(role: string, plan: SingleStatementPlan): CompiledRootField {
     const statement = compileRootField(role, plan, limits, options.rules);
     const compiled = statement.query.compile(db);
+    const steps = statement.steps?.map((step): CompiledRootField => {
+      const stepSql = step.query.compile(db);
+      return {
+        sql: stepSql.sql,
+        name: preparedStatementName(statementNamePrefix, stepSql.sql),
+        parameters: stepSql.parameters,
+        maxRows: null,
+        mutation: true,
+        check: step.check,
+        alias: plan.alias,
+        sessionVariables: sessionVariablesOf(stepSql.parameters),
+        stream: null,
+      };
+    });
     return {
       sql: compiled.sql,
       name: preparedStatementName(statementNamePrefix, compiled.sql),
@@ -115,7 +129,11 @@ export function createDataQueryExecutor(
       mutation: statement.mutation,
       check: statement.check,
       alias: plan.alias,
-      sessionVariables: sessionVariablesOf(compiled.parameters),
+      sessionVariables: sessionVariablesOf([
+        ...(steps ?? []).flatMap((step) => step.parameters),
+        ...compiled.parameters,
+      ]),
+      ...(steps ? { steps } : {}),
       stream: plan.kind === 'select_stream' ? plan.cursor : null,
     };
   }
@@ -144,8 +162,13 @@ export function createDataQueryExecutor(
       return await db.transaction().execute(async (transaction) => {
         const send = inTransaction(transaction);
         const values: string[] = [];
-        const run = (statement: CompiledRootField) =>
-          runStatement(send, statement, binding, undefined, options.onStatement);
+        // A nested insert's steps first, each value handed to the statements after it.
+        const run = async (statement: CompiledRootField) => {
+          const results: string[] = [];
+          for (const step of statement.steps ?? [])
+            results.push(await runStatement(send, step, { ...binding, results }, undefined, options.onStatement));
+          return runStatement(send, statement, { ...binding, results }, undefined, options.onStatement);
+        };
         // In order, as Hasura does: a later root field (or update_<t>_many element) sees what an earlier one wrote.
         for (const entry of statements) {
           if (!('kind' in entry)) {

@@ -12,6 +12,8 @@ export interface BindingContext {
   readonly session: ReadonlyMap<string, SessionValue>;
   /** The request's coerced GraphQL variables. */
   readonly variables: Readonly<Record<string, unknown>>;
+  /** The values (JSON text) of the steps a nested insert ran before this statement (compile-nested-insert.ts). */
+  readonly results?: readonly string[];
 }
 
 /** A parameter computed from the binding context. */

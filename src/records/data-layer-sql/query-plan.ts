@@ -5,6 +5,9 @@
 // (docs/architecture.md#layers). No GraphQL or Kysely types here.
 import type { ComparisonOperator } from '../../access/comparison-operators.ts';
 import type { ComputedUpdateOperator } from './update-operators.ts';
+import type { AggregateFunction } from './aggregate-functions.ts';
+
+export type { AggregateFunction } from './aggregate-functions.ts';
 
 /**
  * A value from the request. Variables stay references so that a compiled statement can be
@@ -31,13 +34,27 @@ export type WherePlan =
     }
   | { readonly kind: 'relationship'; readonly relationship: string; readonly where: WherePlan };
 
-/** One `order_by` key: a column of the table, or of a table reached through object relationships. */
+/**
+ * One `order_by` key: a column of the table, or of a table reached through object relationships
+ * (`path`), or an aggregate of an array relationship of that table (`<rel>_aggregate`).
+ */
 export interface OrderByPlan {
   readonly path: readonly string[];
-  readonly column: string;
+  readonly key: OrderByKey;
   readonly direction: 'asc' | 'desc';
   readonly nulls: 'first' | 'last' | null;
 }
+
+/** What an `order_by` key sorts by: a column, or `count` / `<fn> { column }` over an array relationship's rows. */
+export type OrderByKey =
+  | { readonly kind: 'column'; readonly column: string }
+  | { readonly kind: 'count'; readonly relationship: string }
+  | {
+      readonly kind: 'aggregate';
+      readonly relationship: string;
+      readonly fn: AggregateFunction;
+      readonly column: string;
+    };
 
 export interface RowSetArguments {
   readonly where: WherePlan | null;
@@ -62,9 +79,15 @@ export type SelectionField =
       readonly relationship: string;
       readonly arguments: RowSetArguments;
       readonly fields: readonly SelectionField[];
+    }
+  | {
+      /** `<rel>_aggregate` of an array relationship: one correlated subquery over the related rows. */
+      readonly kind: 'array_aggregate';
+      readonly alias: string;
+      readonly relationship: string;
+      readonly arguments: RowSetArguments;
+      readonly fields: readonly AggregateResultField[];
     };
-
-export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max';
 
 /** A field of `sum { … }`, `avg { … }`, …: a column, or `__typename`. */
 export type AggregateColumnField =
@@ -154,12 +177,35 @@ export type MutationOutput =
 export type MutationTarget =
   { readonly kind: 'where'; readonly where: WherePlan } | { readonly kind: 'key'; readonly key: ColumnValues };
 
+/** `on_conflict` of an insert (docs/data-layer.md#upserts-on_conflict); no update columns: DO NOTHING. */
+export interface OnConflictPlan {
+  readonly constraint: string;
+  readonly updateColumns: readonly string[];
+  readonly where: WherePlan | null;
+}
+
+/** Rows inserted through one relationship of a row (docs/data-layer.md#nested-inserts). */
+export interface NestedInsertPlan {
+  readonly relationship: string;
+  readonly table: string;
+  readonly rows: readonly InsertRowPlan[];
+  readonly onConflict: OnConflictPlan | null;
+}
+
+export interface InsertRowPlan {
+  readonly columns: ColumnValues;
+  readonly nested: readonly NestedInsertPlan[];
+}
+
 export type MutationPlan =
   | {
       readonly kind: 'insert';
       readonly alias: string;
       readonly table: string;
       readonly objects: readonly ColumnValues[];
+      /** The relationships each of `objects` inserts through, by index; absent when none does. */
+      readonly nested?: readonly (readonly NestedInsertPlan[])[];
+      readonly onConflict?: OnConflictPlan | null;
       readonly output: MutationOutput;
     }
   | {

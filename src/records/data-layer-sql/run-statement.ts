@@ -11,6 +11,8 @@ import { bindParameters } from './parameter-slot.ts';
 export interface RunBinding {
   readonly session: SessionValues;
   readonly variables: Readonly<Record<string, unknown>>;
+  /** The values of the steps run before this statement (a nested insert). */
+  readonly results?: readonly string[];
 }
 
 /** Called with every statement sent, and its name when sent as a prepared statement (tests and benchmarks count them). */
@@ -20,6 +22,8 @@ export interface StatementRow {
   value: string | null;
   row_count?: string | number;
   check_passed?: boolean;
+  /** An upsert's: whose check failed, 'insert' or 'update'. */
+  check_action?: 'insert' | 'update' | null;
 }
 
 /**
@@ -40,7 +44,11 @@ export async function runStatement(
   onStatement: StatementObserver | undefined,
 ): Promise<string> {
   const session = new Map(Object.entries(binding.session).map(([name, value]) => [name.toLowerCase(), value]));
-  const parameters = bindParameters(statement.parameters, { session, variables: binding.variables });
+  const parameters = bindParameters(statement.parameters, {
+    session,
+    variables: binding.variables,
+    ...(binding.results ? { results: binding.results } : {}),
+  });
   onStatement?.(statement.sql, parameters, name);
   let rows: readonly StatementRow[];
   try {
@@ -58,7 +66,7 @@ export async function runStatement(
   if (statement.check && row?.check_passed === false) {
     throw new AppError(
       'FORBIDDEN',
-      `check constraint of an ${statement.check.action} permission has failed for '${statement.check.table}' in '${statement.alias}'; nothing was written (permission check)`,
+      `check constraint of an ${row.check_action ?? statement.check.action} permission has failed for '${statement.check.table}' in '${statement.alias}'; nothing was written (permission check)`,
     );
   }
   return row?.value ?? 'null';

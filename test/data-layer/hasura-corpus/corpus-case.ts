@@ -17,6 +17,8 @@ export interface CorpusCase {
   readonly headers: Readonly<Record<string, string>>;
   readonly query: string;
   readonly variables?: Readonly<Record<string, unknown>>;
+  /** A batched request: this array is the JSON body, instead of `{query, variables}` (`query` unused). */
+  readonly batch?: readonly unknown[];
   /** SQL run (as the database owner) before the request, in order: the rows a case needs. */
   readonly given?: readonly string[];
   readonly expect: CorpusExpectation;

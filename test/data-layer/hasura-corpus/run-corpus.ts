@@ -32,7 +32,7 @@ async function runCase(service: TestService, testCase: CorpusCase): Promise<void
   const response = await fetch(`${service.dataUrl}/v1/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...testCase.headers },
-    body: JSON.stringify({ query: testCase.query, variables: testCase.variables }),
+    body: JSON.stringify(testCase.batch ?? { query: testCase.query, variables: testCase.variables }),
   });
   const text = await response.text();
   const body = JSON.parse(text);

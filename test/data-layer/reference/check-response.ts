@@ -3,7 +3,15 @@
 // object has exactly the selected fields with the stored values, relations hold exactly the
 // related rows the role may read, orderings and pages agree, aggregates are the reference's.
 // Rows are matched by primary key (every select rule includes it, and the generator selects it).
-import type { DataCase, ListArguments, OrderKey, RootField, Selection } from './data-case.ts';
+import type {
+  AggregateSelection,
+  DataCase,
+  ListArguments,
+  OrderKey,
+  RelationSelection,
+  RootField,
+  Selection,
+} from './data-case.ts';
 import { decimalSum, normalizeDecimal, sameValue, timestampMicros } from './compare-values.ts';
 import { evaluateBoolExp, relatedRows, type EvaluationContext, type SessionValues } from './evaluate-bool-exp.ts';
 import type { ReferenceDatabase, ReferenceRow, ReferenceValue } from './reference-database.ts';
@@ -45,6 +53,10 @@ export function checkResponseData(
     problems.push(`data has fields ${Object.keys(data).join(', ')}`);
   return problems;
 }
+
+/** The response key of a relation: `<name>`, or `<name>_aggregate`. */
+const responseKey = (relation: RelationSelection) =>
+  relation.aggregate ? `${relation.name}_aggregate` : relation.name;
 
 function createChecker(context: EvaluationContext, problems: string[]) {
   const { rules, database } = context;
@@ -95,7 +107,7 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       problems.push(`${path}: expected ${describe(table, row)}, got ${JSON.stringify(response)}`);
       return;
     }
-    const expectedFields = [...selection.columns, ...selection.relations.map((relation) => relation.name)];
+    const expectedFields = [...selection.columns, ...selection.relations.map(responseKey)];
     const fields = Object.keys(response);
     if (fields.length !== new Set(expectedFields).size || !fields.every((field) => expectedFields.includes(field))) {
       problems.push(`${path}: fields ${fields.join(',')} instead of ${expectedFields.join(',')}`);
@@ -112,8 +124,10 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       const relationship = rules.relationships(table).find((candidate) => candidate.name === relation.name);
       if (!relationship) throw new Error(`reference: no relationship ${table}.${relation.name}`);
       const related = relatedRows(relationship, row, context, 'client');
-      const at = `${path}.${relation.name}`;
-      if (relationship.kind === 'object') {
+      const at = `${path}.${responseKey(relation)}`;
+      if (relation.aggregate) {
+        checkRelationAggregate(relationship.remoteTable, response[responseKey(relation)], related, relation, at);
+      } else if (relationship.kind === 'object') {
         const [first] = related;
         if (!first) {
           if (response[relation.name] !== null)
@@ -208,19 +222,25 @@ function createChecker(context: EvaluationContext, problems: string[]) {
     }
   };
 
-  const checkAggregate = (field: Extract<RootField, { kind: 'aggregate' }>, response: Json, path: string) => {
-    const rows = matching(field.table, context.visibleRows(field.table), field.args.where);
+  /** `aggregate { … }` over exactly `rows`: count, exact decimal sums, averages, min and max. */
+  const checkAggregateValues = (
+    tableName: string,
+    rows: readonly ReferenceRow[],
+    fields: AggregateSelection,
+    response: Json,
+    path: string,
+  ) => {
     const aggregate = response?.aggregate;
     if (!aggregate) {
       problems.push(`${path}: no aggregate in ${JSON.stringify(response)}`);
       return;
     }
-    if (field.aggregate.count && aggregate.count !== rows.length)
+    if (fields.count && aggregate.count !== rows.length)
       problems.push(`${path}.aggregate.count: ${aggregate.count}, expected ${rows.length}`);
-    const table = database.table(field.table);
+    const table = database.table(tableName);
     const values = (column: string) =>
       rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string');
-    for (const column of field.aggregate.sum) {
+    for (const column of fields.sum) {
       const present = values(column);
       const got = aggregate.sum?.[column];
       const expected = present.length === 0 ? null : decimalSum(present);
@@ -228,7 +248,7 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       if (actual !== expected)
         problems.push(`${path}.aggregate.sum.${column}: ${JSON.stringify(got)}, expected ${expected}`);
     }
-    for (const column of field.aggregate.avg) {
+    for (const column of fields.avg) {
       const present = values(column);
       const got = aggregate.avg?.[column];
       if (present.length === 0) {
@@ -243,7 +263,7 @@ function createChecker(context: EvaluationContext, problems: string[]) {
       ['min', 1],
       ['max', -1],
     ] as const) {
-      for (const column of field.aggregate[name]) {
+      for (const column of fields[name]) {
         const ranks = table.ranks.get(column);
         const present = values(column).sort((a, b) => direction * ((ranks?.get(a) ?? 0) - (ranks?.get(b) ?? 0)));
         const got = aggregate[name]?.[column];
@@ -256,7 +276,31 @@ function createChecker(context: EvaluationContext, problems: string[]) {
         if (!same) problems.push(`${path}.aggregate.${name}.${column}: ${JSON.stringify(got)}, expected ${expected}`);
       }
     }
-    if (field.nodes) checkList(field.table, response.nodes, rows, { orderBy: [] }, field.nodes, `${path}.nodes`);
+  };
+
+  const checkAggregate = (field: Extract<RootField, { kind: 'aggregate' }>, response: Json, path: string) => {
+    const rows = matching(field.table, context.visibleRows(field.table), field.args.where);
+    checkAggregateValues(field.table, rows, field.aggregate, response, path);
+    if (field.nodes) checkList(field.table, response?.nodes, rows, { orderBy: [] }, field.nodes, `${path}.nodes`);
+  };
+
+  /**
+   * `<rel>_aggregate(where, order_by)`: the aggregate covers every related row the role may read
+   * that the where admits (the rule's limit does not cap it); nodes are those rows, in order,
+   * capped by the rule's limit. The generator gives it no limit, offset or distinct_on (with ties
+   * in the order those would make the aggregated rows ambiguous).
+   */
+  const checkRelationAggregate = (
+    table: string,
+    response: Json,
+    related: readonly ReferenceRow[],
+    relation: RelationSelection,
+    path: string,
+  ) => {
+    const rows = matching(table, related, relation.args.where);
+    checkAggregateValues(table, rows, relation.aggregate as AggregateSelection, response, path);
+    if (relation.selection.columns.length > 0)
+      checkList(table, response?.nodes, rows, { orderBy: relation.args.orderBy }, relation.selection, `${path}.nodes`);
   };
 
   return {

@@ -25,9 +25,12 @@ export interface ListArguments {
 
 export interface RelationSelection {
   readonly name: string;
+  /** The related rows' fields; with `aggregate`, its `nodes` (empty: no nodes asked). */
   readonly selection: Selection;
   /** List arguments, rendered only for array relationships. */
   readonly args: ListArguments;
+  /** `<name>_aggregate { aggregate { … } nodes { selection } }` instead of the list (array relationships). */
+  readonly aggregate?: AggregateSelection;
 }
 
 export interface Selection {

@@ -2,7 +2,7 @@
 // naming something the role may not use (a GraphQL error that says `permission`), else refused
 // for its session headers (400) when a variable that a rule the case uses references is missing
 // or malformed (used-session-variables.ts), else data (checked row by row in check-response.ts).
-import type { DataCase, ListArguments, RootField, Selection } from './data-case.ts';
+import type { AggregateSelection, DataCase, ListArguments, RootField, Selection } from './data-case.ts';
 import type { SessionValues } from './evaluate-bool-exp.ts';
 import type { ReferenceDatabase } from './reference-database.ts';
 import type { BoolExpJson, ReferenceRules } from './reference-rules.ts';
@@ -84,6 +84,17 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
       if (!readable(current, key.column)) reasons.push(`order_by: column ${current}.${key.column}`);
     }
   };
+  const checkAggregateColumns = (table: string, aggregate: AggregateSelection) => {
+    const types = database.table(table).columnTypes;
+    for (const column of [...aggregate.sum, ...aggregate.avg]) {
+      if (!readable(table, column) || !summableTypes.has(types.get(column) ?? ''))
+        reasons.push(`sum/avg: ${table}.${column}`);
+    }
+    for (const column of [...aggregate.min, ...aggregate.max]) {
+      if (!readable(table, column) || !minMaxTypes.has(types.get(column) ?? ''))
+        reasons.push(`min/max: ${table}.${column}`);
+    }
+  };
   const checkSelection = (table: string, selection: Selection) => {
     for (const column of selection.columns)
       if (!readable(table, column)) reasons.push(`select: column ${table}.${column}`);
@@ -94,6 +105,13 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
         continue;
       }
       if (relationship.kind === 'array') checkArguments(relationship.remoteTable, relation.args);
+      if (relation.aggregate) {
+        if (!rules.select(role, relationship.remoteTable)?.allowAggregations)
+          reasons.push(
+            `select: ${role} may not aggregate ${relationship.remoteTable} (${table}.${relation.name}_aggregate)`,
+          );
+        checkAggregateColumns(relationship.remoteTable, relation.aggregate);
+      }
       checkSelection(relationship.remoteTable, relation.selection);
     }
   };
@@ -105,16 +123,7 @@ function refusals(field: RootField, role: string, rules: ReferenceRules, databas
     checkArguments(field.table, field.args);
   }
   if (field.kind === 'aggregate') {
-    const types = database.table(field.table).columnTypes;
-    const { sum, avg, min, max } = field.aggregate;
-    for (const column of [...sum, ...avg]) {
-      if (!readable(field.table, column) || !summableTypes.has(types.get(column) ?? ''))
-        reasons.push(`sum/avg: ${field.table}.${column}`);
-    }
-    for (const column of [...min, ...max]) {
-      if (!readable(field.table, column) || !minMaxTypes.has(types.get(column) ?? ''))
-        reasons.push(`min/max: ${field.table}.${column}`);
-    }
+    checkAggregateColumns(field.table, field.aggregate);
     if (field.nodes) checkSelection(field.table, field.nodes);
   } else {
     checkSelection(field.table, field.selection);

@@ -282,14 +282,54 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     if (depth < 3) {
       const candidates = draw.chance(mistakeChance) ? rules.relationships(table) : offered(table);
       for (const relationship of draw.subset(candidates, 2)) {
+        const remote = relationship.remoteTable;
+        // `<rel>_aggregate` now and then where the role may aggregate the related table (rarely where it may not).
+        if (
+          relationship.kind === 'array' &&
+          (rules.select(role, remote)?.allowAggregations || role === adminRole || draw.chance(mistakeChance)) &&
+          draw.chance(0.3)
+        ) {
+          relations.push(relationAggregate(relationship.name, remote, depth));
+          continue;
+        }
         relations.push({
           name: relationship.name,
-          selection: selection(relationship.remoteTable, depth + 1),
-          args: relationship.kind === 'array' ? listArguments(relationship.remoteTable) : { orderBy: [] },
+          selection: selection(remote, depth + 1),
+          args: relationship.kind === 'array' ? listArguments(remote) : { orderBy: [] },
         });
       }
     }
     return { columns, relations };
+  };
+
+  const aggregateSelection = (table: string) => {
+    const types = database.table(table).columnTypes;
+    const readable = columnsOf(table);
+    const summable = readable.filter((name) => summableTypes.has(types.get(name) ?? ''));
+    const ordered = readable.filter((name) => minMaxTypes.has(types.get(name) ?? ''));
+    const aggregate = {
+      count: draw.chance(0.7),
+      sum: draw.subset(summable, 2),
+      avg: draw.subset(summable, 2),
+      min: draw.subset(ordered, 2),
+      max: draw.subset(ordered, 2),
+    };
+    const empty = aggregate.sum.length + aggregate.avg.length + aggregate.min.length + aggregate.max.length === 0;
+    return { ...aggregate, count: aggregate.count || empty };
+  };
+
+  /** `<name>_aggregate(where, order_by)`: no limit, offset or distinct_on, which ties would make ambiguous. */
+  const relationAggregate = (name: string, table: string, depth: number): RelationSelection => {
+    const where = draw.chance(0.5) ? boolExp(table, 0) : undefined;
+    const orderBy = draw.chance(0.5)
+      ? Array.from({ length: draw.int(1, 2) }, () => orderKey(table)).filter((key): key is OrderKey => key !== null)
+      : [];
+    return {
+      name,
+      selection: draw.chance(0.4) ? selection(table, depth + 1) : { columns: [], relations: [] },
+      args: { ...(where ? { where } : {}), orderBy },
+      aggregate: aggregateSelection(table),
+    };
   };
 
   const keyValues = (table: string): Record<string, string> => {
@@ -311,24 +351,12 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
       return { kind: 'by_pk', table, key: keyValues(table), selection: selection(table, 1) };
     // Aggregates of a table the role may not aggregate are asked for now and then only.
     if (kind < 30 && (rules.select(role, table)?.allowAggregations || draw.chance(0.1))) {
-      const types = database.table(table).columnTypes;
-      const readable = columnsOf(table);
-      const summable = readable.filter((name) => summableTypes.has(types.get(name) ?? ''));
-      const ordered = readable.filter((name) => minMaxTypes.has(types.get(name) ?? ''));
-      const aggregate = {
-        count: draw.chance(0.7),
-        sum: draw.subset(summable, 2),
-        avg: draw.subset(summable, 2),
-        min: draw.subset(ordered, 2),
-        max: draw.subset(ordered, 2),
-      };
-      const empty = aggregate.sum.length + aggregate.avg.length + aggregate.min.length + aggregate.max.length === 0;
       const where = draw.chance(0.5) ? boolExp(table, 0) : undefined;
       return {
         kind: 'aggregate',
         table,
         args: { ...(where ? { where } : {}), orderBy: [] },
-        aggregate: { ...aggregate, count: aggregate.count || empty },
+        aggregate: aggregateSelection(table),
         nodes: draw.chance(0.4) ? selection(table, 1) : null,
       };
     }

@@ -1,7 +1,7 @@
 // A generated case → the GraphQL document a client would send (Hasura's field and argument
 // names). Operands are inline literals typed by the column: Int for int2/int4, Boolean for
 // bool, a string for everything else (numeric, bigint, uuid, dates and enums travel as text).
-import type { DataCase, ListArguments, OrderKey, RootField, Selection } from './data-case.ts';
+import type { AggregateSelection, DataCase, ListArguments, OrderKey, RootField, Selection } from './data-case.ts';
 import type { ReferenceDatabase } from './reference-database.ts';
 import type { BoolExpJson, ReferenceRules } from './reference-rules.ts';
 
@@ -49,13 +49,30 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
     return parts.length > 0 ? `(${parts.join(', ')})` : '';
   };
 
+  const aggregateFields = (aggregate: AggregateSelection): string => {
+    const parts: string[] = [];
+    if (aggregate.count) parts.push('count');
+    for (const name of ['sum', 'avg', 'min', 'max'] as const) {
+      if (aggregate[name].length > 0) parts.push(`${name} { ${aggregate[name].join(' ')} }`);
+    }
+    return parts.join(' ');
+  };
+
   const selection = (table: string, selected: Selection): string => {
     const fields = [...selected.columns];
     for (const relation of selected.relations) {
       const relationship = rules.relationships(table).find((candidate) => candidate.name === relation.name);
       if (!relationship) throw new Error(`render: '${relation.name}' is not a relationship of '${table}'`);
       const args = relationship.kind === 'array' ? listArguments(relationship.remoteTable, relation.args) : '';
-      fields.push(`${relation.name}${args} ${selection(relationship.remoteTable, relation.selection)}`);
+      if (relation.aggregate) {
+        const nodes =
+          relation.selection.columns.length > 0
+            ? ` nodes ${selection(relationship.remoteTable, relation.selection)}`
+            : '';
+        fields.push(
+          `${relation.name}_aggregate${args} { aggregate { ${aggregateFields(relation.aggregate)} }${nodes} }`,
+        );
+      } else fields.push(`${relation.name}${args} ${selection(relationship.remoteTable, relation.selection)}`);
     }
     return `{ ${fields.join(' ')} }`;
   };
@@ -71,13 +88,8 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
         return `${field.table}_by_pk(${key}) ${selection(field.table, field.selection)}`;
       }
       case 'aggregate': {
-        const parts: string[] = [];
-        if (field.aggregate.count) parts.push('count');
-        for (const name of ['sum', 'avg', 'min', 'max'] as const) {
-          if (field.aggregate[name].length > 0) parts.push(`${name} { ${field.aggregate[name].join(' ')} }`);
-        }
         const nodes = field.nodes ? ` nodes ${selection(field.table, field.nodes)}` : '';
-        return `${field.table}_aggregate${listArguments(field.table, field.args)} { aggregate { ${parts.join(' ')} }${nodes} }`;
+        return `${field.table}_aggregate${listArguments(field.table, field.args)} { aggregate { ${aggregateFields(field.aggregate)} }${nodes} }`;
       }
     }
   };
