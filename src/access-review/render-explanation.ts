@@ -27,10 +27,13 @@ function insertCapabilityLines(capabilities: InsertCapabilityExplanation): strin
     lines.push(
       `  update path rows: ${upsert.updateRows}`,
       `  update path check: ${upsert.updateCheck}`,
-      ...(upsert.updatePresets.length > 0 ? [`  update path set by the server: ${upsert.updatePresets.join(', ')}`] : []),
+      ...(upsert.updatePresets.length > 0
+        ? [`  update path set by the server: ${upsert.updatePresets.join(', ')}`]
+        : []),
     );
   lines.push(`nested inserts: ${nestedInsertWords(nestedInserts)}`);
-  for (const nested of nestedInserts) lines.push(`  ${nested.relationship}: ${nested.table}'s insert rule: ${nested.rule}`);
+  for (const nested of nestedInserts)
+    lines.push(`  ${nested.relationship}: ${nested.table}'s insert rule: ${nested.rule}`);
   return lines;
 }
 
