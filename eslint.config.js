@@ -167,6 +167,10 @@ const domainFloors = [
     { area: 'prices', reason: 'the stored coin prices, read by the areas that value or price' },
     { area: 'market-data', reason: 'the live order books, read by OTC pricing and the order-book subscription' },
     { area: 'files', reason: 'uploaded files and the storage they live in' },
+    {
+      area: 'idempotency',
+      reason: "a creating mutation's idempotency key, kept by every area whose mutations create something",
+    },
   ],
   [
     { area: 'money', reason: 'exact decimals and base units are the vocabulary of every area' },

@@ -1216,79 +1216,6 @@ export const databaseSchema: DbSchema = {
       ]
     },
     {
-      "name": "digital_wallet_creation_key",
-      "columns": [
-        {
-          "name": "organization_id",
-          "dataType": "uuid",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "idempotency_key",
-          "dataType": "text",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "input_digest",
-          "dataType": "text",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "wallet_id",
-          "dataType": "int4",
-          "isNullable": false,
-          "hasDefault": false
-        },
-        {
-          "name": "created_at",
-          "dataType": "timestamptz",
-          "isNullable": false,
-          "hasDefault": true,
-          "default": {
-            "kind": "varying"
-          }
-        }
-      ],
-      "primaryKey": [
-        "organization_id",
-        "idempotency_key"
-      ],
-      "foreignKeys": [
-        {
-          "name": "digital_wallet_creation_key_organization_id_fkey",
-          "columns": [
-            "organization_id"
-          ],
-          "referencedTable": "organization",
-          "referencedColumns": [
-            "id"
-          ]
-        },
-        {
-          "name": "digital_wallet_creation_key_wallet_id_fkey",
-          "columns": [
-            "wallet_id"
-          ],
-          "referencedTable": "digital_wallet",
-          "referencedColumns": [
-            "id"
-          ]
-        }
-      ],
-      "uniqueConstraints": [
-        {
-          "name": "digital_wallet_creation_key_pkey",
-          "columns": [
-            "organization_id",
-            "idempotency_key"
-          ]
-        }
-      ]
-    },
-    {
       "name": "digital_wallet_freeze",
       "columns": [
         {
@@ -2672,6 +2599,130 @@ export const databaseSchema: DbSchema = {
           "name": "fund_subscription_pkey",
           "columns": [
             "id"
+          ]
+        }
+      ]
+    },
+    {
+      "name": "idempotency_key",
+      "columns": [
+        {
+          "name": "id",
+          "dataType": "int8",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "organization_id",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "operation",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "idempotency_key",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "request_digest",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": false
+        },
+        {
+          "name": "state",
+          "dataType": "text",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "constant",
+            "value": "pending"
+          }
+        },
+        {
+          "name": "result_ref",
+          "dataType": "text",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "reference",
+          "dataType": "uuid",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "intent",
+          "dataType": "jsonb",
+          "isNullable": true,
+          "hasDefault": false
+        },
+        {
+          "name": "created_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        },
+        {
+          "name": "updated_at",
+          "dataType": "timestamptz",
+          "isNullable": false,
+          "hasDefault": true,
+          "default": {
+            "kind": "varying"
+          }
+        }
+      ],
+      "primaryKey": [
+        "id"
+      ],
+      "foreignKeys": [
+        {
+          "name": "idempotency_key_organization_id_fkey",
+          "columns": [
+            "organization_id"
+          ],
+          "referencedTable": "organization",
+          "referencedColumns": [
+            "id"
+          ]
+        }
+      ],
+      "uniqueConstraints": [
+        {
+          "name": "idempotency_key_organization_id_operation_idempotency_key_key",
+          "columns": [
+            "organization_id",
+            "operation",
+            "idempotency_key"
+          ]
+        },
+        {
+          "name": "idempotency_key_pkey",
+          "columns": [
+            "id"
+          ]
+        },
+        {
+          "name": "idempotency_key_reference_key",
+          "columns": [
+            "reference"
           ]
         }
       ]

@@ -147,14 +147,6 @@ export interface DigitalWalletAssetTable {
   available_balance: Generated<string>;
 }
 
-export interface DigitalWalletCreationKeyTable {
-  organization_id: string;
-  idempotency_key: string;
-  input_digest: string;
-  wallet_id: number;
-  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
-}
-
 export interface DigitalWalletFreezeTable {
   id: Generated<number>;
   wallet_id: number;
@@ -301,6 +293,20 @@ export interface FundSubscriptionTable {
   created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
   processed_by_user_id: string | null;
+}
+
+export interface IdempotencyKeyTable {
+  id: Generated<string>;
+  organization_id: string;
+  operation: string;
+  idempotency_key: string | null;
+  request_digest: string;
+  state: Generated<string>;
+  result_ref: string | null;
+  reference: Generated<string>;
+  intent: Json | null;
+  created_at: Generated<ColumnType<Date, Date | string, Date | string>>;
+  updated_at: Generated<ColumnType<Date, Date | string, Date | string>>;
 }
 
 export interface InvoiceTable {
@@ -550,7 +556,6 @@ export interface Database {
   digital_wallet: DigitalWalletTable;
   digital_wallet_address: DigitalWalletAddressTable;
   digital_wallet_asset: DigitalWalletAssetTable;
-  digital_wallet_creation_key: DigitalWalletCreationKeyTable;
   digital_wallet_freeze: DigitalWalletFreezeTable;
   digital_wallet_pending_approval: DigitalWalletPendingApprovalTable;
   digital_wallet_transaction: DigitalWalletTransactionTable;
@@ -563,6 +568,7 @@ export interface Database {
   fund_nav: FundNavTable;
   fund_redemption: FundRedemptionTable;
   fund_subscription: FundSubscriptionTable;
+  idempotency_key: IdempotencyKeyTable;
   invoice: InvoiceTable;
   invoice_line: InvoiceLineTable;
   kyc_document: KycDocumentTable;

@@ -48,6 +48,12 @@ export type Scalars = {
 export type AddDigitalWalletWhitelistEntryInput = {
   /** Destination address to allow; validated for the wallet's coin. */
   address: Scalars['String']['input'];
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Label describing the destination, up to 100 characters. */
   label?: InputMaybe<Scalars['String']['input']>;
   /** Wallet whose whitelist to extend. */
@@ -61,7 +67,8 @@ export type AddDigitalWalletWhitelistEntryPayload = MutationPayload & {
   entry: Maybe<WhitelistEntry>;
   /**
    * Expected failures: VALIDATION_FAILED (address invalid for the coin), NOT_FOUND (wallet),
-   * FORBIDDEN, CONFLICT (address already on the whitelist), WALLET_FROZEN, PROVIDER_ERROR.
+   * FORBIDDEN, CONFLICT (address already on the whitelist, or idempotency key), WALLET_FROZEN,
+   * PROVIDER_ERROR.
    */
   errors: Array<UserError>;
   /**
@@ -270,7 +277,10 @@ export type BitgoSyncWalletTransactionsPayload = MutationPayload & {
   sync: Maybe<WalletTransferSyncResult>;
 };
 
-/** Input of `calculateOtcQuote`; same fields as `RequestOtcQuoteInput`. */
+/**
+ * Input of `calculateOtcQuote`; the fields of `RequestOtcQuoteInput` but its `idempotencyKey`
+ * (nothing is stored).
+ */
 export type CalculateOtcQuoteInput = {
   /** Currency the client would give. */
   fromCurrency: Scalars['String']['input'];
@@ -378,6 +388,12 @@ export type CoinPrice = {
 
 /** Input of `createDigitalWalletAddress`. */
 export type CreateDigitalWalletAddressInput = {
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Optional label for the address, up to 100 characters. */
   label?: InputMaybe<Scalars['String']['input']>;
   /** Wallet to create a deposit address for. */
@@ -390,8 +406,8 @@ export type CreateDigitalWalletAddressPayload = MutationPayload & {
   /** The new deposit address; null on failure. */
   address: Maybe<DigitalWalletAddress>;
   /**
-   * Expected failures: NOT_FOUND (wallet), FORBIDDEN, INVALID_STATE (wallet ARCHIVED),
-   * WALLET_FROZEN, PROVIDER_ERROR.
+   * Expected failures: VALIDATION_FAILED, NOT_FOUND (wallet), FORBIDDEN, INVALID_STATE (wallet
+   * ARCHIVED), WALLET_FROZEN, PROVIDER_ERROR, CONFLICT (idempotency key).
    */
   errors: Array<UserError>;
   /** True when the address was created. */
@@ -2030,6 +2046,12 @@ export type RemoveDigitalWalletWhitelistEntryPayload = MutationPayload & {
 export type RequestOtcQuoteInput = {
   /** Currency the client gives, for example `USD`. */
   fromCurrency: Scalars['String']['input'];
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Organization to quote for. Default: the organization the API key is bound to. */
   organizationId?: InputMaybe<Scalars['UUID']['input']>;
   /**
@@ -2056,7 +2078,7 @@ export type RequestOtcQuotePayload = MutationPayload & {
   __typename?: 'RequestOtcQuotePayload';
   /**
    * Expected failures: VALIDATION_FAILED, UNSUPPORTED_ASSET (pair not traded), NOT_FOUND
-   * (organization), FORBIDDEN, PROVIDER_ERROR (no price available).
+   * (organization), FORBIDDEN, PROVIDER_ERROR (no price available), CONFLICT (idempotency key).
    */
   errors: Array<UserError>;
   /** The new PENDING quote; null on failure. */

@@ -135,6 +135,8 @@ async function createAreas(options: ComposeOptions, base: Base) {
       valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
     }),
   );
+  // Wallet creations cut off before their commit by a crash (docs/custody.md#idempotent-creation).
+  await wallets.operations.recoverPendingCreations();
   shutdown.track(
     createReconciliation({
       db,
@@ -240,7 +242,7 @@ function createApp(
 function createDataLayer(options: ComposeOptions, base: Base, areas: Areas, explorer: ApiExplorerWiring) {
   const { config, logger, secrets } = options;
   const { identity } = areas;
-  return createDataAccessLayer({
+  const dataLayer = createDataAccessLayer({
     database: { db: base.db, statements: base.statements },
     adminSecret: secrets.dataAdminSecret,
     identity: identity.services,
@@ -251,5 +253,10 @@ function createDataLayer(options: ComposeOptions, base: Base, areas: Areas, expl
     requestTimeoutMs: config.timeouts.requestMs,
     metrics: base.metrics,
     wrap: explorer.wrapDataLayer,
+    server: base.servers.dataServer,
+    socketCaps: config.socketCaps,
+    liveQueryIntervalMs: config.dataLiveQueryIntervalMs,
+    notifications: base.notifications,
   });
+  return options.shutdown.track(dataLayer).listener;
 }

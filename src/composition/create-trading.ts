@@ -18,6 +18,8 @@ import { walletChangeTags } from '../domain/wallets/wallet-cache-tags.ts';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createOtcPricer, type UsdPriceLookup } from '../domain/trading/otc-pricer.ts';
 import { createOtcQuoteService } from '../domain/trading/otc-quote-service.ts';
+import { createIdempotency } from '../domain/idempotency/idempotent-request.ts';
+import { createIdempotencyKeyTable } from '../records/idempotency/idempotency-key-table.ts';
 import { createOtcTradeService } from '../domain/trading/otc-trade-service.ts';
 import type { TradingServices } from '../graphql/resolvers/otc-resolvers.ts';
 import type { CustodyProvider } from '../providers/custody/custody-provider.ts';
@@ -51,6 +53,7 @@ export function createTrading(deps: {
     pricer,
     users,
     quoteTtlSeconds: config.trading.quoteTtlSeconds,
+    idempotency: createIdempotency({ keys: createIdempotencyKeyTable(db) }),
   });
   return {
     quotes: quoteService,

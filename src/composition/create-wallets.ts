@@ -19,6 +19,8 @@ import { createPortfolioService } from '../domain/wallets/portfolio-service.ts';
 import { createWalletDetailTable } from '../records/wallets/wallet-detail-table.ts';
 import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { createWalletManagementService } from '../domain/wallets/wallet-management-service.ts';
+import { createIdempotency } from '../domain/idempotency/idempotent-request.ts';
+import { createIdempotencyKeyTable } from '../records/idempotency/idempotency-key-table.ts';
 import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import { createWalletUnfreezeService } from '../domain/wallets/wallet-unfreeze-service.ts';
 import { createWalletFreezeTable } from '../records/wallets/wallet-freeze-table.ts';
@@ -72,6 +74,7 @@ export function createWallets(deps: {
       results,
       logger,
       custodialApprovalsRequired: deps.custodialApprovalsRequired,
+      idempotency: createIdempotency({ keys: createIdempotencyKeyTable(deps.db) }),
     }),
     screening: createAmlScreeningService({
       table,

@@ -4,7 +4,7 @@
 // lets pile up before it collects stays bounded. A configuration whose caches could fill that
 // limit is refused at start, rather than ending in an out-of-memory crash under load.
 import { getHeapStatistics } from 'node:v8';
-import { preparedOperationBytes } from '../data-layer/request/execute-data-request.ts';
+import { preparedOperationBytes } from '../data-layer/request/prepare-data-request.ts';
 import { preparedDocumentBytes } from '../data-layer/request/prepared-documents.ts';
 import { assetCacheBytes } from '../domain/assets/asset-service.ts';
 import { documentCacheBytes } from '../graphql/document-cache.ts';

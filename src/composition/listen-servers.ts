@@ -16,6 +16,8 @@ import type { ShutdownSteps } from './shutdown-steps.ts';
 export interface ListeningServers {
   /** The REST and business GraphQL server, which subscriptions upgrade on. */
   readonly server: http.Server;
+  /** The data layer's server, which its subscriptions upgrade on. */
+  readonly dataServer: http.Server;
   readonly url: string;
   readonly dataUrl: string;
   /** Ends the 503 answers: from now on requests reach the app and the data layer. */
@@ -31,6 +33,7 @@ export async function listenServers(config: Config, shutdown: ShutdownSteps): Pr
   await listen(dataServer, config.dataPort, config.host);
   return {
     server,
+    dataServer,
     url: publicOrBound(config.publicUrl, config.port, server),
     dataUrl: publicOrBound(config.dataPublicUrl, config.dataPort, dataServer),
     serve(app, dataLayer) {

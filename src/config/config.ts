@@ -91,6 +91,8 @@ export interface Config {
     readonly socketsPerCredential: number;
     readonly operationsPerSocket: number;
   };
+  /** The longest a data-layer live query waits between refreshes (docs/data-layer.md#refresh), 10 to 60,000 ms. */
+  readonly dataLiveQueryIntervalMs: number;
   /** The most cost points one business GraphQL operation may cost (docs/api-limits.md); 0 disables. */
   readonly graphqlMaxCost: number;
   /** Cost points per minute per client address, and per credential, of business GraphQL operations; 0 disables. */
@@ -301,6 +303,7 @@ function readLimits(
   | 'uploadRateLimit'
   | 'failedCredentialLimit'
   | 'socketCaps'
+  | 'dataLiveQueryIntervalMs'
   | 'graphqlMaxCost'
   | 'graphqlCostRateLimit'
   | 'apiKeyCacheSeconds'
@@ -316,6 +319,7 @@ function readLimits(
       socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),
       operationsPerSocket: read('WS_MAX_OPERATIONS_PER_SOCKET', count(50)),
     },
+    dataLiveQueryIntervalMs: read('DATA_LIVE_QUERY_INTERVAL_MS', count(1_000)),
     graphqlMaxCost: read('GRAPHQL_MAX_COST', count(1_000)),
     graphqlCostRateLimit: read('GRAPHQL_COST_RATE_LIMIT', count(20_000)),
     apiKeyCacheSeconds: read('API_KEY_CACHE_SECONDS', count(10)),
@@ -354,6 +358,8 @@ function consistencyProblems(config: Config, env: Env): string[] {
   problems.push(...providerProblems(config, env), ...tradingProblems(config.trading, env));
   if (config.oidc.issuer && !config.oidc.clientId) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (config.port !== 0 && config.port === config.dataPort) problems.push('PORT and DATA_PORT must differ');
+  if (config.dataLiveQueryIntervalMs < 10 || config.dataLiveQueryIntervalMs > 60_000)
+    problems.push(`DATA_LIVE_QUERY_INTERVAL_MS must be from 10 to 60000, got ${config.dataLiveQueryIntervalMs}`);
   if (config.databaseDirectUrl && !config.databaseUrl)
     problems.push('DATABASE_DIRECT_URL needs DATABASE_URL (the embedded PostgreSQL is reached directly)');
   problems.push(...timeoutProblems(config.timeouts), ...costProblems(config));

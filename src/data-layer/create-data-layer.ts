@@ -1,5 +1,6 @@
 // Wires the data layer for the composition root: authentication (admin secret, platform
-// bearer tokens), the request executor over src/records's query executor, and the HTTP app.
+// bearer tokens), the request executor over src/records's query executor, and the HTTP app; and
+// the subscriptions' sockets on the same server (src/data-layer/live/).
 // It serves generated/permissions unless given `rules` (another compiled version of
 // permissions.yaml, as the access review's replay tests do: docs/access-review.md).
 import type { RequestListener } from 'node:http';
@@ -14,6 +15,10 @@ import { createDataLayerApp } from './data-layer-app.ts';
 import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { createDataRequestExecutor } from './request/execute-data-request.ts';
+import type { Server } from 'node:http';
+import { startDataLayerSockets, type DataLayerSockets } from './live/data-layer-sockets.ts';
+import type { DataSocketCaps } from './live/socket-callers.ts';
+import { createDataRequestPreparer } from './request/prepare-data-request.ts';
 
 export interface DataLayerDependencies {
   readonly queries: DataQueryExecutor;
@@ -29,21 +34,48 @@ export interface DataLayerDependencies {
   readonly rules?: DataLayerRules;
 }
 
+function authenticator(deps: DataLayerDependencies) {
+  return createDataAuthenticator({
+    adminSecret: deps.adminSecret,
+    verifyBearer: createBearerVerifier({
+      tokens: deps.tokens,
+      sessions: deps.sessions,
+      dataPublicUrl: deps.dataPublicUrl,
+    }),
+    rules: deps.rules,
+  });
+}
+
 export function createDataLayer(deps: DataLayerDependencies): RequestListener {
   return createDataLayerApp({
-    authenticate: createDataAuthenticator({
-      adminSecret: deps.adminSecret,
-      verifyBearer: createBearerVerifier({
-        tokens: deps.tokens,
-        sessions: deps.sessions,
-        dataPublicUrl: deps.dataPublicUrl,
-      }),
-      rules: deps.rules,
-    }),
+    authenticate: authenticator(deps),
     execute: createDataRequestExecutor({ queries: deps.queries, rules: deps.rules }),
     logger: deps.logger,
     rateLimit: deps.rateLimit,
     failedCredentials: deps.failedCredentials,
     requestTimeoutMs: deps.requestTimeoutMs,
+  });
+}
+
+/** The subscriptions' graphql-ws sockets on the data layer's server (docs/data-layer.md#subscriptions). */
+export function createDataLayerSockets(
+  deps: DataLayerDependencies & {
+    readonly server: Server;
+    readonly caps: DataSocketCaps;
+    readonly intervalMs: number;
+    readonly onTablesChanged?: (listener: (tables: readonly string[] | 'every') => void) => void;
+  },
+): DataLayerSockets {
+  return startDataLayerSockets({
+    server: deps.server,
+    authenticate: authenticator(deps),
+    prepare: createDataRequestPreparer({ queries: deps.queries, rules: deps.rules }),
+    queries: deps.queries,
+    logger: deps.logger,
+    caps: deps.caps,
+    intervalMs: deps.intervalMs,
+    rateLimit: deps.rateLimit,
+    failedCredentials: deps.failedCredentials,
+    onTablesChanged: deps.onTablesChanged,
   });
 }

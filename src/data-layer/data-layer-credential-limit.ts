@@ -12,7 +12,7 @@ import { DataLayerError } from './data-layer-error.ts';
 /** `authenticate` under the limit; a credential that was sent and refused as unauthenticated is counted. */
 export async function authenticateUnderLimit(
   limit: FailedCredentialLimit | undefined,
-  request: IncomingMessage,
+  request: Pick<IncomingMessage, 'headers'> & { readonly socket: { readonly remoteAddress?: string | undefined } },
   authenticate: DataAuthenticator,
 ): Promise<DataCaller> {
   if (!limit) return authenticate(request.headers);

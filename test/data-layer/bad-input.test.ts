@@ -76,17 +76,20 @@ test('malformed bodies are refused before GraphQL', async () => {
   assert.is(huge.status, 413);
 });
 
-test('subscriptions are refused as NOT_IMPLEMENTED; a role without mutations is told so with the permission wording', async () => {
+test('subscriptions over POST are told to use the WebSocket; a role without mutations is told so with the permission wording', async () => {
   expectError(
     await postGraphql(service, 'subscription { coin { symbol } }', { headers: admin }),
     200,
-    'NOT_IMPLEMENTED',
-    /subscriptions are not supported/,
+    'BAD_REQUEST',
+    /^subscriptions need a WebSocket: open \/v1\/graphql with the graphql-transport-ws protocol/,
   );
   const introspected = dataOf(
     await postGraphql(service, '{ __schema { mutationType { name } subscriptionType { name } } }', { headers: admin }),
   );
-  assert.equal(introspected.__schema, { mutationType: { name: 'mutation_root' }, subscriptionType: null });
+  assert.equal(introspected.__schema, {
+    mutationType: { name: 'mutation_root' },
+    subscriptionType: { name: 'subscription_root' },
+  });
   const auditor = { 'x-data-admin-secret': admin['x-data-admin-secret'] as string, 'x-data-role': 'auditor' };
   expectError(
     await postGraphql(service, 'mutation { insert_invoice(objects: []) { affected_rows } }', { headers: auditor }),

@@ -42,10 +42,10 @@ const roles = [
   'card_holder',
 ];
 const identityTables = ['api_key', 'auth_session', 'login_attempt', 'signing_key'];
-// Rows only the running service makes: the idempotency keys of createDigitalWallet and a
+// Rows only the running service makes: the idempotency keys of the creating mutations and a
 // transfer sync's progress (docs/demo-data.md), the journal's linked groups (docs/ledger.md; the
 // seed's opening deposits are single transfers); nothing before it ran.
-const runningStateTables = ['digital_wallet_creation_key', 'digital_wallet_transfer_sync', 'kyc_webhook_delivery'];
+const runningStateTables = ['idempotency_key', 'digital_wallet_transfer_sync', 'kyc_webhook_delivery'];
 
 let dataDir = '';
 let server: RunningPostgres;

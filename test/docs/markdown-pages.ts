@@ -13,13 +13,13 @@ export const pages: readonly string[] = [
     .sort(),
 ];
 
-/** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
+/** GitHub's heading anchor: lower case, punctuation but `_` and `-` dropped, spaces to hyphens. */
 export function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
-    .replace(/[`*_]/g, '')
-    .replace(/[^\p{L}\p{N}\- ]/gu, '')
+    .replace(/[`*]/g, '')
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
     .replace(/ /g, '-');
 }
 

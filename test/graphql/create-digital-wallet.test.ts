@@ -2,13 +2,15 @@
 // HTTP client (docs/custody.md#wallet-operations): the custodian's wallet registered with its
 // first address and the acting user as creator; the idempotency key; every input checked before
 // the custodian is asked; the organization a key may create in; a custodian failure writes
-// nothing; a registration failing after the custodian made the wallet is logged as an orphan; a
-// cached wallet summary sees the new wallet.
+// nothing; a registration cut off after the custodian made the wallet is adopted by the retry with
+// its key, or by the next node's start-up sweep (one wallet on each side, never an orphan); five
+// concurrent requests with one key make one wallet; a cached wallet summary sees the new wallet.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
 import { type CallerKey, startBusinessApi } from '../support/business-api-client.ts';
 import { expectBody } from '../support/graphql-answer.ts';
+import { startTestNode } from '../support/test-service.ts';
 import { aurora, meridian, startWalletProviders, walletCallers } from './support/wallet-fixtures.ts';
 
 const logLines: Record<string, unknown>[] = [];
@@ -134,8 +136,45 @@ test('a repeat with the same idempotency key answers the first wallet; other inp
   });
   assert.is(custodian.calls.createWallet, calls);
   assert.is(await walletCount(), count);
-  assert.equal(await api.rows('SELECT organization_id, wallet_id FROM digital_wallet_creation_key'), [
-    { organization_id: aurora, wallet_id: first.wallet.id },
+  assert.equal(
+    await api.rows(
+      `SELECT organization_id, state, result_ref FROM idempotency_key
+       WHERE operation = 'createDigitalWallet' AND idempotency_key = 'sol-wallet-1'`,
+    ),
+    [{ organization_id: aurora, state: 'completed', result_ref: String(first.wallet.id) }],
+  );
+});
+
+test('the same key in another organization is its own: Meridian makes its own wallet with it', async () => {
+  const input = { label: 'Same key elsewhere', type: 'CUSTODIAL', coin: 'BTC', idempotencyKey: 'shared-key-1' };
+  const inAurora = await createWallet(keys.aurora, input);
+  const inMeridian = await createWallet(keys.meridian, input);
+  assert.equal([inAurora.success, inAurora.wallet.organizationId], [true, aurora]);
+  assert.equal([inMeridian.success, inMeridian.wallet.organizationId], [true, meridian]);
+  assert.is.not(inMeridian.wallet.id, inAurora.wallet.id);
+  assert.equal(await createWallet(keys.meridian, input), inMeridian);
+  assert.equal(
+    await api.rows(
+      `SELECT organization_id, result_ref FROM idempotency_key WHERE idempotency_key = 'shared-key-1' ORDER BY result_ref::int`,
+    ),
+    [
+      { organization_id: aurora, result_ref: String(inAurora.wallet.id) },
+      { organization_id: meridian, result_ref: String(inMeridian.wallet.id) },
+    ],
+  );
+});
+
+test('five concurrent requests with one key make one wallet at the custodian and here, and all answer it', async () => {
+  const input = { label: 'Concurrent ETH', type: 'CUSTODIAL', coin: 'ETH', idempotencyKey: 'concurrent-wallet-1' };
+  const calls = custodian.calls.createWallet ?? 0;
+  const count = await walletCount();
+  const answers = await Promise.all([1, 2, 3, 4, 5].map(() => createWallet(keys.aurora, input)));
+  assert.is(answers[0].success, true);
+  assert.equal(answers, [answers[0], answers[0], answers[0], answers[0], answers[0]]);
+  assert.is(custodian.calls.createWallet, calls + 1);
+  assert.is(await walletCount(), count + 1);
+  assert.equal(await api.rows(`SELECT count(*)::int AS n FROM digital_wallet WHERE label = 'Concurrent ETH'`), [
+    { n: 1 },
   ]);
 });
 
@@ -300,43 +339,118 @@ test('a custodian that fails or refuses leaves nothing written, with a clear cod
   assert.is(await walletCount(), count);
 });
 
-test('a registration that fails after the custodian made the wallet writes nothing and logs the orphan', async () => {
+/** Registration refused for Solana wallets while `during` runs: a crash between the custodian's answer and the commit. */
+async function withRegistrationRefused<T>(during: () => Promise<T>): Promise<T> {
   await api.rows(`CREATE FUNCTION refuse_wallet() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'registration refused for the test'; END $$`);
   await api.rows(`CREATE TRIGGER refuse_wallet BEFORE INSERT ON digital_wallet_address
     FOR EACH ROW WHEN (NEW.network = 'solana') EXECUTE FUNCTION refuse_wallet()`);
   try {
-    const count = await walletCount();
-    const answer = expectBody(
-      await api.graphql(
-        create,
-        {
-          input: { label: 'Orphan SOL', type: 'CUSTODIAL', coin: 'SOL' },
-        },
-        { key: keys.aurora },
-      ),
-    );
-    assert.equal(
-      answer.errors.map((error: any) => error.extensions.code),
-      ['INTERNAL_SERVER_ERROR'],
-    );
-    assert.is(await walletCount(), count);
-    const orphan = custodian.answers.createWallet.id;
-    assert.is(custodian.simulator.control.spendableBalance(orphan), '0');
-    const logged = logLines.find((line) => line.custodianWalletId === orphan);
-    assert.equal(
-      { level: logged?.level, msg: logged?.msg, coin: logged?.coin, organizationId: logged?.organizationId },
-      {
-        level: 50,
-        msg: 'wallet created at the custodian but not registered: orphaned at the custodian, reconcile by hand',
-        coin: 'SOL',
-        organizationId: aurora,
-      },
-    );
+    return await during();
   } finally {
     await api.rows('DROP TRIGGER refuse_wallet ON digital_wallet_address');
     await api.rows('DROP FUNCTION refuse_wallet()');
   }
+}
+
+/** A request cut off after the custodian made the wallet: masked, nothing registered, the claim left pending. */
+async function cutOffCreation(input: Record<string, unknown>) {
+  const count = await walletCount();
+  const answer = expectBody(await api.graphql(create, { input }, { key: keys.aurora }));
+  assert.equal(
+    answer.errors.map((error: any) => error.extensions.code),
+    ['INTERNAL_SERVER_ERROR'],
+  );
+  assert.is(await walletCount(), count);
+  const made = custodian.answers.createWallet;
+  const [claim] = await api.rows(
+    `SELECT id, state, reference, intent->>'label' AS label FROM idempotency_key
+     WHERE operation = 'createDigitalWallet' ORDER BY id DESC LIMIT 1`,
+  );
+  assert.equal([claim.state, claim.label], ['pending', input.label]);
+  // The custodian holds the wallet under the claim's reference, and nothing here names it yet.
+  assert.is((await custodian.simulator.findWalletByReference('sol', claim.reference))?.id, made.id);
+  assert.equal(await api.rows('SELECT id FROM digital_wallet WHERE custodian_wallet_id = $1', [made.id]), []);
+  const logged = logLines.find((line) => line.custodianWalletId === made.id);
+  assert.equal(
+    { level: logged?.level, msg: logged?.msg, coin: logged?.coin, organizationId: logged?.organizationId },
+    {
+      level: 50,
+      msg: 'wallet created at the custodian but not registered: kept pending, adopted by the next request with its key or at start-up',
+      coin: 'SOL',
+      organizationId: aurora,
+    },
+  );
+  return { claimId: claim.id as string, custodianWalletId: made.id as string };
+}
+
+test('a creation cut off after the custodian made the wallet is adopted by the retry with its key: one wallet on each side', async () => {
+  const input = { label: 'Crash SOL', type: 'CUSTODIAL', coin: 'SOL', idempotencyKey: 'crash-sol-1' };
+  const cut = await withRegistrationRefused(() => cutOffCreation(input));
+  const calls = custodian.calls.createWallet;
+  const count = await walletCount();
+  const retried = await createWallet(keys.aurora, input);
+  assert.equal(retried.success, true);
+  assert.equal(retried.wallet.label, 'Crash SOL');
+  assert.is(custodian.calls.createWallet, calls);
+  assert.is(await walletCount(), count + 1);
+  assert.equal(
+    await api.rows('SELECT id, label, coin, created_by FROM digital_wallet WHERE custodian_wallet_id = $1', [
+      cut.custodianWalletId,
+    ]),
+    [{ id: retried.wallet.id, label: 'Crash SOL', coin: 'SOL', created_by: 'demo-frank' }],
+  );
+  assert.equal(await api.rows('SELECT state, result_ref FROM idempotency_key WHERE id = $1', [cut.claimId]), [
+    { state: 'completed', result_ref: String(retried.wallet.id) },
+  ]);
+  assert.equal(await createWallet(keys.aurora, input), retried);
+});
+
+test('a creation cut off without a key is adopted by the next node at start-up; a claim the custodian never saw fails', async () => {
+  const cut = await withRegistrationRefused(() =>
+    cutOffCreation({ label: 'Crash SOL, no key', type: 'CUSTODIAL', coin: 'SOL' }),
+  );
+  const [never] = await api.rows(
+    `INSERT INTO idempotency_key (organization_id, operation, request_digest, intent)
+     VALUES ($1, 'createDigitalWallet', $2, $3) RETURNING id`,
+    [
+      aurora,
+      'd'.repeat(64),
+      JSON.stringify({
+        organizationId: aurora,
+        label: 'Never made',
+        type: 'custodial',
+        coin: 'SOL',
+        ownerUserId: null,
+        userPublicKey: null,
+        network: 'solana',
+        createdBy: 'demo-frank',
+      }),
+    ],
+  );
+  // Both older than a request may run: their requests are gone.
+  await api.rows(`UPDATE idempotency_key SET updated_at = now() - interval '3 minutes' WHERE id IN ($1, $2)`, [
+    cut.claimId,
+    never.id,
+  ]);
+  const count = await walletCount();
+  const node = await startTestNode(api.service.databaseUrl, { ...custodian.env, ...aml.env });
+  await node.stop();
+  assert.is(await walletCount(), count + 1);
+  const [adopted] = await api.rows('SELECT id, label, created_by FROM digital_wallet WHERE custodian_wallet_id = $1', [
+    cut.custodianWalletId,
+  ]);
+  assert.equal([adopted.label, adopted.created_by], ['Crash SOL, no key', 'demo-frank']);
+  assert.equal(
+    await api.rows('SELECT id, state, result_ref FROM idempotency_key WHERE id IN ($1, $2) ORDER BY id', [
+      cut.claimId,
+      never.id,
+    ]),
+    [
+      { id: cut.claimId, state: 'completed', result_ref: String(adopted.id) },
+      { id: never.id, state: 'failed', result_ref: null },
+    ],
+  );
 });
 
 // Cached for the admin key's scope (every organization), created by Aurora's key: only the

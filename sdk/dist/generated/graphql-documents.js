@@ -232,7 +232,8 @@ export const CreateDigitalWalletAddressDocument = /* @__PURE__ */ graphqlDocumen
                 "createdAt": 1
             }
         }
-    }
+    },
+    "idempotencyKey": true
 });
 /**
  * Add an address to a wallet's withdrawal whitelist. Depending on the wallet's policy the
@@ -261,7 +262,8 @@ export const AddDigitalWalletWhitelistEntryDocument = /* @__PURE__ */ graphqlDoc
                 "resolvedAt": 1
             }
         }
-    }
+    },
+    "idempotencyKey": true
 });
 /**
  * Remove an address from a wallet's withdrawal whitelist, at once or after a policy-change
@@ -345,7 +347,8 @@ export const RequestOtcQuoteDocument = /* @__PURE__ */ graphqlDocument({
                 "expiresAt": 1
             }
         }
-    }
+    },
+    "idempotencyKey": true
 });
 /**
  * Price a quote without storing it; the result cannot be traded.

@@ -396,6 +396,12 @@ export type CreateDigitalWalletAddressInput = {
     walletId: number;
     /** Optional label for the address, up to 100 characters. */
     label?: string | null | undefined;
+    /**
+     * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+     * same key and input returns the original result; with different input it fails with
+     * CONFLICT. Keys are kept for 24 hours.
+     */
+    idempotencyKey?: string | null | undefined;
 };
 /** Input of `addDigitalWalletWhitelistEntry`. */
 export type AddDigitalWalletWhitelistEntryInput = {
@@ -405,6 +411,12 @@ export type AddDigitalWalletWhitelistEntryInput = {
     address: string;
     /** Label describing the destination, up to 100 characters. */
     label?: string | null | undefined;
+    /**
+     * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+     * same key and input returns the original result; with different input it fails with
+     * CONFLICT. Keys are kept for 24 hours.
+     */
+    idempotencyKey?: string | null | undefined;
 };
 /** Input of `removeDigitalWalletWhitelistEntry`. */
 export type RemoveDigitalWalletWhitelistEntryInput = {
@@ -495,8 +507,17 @@ export type RequestOtcQuoteInput = {
     quoteSize?: DecimalInput | null | undefined;
     /** Organization to quote for. Default: the organization the API key is bound to. */
     organizationId?: string | null | undefined;
+    /**
+     * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+     * same key and input returns the original result; with different input it fails with
+     * CONFLICT. Keys are kept for 24 hours.
+     */
+    idempotencyKey?: string | null | undefined;
 };
-/** Input of `calculateOtcQuote`; same fields as `RequestOtcQuoteInput`. */
+/**
+ * Input of `calculateOtcQuote`; the fields of `RequestOtcQuoteInput` but its `idempotencyKey`
+ * (nothing is stored).
+ */
 export type CalculateOtcQuoteInput = {
     /** Currency the client would give. */
     fromCurrency: string;

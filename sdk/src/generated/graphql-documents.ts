@@ -245,7 +245,8 @@ export const CreateDigitalWalletAddressDocument = /* @__PURE__ */ graphqlDocumen
         "createdAt": 1
       }
     }
-  }
+  },
+  "idempotencyKey": true
 });
 
 /**
@@ -275,7 +276,8 @@ export const AddDigitalWalletWhitelistEntryDocument = /* @__PURE__ */ graphqlDoc
         "resolvedAt": 1
       }
     }
-  }
+  },
+  "idempotencyKey": true
 });
 
 /**
@@ -363,7 +365,8 @@ export const RequestOtcQuoteDocument = /* @__PURE__ */ graphqlDocument<types.Req
         "expiresAt": 1
       }
     }
-  }
+  },
+  "idempotencyKey": true
 });
 
 /**

@@ -417,6 +417,12 @@ export type CreateDigitalWalletAddressInput = {
   walletId: number;
   /** Optional label for the address, up to 100 characters. */
   label?: string | null | undefined;
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: string | null | undefined;
 };
 
 /** Input of `addDigitalWalletWhitelistEntry`. */
@@ -427,6 +433,12 @@ export type AddDigitalWalletWhitelistEntryInput = {
   address: string;
   /** Label describing the destination, up to 100 characters. */
   label?: string | null | undefined;
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: string | null | undefined;
 };
 
 /** Input of `removeDigitalWalletWhitelistEntry`. */
@@ -524,9 +536,18 @@ export type RequestOtcQuoteInput = {
   quoteSize?: DecimalInput | null | undefined;
   /** Organization to quote for. Default: the organization the API key is bound to. */
   organizationId?: string | null | undefined;
+  /**
+   * Client-chosen key (up to 100 characters) making the call safe to retry: a repeat with the
+   * same key and input returns the original result; with different input it fails with
+   * CONFLICT. Keys are kept for 24 hours.
+   */
+  idempotencyKey?: string | null | undefined;
 };
 
-/** Input of `calculateOtcQuote`; same fields as `RequestOtcQuoteInput`. */
+/**
+ * Input of `calculateOtcQuote`; the fields of `RequestOtcQuoteInput` but its `idempotencyKey`
+ * (nothing is stored).
+ */
 export type CalculateOtcQuoteInput = {
   /** Currency the client would give. */
   fromCurrency: string;

@@ -7,6 +7,7 @@ import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta, type RootFieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';
 import { buildMutationPlan } from './build-mutation-plan.ts';
+import { buildStreamPlan } from './build-stream-plan.ts';
 import { buildAggregateSelection, buildSelection } from './build-selection.ts';
 import { collectFields, fieldPath } from './collect-fields.ts';
 import { leafPlanValue } from './input-values.ts';
@@ -22,7 +23,12 @@ export function buildOperationPlan(
   operation: OperationDefinitionNode,
   context: PlanContext,
 ): RootEntry[] {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) throw new Error(`role schema without a ${operation.operation} root`);
   const fields = collectFields([operation.selectionSet], context, '$', 0);
   if (fields.size > context.limits.maxRootFields) {
@@ -88,6 +94,12 @@ export function buildOperationPlan(
           plan: { kind: 'select_by_pk', alias, table: meta.table, key, fields: buildSelection(level, context) },
         };
       }
+      case 'select_stream':
+        return {
+          kind: 'table',
+          alias,
+          plan: buildStreamPlan(meta.table, alias, node, field.args, buildSelection(level, context), context, path),
+        };
       default:
         return {
           kind: 'table',

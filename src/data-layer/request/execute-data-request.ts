@@ -1,35 +1,15 @@
 // One data-layer request from a known caller, flowing one way (docs/data-layer.md#how-a-request-runs):
-// the document is parsed and validated against the caller's role schema (cached), the
-// operation is planned and handed to src/records/data-layer-sql, which compiles each table root
-// field to one SQL statement (the prepared operation is cached per role, query, operation and
-// the values of plan-shaping variables); then the caller's session values the statements'
-// rules read are parsed, and src/records runs the statements with them and the request's
-// variables bound. Their JSON is spliced into the response untouched.
-import { getOperationAST, getVariableValues, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
-import type { DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
+// prepared (prepare-data-request.ts: parsed, validated, planned, compiled, the session values its
+// rules read parsed), then src/records runs the statements with the session values and the
+// request's variables bound. Their JSON is spliced into the response untouched.
 import type { DataQueryExecutor } from '../../records/data-layer-sql/data-query-executor.ts';
-import { createBoundedCache } from '../../cache/bounded-cache.ts';
 import type { DataCaller } from '../auth/data-caller.ts';
-import { requireSessionValues } from '../auth/session-variables.ts';
-import { DataLayerError, DataLayerErrors } from '../data-layer-error.ts';
 import type { DataRequest } from '../data-request.ts';
-import { createRoleSchemas, roleSchema } from '../schema/role-schemas.ts';
-import { buildOperationPlan } from './build-operation-plan.ts';
 import { introspect } from './introspection-document.ts';
-import { createPlanContext, defaultRequestLimits, type RequestLimits } from './plan-context.ts';
-import { createPreparedDocuments, unsupportedOperationMessage } from './prepared-documents.ts';
-import { prepareOperation, responseJson, type PreparedOperation } from './prepared-operation.ts';
-import { structuralVariables } from './structural-variables.ts';
-import { dataLayerMessage } from './validation-messages.ts';
-
-/** Byte budget of the compiled operations (docs/caches.md#document-caches-in-bytes). */
-export const preparedOperationBytes = 64 * 1024 * 1024;
-
-/** A compiled operation and the length of the query text it came from, which its size counts. */
-interface CachedOperation {
-  readonly operation: PreparedOperation;
-  readonly sourceCharacters: number;
-}
+import type { RequestLimits } from './plan-context.ts';
+import { responseJson } from './prepared-operation.ts';
+import { createDataRequestPreparer, type DataRequestPreparer } from './prepare-data-request.ts';
+import type { DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
 
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
 
@@ -39,79 +19,14 @@ export function createDataRequestExecutor(options: {
   cacheSize?: number;
   /** The compiled permissions served (the role schemas, session variables); the queries must compile by the same. Default generated/permissions'. */
   rules?: DataLayerRules;
+  /** Shared with the socket's subscriptions, so both doors use one cache; default a preparer of its own. */
+  prepare?: DataRequestPreparer;
 }): DataRequestExecutor {
-  const schemaOf = options.rules ? createRoleSchemas(options.rules.model) : roleSchema;
-  const documents = createPreparedDocuments(options.cacheSize ?? 1_000);
-  // Keyed by the prepared document's id (its role and query text), not the text, so a request
-  // hashes its text once. Bounded by bytes like the documents (docs/caches.md#document-caches-in-bytes): the
-  // query text at 2 bytes a character plus a flat 16 KiB for the compiled statements and the plan.
-  const operations = createBoundedCache<CachedOperation>({
-    maxEntries: options.cacheSize ?? 1_000,
-    maxSize: preparedOperationBytes,
-    sizeOf: (cached, key) => (key.length + cached.sourceCharacters) * 2 + 16 * 1024,
-  });
-  const limits = options.limits ?? defaultRequestLimits;
-
+  const prepare = options.prepare ?? createDataRequestPreparer(options);
   return async (caller, request) => {
-    const schema = schemaOf(caller.role);
-    const prepared = documents.prepare(caller.role, schema, request.query);
-    const operation = selectOperation(prepared.document, request.operationName);
-    if (operation.operation === 'subscription')
-      throw new DataLayerError('NOT_IMPLEMENTED', unsupportedOperationMessage(operation.operation));
-    if (prepared.errors) throw new DataLayerErrors(prepared.errors);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
-      maxErrors: 10,
-      hideSuggestions: true,
-    });
-    if (coerced.errors) {
-      throw new DataLayerErrors(
-        coerced.errors.map((error) => ({
-          message: dataLayerMessage(error.message),
-          code: 'VALIDATION_FAILED',
-          path: variablePath(error.message),
-        })),
-      );
-    }
-    const variables = coerced.variableValues;
-    const structural = structuralVariables(schema, operation);
-    const key = `${prepared.id}\u0000${request.operationName ?? ''}\u0000${JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))}`;
-    let ready = operations.get(key)?.operation;
-    if (!ready) {
-      const fragments = new Map(
-        prepared.document.definitions.flatMap((definition) =>
-          definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [],
-        ),
-      );
-      const context = createPlanContext({ variables, structural: new Set(structural) }, fragments, limits);
-      ready = prepareOperation(
-        prepared.document,
-        operation,
-        buildOperationPlan(schema, operation, context),
-        caller.role,
-        options.queries,
-      );
-      operations.set(key, { operation: ready, sourceCharacters: request.query.length });
-    }
-    // Checked before anything runs, so a refused mutation writes nothing (docs/data-layer.md#authentication).
-    const session = requireSessionValues(caller, ready.sql.sessionVariables, options.rules?.model);
+    const { schema, ready, session, variables } = prepare(caller, request, 'http');
     const introspected = ready.introspection ? await introspect(schema, ready.introspection, request) : {};
-    const json = await options.queries.runOperation(ready.sql, { session, variables: variables.coerced });
+    const json = await options.queries.runOperation(ready.sql, { session, variables });
     return responseJson(ready, json, introspected);
   };
-}
-
-function selectOperation(document: DocumentNode, operationName: string | null): OperationDefinitionNode {
-  const operation = getOperationAST(document, operationName);
-  if (operation) return operation;
-  if (operationName !== null)
-    throw new DataLayerError('BAD_REQUEST', `the document has no operation named '${operationName.slice(0, 100)}'`);
-  throw new DataLayerError(
-    'BAD_REQUEST',
-    'the document has several operations (or none): name the one to run in operationName',
-  );
-}
-
-function variablePath(message: string): string {
-  const name = /Variable "\$([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
-  return name ? `$.variableValues.${name}` : '$';
 }

@@ -74,10 +74,6 @@ export function createPreparedDocuments(capacity = 1_000, maxBytes = preparedDoc
 
 export type PreparedDocuments = ReturnType<typeof createPreparedDocuments>;
 
-export function unsupportedOperationMessage(operation: string): string {
-  return `${operation}s are not supported by the data layer`;
-}
-
 function parseDocument(query: string): DocumentNode {
   const overLimit = documentLimitViolation(query, dataLayerDocumentLimits);
   if (overLimit) throw new DocumentLimitError(overLimit);
@@ -95,13 +91,13 @@ function validationEntries(document: DocumentNode, errors: readonly GraphQLError
     const node = error.nodes?.[0];
     const path = (node && paths.get(node)) ?? '$';
     const unsupported = mutationUnsupported.exec(error.message)?.[1];
-    if (unsupported === 'mutation')
+    // A role without mutation rules has no mutation_root, one without tables no subscription_root.
+    if (unsupported)
       return {
-        message: 'no mutations exist for this role (unknown operation or no permission)',
+        message: `no ${unsupported}s exist for this role (unknown operation or no permission)`,
         code: 'VALIDATION_FAILED',
         path,
       };
-    if (unsupported) return { message: unsupportedOperationMessage(unsupported), code: 'NOT_IMPLEMENTED', path };
     return { message: validationMessage(error), code: 'VALIDATION_FAILED', path };
   });
 }

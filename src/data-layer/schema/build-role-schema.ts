@@ -19,6 +19,7 @@ import { dataLayerExtensions } from './schema-metadata.ts';
 import { createTableInputTypes, orderByEnum } from './table-input-types.ts';
 import { columnInputType, createTableObjectTypes } from './table-object-types.ts';
 import { rowSetArguments } from './row-set-arguments.ts';
+import { subscriptionRoot } from './subscription-root.ts';
 
 export const queryRootName = 'query_root';
 
@@ -64,6 +65,7 @@ export function buildRoleSchema(model: PermissionModel, role: string): GraphQLSc
   if (tables.size === 0) fields.no_queries_available = { type: new GraphQLNonNull(GraphQLString), resolve: () => '' };
   const mutations = mutationFields(tables, inputs, objectType, createInsertInputTypes(tables, inputs.boolExp));
   return new GraphQLSchema({
+    subscription: subscriptionRoot(tables, fields, inputs, objectType),
     query: new GraphQLObjectType({ name: queryRootName, fields }),
     mutation:
       Object.keys(mutations).length > 0

@@ -6,7 +6,7 @@ export type MutationKind =
   'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'update_many' | 'delete' | 'delete_by_pk';
 
 export type RootFieldMeta = {
-  readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | MutationKind;
+  readonly kind: 'select' | 'select_by_pk' | 'select_aggregate' | 'select_stream' | MutationKind;
   readonly table: string;
 };
 

@@ -22,6 +22,8 @@ import * as otcTradeWallets from './0018-otc-trade-wallets.ts';
 import * as custodyJournalState from './0019-custody-journal-state.ts';
 import * as moneyControls from './0020-money-controls.ts';
 import * as ledgerEnsureAccount from './0021-ledger-ensure-account.ts';
+import * as dataLayerTableNotify from './0022-data-layer-table-notify.ts';
+import * as idempotencyKeys from './0023-idempotency-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0019-custody-journal-state': custodyJournalState,
   '0020-money-controls': moneyControls,
   '0021-ledger-ensure-account': ledgerEnsureAccount,
+  '0022-data-layer-table-notify': dataLayerTableNotify,
+  '0023-idempotency-keys': idempotencyKeys,
 };

@@ -4,16 +4,20 @@
 // NOT_FOUND, as a missing one does; docs/identity.md#organization-scope), prices through otc-pricer.ts, and only then writes: a new PENDING quote that lives
 // OTC_QUOTE_TTL_SECONDS, or a re-pricing of a live one with a new expiry. A calculation is priced
 // the same way and stored nowhere. Time is the injected clock's, so expiry is decided by the
-// service's `now`, never by a sleep.
+// service's `now`, never by a sleep. A requested quote is created at most once per
+// `idempotencyKey` (docs/idempotency.md): a repeat answers the first quote as it is now.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
 import { parseDecimal } from '../money/decimal.ts';
-import type { Outcome } from '../outcomes/outcome.ts';
+import { failed, type Outcome } from '../outcomes/outcome.ts';
 import { failWith, outcomeOf, UserFailure } from '../outcomes/user-failure.ts';
 import { assertMember } from './otc-caller.ts';
-import { checkPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
+import type { Idempotency } from '../idempotency/idempotent-request.ts';
+import { idempotencyKeyProblem } from '../idempotency/idempotency-key-check.ts';
+import { requestDigest } from '../idempotency/request-digest.ts';
+import { checkPricingInput, type CheckedPricingInput, type OtcPricingInput } from './otc-input-checks.ts';
 import type { OtcPricer, PricedQuote } from './otc-pricer.ts';
 import { settleQuoteState } from './otc-quote-state.ts';
 import { quoteView, type OtcQuoteView } from './otc-quote-view.ts';
@@ -38,6 +42,7 @@ export interface OtcQuoteServiceDeps {
   users: ActingUserDirectory;
   /** OTC_QUOTE_TTL_SECONDS. */
   quoteTtlSeconds: number;
+  idempotency: Idempotency;
   now?: () => Date;
 }
 
@@ -47,6 +52,7 @@ interface QuoteDesk {
   readonly pricer: OtcPricer;
   readonly users: ActingUserDirectory;
   readonly quoteTtlSeconds: number;
+  readonly idempotency: Idempotency;
   readonly now: () => Date;
 }
 
@@ -56,6 +62,7 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
     pricer: deps.pricer,
     users: deps.users,
     quoteTtlSeconds: deps.quoteTtlSeconds,
+    idempotency: deps.idempotency,
     now: deps.now ?? (() => new Date()),
   };
   return {
@@ -65,8 +72,8 @@ export function createOtcQuoteService(deps: OtcQuoteServiceDeps) {
       scope: OrganizationScope,
       input: OtcPricingInput,
     ): Promise<Outcome<{ calculation: OtcQuoteCalculationView }>> => outcomeOf(() => calculate(desk, scope, input)),
-    request: (caller: ActingCaller, input: OtcPricingInput): Promise<Outcome<{ quote: OtcQuoteView }>> =>
-      outcomeOf(() => request(desk, caller, input)),
+    request: (caller: ActingCaller, input: RequestQuoteInput): Promise<Outcome<{ quote: OtcQuoteView }>> =>
+      request(desk, caller, input),
     /**
      * Re-prices a live quote at today's price with a new expiry. A quote traded, withdrawn or
      * expired meanwhile (between the price and the write) answers its state error, unchanged.
@@ -126,12 +133,44 @@ function calculationView(priced: PricedQuote, pricedAt: Date): OtcQuoteCalculati
   };
 }
 
-async function request(
+/** schema.graphql `RequestOtcQuoteInput`. */
+export interface RequestQuoteInput extends OtcPricingInput {
+  idempotencyKey?: string | null;
+}
+
+type Quoted = Outcome<{ quote: OtcQuoteView }>;
+
+/** Checked and allowed first; then priced and stored once per idempotency key. */
+async function request(desk: QuoteDesk, caller: ActingCaller, input: RequestQuoteInput): Promise<Quoted> {
+  let allowed: { checked: CheckedPricingInput; organizationId: string };
+  try {
+    allowed = await allowedRequest(desk, caller, input);
+  } catch (error) {
+    if (error instanceof UserFailure) return failed(error.errors);
+    throw error;
+  }
+  const { checked, organizationId } = allowed;
+  return desk.idempotency.run({
+    organizationId,
+    operation: 'requestOtcQuote',
+    key: input.idempotencyKey,
+    // The size is one amount whichever field carried it.
+    digest: requestDigest([organizationId, checked.fromCurrency, checked.toCurrency, checked.side, checked.size]),
+    run: () => outcomeOf(() => priceAndStore(desk, caller, checked, organizationId)),
+    resultRefOf: (value) => value.quote.id,
+    replay: (quoteId) =>
+      outcomeOf(async () => ({ quote: quoteView(await quoteInScope(desk, caller.scope, quoteId), desk.now()) })),
+  });
+}
+
+async function allowedRequest(
   desk: QuoteDesk,
   caller: ActingCaller,
-  input: OtcPricingInput,
-): Promise<{ quote: OtcQuoteView }> {
+  input: RequestQuoteInput,
+): Promise<{ checked: CheckedPricingInput; organizationId: string }> {
   const checked = checkPricingInput(input);
+  const keyProblem = idempotencyKeyProblem(input.idempotencyKey);
+  if (keyProblem) throw new UserFailure([keyProblem]);
   const organizationId = await quotedOrganization(desk, caller, checked.organizationId);
   await assertMember(desk.users, caller, organizationId);
   await assertMayPerform(desk.users, {
@@ -139,6 +178,15 @@ async function request(
     actingUserId: caller.actingUserId,
     organizationId,
   });
+  return { checked, organizationId };
+}
+
+async function priceAndStore(
+  desk: QuoteDesk,
+  caller: ActingCaller,
+  checked: CheckedPricingInput,
+  organizationId: string,
+): Promise<{ quote: OtcQuoteView }> {
   const priced = await desk.pricer.price(checked);
   const pricedAt = desk.now();
   const stored = await desk.quotes.insertQuote({

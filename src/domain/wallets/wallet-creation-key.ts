@@ -1,12 +1,12 @@
-// `CreateDigitalWalletInput.idempotencyKey` (schema.graphql): a repeat with the same key and input
-// answers the wallet the first call made; with other input, CONFLICT. Keys are per organization
-// and kept 24 hours (digital_wallet_creation_key, migration 0007). The input is compared by a
-// SHA-256 digest of its normalized fields, so a repeat that differs only in the coin's case, or
-// in naming the key's own organization, is the same request.
-import { createHash } from 'node:crypto';
+// What `createDigitalWallet` keeps with its claim in `idempotency_key` (migration 0023,
+// docs/custody.md#idempotent-creation): the digest its `idempotencyKey` is compared by, and the
+// intent, everything registering the wallet needs, so that a wallet the custodian made for a
+// request that died before its commit can be registered by the next request with the key or by
+// the start-up sweep. The input is compared by a SHA-256 digest of its normalized fields, so a
+// repeat that differs only in the coin's case, or in naming the key's own organization, is the
+// same request.
 import type { CustodyWalletType } from '../../providers/custody/custody-provider.ts';
-
-export const creationKeyLifetimeMs = 24 * 60 * 60 * 1000;
+import { requestDigest } from '../idempotency/request-digest.ts';
 
 export interface NormalizedWalletInput {
   organizationId: string;
@@ -19,7 +19,20 @@ export interface NormalizedWalletInput {
   userPublicKey: string | null;
 }
 
+/** The intent of a creation: its input, the coin's network and who creates it. */
+export interface WalletCreationIntent extends NormalizedWalletInput {
+  /** The coin's network (coin.network), for the first address. */
+  network: string;
+  createdBy: string;
+}
+
 export function creationInputDigest(input: NormalizedWalletInput): string {
-  const fields = [input.organizationId, input.label, input.type, input.coin, input.ownerUserId, input.userPublicKey];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return requestDigest([
+    input.organizationId,
+    input.label,
+    input.type,
+    input.coin,
+    input.ownerUserId,
+    input.userPublicKey,
+  ]);
 }

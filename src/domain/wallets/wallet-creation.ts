@@ -1,13 +1,17 @@
-// schema.graphql `Mutation.createDigitalWallet` (docs/custody.md#wallet-operations): checks the
-// input, the organization, the coin and the owner; creates the wallet at the custodian first, under
-// the custodian's approval policy for its type (wallet-approval-policy.ts), then registers it (the wallet, its first address and the idempotency key) in one transaction.
-// A custodian that refuses leaves nothing written. A registration that fails after the custodian
-// made the wallet leaves that wallet orphaned at the custodian: it is logged as an error with its
-// custodian id for an operator to reconcile, and the request fails (masked); a repeat makes a new
-// one, since no step before the custodian's could be undone with it.
+// schema.graphql `Mutation.createDigitalWallet` (docs/custody.md#wallet-operations,
+// docs/custody.md#idempotent-creation): checks the input, the organization, the coin and the
+// owner; records the intent (a claim in `idempotency_key` with the request's key, if any, the
+// digest of its input, and a reference of its own), creates the wallet at the custodian with that
+// reference, under the custodian's approval policy for its type (wallet-approval-policy.ts), then
+// registers it and completes the claim in one transaction (wallet-registration.ts). A custodian
+// that refuses leaves nothing but a failed claim. A request cut off after the custodian made the
+// wallet leaves the claim pending: the next request with its key, or the start-up sweep, asks the
+// custodian for the wallet of the reference and registers it, so neither side keeps an orphan.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
-import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
+import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
+import type { IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
+import { type Idempotency, keyInProgress, keyLifetimeMs, keyReused } from '../idempotency/idempotent-request.ts';
 import type { CustodyProvider, CustodyWallet, CustodyWalletType } from '../../providers/custody/custody-provider.ts';
 import type { ActingUserDirectory } from '../identity/acting-user.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
@@ -18,8 +22,8 @@ import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 import { walletCallerOf, type WalletCaller, type WalletRequester } from './wallet-caller.ts';
 import { approvalsRequiredFor } from './wallet-approval-policy.ts';
-import { walletChangeTags } from './wallet-cache-tags.ts';
-import { creationInputDigest, creationKeyLifetimeMs, type NormalizedWalletInput } from './wallet-creation-key.ts';
+import { creationInputDigest, type NormalizedWalletInput, type WalletCreationIntent } from './wallet-creation-key.ts';
+import { type Adoption, creationOperation, type WalletRegistration } from './wallet-registration.ts';
 import {
   type Check,
   checkCoin,
@@ -53,7 +57,8 @@ export interface WalletCreationDeps {
   logger: Logger;
   /** Approvals a new CUSTODIAL wallet's sends and whitelist changes need (CUSTODY_APPROVALS_REQUIRED). */
   custodialApprovalsRequired: number;
-  now?: () => Date;
+  idempotency: Idempotency;
+  registration: WalletRegistration;
 }
 
 type Created = Outcome<{ wallet: WalletSummaryView }>;
@@ -62,22 +67,20 @@ export function createWalletCreation(deps: WalletCreationDeps): WalletCreation {
   return new WalletCreation(deps);
 }
 
-/** The checked input, the organization it goes to and the coin's network, and the request's idempotency key. */
+/** The checked request: who asks, its intent, its idempotency key and the digest of its input. */
 interface CreationRequest {
   caller: WalletCaller;
-  input: NormalizedWalletInput;
-  network: string;
+  intent: WalletCreationIntent;
   key: string | null;
+  digest: string;
   request: RequestLog;
 }
 
 export class WalletCreation {
   readonly #deps: WalletCreationDeps;
-  readonly #now: () => Date;
 
   constructor(deps: WalletCreationDeps) {
     this.#deps = deps;
-    this.#now = deps.now ?? (() => new Date());
   }
 
   async createWallet(requester: WalletRequester, input: CreateWalletInput): Promise<Created> {
@@ -104,11 +107,46 @@ export class WalletCreation {
     };
     const owner = await this.#ownerProblem(normalized.ownerUserId, organizationId);
     if (owner) return failed([owner]);
-    const key = input.idempotencyKey ?? null;
-    return (
-      (key !== null && (await this.#repeated(caller, normalized, key))) ||
-      this.#register({ caller, input: normalized, network: coin.network, key, request: requester.log })
-    );
+    return this.#claimAndCreate({
+      caller,
+      intent: { ...normalized, network: coin.network, createdBy: caller.actingUserId },
+      key: input.idempotencyKey ?? null,
+      digest: creationInputDigest(normalized),
+      request: requester.log,
+    });
+  }
+
+  /** Claims the key (or, without one, records the intent alone), then creates or answers the holder. */
+  async #claimAndCreate(creation: CreationRequest): Promise<Created> {
+    const { idempotency } = this.#deps;
+    const { claimed, row } = await idempotency.keys.claim({
+      organizationId: creation.intent.organizationId,
+      operation: creationOperation,
+      key: creation.key,
+      requestDigest: creation.digest,
+      intent: creation.intent,
+      now: idempotency.now(),
+      expiredBefore: new Date(idempotency.now().getTime() - keyLifetimeMs),
+    });
+    return claimed ? this.#create(creation, row) : this.#answerHeld(creation, row);
+  }
+
+  /**
+   * A key another request claimed: other input is a conflict; its wallet once registered; a claim
+   * still pending after the wait is settled with the custodian, taken over once its lease ran out,
+   * and otherwise answered as in progress.
+   */
+  async #answerHeld(creation: CreationRequest, held: IdempotencyRow): Promise<Created> {
+    if (held.requestDigest !== creation.digest) return failed([keyReused()]);
+    const { idempotency, registration } = this.#deps;
+    const row = await idempotency.settled(held);
+    if (row === null || row.state === 'failed') return this.#claimAndCreate(creation);
+    if (row.state === 'completed') return this.#summaryOf(creation.caller, Number(row.resultRef), false);
+    const adoption = await registration.adopt(row);
+    if (adoption !== 'absent' && adoption !== 'unknown')
+      return this.#summaryOf(creation.caller, adoption.walletId, true);
+    if (adoption === 'absent' && (await idempotency.takeOver(row))) return this.#create(creation, row);
+    return failed([keyInProgress()]);
   }
 
   /** The wallet a key made, as the caller sees it. */
@@ -118,67 +156,39 @@ export class WalletCreation {
     return succeeded({ wallet });
   }
 
-  /** A key used before in the organization: the same input answers its wallet, another is a conflict. */
-  async #repeated(caller: WalletCaller, input: NormalizedWalletInput, key: string): Promise<Created | null> {
-    const since = new Date(this.#now().getTime() - creationKeyLifetimeMs);
-    const used = await this.#deps.table.findCreationKey(caller.scope, input.organizationId, key, since);
-    if (!used) return null;
-    if (used.inputDigest !== creationInputDigest(input))
-      return failed([userError('CONFLICT', 'idempotencyKey was already used with different input', 'idempotencyKey')]);
-    return this.#summaryOf(caller, used.walletId, false);
-  }
-
-  /** The wallet made at the custodian, then registered here; its cached results dropped. */
-  async #register(creation: CreationRequest): Promise<Created> {
-    const { caller, input } = creation;
-    const made = await this.#createAtCustodian(input, creation.request);
-    if ('errors' in made) return failed(made.errors);
-    const registered = await this.#insert(creation, made);
-    if ('ok' in registered) return registered;
-    await this.#deps.results.invalidate(
-      walletChangeTags({
-        id: registered.id,
-        ownerUserId: input.ownerUserId ?? null,
-        organizationId: input.organizationId,
-      }),
-    );
-    return this.#summaryOf(caller, registered.id, true);
-  }
-
   /**
-   * Registers the wallet the custodian made; one it made that cannot be registered is logged for
-   * reconciliation, and a concurrent request with the same key that registered first is answered.
+   * The wallet made at the custodian under the claim's reference, then registered. After a refusal
+   * the custodian is asked whether it made the wallet all the same (an answer lost on the way):
+   * such a wallet is adopted, and without one the claim fails and the key is free again.
    */
-  async #insert(
-    { caller, input, network, key }: CreationRequest,
-    made: CustodyWallet,
-  ): Promise<{ id: number } | Created> {
+  async #create(creation: CreationRequest, claim: IdempotencyRow): Promise<Created> {
+    const { registration } = this.#deps;
+    let made: CustodyWallet | { errors: UserError[] };
     try {
-      return await this.#deps.table.insertWallet(
-        {
-          ...input,
-          walletType: input.type,
-          custodianWalletId: made.id,
-          createdBy: caller.actingUserId,
-          receiveAddress: { address: made.receiveAddress.address, network },
-          creationKey: key === null ? null : { key, inputDigest: creationInputDigest(input) },
-        },
-        new Date(this.#now().getTime() - creationKeyLifetimeMs),
-      );
+      made = await this.#createAtCustodian(creation.intent, claim.reference, creation.request);
     } catch (error) {
-      this.#deps.logger.error(
-        { err: error, custodianWalletId: made.id, coin: input.coin, organizationId: input.organizationId },
-        'wallet created at the custodian but not registered: orphaned at the custodian, reconcile by hand',
-      );
-      // A concurrent request with the same key registered first: answer as a repeat of it.
-      const answer = key !== null && isUniqueViolation(error) ? await this.#repeated(caller, input, key) : null;
-      if (answer) return answer;
+      // A failure masked for the caller (our credentials refused): settled the same way.
+      if ((await registration.adopt(claim).catch((): Adoption => 'unknown')) === 'absent')
+        await registration.release(claim);
       throw error;
     }
+    if ('errors' in made) {
+      const adoption = await registration.adopt(claim);
+      if (adoption === 'absent') await registration.release(claim);
+      if (adoption === 'absent' || adoption === 'unknown') return failed(made.errors);
+      return this.#summaryOf(creation.caller, adoption.walletId, true);
+    }
+    const id = await registration.register(claim, made);
+    if (id !== null) return this.#summaryOf(creation.caller, id, true);
+    // Registered meanwhile by a repeat that adopted it: the same wallet.
+    const row = await this.#deps.idempotency.keys.find(claim.id);
+    if (row?.state !== 'completed') throw new Error(`wallet creation claim ${claim.id} was taken but not completed`);
+    return this.#summaryOf(creation.caller, Number(row.resultRef), true);
   }
 
   async #createAtCustodian(
     input: NormalizedWalletInput,
+    clientReference: string,
     request: RequestLog,
   ): Promise<CustodyWallet | { errors: UserError[] }> {
     try {
@@ -188,6 +198,7 @@ export class WalletCreation {
         type: input.type,
         ...(input.userPublicKey === null ? {} : { userPublicKey: input.userPublicKey }),
         approvalsRequired: approvalsRequiredFor(input.type, this.#deps.custodialApprovalsRequired),
+        clientReference,
       });
     } catch (error) {
       return { errors: custodyRefusal(error, 'createWallet', request) };

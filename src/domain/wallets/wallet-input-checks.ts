@@ -11,8 +11,7 @@ import { userError, type UserError } from '../outcomes/user-error.ts';
 export const walletLabelMaxLength = 120;
 /** Address and whitelist labels: schema.graphql's "up to 100 characters". */
 export const addressLabelMaxLength = 100;
-/** `CreateDigitalWalletInput.idempotencyKey`; digital_wallet_creation_key's CHECK (migration 0007). */
-export const idempotencyKeyMaxLength = 100;
+export { idempotencyKeyMaxLength } from '../idempotency/idempotency-key-check.ts';
 /** The custody port's bound on a public key (src/providers/custody/custody-request-checks.ts). */
 export const publicKeyMaxLength = 1024;
 /** app_user.id's CHECK (migration 0001). */

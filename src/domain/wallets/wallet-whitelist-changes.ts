@@ -5,7 +5,9 @@
 // REMOVED by the acting user (history, off the whitelist), and a change the wallet's policy holds
 // back is a PENDING entry (addition) and the custodian's pending approval, linked to the entry. A
 // custodian that refuses leaves nothing written. A FROZEN wallet takes no addition
-// (frozen-wallet.ts); removals only tighten it and stay allowed.
+// (frozen-wallet.ts); removals only tighten it and stay allowed. An addition is made at most once
+// per `idempotencyKey` (docs/idempotency.md); a removal is idempotent by nature (a repeat answers
+// NOT_FOUND and changes nothing).
 //
 // A recording that fails after the custodian changed the whitelist is logged as an error. An
 // addition repeated after that is recorded after all: the custodian answers that it lists the
@@ -37,7 +39,16 @@ import { custodyRefusal, type CustodyOperation } from './custody-refusals.ts';
 import { type WalletCaller, walletCallerOf, type WalletRequester } from './wallet-caller.ts';
 import { walletTag } from './wallet-cache-tags.ts';
 import { changeableWallet, type HeldWallet } from './wallet-in-reach.ts';
-import { addressLabelMaxLength, checkAddressText, checkText, checkWalletId, runChecks } from './wallet-input-checks.ts';
+import {
+  addressLabelMaxLength,
+  checkAddressText,
+  checkText,
+  checkWalletId,
+  idempotencyKeyMaxLength,
+  runChecks,
+} from './wallet-input-checks.ts';
+import type { Idempotency } from '../idempotency/idempotent-request.ts';
+import { requestDigest } from '../idempotency/request-digest.ts';
 import {
   pendingApprovalView,
   whitelistEntryView,
@@ -50,6 +61,7 @@ export interface AddWhitelistEntryInput {
   walletId: number;
   address: string;
   label?: string | null;
+  idempotencyKey?: string | null;
 }
 
 /** schema.graphql `RemoveDigitalWalletWhitelistEntryInput`. */
@@ -75,6 +87,7 @@ export interface WhitelistChangeDeps {
   users: ActingUserDirectory;
   results: ResultCache;
   logger: Logger;
+  idempotency: Idempotency;
 }
 
 function approvalRecord(
@@ -113,30 +126,57 @@ export class WhitelistChanges {
     this.#deps = deps;
   }
 
+  /** Checked and allowed first; then made once per idempotency key (docs/idempotency.md). */
   async add(requester: WalletRequester, input: AddWhitelistEntryInput): Promise<WhitelistChanged> {
     const found = await this.#target('addDigitalWalletWhitelistEntry', requester, input);
     if (Array.isArray(found)) return failed(found);
+    const label = input.label ?? null;
+    return this.#deps.idempotency.run({
+      organizationId: found.wallet.organizationId,
+      operation: 'addDigitalWalletWhitelistEntry',
+      key: input.idempotencyKey,
+      digest: requestDigest([found.wallet.id, input.address, label]),
+      run: () => this.#addNew(found, input.address, label),
+      resultRefOf: (value) => String(value.entry.id),
+      replay: (entryId) => this.#addedBefore(found.caller, Number(entryId)),
+    });
+  }
+
+  async #addNew(found: ChangeTarget, address: string, label: string | null): Promise<WhitelistChanged> {
     const { wallet, caller } = found;
     if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'whitelistAdd', 'walletId')]);
-    const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, input.address);
+    const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, address);
     if (existing && existing.entry.status !== 'rejected') {
       const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
-      return failed([userError('CONFLICT', `${input.address} ${why} the whitelist of wallet ${wallet.id}`, 'address')]);
+      return failed([userError('CONFLICT', `${address} ${why} the whitelist of wallet ${wallet.id}`, 'address')]);
     }
-    const label = input.label ?? null;
-    const result = await this.#atCustodian('addWhitelistAddress', found, input.address, label);
+    const result = await this.#atCustodian('addWhitelistAddress', found, address, label);
     if (Array.isArray(result)) return failed(result);
     if (result.outcome === 'alreadyListed')
       this.#deps.logger.warn(
-        { walletId: wallet.id, address: input.address },
+        { walletId: wallet.id, address },
         'the custodian lists a whitelist address the platform had not recorded: recorded as approved',
       );
     return this.#recordAddition(
       found,
-      input.address,
+      address,
       label,
       result.outcome === 'pendingApproval' ? result.pendingApproval : null,
     );
+  }
+
+  /** The entry an earlier addition with the key made, and its approval, as they are now. */
+  async #addedBefore(caller: WalletCaller, entryId: number): Promise<WhitelistChanged> {
+    const found = await this.#deps.whitelist.findAddition(caller.scope, entryId);
+    if (!found)
+      return failed([
+        userError('NOT_FOUND', 'the whitelist entry made with this idempotencyKey no longer exists', 'idempotencyKey'),
+      ]);
+    const { entry, approval } = found;
+    return succeeded({
+      entry: whitelistEntryView(entry),
+      pendingApproval: approval && pendingApprovalView(approval, entry),
+    });
   }
 
   async remove(requester: WalletRequester, input: RemoveWhitelistEntryInput): Promise<WhitelistChanged> {
@@ -153,13 +193,14 @@ export class WhitelistChanges {
   async #target(
     operation: 'addDigitalWalletWhitelistEntry' | 'removeDigitalWalletWhitelistEntry',
     requester: WalletRequester,
-    input: { walletId: number; address: string; label?: string | null },
+    input: { walletId: number; address: string; label?: string | null; idempotencyKey?: string | null },
   ): Promise<ChangeTarget | UserError[]> {
     const caller = await walletCallerOf(requester, this.#deps.users);
     const errors = runChecks([
       checkWalletId(input.walletId),
       checkAddressText(input.address),
       checkText('label', input.label, addressLabelMaxLength, false),
+      checkText('idempotencyKey', input.idempotencyKey, idempotencyKeyMaxLength, false),
     ]);
     if (errors.length > 0) return errors;
     const wallet = await changeableWallet(this.#deps.table, caller.scope, input.walletId);

@@ -26,6 +26,7 @@ import {
   assertValidApprovalId,
   assertValidCreateAddress,
   assertValidCreateWallet,
+  assertValidFindWalletByReference,
   assertValidGetTransfer,
   assertValidGetWalletBalances,
   assertValidListTransfers,
@@ -41,6 +42,7 @@ import {
   decodeTransferList,
   decodeWallet,
   decodeWalletBalances,
+  decodeWalletList,
   decodeWhitelistChange,
   UnexpectedCustodyAnswer,
 } from './custody-wire-decode.ts';
@@ -64,6 +66,7 @@ export function createCustodyHttpClient(options: CustodyHttpClientOptions): Cust
   const read = createReader(options);
   return {
     createWallet: (request) => createWallet(read, request),
+    findWalletByReference: (coin, reference) => findWalletByReference(read, coin, reference),
     createAddress: (request) => createAddress(read, request),
     addWhitelistAddress: (request) => addWhitelistAddress(read, request),
     removeWhitelistAddress: (request) => removeWhitelistAddress(read, request),
@@ -99,6 +102,7 @@ async function createWallet(read: Read, request: CreateWalletRequest): Promise<C
   const body: WireCreateWalletBody = { label: request.label, type: request.type };
   if (request.userPublicKey !== undefined) body.userPublicKey = request.userPublicKey;
   if (request.approvalsRequired !== undefined) body.approvalsRequired = request.approvalsRequired;
+  if (request.clientReference !== undefined) body.clientReference = request.clientReference;
   const call = {
     operation: 'createWallet',
     method: 'POST',
@@ -107,6 +111,20 @@ async function createWallet(read: Read, request: CreateWalletRequest): Promise<C
     context: { coin: request.coin },
   } as const;
   return read(call, decodeWallet);
+}
+
+/** The custodian's wallet list filtered by the creation's reference: at most one wallet. */
+async function findWalletByReference(read: Read, coin: string, reference: string): Promise<CustodyWallet | null> {
+  assertValidFindWalletByReference(coin, reference);
+  const call = {
+    operation: 'findWalletByReference',
+    method: 'GET',
+    path: `/api/v2/${segment(coin)}/wallet`,
+    query: new URLSearchParams({ clientReference: reference }),
+    context: { coin },
+  } as const;
+  const wallets = await read(call, decodeWalletList);
+  return wallets[0] ?? null;
 }
 
 async function createAddress(read: Read, request: CreateAddressRequest): Promise<CustodyAddress> {

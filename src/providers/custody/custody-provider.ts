@@ -143,6 +143,11 @@ export interface CreateWalletRequest {
    * means none needs approval.
    */
   approvalsRequired?: number;
+  /**
+   * The caller's own reference for this creation (a UUID, unique per caller), kept with the wallet so
+   * that `findWalletByReference` finds it when the answer to the creation was lost.
+   */
+  clientReference?: string;
 }
 
 export interface CreateAddressRequest {
@@ -236,6 +241,8 @@ export interface CustodyWalletBalances {
 
 export interface CustodyProvider {
   createWallet(request: CreateWalletRequest): Promise<CustodyWallet>;
+  /** The wallet of the coin made with `clientReference`; null when there is none. */
+  findWalletByReference(coin: string, clientReference: string): Promise<CustodyWallet | null>;
   createAddress(request: CreateAddressRequest): Promise<CustodyAddress>;
   addWhitelistAddress(request: WhitelistChangeRequest): Promise<WhitelistChangeResult>;
   removeWhitelistAddress(request: WhitelistChangeRequest): Promise<WhitelistChangeResult>;

@@ -18,6 +18,12 @@ import {
 const coinPattern = /^[a-z0-9][a-z0-9:_-]{0,39}$/;
 /** Wallet, address and transfer ids: lowercase hex; the custodian's are 32 characters, older ones 24. */
 const objectIdPattern = /^[0-9a-f]{24,64}$/;
+/** A creation's `clientReference`: 1 to 64 letters, digits, `-` or `_` (a UUID fits). */
+const clientReferencePattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+function clientReference(value: unknown): Check {
+  return matches('clientReference', value, clientReferencePattern, '1 to 64 letters, digits, - or _');
+}
 /** Pending-approval ids: exactly 32 lowercase hex characters (`schema.graphql` `PendingApproval.id`). */
 export const approvalIdPattern = /^[0-9a-f]{32}$/;
 /** A positive integer in base units, no sign, no leading zero, at most 78 digits (2^256 has 78). */
@@ -85,6 +91,9 @@ export function assertValidCreateWallet(request: CreateWalletRequest): void {
       }
     },
     (details) => {
+      if (request.clientReference !== undefined) clientReference(request.clientReference)(details);
+    },
+    (details) => {
       const approvals = request.approvalsRequired;
       if (approvals === undefined) return;
       if (!Number.isInteger(approvals) || approvals < 0 || approvals > maxApprovalsRequired) {
@@ -150,6 +159,10 @@ export function assertValidGetTransfer(coinId: string, wallet: string, transferI
     walletId(wallet),
     matches('transferId', transferId, objectIdPattern, 'a lowercase hexadecimal transfer id'),
   ]);
+}
+
+export function assertValidFindWalletByReference(coinId: string, reference: string): void {
+  run('findWalletByReference', [coin(coinId), clientReference(reference)]);
 }
 
 export function assertValidGetWalletBalances(coinId: string, wallet: string): void {

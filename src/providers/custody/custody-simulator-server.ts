@@ -67,8 +67,17 @@ const routes: Route[] = [
         type: text(body, 'type') as CustodyWalletType,
         ...optionalText(body, 'userPublicKey'),
         ...optionalInteger(body, 'approvalsRequired'),
+        ...optionalText(body, 'clientReference'),
       });
       return ok(encodeWallet(wallet));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/api\/v2\/([^/]+)\/wallet$/,
+    handle: async (provider, [coin], _body, query) => {
+      const wallet = await provider.findWalletByReference(coin!, query.get('clientReference') ?? '');
+      return ok({ wallets: wallet ? [encodeWallet(wallet)] : [] });
     },
   },
   {

@@ -18,6 +18,7 @@ import {
   assertValidApprovalId,
   assertValidCreateAddress,
   assertValidCreateWallet,
+  assertValidFindWalletByReference,
   assertValidGetTransfer,
   assertValidGetWalletBalances,
   assertValidListTransfers,
@@ -86,6 +87,14 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
       return createWallet(state, request);
     },
 
+    async findWalletByReference(coin, reference) {
+      assertValidFindWalletByReference(coin, reference);
+      const wallet = [...state.wallets.values()].find(
+        (candidate) => candidate.coin === coin && candidate.clientReference === reference,
+      );
+      return wallet ? walletView(wallet) : null;
+    },
+
     async createAddress(request) {
       assertValidCreateAddress(request);
       const wallet = findWallet(state, 'createAddress', request.coin, request.walletId);
@@ -148,6 +157,7 @@ function createWallet(state: SimulatorState, request: CreateWalletRequest): Cust
     chain,
     label: request.label,
     type: request.type,
+    clientReference: request.clientReference ?? null,
     policy: { approvalsRequired, sendApprovalThreshold: null, whitelistChangesNeedApproval: approvalsRequired > 0 },
     addresses: [],
     whitelist: new Map(),

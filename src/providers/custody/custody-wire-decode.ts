@@ -27,6 +27,7 @@ import type {
 } from './custody-wire-format.ts';
 import {
   validateAddress,
+  validateWalletList,
   validatePendingApproval,
   validatePolicyRule,
   validateSendCoins,
@@ -166,6 +167,10 @@ export function decodeWallet(body: unknown): CustodyWallet {
     approvalsRequired: wire.approvalsRequired ?? 0,
     receiveAddress: readAddress(wire.receiveAddress),
   };
+}
+
+export function decodeWalletList(body: unknown): CustodyWallet[] {
+  return checked(validateWalletList, body).wallets.map((wallet) => decodeWallet(wallet));
 }
 
 export function decodeAddress(body: unknown): CustodyAddress {

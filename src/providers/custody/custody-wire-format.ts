@@ -27,6 +27,7 @@ export interface WireCreateWalletBody {
   type: CustodyWalletType;
   userPublicKey?: string;
   approvalsRequired?: number;
+  clientReference?: string;
 }
 
 export interface WireCreateAddressBody {
@@ -169,6 +170,11 @@ export type WirePolicyRuleAnswer =
 export type WireSendCoinsAnswer =
   | { status: 'signed'; txid: string | null; transfer: WireTransfer }
   | { status: 'pendingApproval'; pendingApproval: WirePendingApproval; transfer: WireTransfer | null };
+
+/** `GET /api/v2/{coin}/wallet?clientReference=…`: the wallets made with the reference. */
+export interface WireWalletList {
+  wallets: WireWallet[];
+}
 
 export interface WireTransferList {
   coin: string;

@@ -12,6 +12,7 @@ import type {
   WireTransferList,
   WireWallet,
   WireWalletBalances,
+  WireWalletList,
 } from './custody-wire-format.ts';
 
 const objectId = { type: 'string', pattern: '^[0-9a-f]{24,64}$' };
@@ -205,6 +206,11 @@ export const validateWallet = compile<WireWallet>({ $ref: 'custody#/$defs/wallet
 export const validateAddress = compile<WireAddress>({ $ref: 'custody#/$defs/address' });
 export const validateTransfer = compile<WireTransfer>({ $ref: 'custody#/$defs/transfer' });
 export const validatePendingApproval = compile<WirePendingApproval>({ $ref: 'custody#/$defs/pendingApproval' });
+export const validateWalletList = compile<WireWalletList>({
+  type: 'object',
+  required: ['wallets'],
+  properties: { wallets: { type: 'array', maxItems: 1, items: { $ref: 'custody#/$defs/wallet' } } },
+});
 export const validateTransferList = compile<WireTransferList>({
   type: 'object',
   required: ['transfers'],

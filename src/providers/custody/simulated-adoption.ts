@@ -83,6 +83,7 @@ export function adoptWallet(state: SimulatorState, adopted: AdoptedWallet): Cust
     chain,
     label: adopted.label,
     type: adopted.type,
+    clientReference: null,
     policy: { approvalsRequired, sendApprovalThreshold: null, whitelistChangesNeedApproval: approvalsRequired > 0 },
     addresses: [],
     whitelist: new Map(),

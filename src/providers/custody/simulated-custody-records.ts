@@ -28,6 +28,8 @@ export interface WalletRecord {
   chain: SimulatedCoin;
   label: string;
   type: CustodyWalletType;
+  /** The creation's `clientReference`; null when it gave none (and for adopted wallets). */
+  clientReference: string | null;
   policy: SimulatedWalletPolicy;
   addresses: CustodyAddress[];
   /** address → label, in the order added. */

@@ -11,6 +11,7 @@ import { compileRowSet } from './compile-row-set.ts';
 import { createCompileScope, type CompileScope, type DataQueryLimits } from './compile-scope.ts';
 import { compileMutation, type MutationCheck } from './compile-mutation.ts';
 import { compileSelection, jsonAggregate } from './compile-selection.ts';
+import { compileStream } from './compile-stream.ts';
 import type { DataLayerRules } from './data-layer-rules.ts';
 import type { RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 
@@ -40,6 +41,8 @@ export function compileRootField(
       return compileByPk(plan, scope);
     case 'select_aggregate':
       return compileAggregate(plan, scope);
+    case 'select_stream':
+      return compileStream(plan, scope);
     case 'insert':
     case 'update':
     case 'delete':

@@ -2,6 +2,7 @@
 // as often as it is asked: one SQL statement per table root field, in response order, and the
 // session variables their rules read (docs/data-layer.md#how-a-request-runs).
 import type { MutationCheck } from './compile-mutation.ts';
+import type { StreamCursorPlan } from './query-plan.ts';
 
 /** A root field's statement: SQL text, parameters (constants and slots), and its row bound. */
 export interface CompiledRootField {
@@ -16,6 +17,8 @@ export interface CompiledRootField {
   readonly alias: string;
   /** The session variables its rules reference (lower case, sorted): what a request must carry to run it. */
   readonly sessionVariables: readonly string[];
+  /** A `<t>_stream`'s cursor: the statement also returns `cursor` and reads the binding variable `streamCursorVariable`. */
+  readonly stream: StreamCursorPlan | null;
   /**
    * Statements run before it in the mutation's transaction, in order, each value handed to the
    * later ones (a nested insert: docs/data-layer.md#nested-inserts); their variables are in `sessionVariables`.

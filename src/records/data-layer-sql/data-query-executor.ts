@@ -21,7 +21,11 @@ import {
   type CompiledOperation,
   type CompiledRootField,
 } from './compiled-operation.ts';
+import { createBoundedCache } from '../../cache/bounded-cache.ts';
+import { multiplexStatement, type MultiplexedStatement } from './multiplexed-statement.ts';
 import { describeParameter, sessionVariablesOf } from './parameter-slot.ts';
+import { inferParameterTypes } from './parameter-types.ts';
+import { runMultiplexed, type MultiplexedOutcome } from './run-multiplexed.ts';
 import type { OperationPlan, RootFieldPlan, SingleStatementPlan } from './query-plan.ts';
 import {
   runStatement,
@@ -39,6 +43,7 @@ export type {
   SessionVariableUse,
 } from './compiled-operation.ts';
 export type { RunBinding } from './run-statement.ts';
+export type { MultiplexedOutcome } from './run-multiplexed.ts';
 
 export interface DataQueryExecutor {
   /** One root field's statement (update_<t>_many has several: compileOperation). */
@@ -49,6 +54,11 @@ export interface DataQueryExecutor {
   run(statement: CompiledRootField, binding: RunBinding): Promise<string>;
   /** The JSON text of every statement of the operation, in its order. */
   runOperation(operation: CompiledOperation, binding: RunBinding): Promise<string[]>;
+  /**
+   * A query statement for many bindings at once, as ONE multiplexed statement
+   * (docs/data-layer.md#multiplexing): each binding's outcome, in order.
+   */
+  runMultiplexed(statement: CompiledRootField, bindings: readonly RunBinding[]): Promise<MultiplexedOutcome[]>;
   /** The statement with each parameter described, for golden files and debugging. */
   explain(statement: CompiledRootField): string;
 }
@@ -108,6 +118,7 @@ export function createDataQueryExecutor(
         check: step.check,
         alias: plan.alias,
         sessionVariables: sessionVariablesOf(stepSql.parameters),
+        stream: null,
       };
     });
     return {
@@ -123,8 +134,23 @@ export function createDataQueryExecutor(
         ...compiled.parameters,
       ]),
       ...(steps ? { steps } : {}),
+      stream: plan.kind === 'select_stream' ? plan.cursor : null,
     };
   }
+
+  // Per statement text: its parameters' types are asked of PostgreSQL once (parameter-types.ts).
+  const multiplexed = createBoundedCache<Promise<MultiplexedStatement>>({ maxEntries: 1_000 });
+  const multiplexedOf = (statement: CompiledRootField) => async () => {
+    let shape = multiplexed.get(statement.sql);
+    if (!shape) {
+      shape = inferParameterTypes(db, statement.sql).then((types) => multiplexStatement(statement, types));
+      shape.catch(() => multiplexed.delete(statement.sql));
+      multiplexed.set(statement.sql, shape);
+    }
+    return shape;
+  };
+  const sendTextRows = (sql: string, parameters: readonly unknown[], name: string | undefined) =>
+    runner.textRows(sql, parameters, name);
 
   /**
    * A mutation's statements in one transaction. Kysely's transaction cannot name a statement: they
@@ -191,6 +217,9 @@ export function createDataQueryExecutor(
       }
       return runMutation(operation.statements, binding);
     },
+
+    runMultiplexed: (statement, bindings) =>
+      runMultiplexed(sendTextRows, statement, multiplexedOf(statement), bindings, options.onStatement),
 
     explain(statement) {
       const described = statement.parameters.map(

@@ -117,9 +117,32 @@ export type AggregateResultField =
   | { readonly kind: 'nodes'; readonly alias: string; readonly fields: readonly SelectionField[] }
   | { readonly kind: 'typename'; readonly alias: string; readonly typename: string };
 
+/**
+ * A `<t>_stream` cursor: the column, its direction, and the client's initial value. The compiled
+ * statement reads the subscriber's current cursor from the variable `streamCursorVariable`, which
+ * the subscription advances after each batch (docs/data-layer.md#subscriptions).
+ */
+export interface StreamCursorPlan {
+  readonly column: string;
+  readonly ordering: 'asc' | 'desc';
+  readonly initial: PlanValue;
+}
+
+/** The binding variable holding a stream's current cursor value; not a GraphQL name, so no client variable can clash. */
+export const streamCursorVariable = '#cursor';
+
 export type RootFieldPlan =
   | MutationPlan
   | UpdateManyPlan
+  | {
+      readonly kind: 'select_stream';
+      readonly alias: string;
+      readonly table: string;
+      readonly where: WherePlan | null;
+      readonly batchSize: PlanValue;
+      readonly cursor: StreamCursorPlan;
+      readonly fields: readonly SelectionField[];
+    }
   | {
       readonly kind: 'select';
       readonly alias: string;

@@ -1,12 +1,14 @@
 // The rows the wallet mutations read and write (docs/custody.md#wallet-operations): a wallet as a
 // change to it needs it (organization, coin and network, status, the custodian's id), the
 // organizations and coins a new wallet may name, and the writes themselves, each in one
-// transaction. Every read of a wallet, an organization or an idempotency key is confined to the
+// transaction. Every read of a wallet, an organization or an address is confined to the
 // caller's organization scope (docs/identity.md#organization-scope): one of another organization
 // is read as a missing one.
 import type { Db } from '../../db/create-database.ts';
+import { completeClaim, lockPendingClaim } from '../idempotency/idempotency-key-table.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
-import type { AddressRow } from './address-whitelist-selections.ts';
+import { type AddressRow, selectAddressRows } from './address-whitelist-selections.ts';
+import { walletInScope } from './wallet-in-scope.ts';
 
 export type { AddressRow } from './address-whitelist-selections.ts';
 import type { WalletRow } from './wallet-summary-table.ts';
@@ -33,14 +35,8 @@ export interface NewWallet {
   createdBy: string;
   /** The address the custodian made with the wallet. */
   receiveAddress: { address: string; network: string };
-  /** `CreateDigitalWalletInput.idempotencyKey` and the digest of the input it came with. */
-  creationKey: { key: string; inputDigest: string } | null;
-}
-
-/** The wallet an idempotency key made, and the digest of the input it was first used with. */
-export interface CreationKeyRow {
-  walletId: number;
-  inputDigest: string;
+  /** The creation's claim in `idempotency_key`, completed with the wallet. */
+  claimId: string;
 }
 
 export function createWalletWriteTable(db: Db): WalletWriteTable {
@@ -93,31 +89,14 @@ export class WalletWriteTable {
     return row ?? null;
   }
 
-  /** The key's wallet when the key was used in the organization, within the scope, after `since`. */
-  async findCreationKey(
-    scope: OrganizationScope,
-    organizationId: string,
-    key: string,
-    since: Date,
-  ): Promise<CreationKeyRow | null> {
-    const row = await this.#db
-      .selectFrom('digital_wallet_creation_key as k')
-      .select(['k.wallet_id as walletId', 'k.input_digest as inputDigest'])
-      .where('k.organization_id', '=', organizationId)
-      .where(organizationInScope(scope, 'k.organization_id'))
-      .where('k.idempotency_key', '=', key)
-      .where('k.created_at', '>', since)
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
   /**
-   * The wallet, its first address and its idempotency key in one transaction. A key older than
-   * `keyExpiredBefore` is replaced; a live one makes the insert fail (unique violation, see
-   * `isUniqueViolation`) and nothing is written.
+   * The wallet and its first address, and the creation's claim (migration 0023) completed with
+   * the wallet's id, in one transaction that first locks the claim: null, and nothing written, when
+   * the claim is no longer pending (another request or the start-up sweep registered the wallet).
    */
-  async insertWallet(wallet: NewWallet, keyExpiredBefore: Date): Promise<{ id: number }> {
+  async insertWallet(wallet: NewWallet, now: Date): Promise<{ id: number } | null> {
     return this.#db.transaction().execute(async (trx) => {
+      if (!(await lockPendingClaim(trx, wallet.claimId))) return null;
       const { id } = await trx
         .insertInto('digital_wallet')
         .values({
@@ -135,25 +114,18 @@ export class WalletWriteTable {
         .insertInto('digital_wallet_address')
         .values({ wallet_id: id, address: wallet.receiveAddress.address, network: wallet.receiveAddress.network })
         .execute();
-      if (wallet.creationKey) {
-        await trx
-          .deleteFrom('digital_wallet_creation_key')
-          .where('organization_id', '=', wallet.organizationId)
-          .where('idempotency_key', '=', wallet.creationKey.key)
-          .where('created_at', '<=', keyExpiredBefore)
-          .execute();
-        await trx
-          .insertInto('digital_wallet_creation_key')
-          .values({
-            organization_id: wallet.organizationId,
-            idempotency_key: wallet.creationKey.key,
-            input_digest: wallet.creationKey.inputDigest,
-            wallet_id: id,
-          })
-          .execute();
-      }
+      await completeClaim(trx, wallet.claimId, String(id), now);
       return { id };
     });
+  }
+
+  /** An address of a wallet in the scope, by id: what an idempotency key of `createDigitalWalletAddress` made. */
+  async findAddress(scope: OrganizationScope, addressId: number): Promise<AddressRow | null> {
+    const row = await selectAddressRows(this.#db)
+      .where('id', '=', addressId)
+      .where(walletInScope(scope, 'digital_wallet_address.wallet_id'))
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   async insertAddress(address: Omit<AddressRow, 'id' | 'createdAt'>): Promise<AddressRow> {
@@ -170,7 +142,7 @@ export class WalletWriteTable {
   }
 }
 
-/** PostgreSQL's unique violation (23505), e.g. a key or a running report taken by a concurrent request. */
+/** PostgreSQL's unique violation (23505), e.g. a running report taken by a concurrent request. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -78,6 +78,30 @@ export function createWhitelistWriteTable(db: Db) {
     },
 
     /**
+     * An entry of a wallet in the scope, by id, with the approval its addition waits or waited
+     * for: what an idempotency key of `addDigitalWalletWhitelistEntry` made.
+     */
+    async findAddition(
+      scope: OrganizationScope,
+      entryId: number,
+    ): Promise<{ entry: WhitelistEntryRow; approval: PendingApprovalRow | null } | null> {
+      const entry = await db
+        .selectFrom('digital_wallet_whitelist_entry')
+        .select(whitelistEntryColumns)
+        .where('id', '=', entryId)
+        .where(walletInScope(scope, 'digital_wallet_whitelist_entry.wallet_id'))
+        .executeTakeFirst();
+      if (!entry) return null;
+      const approval = await db
+        .selectFrom('digital_wallet_pending_approval')
+        .select(approvalColumns)
+        .where('whitelist_entry_id', '=', entryId)
+        .where('kind', '=', 'whitelistAdd')
+        .executeTakeFirst();
+      return { entry: entry as WhitelistEntryRow, approval: (approval as PendingApprovalRow | undefined) ?? null };
+    },
+
+    /**
      * A new entry (replacing a rejected one of the same address: the address may be requested
      * again; a removed one stays as history beside it) and, when the addition waits, its approval.
      */
@@ -127,6 +151,19 @@ export function createWhitelistWriteTable(db: Db) {
   };
 }
 
+const approvalColumns = [
+  'id',
+  'wallet_id as walletId',
+  'kind',
+  'whitelist_entry_id as whitelistEntryId',
+  'created_by as createdBy',
+  'state',
+  'approvals_required as approvalsRequired',
+  'approvals_received as approvalsReceived',
+  'created_at as createdAt',
+  'resolved_at as resolvedAt',
+] as const;
+
 async function insertApproval(
   db: Kysely<Database>,
   approval: NewPendingApproval,
@@ -146,18 +183,7 @@ async function insertApproval(
       created_at: approval.createdAt,
       resolved_at: approval.resolvedAt,
     })
-    .returning([
-      'id',
-      'wallet_id as walletId',
-      'kind',
-      'whitelist_entry_id as whitelistEntryId',
-      'created_by as createdBy',
-      'state',
-      'approvals_required as approvalsRequired',
-      'approvals_received as approvalsReceived',
-      'created_at as createdAt',
-      'resolved_at as resolvedAt',
-    ])
+    .returning(approvalColumns)
     .executeTakeFirstOrThrow();
   return row as PendingApprovalRow;
 }

@@ -103,6 +103,33 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.match(hot.receiveAddress.address, /^0x[0-9a-f]{40}$/);
   });
 
+  test('finds the wallet a creation made by its client reference; none for another reference or coin', async ({
+    harness,
+  }) => {
+    const { provider } = harness;
+    const reference = '6f1c2a9e-0d4b-4e8a-9c57-3b2f1e0a7d64';
+    const wallet = await provider.createWallet({
+      coin: 'btc',
+      label: 'Treasury',
+      type: 'custodial',
+      clientReference: reference,
+    });
+    await provider.createWallet({
+      coin: 'btc',
+      label: 'Other',
+      type: 'custodial',
+      clientReference: 'another-reference',
+    });
+    assert.equal(await provider.findWalletByReference('btc', reference), wallet);
+    assert.is(await provider.findWalletByReference('btc', '0b9a7c4e-2222-4e8a-9c57-3b2f1e0a7d64'), null);
+    assert.is(await provider.findWalletByReference('eth', reference), null);
+    const refused = await custodyRejection(provider.findWalletByReference('btc', 'not a reference'));
+    assert.equal(
+      [refused.code, refused.details?.map((detail) => detail.path)],
+      ['VALIDATION_FAILED', ['clientReference']],
+    );
+  });
+
   test('refuses coins it does not hold, and token wallets', async ({ harness }) => {
     const { provider } = harness;
     const unknown = await custodyRejection(provider.createWallet({ coin: 'doge', label: 'x', type: 'custodial' }));

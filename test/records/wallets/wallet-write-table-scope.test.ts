@@ -1,7 +1,7 @@
 // The wallet mutations' reads (src/records/wallets/wallet-write-table.ts) within an organization
 // scope (docs/identity.md#organization-scope): Meridian's scope finds neither Aurora's wallet,
-// nor Aurora itself, nor a wallet creation key used in Aurora; Aurora's own scope and every
-// organization's find all three.
+// nor Aurora itself, nor an address of Aurora's wallet (what a repeated `createDigitalWalletAddress`
+// answers); Aurora's own scope and every organization's find all three.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createWalletWriteTable, type WalletWriteTable } from '../../../src/records/wallets/wallet-write-table.ts';
@@ -17,16 +17,17 @@ import {
 let database: DemoWalletDatabase;
 let table: WalletWriteTable;
 
-const key = { key: 'scope-test-key', digest: 'c'.repeat(64) };
-const longAgo = new Date('2000-01-01T00:00:00Z');
+let address: { id: number; address: string; network: string; label: string | null; createdAt: Date };
 
 test.before(async () => {
   database = await demoWalletDatabase();
   table = createWalletWriteTable(database.db);
-  await database.db
-    .insertInto('digital_wallet_creation_key')
-    .values({ organization_id: aurora, idempotency_key: key.key, input_digest: key.digest, wallet_id: wallets.aurora })
-    .execute();
+  address = await database.db
+    .selectFrom('digital_wallet_address')
+    .select(['id', 'address', 'network', 'label', 'created_at as createdAt'])
+    .where('wallet_id', '=', wallets.aurora)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 });
 
 test.after(() => database.close());
@@ -51,11 +52,11 @@ test("another organization's scope finds no such organization; its own and every
   assert.is(await table.organizationExists(scopes.every, aurora), true);
 });
 
-test("another organization's scope finds no creation key of the organization; its own and every organization's do", async () => {
-  assert.is(await table.findCreationKey(scopes.meridian, aurora, key.key, longAgo), null);
-  const expected = { walletId: wallets.aurora, inputDigest: key.digest };
-  assert.equal(await table.findCreationKey(scopes.aurora, aurora, key.key, longAgo), expected);
-  assert.equal(await table.findCreationKey(scopes.every, aurora, key.key, longAgo), expected);
+test("another organization's scope finds no address of the organization's wallet; its own and every organization's do", async () => {
+  assert.is(await table.findAddress(scopes.meridian, address.id), null);
+  const expected = { ...address, walletId: wallets.aurora };
+  assert.equal(await table.findAddress(scopes.aurora, address.id), expected);
+  assert.equal(await table.findAddress(scopes.every, address.id), expected);
 });
 
 test.run();

@@ -6,7 +6,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CreateDigitalWalletDocument, PingDocument, RequestOtcQuoteDocument } from '../../../sdk/src/index.ts';
+import {
+  AddDigitalWalletWhitelistEntryDocument,
+  CalculateOtcQuoteDocument,
+  CreateDigitalWalletAddressDocument,
+  CreateDigitalWalletDocument,
+  PingDocument,
+  RequestOtcQuoteDocument,
+} from '../../../sdk/src/index.ts';
 import { type PlatformClient, createPlatformClient } from '../../../sdk/src/platform-client.ts';
 import type { ClientOptions } from '../../../sdk/src/runtime/client-options.ts';
 
@@ -214,7 +221,7 @@ test('a mutation without an idempotency key in its input is not retried', async 
     headers: { 'retry-after': '0' },
     body: { errors: [{ message: 'busy', extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
   });
-  const result = await client({ auth: { apiKey: 'k-1' } }).graphql.request(RequestOtcQuoteDocument, {
+  const result = await client({ auth: { apiKey: 'k-1' } }).graphql.request(CalculateOtcQuoteDocument, {
     input: { fromCurrency: 'USD', toCurrency: 'BTC', side: 'BUY', size: '0.5' },
   });
   assert.equal(seen.length, 1);
@@ -239,6 +246,48 @@ test('a mutation whose input takes an idempotency key gets one and is retried wi
   assert.match(keys[0], /^[0-9a-f-]{36}$/);
   assert.equal(keys[1], keys[0]);
 });
+
+// Each mutation that creates something takes a key (docs/idempotency.md): a 502 from the balancer
+// and a 503 are retried with the key the first attempt carried.
+const creating = [
+  {
+    name: 'createDigitalWalletAddress',
+    send: (c: PlatformClient) =>
+      c.graphql.request(CreateDigitalWalletAddressDocument, { input: { walletId: 1, label: 'Deposits' } }),
+  },
+  {
+    name: 'addDigitalWalletWhitelistEntry',
+    send: (c: PlatformClient) =>
+      c.graphql.request(AddDigitalWalletWhitelistEntryDocument, {
+        input: { walletId: 1, address: 'bc1qexample', label: 'Cold storage' },
+      }),
+  },
+  {
+    name: 'requestOtcQuote',
+    send: (c: PlatformClient) =>
+      c.graphql.request(RequestOtcQuoteDocument, {
+        input: { fromCurrency: 'USD', toCurrency: 'BTC', side: 'BUY', size: '0.5' },
+      }),
+  },
+] as const;
+
+for (const { name, send } of creating) {
+  test(`${name} gets a key and is retried after a 502 and a 503 with the same key`, async () => {
+    let calls = 0;
+    answer = () => {
+      calls += 1;
+      if (calls === 1) return { status: 502, body: { message: 'bad gateway' } };
+      if (calls === 2) return { status: 503, headers: { 'retry-after': '0' }, body: { message: 'busy' } };
+      return { status: 200, body: { data: { [name]: { success: true, errors: [] } } } };
+    };
+    const result = await send(client({ auth: { apiKey: 'k-1' } }));
+    assert.equal(result.data, { [name]: { success: true, errors: [] } });
+    const keys = seen.map((request) => JSON.parse(request.body).variables.input.idempotencyKey);
+    assert.is(keys.length, 3);
+    assert.match(keys[0], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(keys, [keys[0], keys[0], keys[0]]);
+  });
+}
 
 test("a caller's own idempotency key is kept", async () => {
   answer = () => ({

@@ -1,0 +1,126 @@
+// Runs a mutation that creates something under the client's `idempotencyKey` (docs/idempotency.md),
+// Stripe's model: the first request with a key claims it with the digest of its input and, when it
+// succeeds, completes it with the id of what it made. A repeat with the same input answers that
+// thing as it is now (`replay`); with other input, CONFLICT. A repeat that arrives while the first
+// still runs waits up to `inProgressWaitMs` for it, then answers CONFLICT "in progress"; a claim
+// left pending longer than `pendingLeaseMs` (its request died) is taken over and run again. A
+// request that fails frees its key, since it made nothing. Keys are per organization and
+// operation and kept 24 hours.
+import type { IdempotencyKeyTable, IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
+import { failed, type Outcome } from '../outcomes/outcome.ts';
+import { userError, type UserError } from '../outcomes/user-error.ts';
+
+export const keyLifetimeMs = 24 * 60 * 60 * 1000;
+/** Longer than any request may run (REQUEST_TIMEOUT_MS and the providers' timeouts). */
+export const pendingLeaseMs = 2 * 60 * 1000;
+export const inProgressWaitMs = 2_000;
+const pollMs = 50;
+
+/** The mutations whose keys live in `idempotency_key` (schema.graphql `Mutation`). */
+export type IdempotentOperation =
+  'createDigitalWallet' | 'createDigitalWalletAddress' | 'addDigitalWalletWhitelistEntry' | 'requestOtcQuote';
+
+export interface KeyedRequest<T> {
+  organizationId: string;
+  operation: IdempotentOperation;
+  /** The client's key; without one the request just runs. */
+  key: string | null | undefined;
+  /** requestDigest() of the normalized input. */
+  digest: string;
+  /** The operation itself, after every check that does not write. */
+  run: () => Promise<Outcome<T>>;
+  /** The id of what a successful run made. */
+  resultRefOf: (value: T) => string;
+  /** What an earlier request with the key made, as the caller sees it now. */
+  replay: (resultRef: string) => Promise<Outcome<T>>;
+}
+
+export interface IdempotencyDeps {
+  keys: IdempotencyKeyTable;
+  now?: () => Date;
+}
+
+export function keyReused(): UserError {
+  return userError('CONFLICT', 'idempotencyKey was already used with different input', 'idempotencyKey');
+}
+
+export function keyInProgress(): UserError {
+  return userError(
+    'CONFLICT',
+    'a request with this idempotencyKey is still in progress: retry it in a few seconds',
+    'idempotencyKey',
+  );
+}
+
+export function createIdempotency(deps: IdempotencyDeps): Idempotency {
+  return new Idempotency(deps);
+}
+
+export class Idempotency {
+  readonly keys: IdempotencyKeyTable;
+  readonly now: () => Date;
+
+  constructor(deps: IdempotencyDeps) {
+    this.keys = deps.keys;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async run<T>(request: KeyedRequest<T>): Promise<Outcome<T>> {
+    if (request.key == null) return request.run();
+    const { claimed, row } = await this.keys.claim({
+      organizationId: request.organizationId,
+      operation: request.operation,
+      key: request.key,
+      requestDigest: request.digest,
+      now: this.now(),
+      expiredBefore: this.#ago(keyLifetimeMs),
+    });
+    return claimed ? this.#runClaimed(row.id, request) : this.#answerHeld(row, request);
+  }
+
+  /**
+   * The row once it is no longer pending, or as it is after `inProgressWaitMs`; null when it was
+   * dropped meanwhile (failed and claimed again, or expired).
+   */
+  async settled(row: IdempotencyRow): Promise<IdempotencyRow | null> {
+    const deadline = Date.now() + inProgressWaitMs;
+    let current: IdempotencyRow | null = row;
+    while (current?.state === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      current = await this.keys.find(row.id);
+    }
+    return current;
+  }
+
+  /** Takes a pending claim over once its lease ran out; false while its request may still run. */
+  takeOver(row: IdempotencyRow): Promise<boolean> {
+    return this.keys.takeOver(row.id, this.#ago(pendingLeaseMs), this.now());
+  }
+
+  async #answerHeld<T>(row: IdempotencyRow, request: KeyedRequest<T>): Promise<Outcome<T>> {
+    if (row.requestDigest !== request.digest) return failed([keyReused()]);
+    const settled = await this.settled(row);
+    if (settled === null || settled.state === 'failed') return this.run(request);
+    if (settled.state === 'completed') return request.replay(settled.resultRef as string);
+    if (await this.takeOver(settled)) return this.#runClaimed(settled.id, request);
+    return failed([keyInProgress()]);
+  }
+
+  async #runClaimed<T>(id: string, request: KeyedRequest<T>): Promise<Outcome<T>> {
+    let outcome: Outcome<T>;
+    try {
+      outcome = await request.run();
+    } catch (error) {
+      // Unmarked (the database failing too), the claim stays pending until its lease ends.
+      await this.keys.fail(id, this.now()).catch(() => false);
+      throw error;
+    }
+    if (outcome.ok) await this.keys.complete(id, request.resultRefOf(outcome.value), this.now());
+    else await this.keys.fail(id, this.now());
+    return outcome;
+  }
+
+  #ago(ms: number): Date {
+    return new Date(this.now().getTime() - ms);
+  }
+}
