@@ -2,6 +2,7 @@
 // array relationships, `<rel>_aggregate`), and on `<t>_aggregate` types → AggregateResultField[].
 import {
   GraphQLBoolean,
+  GraphQLString,
   getNamedType,
   isEnumType,
   isObjectType,
@@ -20,7 +21,7 @@ import { DataLayerError } from '../data-layer-error.ts';
 import { fieldMeta } from '../schema/schema-metadata.ts';
 import { argumentInputs, buildRowSetArguments } from './build-row-set-arguments.ts';
 import { collectFields, fieldPath, subSelections } from './collect-fields.ts';
-import { isNullInput, listItems, resolveNow } from './input-values.ts';
+import { isNullInput, leafPlanValue, listItems, resolveNow } from './input-values.ts';
 import type { PlanContext } from './plan-context.ts';
 import { joinPath } from './request-paths.ts';
 
@@ -59,7 +60,7 @@ export function buildSelection(level: Level, context: PlanContext): SelectionFie
     const next = () => ({ nodes, type: objectTypeOf(field.type), path, depth: level.depth + 1 });
     switch (meta.kind) {
       case 'column':
-        return { kind: 'column', alias: key, column: meta.column };
+        return columnField(key, meta.column, nodes[0] as FieldNode, context, path);
       case 'object_relationship':
         return {
           kind: 'object_relationship',
@@ -87,6 +88,19 @@ export function buildSelection(level: Level, context: PlanContext): SelectionFie
         throw new Error(`unexpected field kind ${meta.kind} on ${level.type.name}`);
     }
   });
+}
+
+/** A column, with a jsonb column's `path` argument when given and not null. */
+function columnField(
+  alias: string,
+  column: string,
+  node: FieldNode,
+  context: PlanContext,
+  path: string,
+): SelectionField {
+  const jsonPath = argumentInputs(node.arguments, path).get('path');
+  if (!jsonPath || isNullInput(jsonPath.input, context, jsonPath.path)) return { kind: 'column', alias, column };
+  return { kind: 'column', alias, column, path: leafPlanValue(jsonPath.input, GraphQLString, context, jsonPath.path) };
 }
 
 export function buildAggregateSelection(level: Level, context: PlanContext): AggregateResultField[] {

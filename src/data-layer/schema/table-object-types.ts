@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import type { ColumnModel } from '../../access/permission-model.ts';
 import { columnKind } from './column-kinds.ts';
+import { jsonbPathArguments } from './jsonb-path-argument.ts';
 import { rowSetArguments } from './row-set-arguments.ts';
 import type { RoleTables } from './role-tables.ts';
 import { dataLayerExtensions } from './schema-metadata.ts';
@@ -49,6 +50,7 @@ export function createTableObjectTypes(
         for (const column of table.columns) {
           fields[column.name] = {
             type: columnOutputType(column),
+            ...(columnKind(column.dataType).json ? { args: jsonbPathArguments } : {}),
             extensions: dataLayerExtensions({ kind: 'column', column: column.name }),
           };
         }

@@ -4,8 +4,10 @@
 // docs/data-layer.md#the-schema-of-a-role); `<rel>_aggregate` in compile-aggregate.ts.
 import { sql, type RawBuilder } from 'kysely';
 import { joinConditions } from '../../access/condition-to-sql.ts';
+import { bindPlanValue } from './bind-plan-value.ts';
 import { jsonOutput } from './column-sql.ts';
 import { compileRelationshipAggregate } from './compile-aggregate.ts';
+import { jsonbPathParameter } from './jsonb-path.ts';
 import { compileRowSet, objectColumn } from './compile-row-set.ts';
 import { checkedName, type CompileScope } from './compile-scope.ts';
 import type { RelationshipModel } from '../../access/permission-model.ts';
@@ -36,11 +38,12 @@ export function compileSelection(
 
 function compileField(field: SelectionField, table: string, alias: string, scope: CompileScope): RawBuilder<unknown> {
   switch (field.kind) {
-    case 'column':
-      return jsonOutput(
-        scope.rowColumn(alias, field.column),
-        scope.rules.requireColumn(scope.role, table, field.column),
-      );
+    case 'column': {
+      const value = scope.rowColumn(alias, field.column);
+      const dataType = scope.rules.requireColumn(scope.role, table, field.column);
+      if (!field.path) return jsonOutput(value, dataType);
+      return sql`${value} #> ${bindPlanValue(field.path, 'path', jsonbPathParameter(field.column))}::text[]`;
+    }
     case 'typename':
       return sql.lit(checkedName(field.typename));
     case 'object_relationship': {

@@ -65,7 +65,13 @@ export interface RowSetArguments {
 }
 
 export type SelectionField =
-  | { readonly kind: 'column'; readonly alias: string; readonly column: string }
+  | {
+      readonly kind: 'column';
+      readonly alias: string;
+      readonly column: string;
+      /** A jsonb column's `path` argument (`$.a[0]`), parsed when the statement is bound. */
+      readonly path?: PlanValue;
+    }
   | { readonly kind: 'typename'; readonly alias: string; readonly typename: string }
   | {
       readonly kind: 'object_relationship';

@@ -4,6 +4,12 @@
 // while a client's `where` only reaches related rows the role may read.
 import type { ReferenceDatabase, ReferenceRow, ReferenceTable, ReferenceValue } from './reference-database.ts';
 import type { BoolExpJson, ReferenceRelationship, ReferenceRules } from './reference-rules.ts';
+import { columnDifference } from './column-difference.ts';
+import { jsonbContains, jsonbHasKey, jsonbText, type Json } from './jsonb-semantics.ts';
+import { compareText, textOperators } from './compare-text.ts';
+
+const columnOperators = new Set(['_ceq', '_cneq', '_cgt', '_cgte', '_clt', '_clte']);
+const jsonbOperators = new Set(['_contains', '_contained_in', '_has_key', '_has_keys_any', '_has_keys_all']);
 
 export type Truth = boolean | null;
 
@@ -37,6 +43,8 @@ export function evaluateBoolExp(
       if (key === '_or')
         return or((operand as BoolExpJson[]).map((item) => evaluateBoolExp(item, table, row, context, mode)));
       if (key === '_not') return not(evaluateBoolExp(operand as BoolExpJson, table, row, context, mode));
+      // Rules only: some row of another table, every row of it (Hasura's `_exists` is not filtered).
+      if (key === '_exists') return evaluateExists(operand as ExistsJson, context);
       const relationship = context.rules.relationships(table).find((candidate) => candidate.name === key);
       if (relationship) {
         return relatedRows(relationship, row, context, mode).some(
@@ -44,9 +52,21 @@ export function evaluateBoolExp(
             evaluateBoolExp(operand as BoolExpJson, relationship.remoteTable, related, context, mode) === true,
         );
       }
-      return evaluateComparisons(context.database.table(table), key, row[key] ?? null, operand as BoolExpJson, context);
+      return evaluateComparisons(context.database.table(table), key, row, operand as BoolExpJson, context);
     }),
   );
+}
+
+interface ExistsJson {
+  readonly _table: { readonly schema?: string; readonly name: string };
+  readonly _where: BoolExpJson;
+}
+
+function evaluateExists(exists: ExistsJson, context: EvaluationContext): Truth {
+  const table = exists._table.name;
+  return context.database
+    .table(table)
+    .rows.some((other) => evaluateBoolExp(exists._where, table, other, context, 'rule') === true);
 }
 
 /** The rows a relationship reaches from `row`: every one (rule mode) or the role's readable ones. */
@@ -70,16 +90,85 @@ export function relatedRows(
 function evaluateComparisons(
   table: ReferenceTable,
   column: string,
-  value: ReferenceValue,
+  row: ReferenceRow,
   comparisons: BoolExpJson,
   context: EvaluationContext,
 ): Truth {
   if (!table.columnTypes.has(column)) throw new Error(`reference: '${column}' is not a column of '${table.name}'`);
+  const value = row[column] ?? null;
   return and(
-    Object.entries(comparisons).map(([operator, raw]) =>
-      compare(table, column, value, operator, resolve(raw, context.session)),
-    ),
+    Object.entries(comparisons).map(([operator, raw]) => {
+      if (columnOperators.has(operator)) return compareColumns(table, column, row, operator, raw as string);
+      if (operator === '_cast') return compareCast(table, column, value, raw as BoolExpJson, context);
+      if (jsonbOperators.has(operator)) return compareJsonb(operator, value, resolve(raw, context.session));
+      return compare(table, column, value, operator, resolve(raw, context.session));
+    }),
   );
+}
+
+/** `_cast: { String: { … } }`: the jsonb value as PostgreSQL prints it, compared as text. */
+function compareCast(
+  table: ReferenceTable,
+  column: string,
+  value: ReferenceValue,
+  cast: BoolExpJson,
+  context: EvaluationContext,
+): Truth {
+  const text = value === null ? null : jsonbText(value as Json);
+  const comparisons = Object.entries((cast.String ?? {}) as BoolExpJson);
+  return and(
+    comparisons.map(([operator, raw]) => compareText(text, operator, operandText(resolve(raw, context.session)))),
+  );
+}
+
+function compareJsonb(operator: string, value: ReferenceValue, operand: unknown): Truth {
+  if (value === null) return null;
+  const json = value as Json;
+  switch (operator) {
+    case '_contains':
+      return jsonbContains(json, operand as Json);
+    case '_contained_in':
+      return jsonbContains(operand as Json, json);
+    case '_has_key':
+      return jsonbHasKey(json, operand as string);
+    case '_has_keys_any':
+      return (operand as string[]).some((key) => jsonbHasKey(json, key));
+    default:
+      return (operand as string[]).every((key) => jsonbHasKey(json, key));
+  }
+}
+
+/** `_ceq`, `_cgt`, …: two columns of the same row, NULL on either side unknown. */
+function compareColumns(
+  table: ReferenceTable,
+  column: string,
+  row: ReferenceRow,
+  operator: string,
+  other: string,
+): Truth {
+  const left = row[column] ?? null;
+  const right = row[other] ?? null;
+  if (left === null || right === null) return null;
+  const difference = columnDifference(
+    table.columnTypes.get(column) ?? '',
+    table.columnTypes.get(other) ?? '',
+    left as string,
+    right as string,
+  );
+  if (operator === '_ceq') return difference === 0;
+  if (operator === '_cneq') return difference !== 0;
+  if (Number.isNaN(difference))
+    throw new Error(`reference: cannot order ${table.name}.${column} against ${other} ('${left}', '${right}')`);
+  switch (operator) {
+    case '_cgt':
+      return difference > 0;
+    case '_cgte':
+      return difference >= 0;
+    case '_clt':
+      return difference < 0;
+    default:
+      return difference <= 0;
+  }
 }
 
 /** A rule operand: a session variable reference (`X-Data-User-Id`) becomes its value. */
@@ -133,6 +222,7 @@ function compare(
   }
   if (value === null) return null;
   if (typeof value !== 'string') throw new Error(`reference: cannot compare structured ${table.name}.${column}`);
+  if (textOperators.has(operator)) return compareText(value, operator, operandText(operand));
   switch (operator) {
     case '_eq':
       return equal(table, column, value, operand);
@@ -146,29 +236,7 @@ function compare(
       return order(table, column, value, operand) < 0;
     case '_lte':
       return order(table, column, value, operand) <= 0;
-    case '_like':
-      return likePattern(operandText(operand), false).test(value);
-    case '_ilike':
-      return likePattern(operandText(operand), true).test(value);
     default:
       throw new Error(`reference: operator '${operator}' is not evaluated`);
   }
 }
-
-/** PostgreSQL LIKE: `%` any run, `_` one character, backslash escapes the next character. */
-export function likePattern(pattern: string, caseInsensitive: boolean): RegExp {
-  let source = '';
-  const characters = [...pattern];
-  for (let index = 0; index < characters.length; index += 1) {
-    const character = characters[index] as string;
-    if (character === '\\' && index + 1 < characters.length) {
-      index += 1;
-      source += escapeRegExp(characters[index] as string);
-    } else if (character === '%') source += '.*';
-    else if (character === '_') source += '.';
-    else source += escapeRegExp(character);
-  }
-  return new RegExp(`^${source}$`, caseInsensitive ? 'isu' : 'su');
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -16,6 +16,8 @@ import type {
   Selection,
 } from './data-case.ts';
 import { minMaxTypes, summableTypes } from './expected-outcome.ts';
+import { jsonbKeys, jsonbPart, jsonbSuperset, likeOperand, regexOperand, similarOperand } from './generate-operands.ts';
+import type { Json } from './jsonb-semantics.ts';
 import { isOrderable, type ReferenceDatabase } from './reference-database.ts';
 import { adminRole, type BoolExpJson, type ReferenceRelationship, type ReferenceRules } from './reference-rules.ts';
 
@@ -28,6 +30,16 @@ const directions: readonly OrderDirection[] = [
   'desc_nulls_last',
 ];
 const textTypes = new Set(['text', 'varchar', 'bpchar']);
+const patternOperators = ['_nlike', '_nilike', '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex'];
+const jsonbOperators = [
+  '_contains',
+  '_contained_in',
+  '_has_key',
+  '_has_keys_any',
+  '_has_keys_all',
+  '_cast',
+  '_is_null',
+];
 
 /** Values no demo row holds, per column type (none for types where any other value is invalid). */
 const absentValues: Readonly<Record<string, string>> = {
@@ -46,8 +58,12 @@ const absentValues: Readonly<Record<string, string>> = {
 /** Rare draws that make a request invalid (a name the role may not use). */
 const mistakeChance = 0.015;
 
-export function createDataCaseGenerator(rules: ReferenceRules, database: ReferenceDatabase) {
-  const roles = [...rules.roles.keys(), adminRole];
+export function createDataCaseGenerator(
+  rules: ReferenceRules,
+  database: ReferenceDatabase,
+  options: { readonly includeAdmin: boolean } = { includeAdmin: true },
+) {
+  const roles = [...rules.roles.keys(), ...(options.includeAdmin ? [adminRole] : [])];
   const userIds = database.table('app_user').rows.map((row) => row.id as string);
   const organizationIds = database.table('organization').rows.map((row) => row.id as string);
   const fundIds = database.table('fund').rows.map((row) => row.id as string);
@@ -149,6 +165,9 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
       );
   const typeOf = (table: string, column: string) => database.table(table).columnTypes.get(column) ?? '';
   const comparable = (table: string) => columnsOf(table).filter((column) => isOrderable(database.table(table), column));
+  const jsonbColumns = (table: string) => columnsOf(table).filter((column) => typeOf(table, column) === 'jsonb');
+  /** Columns a `where` compares: the ordered ones, and jsonb columns (their own operators). */
+  const filterable = (table: string) => [...comparable(table), ...jsonbColumns(table)];
 
   /** A readable column, or now and then one the role may not read. */
   const column = (table: string, candidates: readonly string[]): string | null => {
@@ -170,23 +189,19 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
     return storedValue(table, name) ?? absent ?? null;
   };
 
-  /** A pattern from a stored value: a slice, some `_`, `%` around, and sometimes another case (LIKE must then miss). */
-  const likePattern = (value: string): string => {
-    const characters = [...value];
-    const start = draw.int(0, characters.length);
-    const end = draw.int(start, characters.length);
-    let body = characters
-      .slice(start, end)
-      .map((character) => (draw.chance(0.1) ? '_' : character))
-      .join('');
-    if (draw.chance(0.5)) body = draw.chance(0.5) ? body.toUpperCase() : body.toLowerCase();
-    return `${start > 0 || draw.chance(0.2) ? '%' : ''}${body}${end < characters.length || draw.chance(0.2) ? '%' : ''}`;
+  /** A pattern operand for a text operator, from a stored value (and another one for alternations). */
+  const pattern = (table: string, name: string, operator: string, value: string): string => {
+    const other = storedValue(table, name) ?? value;
+    if (operator.endsWith('like')) return likeOperand(draw, value);
+    if (operator.endsWith('similar')) return similarOperand(draw, value, other);
+    return regexOperand(draw, value, other);
   };
 
   const comparison = (table: string, name: string): Record<string, unknown> => {
     const type = typeOf(table, name);
+    if (type === 'jsonb') return jsonbComparison(table, name);
     const operators = ['_eq', '_neq', '_in', '_nin', '_is_null', '_gt', '_lt', '_gte', '_lte'];
-    if (textTypes.has(type)) operators.push('_like', '_ilike', '_like', '_ilike');
+    if (textTypes.has(type)) operators.push('_like', '_ilike', ...patternOperators);
     const result: Record<string, unknown> = {};
     for (let count = draw.chance(0.15) ? 2 : 1; count > 0; count -= 1) {
       const operator = draw.pick(operators);
@@ -200,16 +215,47 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
         );
         continue;
       }
-      const ordered = ['_gt', '_lt', '_gte', '_lte', '_like', '_ilike'].includes(operator);
+      const textual = operator.includes('like') || operator.includes('similar') || operator.includes('regex');
+      const ordered = textual || ['_gt', '_lt', '_gte', '_lte'].includes(operator);
       const value = ordered ? storedValue(table, name) : anyValue(table, name);
       if (value === null) {
         result._is_null = draw.chance(0.5);
         continue;
       }
-      result[operator] = operator === '_like' || operator === '_ilike' ? likePattern(value) : value;
+      result[operator] = textual ? pattern(table, name, operator, value) : value;
     }
     return result;
   };
+
+  /** A stored jsonb value of the column (null when every row holds NULL). */
+  const storedJson = (table: string, name: string): Json | null => {
+    const values = database
+      .table(table)
+      .rows.map((row) => row[name])
+      .filter((value) => value !== null && value !== undefined);
+    return values.length > 0 ? (draw.pick(values) as Json) : null;
+  };
+
+  const jsonbComparison = (table: string, name: string): Record<string, unknown> => {
+    const value = storedJson(table, name);
+    const operator = draw.pick(jsonbOperators);
+    if (value === null || operator === '_is_null') return { _is_null: draw.chance(0.5) };
+    switch (operator) {
+      case '_contains':
+        return { _contains: jsonbPart(draw, value) };
+      case '_contained_in':
+        return { _contained_in: jsonbSuperset(draw, value) };
+      case '_has_key':
+        return { _has_key: jsonbKeys(draw, value, 1)[0] };
+      case '_cast': {
+        const text = JSON.stringify(jsonbKeys(draw, value, 1)[0]);
+        return { _cast: { String: { [draw.pick(['_like', '_ilike', '_nlike'])]: `%${changeCaseOf(text)}%` } } };
+      }
+      default:
+        return { [operator]: jsonbKeys(draw, value, draw.int(0, 3)) };
+    }
+  };
+  const changeCaseOf = (text: string) => (draw.chance(0.3) ? text.toUpperCase() : text);
 
   const boolExp = (table: string, depth: number): BoolExpJson => {
     const relationships = offered(table);
@@ -224,11 +270,13 @@ function tableGenerators(draw: Draw, rules: ReferenceRules, database: ReferenceD
         : draw.pick(relationships);
       return { [relationship.name]: boolExp(relationship.remoteTable, depth + 1) };
     }
-    const name = column(table, comparable(table));
+    // jsonb columns are few: favour them where a table has one, so their operators are met often.
+    const jsonb = jsonbColumns(table);
+    const name = jsonb.length > 0 && draw.chance(0.35) ? draw.pick(jsonb) : column(table, filterable(table));
     if (name === null) return {};
     const expression: Record<string, unknown> = { [name]: comparison(table, name) };
     if (draw.chance(0.2)) {
-      const other = column(table, comparable(table));
+      const other = column(table, filterable(table));
       if (other !== null && other !== name) expression[other] = comparison(table, other);
     }
     return expression;

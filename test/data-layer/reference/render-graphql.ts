@@ -10,6 +10,20 @@ export function renderGraphql(dataCase: DataCase, rules: ReferenceRules, databas
   return `query {\n${dataCase.rootFields.map((field, index) => `  r${index}: ${render.rootField(field)}`).join('\n')}\n}`;
 }
 
+/** A JSON value as a GraphQL literal (jsonb operands, `_cast`'s input object, patterns). */
+function jsonLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([key, item]) => {
+        if (!/^[_A-Za-z][_0-9A-Za-z]*$/.test(key)) throw new Error(`render: '${key}' is not a GraphQL name`);
+        return `${key}: ${jsonLiteral(item)}`;
+      })
+      .join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
   const literal = (table: string, column: string, value: unknown): string => {
     if (Array.isArray(value)) return `[${value.map((item) => literal(table, column, item)).join(', ')}]`;
@@ -28,9 +42,10 @@ function renderer(rules: ReferenceRules, database: ReferenceDatabase) {
         if (key === '_not') return `${key}: ${boolExp(table, operand as BoolExpJson)}`;
         const relationship = rules.relationships(table).find((candidate) => candidate.name === key);
         if (relationship) return `${key}: ${boolExp(relationship.remoteTable, operand as BoolExpJson)}`;
+        const jsonb = database.table(table).columnTypes.get(key) === 'jsonb';
         const comparisons = Object.entries(operand as Record<string, unknown>).map(
           ([operator, value]) =>
-            `${operator}: ${operator === '_is_null' || operator === '_like' || operator === '_ilike' ? JSON.stringify(value) : literal(table, key, value)}`,
+            `${operator}: ${jsonb || typeof value === 'boolean' || operator.endsWith('like') ? jsonLiteral(value) : literal(table, key, value)}`,
         );
         return `${key}: {${comparisons.join(', ')}}`;
       })
