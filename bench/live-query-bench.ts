@@ -9,7 +9,6 @@
 // (data_live_query_statements_total / data_live_query_refreshes_total, docs/metrics.md#live-queries),
 // change-to-delivery p50/p99/max, deliveries missing or sent to anyone else, the service's CPU and
 // RSS, PostgreSQL's CPU for the service's connections, and the bench process' own CPU.
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,9 +95,7 @@ try {
   const plan: LiveSubscriberPlan = {
     url: `ws://127.0.0.1:${dataPort}/v1/graphql`,
     adminSecret: dataAdminSecret,
-    sockets: targets.flatMap(({ organization }) =>
-      Array.from({ length: socketsPerOrganization }, () => organization),
-    ),
+    sockets: targets.flatMap(({ organization }) => Array.from({ length: socketsPerOrganization }, () => organization)),
     subscriptionsPerSocket: subscribersPerOrganization / socketsPerOrganization,
     query,
   };
@@ -122,7 +119,10 @@ try {
     next += 1;
     const sequence = next;
     const at = Date.now();
-    await sql!.query('UPDATE digital_wallet SET label = $1 WHERE id = $2', [`bench-wallet-live-${sequence}`, target.wallet]);
+    await sql!.query('UPDATE digital_wallet SET label = $1 WHERE id = $2', [
+      `bench-wallet-live-${sequence}`,
+      target.wallet,
+    ]);
     changes[sequence] = { at, organization: target.organization };
   };
   const load = loadavg().map((value) => value.toFixed(2));
@@ -198,7 +198,8 @@ async function changedWallets(client: pg.Client): Promise<{ organization: string
     `SELECT organization_id AS organization, min(id) AS wallet FROM digital_wallet
      WHERE label LIKE 'bench-wallet-%' GROUP BY organization_id ORDER BY organization_id`,
   );
-  if (rows.length !== organizations) throw new Error(`expected ${organizations} organizations with wallets, got ${rows.length}`);
+  if (rows.length !== organizations)
+    throw new Error(`expected ${organizations} organizations with wallets, got ${rows.length}`);
   return rows;
 }
 
@@ -217,7 +218,8 @@ function judgeDeliveries(report: LiveSubscriberReport, first: number, last: numb
     else latencies.push(receivedAt - change.at);
   }
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * share) - 1)] ?? NaN;
+  const at = (share: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * share) - 1)] ?? NaN;
   return {
     delivered: latencies.length,
     missing: (last - first + 1) * subscribersPerOrganization - latencies.length,

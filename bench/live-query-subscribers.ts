@@ -54,7 +54,10 @@ function newestChange(text: string): number {
 
 /** Opens one socket and its subscriptions; resolves once each has its first result. */
 function connect(organization: string): Promise<WebSocket> {
-  const socket = new WebSocket(plan.url, 'graphql-transport-ws', { skipUTF8Validation: true, perMessageDeflate: false });
+  const socket = new WebSocket(plan.url, 'graphql-transport-ws', {
+    skipUTF8Validation: true,
+    perMessageDeflate: false,
+  });
   const seen = new Array<number>(plan.subscriptionsPerSocket + 1).fill(-1);
   let waiting = plan.subscriptionsPerSocket;
   return new Promise((resolve, reject) => {
