@@ -87,6 +87,13 @@ function testFiles(): string[] {
     .sort();
 }
 
+/**
+ * The longest one test file may run (TEST_FILE_TIMEOUT_SECONDS, default 600): a file whose test
+ * failed before closing what it opened (a server, a socket) never exits, and would hold the whole
+ * run, CI's included, until its outer limit. It is killed and counted as a failure instead.
+ */
+const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_SECONDS ?? 600) * 1000;
+
 /** One test file in a uvu process of its own. */
 function runUvu(env: NodeJS.ProcessEnv, file: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -98,7 +105,15 @@ function runUvu(env: NodeJS.ProcessEnv, file: string): Promise<{ code: number; o
       output += chunk.toString();
       process.stdout.write(chunk);
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    const timer = setTimeout(() => {
+      output += `\n${file} did not exit within ${fileTimeoutMs / 1000} s (TEST_FILE_TIMEOUT_SECONDS): killed\n`;
+      console.log(`\n${file} did not exit within ${fileTimeoutMs / 1000} s: killed`);
+      child.kill('SIGKILL');
+    }, fileTimeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 

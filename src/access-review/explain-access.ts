@@ -9,6 +9,7 @@ import { ruleSql, type RulePart } from '../records/data-layer-sql/rule-sql-text.
 import type { BoolExp, PermissionModel, RuleValue, TablePermissions } from '../access/permission-model.ts';
 import { roleTables, type RoleTable } from '../data-layer/schema/role-tables.ts';
 import { explainColumn } from './explain-column.ts';
+import { explainInsertCapabilities } from './explain-insert-capabilities.ts';
 import { checkExplainQuestion, type ExplainQuestion, type RawExplainQuestion } from './explain-question.ts';
 import type { ExplainedCondition, Explanation, Preset, SessionVariableNeed } from './explanation.ts';
 import { reachableThrough } from './reachable-through.ts';
@@ -80,6 +81,7 @@ type Parts = Pick<
   | 'sessionVariables'
   | 'returningSessionVariables'
   | 'updateOperators'
+  | 'insertCapabilities'
 >;
 
 const nothing: Parts = {
@@ -92,6 +94,7 @@ const nothing: Parts = {
   sessionVariables: [],
   returningSessionVariables: null,
   updateOperators: [],
+  insertCapabilities: null,
 };
 
 function returningNeeds(question: ExplainQuestion): SessionVariableNeed[] {
@@ -126,6 +129,7 @@ function parts(question: ExplainQuestion, rules: TablePermissions, roleTable: Ro
         presets: presetsOf(insert.set),
         sessionVariables: needs([...(check?.sql.sessionVariables ?? []), ...presetVariables(insert.set)]),
         returningSessionVariables: returningNeeds(question),
+        insertCapabilities: explainInsertCapabilities(model, role, table),
       };
     }
     case 'update': {

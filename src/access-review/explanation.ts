@@ -2,6 +2,7 @@
 // text or, with --as-json, as this object.
 import type { RuleSql } from '../records/data-layer-sql/rule-sql-text.ts';
 import type { BoolExp, RuleAction, SessionVariableType } from '../access/permission-model.ts';
+import type { InsertCapabilityExplanation } from './explain-insert-capabilities.ts';
 import type { ReachPath } from './reachable-through.ts';
 import type { UpdateOperatorColumns } from './update-operator-columns.ts';
 
@@ -66,6 +67,8 @@ export interface Explanation {
   readonly returningSessionVariables: readonly SessionVariableNeed[] | null;
   /** update: the operators (`_set`, `_inc`, …) a client may use, each with the columns it takes. */
   readonly updateOperators: readonly UpdateOperatorColumns[];
+  /** insert: `on_conflict` and the nested inserts `insert_<t>` offers (null for other actions). */
+  readonly insertCapabilities: InsertCapabilityExplanation | null;
   /** Relationships of the role's schema leading to this table (its select rule still applies there). */
   readonly reachableThrough: readonly ReachPath[];
   readonly column: ColumnAnswer | null;

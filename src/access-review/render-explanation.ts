@@ -1,6 +1,8 @@
 // `access explain` as text for a terminal (docs/access-review.md#explain): the summary, then one
 // labelled line or block per part of the answer; --as-json prints the Explanation instead.
+import type { InsertCapabilityExplanation } from './explain-insert-capabilities.ts';
 import type { ExplainedCondition, Explanation, SessionVariableNeed } from './explanation.ts';
+import { nestedInsertWords, upsertWords } from './insert-capabilities.ts';
 
 function conditionLines(label: string, condition: ExplainedCondition): string[] {
   return [
@@ -15,6 +17,24 @@ function variablesText(variables: readonly SessionVariableNeed[]): string {
   return variables.length === 0
     ? 'none'
     : variables.map((variable) => `${variable.header} (${variable.type})`).join(', ');
+}
+
+/** `on_conflict` and the nested inserts of an insert (docs/access-review.md#explain). */
+function insertCapabilityLines(capabilities: InsertCapabilityExplanation): string[] {
+  const { upsert, nestedInserts } = capabilities;
+  const lines = [`on_conflict (upsert through the update rule): ${upsertWords(upsert)}`];
+  if (upsert)
+    lines.push(
+      `  update path rows: ${upsert.updateRows}`,
+      `  update path check: ${upsert.updateCheck}`,
+      ...(upsert.updatePresets.length > 0
+        ? [`  update path set by the server: ${upsert.updatePresets.join(', ')}`]
+        : []),
+    );
+  lines.push(`nested inserts: ${nestedInsertWords(nestedInserts)}`);
+  for (const nested of nestedInserts)
+    lines.push(`  ${nested.relationship}: ${nested.table}'s insert rule: ${nested.rule}`);
+  return lines;
 }
 
 function detailLines(explanation: Explanation): string[] {
@@ -32,6 +52,7 @@ function detailLines(explanation: Explanation): string[] {
     lines.push(
       `set by the server: ${explanation.presets.map((preset) => `${preset.column} := ${preset.value}`).join(', ')}`,
     );
+  if (explanation.insertCapabilities) lines.push(...insertCapabilityLines(explanation.insertCapabilities));
   if (explanation.action === 'update' && !explanation.check) lines.push('check: none (any new values are accepted)');
   if (explanation.aggregates !== null)
     lines.push(`aggregates (${explanation.table}_aggregate): ${explanation.aggregates ? 'yes' : 'no'}`);

@@ -9,11 +9,14 @@ import * as assert from 'uvu/assert';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function runSuite(dir: string): { status: number | null; lastLine: string; lines: string[] } {
+function runSuite(
+  dir: string,
+  env: Record<string, string> = {},
+): { status: number | null; lastLine: string; lines: string[] } {
   const result = spawnSync(process.execPath, ['scripts/run-tests.ts', '--dir', dir], {
     cwd: root,
     // The machine's database when the outer run has one; otherwise the runner starts its own.
-    env: { ...process.env, TEST_DATABASE_URL: process.env.PLATFORM_TEST_ADMIN_URL ?? '' },
+    env: { ...process.env, TEST_DATABASE_URL: process.env.PLATFORM_TEST_ADMIN_URL ?? '', ...env },
     encoding: 'utf8',
   });
   const lines = result.stdout
@@ -49,6 +52,16 @@ test('a folder without tests: exit 1, since nothing was verified', () => {
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
+});
+
+test('a file that never exits is killed at TEST_FILE_TIMEOUT_SECONDS and counted as failed, so the run ends', () => {
+  const { status, lines } = runSuite('test/scripts/fixtures/hanging-suite', { TEST_FILE_TIMEOUT_SECONDS: '3' });
+  assert.ok(
+    lines.includes('never-exits.test.ts did not exit within 3 s (TEST_FILE_TIMEOUT_SECONDS): killed'),
+    lines.join('\n'),
+  );
+  assert.is(lines.at(-2), 'failed files: never-exits.test.ts');
+  assert.is(status, 1);
 });
 
 test.run();

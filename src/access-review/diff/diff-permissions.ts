@@ -19,6 +19,7 @@ import { compareFilters, type FilterComparison, type Verdict, type WriteEffect }
 import { diffBusinessOperations, type OperationDiff } from './diff-business-operations.ts';
 import { diffDocuments, type DocumentDiff } from './diff-documents.ts';
 import { combineVerdicts, widens, type SetChange, type ValueChange } from './verdicts.ts';
+import { insertCapabilityRequests, type PlacedRequest, type WitnessRequest } from './insert-capability-requests.ts';
 import { insertSearch, updateSearch } from './write-requests.ts';
 import { adminRole, tableAccess } from '../table-access.ts';
 
@@ -48,6 +49,8 @@ export interface RuleDiff {
   readonly aggregations: ValueChange<boolean> | null;
   readonly limit: ValueChange<number | null> | null;
   readonly presets: readonly PresetChange[];
+  /** Upserts and nested inserts this rule brings, each as the request the new version allows (insert-capability-requests.ts). */
+  readonly requests: readonly WitnessRequest[];
 }
 
 export interface PermissionsDiff {
@@ -290,7 +293,22 @@ function diffRule(versions: Versions, role: string, table: string, action: RuleA
     aggregations,
     limit,
     presets,
+    requests: [],
   };
+}
+
+/** Each request on the first of its cells whose rule differs (docs/access-review.md#upserts-and-nested-inserts). */
+function withRequests(rules: readonly RuleDiff[], placed: readonly PlacedRequest[]): RuleDiff[] {
+  const found = new Map<RuleDiff, WitnessRequest[]>();
+  for (const { role, cells, request } of placed) {
+    const rule = cells
+      .map(({ table, action }) =>
+        rules.find((candidate) => candidate.role === role && candidate.table === table && candidate.action === action),
+      )
+      .find((candidate) => candidate !== undefined);
+    if (rule) found.set(rule, [...(found.get(rule) ?? []), request]);
+  }
+  return rules.map((rule) => (found.has(rule) ? { ...rule, requests: found.get(rule) ?? [] } : rule));
 }
 
 /** Every rule that differs between `before` and `after`, in role, table, action order, and every document. */
@@ -316,7 +334,7 @@ export function diffPermissions(before: PermissionModel, after: PermissionModel)
     operations: operations.operations,
     comparedOperations: operations.compared,
     operationsSectionAdded: operations.sectionAdded,
-    rules,
+    rules: withRequests(rules, insertCapabilityRequests(before, after, roles)),
     compared,
     documents: documents.documents,
     comparedDocuments: documents.compared,

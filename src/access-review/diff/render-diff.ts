@@ -62,6 +62,12 @@ function ruleLines(rule: JudgedRule, allowFile: string): string[] {
     ),
   );
   if (rule.action === 'update') lines.push(...comparisonLines('check', rule.check));
+  for (const request of rule.requests)
+    lines.push(
+      `  through ${request.through}: allowed now, refused before (${request.refusedBefore}):`,
+      `    session: ${pairs(request.session)}`,
+      `    ${request.request}`,
+    );
   return lines;
 }
 

@@ -1,7 +1,9 @@
 // `access export`: the matrix as flat records, one per role × table × column for every table the
 // role has a rule on (admin included), for spreadsheets and scripts (docs/access-review.md#export).
-// Conditions are in plain words; `access explain` gives their SQL.
+// Conditions are in plain words; `access explain` gives their SQL. `onConflict` and
+// `nestedInserts` say what `insert_<t>` offers beyond the insert rule (insert-capabilities.ts).
 import type { BoolExp, PermissionModel } from '../../access/permission-model.ts';
+import { insertCapabilities, nestedInsertWords, upsertWords } from '../insert-capabilities.ts';
 import { boolExpWords } from '../rule-words.ts';
 import { isEveryRow, reviewRoles, tableAccess } from '../table-access.ts';
 
@@ -24,6 +26,12 @@ export interface AccessRecord {
   readonly updateRows: string;
   readonly updateCheck: string;
   readonly deleteRows: string;
+  /** `on_conflict` of `insert_<t>`: its constraints and update columns, or `no`. */
+  readonly onConflict: string;
+  /** Whether `on_conflict.update_columns` may name this column. */
+  readonly upsertUpdate: boolean;
+  /** The relationship fields of `<t>_insert_input` (`rel (kind) -> table`), or `none`. */
+  readonly nestedInserts: string;
 }
 
 export const accessRecordFields = [
@@ -41,6 +49,9 @@ export const accessRecordFields = [
   'updateRows',
   'updateCheck',
   'deleteRows',
+  'onConflict',
+  'upsertUpdate',
+  'nestedInserts',
 ] as const satisfies readonly (keyof AccessRecord)[];
 
 function writeAccess(
@@ -55,9 +66,11 @@ function writeAccess(
 export function accessRecords(model: PermissionModel): AccessRecord[] {
   const records: AccessRecord[] = [];
   for (const role of reviewRoles(model)) {
+    const capabilitiesOf = insertCapabilities(model, role);
     for (const [table, tableModel] of Object.entries(model.tables)) {
       const permissions = tableAccess(model, role, table);
       if (!permissions) continue;
+      const { upsert, nestedInserts } = capabilitiesOf(table);
       const words = (exp: BoolExp | null | undefined) => (exp ? boolExpWords(model, exp) : '');
       /** A rule's check; an empty one (or none, for update) admits any row. */
       const check = (exp: BoolExp | null) => (exp && !isEveryRow(exp) ? boolExpWords(model, exp) : 'none');
@@ -77,6 +90,9 @@ export function accessRecords(model: PermissionModel): AccessRecord[] {
           updateRows: words(permissions.update?.filter),
           updateCheck: permissions.update ? check(permissions.update.check) : '',
           deleteRows: words(permissions.delete?.filter),
+          onConflict: upsertWords(upsert),
+          upsertUpdate: upsert?.updateColumns.includes(column.name) ?? false,
+          nestedInserts: nestedInsertWords(nestedInserts),
         });
       }
     }

@@ -3,6 +3,7 @@
 // table grid, then per table and per role (admin included) the same plain words, column grids and
 // lines as the Markdown views, from the same functions. Inline CSS, no script, no external asset.
 import type { PermissionModel } from '../../access/permission-model.ts';
+import { insertCapabilityLines } from '../insert-capabilities.ts';
 import { columnMarks, ruleSummary, type RuleSummary } from '../rule-summary.ts';
 import { reviewRoles, tableAccess } from '../table-access.ts';
 import { anchor, escapeHtml, htmlTable, inlineHtml, link } from './html.ts';
@@ -92,6 +93,7 @@ function tableSection(model: PermissionModel, roles: readonly string[], table: s
 }
 
 function roleSection(model: PermissionModel, role: string, tables: readonly string[]): string[] {
+  const capabilities = insertCapabilityLines(model, role);
   const permitted = tables.flatMap((table) => {
     const permissions = tableAccess(model, role, table);
     return permissions ? [{ table, permissions }] : [];
@@ -107,6 +109,7 @@ function roleSection(model: PermissionModel, role: string, tables: readonly stri
       return [
         `<p>${link('table', table)}</p>`,
         ...ruleLines(ruleSummary(model, permissions), [
+          ...capabilities(table).map((line) => `<li>${inlineHtml(line)}</li>`),
           `<li>also reached through: ${paths.length > 0 ? inlineHtml(paths.join(', ')) : '—'}</li>`,
         ]),
       ];

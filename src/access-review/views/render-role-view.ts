@@ -1,6 +1,7 @@
 // generated/permissions/roles/<role>.md: everything one role may do, table by table, in plain
 // words (docs/access-review.md#views); `admin` included.
 import type { PermissionModel } from '../../access/permission-model.ts';
+import { insertCapabilityLines } from '../insert-capabilities.ts';
 import { reachableThrough } from '../reachable-through.ts';
 import { ruleSummary } from '../rule-summary.ts';
 import { adminRole, tableAccess } from '../table-access.ts';
@@ -20,7 +21,12 @@ export function sessionLine(model: PermissionModel, role: string): string {
   return `Session variables its rules reference: ${listed.length > 0 ? listed.join(', ') : 'none'}.`;
 }
 
-function tableSection(model: PermissionModel, role: string, table: string): string[] {
+function tableSection(
+  model: PermissionModel,
+  role: string,
+  table: string,
+  capabilities: (table: string) => string[],
+): string[] {
   const permissions = tableAccess(model, role, table);
   if (!permissions) return [];
   const summary = ruleSummary(model, permissions);
@@ -30,6 +36,7 @@ function tableSection(model: PermissionModel, role: string, table: string): stri
     '',
     `- select: ${summary.select ?? '—'}`,
     `- insert: ${summary.insert ?? '—'}`,
+    ...capabilities(table).map((line) => `- ${line}`),
     `- update: ${summary.update ?? '—'}`,
     `- delete: ${summary.delete ?? '—'}`,
     `- also reached through: ${paths.length > 0 ? paths.join(', ') : '—'}`,
@@ -51,6 +58,7 @@ export function reachedThrough(model: PermissionModel, role: string, table: stri
 export function renderRoleView(model: PermissionModel, role: string): string {
   const tables = Object.keys(model.tables).filter((table) => tableAccess(model, role, table) !== null);
   const description = roleDescription(model, role);
+  const capabilities = insertCapabilityLines(model, role);
   const rows = tables.map((table) => {
     const permissions = tableAccess(model, role, table);
     return [
@@ -74,6 +82,6 @@ export function renderRoleView(model: PermissionModel, role: string): string {
     '',
     '## Tables',
     '',
-    ...tables.flatMap((table) => tableSection(model, role, table)),
+    ...tables.flatMap((table) => tableSection(model, role, table, capabilities)),
   ].join('\n');
 }

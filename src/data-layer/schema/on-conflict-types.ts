@@ -6,10 +6,15 @@
 import { GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull } from 'graphql';
 import type { RoleTable } from './role-tables.ts';
 
+/** Whether the role's insert on the table takes `on_conflict` (also read by the access review). */
+export function onConflictOffered(table: RoleTable): boolean {
+  return (table.model.uniqueConstraints ?? []).length > 0 && (table.updateColumns?.length ?? 0) > 0;
+}
+
 export function onConflictType(table: RoleTable, boolExp: () => GraphQLInputObjectType): GraphQLInputObjectType | null {
+  if (!onConflictOffered(table)) return null;
   const constraints = table.model.uniqueConstraints ?? [];
-  const columns = table.updateColumns;
-  if (constraints.length === 0 || !columns || columns.length === 0) return null;
+  const columns = table.updateColumns ?? [];
   const constraint = new GraphQLEnumType({
     name: `${table.name}_constraint`,
     description: `unique or primary key constraints on table "${table.name}"`,
