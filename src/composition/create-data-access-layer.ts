@@ -53,6 +53,7 @@ export function createDataAccessLayer(deps: {
     onTablesChanged: (changed) =>
       // A lost and restored listener calls without a payload: anything may have changed.
       void deps.notifications.listen(dataChangedChannel, (table) => changed(table === undefined ? 'every' : [table])),
+    onRefreshed: (statements) => deps.metrics.liveQueries.refreshed(statements),
   });
   return {
     listener: recordDataRequests(deps.wrap ? deps.wrap(listener) : listener, deps.logger, deps.metrics),

@@ -64,6 +64,7 @@ export function createDataLayerSockets(
     readonly caps: DataSocketCaps;
     readonly intervalMs: number;
     readonly onTablesChanged?: (listener: (tables: readonly string[] | 'every') => void) => void;
+    readonly onRefreshed?: (statements: number) => void;
   },
 ): DataLayerSockets {
   return startDataLayerSockets({
@@ -77,5 +78,6 @@ export function createDataLayerSockets(
     rateLimit: deps.rateLimit,
     failedCredentials: deps.failedCredentials,
     onTablesChanged: deps.onTablesChanged,
+    onRefreshed: deps.onRefreshed,
   });
 }

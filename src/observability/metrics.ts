@@ -1,13 +1,14 @@
 // Prometheus metrics (prom-client), one registry per service (docs/metrics.md): process metrics,
 // requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate
 // limits, GraphQL operations, the order-book subscription and the reconciliation with the
-// custodian. Each part lives in its own file; this one only puts them together.
+// custodian, the data layer's live-query refreshes. Each part lives in its own file; this one only puts them together.
 import { Registry } from 'prom-client';
 import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
 import { type DatabaseHealthMetrics, createDatabaseHealthMetrics } from './database-health-metrics.ts';
 import { type PoolCounts, createDatabasePoolMetrics } from './database-pool-metrics.ts';
 import { type GraphqlOutcome, createGraphqlMetrics } from './graphql-metrics.ts';
 import { type RequestObservation, createHttpMetrics } from './http-metrics.ts';
+import { type LiveQueryMetrics, createLiveQueryMetrics } from './live-query-metrics.ts';
 import { type PdfMetrics, createPdfMetrics } from './pdf-metrics.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
 import { createRateLimitMetrics } from './rate-limit-metrics.ts';
@@ -25,6 +26,7 @@ export interface Metrics {
   graphqlOperation(operation: string, outcome: GraphqlOutcome): void;
   readonly orderBookSubscriptions: SubscriptionMetrics;
   readonly reconciliation: ReconciliationMetrics;
+  readonly liveQueries: LiveQueryMetrics;
 }
 
 export function createMetrics(): Metrics {
@@ -41,5 +43,6 @@ export function createMetrics(): Metrics {
     graphqlOperation: createGraphqlMetrics(registry),
     orderBookSubscriptions: createSubscriptionMetrics(registry),
     reconciliation: createReconciliationMetrics(registry),
+    liveQueries: createLiveQueryMetrics(registry),
   };
 }

@@ -25,6 +25,8 @@ let sockets: DataLayerSockets;
 let dataUrl: string;
 const clients: LiveClient[] = [];
 const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+/** The statement count of each cohort refresh, as the hub reports it (docs/metrics.md#live-queries). */
+const refreshes: number[] = [];
 
 test.before(async () => {
   database = await createTestDatabase();
@@ -47,6 +49,7 @@ test.before(async () => {
     caps: { socketsPerAddress: 0, socketsPerCredential: 0, operationsPerSocket: 0 },
     // Refreshed by the test alone.
     intervalMs: 60_000,
+    onRefreshed: (count) => refreshes.push(count),
   });
 });
 
@@ -93,8 +96,11 @@ test('Hasura multiplexed live queries: three subscribers of two organizations, o
   await sql`UPDATE digital_wallet SET label = label || ' (a)' WHERE id = ${auroraWallet!.id}`.execute(access.db);
   await sql`UPDATE digital_wallet SET label = label || ' (m)' WHERE id = ${meridianWallet!.id}`.execute(access.db);
   statements.length = 0;
+  refreshes.length = 0;
   await sockets.hub.refreshAll();
   assert.is(statements.length, 1, statements.map((statement) => statement.sql).join('\n'));
+  // What data_live_query_refreshes_total and data_live_query_statements_total count: one cohort, one statement.
+  assert.equal(refreshes, [1]);
   const [sent] = statements;
   assert.match(
     sent!.sql,

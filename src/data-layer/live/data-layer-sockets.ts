@@ -49,6 +49,8 @@ export interface DataLayerSocketOptions {
   readonly failedCredentials?: FailedCredentialLimit;
   /** Subscribes to the tables written anywhere (data_changed), 'every' after notifications may have been lost. */
   readonly onTablesChanged?: (listener: (tables: readonly string[] | 'every') => void) => void;
+  /** Told each cohort refresh and its statement count (docs/metrics.md#live-queries). */
+  readonly onRefreshed?: (statements: number) => void;
 }
 
 export interface DataLayerSockets {
@@ -72,7 +74,12 @@ const maxPayload = 1024 * 1024;
 export function startDataLayerSockets(options: DataLayerSocketOptions): DataLayerSockets {
   const wsServer = new WebSocketServer({ server: options.server, path: '/v1/graphql', maxPayload });
   const callers = createSocketCallers(options.caps);
-  const hub = createLiveQueryHub({ queries: options.queries, intervalMs: options.intervalMs, logger: options.logger });
+  const hub = createLiveQueryHub({
+    queries: options.queries,
+    intervalMs: options.intervalMs,
+    logger: options.logger,
+    onRefreshed: options.onRefreshed,
+  });
   options.onTablesChanged?.((tables) => hub.tablesChanged(tables));
   // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
   wsServer.on('connection', (socket, request) => {

@@ -47,6 +47,8 @@ export interface LiveQueryHubOptions {
   readonly logger: Logger;
   /** Distinct bindings per multiplexed statement; a larger cohort takes several. */
   readonly batchSize?: number;
+  /** Told each cohort refresh and how many statements it ran (docs/metrics.md#live-queries). */
+  readonly onRefreshed?: (statements: number) => void;
 }
 
 interface Cohort {
@@ -145,14 +147,17 @@ function groupByBinding(subscribers: Iterable<LiveSubscriber>): { binding: RunBi
 async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batchSize: number): Promise<boolean> {
   const groups = groupByBinding(cohort.subscribers);
   let more = false;
+  let statements = 0;
   for (let start = 0; start < groups.length; start += batchSize) {
     const batch = groups.slice(start, start + batchSize);
+    statements += 1;
     const outcomes = await options.queries.runMultiplexed(
       cohort.statement,
       batch.map((group) => group.binding),
     );
     if (batch.length > 1 && failedTogether(outcomes)) {
       // One binding's value refused by PostgreSQL fails the whole statement: find whose, one by one.
+      statements += batch.length;
       for (const group of batch)
         more =
           settle(group.members, (await options.queries.runMultiplexed(cohort.statement, [group.binding]))[0]) || more;
@@ -160,6 +165,7 @@ async function refreshCohort(cohort: Cohort, options: LiveQueryHubOptions, batch
     }
     batch.forEach((group, index) => (more = settle(group.members, outcomes[index]) || more));
   }
+  options.onRefreshed?.(statements);
   return more;
 }
 
