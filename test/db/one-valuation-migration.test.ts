@@ -271,7 +271,9 @@ const objects = async () =>
         AND tgrelid IN ('coin_price'::regclass, 'digital_wallet_asset'::regclass)
         AND tgname NOT IN ('digital_wallet_asset_opening_balance', 'digital_wallet_asset_projection')
         -- migration 0016's announcements of changes (docs/caches.md#writes-from-every-path)
-        AND tgfoid NOT IN (SELECT oid FROM pg_proc WHERE proname LIKE '%records\\_changed') ORDER BY 1`.execute(db)
+        AND tgfoid NOT IN (SELECT oid FROM pg_proc WHERE proname LIKE '%records\\_changed')
+        -- migration 0022's notifications of the data layer's live queries (docs/data-layer.md#refresh)
+        AND tgfoid NOT IN (SELECT oid FROM pg_proc WHERE proname = 'notify_data_changed') ORDER BY 1`.execute(db)
   ).rows.map((row) => row.name);
 
 test('down removes what 0015 added; up adds it again and brings stale figures back in line', async () => {
