@@ -42,6 +42,8 @@ export class LeaderLease {
   #trying = false;
   #retry: NodeJS.Timeout | null = null;
   #closed = false;
+  /** A holder that failed to renew in time tries again only after this: another node takes over first. */
+  #restingUntil = 0;
 
   constructor(options: LeaderLeaseOptions) {
     this.#options = options;
@@ -61,6 +63,9 @@ export class LeaderLease {
     const held = this.#held;
     if (!held) return false;
     if (now() < held.validUntil) return true;
+    // Its renewals are late (a slow Redis, a busy event loop): it rests a lock's life before trying
+    // again, so a healthy node leads rather than it taking the lock back at the next beat.
+    this.#restingUntil = now() + this.#options.ttlMs;
     this.#stepDown(held, 'the lock was not renewed in time');
     return false;
   }
@@ -114,7 +119,7 @@ export class LeaderLease {
   }
 
   async #tryTake(): Promise<void> {
-    if (this.#trying || this.#held || this.#closed) return;
+    if (this.#trying || this.#held || this.#closed || now() < this.#restingUntil) return;
     this.#trying = true;
     const sentAt = now();
     try {

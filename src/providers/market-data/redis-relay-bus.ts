@@ -1,7 +1,8 @@
 // The market data relay's bus on Redis (docs/market-data.md#relay-through-redis): the leader's
 // lock is a key taken with `SET key value NX PX` (in a script that also counts the leadership's
-// epoch on a second key) and renewed or released by scripts that act only while the caller holds it; book events and snapshot requests are PUBLISHed on two channels and
-// heard on a second connection, subscribed to both. It is the RelayBus the relayed feed drives
+// epoch on a second key) and renewed or released by scripts that act only while the caller holds it,
+// on a connection of its own; book events and snapshot requests are PUBLISHed on two channels and
+// heard on a third connection, subscribed to both. It is the RelayBus the relayed feed drives
 // (src/domain/market-data/relay-bus.ts), wired in by src/composition.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -40,6 +41,8 @@ const releaseScript = `if redis.call('get', KEYS[1]) == ARGV[1] then return redi
 
 export class RedisRelayBus {
   readonly #commands: Redis;
+  /** The lease's own connection: a renewal never waits behind a burst of PUBLISHes on #commands. */
+  readonly #lease: Redis;
   readonly #subscriber: Redis;
   readonly #lockKey: string;
   readonly #epochKey: string;
@@ -51,6 +54,7 @@ export class RedisRelayBus {
     this.#epochKey = `${prefix}leader-epoch`;
     this.#channels = { events: `${prefix}events`, requests: `${prefix}requests` };
     this.#commands = createRedisConnection({ url: options.url, logger: options.logger, use: 'market data relay' });
+    this.#lease = createRedisConnection({ url: options.url, logger: options.logger, use: 'market data leader lease' });
     this.#subscriber = createRedisConnection({
       url: options.url,
       logger: options.logger,
@@ -73,8 +77,12 @@ export class RedisRelayBus {
   }
 
   async connect(): Promise<{ commands: boolean; subscription: boolean }> {
-    const [commands, subscription] = await Promise.all([waitForRedis(this.#commands), waitForRedis(this.#subscriber)]);
-    return { commands, subscription };
+    const [commands, subscription, lease] = await Promise.all([
+      waitForRedis(this.#commands),
+      waitForRedis(this.#subscriber),
+      waitForRedis(this.#lease),
+    ]);
+    return { commands: commands && lease, subscription };
   }
 
   async subscribe(): Promise<void> {
@@ -82,7 +90,7 @@ export class RedisRelayBus {
   }
 
   commandsReady(): boolean {
-    return this.#commands.status === 'ready';
+    return this.#commands.status === 'ready' && this.#lease.status === 'ready';
   }
 
   async publish(channel: Channel, text: string): Promise<void> {
@@ -90,7 +98,7 @@ export class RedisRelayBus {
   }
 
   async takeLock(holder: string, ttlMs: number): Promise<LockAttempt> {
-    const [taken, value] = (await this.#commands.eval(
+    const [taken, value] = (await this.#lease.eval(
       takeScript,
       2,
       this.#lockKey,
@@ -103,14 +111,18 @@ export class RedisRelayBus {
   }
 
   async renewLock(holder: string, ttlMs: number): Promise<boolean> {
-    return (await this.#commands.eval(renewScript, 1, this.#lockKey, holder, String(ttlMs))) === 1;
+    return (await this.#lease.eval(renewScript, 1, this.#lockKey, holder, String(ttlMs))) === 1;
   }
 
   async releaseLock(holder: string): Promise<void> {
-    await this.#commands.eval(releaseScript, 1, this.#lockKey, holder);
+    await this.#lease.eval(releaseScript, 1, this.#lockKey, holder);
   }
 
   async close(): Promise<void> {
-    await Promise.all([closeRedisConnection(this.#subscriber), closeRedisConnection(this.#commands)]);
+    await Promise.all([
+      closeRedisConnection(this.#subscriber),
+      closeRedisConnection(this.#commands),
+      closeRedisConnection(this.#lease),
+    ]);
   }
 }

@@ -162,8 +162,10 @@ withRedis('a leader whose renewals stall stops publishing before the follower le
   const keyPrefix = newPrefix();
   const a = await startNode(provider, keyPrefix);
   const b = await startNode(provider, keyPrefix);
-  // Upstream events keep coming, so a leader that did not stop would go on publishing them.
-  const emitting = setInterval(() => provider.simulator!.emit(), 5);
+  // Upstream events keep coming, so a leader that did not stop would go on publishing them; at a
+  // rate a loaded machine keeps up with (every 5 ms saturated the process's event loop on a busy
+  // machine, and a leader whose loop lags past its lease steps down, as it must).
+  const emitting = setInterval(() => provider.simulator!.emit(), 40);
   try {
     await b.events.until('updates', () => b.events.events.filter((e) => e.kind === 'update').length >= 30);
     a.bus.stallRenewals();
