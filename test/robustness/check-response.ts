@@ -105,12 +105,29 @@ function isExplorerAnswer(
 
 function checkDataLayerBody(response: FuzzResponse, contentType: string, text: string): string | null {
   if (!isJson(contentType)) return `data layer answered ${contentType || 'no content type'}`;
-  let body: { data?: unknown; errors?: unknown };
+  let body: unknown;
   try {
-    body = JSON.parse(text) as typeof body;
+    body = JSON.parse(text);
   } catch {
     return 'data layer body is not JSON';
   }
+  // A batch (a JSON array of operations, docs/data-layer.md#batched-requests) answers 200 with an
+  // array: each element is one operation's own answer, data or errors.
+  if (Array.isArray(body)) {
+    if (response.status !== 200) return `a batch answered ${response.status} with an array`;
+    for (const element of body) {
+      const problem = checkDataLayerAnswer(response, element as DataLayerAnswer, text);
+      if (problem) return `batch element: ${problem}`;
+    }
+    return null;
+  }
+  return checkDataLayerAnswer(response, body as DataLayerAnswer, text);
+}
+
+type DataLayerAnswer = { data?: unknown; errors?: unknown } | null;
+
+function checkDataLayerAnswer(response: FuzzResponse, body: DataLayerAnswer, text: string): string | null {
+  if (body === null || typeof body !== 'object') return 'data layer answer is not an object';
   if (body.errors === undefined)
     return response.status === 200 && body.data !== undefined ? null : 'neither data nor errors';
   const errors = body.errors as { message?: unknown; extensions?: { code?: unknown; path?: unknown } }[];

@@ -41,7 +41,8 @@ export function compileRelationshipAggregate(
     scope.limits.maxRows,
   );
   const value = compileAggregateResult(fields, rows, table, alias, cap, scope);
-  return sql`(SELECT ${value} FROM ${rows.from()})`;
+  // GROUP BY (): one row however many related rows, even when nothing aggregates (`{ __typename }` alone).
+  return sql`(SELECT ${value} FROM ${rows.from()} GROUP BY ())`;
 }
 
 /** `nodes` keeps at most `nodesCap` rows (the rule's limit), in order; null: every row. */

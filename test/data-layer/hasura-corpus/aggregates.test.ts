@@ -384,6 +384,22 @@ const cases: CorpusCase[] = [
       },
     },
   },
+  {
+    name: 'a relationship aggregate selecting only __typename is one object per parent, whatever its row count',
+    hasura: `${aggregation} — an aggregate field is one object, also when it selects only __typename`,
+    headers: auditor,
+    query: `{ invoice_line_by_pk(id: 5) { invoice { lines_aggregate(offset: 0) { __typename } none: lines_aggregate(where: {id: {_eq: -1}}) { __typename } } } }`,
+    expect: {
+      data: {
+        invoice_line_by_pk: {
+          invoice: {
+            lines_aggregate: { __typename: 'invoice_line_aggregate' },
+            none: { __typename: 'invoice_line_aggregate' },
+          },
+        },
+      },
+    },
+  },
 ];
 
 runCorpus('hasura corpus: aggregates', cases);
