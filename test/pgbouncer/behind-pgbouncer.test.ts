@@ -26,6 +26,10 @@ test.before(async () => {
       bouncer = await startPgBouncer(url);
       return bouncer!.url;
     },
+  }).catch((error: unknown) => {
+    // uvu hides a failing hook's error: say it.
+    console.error(error);
+    throw error;
   });
 });
 

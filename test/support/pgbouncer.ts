@@ -35,13 +35,15 @@ export async function startPgBouncer(
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const user = decodeURIComponent(target.username || 'postgres');
+  // The embedded server asks for a password; the machine's trusts loopback.
+  const password = decodeURIComponent(target.password);
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'pgbouncer-'));
   // PgBouncer refuses to run as root; started as root it drops to `postgres`, who must read these.
   chmodSync(dir, 0o755);
   const ini = [
     '[databases]',
-    `${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${user}`,
+    `${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${user}${password ? ` password=${password}` : ''}`,
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
