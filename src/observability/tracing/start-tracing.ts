@@ -10,6 +10,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { switchTracing, tracingOn } from './tracing.ts';
 
+/** How long the shutdown waits for the last spans to reach the collector. */
+const flushBudgetMs = 2_000;
+
 export interface TracingOptions {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; spans go to `<endpoint>/v1/traces`. */
   readonly endpoint: string;
@@ -36,8 +39,11 @@ export function startTracing(options: TracingOptions): { close(): Promise<void> 
   return {
     async close() {
       switchTracing(false);
-      await provider.forceFlush();
-      await provider.shutdown();
+      // A collector that does not answer must not hold the shutdown: the last spans get 2 s.
+      await Promise.race([
+        provider.forceFlush().then(() => provider.shutdown()),
+        new Promise((resolve) => setTimeout(resolve, flushBudgetMs).unref()),
+      ]);
       trace.disable();
       propagation.disable();
       context.disable();
