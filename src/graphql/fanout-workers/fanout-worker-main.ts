@@ -37,8 +37,10 @@ process.on('message', (message: ToWorker, handle?: Socket) => {
 });
 // The service is gone: its sockets' checks with it.
 process.on('disconnect', () => process.exit(0));
-// The service stops its workers itself (drain, then close): a terminal's Ctrl-C reaches them too.
-process.on('SIGINT', () => {});
+// The service stops its workers itself, draining first (docs/service.md#shutdown): a signal sent
+// to the whole process group (a terminal's Ctrl-C, a supervisor's SIGTERM) must not cut the
+// sockets before the service tells them to go away.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
 
 function start(settings: WorkerSettings): Running {
   const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0]).child({

@@ -48,7 +48,7 @@ export interface FanoutWorkerPool {
   workerMetrics(): Promise<MetricObjectWithValues<MetricValue<string>>[][]>;
   /** Each worker closes its sockets with 1001; at the deadline what is left is cut. */
   drain(deadline: AbortSignal): Promise<void>;
-  /** Stops the workers. */
+  /** Stops the workers still running after the drain (they ignore SIGTERM: the drain is theirs). */
   close(): Promise<void>;
 }
 
@@ -98,7 +98,12 @@ class Pool implements FanoutWorkerPool {
   }
 
   #spawn(index: number): void {
-    const child = fork(workerEntry, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(workerEntry, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // The service's flags (its heap limits) but not an inspector: one port is the service's.
+      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--inspect')),
+    });
     const worker: Worker = { index, child, ready: false, sockets: new Map(), calls: new Map() };
     this.#workers[index - 1] = worker;
     this.#socketsGauge.set({ worker: String(index) }, 0);
@@ -294,7 +299,7 @@ class Pool implements FanoutWorkerPool {
         if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return undefined;
         return new Promise<void>((resolve) => {
           worker.child.once('exit', () => resolve());
-          worker.child.kill('SIGTERM');
+          worker.child.kill('SIGKILL');
         });
       }),
     );

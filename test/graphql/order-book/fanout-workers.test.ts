@@ -2,7 +2,9 @@
 // sockets two different worker processes serve (the service's fanout_worker_sockets metric says
 // which) each get a SNAPSHOT, then every update in sequence, and hold the simulator's book; a query
 // on a worker's socket runs in the service's process; a key revoked while its socket is open on a
-// worker closes it with 4403, and the worker's count of sockets goes back down.
+// worker closes it with 4403, and the worker's count of sockets goes back down; the sockets per
+// key are capped per node, not per worker (4429 for the third of WS_MAX_SOCKETS_PER_KEY=2, though
+// each worker holds one); the service's graceful shutdown closes the workers' sockets with 1001.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { MarketDataSimulatorServer } from '../../../src/providers/market-data/market-data-simulator-server.ts';
@@ -15,18 +17,30 @@ const products = ['BTC-USD', 'ETH-USD'];
 const subscription = `subscription { orderBookUpdates(productIds: ["BTC-USD"]) { productId type sequence time bids { price size } asks { price size } } }`;
 let simulator: MarketDataSimulatorServer;
 let api: BusinessApiClient;
-const sockets: GraphqlSocket[] = [];
+let sockets: GraphqlSocket[] = [];
 
 test.before(async () => {
   try {
     const marketData = await startMarketDataFake(products);
     simulator = marketData.server;
-    api = await startBusinessApi({ providers: [marketData], env: { FANOUT_WORKERS: '2' } });
+    api = await startBusinessApi({
+      providers: [marketData],
+      env: { FANOUT_WORKERS: '2', WS_MAX_SOCKETS_PER_KEY: '2' },
+    });
   } catch (error) {
     // uvu hides what a before-hook throws.
     console.error(error);
     throw error;
   }
+});
+// Each test starts with no socket open, so the per-key cap counts only its own.
+test.after.each(async () => {
+  // The last test stopped the service, and its sockets with it.
+  if (sockets.length === 0) return;
+  for (const socket of sockets) socket.close();
+  await Promise.all(sockets.map((socket) => socket.closed));
+  sockets = [];
+  await until(async () => Object.values(await socketsPerWorker()).every((count) => count === 0), 'no socket left');
 });
 test.after(async () => {
   for (const socket of sockets) socket.close();
@@ -110,6 +124,32 @@ test('a key revoked while its socket is open on a worker closes it with 4403, an
   const closed = await socket.closed;
   assert.equal([closed.code, closed.reason], [4403, `API key ${key.prefix} has been revoked`]);
   await until(async () => JSON.stringify(await socketsPerWorker()) === JSON.stringify(before), 'the count back down');
+});
+
+test('the sockets of one key are capped per node: the third of two allowed is refused with 4429', async () => {
+  const key = await api.key({ name: 'capped across workers', scopes: ['trading'] });
+  await open(key.secret);
+  await open(key.secret);
+  assert.equal(await socketsPerWorker(), { 1: 1, 2: 1 }, 'one socket on each worker');
+  const third = await openGraphqlSocket(api.service.url, { apiKey: key.secret });
+  sockets.push(third.socket);
+  assert.is(third.acknowledged, false);
+  assert.equal(await third.socket.closed, {
+    ...(await third.socket.closed),
+    code: 4429,
+    reason: 'too many sockets with this API key (at most 2)',
+  });
+});
+
+// Last: it stops the service.
+test('the service’s graceful shutdown closes the sockets on the workers with 1001 Going Away', async () => {
+  const first = await open(api.adminKey);
+  const second = await open(api.adminKey);
+  for (const socket of [first, second]) void socket.operation('book', subscription);
+  await until(() => received(first, 'book').length > 0 && received(second, 'book').length > 0, 'both snapshots');
+  await api.service.close();
+  for (const socket of [first, second]) assert.is((await socket.closed).code, 1001);
+  sockets = [];
 });
 
 test.run();
