@@ -1,15 +1,10 @@
 // The executable business schema: schema.graphql (the source of truth, read as is) with the
-// resolver map of resolvers/business-resolvers.ts attached; and a fan-out worker's schema, the
-// same types with only the order-book subscription resolved (docs/market-data.md#fan-out).
+// resolver map of resolvers/business-resolvers.ts attached.
 import { readFileSync } from 'node:fs';
 import { type GraphQLSchema, buildSchema } from 'graphql';
 import { attachResolvers } from './attach-resolvers.ts';
 import type { BusinessServices } from './business-services.ts';
 import { businessResolvers } from './resolvers/business-resolvers.ts';
-import { orderBookResolvers } from './resolvers/order-book-resolvers.ts';
-import { guardRootFields } from './guard-root-fields.ts';
-import type { OrderBookFanout } from './order-book/order-book-fanout.ts';
-import { scalars } from './scalars.ts';
 
 const schemaFile = new URL('../../schema.graphql', import.meta.url);
 
@@ -21,18 +16,6 @@ export function createBusinessSchema({ services }: BusinessSchemaOptions): Graph
   const schema = buildSchema(readFileSync(schemaFile, 'utf8'));
   attachResolvers(schema, businessResolvers(services));
   assertEveryRootFieldResolved(schema);
-  return schema;
-}
-
-/**
- * A fan-out worker validates every operation against the whole schema but runs only
- * orderBookUpdates itself; queries and mutations run in the service's process, so their fields
- * need no resolver here.
- */
-export function createFanoutSchema(orderBooks: OrderBookFanout): GraphQLSchema {
-  const schema = buildSchema(readFileSync(schemaFile, 'utf8'));
-  const { Subscription } = orderBookResolvers(orderBooks);
-  attachResolvers(schema, guardRootFields({ ...scalars, Query: {}, Mutation: {}, Subscription }));
   return schema;
 }
 

@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { createReplayedFeed, type ReplayedFeed } from '../../domain/market-data/replayed-feed.ts';
 import { createLogger } from '../../observability/logger.ts';
 import { createMetrics } from '../../observability/metrics.ts';
-import { createFanoutSchema } from '../business-schema.ts';
+import { createFanoutSchema } from './fanout-schema.ts';
 import { createDocumentCache } from '../document-cache.ts';
 import type { ClosableSocket } from '../live-sockets.ts';
 import { createOrderBookFanout } from '../order-book/order-book-fanout.ts';
