@@ -106,7 +106,6 @@ class Pool implements FanoutWorkerPool {
     });
     const worker: Worker = { index, child, ready: false, sockets: new Map(), calls: new Map() };
     this.#workers[index - 1] = worker;
-    this.#socketsGauge.set({ worker: String(index) }, 0);
     child.on('message', (message: FromWorker) => this.#fromWorker(worker, message));
     child.on('exit', (code, signal) => this.#exited(worker, code, signal));
     const { logger, feed } = this.#options;
@@ -139,6 +138,8 @@ class Pool implements FanoutWorkerPool {
       if (snapshot) send(worker, { type: 'event', event: snapshot });
     }
     worker.ready = true;
+    // A worker's series exists while it is ready: a scrape shows which serve sockets.
+    this.#socketsGauge.set({ worker: String(worker.index) }, 0);
     logger.info({ worker: worker.index, pid: worker.child.pid }, 'fan-out worker ready');
     this.#started ||= this.#workers.every((each) => each?.ready);
     if (this.#started)
@@ -240,6 +241,7 @@ class Pool implements FanoutWorkerPool {
     for (const answer of worker.calls.values()) answer(null);
     worker.calls.clear();
     worker.ready = false;
+    this.#socketsGauge.remove({ worker: String(worker.index) });
     if (this.#stopping) return;
     this.#options.logger.error({ worker: worker.index, code, signal }, 'a fan-out worker exited; starting it again');
     setTimeout(() => {

@@ -4,13 +4,17 @@
 // on a worker's socket runs in the service's process; a key revoked while its socket is open on a
 // worker closes it with 4403, and the worker's count of sockets goes back down; the sockets per
 // key are capped per node, not per worker (4429 for the third of WS_MAX_SOCKETS_PER_KEY=2, though
-// each worker holds one); the service's graceful shutdown closes the workers' sockets with 1001.
+// each worker holds one); a worker killed takes its sockets with it (1006), their counts are
+// released and it is started again; the service's graceful shutdown closes the workers' sockets
+// with 1001.
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { MarketDataSimulatorServer } from '../../../src/providers/market-data/market-data-simulator-server.ts';
 import { type BusinessApiClient, startBusinessApi } from '../../support/business-api-client.ts';
 import { type GraphqlSocket, openGraphqlSocket } from '../../support/graphql-socket.ts';
 import { startMarketDataFake } from '../../support/provider-fakes/market-data-fake.ts';
+import { descendantsOf } from '../../robustness/service-process.ts';
 import { type OrderBookMessage, clientBook, printedLevels } from './client-book.ts';
 
 const products = ['BTC-USD', 'ETH-USD'];
@@ -79,6 +83,17 @@ async function socketsPerWorker(): Promise<Record<string, number>> {
   return counts;
 }
 
+/** The fan-out workers' process ids: the test process runs the service, so they are its children. */
+function workerPids(): number[] {
+  return descendantsOf(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('fanout-worker-main');
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The subscriber's BTC-USD book replayed from its messages equals the simulator's. */
 function holdsSimulatorBook(messages: readonly OrderBookMessage[]): boolean {
   const book = clientBook();
@@ -139,6 +154,29 @@ test('the sockets of one key are capped per node: the third of two allowed is re
     code: 4429,
     reason: 'too many sockets with this API key (at most 2)',
   });
+});
+
+test('a worker killed takes its sockets with it; their counts are released and it starts again', async () => {
+  const first = await open(api.adminKey);
+  const second = await open(api.adminKey);
+  assert.equal(await socketsPerWorker(), { 1: 1, 2: 1 });
+  const [killed, survivor] = workerPids();
+  process.kill(killed!, 'SIGKILL');
+  const lost = await Promise.race([first.closed, second.closed]);
+  assert.is(lost.code, 1006);
+  // The dead worker's series goes with it, and comes back, at 0, once its successor is ready.
+  await until(async () => {
+    const counts = await socketsPerWorker();
+    return Object.keys(counts).length === 2 && Object.values(counts).sort().join() === '0,1';
+  }, 'the worker started again, the survivor holding its one socket');
+  const pids = workerPids();
+  assert.is(pids.length, 2);
+  assert.ok(pids.includes(survivor!) && !pids.includes(killed!));
+  // The new worker serves: of the next two sockets, one lands on each (another key: two per key).
+  const key = await api.key({ name: 'after the restart', scopes: ['trading'] });
+  await open(key.secret);
+  await open(key.secret);
+  assert.equal(Object.values(await socketsPerWorker()).sort(), [1, 2]);
 });
 
 // Last: it stops the service.
