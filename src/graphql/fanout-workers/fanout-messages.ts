@@ -32,6 +32,8 @@ export type ToWorker =
 
 /** A worker to the service. */
 export type FromWorker =
+  /** Its listener is in place: a message sent before it would be lost, so the settings wait for this. */
+  | { readonly type: 'listening' }
   | { readonly type: 'ready' }
   | ({ readonly type: 'call'; readonly call: number; readonly id: number } & AuthorityCall)
   | { readonly type: 'closed'; readonly id: number }

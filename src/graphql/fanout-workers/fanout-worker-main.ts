@@ -35,6 +35,7 @@ process.on('message', (message: ToWorker, handle?: Socket) => {
   if (message.type === 'init') running = start(message.settings);
   else if (running) receive(running, message, handle);
 });
+send({ type: 'listening' });
 // The service is gone: its sockets' checks with it.
 process.on('disconnect', () => process.exit(0));
 // The service stops its workers itself, draining first (docs/service.md#shutdown): a signal sent

@@ -108,12 +108,15 @@ class Pool implements FanoutWorkerPool {
     this.#workers[index - 1] = worker;
     child.on('message', (message: FromWorker) => this.#fromWorker(worker, message));
     child.on('exit', (code, signal) => this.#exited(worker, code, signal));
-    const { logger, feed } = this.#options;
-    send(worker, { type: 'init', settings: { workerIndex: index, logLevel: logger.level, products: feed.products() } });
   }
 
   #fromWorker(worker: Worker, message: FromWorker): void {
     switch (message.type) {
+      case 'listening': {
+        const { logger, feed } = this.#options;
+        const settings = { workerIndex: worker.index, logLevel: logger.level, products: feed.products() };
+        return send(worker, { type: 'init', settings });
+      }
       case 'ready':
         return this.#ready(worker);
       case 'call':
