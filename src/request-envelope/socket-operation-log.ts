@@ -4,13 +4,17 @@
 // when it ends, one access log line and one request metric as a POST does, method `WS`, with the
 // status its answer would have had over HTTP (200, or the status of its first error's code; an
 // error without a known code 400).
-import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { errorCodes } from '../errors/error-codes.ts';
 import type { ServerName } from '../observability/http-metrics.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { requestIdFrom } from './request-id.ts';
 import { RequestObserver, secondsSince } from './request-observer.ts';
+
+/** An error an operation ended with, as graphql-ws sends it: only its code is read. */
+export interface EndedWithError {
+  readonly extensions?: { readonly [key: string]: unknown };
+}
 
 interface Started {
   requestId: string;
@@ -28,7 +32,7 @@ export interface SocketOperationLog {
   /** The operation's caller is now known to be of this kind, serving this role. */
   identified(socket: object, id: string, caller: string, role?: string): void;
   /** The operation ended: with errors when it was refused or failed as a whole. */
-  ended(socket: object, id: string, errors?: readonly GraphQLFormattedError[]): void;
+  ended(socket: object, id: string, errors?: readonly EndedWithError[]): void;
 }
 
 /** The HTTP status of an error code, by its name (the data layer's `extensions.code`) or its GraphQL code (the business API's). */
