@@ -33,7 +33,8 @@ import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 import { withRequestCode } from './request-error-code.ts';
 import type { SocketAuthority, SocketOperationText } from './socket-authority.ts';
-import { createSocketOperationLog, type SocketOperationLog } from './socket-operation-log.ts';
+import { createSocketOperationLog, type SocketOperationLog } from '../request-envelope/socket-operation-log.ts';
+import { principalKind } from '../http/principal-kind.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 /** The largest message a client may send on the socket. */
@@ -88,7 +89,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     ? new WebSocketServer({ server: options.server, path: '/graphql', maxPayload })
     : new WebSocketServer({ noServer: true, maxPayload });
   const { authority } = options;
-  const operations = createSocketOperationLog(options.logger, options.metrics);
+  const operations = createSocketOperationLog('api', '/graphql', options.logger, options.metrics);
   const forwarded = new WeakMap<object, { socket: WebSocket; operation: SocketOperationText }>();
   // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
   wsServer.on('connection', (socket, request: UpgradeRequest) => {
@@ -162,7 +163,11 @@ async function prepareOperation(
 ): Promise<ExecutionArgs | readonly GraphQLError[]> {
   const { authority } = options;
   const { socket } = ctx.extra;
-  const requestId = operations.started(ctx.extra, id, authority.callerOf(socket)?.principal ?? anonymous);
+  const requestId = operations.started(
+    ctx.extra,
+    id,
+    principalKind(authority.callerOf(socket)?.principal ?? anonymous),
+  );
   // graphql-ws has already registered this operation's id.
   const caller = await authority.authorize(socket, Object.keys(ctx.subscriptions).length);
   if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
