@@ -191,7 +191,12 @@ class Pool implements FanoutWorkerPool {
       headers: request.headers,
       remoteAddress: address,
     };
-    worker.child.send({ type: 'socket', id, request: handed, head: new Uint8Array(head) } satisfies ToWorker, socket);
+    // Bytes this process read after the headers (while the upgrade waited for a worker) go with
+    // the head; then it reads no more. All in this turn: nothing is read between the two.
+    const early = socket.readableLength > 0 ? (socket.read() as Buffer | null) : null;
+    stopReading(socket);
+    const bytes = early ? Buffer.concat([head, early]) : head;
+    worker.child.send({ type: 'socket', id, request: handed, head: new Uint8Array(bytes) } satisfies ToWorker, socket);
     worker.sockets.set(id, { proxy, address });
     this.#socketsGauge.inc({ worker: String(worker.index) });
     // After the handle: a close for a socket past its address' cap reaches the worker after it.
@@ -308,6 +313,21 @@ class Pool implements FanoutWorkerPool {
         });
       }),
     );
+  }
+}
+
+/**
+ * Stops this process reading the socket before its handle goes to a worker. Until the worker
+ * acknowledges the handle this process keeps its own copy of the descriptor, and a copy still
+ * reading would take bytes the client sends the worker (its connection_init, right after the
+ * handshake) and drop them (Node sets the sent handle's `onread` to nothing). The handle's
+ * readStop is not public API: Node's own cluster never reads a socket it passes on.
+ */
+function stopReading(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { readStop?: () => number; reading?: boolean } })._handle;
+  if (handle?.readStop) {
+    handle.reading = false;
+    handle.readStop();
   }
 }
 
