@@ -59,6 +59,8 @@ interface Worker {
   ready: boolean;
   readonly sockets: Map<number, { readonly proxy: ClosableSocket; readonly address: string }>;
   readonly calls: Map<number, (value: unknown) => void>;
+  /** Set while the service waits for the worker's drain. */
+  drained?: () => void;
 }
 
 export function startFanoutWorkerPool(options: FanoutWorkerPoolOptions): FanoutWorkerPool {
@@ -128,8 +130,7 @@ class Pool implements FanoutWorkerPool {
         worker.calls.delete(message.call);
         return;
       case 'drained':
-        worker.calls.get(-1)?.(null);
-        return;
+        return worker.drained?.();
     }
   }
 
@@ -204,17 +205,18 @@ class Pool implements FanoutWorkerPool {
   }
 
   async #answer(worker: Worker, message: Extract<FromWorker, { type: 'call' }>): Promise<void> {
-    const refuse = (error: AppError) => send(worker, { type: 'reply', call: message.call, error: sentError(error) });
+    const answerError = (error: AppError) =>
+      send(worker, { type: 'reply', call: message.call, error: sentError(error) });
     // A socket that closed here meanwhile (its worker said so, or a cap closed it).
     const held = worker.sockets.get(message.id);
-    if (!held) return refuse(new AppError('UNAUTHENTICATED', 'the socket is closed'));
+    if (!held) return answerError(new AppError('UNAUTHENTICATED', 'the socket is closed'));
     try {
       const value = await this.#call(held.proxy, message);
-      if (value instanceof AppError) refuse(value);
+      if (value instanceof AppError) answerError(value);
       else send(worker, { type: 'reply', call: message.call, value });
     } catch (error) {
       this.#options.logger.error({ err: error, worker: worker.index }, 'a fan-out worker’s call failed');
-      refuse(new AppError('INTERNAL', 'the socket’s check failed'));
+      answerError(new AppError('INTERNAL', 'the socket’s check failed'));
     }
   }
 
@@ -289,9 +291,9 @@ class Pool implements FanoutWorkerPool {
       await Promise.all(
         running.map(
           (worker) =>
-            new Promise((resolve) => {
-              worker.calls.set(-1, resolve);
-              worker.child.once('exit', resolve);
+            new Promise<void>((resolve) => {
+              worker.drained = resolve;
+              worker.child.once('exit', () => resolve());
               send(worker, { type: 'drain' });
             }),
         ),
