@@ -27,7 +27,7 @@ export interface NpmStartService {
   readonly pid: number;
   readonly keys: Readonly<Record<CredentialKind, string>>;
   readonly dataAdminSecret: string;
-  /** The embedded PostgreSQL's URL, for benches that add rows or read its backends' CPU. */
+  /** The database's URL (the embedded server's by default), for benches that add rows or read its backends' CPU. */
   readonly databaseUrl: string;
   close(): Promise<void>;
 }
@@ -48,8 +48,9 @@ export const changedSettings: Readonly<Record<string, string>> = {
   PDF_PREWARM: 'false',
 };
 
+/** `databaseUrl`: an external server (seeded with the demo data) instead of the embedded one. */
 export async function startNpmStartService(
-  options: { env?: Record<string, string>; pin?: readonly string[] } = {},
+  options: { env?: Record<string, string>; pin?: readonly string[]; databaseUrl?: string | undefined } = {},
 ): Promise<NpmStartService> {
   const [port, dataPort, databasePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-service-'));
@@ -61,7 +62,9 @@ export async function startNpmStartService(
     DATA_PORT: String(dataPort),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_PUBLIC_URL: `http://127.0.0.1:${dataPort}`,
-    EMBEDDED_POSTGRES_PORT: String(databasePort),
+    ...(options.databaseUrl
+      ? { DATABASE_URL: options.databaseUrl, SEED: 'demo' }
+      : { EMBEDDED_POSTGRES_PORT: String(databasePort) }),
     ADMIN_API_KEY: adminKey,
     DATA_ADMIN_SECRET: dataAdminSecret,
     ...changedSettings,
@@ -95,7 +98,8 @@ export async function startNpmStartService(
         ]),
       },
       dataAdminSecret,
-      databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${databasePort}/postgres`,
+      databaseUrl:
+        options.databaseUrl ?? `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${databasePort}/postgres`,
       close,
     };
   } catch (error) {
