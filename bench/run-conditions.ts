@@ -1,7 +1,7 @@
 // The conditions an HTTP bench ran under (docs/benchmarks.md#how-the-http-benches-run), printed
 // before its figures: the load generator, the cores pinned, every setting changed from
 // `npm start`'s defaults, and the machine's load average at the start.
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { CpuPinning } from './cpu-pinning.ts';
 import type { LoadGenerator } from './load-generator.ts';
 
@@ -19,6 +19,6 @@ export function printRunConditions(
   console.log(
     `load average at the start: ${loadavg()
       .map((value) => value.toFixed(2))
-      .join(', ')} (${availableParallelism()} cores), Node ${process.version}`,
+      .join(', ')} (${cpus().length} cores), Node ${process.version}`,
   );
 }
