@@ -34,7 +34,8 @@ const service = await startNpmStartService({ env: serviceEnv, pin: pinning.serve
 const referenceServer = await startReferenceProcess(['graphql-ping'], pinning.server);
 const generator = startLoadGenerator(connections, pinning);
 try {
-  const graphql = (name: string, key: string, query: string): Side => ({
+  // Not named `graphql`: Prettier would format a template literal passed to it as a GraphQL document.
+  const businessSide = (name: string, key: string, query: string): Side => ({
     name,
     target: { kind: 'http', url: `${service.url}/graphql`, headers: { 'x-api-key': key }, body: query },
     pid: service.pid,
@@ -45,20 +46,13 @@ try {
       target: { kind: 'http', url: referenceServer.url, headers: {}, body },
       pid: referenceServer.pid,
     },
-    ...credentialKinds.map((kind) =>
-      graphql(
-        `
-          {
-            ping
-          }
-          ${kind}
-        `,
-        service.keys[kind],
-        body,
-      ),
+    ...credentialKinds.map((kind) => businessSide(`{ ping }, ${kind}`, service.keys[kind], body)),
+    businessSide('digitalWalletSummaryById, cached, service key', service.keys['service key (read)'], summary(false)),
+    businessSide(
+      'digitalWalletSummaryById, refresh: true, service key',
+      service.keys['service key (read)'],
+      summary(true),
     ),
-    graphql('digitalWalletSummaryById, cached, service key', service.keys['service key (read)'], summary(false)),
-    graphql('digitalWalletSummaryById, refresh: true, service key', service.keys['service key (read)'], summary(true)),
   ];
   const results = await runPairedRounds(generator, sides, settings);
   console.log('\nBusiness GraphQL { ping }\n');
