@@ -18,6 +18,8 @@ export interface BalancedNode {
 
 export interface Balancer {
   readonly url: string;
+  /** Requests sent to the node that it has not begun to answer: what its death would cut off. */
+  awaitingAnswer(name: string): number;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,11 @@ type Attempt = 'refused' | 'answered';
 
 /** Balances over `nodes()`, read at each request, so a test adds a node by adding it to its list. */
 export async function startBalancer(nodes: () => readonly BalancedNode[]): Promise<Balancer> {
-  const agent = new http.Agent({ keepAlive: true });
+  // An idle connection is closed here after a second, well before a node's server closes it (Node's
+  // 5 s keep-alive timeout): a request sent on a connection the node is closing would fail as if
+  // the node had died under it. (The timeout ends only idle connections, never a request.)
+  const agent = new http.Agent({ keepAlive: true, timeout: 1_000 });
+  const awaiting = new Map<string, number>();
   let turn = 0;
   /** Every node once, starting with the one whose turn it is. */
   const rotation = (): BalancedNode[] => {
@@ -45,7 +51,7 @@ export async function startBalancer(nodes: () => readonly BalancedNode[]): Promi
     return [...all.slice(start), ...all.slice(0, start)];
   };
   const server = http.createServer((request, response) => {
-    void forwardRequest(request, response, rotation(), agent);
+    void forwardRequest(request, response, rotation(), { agent, awaiting });
   });
   // Upgraded sockets leave the server's books: kept here to be closed with it.
   const upgraded = new Set<net.Socket>();
@@ -58,6 +64,7 @@ export async function startBalancer(nodes: () => readonly BalancedNode[]): Promi
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    awaitingAnswer: (name) => awaiting.get(name) ?? 0,
     async close() {
       for (const socket of upgraded) socket.destroy();
       server.closeAllConnections();
@@ -67,18 +74,24 @@ export async function startBalancer(nodes: () => readonly BalancedNode[]): Promi
   };
 }
 
+interface Upstreams {
+  readonly agent: http.Agent;
+  /** Per node, the requests sent to it that it has not begun to answer. */
+  readonly awaiting: Map<string, number>;
+}
+
 async function forwardRequest(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   candidates: readonly BalancedNode[],
-  agent: http.Agent,
+  upstreams: Upstreams,
 ): Promise<void> {
   // The body is read whole first, so a node that refuses can be skipped without losing it.
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
   for (const node of candidates) {
-    if ((await sendTo(node, request, body, response, agent)) === 'answered') return;
+    if ((await sendTo(node, request, body, response, upstreams)) === 'answered') return;
   }
   respondPlain(response, 503, 'no node accepts connections');
 }
@@ -88,9 +101,15 @@ function sendTo(
   request: http.IncomingMessage,
   body: Buffer,
   response: http.ServerResponse,
-  agent: http.Agent,
+  { agent, awaiting }: Upstreams,
 ): Promise<Attempt> {
   const target = new URL(node.url);
+  awaiting.set(node.name, (awaiting.get(node.name) ?? 0) + 1);
+  let waiting = true;
+  const answered = () => {
+    if (waiting) awaiting.set(node.name, awaiting.get(node.name)! - 1);
+    waiting = false;
+  };
   return new Promise((resolve) => {
     const upstream = http.request({
       host: target.hostname,
@@ -101,6 +120,7 @@ function sendTo(
       agent,
     });
     upstream.on('response', (answer) => {
+      answered();
       response.writeHead(answer.statusCode ?? 502, { ...messageHeaders(answer.headers), 'x-served-by': node.name });
       answer.pipe(response);
       // The node died while sending the body: the client sees its connection cut, as it would directly.
@@ -110,6 +130,7 @@ function sendTo(
       resolve('answered');
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
+      answered();
       if (error.code === 'ECONNREFUSED') return resolve('refused');
       // The request may have run: only the client may decide to send it again.
       if (response.headersSent) response.destroy();
