@@ -1,12 +1,17 @@
 // Runs a mutation that creates something under the client's `idempotencyKey` (docs/idempotency.md),
 // Stripe's model: the first request with a key claims it with the digest of its input and, when it
-// succeeds, completes it with the id of what it made. A repeat with the same input answers that
+// succeeds, completes it with the id of what it made, in the transaction that writes it. A repeat with the same input answers that
 // thing as it is now (`replay`); with other input, CONFLICT. A repeat that arrives while the first
 // still runs waits up to `inProgressWaitMs` for it, then answers CONFLICT "in progress"; a claim
 // left pending longer than `pendingLeaseMs` (its request died) is taken over and run again. A
 // request that fails frees its key, since it made nothing. Keys are per organization and
 // operation and kept 24 hours.
-import type { IdempotencyKeyTable, IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
+import {
+  ClaimLost,
+  type ClaimToComplete,
+  type IdempotencyKeyTable,
+  type IdempotencyRow,
+} from '../../records/idempotency/idempotency-key-table.ts';
 import { failed, type Outcome } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 
@@ -27,8 +32,11 @@ export interface KeyedRequest<T> {
   key: string | null | undefined;
   /** requestDigest() of the normalized input. */
   digest: string;
-  /** The operation itself, after every check that does not write. */
-  run: () => Promise<Outcome<T>>;
+  /**
+   * The operation itself, after every check that does not write. It writes what it makes with
+   * `writeUnderClaim(claim)`, so the thing and the key's completion commit together (null: no key).
+   */
+  run: (claim: ClaimToComplete | null) => Promise<Outcome<T>>;
   /** The id of what a successful run made. */
   resultRefOf: (value: T) => string;
   /** What an earlier request with the key made, as the caller sees it now. */
@@ -66,7 +74,7 @@ export class Idempotency {
   }
 
   async run<T>(request: KeyedRequest<T>): Promise<Outcome<T>> {
-    if (request.key == null) return request.run();
+    if (request.key == null) return request.run(null);
     const { claimed, row } = await this.keys.claim({
       organizationId: request.organizationId,
       operation: request.operation,
@@ -109,12 +117,16 @@ export class Idempotency {
   async #runClaimed<T>(id: string, request: KeyedRequest<T>): Promise<Outcome<T>> {
     let outcome: Outcome<T>;
     try {
-      outcome = await request.run();
+      outcome = await request.run({ id, now: this.now() });
     } catch (error) {
+      // Another request took the claim over (this one outlived the lease): it makes the thing.
+      if (error instanceof ClaimLost) return failed([keyInProgress()]);
       // Unmarked (the database failing too), the claim stays pending until its lease ends.
       await this.keys.fail(id, this.now()).catch(() => false);
       throw error;
     }
+    // A run that made its thing completed the claim in the same transaction; this completes one
+    // that answered without writing (nothing matches a claim already completed).
     if (outcome.ok) await this.keys.complete(id, request.resultRefOf(outcome.value), this.now());
     else await this.keys.fail(id, this.now());
     return outcome;
