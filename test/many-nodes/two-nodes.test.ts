@@ -241,34 +241,30 @@ withRedis(
 );
 
 withRedis('a rate limit is counted once across both nodes', async () => {
-  const beyond = 30;
+  const senders = 6;
+  const sent = apiRateLimit + 30;
   const answers: BalancedAnswer[] = [];
   const send = async () => {
-    while (answers.length < apiRateLimit + beyond) {
-      answers.push(
-        await postJson(
-          `${dataLayer!.url}/v1/graphql`,
-          { query: '{ __typename }' },
-          { 'x-data-admin-secret': dataAdminSecret },
-        ),
-      );
+    while (answers.length < sent) {
+      const headers = { 'x-data-admin-secret': dataAdminSecret };
+      answers.push(await postJson(`${dataLayer!.url}/v1/graphql`, { query: '{ __typename }' }, headers));
     }
   };
-  await Promise.all(Array.from({ length: 6 }, send));
-  const served = (status: number) => answers.filter((answer) => answer.status === status);
-  const tally = Object.entries(Object.groupBy(answers, (a) => `${a.servedBy} ${a.status}`)).map(
-    ([k, v]) => `${k}: ${v!.length}`,
-  );
+  await Promise.all(Array.from({ length: senders }, send));
+  const tally = Object.entries(Object.groupBy(answers, (a) => `${a.servedBy} ${a.status}`))
+    .map(([kind, some]) => `${kind}: ${some!.length}`)
+    .join(', ');
   const unexpected = answers.find((answer) => answer.status !== 200 && answer.status !== 429);
-  assert.is(unexpected, undefined, `${tally.join(', ')}; ${JSON.stringify(unexpected?.body)}`);
-  assert.is(served(200).length, apiRateLimit, `the limit is one count, not one per node (${tally.join(', ')})`);
-  assert.is(served(429).length, answers.length - apiRateLimit);
+  assert.is(unexpected, undefined, `${tally}; ${JSON.stringify(unexpected?.body)}`);
+  // Counted per node, all of them would pass. A request spends two counts (its address's and its
+  // credential's), so at the edge a request refused by one may have spent the other: up to one
+  // admission fewer per request in flight then.
+  const admitted = answers.filter((answer) => answer.status === 200);
+  assert.ok(admitted.length <= apiRateLimit, `no more than the limit over both nodes (${tally})`);
+  assert.ok(admitted.length > apiRateLimit - senders, `the limit, less the requests at the edge (${tally})`);
   for (const status of [200, 429]) {
-    assert.equal(
-      [...new Set(served(status).map((answer) => answer.servedBy))].sort(),
-      ['a', 'b'],
-      `${status} from both`,
-    );
+    const nodesAnswering = new Set(answers.filter((a) => a.status === status).map((a) => a.servedBy));
+    assert.equal([...nodesAnswering].sort(), ['a', 'b'], `${status} from both (${tally})`);
   }
 });
 
@@ -421,7 +417,7 @@ withRedis(
     console.log(
       `  ${acked.length} of ${outcomes.length} writes acknowledged (${acked.filter((o) => o.servedBy === victim.name).length} by the killed node); ` +
         `${retried.length} cut off by the kill and sent again with their keys; ` +
-        `${inDoubt.length} in doubt, their keys claimed by a killed request (${inDoubt.filter((o) => rowsOf(o).length > 0).length} of them made their row)`,
+        `${inDoubt.length} in doubt, their keys claimed by a killed request`,
     );
     assert.ok(
       acked.some((o) => o.servedBy === victim.name),
@@ -438,12 +434,16 @@ withRedis(
       );
       assert.equal(claimsOf(write), [{ state: 'completed', result_ref: String(write.id) }], write.key);
     }
-    for (const write of inDoubt)
+    // A killed request's claim stays pending for its lease, and nothing is made under a pending key
+    // (docs/idempotency.md#known-limits): the retry after the lease makes the one row.
+    for (const write of inDoubt) {
       assert.equal(
         claimsOf(write).map((claim) => claim.state),
         ['pending'],
         write.key,
       );
+      assert.equal(rowsOf(write), [], `${write.key}, in doubt, made nothing yet`);
+    }
   },
 );
 
