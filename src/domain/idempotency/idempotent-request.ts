@@ -3,7 +3,7 @@
 // succeeds, completes it with the id of what it made, in the transaction that writes it. A repeat with the same input answers that
 // thing as it is now (`replay`); with other input, CONFLICT. A repeat that arrives while the first
 // still runs waits up to `inProgressWaitMs` for it, then answers CONFLICT "in progress"; a claim
-// left pending longer than `pendingLeaseMs` (its request died) is taken over and run again. A
+// left pending past its lease (its request died; pendingLeaseAfter) is taken over and run again. A
 // request that fails frees its key, since it made nothing. Keys are per organization and
 // operation and kept 24 hours.
 import {
@@ -16,8 +16,19 @@ import { failed, type Outcome } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 
 export const keyLifetimeMs = 24 * 60 * 60 * 1000;
-/** Longer than any request may run (REQUEST_TIMEOUT_MS and the providers' timeouts). */
-export const pendingLeaseMs = 2 * 60 * 1000;
+/** A pending claim's lease without a request deadline (REQUEST_TIMEOUT_MS=0): longer than a request runs. */
+export const unboundedRequestLeaseMs = 2 * 60 * 1000;
+/** Beyond the request deadline: a provider call under way when it passed (the custodian's timeout is 10 s). */
+const leaseMarginMs = 15_000;
+
+/**
+ * How long a claim stays its request's: past REQUEST_TIMEOUT_MS and a provider call that outlived
+ * it. A request that still runs after that loses the claim at its write (writeUnderClaim), so a
+ * shorter lease never makes two things; it only frees a dead node's keys sooner.
+ */
+export function pendingLeaseAfter(requestTimeoutMs: number): number {
+  return requestTimeoutMs === 0 ? unboundedRequestLeaseMs : requestTimeoutMs + leaseMarginMs;
+}
 export const inProgressWaitMs = 2_000;
 const pollMs = 50;
 
@@ -45,6 +56,8 @@ export interface KeyedRequest<T> {
 
 export interface IdempotencyDeps {
   keys: IdempotencyKeyTable;
+  /** pendingLeaseAfter(REQUEST_TIMEOUT_MS); default the lease without a deadline. */
+  pendingLeaseMs?: number;
   now?: () => Date;
 }
 
@@ -66,10 +79,12 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
 
 export class Idempotency {
   readonly keys: IdempotencyKeyTable;
+  readonly pendingLeaseMs: number;
   readonly now: () => Date;
 
   constructor(deps: IdempotencyDeps) {
     this.keys = deps.keys;
+    this.pendingLeaseMs = deps.pendingLeaseMs ?? unboundedRequestLeaseMs;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -102,7 +117,7 @@ export class Idempotency {
 
   /** Takes a pending claim over once its lease ran out; false while its request may still run. */
   takeOver(row: IdempotencyRow): Promise<boolean> {
-    return this.keys.takeOver(row.id, this.#ago(pendingLeaseMs), this.now());
+    return this.keys.takeOver(row.id, this.#ago(this.pendingLeaseMs), this.now());
   }
 
   async #answerHeld<T>(row: IdempotencyRow, request: KeyedRequest<T>): Promise<Outcome<T>> {

@@ -4,6 +4,7 @@
 // its insert leaves neither the quote nor a completed key (the claim stays pending, as a process
 // that died there leaves it); a claim another request took over (no
 // longer pending) refuses the write with ClaimLost and nothing is stored.
+import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -49,22 +50,6 @@ async function claimKey(key: string) {
   return row;
 }
 
-const quoteValues = {
-  organization_id: quote.organizationId,
-  user_id: quote.userId,
-  product_id: quote.productId,
-  from_currency: quote.fromCurrency,
-  to_currency: quote.toCurrency,
-  side: quote.side,
-  quote_size: quote.quoteSize,
-  quote_fee_perc: quote.quoteFeePerc,
-  exchange_rate: quote.exchangeRate,
-  total: quote.total,
-  status: 'pending' as const,
-  expires_at: quote.expiresAt,
-  created_at: quote.createdAt,
-};
-
 const quoteCount = async () =>
   Number(
     (
@@ -103,7 +88,11 @@ test('a write that fails after its insert leaves neither the quote nor a complet
     demo.db,
     { id: claim.id, now },
     async (trx) => {
-      await trx.insertInto('otc_quote').values(quoteValues).execute();
+      // A copy of a demo quote under a new id.
+      await sql`INSERT INTO otc_quote
+        SELECT (jsonb_populate_record(q, jsonb_build_object('id', gen_random_uuid()))).* FROM otc_quote q LIMIT 1`.execute(
+        trx,
+      );
       assert.is(
         Number(
           (
