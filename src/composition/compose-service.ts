@@ -207,6 +207,7 @@ function businessGraphqlDeps(
     credentials: identity.services.credentials,
     rateLimit: identity.graphqlRateLimit,
     socketCaps: config.socketCaps,
+    fanoutWorkers: config.fanoutWorkers,
     failedCredentials: identity.failedCredentials,
     onApiKeyChanged: identity.onApiKeyChanged,
     cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },
