@@ -129,13 +129,14 @@ const othersNames = new Map([
   ['prefixItems', 'a JSON Schema keyword'],
 ]);
 
+/** Every identifier of the code and the specs (corpora and fixtures included: their generators are code). */
 function repositoryNames(): Set<string> {
   const names = new Set<string>();
-  const files = [
-    ...nameFiles,
-    ...nameSources.flatMap(filesUnder).filter((file) => /\.(ts|js|json|graphql|yaml|hbs)$/.test(file)),
-  ];
-  for (const file of files)
+  const code = (folder: string) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
+      .filter((file) => !file.includes('node_modules/') && /\.(ts|js|graphql|yaml|hbs)$/.test(file));
+  for (const file of [...nameFiles, ...nameSources.flatMap(code)])
     for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) names.add(match[0]);
   return names;
 }
