@@ -1,7 +1,7 @@
 // `npm run bench -- response-validation` (docs/requests.md#response-validation): what checking every
 // REST answer against openapi.yaml costs a request, end to end. Two services on their own
 // databases, one with RESPONSE_VALIDATION=off and one with `fail` (the development default), answer
-// `GET /.well-known/openid-configuration` (a JSON body of 14 members the check walks; no database
+// `GET /.well-known/openid-configuration` (a JSON body of five members, two of them lists; no database
 // work) to the same load driver, sides alternating per round, ratios per round.
 // `BENCH_CONNECTIONS` (16), `BENCH_SECONDS` (5), `BENCH_ROUNDS` (5), `BENCH_WARMUP` (2,000).
 import { startBenchService } from './bench-service.ts';
