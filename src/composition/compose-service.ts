@@ -36,6 +36,8 @@ import type { ResolvedSecrets } from './resolve-secrets.ts';
 import type { ShutdownSteps } from './shutdown-steps.ts';
 import { startDatabase } from './start-database.ts';
 import { type AfterFirstReady, createAfterFirstReady } from './after-first-ready.ts';
+import { createIdempotency, pendingLeaseAfter } from '../domain/idempotency/idempotent-request.ts';
+import { createIdempotencyKeyTable } from '../records/idempotency/idempotency-key-table.ts';
 
 /** The PDF engine's prewarm and the development provider start this long after readiness if no probe came first. */
 const afterReadyFallbackMs = 1_000;
@@ -121,6 +123,11 @@ async function createAreas(options: ComposeOptions, base: Base) {
   const providers = createProviders({ config, logger });
   const marketData = shutdown.track(await createMarketData({ config, db, logger, market }));
   const custodialApprovalsRequired = config.providers.custodyApprovalsRequired;
+  // One home for the keys of every creating mutation, its lease following the request deadline.
+  const idempotency = createIdempotency({
+    keys: createIdempotencyKeyTable(db),
+    pendingLeaseMs: pendingLeaseAfter(config.timeouts.requestMs),
+  });
   await adoptSimulatorWallets({ db, custody: providers.custody, custodialApprovalsRequired, logger });
   const wallets = shutdown.track(
     createWallets({
@@ -133,6 +140,7 @@ async function createAreas(options: ComposeOptions, base: Base) {
       users: identity.services.users,
       logger,
       valueHistory: { enabled: config.valueHistory, refreshPrices: prices.refreshNow },
+      idempotency,
     }),
   );
   // Wallet creations cut off before their commit by a crash (docs/custody.md#idempotent-creation).
@@ -147,7 +155,18 @@ async function createAreas(options: ComposeOptions, base: Base) {
     }),
   );
   const kyc = createKyc({ db, ring: base.kycKeys.ring, webhookSecret: secrets.kycWebhookSecret, identity, logger });
-  return { documents, identity, files, results, prices, marketData, wallets, kyc, custodian: providers.custody };
+  return {
+    documents,
+    identity,
+    files,
+    results,
+    prices,
+    marketData,
+    wallets,
+    kyc,
+    custodian: providers.custody,
+    idempotency,
+  };
 }
 
 function businessGraphqlDeps(
@@ -178,6 +197,7 @@ function businessGraphqlDeps(
         results: areas.results,
         orderBooks: orderBooksOf(areas.marketData),
         custody: areas.custodian,
+        idempotency: areas.idempotency,
         logger,
       }),
       kyc: areas.kyc.services,

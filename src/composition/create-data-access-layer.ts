@@ -49,6 +49,7 @@ export function createDataAccessLayer(deps: {
     ...shared,
     server: deps.server,
     caps: deps.socketCaps,
+    metrics: deps.metrics,
     intervalMs: deps.liveQueryIntervalMs,
     onTablesChanged: (changed) =>
       // A lost and restored listener calls without a payload: anything may have changed.

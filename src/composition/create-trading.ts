@@ -18,8 +18,7 @@ import { walletChangeTags } from '../domain/wallets/wallet-cache-tags.ts';
 import type { ResultCache } from '../cache/result-cache.ts';
 import { createOtcPricer, type UsdPriceLookup } from '../domain/trading/otc-pricer.ts';
 import { createOtcQuoteService } from '../domain/trading/otc-quote-service.ts';
-import { createIdempotency } from '../domain/idempotency/idempotent-request.ts';
-import { createIdempotencyKeyTable } from '../records/idempotency/idempotency-key-table.ts';
+import type { Idempotency } from '../domain/idempotency/idempotent-request.ts';
 import { createOtcTradeService } from '../domain/trading/otc-trade-service.ts';
 import type { TradingServices } from '../graphql/resolvers/otc-resolvers.ts';
 import type { CustodyProvider } from '../providers/custody/custody-provider.ts';
@@ -37,6 +36,8 @@ export function createTrading(deps: {
   orderBooks?: OrderBookSource;
   /** The custodian: the simulated desk moves settled legs there when it is the in-process simulator. */
   custody: CustodyProvider;
+  /** The idempotency keys of every creating mutation (docs/idempotency.md). */
+  idempotency: Idempotency;
   logger: Logger;
 }): TradingServices {
   const { config, db, users } = deps;
@@ -53,7 +54,7 @@ export function createTrading(deps: {
     pricer,
     users,
     quoteTtlSeconds: config.trading.quoteTtlSeconds,
-    idempotency: createIdempotency({ keys: createIdempotencyKeyTable(db) }),
+    idempotency: deps.idempotency,
   });
   return {
     quotes: quoteService,

@@ -19,8 +19,7 @@ import { createPortfolioService } from '../domain/wallets/portfolio-service.ts';
 import { createWalletDetailTable } from '../records/wallets/wallet-detail-table.ts';
 import { createWalletDetailService } from '../domain/wallets/wallet-detail-service.ts';
 import { createWalletManagementService } from '../domain/wallets/wallet-management-service.ts';
-import { createIdempotency } from '../domain/idempotency/idempotent-request.ts';
-import { createIdempotencyKeyTable } from '../records/idempotency/idempotency-key-table.ts';
+import type { Idempotency } from '../domain/idempotency/idempotent-request.ts';
 import { createAmlScreeningService } from '../domain/wallets/aml-screening-service.ts';
 import { createWalletUnfreezeService } from '../domain/wallets/wallet-unfreeze-service.ts';
 import { createWalletFreezeTable } from '../records/wallets/wallet-freeze-table.ts';
@@ -47,6 +46,8 @@ export function createWallets(deps: {
   logger: Logger;
   /** VALUE_HISTORY, and the coin price refresh its job runs first. */
   valueHistory: { enabled: boolean; refreshPrices: () => Promise<unknown> };
+  /** The idempotency keys of every creating mutation (docs/idempotency.md). */
+  idempotency: Idempotency;
 }) {
   const summaries = createWalletSummaryService({
     table: createWalletSummaryTable(deps.db),
@@ -74,7 +75,7 @@ export function createWallets(deps: {
       results,
       logger,
       custodialApprovalsRequired: deps.custodialApprovalsRequired,
-      idempotency: createIdempotency({ keys: createIdempotencyKeyTable(deps.db) }),
+      idempotency: deps.idempotency,
     }),
     screening: createAmlScreeningService({
       table,

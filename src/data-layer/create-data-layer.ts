@@ -14,6 +14,8 @@ import { createBearerVerifier } from './auth/bearer-verifier.ts';
 import { createDataLayerApp } from './data-layer-app.ts';
 import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
+import { createSocketOperationLog } from '../request-envelope/socket-operation-log.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import { createDataRequestExecutor } from './request/execute-data-request.ts';
 import type { Server } from 'node:http';
 import { startDataLayerSockets, type DataLayerSockets } from './live/data-layer-sockets.ts';
@@ -65,6 +67,7 @@ export function createDataLayerSockets(
     readonly intervalMs: number;
     readonly onTablesChanged?: (listener: (tables: readonly string[] | 'every') => void) => void;
     readonly onRefreshed?: (statements: number) => void;
+    readonly metrics: Metrics;
   },
 ): DataLayerSockets {
   return startDataLayerSockets({
@@ -74,6 +77,7 @@ export function createDataLayerSockets(
     queries: deps.queries,
     logger: deps.logger,
     caps: deps.caps,
+    operations: createSocketOperationLog('data', '/v1/graphql', deps.logger, deps.metrics),
     intervalMs: deps.intervalMs,
     rateLimit: deps.rateLimit,
     failedCredentials: deps.failedCredentials,

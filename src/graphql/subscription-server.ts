@@ -17,6 +17,7 @@ import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
+import { principalKind } from '../http/principal-kind.ts';
 import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { DocumentCache } from './document-cache.ts';
@@ -26,7 +27,7 @@ import { type KeyCheck, type LiveSockets, type SocketCaps, closeReason, createLi
 import type { OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
-import { createSocketOperationLog, type SocketOperationLog } from './socket-operation-log.ts';
+import { createSocketOperationLog, type SocketOperationLog } from '../request-envelope/socket-operation-log.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
 export interface SubscriptionServerOptions {
@@ -62,7 +63,7 @@ type SocketExtra = { socket: WebSocket; request: { headers: IncomingHttpHeaders;
 export function startSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
   const live = createLiveSockets(options.caps);
-  const operations = createSocketOperationLog(options.logger, options.metrics);
+  const operations = createSocketOperationLog('api', '/graphql', options.logger, options.metrics);
   // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
   wsServer.on('connection', (socket, request) => {
     const address = request.socket.remoteAddress ?? '';
@@ -112,7 +113,11 @@ async function prepareOperation(
   live: LiveSockets,
   operations: SocketOperationLog,
 ): Promise<ExecutionArgs | readonly GraphQLError[]> {
-  const requestId = operations.started(ctx.extra, id, live.callerOf(ctx.extra.socket)?.principal ?? anonymous);
+  const requestId = operations.started(
+    ctx.extra,
+    id,
+    principalKind(live.callerOf(ctx.extra.socket)?.principal ?? anonymous),
+  );
   const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
   if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
   // Before anything walks them (docs/requests.md#json-nesting): as POST /graphql's body.

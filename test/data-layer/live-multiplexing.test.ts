@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pino from 'pino';
+import { createMetrics } from '../../src/observability/metrics.ts';
 import { createDataLayerSockets } from '../../src/data-layer/create-data-layer.ts';
 import type { DataLayerSockets } from '../../src/data-layer/live/data-layer-sockets.ts';
 import { createDatabase, type DatabaseAccess } from '../../src/db/create-database.ts';
@@ -47,6 +48,7 @@ test.before(async () => {
     logger: pino({ level: 'silent' }),
     server,
     caps: { socketsPerAddress: 0, socketsPerCredential: 0, operationsPerSocket: 0 },
+    metrics: createMetrics(),
     // Refreshed by the test alone.
     intervalMs: 60_000,
     onRefreshed: (count) => refreshes.push(count),

@@ -20,14 +20,18 @@ import { liveClient, sleep, type LiveClient } from './live-query-client.ts';
 
 let service: TestService;
 let forge: PlatformTokenForge;
+const logLines: Record<string, unknown>[] = [];
 const clients: LiveClient[] = [];
 
 test.before(async () => {
-  service = await startTestService({
-    SEED: 'demo',
-    SIGNING_KEY_SECRET: testSigningKeySecret,
-    DATA_LIVE_QUERY_INTERVAL_MS: '60000',
-  });
+  service = await startTestService(
+    {
+      SEED: 'demo',
+      SIGNING_KEY_SECRET: testSigningKeySecret,
+      DATA_LIVE_QUERY_INTERVAL_MS: '60000',
+    },
+    { logLines },
+  );
   forge = await createPlatformTokenForge({
     databaseUrl: service.databaseUrl,
     signingKeySecret: testSigningKeySecret,
@@ -128,6 +132,26 @@ test('subscriptions are validated against the role schema: unknown fields and tw
   const [twoError] = await two.failed();
   assert.is(twoError.extensions.code, 'VALIDATION_FAILED');
   assert.match(twoError.message, /must select only one top level field/);
+});
+
+test('each socket operation writes one access log line when it ends, as a POST does', async () => {
+  const socketLines = () =>
+    logLines.filter((line) => line['msg'] === 'request' && line['server'] === 'data' && line['method'] === 'WS');
+  const before = socketLines().length;
+  const client = connect(orgAdmin(demo.aurora));
+  const live = client.subscribe(walletsQuery);
+  await live.result(1);
+  live.dispose();
+  const [error] = await client.subscribe('subscription { digital_wallet { owner_user_id } }').failed();
+  assert.is(error.extensions.code, 'VALIDATION_FAILED');
+  const deadline = Date.now() + 10_000;
+  while (socketLines().length < before + 2 && Date.now() < deadline) await sleep(50);
+  const lines = socketLines().slice(before);
+  assert.equal(lines.map((line) => [line['route'], line['status'], line['principal'], line['role']]).sort(), [
+    ['/v1/graphql', 200, 'admin-secret', 'organization_admin'],
+    ['/v1/graphql', 400, 'admin-secret', 'organization_admin'],
+  ]);
+  assert.is(new Set(lines.map((line) => line['requestId'])).size, 2);
 });
 
 test('over POST a subscription is refused: subscriptions need the WebSocket', async () => {

@@ -3,7 +3,8 @@
 // the model): for each, a repeat with the same key answers the first result and creates nothing
 // (rows counted with SQL, the custodian's calls counted); the same key with other input is
 // CONFLICT; five concurrent requests with one key create one thing and all answer it; another
-// organization's same key is its own; a request that failed does not hold its key; a caller that
+// organization's same key is its own; a request that failed does not hold its key; a dead node's
+// claim is run again once its lease (REQUEST_TIMEOUT_MS + 15 s) ran out; a caller that
 // cannot reach the first request's wallet gets NOT_FOUND, never its result.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -213,6 +214,41 @@ test('a request that failed made nothing and does not hold its key: the next one
   assert.is(made.success, true);
   assert.is(await quote.rows(), before + 1);
   assert.equal(await keyRows(quote, key), [{ organization_id: aurora, state: 'completed', result_ref: made.quote.id }]);
+});
+
+test("a dead node's claim answers in progress within its lease, and is run again after it (REQUEST_TIMEOUT_MS + 15 s)", async () => {
+  const [, , quote] = cases as [Case, Case, Case];
+  const key = 'quote-of-a-dead-node';
+  const input = { ...quote.aurora.input(), idempotencyKey: key };
+  // A node that claimed the key and died before its write: the claim pending, nothing made.
+  const made = await send(quote, quote.aurora.key, input);
+  await api.rows(
+    `UPDATE idempotency_key SET state = 'pending', result_ref = NULL WHERE organization_id = $1 AND idempotency_key = $2`,
+    [aurora, key],
+  );
+  await api.rows('DELETE FROM otc_quote WHERE id = $1', [made.quote.id]);
+  const before = await quote.rows();
+  const age = (seconds: number) =>
+    api.rows(
+      `UPDATE idempotency_key SET updated_at = now() - make_interval(secs => $3) WHERE organization_id = $1 AND idempotency_key = $2`,
+      [aurora, key, seconds],
+    );
+  // 30 s old: the default request deadline could still be running it (the lease is 30 + 15 s).
+  await age(30);
+  const held = await send(quote, quote.aurora.key, input);
+  assert.equal(
+    held.errors.map((error: any) => [error.code, error.field]),
+    [['CONFLICT', ['idempotencyKey']]],
+  );
+  assert.match(held.errors[0].message, /still in progress/);
+  assert.is(await quote.rows(), before);
+  await age(46);
+  const rerun = await send(quote, quote.aurora.key, input);
+  assert.is(rerun.success, true);
+  assert.is(await quote.rows(), before + 1);
+  assert.equal(await keyRows(quote, key), [
+    { organization_id: aurora, state: 'completed', result_ref: rerun.quote.id },
+  ]);
 });
 
 test("a caller that cannot reach the wallet is answered NOT_FOUND, never the result another organization's key made", async () => {

@@ -8,6 +8,8 @@ import * as assert from 'uvu/assert';
 import { asRole, dataOf, demo, errorOf, postGraphql } from '../data-layer/data-layer-client.ts';
 import { type BusinessApiClient, startBusinessApi } from '../support/business-api-client.ts';
 import { findPgBouncer, type PgBouncer, startPgBouncer } from '../support/pgbouncer.ts';
+import { dataAdminSecret } from '../data-layer/data-layer-client.ts';
+import { liveClient, type LiveClient } from '../data-layer/live-query-client.ts';
 
 const installed = findPgBouncer();
 if (!installed) console.log('not run: the PgBouncer suite: no pgbouncer installed (Debian package `pgbouncer`)');
@@ -15,6 +17,7 @@ const run = installed ? test : test.skip;
 
 let bouncer: PgBouncer | null = null;
 let api: BusinessApiClient;
+let live: LiveClient | null = null;
 
 test.before(async () => {
   if (!installed) return;
@@ -34,6 +37,7 @@ test.before(async () => {
 });
 
 test.after(async () => {
+  await live?.dispose();
   await api?.close();
   await bouncer?.close();
 });
@@ -97,6 +101,31 @@ run('business API: queries answer, and a key revoked with SQL elsewhere reaches 
   let response = await ping();
   for (let asked = 1; response.status === 200 && asked < 2_000; asked++) response = await ping();
   assert.is(response.status, 403);
+});
+
+run('a live query through the bouncer: its multiplexed statement answers, and a change reaches it', async () => {
+  live = liveClient(api.service.dataUrl, {
+    headers: {
+      'X-Data-Admin-Secret': dataAdminSecret,
+      'X-Data-Role': 'organization_admin',
+      'X-Data-Organization-Id': demo.aurora,
+    },
+  });
+  const wallets = async () =>
+    (await api.rows('SELECT id, label FROM digital_wallet WHERE organization_id = $1 ORDER BY id', [demo.aurora])).map(
+      ({ id, label }) => ({ id, label }),
+    );
+  // A variable makes its statement take parameters: their types come from the server, through the bouncer.
+  const subscription = live.subscribe(
+    'subscription W($limit: Int!) { digital_wallet(order_by: {id: asc}, limit: $limit) { id label } }',
+    { limit: 100 },
+  );
+  assert.equal(await subscription.result(1, 20_000), { data: { digital_wallet: await wallets() } });
+  const [first] = await wallets();
+  await api.rows('UPDATE digital_wallet SET label = $1 WHERE id = $2', ['renamed behind the bouncer', first!.id]);
+  const changed = await subscription.result(2, 20_000);
+  assert.equal(changed, { data: { digital_wallet: await wallets() } });
+  assert.is(changed.data.digital_wallet[0].label, 'renamed behind the bouncer');
 });
 
 run('the bouncer is what the service talks to', async () => {

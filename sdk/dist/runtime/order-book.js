@@ -4,113 +4,153 @@ import { compareDecimals, normalizeDecimal } from "./decimal.js";
 import { reconnectDelayMs, refusesCredential } from "./reconnect-policy.js";
 import { subscribe } from "./subscriptions.js";
 export function followOrderBooks(client, productIds, options = {}) {
-    const states = new Map();
-    let closed = false;
-    let status = 'connecting';
-    const emit = (state) => options.onBook?.(view(state));
-    const report = (next, event) => {
-        status = next;
-        options.onStatus?.(event);
-    };
-    const following = () => !closed && status !== 'failed';
-    // One backoff for all products: `attempt` counts the waits since the last SNAPSHOT arrived.
-    let attempt = 0;
-    let retryTimer;
-    const waiting = new Set();
-    const retryLater = (state) => {
-        waiting.add(state);
-        if (retryTimer)
-            return;
-        const delay = options.resubscribeDelayMs ?? reconnectDelayMs(options.reconnect ?? {}, attempt++);
-        retryTimer = setTimeout(() => {
-            retryTimer = undefined;
-            const due = [...waiting];
-            waiting.clear();
-            for (const product of due)
-                if (following())
-                    start(product);
-        }, delay);
-    };
-    const lostConnection = (reason) => {
-        if (!following())
-            return;
-        states.forEach(markStale);
-        if (status !== 'reconnecting')
-            report('reconnecting', { type: 'reconnecting', reason });
-    };
-    /** A credential refused is refused again on every retry: every subscription ends here. */
-    const fail = (error) => {
-        if (!following())
-            return;
-        clearTimeout(retryTimer);
-        for (const state of states.values()) {
-            state.generation += 1;
-            state.end();
-            markStale(state);
-            options.onError?.(state.productId, error);
+    return new OrderBookFeed(client, productIds, options);
+}
+/** The books of `followOrderBooks`: one subscription per product, one backoff for all of them. */
+class OrderBookFeed {
+    #client;
+    #options;
+    #states = new Map();
+    #closed = false;
+    #status = 'connecting';
+    /** Counts the waits since the last SNAPSHOT arrived. */
+    #attempt = 0;
+    #retryTimer;
+    #waiting = new Set();
+    #stopListening;
+    constructor(client, productIds, options) {
+        this.#client = client;
+        this.#options = options;
+        // graphql-ws subscribes again after it reconnects; until the new SNAPSHOTs the books are stale.
+        // A close for the credential ends following even where graphql-ws would try again (its default
+        // retries 4403): the subscriptions ended, it does not reconnect.
+        this.#stopListening = client.on('closed', (event) => refusesCredential(event) ? this.#fail(event) : this.#lostConnection(event));
+        for (const productId of new Set(productIds)) {
+            const state = newProductState(productId);
+            this.#states.set(productId, state);
+            this.#start(state);
         }
-        report('failed', { type: 'failed', error });
-    };
-    const checkLive = () => {
-        if (status !== 'connecting' && status !== 'reconnecting')
-            return;
-        if (![...states.values()].every((state) => state.ended || !state.stale))
-            return;
-        report('live', status === 'connecting' ? { type: 'live' } : { type: 'reconnected' });
-    };
-    const start = (state) => {
+    }
+    book(productId) {
+        const state = this.#states.get(productId);
+        return state && view(state);
+    }
+    status() {
+        return this.#status;
+    }
+    close() {
+        this.#closed = true;
+        this.#status = 'closed';
+        clearTimeout(this.#retryTimer);
+        this.#stopListening();
+        this.#states.forEach((state) => state.end());
+    }
+    #following() {
+        return !this.#closed && this.#status !== 'failed';
+    }
+    #report(next, event) {
+        this.#status = next;
+        this.#options.onStatus?.(event);
+    }
+    #emit(state) {
+        this.#options.onBook?.(view(state));
+    }
+    /** Subscribes the product (again): a fresh subscription starts with a SNAPSHOT. */
+    #start(state) {
         // Counted first: the ending subscription's own callbacks then see that they are no longer current.
         const generation = ++state.generation;
-        const current = () => following() && state.generation === generation;
-        const again = (error) => {
-            if (!current())
-                return;
-            if (refusesCredential(error))
-                return fail(error);
-            if (error !== undefined)
-                options.onError?.(state.productId, error);
-            // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
-            // themselves: the product is no longer followed.
-            if (Array.isArray(error)) {
-                markStale(state);
-                state.ended = true;
-                state.generation += 1;
-                return checkLive();
-            }
-            // A connection graphql-ws gave up on (1011, or its retries spent) or an ended stream.
-            if (error !== undefined)
-                lostConnection(error);
-            markStale(state);
-            retryLater(state);
-        };
+        const current = () => this.#following() && state.generation === generation;
+        const ended = (error) => current() && this.#subscriptionEnded(state, error);
         const previous = state.end;
         state.sequence = 0;
-        state.end = subscribe(client, OrderBookUpdatesDocument, { productIds: [state.productId] }, {
-            next: (data) => current() && apply(state, data.orderBookUpdates),
-            error: again,
-            complete: () => again(),
+        state.end = subscribe(this.#client, OrderBookUpdatesDocument, { productIds: [state.productId] }, {
+            next: (data) => current() && this.#apply(state, data.orderBookUpdates),
+            error: ended,
+            complete: () => ended(),
         });
         // Ended after the new one started, so the socket is not closed for want of subscriptions.
         previous();
-    };
-    const markStale = (state) => {
-        state.sequence = 0;
-        if (!state.stale) {
-            state.stale = true;
-            emit(state);
+    }
+    /** The product's current subscription ended: with an error, or its stream completed. */
+    #subscriptionEnded(state, error) {
+        if (refusesCredential(error))
+            return this.#fail(error);
+        if (error !== undefined)
+            this.#options.onError?.(state.productId, error);
+        // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
+        // themselves: the product is no longer followed.
+        if (Array.isArray(error)) {
+            this.#markStale(state);
+            state.ended = true;
+            state.generation += 1;
+            return this.#checkLive();
         }
-    };
-    const apply = (state, message) => {
+        // A connection graphql-ws gave up on (1011, or its retries spent) or an ended stream.
+        if (error !== undefined)
+            this.#lostConnection(error);
+        this.#markStale(state);
+        this.#retryLater(state);
+    }
+    /** One backoff for all products: those due are subscribed again together. */
+    #retryLater(state) {
+        this.#waiting.add(state);
+        if (this.#retryTimer)
+            return;
+        const delay = this.#options.resubscribeDelayMs ?? reconnectDelayMs(this.#options.reconnect ?? {}, this.#attempt++);
+        this.#retryTimer = setTimeout(() => {
+            this.#retryTimer = undefined;
+            const due = [...this.#waiting];
+            this.#waiting.clear();
+            for (const product of due)
+                if (this.#following())
+                    this.#start(product);
+        }, delay);
+    }
+    #lostConnection(reason) {
+        if (!this.#following())
+            return;
+        this.#states.forEach((state) => this.#markStale(state));
+        if (this.#status !== 'reconnecting')
+            this.#report('reconnecting', { type: 'reconnecting', reason });
+    }
+    /** A credential refused is refused again on every retry: every subscription ends here. */
+    #fail(error) {
+        if (!this.#following())
+            return;
+        clearTimeout(this.#retryTimer);
+        for (const state of this.#states.values()) {
+            state.generation += 1;
+            state.end();
+            this.#markStale(state);
+            this.#options.onError?.(state.productId, error);
+        }
+        this.#report('failed', { type: 'failed', error });
+    }
+    #checkLive() {
+        if (this.#status !== 'connecting' && this.#status !== 'reconnecting')
+            return;
+        if (![...this.#states.values()].every((state) => state.ended || !state.stale))
+            return;
+        this.#report('live', this.#status === 'connecting' ? { type: 'live' } : { type: 'reconnected' });
+    }
+    #markStale(state) {
+        state.sequence = 0;
+        if (state.stale)
+            return;
+        state.stale = true;
+        this.#emit(state);
+    }
+    #apply(state, message) {
         if (message.type === 'SNAPSHOT') {
             // The connection works: the next failure waits the shortest time again.
-            attempt = 0;
+            this.#attempt = 0;
             state.bids.clear();
             state.asks.clear();
         }
         else if (state.stale || message.sequence !== state.sequence + 1) {
             // A message was lost: only a fresh subscription gives a book to apply updates to.
-            markStale(state);
-            start(state);
+            this.#markStale(state);
+            this.#start(state);
             return;
         }
         setLevels(state.bids, message.bids);
@@ -118,41 +158,21 @@ export function followOrderBooks(client, productIds, options = {}) {
         state.sequence = message.sequence;
         state.time = message.time;
         state.stale = false;
-        emit(state);
-        checkLive();
-    };
-    // graphql-ws subscribes again after it reconnects; until the new SNAPSHOTs the books are stale.
-    // A close for the credential ends following even where graphql-ws would try again (its default
-    // retries 4403): the subscriptions ended, it does not reconnect.
-    const stopListening = client.on('closed', (event) => refusesCredential(event) ? fail(event) : lostConnection(event));
-    for (const productId of new Set(productIds)) {
-        const state = {
-            productId,
-            bids: new Map(),
-            asks: new Map(),
-            sequence: 0,
-            time: null,
-            stale: true,
-            ended: false,
-            generation: 0,
-            end: () => { },
-        };
-        states.set(productId, state);
-        start(state);
+        this.#emit(state);
+        this.#checkLive();
     }
+}
+function newProductState(productId) {
     return {
-        book: (productId) => {
-            const state = states.get(productId);
-            return state && view(state);
-        },
-        status: () => status,
-        close() {
-            closed = true;
-            status = 'closed';
-            clearTimeout(retryTimer);
-            stopListening();
-            states.forEach((state) => state.end());
-        },
+        productId,
+        bids: new Map(),
+        asks: new Map(),
+        sequence: 0,
+        time: null,
+        stale: true,
+        ended: false,
+        generation: 0,
+        end: () => { },
     };
 }
 function setLevels(levels, changes) {

@@ -91,112 +91,163 @@ export function followOrderBooks(
   productIds: readonly string[],
   options: FollowOrderBooksOptions = {},
 ): OrderBookFollower {
-  const states = new Map<string, ProductState>();
-  let closed = false;
-  let status: OrderBookFeedStatus = 'connecting';
-  const emit = (state: ProductState) => options.onBook?.(view(state));
-  const report = (next: OrderBookFeedStatus, event: OrderBookStatusEvent) => {
-    status = next;
-    options.onStatus?.(event);
-  };
-  const following = () => !closed && status !== 'failed';
+  return new OrderBookFeed(client, productIds, options);
+}
 
-  // One backoff for all products: `attempt` counts the waits since the last SNAPSHOT arrived.
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  const waiting = new Set<ProductState>();
-  const retryLater = (state: ProductState) => {
-    waiting.add(state);
-    if (retryTimer) return;
-    const delay = options.resubscribeDelayMs ?? reconnectDelayMs(options.reconnect ?? {}, attempt++);
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      const due = [...waiting];
-      waiting.clear();
-      for (const product of due) if (following()) start(product);
-    }, delay);
-  };
+/** The books of `followOrderBooks`: one subscription per product, one backoff for all of them. */
+class OrderBookFeed implements OrderBookFollower {
+  readonly #client: Client;
+  readonly #options: FollowOrderBooksOptions;
+  readonly #states = new Map<string, ProductState>();
+  #closed = false;
+  #status: OrderBookFeedStatus = 'connecting';
+  /** Counts the waits since the last SNAPSHOT arrived. */
+  #attempt = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #waiting = new Set<ProductState>();
+  readonly #stopListening: () => void;
 
-  const lostConnection = (reason: unknown) => {
-    if (!following()) return;
-    states.forEach(markStale);
-    if (status !== 'reconnecting') report('reconnecting', { type: 'reconnecting', reason });
-  };
-
-  /** A credential refused is refused again on every retry: every subscription ends here. */
-  const fail = (error: unknown) => {
-    if (!following()) return;
-    clearTimeout(retryTimer);
-    for (const state of states.values()) {
-      state.generation += 1;
-      state.end();
-      markStale(state);
-      options.onError?.(state.productId, error);
+  constructor(client: Client, productIds: readonly string[], options: FollowOrderBooksOptions) {
+    this.#client = client;
+    this.#options = options;
+    // graphql-ws subscribes again after it reconnects; until the new SNAPSHOTs the books are stale.
+    // A close for the credential ends following even where graphql-ws would try again (its default
+    // retries 4403): the subscriptions ended, it does not reconnect.
+    this.#stopListening = client.on('closed', (event) =>
+      refusesCredential(event) ? this.#fail(event) : this.#lostConnection(event),
+    );
+    for (const productId of new Set(productIds)) {
+      const state = newProductState(productId);
+      this.#states.set(productId, state);
+      this.#start(state);
     }
-    report('failed', { type: 'failed', error });
-  };
+  }
 
-  const checkLive = () => {
-    if (status !== 'connecting' && status !== 'reconnecting') return;
-    if (![...states.values()].every((state) => state.ended || !state.stale)) return;
-    report('live', status === 'connecting' ? { type: 'live' } : { type: 'reconnected' });
-  };
+  book(productId: string): OrderBook | undefined {
+    const state = this.#states.get(productId);
+    return state && view(state);
+  }
 
-  const start = (state: ProductState) => {
+  status(): OrderBookFeedStatus {
+    return this.#status;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#status = 'closed';
+    clearTimeout(this.#retryTimer);
+    this.#stopListening();
+    this.#states.forEach((state) => state.end());
+  }
+
+  #following(): boolean {
+    return !this.#closed && this.#status !== 'failed';
+  }
+
+  #report(next: OrderBookFeedStatus, event: OrderBookStatusEvent): void {
+    this.#status = next;
+    this.#options.onStatus?.(event);
+  }
+
+  #emit(state: ProductState): void {
+    this.#options.onBook?.(view(state));
+  }
+
+  /** Subscribes the product (again): a fresh subscription starts with a SNAPSHOT. */
+  #start(state: ProductState): void {
     // Counted first: the ending subscription's own callbacks then see that they are no longer current.
     const generation = ++state.generation;
-    const current = () => following() && state.generation === generation;
-    const again = (error?: unknown) => {
-      if (!current()) return;
-      if (refusesCredential(error)) return fail(error);
-      if (error !== undefined) options.onError?.(state.productId, error);
-      // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
-      // themselves: the product is no longer followed.
-      if (Array.isArray(error)) {
-        markStale(state);
-        state.ended = true;
-        state.generation += 1;
-        return checkLive();
-      }
-      // A connection graphql-ws gave up on (1011, or its retries spent) or an ended stream.
-      if (error !== undefined) lostConnection(error);
-      markStale(state);
-      retryLater(state);
-    };
+    const current = () => this.#following() && state.generation === generation;
+    const ended = (error?: unknown) => current() && this.#subscriptionEnded(state, error);
     const previous = state.end;
     state.sequence = 0;
     state.end = subscribe(
-      client,
+      this.#client,
       OrderBookUpdatesDocument,
       { productIds: [state.productId] },
       {
-        next: (data) => current() && apply(state, data.orderBookUpdates),
-        error: again,
-        complete: () => again(),
+        next: (data) => current() && this.#apply(state, data.orderBookUpdates),
+        error: ended,
+        complete: () => ended(),
       },
     );
     // Ended after the new one started, so the socket is not closed for want of subscriptions.
     previous();
-  };
+  }
 
-  const markStale = (state: ProductState) => {
-    state.sequence = 0;
-    if (!state.stale) {
-      state.stale = true;
-      emit(state);
+  /** The product's current subscription ended: with an error, or its stream completed. */
+  #subscriptionEnded(state: ProductState, error: unknown): void {
+    if (refusesCredential(error)) return this.#fail(error);
+    if (error !== undefined) this.#options.onError?.(state.productId, error);
+    // GraphQL errors (an unknown product, a key without the `trading` scope) do not pass by
+    // themselves: the product is no longer followed.
+    if (Array.isArray(error)) {
+      this.#markStale(state);
+      state.ended = true;
+      state.generation += 1;
+      return this.#checkLive();
     }
-  };
+    // A connection graphql-ws gave up on (1011, or its retries spent) or an ended stream.
+    if (error !== undefined) this.#lostConnection(error);
+    this.#markStale(state);
+    this.#retryLater(state);
+  }
 
-  const apply = (state: ProductState, message: Message) => {
+  /** One backoff for all products: those due are subscribed again together. */
+  #retryLater(state: ProductState): void {
+    this.#waiting.add(state);
+    if (this.#retryTimer) return;
+    const delay = this.#options.resubscribeDelayMs ?? reconnectDelayMs(this.#options.reconnect ?? {}, this.#attempt++);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      const due = [...this.#waiting];
+      this.#waiting.clear();
+      for (const product of due) if (this.#following()) this.#start(product);
+    }, delay);
+  }
+
+  #lostConnection(reason: unknown): void {
+    if (!this.#following()) return;
+    this.#states.forEach((state) => this.#markStale(state));
+    if (this.#status !== 'reconnecting') this.#report('reconnecting', { type: 'reconnecting', reason });
+  }
+
+  /** A credential refused is refused again on every retry: every subscription ends here. */
+  #fail(error: unknown): void {
+    if (!this.#following()) return;
+    clearTimeout(this.#retryTimer);
+    for (const state of this.#states.values()) {
+      state.generation += 1;
+      state.end();
+      this.#markStale(state);
+      this.#options.onError?.(state.productId, error);
+    }
+    this.#report('failed', { type: 'failed', error });
+  }
+
+  #checkLive(): void {
+    if (this.#status !== 'connecting' && this.#status !== 'reconnecting') return;
+    if (![...this.#states.values()].every((state) => state.ended || !state.stale)) return;
+    this.#report('live', this.#status === 'connecting' ? { type: 'live' } : { type: 'reconnected' });
+  }
+
+  #markStale(state: ProductState): void {
+    state.sequence = 0;
+    if (state.stale) return;
+    state.stale = true;
+    this.#emit(state);
+  }
+
+  #apply(state: ProductState, message: Message): void {
     if (message.type === 'SNAPSHOT') {
       // The connection works: the next failure waits the shortest time again.
-      attempt = 0;
+      this.#attempt = 0;
       state.bids.clear();
       state.asks.clear();
     } else if (state.stale || message.sequence !== state.sequence + 1) {
       // A message was lost: only a fresh subscription gives a book to apply updates to.
-      markStale(state);
-      start(state);
+      this.#markStale(state);
+      this.#start(state);
       return;
     }
     setLevels(state.bids, message.bids);
@@ -204,45 +255,22 @@ export function followOrderBooks(
     state.sequence = message.sequence;
     state.time = message.time;
     state.stale = false;
-    emit(state);
-    checkLive();
-  };
-
-  // graphql-ws subscribes again after it reconnects; until the new SNAPSHOTs the books are stale.
-  // A close for the credential ends following even where graphql-ws would try again (its default
-  // retries 4403): the subscriptions ended, it does not reconnect.
-  const stopListening = client.on('closed', (event) =>
-    refusesCredential(event) ? fail(event) : lostConnection(event),
-  );
-  for (const productId of new Set(productIds)) {
-    const state: ProductState = {
-      productId,
-      bids: new Map(),
-      asks: new Map(),
-      sequence: 0,
-      time: null,
-      stale: true,
-      ended: false,
-      generation: 0,
-      end: () => {},
-    };
-    states.set(productId, state);
-    start(state);
+    this.#emit(state);
+    this.#checkLive();
   }
+}
 
+function newProductState(productId: string): ProductState {
   return {
-    book: (productId) => {
-      const state = states.get(productId);
-      return state && view(state);
-    },
-    status: () => status,
-    close() {
-      closed = true;
-      status = 'closed';
-      clearTimeout(retryTimer);
-      stopListening();
-      states.forEach((state) => state.end());
-    },
+    productId,
+    bids: new Map(),
+    asks: new Map(),
+    sequence: 0,
+    time: null,
+    stale: true,
+    ended: false,
+    generation: 0,
+    end: () => {},
   };
 }
 

@@ -7,7 +7,8 @@
 // Its first result is run at once, then it joins its statement's cohort in the live-query hub
 // (live-query-hub.ts), which refreshes it multiplexed. Every socket's credential is checked again
 // every 5 seconds, so an access token whose session ended, or that expired, closes its socket
-// with 4403. Caps per address and per credential as on the business socket.
+// with 4403. Caps per address and per credential as on the business socket. Each operation writes
+// one access log line when it ends, as a POST does (src/request-envelope/socket-operation-log.ts).
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import { GraphQLError, parse, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
@@ -20,6 +21,7 @@ import { graphqlValuesViolation } from '../../graphql-limits/json-nesting.ts';
 import type { DataQueryExecutor } from '../../records/data-layer-sql/data-query-executor.ts';
 import type { FailedCredentialLimit } from '../../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../../request-envelope/rate-limit.ts';
+import type { SocketOperationLog } from '../../request-envelope/socket-operation-log.ts';
 import type { DataAuthenticator } from '../auth/authenticate-data-request.ts';
 import { authenticateUnderLimit } from '../data-layer-credential-limit.ts';
 import { DataLayerError, DataLayerErrors, errorEntry, type ErrorEntry } from '../data-layer-error.ts';
@@ -43,6 +45,8 @@ export interface DataLayerSocketOptions {
   readonly queries: Pick<DataQueryExecutor, 'runMultiplexed'>;
   readonly logger: Logger;
   readonly caps: DataSocketCaps;
+  /** Each operation's access log line and request metric when it ends (docs/metrics.md#access-log). */
+  readonly operations: SocketOperationLog;
   /** DATA_LIVE_QUERY_INTERVAL_MS: the longest a cohort waits between refreshes. */
   readonly intervalMs: number;
   readonly rateLimit?: ClientRateLimit | null;
@@ -95,7 +99,12 @@ export function startDataLayerSockets(options: DataLayerSocketOptions): DataLaye
         const { start, socket } = args.contextValue as LiveContext;
         return liveSubscription(start, socket);
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map(formattedError),
+      onComplete: (ctx, id) => options.operations.ended(ctx.extra, id),
+      onError: (ctx, id, _payload, errors) => {
+        const formatted = errors.map(formattedError);
+        options.operations.ended(ctx.extra, id, formatted);
+        return formatted;
+      },
     },
     wsServer,
   );
@@ -157,6 +166,7 @@ async function subscribe(
 ): Promise<ExecutionArgs | readonly GraphQLError[]> {
   const { extra, subscriptions, id, payload } = message;
   const { socket } = extra;
+  options.operations.started(extra, id, 'anonymous');
   try {
     const caller = callers.callerOf(socket);
     if (!caller) throw new DataLayerError('UNAUTHENTICATED', 'the socket has no credentials');
@@ -166,6 +176,7 @@ async function subscribe(
       throw new DataLayerError('RATE_LIMITED', `too many operations on this socket at once (at most ${cap})`, '$', 1);
     if (options.rateLimit) await options.rateLimit(caller.address, caller.headers);
     const dataCaller = await authenticateAgain(socket, caller.headers, options);
+    options.operations.identified(extra, id, dataCaller.via, dataCaller.role);
     const tooDeep = graphqlValuesViolation(payload);
     if (tooDeep) throw new DataLayerError('BAD_REQUEST', tooDeep, '$.variables');
     const request = {

@@ -1,18 +1,34 @@
 // Runs a mutation that creates something under the client's `idempotencyKey` (docs/idempotency.md),
 // Stripe's model: the first request with a key claims it with the digest of its input and, when it
-// succeeds, completes it with the id of what it made. A repeat with the same input answers that
+// succeeds, completes it with the id of what it made, in the transaction that writes it. A repeat with the same input answers that
 // thing as it is now (`replay`); with other input, CONFLICT. A repeat that arrives while the first
 // still runs waits up to `inProgressWaitMs` for it, then answers CONFLICT "in progress"; a claim
-// left pending longer than `pendingLeaseMs` (its request died) is taken over and run again. A
+// left pending past its lease (its request died; pendingLeaseAfter) is taken over and run again. A
 // request that fails frees its key, since it made nothing. Keys are per organization and
 // operation and kept 24 hours.
-import type { IdempotencyKeyTable, IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
+import {
+  ClaimLost,
+  type ClaimToComplete,
+  type IdempotencyKeyTable,
+  type IdempotencyRow,
+} from '../../records/idempotency/idempotency-key-table.ts';
 import { failed, type Outcome } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 
 export const keyLifetimeMs = 24 * 60 * 60 * 1000;
-/** Longer than any request may run (REQUEST_TIMEOUT_MS and the providers' timeouts). */
-export const pendingLeaseMs = 2 * 60 * 1000;
+/** A pending claim's lease without a request deadline (REQUEST_TIMEOUT_MS=0): longer than a request runs. */
+export const unboundedRequestLeaseMs = 2 * 60 * 1000;
+/** Beyond the request deadline: a provider call under way when it passed (the custodian's timeout is 10 s). */
+const leaseMarginMs = 15_000;
+
+/**
+ * How long a claim stays its request's: past REQUEST_TIMEOUT_MS and a provider call that outlived
+ * it. A request that still runs after that loses the claim at its write (writeUnderClaim), so a
+ * shorter lease never makes two things; it only frees a dead node's keys sooner.
+ */
+export function pendingLeaseAfter(requestTimeoutMs: number): number {
+  return requestTimeoutMs === 0 ? unboundedRequestLeaseMs : requestTimeoutMs + leaseMarginMs;
+}
 export const inProgressWaitMs = 2_000;
 const pollMs = 50;
 
@@ -27,8 +43,11 @@ export interface KeyedRequest<T> {
   key: string | null | undefined;
   /** requestDigest() of the normalized input. */
   digest: string;
-  /** The operation itself, after every check that does not write. */
-  run: () => Promise<Outcome<T>>;
+  /**
+   * The operation itself, after every check that does not write. It writes what it makes with
+   * `writeUnderClaim(claim)`, so the thing and the key's completion commit together (null: no key).
+   */
+  run: (claim: ClaimToComplete | null) => Promise<Outcome<T>>;
   /** The id of what a successful run made. */
   resultRefOf: (value: T) => string;
   /** What an earlier request with the key made, as the caller sees it now. */
@@ -37,6 +56,8 @@ export interface KeyedRequest<T> {
 
 export interface IdempotencyDeps {
   keys: IdempotencyKeyTable;
+  /** pendingLeaseAfter(REQUEST_TIMEOUT_MS); default the lease without a deadline. */
+  pendingLeaseMs?: number;
   now?: () => Date;
 }
 
@@ -58,15 +79,17 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
 
 export class Idempotency {
   readonly keys: IdempotencyKeyTable;
+  readonly pendingLeaseMs: number;
   readonly now: () => Date;
 
   constructor(deps: IdempotencyDeps) {
     this.keys = deps.keys;
+    this.pendingLeaseMs = deps.pendingLeaseMs ?? unboundedRequestLeaseMs;
     this.now = deps.now ?? (() => new Date());
   }
 
   async run<T>(request: KeyedRequest<T>): Promise<Outcome<T>> {
-    if (request.key == null) return request.run();
+    if (request.key == null) return request.run(null);
     const { claimed, row } = await this.keys.claim({
       organizationId: request.organizationId,
       operation: request.operation,
@@ -94,7 +117,7 @@ export class Idempotency {
 
   /** Takes a pending claim over once its lease ran out; false while its request may still run. */
   takeOver(row: IdempotencyRow): Promise<boolean> {
-    return this.keys.takeOver(row.id, this.#ago(pendingLeaseMs), this.now());
+    return this.keys.takeOver(row.id, this.#ago(this.pendingLeaseMs), this.now());
   }
 
   async #answerHeld<T>(row: IdempotencyRow, request: KeyedRequest<T>): Promise<Outcome<T>> {
@@ -109,12 +132,16 @@ export class Idempotency {
   async #runClaimed<T>(id: string, request: KeyedRequest<T>): Promise<Outcome<T>> {
     let outcome: Outcome<T>;
     try {
-      outcome = await request.run();
+      outcome = await request.run({ id, now: this.now() });
     } catch (error) {
+      // Another request took the claim over (this one outlived the lease): it makes the thing.
+      if (error instanceof ClaimLost) return failed([keyInProgress()]);
       // Unmarked (the database failing too), the claim stays pending until its lease ends.
       await this.keys.fail(id, this.now()).catch(() => false);
       throw error;
     }
+    // A run that made its thing completed the claim in the same transaction; this completes one
+    // that answered without writing (nothing matches a claim already completed).
     if (outcome.ok) await this.keys.complete(id, request.resultRefOf(outcome.value), this.now());
     else await this.keys.fail(id, this.now());
     return outcome;

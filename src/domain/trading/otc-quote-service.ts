@@ -7,6 +7,7 @@
 // service's `now`, never by a sleep. A requested quote is created at most once per
 // `idempotencyKey` (docs/idempotency.md): a repeat answers the first quote as it is now.
 import type { OrganizationScope } from '../../access/organization-scope.ts';
+import type { ClaimToComplete } from '../../records/idempotency/idempotency-key-table.ts';
 import type { OtcQuoteRow, OtcQuoteTable } from '../../records/trading/otc-quote-table.ts';
 import type { ActingCaller, ActingUserDirectory } from '../identity/acting-user.ts';
 import { assertMayPerform } from '../identity/operation-roles.ts';
@@ -156,7 +157,7 @@ async function request(desk: QuoteDesk, caller: ActingCaller, input: RequestQuot
     key: input.idempotencyKey,
     // The size is one amount whichever field carried it.
     digest: requestDigest([organizationId, checked.fromCurrency, checked.toCurrency, checked.side, checked.size]),
-    run: () => outcomeOf(() => priceAndStore(desk, caller, checked, organizationId)),
+    run: (claim) => outcomeOf(() => priceAndStore(desk, caller, checked, organizationId, claim)),
     resultRefOf: (value) => value.quote.id,
     replay: (quoteId) =>
       outcomeOf(async () => ({ quote: quoteView(await quoteInScope(desk, caller.scope, quoteId), desk.now()) })),
@@ -186,23 +187,27 @@ async function priceAndStore(
   caller: ActingCaller,
   checked: CheckedPricingInput,
   organizationId: string,
+  claim: ClaimToComplete | null,
 ): Promise<{ quote: OtcQuoteView }> {
   const priced = await desk.pricer.price(checked);
   const pricedAt = desk.now();
-  const stored = await desk.quotes.insertQuote({
-    organizationId,
-    userId: caller.actingUserId,
-    productId: priced.productId,
-    fromCurrency: priced.fromCurrency,
-    toCurrency: priced.toCurrency,
-    side: priced.side,
-    quoteSize: priced.quoteSize,
-    quoteFeePerc: priced.quoteFeePerc,
-    exchangeRate: priced.exchangeRate,
-    total: priced.total,
-    createdAt: pricedAt,
-    expiresAt: expiryFrom(desk, pricedAt),
-  });
+  const stored = await desk.quotes.insertQuote(
+    {
+      organizationId,
+      userId: caller.actingUserId,
+      productId: priced.productId,
+      fromCurrency: priced.fromCurrency,
+      toCurrency: priced.toCurrency,
+      side: priced.side,
+      quoteSize: priced.quoteSize,
+      quoteFeePerc: priced.quoteFeePerc,
+      exchangeRate: priced.exchangeRate,
+      total: priced.total,
+      createdAt: pricedAt,
+      expiresAt: expiryFrom(desk, pricedAt),
+    },
+    claim,
+  );
   return { quote: quoteView(stored, pricedAt) };
 }
 

@@ -7,6 +7,7 @@
 // a deposit address is here, made at most once per `idempotencyKey` (docs/idempotency.md).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
+import type { ClaimToComplete } from '../../records/idempotency/idempotency-key-table.ts';
 import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type { WhitelistWriteTable } from '../../records/wallets/whitelist-write-table.ts';
 import type { CustodyAddress, CustodyProvider } from '../../providers/custody/custody-provider.ts';
@@ -99,7 +100,7 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
         operation: 'createDigitalWalletAddress',
         key: input.idempotencyKey,
         digest: requestDigest([wallet.id, label]),
-        run: () => makeAddress(deps, wallet, label, requester),
+        run: (claim) => makeAddress(deps, wallet, label, requester, claim),
         resultRefOf: (value) => String(value.address.id),
         replay: async (addressId) => {
           const row = await deps.table.findAddress(caller.scope, Number(addressId));
@@ -124,6 +125,7 @@ async function makeAddress(
   wallet: HeldWallet,
   label: string | null,
   requester: WalletRequester,
+  claim: ClaimToComplete | null,
 ): Promise<AddressMade> {
   // A repeat of an address made before the wallet froze answers that address.
   if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'address', 'walletId')]);
@@ -138,7 +140,7 @@ async function makeAddress(
     return failed(custodyRefusal(error, 'createAddress', requester.log));
   }
   const stored = await deps.table
-    .insertAddress({ walletId: wallet.id, address: made.address, network: wallet.network, label })
+    .insertAddress({ walletId: wallet.id, address: made.address, network: wallet.network, label }, claim)
     .catch((error: unknown) => {
       deps.logger.warn(
         { err: error, walletId: wallet.id, custodianAddressId: made.id },

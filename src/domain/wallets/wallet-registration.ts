@@ -11,7 +11,7 @@ import type { ResultCache } from '../../cache/result-cache.ts';
 import type { CustodyProvider, CustodyWallet } from '../../providers/custody/custody-provider.ts';
 import type { IdempotencyRow } from '../../records/idempotency/idempotency-key-table.ts';
 import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
-import { type Idempotency, keyLifetimeMs, pendingLeaseMs } from '../idempotency/idempotent-request.ts';
+import { type Idempotency, keyLifetimeMs } from '../idempotency/idempotent-request.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import { walletChangeTags } from './wallet-cache-tags.ts';
 import type { WalletCreationIntent } from './wallet-creation-key.ts';
@@ -116,7 +116,10 @@ export class WalletRegistration {
     const now = this.#deps.idempotency.now().getTime();
     await keys.deleteExpired(new Date(now - keyLifetimeMs));
     const summary: RecoverySummary = { adopted: 0, failed: 0, unsettled: 0 };
-    for (const claim of await keys.stalePending(creationOperation, new Date(now - pendingLeaseMs))) {
+    for (const claim of await keys.stalePending(
+      creationOperation,
+      new Date(now - this.#deps.idempotency.pendingLeaseMs),
+    )) {
       const adoption = await this.adopt(claim).catch((): Adoption => 'unknown');
       if (adoption === 'absent') await this.release(claim);
       if (adoption === 'unknown') summary.unsettled += 1;

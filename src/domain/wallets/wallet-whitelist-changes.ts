@@ -14,6 +14,7 @@
 // address already, which is the state the first request left (logged as a reconciliation).
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
+import type { ClaimToComplete } from '../../records/idempotency/idempotency-key-table.ts';
 import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type {
   NewPendingApproval,
@@ -136,13 +137,18 @@ export class WhitelistChanges {
       operation: 'addDigitalWalletWhitelistEntry',
       key: input.idempotencyKey,
       digest: requestDigest([found.wallet.id, input.address, label]),
-      run: () => this.#addNew(found, input.address, label),
+      run: (claim) => this.#addNew(found, input.address, label, claim),
       resultRefOf: (value) => String(value.entry.id),
       replay: (entryId) => this.#addedBefore(found.caller, Number(entryId)),
     });
   }
 
-  async #addNew(found: ChangeTarget, address: string, label: string | null): Promise<WhitelistChanged> {
+  async #addNew(
+    found: ChangeTarget,
+    address: string,
+    label: string | null,
+    claim: ClaimToComplete | null,
+  ): Promise<WhitelistChanged> {
     const { wallet, caller } = found;
     if (wallet.status === 'frozen') return failed([walletFrozen(wallet.id, 'whitelistAdd', 'walletId')]);
     const existing = await this.#deps.whitelist.findEntry(caller.scope, wallet.id, address);
@@ -162,6 +168,7 @@ export class WhitelistChanges {
       address,
       label,
       result.outcome === 'pendingApproval' ? result.pendingApproval : null,
+      claim,
     );
   }
 
@@ -247,6 +254,7 @@ export class WhitelistChanges {
     address: string,
     label: string | null,
     pending: CustodyPendingApproval | null,
+    claim: ClaimToComplete | null,
   ): Promise<WhitelistChanged> {
     const stored = await this.#recorded('addition', wallet, address, () =>
       this.#deps.whitelist.recordAddition(
@@ -258,6 +266,7 @@ export class WhitelistChanges {
           status: pending ? 'pending' : 'approved',
         },
         pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
+        claim,
       ),
     );
     return this.#changed(

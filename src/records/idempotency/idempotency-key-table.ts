@@ -183,6 +183,39 @@ export async function completeClaim(
   return result.numUpdatedRows > 0n;
 }
 
+/** The claim a write completes in its own transaction (docs/idempotency.md#storage). */
+export interface ClaimToComplete {
+  id: string;
+  now: Date;
+}
+
+/** Thrown by a write under a claim that is no longer pending: its transaction rolled back, nothing made. */
+export class ClaimLost extends Error {
+  constructor(id: string) {
+    super(`idempotency claim ${id} is no longer pending`);
+  }
+}
+
+/**
+ * Runs `write` in one transaction with the completion of `claim` (none: just the write), so that
+ * what a request made and its key's completion commit together: a process that dies before the
+ * commit leaves neither, never a made thing under a pending key. The claim is locked first, so
+ * a request that took it over meanwhile wins and this write rolls back with ClaimLost.
+ */
+export async function writeUnderClaim<T>(
+  db: Db,
+  claim: ClaimToComplete | null,
+  write: (trx: Transaction<Database>) => Promise<T>,
+  resultRefOf: (made: T) => string,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (claim && !(await lockPendingClaim(trx, claim.id))) throw new ClaimLost(claim.id);
+    const made = await write(trx);
+    if (claim) await completeClaim(trx, claim.id, resultRefOf(made), claim.now);
+    return made;
+  });
+}
+
 /** Locks a pending claim for the caller's transaction; false when it is not pending any more. */
 export async function lockPendingClaim(db: Transaction<Database>, id: string): Promise<boolean> {
   const row = await db

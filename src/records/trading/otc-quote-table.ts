@@ -8,8 +8,10 @@
 // quote cannot both change it: PostgreSQL locks the row, and the second re-reads it after the
 // first commits and finds the condition no longer true. A quote is read with what its currencies
 // settle as (settlement-currency.ts): the views round its total to its currency's unit.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
+import type { Database } from '../../../generated/database/database.ts';
+import { type ClaimToComplete, writeUnderClaim } from '../idempotency/idempotency-key-table.ts';
 import {
   type OrganizationScope,
   organizationInScope,
@@ -126,7 +128,13 @@ export function createOtcQuoteTable(db: Db) {
     organizationInScope: (scope: OrganizationScope, organizationId: string): Promise<boolean> =>
       organizationNamedInScope(db, scope, organizationId),
     /** Stores a new pending quote and answers it as stored. */
-    insertQuote: (quote: NewOtcQuote): Promise<OtcQuoteRow> => insertQuote(db, quote),
+    insertQuote: (quote: NewOtcQuote, claim: ClaimToComplete | null): Promise<OtcQuoteRow> =>
+      writeUnderClaim(
+        db,
+        claim,
+        (trx) => insertQuote(trx, quote),
+        (row) => row.id,
+      ),
     /**
      * Gives a quote of the scope that is still pending and unexpired at `now` its new price and
      * expiry; null when it no longer is (traded, cancelled or expired meanwhile), and then nothing changed.
@@ -167,7 +175,7 @@ async function organizationNamedInScope(db: Db, scope: OrganizationScope, organi
   return row !== undefined;
 }
 
-async function insertQuote(db: Db, quote: NewOtcQuote): Promise<OtcQuoteRow> {
+async function insertQuote(db: Db | Transaction<Database>, quote: NewOtcQuote): Promise<OtcQuoteRow> {
   // Selected as every read selects a quote; a new quote has no trade, so the join finds none.
   const stored = await db
     .with('q', (qb) => qb.insertInto('otc_quote').values(newQuoteValues(quote)).returningAll())

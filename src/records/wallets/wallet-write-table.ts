@@ -4,8 +4,15 @@
 // transaction. Every read of a wallet, an organization or an address is confined to the
 // caller's organization scope (docs/identity.md#organization-scope): one of another organization
 // is read as a missing one.
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/create-database.ts';
-import { completeClaim, lockPendingClaim } from '../idempotency/idempotency-key-table.ts';
+import type { Database } from '../../../generated/database/database.ts';
+import {
+  type ClaimToComplete,
+  completeClaim,
+  lockPendingClaim,
+  writeUnderClaim,
+} from '../idempotency/idempotency-key-table.ts';
 import { type OrganizationScope, organizationInScope } from '../../access/organization-scope.ts';
 import { type AddressRow, selectAddressRows } from './address-whitelist-selections.ts';
 import { walletInScope } from './wallet-in-scope.ts';
@@ -128,17 +135,23 @@ export class WalletWriteTable {
     return row ?? null;
   }
 
-  async insertAddress(address: Omit<AddressRow, 'id' | 'createdAt'>): Promise<AddressRow> {
-    return this.#db
-      .insertInto('digital_wallet_address')
-      .values({
-        wallet_id: address.walletId,
-        address: address.address,
-        network: address.network,
-        label: address.label,
-      })
-      .returning(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
-      .executeTakeFirstOrThrow();
+  /** A deposit address, recorded with the completion of its request's idempotency claim when it has one. */
+  async insertAddress(
+    address: Omit<AddressRow, 'id' | 'createdAt'>,
+    claim: ClaimToComplete | null,
+  ): Promise<AddressRow> {
+    const insert = (trx: Transaction<Database>) =>
+      trx
+        .insertInto('digital_wallet_address')
+        .values({
+          wallet_id: address.walletId,
+          address: address.address,
+          network: address.network,
+          label: address.label,
+        })
+        .returning(['id', 'wallet_id as walletId', 'address', 'network', 'label', 'created_at as createdAt'])
+        .executeTakeFirstOrThrow();
+    return writeUnderClaim(this.#db, claim, insert, (row) => String(row.id));
   }
 }
 

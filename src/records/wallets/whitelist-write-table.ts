@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../generated/database/database.ts';
 import type { Db } from '../../db/create-database.ts';
 import type { OrganizationScope } from '../../access/organization-scope.ts';
+import { type ClaimToComplete, writeUnderClaim } from '../idempotency/idempotency-key-table.ts';
 import { walletInScope } from './wallet-in-scope.ts';
 import { type WhitelistEntryRow, whitelistEntryColumns } from './address-whitelist-selections.ts';
 
@@ -108,30 +109,36 @@ export function createWhitelistWriteTable(db: Db) {
     async recordAddition(
       entry: NewWhitelistEntry,
       approval: NewPendingApproval | null,
+      claim: ClaimToComplete | null,
     ): Promise<{ entry: WhitelistEntryRow; approval: PendingApprovalRow | null }> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('digital_wallet_whitelist_entry')
-          .where('wallet_id', '=', entry.walletId)
-          .where('address', '=', entry.address)
-          .where('status', '=', 'rejected')
-          .execute();
-        const stored = await trx
-          .insertInto('digital_wallet_whitelist_entry')
-          .values({
-            wallet_id: entry.walletId,
-            address: entry.address,
-            label: entry.label,
-            status: entry.status,
-            created_by: entry.createdBy,
-            // Decided when recorded: the custodian applied it (now() is the transaction's time, as created_at).
-            decided_at: entry.status === 'approved' ? sql<Date>`now()` : null,
-          })
-          .returning(whitelistEntryColumns)
-          .executeTakeFirstOrThrow();
-        const row = stored as WhitelistEntryRow;
-        return { entry: row, approval: approval ? await insertApproval(trx, approval, row.id) : null };
-      });
+      return writeUnderClaim(
+        db,
+        claim,
+        async (trx) => {
+          await trx
+            .deleteFrom('digital_wallet_whitelist_entry')
+            .where('wallet_id', '=', entry.walletId)
+            .where('address', '=', entry.address)
+            .where('status', '=', 'rejected')
+            .execute();
+          const stored = await trx
+            .insertInto('digital_wallet_whitelist_entry')
+            .values({
+              wallet_id: entry.walletId,
+              address: entry.address,
+              label: entry.label,
+              status: entry.status,
+              created_by: entry.createdBy,
+              // Decided when recorded: the custodian applied it (now() is the transaction's time, as created_at).
+              decided_at: entry.status === 'approved' ? sql<Date>`now()` : null,
+            })
+            .returning(whitelistEntryColumns)
+            .executeTakeFirstOrThrow();
+          const row = stored as WhitelistEntryRow;
+          return { entry: row, approval: approval ? await insertApproval(trx, approval, row.id) : null };
+        },
+        (made) => String(made.entry.id),
+      );
     },
 
     /** The removal applied: the entry is kept as `removed` by `removedBy`, off the whitelist. */

@@ -66,20 +66,23 @@ test('a re-pricing changes a quote of the scope only', async () => {
 });
 
 test('a new quote answers as stored, as the scope’s reader reads it back', async () => {
-  const stored = await quotes.insertQuote({
-    organizationId: organizations.aurora,
-    userId: 'demo-bob',
-    productId: 'BTC-USD',
-    fromCurrency: 'USD',
-    toCurrency: 'BTC',
-    side: 'BUY',
-    quoteSize: '0.5',
-    quoteFeePerc: '0.25',
-    exchangeRate: '94250.12',
-    total: '47242.87265',
-    expiresAt: new Date('2099-12-31T23:59:59Z'),
-    createdAt: new Date('2026-01-01T00:00:00Z'),
-  });
+  const stored = await quotes.insertQuote(
+    {
+      organizationId: organizations.aurora,
+      userId: 'demo-bob',
+      productId: 'BTC-USD',
+      fromCurrency: 'USD',
+      toCurrency: 'BTC',
+      side: 'BUY',
+      quoteSize: '0.5',
+      quoteFeePerc: '0.25',
+      exchangeRate: '94250.12',
+      total: '47242.87265',
+      expiresAt: new Date('2099-12-31T23:59:59Z'),
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    },
+    null,
+  );
   assert.equal(await quotes.findQuote(scopes.aurora, stored.id), stored);
   assert.is(await quotes.findQuote(scopes.meridian, stored.id), null);
 });
