@@ -3,36 +3,35 @@
 // organizations with their digital wallets through the data layer over real HTTP, side by side in
 // the same run with the very statement the data layer compiles for that query, and with one
 // hand-written statement for the same answer (the reference of docs/benchmarks.md#targets), both
-// behind a bare node http server. Each side reports req/s, latency, the main thread's CPU and
-// PostgreSQL's CPU per request. Synthetic data: 10,000 wallets spread over 200 organizations.
-import { mkdtempSync, rmSync } from 'node:fs';
+// behind a bare node http server. The service runs as `npm start` runs it and the bare server as a
+// process of its own; wrk drives them (bench/load-generator.ts). Each side reports req/s, latency,
+// its server process's CPU and PostgreSQL's CPU per request. Synthetic data: 10,000 wallets spread over 200 organizations.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createDataQueryExecutor } from '../src/records/data-layer-sql/data-query-executor.ts';
-import { loadConfig } from '../src/config/config.ts';
-import { loadLocalSecrets } from '../src/config/local-secrets.ts';
 import { collectSessionText } from '../src/data-layer/auth/session-variables.ts';
 import { createDataRequestExecutor } from '../src/data-layer/request/execute-data-request.ts';
 import { createDatabase, type DatabaseAccess } from '../src/db/create-database.ts';
-import { findFreePort } from '../src/db/free-port.ts';
-import { createLogger } from '../src/observability/logger.ts';
-import { startService } from '../src/composition/start-service.ts';
-import { bareServerApplicationName, startBareServer, type Statement } from './data-layer-bare-server.ts';
+import { noPinning } from './cpu-pinning.ts';
+import { bareServerApplicationName, type Statement } from './data-layer-bare-server.ts';
 import { addSyntheticWallets, removeSyntheticWallets } from './data-layer-dataset.ts';
 import { frontOfficeAll, frontOfficeFirst, organizationAdmin } from './data-layer-hand-written.ts';
 import { printDataLayerReport, sides, statementLabels, type Side, type SideRun } from './data-layer-report.ts';
 import type { LoadTarget } from './load-driver.ts';
-import { startLoadWorker } from './load-worker.ts';
+import { startLoadGenerator } from './load-generator.ts';
+import { changedSettings, startNpmStartService } from './npm-start-service.ts';
+import { checkAnswer, measureSide } from './paired-rounds.ts';
 import { backendMicrosPerRequest, startBackendCpuMeter } from './postgres-backend-cpu.ts';
+import { printRunConditions } from './run-conditions.ts';
+import { startReferenceProcess } from './server-process.ts';
 import { statementCpu, type StatementVariant } from './statement-cpu.ts';
-import { withThreadCpu } from './thread-cpu.ts';
 
 // Five rounds of 4 s rather than three of 5 s: one round's ratio moves by ±20 % with the host's
 // load, and a median of five is steadier (docs/benchmarks-log.md#the-same-request-to-every-side-and-five-rounds-2026-12-03).
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const warmup = Number(process.env.BENCH_WARMUP ?? 300);
 // Before the first round, each side serves this long unmeasured: the data layer runs far more
 // JavaScript than the bare server, to be optimised by V8 as it runs, and its first round had been
 // its lowest in every run (docs/benchmarks-log.md#a-warm-up-round-before-the-first-2026-12-01).
@@ -45,7 +44,6 @@ const shape = {
   wallets: Number(process.env.BENCH_WALLETS ?? 10_000),
 };
 const externalUrl = process.env.BENCH_DATABASE_URL;
-const dataAdminSecret = 'bench-data-admin-secret-0123456789abcdef';
 /** The service's pool (src/db/create-database.ts' default application_name). */
 const serviceApplicationName = 'wealth-platform';
 
@@ -79,7 +77,7 @@ type Scenario = (typeof allScenarios)[number];
 const picked = process.env.BENCH_QUERIES?.split(',').map(Number);
 const scenarios = allScenarios.filter((_, index) => !picked || picked.includes(index + 1));
 
-const headersOf = (scenario: Scenario): Record<string, string> => ({
+const headersOf = (scenario: Scenario, dataAdminSecret: string): Record<string, string> => ({
   'x-data-admin-secret': dataAdminSecret,
   'x-data-role': scenario.role,
   ...scenario.session,
@@ -90,7 +88,10 @@ const headersOf = (scenario: Scenario): Record<string, string> => ({
  * and query, captured with its bound parameters (and its name, if it has one) as it is sent. Run
  * twice, as a cached operation is.
  */
-async function captureStatements(database: Pick<DatabaseAccess, 'db' | 'statements'>): Promise<Statement[]> {
+async function captureStatements(
+  database: Pick<DatabaseAccess, 'db' | 'statements'>,
+  dataAdminSecret: string,
+): Promise<Statement[]> {
   const captured: Statement[] = [];
   const capture = createDataRequestExecutor({
     queries: createDataQueryExecutor(database, {
@@ -100,7 +101,7 @@ async function captureStatements(database: Pick<DatabaseAccess, 'db' | 'statemen
   const statements: Statement[] = [];
   for (const scenario of scenarios) {
     captured.length = 0;
-    const sessionText = collectSessionText((name) => headersOf(scenario)[name]);
+    const sessionText = collectSessionText((name) => headersOf(scenario, dataAdminSecret)[name]);
     for (let run = 0; run < 2; run += 1)
       await capture(
         { role: scenario.role, sessionText, via: 'admin-secret' },
@@ -176,32 +177,16 @@ async function checkAnswers(targets: readonly Record<Side, LoadTarget>[]) {
   return shapes;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-data-layer-'));
-const embeddedPort = externalUrl ? 0 : await findFreePort();
-// Written before the service starts, so the embedded server's password is known here too.
-const embeddedPassword = loadLocalSecrets(dataDir).secrets.embeddedPostgresPassword;
-const databaseUrl =
-  externalUrl ?? `postgres://postgres:${encodeURIComponent(embeddedPassword)}@127.0.0.1:${embeddedPort}/postgres`;
+// PostgreSQL serves every side and needs the cores the servers and the generator leave it: nothing is pinned.
+const pinning = noPinning('PostgreSQL serves every side beside the servers and the generator');
+// No order-book feed: its simulator and books would add their CPU to the service's process.
+const serviceSettings = { MARKET_DATA: 'off', AUTH_RATE_LIMIT: '0' };
 if (externalUrl) await removeSyntheticWallets(externalUrl);
-const config = loadConfig({
-  ...(externalUrl ? { DATABASE_URL: externalUrl } : { EMBEDDED_POSTGRES_PORT: String(embeddedPort) }),
-  PORT: '0',
-  DATA_PORT: '0',
-  DATA_DIR: dataDir,
-  SEED: 'demo',
-  ADMIN_API_KEY: 'bench-admin-api-key-0123456789abcdef',
-  DATA_ADMIN_SECRET: dataAdminSecret,
-  SIGNING_KEY_SECRET: 'bench-signing-key-secret-0123456789abcdef',
-  AUTH_RATE_LIMIT: '0',
-  API_RATE_LIMIT: '0',
-  PDF_PREWARM: 'false',
-  // No order-book feed: its simulator and books would run on the main thread the sides share.
-  MARKET_DATA: 'off',
-  LOG_LEVEL: 'silent',
-});
-const service = await startService(config, createLogger('silent'));
-const load = startLoadWorker({ connections, warmup, seconds });
-let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+const service = await startNpmStartService({ env: serviceSettings, databaseUrl: externalUrl });
+const databaseUrl = service.databaseUrl;
+const generator = startLoadGenerator(connections, pinning);
+const statementsDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-data-layer-'));
+let bare: Awaited<ReturnType<typeof startReferenceProcess>> | undefined;
 let meter: Awaited<ReturnType<typeof startBackendCpuMeter>> | undefined;
 try {
   const dataset = await addSyntheticWallets(databaseUrl, shape);
@@ -210,17 +195,22 @@ try {
     poolSize: 1,
     applicationName: 'data-layer-bench-capture',
   });
-  const compiled = await captureStatements(captureDatabase).finally(() => captureDatabase.db.destroy());
-  bare = await startBareServer(
-    databaseUrl,
-    connections,
-    new Map(
-      scenarios.flatMap((scenario, index) => [
-        [`compiled/${index}`, compiled[index]!],
-        [`hand-written/${index}`, scenario.handWritten],
-      ]),
+  const compiled = await captureStatements(captureDatabase, service.dataAdminSecret).finally(() =>
+    captureDatabase.db.destroy(),
+  );
+  const statementsFile = path.join(statementsDir, 'statements.json');
+  writeFileSync(
+    statementsFile,
+    JSON.stringify(
+      Object.fromEntries(
+        scenarios.flatMap((scenario, index) => [
+          [`compiled/${index}`, compiled[index]!],
+          [`hand-written/${index}`, scenario.handWritten],
+        ]),
+      ),
     ),
   );
+  bare = await startReferenceProcess(['statements', statementsFile, databaseUrl, String(connections)], pinning.server);
   meter = await startBackendCpuMeter(databaseUrl);
 
   // Every side gets the same request, head and body, as one client would send it to any of them;
@@ -228,7 +218,7 @@ try {
   // `request.headers` for each request it serves, whether the handler reads them or not.
   const targets = scenarios.map((scenario, index): Record<Side, LoadTarget> => {
     const body = JSON.stringify({ query: scenario.query });
-    const headers = headersOf(scenario);
+    const headers = headersOf(scenario, service.dataAdminSecret);
     return {
       'data layer': { kind: 'http', url: `${service.dataUrl}/v1/graphql`, headers, body },
       'compiled statement, bare http': { kind: 'http', url: `${bare!.url}/compiled/${index}`, headers, body },
@@ -236,6 +226,7 @@ try {
     };
   });
   const shapes = await checkAnswers(targets);
+  const pidOf = (side: Side) => (side === 'data layer' ? service.pid : bare!.pid);
 
   const results = scenarios.map(
     () => Object.fromEntries(sides.map((side) => [side, [] as SideRun[]])) as Record<Side, SideRun[]>,
@@ -243,7 +234,8 @@ try {
   for (const [index, scenario] of scenarios.entries()) {
     for (const side of sides) {
       process.stderr.write(`warm-up: ${scenario.role} ${index + 1}, ${side}…\n`);
-      if (warmRoundSeconds > 0) await load.run(targets[index]![side], { seconds: warmRoundSeconds });
+      await checkAnswer({ name: side, target: targets[index]![side], pid: pidOf(side) });
+      if (warmRoundSeconds > 0) await generator.run(targets[index]![side], warmRoundSeconds);
     }
   }
   for (let round = 1; round <= rounds; round += 1) {
@@ -253,13 +245,16 @@ try {
         process.stderr.write(`round ${round} of ${rounds}: ${scenario.role} ${index + 1}, ${side}…\n`);
         const applicationName = side === 'data layer' ? serviceApplicationName : bareServerApplicationName;
         const before = await meter.read(applicationName);
-        const run = await withThreadCpu(() => load.run(targets[index]![side]));
+        const run = await measureSide(
+          generator,
+          { name: side, target: targets[index]![side], pid: pidOf(side) },
+          seconds,
+        );
         const after = await meter.read(applicationName);
-        const requests = run.requests + run.warmupRequests;
         process.stderr.write(`  ${Math.round(run.perSecond)} req/s\n`);
         results[index]![side].push({
           ...run,
-          postgresMicrosPerRequest: backendMicrosPerRequest(before, after, requests),
+          postgresMicrosPerRequest: backendMicrosPerRequest(before, after, run.requests),
         });
       }
     }
@@ -276,19 +271,26 @@ try {
     );
   }
 
+  console.log('');
+  printRunConditions(
+    generator,
+    pinning,
+    { ...changedSettings, ...serviceSettings },
+    `${rounds} of ${seconds} s per side after a warm-up round of ${warmRoundSeconds} s per side; medians`,
+  );
   printDataLayerReport({
     database: externalUrl ? 'external PostgreSQL' : 'embedded PostgreSQL',
     dataset,
-    settings: { connections, rounds, seconds, warmup, warmRoundSeconds },
+    settings: { connections, rounds, seconds, warmRoundSeconds },
     scenarios: scenarios.map((scenario, index) => ({ title: scenario.title, ...shapes[index]! })),
     results,
     statements,
   });
 } finally {
-  await load.close();
+  await generator.close();
   await meter?.close();
   await bare?.close();
   if (externalUrl) await removeSyntheticWallets(externalUrl).catch(() => {});
   await service.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(statementsDir, { recursive: true, force: true });
 }

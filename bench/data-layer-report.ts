@@ -4,12 +4,12 @@
 // round (the sides of a round ran back to back) and then the median; the targets compare it with
 // the hand-written statement.
 import type { DatasetSummary } from './data-layer-dataset.ts';
-import type { MeasuredRun } from './thread-cpu.ts';
+import type { SideRun as ServedRun } from './paired-rounds.ts';
 
 export const sides = ['data layer', 'compiled statement, bare http', 'hand-written statement, bare http'] as const;
 export type Side = (typeof sides)[number];
 
-export type SideRun = MeasuredRun & { readonly postgresMicrosPerRequest: number };
+export type SideRun = ServedRun & { readonly postgresMicrosPerRequest: number };
 
 /** The statements measured alone (statement-cpu.ts). */
 export const statementLabels = {
@@ -21,7 +21,7 @@ export const statementLabels = {
 export interface ReportInput {
   readonly database: string;
   readonly dataset: DatasetSummary;
-  readonly settings: { connections: number; rounds: number; seconds: number; warmup: number; warmRoundSeconds: number };
+  readonly settings: { connections: number; rounds: number; seconds: number; warmRoundSeconds: number };
   readonly scenarios: readonly { title: string; organizations: number; wallets: number; bytes: number }[];
   readonly results: readonly Record<Side, SideRun[]>[];
   /** PostgreSQL CPU µs per execution of each statement alone, by statementLabels. */
@@ -41,7 +41,7 @@ function roundRatios(a: readonly SideRun[], b: readonly SideRun[], pick: (run: S
 export function printDataLayerReport(input: ReportInput): void {
   const { dataset, settings } = input;
   console.log(
-    `\nData layer: organizations with their wallets (${input.database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${settings.connections} connections, keep-alive; medians of ${settings.rounds} rounds of ${settings.seconds} s per side after a warm-up round of ${settings.warmRoundSeconds} s per side, each round after ${settings.warmup} warm-up requests or 1 s)\n`,
+    `\nData layer: organizations with their wallets (${input.database}; ${count(dataset.wallets)} wallets in ${count(dataset.organizations)} organizations, ${count(dataset.addedWallets)} of them synthetic; ${settings.connections} connections, keep-alive; medians of ${settings.rounds} rounds of ${settings.seconds} s per side after a warm-up round of ${settings.warmRoundSeconds} s per side)\n`,
   );
   console.log(
     row([
@@ -50,13 +50,14 @@ export function printDataLayerReport(input: ReportInput): void {
       'req/s',
       'p50 ms',
       'p99 ms',
-      'node CPU µs/req',
+      'server process CPU µs/req',
+      'generator CPU %',
       'PostgreSQL CPU µs/req',
       'data layer / side: req/s',
       'PostgreSQL CPU',
     ]),
   );
-  console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const [index, scenario] of input.scenarios.entries()) {
     const results = input.results[index]!;
     const mine = results['data layer'];
@@ -72,7 +73,8 @@ export function printDataLayerReport(input: ReportInput): void {
           fixed(median(runs.map((run) => run.perSecond)), 0),
           fixed(median(runs.map((run) => run.p50)), 2),
           fixed(median(runs.map((run) => run.p99)), 2),
-          fixed(median(runs.map((run) => run.cpuMicrosPerRequest)), 0),
+          fixed(median(runs.map((run) => run.serverCpuMicrosPerRequest)), 0),
+          fixed(Math.max(...runs.map((run) => run.generatorCpuPercent)), 0),
           fixed(median(runs.map((run) => run.postgresMicrosPerRequest)), 0),
           isDataLayer ? '' : ratio((run) => run.perSecond),
           isDataLayer ? '' : ratio((run) => run.postgresMicrosPerRequest),
@@ -87,7 +89,7 @@ export function printDataLayerReport(input: ReportInput): void {
     'hand-written statement: one hand-written statement for the same rows and columns (json_build_object/json_agg, the permission filter written in), a named prepared statement, behind the same bare server: the reference of docs/benchmarks.md#targets (data layer ≥ 0.9× its req/s, PostgreSQL CPU per request ≤ 1.1×).',
   );
   console.log(
-    "node CPU: the main thread's (the service and the bare server both answer on it; the load driver runs in a worker thread). PostgreSQL CPU: the backends serving the side's pool, from /proc. Client, service and PostgreSQL share the machine's cores.",
+    "server process CPU: the whole process serving the side (the service as npm start runs it, or the bare server), from /proc; generator CPU: the load generator's, the most of any round, in percent of one core. PostgreSQL CPU: the backends serving the side's pool, from /proc. Generator, servers and PostgreSQL share the machine's cores.",
   );
   for (const [index, scenario] of input.scenarios.entries()) {
     const results = input.results[index]!;

@@ -1,101 +1,76 @@
-// `npm run bench` (business GraphQL part, docs/benchmarks.md#targets): `{ ping }` through the
-// whole service (routing, rate-limit middleware, the X-API-Key check, the GraphQL transport, the
-// document cache, the scope guard) side by side in the same run with its reference: graphql-js executing
-// a parsed and validated document kept in memory, behind a bare node http server. Then a wallet
-// summary from the result cache, and recomputed on every request (`refresh: true`).
-// BENCH_API_KEY_CACHE_SECONDS=0 measures the service verifying the key in PostgreSQL per request.
-import { startBenchService } from './bench-service.ts';
-import { startLoadWorker } from './load-worker.ts';
-import { startGraphqlReferenceServer } from './reference-servers.ts';
-import { type MeasuredRun, withThreadCpu } from './thread-cpu.ts';
+// `npm run bench -- graphql-ping` (docs/benchmarks.md#business-graphql--ping--benchgraphql-ping-benchts):
+// `{ ping }` through the service as `npm start` runs it (its own process; routing, the rate-limit
+// middleware with the limit off, the X-API-Key check, the GraphQL fast lane, the document cache,
+// the scope guard), once per credential kind, against its reference in the same run: graphql-js
+// executing a document parsed and validated once, behind a bare node http server in a process of
+// its own. Then a wallet summary from the result cache, and recomputed on every request
+// (`refresh: true`). wrk drives every side (bench/load-generator.ts), the servers pinned apart from it.
+// BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2),
+// BENCH_API_KEY_CACHE_SECONDS (10; 0 verifies the key in PostgreSQL per request), BENCH_PIN=off.
+import { cpuPinning } from './cpu-pinning.ts';
+import { startLoadGenerator } from './load-generator.ts';
+import { changedSettings, credentialKinds, startNpmStartService } from './npm-start-service.ts';
+import { pairedRatio, printSideTable, runPairedRounds, type Side } from './paired-rounds.ts';
+import { printRunConditions } from './run-conditions.ts';
+import { startReferenceProcess } from './server-process.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const warmup = Number(process.env.BENCH_WARMUP ?? 2_000);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const settings = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+};
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const keyCacheSeconds = process.env.BENCH_API_KEY_CACHE_SECONDS ?? '10';
-const query = '{ ping }';
+const body = JSON.stringify({ query: '{ ping }' });
+const summary = (refresh: boolean) =>
+  JSON.stringify({
+    query: `{ digitalWalletSummaryById(id: 1${refresh ? ', refresh: true' : ''}) { id usdValue assets { symbol value usdValue } } }`,
+  });
+const reference = 'graphql-js, cached document, bare node http';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const service = await startBenchService({ API_KEY_CACHE_SECONDS: keyCacheSeconds });
-const reference = await startGraphqlReferenceServer(query);
-const load = startLoadWorker({ connections, warmup, seconds });
+const pinning = cpuPinning();
+const serviceEnv: Record<string, string> = keyCacheSeconds === '10' ? {} : { API_KEY_CACHE_SECONDS: keyCacheSeconds };
+const service = await startNpmStartService({ env: serviceEnv, pin: pinning.server });
+const referenceServer = await startReferenceProcess(['graphql-ping'], pinning.server);
+const generator = startLoadGenerator(connections, pinning);
 try {
-  const secret = service.apiKey;
-  const body = JSON.stringify({ query });
-  const summary = (refresh: boolean) =>
-    JSON.stringify({
-      query: `{ digitalWalletSummaryById(id: 1${refresh ? ', refresh: true' : ''}) { id usdValue assets { symbol value usdValue } } }`,
-    });
-  const sides = {
-    'graphql-js, cached document, bare node http': { kind: 'http', url: reference.url, headers: {}, body },
-    'service: { ping } with X-API-Key': {
-      kind: 'http',
-      url: `${service.url}/graphql`,
-      headers: { 'x-api-key': secret },
-      body,
+  // Not named `graphql`: Prettier would format a template literal passed to it as a GraphQL document.
+  const businessSide = (name: string, key: string, query: string): Side => ({
+    name,
+    target: { kind: 'http', url: `${service.url}/graphql`, headers: { 'x-api-key': key }, body: query },
+    pid: service.pid,
+  });
+  const sides: Side[] = [
+    {
+      name: reference,
+      target: { kind: 'http', url: referenceServer.url, headers: {}, body },
+      pid: referenceServer.pid,
     },
-    'service: digitalWalletSummaryById, cached': {
-      kind: 'http',
-      url: `${service.url}/graphql`,
-      headers: { 'x-api-key': secret },
-      body: summary(false),
-    },
-    'service: digitalWalletSummaryById, refresh: true': {
-      kind: 'http',
-      url: `${service.url}/graphql`,
-      headers: { 'x-api-key': secret },
-      body: summary(true),
-    },
-  } as const;
-  type Side = keyof typeof sides;
-  const results = Object.fromEntries(Object.keys(sides).map((side) => [side, [] as MeasuredRun[]])) as Record<
-    Side,
-    MeasuredRun[]
-  >;
-  for (let round = 0; round < rounds; round += 1)
-    for (const side of Object.keys(sides) as Side[])
-      results[side].push(await withThreadCpu(() => load.run(sides[side])));
-
-  const [referenceSide, serviceSide, cachedSide] = Object.keys(sides) as Side[];
-  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    ...credentialKinds.map((kind) => businessSide(`{ ping }, ${kind}`, service.keys[kind], body)),
+    businessSide('digitalWalletSummaryById, cached, service key', service.keys['service key (read)'], summary(false)),
+    businessSide(
+      'digitalWalletSummaryById, refresh: true, service key',
+      service.keys['service key (read)'],
+      summary(true),
+    ),
+  ];
+  const results = await runPairedRounds(generator, sides, settings);
+  console.log('\nBusiness GraphQL { ping }\n');
+  printRunConditions(
+    generator,
+    pinning,
+    { ...changedSettings, ...serviceEnv },
+    `${settings.rounds} of ${settings.seconds} s per side after ${settings.warmupSeconds} s of warm-up; medians`,
+  );
+  console.log('');
+  printSideTable(results);
+  console.log('');
+  for (const kind of credentialKinds) console.log(pairedRatio(results, `{ ping }, ${kind}`, reference, 0.8).line);
   console.log(
-    `\nBusiness GraphQL { ping } (API_KEY_CACHE_SECONDS=${keyCacheSeconds}; ${connections} connections, keep-alive; medians of ${rounds} rounds of ${seconds} s per side after ${warmup} warm-up requests or 1 s)\n`,
-  );
-  console.log(row(['side', 'req/s', 'p50 ms', 'p99 ms', 'main-thread CPU µs/request']));
-  console.log(row(['---', '---:', '---:', '---:', '---:']));
-  for (const side of Object.keys(sides) as Side[]) {
-    const runs = results[side];
-    console.log(
-      row([
-        side,
-        median(runs.map((run) => run.perSecond)).toFixed(0),
-        median(runs.map((run) => run.p50)).toFixed(2),
-        median(runs.map((run) => run.p99)).toFixed(2),
-        median(runs.map((run) => run.cpuMicrosPerRequest)).toFixed(0),
-      ]),
-    );
-  }
-  // Ratios per round (the two sides of a round ran back to back), then the median.
-  const ratios = results[serviceSide!].map((run, round) => run.perSecond / results[referenceSide!][round]!.perSecond);
-  console.log(
-    `\nservice / reference req/s: ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ 0.8×)`,
-  );
-  const cpuRatios = results[serviceSide!].map(
-    (run, round) => results[referenceSide!][round]!.cpuMicrosPerRequest / run.cpuMicrosPerRequest,
-  );
-  console.log(
-    `reference / service main-thread CPU per request: ${median(cpuRatios).toFixed(2)}× (rounds: ${cpuRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
-  );
-  const cachedRatios = results[cachedSide!].map(
-    (run, round) => run.perSecond / results[serviceSide!][round]!.perSecond,
-  );
-  console.log(
-    `cached wallet summary / { ping } req/s: ${median(cachedRatios).toFixed(2)}× (rounds: ${cachedRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ 0.5×)`,
+    pairedRatio(results, 'digitalWalletSummaryById, cached, service key', '{ ping }, service key (read)', 0.5).line,
   );
 } finally {
-  await load.close();
-  await reference.close();
+  await generator.close();
+  await referenceServer.close();
   await service.close();
 }

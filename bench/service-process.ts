@@ -13,9 +13,18 @@ export async function probe(url: string): Promise<{ status: number; body: string
   }
 }
 
-/** `npm start --silent` in `cwd`, in a process group of its own so `stopGroup` reaches the service. */
-export function spawnNpmStart(cwd: string, env: Record<string, string>, stderr: 'inherit' | 'ignore'): ChildProcess {
-  return spawn('npm', ['start', '--silent'], {
+/**
+ * `npm start --silent` in `cwd`, in a process group of its own so `stopGroup` reaches the service;
+ * behind `pin` (a `taskset -c <cores>` prefix, which executes npm in its place) when given.
+ */
+export function spawnNpmStart(
+  cwd: string,
+  env: Record<string, string>,
+  stderr: 'inherit' | 'ignore',
+  pin: readonly string[] = [],
+): ChildProcess {
+  const command = [...pin, 'npm', 'start', '--silent'];
+  return spawn(command[0]!, command.slice(1), {
     cwd,
     detached: true,
     stdio: ['ignore', 'ignore', stderr],

@@ -7,6 +7,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/create-database.ts';
 import { handlerTable } from '../http/handlers/handler-table.ts';
 import { createHttpApp } from '../http/http-app.ts';
+import { withLivenessFastLane } from '../http/liveness-fast-lane.ts';
 import { notImplementedOperations } from '../http/not-implemented-operations.ts';
 import { type ApiExplorerWiring, createApiExplorer } from './create-api-explorer.ts';
 import { createAssets } from './create-assets.ts';
@@ -59,7 +60,9 @@ export async function composeService(options: ComposeOptions): Promise<{ url: st
   const areas = await createAreas(options, base);
   const graphql = shutdown.track(createBusinessGraphql(businessGraphqlDeps(options, base, areas)));
   const { app, explorer } = createApp(options, base, areas, graphql.transports);
-  servers.serve(graphql.withFastLane(app.callback(), app), createDataLayer(options, base, areas, explorer));
+  // The probe's lane first, then POST /graphql's, then Koa (docs/requests.md#the-envelope).
+  const lanes = withLivenessFastLane(graphql.withFastLane(app.callback(), app), { logger, metrics: base.metrics });
+  servers.serve(lanes, createDataLayer(options, base, areas, explorer));
   // `ms` counts from startService, `processMs` from the process' start (module loading included).
   logger.info({ url, dataUrl, ms: Date.now() - startedAt, processMs: Math.round(performance.now()) }, 'service ready');
   // What no request needs yet loads after the first readiness answer (docs/service.md#start-up).
@@ -207,6 +210,7 @@ function businessGraphqlDeps(
     credentials: identity.services.credentials,
     rateLimit: identity.graphqlRateLimit,
     socketCaps: config.socketCaps,
+    fanoutWorkers: config.fanoutWorkers,
     failedCredentials: identity.failedCredentials,
     onApiKeyChanged: identity.onApiKeyChanged,
     cost: { maxCost: config.graphqlMaxCost, budget: identity.graphqlCostBudget },

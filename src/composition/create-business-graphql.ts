@@ -23,6 +23,12 @@ import type { FailedCredentialLimit } from '../request-envelope/failed-credentia
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import type { SocketCaps } from '../graphql/live-sockets.ts';
 import { startSubscriptionServer } from '../graphql/subscription-server.ts';
+import { createSocketAuthority, type SocketAuthority } from '../graphql/socket-authority.ts';
+import { startFanoutWorkerPool } from '../graphql/fanout-workers/fanout-worker-pool.ts';
+import { executorForWorkers } from '../graphql/fanout-workers/execute-for-worker.ts';
+import type { OrderBookFanout } from '../graphql/order-book/order-book-fanout.ts';
+import type { DocumentCache } from '../graphql/document-cache.ts';
+import type { GraphQLSchema } from 'graphql';
 import type { Metrics } from '../observability/metrics.ts';
 
 export function createBusinessGraphql(deps: {
@@ -37,6 +43,8 @@ export function createBusinessGraphql(deps: {
   failedCredentials: FailedCredentialLimit;
   /** Caps on the graphql-ws sockets (docs/identity.md#sockets). */
   socketCaps: SocketCaps;
+  /** FANOUT_WORKERS: above 1 (with market data on), worker processes serve the sockets (docs/market-data.md#fan-out). */
+  fanoutWorkers: number;
   /** Subscribes to key changes made anywhere (create-identity.ts), so open sockets are checked again. */
   onApiKeyChanged: (listener: () => void) => void;
   /** GRAPHQL_MAX_COST (0: none) and the per-minute cost budget (null: off). */
@@ -53,20 +61,17 @@ export function createBusinessGraphql(deps: {
   const documents = createDocumentCache({ observer: deps.metrics.cache('graphql_documents') });
   // One cost check for every way an operation runs: both ways of POST /graphql and the sockets.
   const guardCost = createOperationCostGuard({ schema, weights: rootFieldWeights, ...deps.cost });
-  const subscriptions = startSubscriptionServer({
-    server: deps.server,
-    schema,
-    documents,
-    logger,
+  const authority = createSocketAuthority({
     authenticateApiKey: (key) => deps.credentials.fromApiKey(key),
     rateLimit: deps.rateLimit,
     failedCredentials: deps.failedCredentials,
     caps: deps.socketCaps,
-    metrics: deps.metrics,
+    documents,
     guardCost,
   });
+  const drainSockets = startSockets(deps, { schema, documents, authority, orderBooks });
   deps.onApiKeyChanged(() => {
-    subscriptions
+    authority
       .recheckKeys()
       .catch((error: unknown) => logger.error({ err: error }, 'checking the open sockets’ API keys failed'));
   });
@@ -84,6 +89,45 @@ export function createBusinessGraphql(deps: {
         logger,
         metrics: deps.metrics,
       }),
-    drainers: [(deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => orderBooks?.close())],
+    drainers: [drainSockets.drain],
+    closers: drainSockets.closers,
+  };
+}
+
+/**
+ * The graphql-ws sockets on /graphql: served here, or with FANOUT_WORKERS above 1 and market
+ * data on, handed to that many worker processes (docs/market-data.md#fan-out). Either way one
+ * socket authority per node decides what they may do.
+ */
+function startSockets(
+  deps: Parameters<typeof createBusinessGraphql>[0],
+  parts: {
+    schema: GraphQLSchema;
+    documents: DocumentCache;
+    authority: SocketAuthority;
+    orderBooks: OrderBookFanout | null;
+  },
+) {
+  const { logger, metrics } = deps;
+  if (deps.fanoutWorkers > 1 && deps.marketData) {
+    const pool = startFanoutWorkerPool({
+      workers: deps.fanoutWorkers,
+      server: deps.server,
+      feed: deps.marketData,
+      authority: parts.authority,
+      execute: executorForWorkers(parts.schema, parts.documents, logger),
+      logger,
+      registry: metrics.registry,
+    });
+    metrics.mergeFrom(() => pool.workerMetrics());
+    return {
+      drain: (deadline: AbortSignal) => pool.drain(deadline).finally(() => parts.orderBooks?.close()),
+      closers: [() => pool.close()],
+    };
+  }
+  const subscriptions = startSubscriptionServer({ server: deps.server, ...parts, logger, metrics });
+  return {
+    drain: (deadline: AbortSignal) => subscriptions.drain(deadline).finally(() => parts.orderBooks?.close()),
+    closers: [],
   };
 }

@@ -26,7 +26,7 @@ export function createHealth(deps: {
     handlers: healthHandlers({
       service: { ...serviceInfo, startedAt: deps.startedAt, codegenInputs: servedCodegenInputs },
       ...(deps.onReady && { onReady: deps.onReady }),
-      metricsText: async () => ({ body: await deps.metrics.registry.metrics() }),
+      metricsText: async () => ({ body: await deps.metrics.text() }),
       readiness: () =>
         checkReadiness({
           pingDatabase: () => pingDatabase(db),

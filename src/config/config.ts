@@ -21,6 +21,8 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export const seedModes = ['demo', 'none'] as const;
 /** Coin prices are refreshed every few minutes (docs/domain.md#trading). */
 export const defaultCoinPricesRefreshMs = 5 * 60_000;
+/** One fan-out process: every socket served by the service's own process (docs/market-data.md#fan-out). */
+export const defaultFanoutWorkers = 1;
 /** OTC quotes live tens of seconds by default (docs/domain.md#trading). */
 export const defaultOtcQuoteTtlSeconds = 30;
 /** 0.25 %, the fee of the demo quotes (docs/trading.md#configuration). */
@@ -91,6 +93,12 @@ export interface Config {
     readonly socketsPerCredential: number;
     readonly operationsPerSocket: number;
   };
+  /**
+   * Processes that write the order-book fan-out (docs/market-data.md#fan-out), 1 to 64: 1 serves
+   * every graphql-ws socket in the service's own process; more hands each socket to one of that
+   * many fan-out worker processes.
+   */
+  readonly fanoutWorkers: number;
   /** The longest a data-layer live query waits between refreshes (docs/data-layer.md#refresh), 10 to 60,000 ms. */
   readonly dataLiveQueryIntervalMs: number;
   /** The most cost points one business GraphQL operation may cost (docs/api-limits.md); 0 disables. */
@@ -303,6 +311,7 @@ function readLimits(
   | 'uploadRateLimit'
   | 'failedCredentialLimit'
   | 'socketCaps'
+  | 'fanoutWorkers'
   | 'dataLiveQueryIntervalMs'
   | 'graphqlMaxCost'
   | 'graphqlCostRateLimit'
@@ -319,6 +328,7 @@ function readLimits(
       socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),
       operationsPerSocket: read('WS_MAX_OPERATIONS_PER_SOCKET', count(50)),
     },
+    fanoutWorkers: read('FANOUT_WORKERS', between(1, 64, defaultFanoutWorkers)),
     dataLiveQueryIntervalMs: read('DATA_LIVE_QUERY_INTERVAL_MS', count(1_000)),
     graphqlMaxCost: read('GRAPHQL_MAX_COST', count(1_000)),
     graphqlCostRateLimit: read('GRAPHQL_COST_RATE_LIMIT', count(20_000)),

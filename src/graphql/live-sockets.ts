@@ -1,11 +1,18 @@
 // The business API's open graphql-ws sockets and who opened them (docs/identity.md#sockets):
 // counted per client address and per credential for the socket caps, and checked again whenever
 // a key changes anywhere, so a revoked key loses every socket it opened on every node.
-import type { WebSocket } from 'ws';
 import type { ApiKeyPrincipal } from '../access/principal.ts';
 import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { credentialFingerprint } from '../request-envelope/rate-limiter.ts';
 import { socketCloseCodes } from './socket-close-codes.ts';
+
+/**
+ * A socket as the counts and rechecks need it: the service's own WebSocket, or one a fan-out
+ * worker process serves, closed through it (docs/market-data.md#fan-out).
+ */
+export interface ClosableSocket {
+  close(code: number, reason: string): void;
+}
 
 /** Caps on sockets and their operations; 0 leaves one uncapped (docs/configuration.md). */
 export interface SocketCaps {
@@ -31,11 +38,11 @@ export type KeyCheck = (presentedKey: string) => Promise<ApiKeyPrincipal>;
 
 export interface LiveSockets {
   /** A socket opened from `address`; past the address' cap it is closed with 4429. */
-  opened(socket: WebSocket, address: string): void;
+  opened(socket: ClosableSocket, address: string): void;
   /** Binds a socket to its caller; false, and the socket closed with 4429, past the credential's cap. */
-  authenticated(socket: WebSocket, caller: SocketCaller): boolean;
-  callerOf(socket: WebSocket): SocketCaller | undefined;
-  closed(socket: WebSocket, address: string): void;
+  authenticated(socket: ClosableSocket, caller: SocketCaller): boolean;
+  callerOf(socket: ClosableSocket): SocketCaller | undefined;
+  closed(socket: ClosableSocket, address: string): void;
   /**
    * Checks every socket's key again (after a key changed, or the change notifications were lost):
    * a key that no longer passes closes its sockets with 4403 and the reason; one that passes
@@ -47,7 +54,7 @@ export interface LiveSockets {
 export function createLiveSockets(caps: SocketCaps): LiveSockets {
   const perAddress = new Map<string, number>();
   const perCredential = new Map<string, number>();
-  const callers = new Map<WebSocket, SocketCaller & { fingerprint: string }>();
+  const callers = new Map<ClosableSocket, SocketCaller & { fingerprint: string }>();
   return {
     opened(socket, address) {
       const open = (perAddress.get(address) ?? 0) + 1;
@@ -85,8 +92,8 @@ export function createLiveSockets(caps: SocketCaps): LiveSockets {
 }
 
 /** One check per distinct key, however many sockets it holds. */
-async function recheck(callers: Map<WebSocket, SocketCaller>, check: KeyCheck): Promise<void> {
-  const byKey = new Map<string, [WebSocket, SocketCaller][]>();
+async function recheck(callers: Map<ClosableSocket, SocketCaller>, check: KeyCheck): Promise<void> {
+  const byKey = new Map<string, [ClosableSocket, SocketCaller][]>();
   for (const entry of callers) {
     const list = byKey.get(entry[1].presentedKey);
     if (list) list.push(entry);

@@ -4,52 +4,68 @@
 // is held to what a request is held to, for as long as it lives (docs/identity.md#sockets): every
 // operation is counted by the rate limit and checked against the key as it is at that moment, a
 // key that changes anywhere is checked again at once (a revoked one closes its sockets with
-// 4403), and sockets per address, per key and operations per socket are capped (4429). Each
+// 4403), and sockets per address, per key and operations per socket are capped (4429): all of
+// that is the authority's (socket-authority.ts), this file speaks the protocol. In a fan-out
+// worker (docs/market-data.md#fan-out) the same protocol serves sockets handed to it, asks the
+// authority over its channel and runs queries and mutations in the service's process. Each
 // subscription's context carries a sink for messages the service writes itself
 // (subscription-sink.ts); errors in `next` messages are masked as over HTTP.
 import type { IncomingHttpHeaders, Server } from 'node:http';
-import { type DocumentNode, type ExecutionArgs, GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Socket } from 'node:net';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+} from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { anonymous } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
-import { isCredentialRefusal } from '../errors/credential-refusal.ts';
 import { graphqlValuesViolation } from '../graphql-limits/json-nesting.ts';
-import { principalKind } from '../http/principal-kind.ts';
-import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { formatGraphqlError } from './format-graphql-error.ts';
 import type { GraphqlContext } from './graphql-context.ts';
-import { type KeyCheck, type LiveSockets, type SocketCaps, closeReason, createLiveSockets } from './live-sockets.ts';
-import type { OperationCostGuard } from './operation-cost/operation-cost-guard.ts';
 import { withRequestCode } from './request-error-code.ts';
-import { socketCloseCodes } from './socket-close-codes.ts';
+import type { SocketAuthority, SocketOperationText } from './socket-authority.ts';
 import { createSocketOperationLog, type SocketOperationLog } from '../request-envelope/socket-operation-log.ts';
+import { principalKind } from '../http/principal-kind.ts';
 import { type SubscriptionSink, nextMessage } from './subscription-sink.ts';
 
+/** The largest message a client may send on the socket. */
+const maxPayload = 64 * 1024;
+
 export interface SubscriptionServerOptions {
-  server: Server;
+  /** The server whose upgrades on /graphql it takes; none in a fan-out worker, which is handed its sockets. */
+  server?: Server;
   schema: GraphQLSchema;
   documents: DocumentCache;
   logger: Logger;
-  /** Resolves an API key to its principal as POST /graphql does; throws the AppError it answers. */
-  authenticateApiKey: KeyCheck;
-  /** Refused keys per client address, as POST /graphql counts them (docs/identity.md#failed-credentials). */
-  failedCredentials: FailedCredentialLimit;
-  /** POST /graphql's rate limit, counted once per socket operation; null when off. */
-  rateLimit: ((address: string, headers: IncomingHttpHeaders) => Promise<void>) | null;
-  caps: SocketCaps;
+  /** What each socket and operation is held to (socket-authority.ts). */
+  authority: SocketAuthority;
   metrics: Metrics;
-  /** The cost check POST /graphql makes (docs/api-limits.md), after validation, before execution. */
-  guardCost: OperationCostGuard;
+  /**
+   * In a fan-out worker: runs a query or mutation in the service's process, which holds the
+   * domain (docs/market-data.md#fan-out); its errors come back formatted. Absent: run here.
+   */
+  executeElsewhere?: (
+    socket: WebSocket,
+    operation: SocketOperationText,
+    requestId: string,
+  ) => Promise<FormattedExecutionResult>;
 }
 
 export interface SubscriptionServer {
-  /** Checks every open socket's key again: a key changed somewhere (docs/identity.md#api-key-verification). */
-  recheckKeys(): Promise<void>;
+  /**
+   * Serves a socket upgraded elsewhere (a fan-out worker is handed its sockets); `onSocket`
+   * learns the WebSocket before graphql-ws serves it.
+   */
+  adopt(request: UpgradeRequest, socket: Socket, head: Buffer, onSocket: (webSocket: WebSocket) => void): void;
   /**
    * Refuses new subscriptions and closes every connection with 1001 Going Away, so clients
    * reconnect elsewhere; connections that have not answered by the deadline are cut
@@ -58,40 +74,72 @@ export interface SubscriptionServer {
   drain(deadline: AbortSignal): Promise<void>;
 }
 
-type SocketExtra = { socket: WebSocket; request: { headers: IncomingHttpHeaders; socket: { remoteAddress?: string } } };
+/** What the protocol reads of the upgrade request. */
+export interface UpgradeRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly socket: { readonly remoteAddress?: string | undefined };
+}
+
+type SocketExtra = { socket: WebSocket; request: UpgradeRequest };
 
 export function startSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
-  const wsServer = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: 64 * 1024 });
-  const live = createLiveSockets(options.caps);
+  const wsServer = options.server
+    ? new WebSocketServer({ server: options.server, path: '/graphql', maxPayload })
+    : new WebSocketServer({ noServer: true, maxPayload });
+  const { authority } = options;
   const operations = createSocketOperationLog('api', '/graphql', options.logger, options.metrics);
+  const forwarded = new WeakMap<object, { socket: WebSocket; operation: SocketOperationText }>();
   // Before graphql-ws' own listener: a socket past its address' cap is closed before it is served.
-  wsServer.on('connection', (socket, request) => {
+  wsServer.on('connection', (socket, request: UpgradeRequest) => {
     const address = request.socket.remoteAddress ?? '';
-    live.opened(socket, address);
-    socket.once('close', () => live.closed(socket, address));
+    authority.opened(socket, address);
+    socket.once('close', () => authority.closed(socket, address));
   });
   const disposable = useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       schema: options.schema,
-      onConnect: (ctx) => connect(ctx.extra, ctx.connectionParams, options, live),
-      onSubscribe: (ctx, id, payload) => prepareOperation({ ctx, id, payload }, options, live, operations),
+      onConnect: (ctx) => connect(ctx.extra, ctx.connectionParams, authority),
+      onSubscribe: (ctx, id, payload) => prepareOperation({ ctx, id, payload }, options, operations, forwarded),
       onComplete: (ctx, id) => operations.ended(ctx.extra, id),
       onError: (ctx, id, _payload, errors) => void operations.ended(ctx.extra, id, errors),
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors
           ? {
               ...result,
-              errors: result.errors.map((error) => withRequestCode(formatGraphqlError(error, options.logger))),
+              // Errors a query run elsewhere answers come formatted already (plain objects).
+              errors: result.errors.map((error) =>
+                error instanceof GraphQLError ? withRequestCode(formatGraphqlError(error, options.logger)) : error,
+              ),
             }
           : undefined,
+      ...(options.executeElsewhere && { execute: executeElsewhere(options.executeElsewhere, forwarded) }),
     },
     wsServer,
   );
-  let rechecking: Promise<void> = Promise.resolve();
   return {
-    // One recheck after another: a change announced during a recheck is checked once more after it.
-    recheckKeys: () => (rechecking = rechecking.then(() => live.recheckAll(options.authenticateApiKey))),
+    adopt(request, socket, head, onSocket) {
+      wsServer.handleUpgrade(request as never, socket, head, (webSocket) => {
+        onSocket(webSocket);
+        wsServer.emit('connection', webSocket, request);
+      });
+    },
     drain: (deadline) => drainSockets(wsServer, disposable, deadline),
+  };
+}
+
+/** graphql-ws' execute for queries and mutations, run where the domain is (a fan-out worker has none). */
+function executeElsewhere(
+  run: NonNullable<SubscriptionServerOptions['executeElsewhere']>,
+  forwarded: WeakMap<object, { socket: WebSocket; operation: SocketOperationText }>,
+) {
+  return (args: ExecutionArgs) => {
+    const context = args.contextValue as GraphqlContext;
+    const sent = forwarded.get(context);
+    if (!sent) throw new Error('an operation reached execute without passing onSubscribe');
+    // graphql-ws only serializes what execute answers: formatted errors go out as they are.
+    return run(sent.socket, sent.operation, context.requestId) as Promise<ExecutionResult>;
   };
 }
 
@@ -110,15 +158,18 @@ interface SubscribeMessage {
 async function prepareOperation(
   { ctx, id, payload }: SubscribeMessage,
   options: SubscriptionServerOptions,
-  live: LiveSockets,
   operations: SocketOperationLog,
+  forwarded: WeakMap<object, { socket: WebSocket; operation: SocketOperationText }>,
 ): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  const { authority } = options;
+  const { socket } = ctx.extra;
   const requestId = operations.started(
     ctx.extra,
     id,
-    principalKind(live.callerOf(ctx.extra.socket)?.principal ?? anonymous),
+    principalKind(authority.callerOf(socket)?.principal ?? anonymous),
   );
-  const caller = await authorizeOperation(ctx.extra, ctx.subscriptions, options, live);
+  // graphql-ws has already registered this operation's id.
+  const caller = await authority.authorize(socket, Object.keys(ctx.subscriptions).length);
   if (caller instanceof AppError) return [formatGraphqlError(caller, options.logger)];
   // Before anything walks them (docs/requests.md#json-nesting): as POST /graphql's body.
   const tooDeep = graphqlValuesViolation(payload);
@@ -127,20 +178,22 @@ async function prepareOperation(
   if (!('kind' in document)) return document;
   const errors = options.documents.validate(options.schema, document);
   if (errors.length > 0) return [...errors];
-  const operation = {
-    document,
+  const text: SocketOperationText = {
+    query: payload.query,
     operationName: payload.operationName ?? undefined,
-    variableValues: payload.variables ?? undefined,
+    variables: payload.variables ?? undefined,
   };
-  const refused = await costRefusal(options, operation, caller);
-  if (refused) return [refused];
+  const refused = await authority.costRefusal(socket, text);
+  if (refused) return [formatGraphqlError(refused, options.logger)];
+  const operation = { document, operationName: text.operationName, variableValues: text.variables };
   const context: GraphqlContext = {
     requestId,
     logger: options.logger,
     principal: caller.principal,
     actingUser: caller.actingUser,
-    subscription: socketSink(ctx.extra.socket, id, operation),
+    subscription: socketSink(socket, id, operation),
   };
+  forwarded.set(context, { socket, operation: text });
   return { schema: options.schema, ...operation, contextValue: context };
 }
 
@@ -150,28 +203,6 @@ function parsedDocument(options: SubscriptionServerOptions, query: string): Docu
     return options.documents.parse(query);
   } catch (error) {
     if (error instanceof GraphQLError) return [error];
-    throw error;
-  }
-}
-
-/** The cost check POST /graphql makes (docs/api-limits.md); the refusal as the error to answer, or null. */
-async function costRefusal(
-  options: SubscriptionServerOptions,
-  operation: {
-    document: DocumentNode;
-    operationName: string | undefined;
-    variableValues: Record<string, unknown> | undefined;
-  },
-  caller: { address: string; presentedKey: string },
-): Promise<GraphQLError | null> {
-  try {
-    await options.guardCost(
-      { document: operation.document, operationName: operation.operationName, variables: operation.variableValues },
-      { ip: caller.address, credential: caller.presentedKey },
-    );
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return formatGraphqlError(error, options.logger);
     throw error;
   }
 }
@@ -197,60 +228,18 @@ async function drainSockets(
 async function connect(
   extra: SocketExtra,
   params: Record<string, unknown> | undefined,
-  options: SubscriptionServerOptions,
-  live: LiveSockets,
+  authority: SocketAuthority,
 ): Promise<boolean> {
   // schema.graphql (type Subscription) names `apiKey`; the header's spellings are accepted too.
   const fromParams = params?.['apiKey'] ?? params?.['X-API-Key'] ?? params?.['x-api-key'];
   const key = typeof fromParams === 'string' ? fromParams : extra.request.headers['x-api-key'];
-  if (typeof key !== 'string' || key === '') return false;
-  const address = extra.request.socket.remoteAddress ?? '';
-  let principal;
-  try {
-    principal = await checkCredential(options.failedCredentials, address, () => options.authenticateApiKey(key));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const code = error.code === 'RATE_LIMITED' ? socketCloseCodes.tooMany : socketCloseCodes.forbidden;
-    extra.socket.close(code, closeReason(error.publicMessage));
-    return false;
-  }
   const named = params?.['X-Acting-User'] ?? extra.request.headers['x-acting-user'];
-  return live.authenticated(extra.socket, {
-    presentedKey: key,
-    principal,
+  const principal = await authority.connect(extra.socket, {
+    key: typeof key === 'string' ? key : undefined,
     actingUser: typeof named === 'string' ? named : undefined,
-    address,
+    address: extra.request.socket.remoteAddress ?? '',
   });
-}
-
-/**
- * What a request is checked for before its operation runs, in the same order as POST /graphql
- * (graphql-fast-lane.ts): the rate limit, then the key as it is now; and the socket's operation
- * cap. A key that fails closes the socket with 4403: every other operation on it would fail too.
- */
-async function authorizeOperation(
-  extra: SocketExtra,
-  operations: Record<string, unknown>,
-  options: SubscriptionServerOptions,
-  live: LiveSockets,
-) {
-  const caller = live.callerOf(extra.socket);
-  if (!caller) return new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
-  const cap = options.caps.operationsPerSocket;
-  // graphql-ws has already registered this operation's id.
-  if (cap !== 0 && Object.keys(operations).length > cap)
-    return new AppError('RATE_LIMITED', `too many operations on this socket at once (at most ${cap})`, {
-      retryAfterSeconds: 1,
-    });
-  try {
-    await options.rateLimit?.(caller.address, { 'x-api-key': caller.presentedKey });
-    caller.principal = await options.authenticateApiKey(caller.presentedKey);
-    return caller;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (isCredentialRefusal(error)) extra.socket.close(socketCloseCodes.forbidden, closeReason(error.publicMessage));
-    return error;
-  }
+  return principal !== null;
 }
 
 /** Writes straight to the subscriber's WebSocket; nothing once it is closing. */

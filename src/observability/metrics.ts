@@ -2,7 +2,7 @@
 // requests on both servers, the database pool and faults, the PDF engine, the bounded caches, rate
 // limits, GraphQL operations, the order-book subscription and the reconciliation with the
 // custodian, the data layer's live-query refreshes. Each part lives in its own file; this one only puts them together.
-import { Registry } from 'prom-client';
+import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue, Registry } from 'prom-client';
 import { type NamedCacheObserver, createCacheMetrics } from './cache-metrics.ts';
 import { type DatabaseHealthMetrics, createDatabaseHealthMetrics } from './database-health-metrics.ts';
 import { type PoolCounts, createDatabasePoolMetrics } from './database-pool-metrics.ts';
@@ -15,8 +15,15 @@ import { createRateLimitMetrics } from './rate-limit-metrics.ts';
 import { type ReconciliationMetrics, createReconciliationMetrics } from './reconciliation-metrics.ts';
 import { type SubscriptionMetrics, createSubscriptionMetrics } from './subscription-metrics.ts';
 
+/** Another process' metrics, as prom-client reads a registry (the fan-out workers', docs/market-data.md#fan-out). */
+export type MetricSource = () => Promise<MetricObjectWithValues<MetricValue<string>>[][]>;
+
 export interface Metrics {
   readonly registry: Registry;
+  /** The exposition: this registry's metrics, summed with those of every source merged in. */
+  text(): Promise<string>;
+  /** Adds the metrics of other processes of this node to the exposition, summed as prom-client sums a cluster's. */
+  mergeFrom(source: MetricSource): void;
   observeRequest(request: RequestObservation, seconds: number): void;
   watchDatabasePool(read: () => PoolCounts): void;
   readonly database: DatabaseHealthMetrics;
@@ -32,8 +39,11 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   registerProcessMetrics(registry);
+  const sources: MetricSource[] = [];
   return {
     registry,
+    text: () => exposition(registry, sources),
+    mergeFrom: (source) => void sources.push(source),
     observeRequest: createHttpMetrics(registry),
     watchDatabasePool: createDatabasePoolMetrics(registry),
     database: createDatabaseHealthMetrics(registry),
@@ -45,4 +55,11 @@ export function createMetrics(): Metrics {
     reconciliation: createReconciliationMetrics(registry),
     liveQueries: createLiveQueryMetrics(registry),
   };
+}
+
+async function exposition(registry: Registry, sources: readonly MetricSource[]): Promise<string> {
+  if (sources.length === 0) return registry.metrics();
+  const others = (await Promise.all(sources.map((source) => source()))).flat();
+  const own = await registry.getMetricsAsJSON();
+  return AggregatorRegistry.aggregate([own, ...others]).metrics();
 }

@@ -137,7 +137,7 @@ function residentBytesIfAlive(pid: number): number {
 }
 
 /** Every process below `pid`, read from /proc (PPid of each). */
-function descendantsOf(pid: number): number[] {
+export function descendantsOf(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
