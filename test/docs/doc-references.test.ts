@@ -124,6 +124,7 @@ const othersNames = new Map([
   ['headerTemplate', "puppeteer's"],
   ['footerTemplate', "puppeteer's"],
   ['execSync', "Node's"],
+  ['reusePort', "Node's, a `listen` option"],
   ['rulesToQuery', "CASL's, gone in CASL 7"],
   ['patternProperties', 'a JSON Schema keyword'],
   ['prefixItems', 'a JSON Schema keyword'],
