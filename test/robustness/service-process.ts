@@ -3,7 +3,8 @@
 // Its log lines at `warn` and above are kept, to show the log line behind a failed request (it
 // logs at `info`, one access line per request, for the `service ready` line with its URLs). It
 // listens for an inspector on a loopback port of its own, so the fuzz can collect its garbage
-// before reading its memory (collect-garbage.ts).
+// before reading its memory (collect-garbage.ts). A test may keep more of its lines (the many-node
+// test keeps those saying who migrated, seeded and leads) and kill it without a word (SIGKILL).
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ export interface ServiceProcess {
   readonly pid: number;
   readonly url: string;
   readonly dataUrl: string;
-  /** Parsed JSON log lines at `warn` and above, in order. */
+  /** Parsed JSON log lines at `warn` and above, and those `keepLines` picked, in order. */
   readonly logLines: readonly LogLine[];
   /** Resident memory of the service's own process, in bytes. */
   rssBytes(): number;
@@ -27,6 +28,13 @@ export interface ServiceProcess {
   /** Resident memory of its child processes (the PDF engine's Chromium), in bytes. */
   childrenRssBytes(): number;
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or the kernel's OOM killer ends it; resolves with the signal it exited by once it has. */
+  kill(): Promise<NodeJS.Signals | null>;
+}
+
+export interface ServiceProcessOptions {
+  /** Log lines below `warn` to keep in `logLines` too (the process logs at `info`). */
+  keepLines?: (line: LogLine) => boolean;
 }
 
 export type LogLine = Record<string, unknown> & { level?: number; msg?: string; requestId?: string };
@@ -34,7 +42,10 @@ export type LogLine = Record<string, unknown> & { level?: number; msg?: string; 
 /** pino's level number of `warn`. */
 const warnLevel = 40;
 
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
   const child = spawn(
     process.execPath,
     [...startNodeFlags(), '--inspect=127.0.0.1:0', path.join(repo, 'src/main.ts')],
@@ -46,7 +57,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   );
   const logLines: LogLine[] = [];
   let ready: LogLine | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const exited = exit.then(({ code }) => code);
   let output = '';
   let pending = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -68,6 +82,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       if ((parsed.level ?? 0) >= warnLevel) {
         logLines.push(parsed);
         if (output.length < 100_000) output += `${line}\n`;
+      } else if (options.keepLines?.(parsed)) {
+        logLines.push(parsed);
       }
     }
   });
@@ -104,6 +120,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     async stop() {
       child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      return (await exit).signal;
     },
   };
 }

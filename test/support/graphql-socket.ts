@@ -1,5 +1,6 @@
 // A graphql-transport-ws client over a raw WebSocket, for tests that must see the protocol as it
 // is: every message in order, the close code and reason, and when the close arrived.
+import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 
 export interface SocketMessage {
@@ -10,6 +11,8 @@ export interface SocketMessage {
 
 export interface GraphqlSocket {
   readonly messages: SocketMessage[];
+  /** The headers of the server's 101 answer (a balancer's `x-served-by`); empty when the upgrade failed. */
+  readonly upgradeHeaders: IncomingHttpHeaders;
   /** Resolves with the close code, the reason and `performance.now()` when the close arrived. */
   readonly closed: Promise<{ code: number; reason: string; at: number }>;
   /** Sends a subscribe message; resolves with the operation's `next` payloads once it completes or errs. */
@@ -24,13 +27,21 @@ export interface OperationOutcome {
   errors: any[];
 }
 
+export interface GraphqlSocketOptions {
+  /** Called with each message as it arrives, and `performance.now()` then (to wait for one, or time it). */
+  onMessage?: (message: SocketMessage, at: number) => void;
+}
+
 /** Opens a socket and sends connection_init with `params`; resolves once it is acknowledged or closed. */
 export async function openGraphqlSocket(
   serviceUrl: string,
   params: Record<string, unknown>,
+  options: GraphqlSocketOptions = {},
 ): Promise<{ socket: GraphqlSocket; acknowledged: boolean }> {
   const ws = new WebSocket(`${serviceUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
   const messages: SocketMessage[] = [];
+  let upgradeHeaders: IncomingHttpHeaders = {};
+  ws.on('upgrade', (response) => (upgradeHeaders = response.headers));
   const listeners = new Set<() => void>();
   const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) => {
     ws.on('close', (code, reason) => {
@@ -40,7 +51,9 @@ export async function openGraphqlSocket(
   });
   ws.on('error', () => {});
   ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()));
+    const message = JSON.parse(data.toString()) as SocketMessage;
+    messages.push(message);
+    options.onMessage?.(message, performance.now());
     for (const listener of listeners) listener();
   });
   const until = (done: () => boolean) =>
@@ -62,6 +75,7 @@ export async function openGraphqlSocket(
   await until(() => messages.some((message) => message.type === 'connection_ack'));
   const socket: GraphqlSocket = {
     messages,
+    upgradeHeaders,
     closed,
     async operation(id, query, variables) {
       if (ws.readyState !== WebSocket.OPEN) return { end: 'closed', results: [], errors: [] };
