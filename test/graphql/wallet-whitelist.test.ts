@@ -560,6 +560,23 @@ test('an addition held for approval whose recording failed is adopted by the ret
   ]);
 });
 
+test('concurrent additions of one address with different keys: one entry, every other answered CONFLICT, none fails', async () => {
+  const wallet = await newWallet(2);
+  const answers = await Promise.all(
+    ['race-1', 'race-2', 'race-3', 'race-4'].map((idempotencyKey) =>
+      addEntry({ walletId: wallet.id, address: exchange, idempotencyKey }),
+    ),
+  );
+  const made = answers.filter((answer) => answer.success);
+  assert.is(made.length, 1, JSON.stringify(answers));
+  for (const refused of answers.filter((answer) => !answer.success))
+    assert.equal(
+      refused.errors.map((error: { code: string; field: string[] }) => [error.code, error.field]),
+      [['CONFLICT', ['address']]],
+    );
+  assert.is((await entryRows(wallet.id)).length, 1);
+});
+
 test('an addition refused because the removal of the address awaits approval at the custodian stays a CONFLICT', async () => {
   const wallet = await newWallet();
   assert.is((await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' })).success, true);

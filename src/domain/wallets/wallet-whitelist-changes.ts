@@ -18,7 +18,7 @@
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
 import type { ClaimToComplete } from '../../records/idempotency/idempotency-key-table.ts';
-import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
+import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type {
   NewPendingApproval,
   WhitelistApprovalKind,
@@ -307,19 +307,34 @@ export class WhitelistChanges {
     pending: CustodyPendingApproval | null,
     claim: ClaimToComplete | null,
   ): Promise<WhitelistChanged> {
-    const stored = await this.#recorded('addition', wallet, address, () =>
-      this.#deps.whitelist.recordAddition(
-        {
-          walletId: wallet.id,
-          address,
-          label,
-          createdBy: caller.actingUserId,
-          status: pending ? 'pending' : 'approved',
-        },
-        pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
-        claim,
-      ),
-    );
+    let stored: Awaited<ReturnType<WhitelistWriteTable['recordAddition']>>;
+    try {
+      stored = await this.#recorded('addition', wallet, address, () =>
+        this.#deps.whitelist.recordAddition(
+          {
+            walletId: wallet.id,
+            address,
+            label,
+            createdBy: caller.actingUserId,
+            status: pending ? 'pending' : 'approved',
+          },
+          pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
+          claim,
+        ),
+      );
+    } catch (error) {
+      // A concurrent addition of the address with another key recorded it first (both got past
+      // the custodian: the second adopted the first one's approval): the address is taken.
+      if (isUniqueViolation(error))
+        return failed([
+          userError(
+            'CONFLICT',
+            `${address} awaits approval on, or is already on, the whitelist of wallet ${wallet.id}`,
+            'address',
+          ),
+        ]);
+      throw error;
+    }
     return this.#changed(
       wallet.id,
       stored.entry,
@@ -366,6 +381,8 @@ export class WhitelistChanges {
     try {
       return await write();
     } catch (error) {
+      // Another request recorded the same change: nothing to reconcile.
+      if (isUniqueViolation(error)) throw error;
       this.#deps.logger.error(
         { err: error, walletId: wallet.id, custodianWalletId: wallet.custodianWalletId, address },
         `whitelist ${what} made at the custodian but not recorded: reconcile by hand`,
