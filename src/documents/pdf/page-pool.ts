@@ -1,6 +1,7 @@
 // A small bounded pool of reused pages of one browser: a reused page prints in about a third of the
 // time of a new one (docs/field-notes.md#chromium-over-webdriver-bidi). A page that failed or timed out is never
-// reused: it is closed in the background and a fresh one takes its place.
+// reused: it is closed in the background and a fresh one takes its place (the last page of the
+// browser only once its successor exists).
 import type { Browser, Page } from 'puppeteer-core';
 
 export interface PagePool {
@@ -26,11 +27,14 @@ export interface PagePoolOptions {
 export function createPagePool(browser: Browser, options: PagePoolOptions): PagePool {
   const idle: Page[] = [];
   const busy = new Set<Page>();
+  /** Discarded pages kept open until a fresh page exists (see discard). */
+  const lingering: Page[] = [];
   const closeTimeoutMs = options.closeTimeoutMs ?? 5_000;
 
   async function acquire(): Promise<Page> {
     const page = idle.pop() ?? (await browser.newPage());
     busy.add(page);
+    for (const old of lingering.splice(0)) closeDiscarded(old);
     return page;
   }
 
@@ -45,6 +49,14 @@ export function createPagePool(browser: Browser, options: PagePoolOptions): Page
     busy.delete(page);
     const index = idle.indexOf(page);
     if (index >= 0) idle.splice(index, 1);
+    // Chromium 156 (Debian's) closes its window with its last tab and then opens no new page
+    // ("no browser is open"); opening a successor here could meet a browser that is dying. So the
+    // last page is never reused and lingers, closed once the next render has a fresh one.
+    if (idle.length === 0 && busy.size === 0) lingering.push(page);
+    else closeDiscarded(page);
+  }
+
+  function closeDiscarded(page: Page): void {
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -62,7 +74,7 @@ export function createPagePool(browser: Browser, options: PagePoolOptions): Page
 
   async function warm(): Promise<void> {
     // The browser's initial blank tab is adopted: one renderer process fewer.
-    const known = (page: Page) => idle.includes(page) || busy.has(page);
+    const known = (page: Page) => idle.includes(page) || busy.has(page) || lingering.includes(page);
     const adopted = (await browser.pages())
       .filter((page) => !known(page))
       .slice(0, Math.max(0, options.size - idle.length - busy.size));
