@@ -7,6 +7,7 @@ import path from 'node:path';
 import { SpecProblemsError } from '../src/spec-problems/spec-problems-error.ts';
 import { compareWithDisk, writeDifference } from './codegen/compare-with-disk.ts';
 import { runGenerators } from './codegen/run-generators.ts';
+import { specFiles } from './codegen/validate-specs.ts';
 import {
   currentSpecIds,
   readSdkPackageVersion,
@@ -23,11 +24,13 @@ const root = rootArgument ? path.resolve(rootArgument) : path.resolve(import.met
 
 const started = performance.now();
 const files = await runGenerators(root).catch((error: unknown) => {
-  // Spec problems are `file:line:col: message` lines (src/spec-problems): print those for the
-  // spec author, not a stack trace.
+  // Problems of the specs, the migrations or the SDK's runtime are `file:line:col: message` lines
+  // (src/spec-problems): print those for their author, not a stack trace.
   if (error instanceof SpecProblemsError) {
+    const specs: readonly string[] = Object.values(specFiles);
+    const where = error.problems.every((problem) => specs.includes(problem.file)) ? 'the specs' : error.where;
     console.error(
-      `codegen: ${error.errors.length} problem(s) in the specs; nothing was generated\n${error.errors.join('\n')}`,
+      `codegen: ${error.errors.length} problem(s) in ${where}; nothing was generated\n${error.errors.join('\n')}`,
     );
     process.exit(1);
   }

@@ -15,10 +15,21 @@ function migratorFor(db: Kysely<any>): Migrator {
   });
 }
 
+/** A migration that failed: its name (the file in src/db/migrations/ without `.ts`) and the database's error as `cause`. */
+export class MigrationFailedError extends Error {
+  override name = 'MigrationFailedError';
+  readonly migrationName: string | undefined;
+
+  constructor(migrationName: string | undefined, cause: unknown) {
+    const of = migrationName ? ` ${migrationName}` : '';
+    super(`migration${of} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.migrationName = migrationName;
+  }
+}
+
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migratorFor(db).migrateToLatest();
-  if (error)
-    throw new Error(`migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  if (error) throw new MigrationFailedError(results?.find((result) => result.status === 'Error')?.migrationName, error);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 

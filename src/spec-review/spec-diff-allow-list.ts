@@ -8,7 +8,8 @@ import { ChangeType } from '@graphql-inspector/core';
 import { AllowListError, entryNames, failEntry, parseAllowEntries } from '../allow-lists/allow-list-file.ts';
 import { openApiKinds } from './openapi/openapi-change-kinds.ts';
 import { fingerprintLength, specFiles, type SpecChange, type SpecFile } from './spec-change.ts';
-import { SpecReviewError } from './spec-review-error.ts';
+import { specProblem } from '../spec-problems/spec-problem.ts';
+import { SpecProblemsError } from '../spec-problems/spec-problems-error.ts';
 
 /** One change an entry names: by fingerprint, or by kind and location (and spec, when given). */
 export type AllowItem =
@@ -62,13 +63,17 @@ function parseEntry(file: string, index: number, raw: unknown): SpecAllowEntry {
   return { index, reason, items: locations.map((location) => ({ kind, location, spec: spec as SpecFile | null })) };
 }
 
-/** Parses the allow-list text; `file` names it in messages. Throws SpecReviewError when malformed. */
+/**
+ * Parses the allow-list text; `file` names it in messages. Throws SpecProblemsError when malformed:
+ * the problem at its place, printed as `npm run spec:diff` prints a spec's (docs/spec-diff.md#exit-codes).
+ */
 export function parseSpecAllowList(text: string, file: string): SpecAllowEntry[] {
   try {
     return parseAllowEntries(text, file, parseEntry);
   } catch (error) {
-    if (error instanceof AllowListError) throw new SpecReviewError(error.message);
-    throw error;
+    if (!(error instanceof AllowListError)) throw error;
+    const [, at = file, line = '1', col = '1'] = /^(.*):(\d+):(\d+)$/.exec(error.place) ?? [];
+    throw new SpecProblemsError([specProblem(at, Number(line), Number(col), error.problem)], file);
   }
 }
 

@@ -247,7 +247,7 @@ test('lint exits 2 on an unreadable or malformed allow-list', async () => {
   assert.equal(await access('lint', '--allow', malformed), {
     code: 2,
     stdout: '',
-    stderr: `error: ${path.relative(repo, malformed)}: allow entry 1: needs a reason (why the finding is intended)\n`,
+    stderr: `error: ${path.relative(repo, malformed)}:2:5: allow entry 1: needs a reason (why the finding is intended)\n`,
   });
 });
 

@@ -137,31 +137,31 @@ test('an allow-list entry with a reason lets the widening pass; entries that mat
   );
 });
 
-test('a malformed allow-list is refused with its entry named', () => {
+test('a malformed allow-list is refused with its entry named at its place', () => {
   for (const [text, message] of [
     [
       'allow:\n  - { role: user, table: coin, action: select }\n',
-      'allow.yaml: allow entry 1: needs a reason (why the widening is intended)',
+      'allow.yaml:2:5: allow entry 1: needs a reason (why the widening is intended)',
     ],
     [
       'allow:\n  - { role: user, table: coin, action: read, reason: x }\n',
-      "allow.yaml: allow entry 1: unknown action 'read' (actions: select, insert, update, delete)",
+      "allow.yaml:2:5: allow entry 1: unknown action 'read' (actions: select, insert, update, delete)",
     ],
     [
       'allow:\n  - { role: user, table: coin, action: select, column: id, reason: x }\n',
-      "allow.yaml: allow entry 1: unknown field 'column' (fields: role, table, action, document, operation, reason)",
+      "allow.yaml:2:5: allow entry 1: unknown field 'column' (fields: role, table, action, document, operation, reason)",
     ],
     [
       'allow:\n  - { table: coin, action: select, reason: x }\n',
-      "allow.yaml: allow entry 1: needs 'role' (or 'document' for document_access)",
+      "allow.yaml:2:5: allow entry 1: needs 'role' (or 'document' for document_access)",
     ],
     [
       'allow:\n  - { document: invoice, role: user, reason: x }\n',
-      "allow.yaml: allow entry 1: names a document and a 'role': name one or the other",
+      "allow.yaml:2:5: allow entry 1: names a document and a 'role': name one or the other",
     ],
     [
       'allow:\n  - { document: [], reason: x }\n',
-      "allow.yaml: allow entry 1: 'document' must be a name or a non-empty list of names",
+      "allow.yaml:2:5: allow entry 1: 'document' must be a name or a non-empty list of names",
     ],
   ] as const) {
     assert.throws(

@@ -62,32 +62,35 @@ test('an entry must name every subject field of the finding: no field is a wildc
   assert.equal(outcome.stale, [{ entry: 1, key: 'all-rows-all-columns role=user table=coin' }]);
 });
 
-test('malformed allow-lists are refused naming the entry and the problem', () => {
+test('malformed allow-lists are refused naming the entry at its place and the problem', () => {
   const cases: [string, string][] = [
     [
       'allow: [{ rule: all-rows-all-columns, table: coin }]',
-      'allow.yaml: allow entry 1: needs a reason (why the finding is intended)',
+      'allow.yaml:1:9: allow entry 1: needs a reason (why the finding is intended)',
     ],
     [
       'allow: [{ rule: no-such-rule, table: coin, reason: r }]',
-      'allow.yaml: allow entry 1: unknown rule "no-such-rule"',
+      'allow.yaml:1:9: allow entry 1: unknown rule "no-such-rule"',
     ],
     [
       'allow: [{ rule: unreadable-table, tabel: coin, reason: r }]',
-      "allow.yaml: allow entry 1: unknown field 'tabel' (fields: rule, reason, role, table, action, part, column, variable, document, documentRule, operation)",
+      "allow.yaml:1:9: allow entry 1: unknown field 'tabel' (fields: rule, reason, role, table, action, part, column, variable, document, documentRule, operation)",
     ],
-    ['allow: [{ rule: unreadable-table, reason: r }]', 'allow.yaml: allow entry 1: names no subject (role, table, …)'],
+    [
+      'allow: [{ rule: unreadable-table, reason: r }]',
+      'allow.yaml:1:9: allow entry 1: names no subject (role, table, …)',
+    ],
     [
       'allow: [{ rule: unreadable-table, table: [], reason: r }]',
-      "allow.yaml: allow entry 1: 'table' must be a name or a non-empty list of names",
+      "allow.yaml:1:9: allow entry 1: 'table' must be a name or a non-empty list of names",
     ],
     [
       'allow: [{ rule: unreadable-table, table: coin, reason: "  " }]',
-      'allow.yaml: allow entry 1: needs a reason (why the finding is intended)',
+      'allow.yaml:1:9: allow entry 1: needs a reason (why the finding is intended)',
     ],
-    ['allow: [ok, 1]', 'allow.yaml: allow entry 1: must be a mapping'],
-    ['allowed: []', "allow.yaml: unknown top-level key 'allowed' (expected 'allow')"],
-    ['allow: {}', "allow.yaml: expected a mapping with an 'allow' list"],
+    ['allow: [ok, 1]', 'allow.yaml:1:9: allow entry 1: must be a mapping'],
+    ['allowed: []', "allow.yaml:1:1: unknown top-level key 'allowed' (expected 'allow')"],
+    ['allow: {}', "allow.yaml:1:1: expected a mapping with an 'allow' list"],
   ];
   for (const [text, message] of cases) {
     assert.throws(
@@ -98,7 +101,7 @@ test('malformed allow-lists are refused naming the entry and the problem', () =>
   }
   assert.throws(
     () => parseAllowList('allow: [', 'allow.yaml'),
-    (error: unknown) => error instanceof ReviewError && error.message.startsWith('allow.yaml: not YAML: '),
+    (error: unknown) => error instanceof ReviewError && /^allow\.yaml:\d+:\d+: not YAML: /.test(error.message),
   );
   assert.equal(parseAllowList('', 'allow.yaml'), []);
 });

@@ -191,7 +191,7 @@ test('diff: a role added to an operation widens, with a witness; the allow-list 
     () => parseDiffAllowList('allow:\n  - { operation: x, table: t, role: r, reason: no }\n', 'allow.yaml'),
     (error: unknown) =>
       error instanceof ReviewError &&
-      error.message === "allow.yaml: allow entry 1: names an operation and a 'table': name one or the other",
+      error.message === "allow.yaml:2:5: allow entry 1: names an operation and a 'table': name one or the other",
   );
   const ownOnly = withOperation('cancelFundSubscription', (rule) => ({
     ...rule,

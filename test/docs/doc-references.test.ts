@@ -6,6 +6,8 @@
 // And a code symbol a page places in a file (`writeAuditEntry` (`src/records/audit/…ts`), or
 // `journalWalletTransfers` in `src/…ts`) is a name that file holds, so a rename or a move that
 // leaves the docs behind fails here; the dated log (benchmarks-log.md) keeps its history as written.
+// And every code symbol a page names at all (a camelCase or PascalCase name in backticks) is a name
+// the repository's code or specs hold, but for a short list of other projects' names.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -101,6 +103,66 @@ test('every code symbol a page places in a file is a name that file holds', () =
   }
   assert.equal(missing, []);
   assert.ok(checked >= 20, `the patterns still find the docs' placed symbols (${checked})`);
+});
+
+/** Where the repository's own names are: its code, generated code, the SDK and the specs. */
+const nameSources = ['src', 'scripts', 'test', 'bench', 'generated', 'sdk/src', 'sdk/data-layer'];
+const nameFiles = [
+  'openapi.yaml',
+  'schema.graphql',
+  'permissions.yaml',
+  'package.json',
+  'eslint.config.js',
+  'codegen.yml',
+];
+/** Names the docs give that belong to other projects, or stand for a name the reader picks. */
+const othersNames = new Map([
+  ['getCoinSummary', "adding-an-endpoint.md's worked example, a route the specs do not have"],
+  ['createX', 'a placeholder for any factory'],
+  ['isAggAllowed', "Hasura's"],
+  ['_PLACEHOLDER', "Hasura's"],
+  ['headerTemplate', "puppeteer's"],
+  ['footerTemplate', "puppeteer's"],
+  ['execSync', "Node's"],
+  ['reusePort', "Node's, a `listen` option"],
+  ['rulesToQuery', "CASL's, gone in CASL 7"],
+  ['patternProperties', 'a JSON Schema keyword'],
+  ['prefixItems', 'a JSON Schema keyword'],
+]);
+
+/** Every identifier of the code and the specs (corpora and fixtures included: their generators are code). */
+function repositoryNames(): Set<string> {
+  const names = new Set<string>();
+  const code = (folder: string) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
+      .filter((file) => !file.includes('node_modules/') && /\.(ts|js|graphql|yaml|hbs)$/.test(file));
+  for (const file of [...nameFiles, ...nameSources.flatMap(code)])
+    for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) names.add(match[0]);
+  return names;
+}
+
+test("every code symbol a page names is a name of the repository (or listed as another project's)", () => {
+  const names = repositoryNames();
+  const missing: string[] = [];
+  let checked = 0;
+  for (const page of pages.filter((page) => !page.endsWith('-log.md')))
+    readFileSync(path.join(root, page), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        for (const match of line.matchAll(new RegExp(codeSymbol, 'g'))) {
+          checked += 1;
+          const name = match[1]!;
+          if (!names.has(name) && !othersNames.has(name))
+            missing.push(`${page}:${index + 1}: \`${name}\` is no name of the code or the specs`);
+        }
+      });
+  assert.equal(missing, []);
+  assert.ok(checked >= 1000, `the pattern still finds the docs' symbols (${checked})`);
+  const unused = [...othersNames.keys()].filter((name) =>
+    pages.every((page) => !readFileSync(path.join(root, page), 'utf8').includes(`\`${name}`)),
+  );
+  assert.equal(unused, [], "names listed as other projects' that no page names any more");
 });
 
 test.run();

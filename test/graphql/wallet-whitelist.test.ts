@@ -5,7 +5,9 @@
 // with the acting user as its creator (PENDING entry, approval row with the custodian's id);
 // duplicates, pending changes, bad addresses and other organizations' wallets refused before the
 // custodian is asked; a custodian failure writes nothing; a recording that failed after the
-// custodian applied an addition is recorded when the addition is repeated.
+// custodian applied an addition is recorded when the addition is repeated, and one cut off after
+// the custodian held it for approval (the node died, or the recording failed) is adopted by the
+// retry with its key, with the custodian's approval (docs/custody.md#consistency).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { custodianAnswerError } from '../../src/providers/custody/custody-provider-error.ts';
@@ -439,6 +441,165 @@ test('an addition the custodian applied but the platform failed to record is rec
     (await entryRows(wallet.id)).map((row) => [row.address, row.status]),
     [[cold, 'approved']],
   );
+});
+
+/** The idempotency_key rows of the key: what a retry with it found and left. */
+const keyRows = (key: string) =>
+  api.rows(
+    `SELECT state, result_ref FROM idempotency_key
+     WHERE organization_id = $1 AND operation = 'addDigitalWalletWhitelistEntry' AND idempotency_key = $2`,
+    [aurora, key],
+  );
+
+/** The lines the service logged about the wallet, as level and message. */
+const walletLog = (walletId: number) =>
+  logLines.filter((line) => line.walletId === walletId).map((line) => [line.level, line.msg]);
+
+const adoptedLine = [
+  40,
+  'the custodian holds a pending whitelist addition the platform had not recorded: recorded as pending with its approval',
+];
+
+/**
+ * The retry of an addition the custodian holds for approval and the platform never recorded: one
+ * PENDING entry, with the custodian's approval, under the key; the custodian asked once more and
+ * its pending approvals read once.
+ */
+async function expectAdopted(wallet: { id: number }, input: Record<string, unknown>, approvalId: string) {
+  const calls = { ...custodian.calls };
+  const adopted = await addEntry(input);
+  assert.equal(
+    [adopted.success, adopted.entry.status, adopted.pendingApproval?.id, adopted.pendingApproval?.kind],
+    [true, 'PENDING', approvalId, 'WHITELIST_ADD'],
+  );
+  assert.equal(
+    (await entryRows(wallet.id)).map((row) => [row.id, row.address, row.label, row.status, row.created_by]),
+    [[adopted.entry.id, input.address, input.label, 'pending', 'demo-frank']],
+  );
+  assert.equal(
+    (await approvalRows(wallet.id)).map((row) => [row.id, row.kind, row.whitelist_entry_id, row.state, row.created_by]),
+    [[approvalId, 'whitelistAdd', adopted.entry.id, 'pending', 'demo-frank']],
+  );
+  assert.equal(await keyRows(String(input.idempotencyKey)), [
+    { state: 'completed', result_ref: String(adopted.entry.id) },
+  ]);
+  assert.equal(
+    [custodian.calls.addWhitelistAddress, custodian.calls.listPendingApprovals],
+    [(calls.addWhitelistAddress ?? 0) + 1, (calls.listPendingApprovals ?? 0) + 1],
+  );
+  // Answered as what the key made from now on, without asking the custodian.
+  const replayed = await addEntry(input);
+  assert.equal([replayed.entry.id, replayed.pendingApproval?.id], [adopted.entry.id, approvalId]);
+  assert.is(custodian.calls.addWhitelistAddress, (calls.addWhitelistAddress ?? 0) + 1);
+  return adopted;
+}
+
+test('an addition cut off by a dead node after the custodian held it for approval is adopted by the retry with its key', async () => {
+  const wallet = await newWallet(1);
+  const input = { walletId: wallet.id, address: exchange, label: 'Exchange deposit', idempotencyKey: 'cut-off-1' };
+  const first = await addEntry(input);
+  const approvalId = first.pendingApproval.id;
+  // The node died between the custodian's answer and its commit: nothing recorded, the claim left
+  // pending, and its lease (REQUEST_TIMEOUT_MS + 15 s, 45 s here) over.
+  await api.rows('DELETE FROM digital_wallet_pending_approval WHERE wallet_id = $1', [wallet.id]);
+  await api.rows('DELETE FROM digital_wallet_whitelist_entry WHERE wallet_id = $1', [wallet.id]);
+  await api.rows(
+    `UPDATE idempotency_key SET state = 'pending', result_ref = NULL, updated_at = now() - interval '46 seconds'
+     WHERE organization_id = $1 AND idempotency_key = $2`,
+    [aurora, input.idempotencyKey],
+  );
+  // The custodian still holds the addition, so it refuses to make it again.
+  const pendingAtCustodian = await custodian.client.listPendingApprovals(wallet.custodianWalletId);
+  assert.equal(
+    pendingAtCustodian.map((approval) => [approval.id, approval.kind, approval.address]),
+    [[approvalId, 'whitelistAdd', exchange]],
+  );
+  // The look-up failing answers its own refusal and writes nothing: the retry after it adopts.
+  custodian.failNext(
+    'listPendingApprovals',
+    custodianAnswerError('listPendingApprovals', 503, { error: 'overloaded', name: 'InternalError', requestId: 'l1' }),
+  );
+  const unavailable = await addEntry(input, keys.aurora, { 'x-request-id': 'whitelist-lookup-1' });
+  assert.equal(failures(unavailable), [
+    'SERVICE_UNAVAILABLE undefined: the custodian is unavailable; retry in 5 seconds (requestId whitelist-lookup-1)',
+  ]);
+  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(await keyRows(input.idempotencyKey), [{ state: 'failed', result_ref: null }]);
+
+  await expectAdopted(wallet, input, approvalId);
+  assert.equal(walletLog(wallet.id), [adoptedLine]);
+  // Approved at the custodian later: the adopted approval is the one that moves the entry.
+  await custodian.client.resolvePendingApproval({ approvalId, decision: 'approved', userId: 'demo-grace' });
+  assert.equal(await custodian.client.listPendingApprovals(wallet.custodianWalletId), []);
+});
+
+test('an addition held for approval whose recording failed is adopted by the retry with its key', async () => {
+  const wallet = await newWallet(2);
+  const input = { walletId: wallet.id, address: cold, label: 'Refused once', idempotencyKey: 'cut-off-2' };
+  await api.rows(`CREATE FUNCTION refuse_pending_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'recording refused for the test'; END $$`);
+  await api.rows(`CREATE TRIGGER refuse_pending_entry BEFORE INSERT ON digital_wallet_whitelist_entry
+    FOR EACH ROW WHEN (NEW.label = 'Refused once') EXECUTE FUNCTION refuse_pending_entry()`);
+  try {
+    const failed = expectBody(await api.graphql(add, { input }, { key: keys.aurora }));
+    assert.equal(
+      failed.errors.map((error: any) => error.extensions.code),
+      ['INTERNAL_SERVER_ERROR'],
+    );
+  } finally {
+    await api.rows('DROP TRIGGER refuse_pending_entry ON digital_wallet_whitelist_entry');
+    await api.rows('DROP FUNCTION refuse_pending_entry()');
+  }
+  const approvalId = custodian.answers.addWhitelistAddress.pendingApproval.id;
+  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(await keyRows(input.idempotencyKey), [{ state: 'failed', result_ref: null }]);
+  await expectAdopted(wallet, input, approvalId);
+  assert.equal(walletLog(wallet.id), [
+    [50, 'whitelist addition made at the custodian but not recorded: reconcile by hand'],
+    adoptedLine,
+  ]);
+});
+
+test('concurrent additions of one address with different keys: one entry, every other answered CONFLICT, none fails', async () => {
+  const wallet = await newWallet(2);
+  const answers = await Promise.all(
+    ['race-1', 'race-2', 'race-3', 'race-4'].map((idempotencyKey) =>
+      addEntry({ walletId: wallet.id, address: exchange, idempotencyKey }),
+    ),
+  );
+  const made = answers.filter((answer) => answer.success);
+  assert.is(made.length, 1, JSON.stringify(answers));
+  for (const refused of answers.filter((answer) => !answer.success))
+    assert.equal(
+      refused.errors.map((error: { code: string; field: string[] }) => [error.code, error.field]),
+      [['CONFLICT', ['address']]],
+    );
+  assert.is((await entryRows(wallet.id)).length, 1);
+});
+
+test('an addition refused because the removal of the address awaits approval at the custodian stays a CONFLICT', async () => {
+  const wallet = await newWallet();
+  assert.is((await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage' })).success, true);
+  custodian.simulator.control.setWalletPolicy(wallet.custodianWalletId, {
+    approvalsRequired: 1,
+    whitelistChangesNeedApproval: true,
+  });
+  const removal = await removeEntry({ walletId: wallet.id, address: cold });
+  assert.equal([removal.success, removal.pendingApproval.kind], [true, 'WHITELIST_REMOVE']);
+  // The platform lost its rows; the custodian holds the removal.
+  await api.rows('DELETE FROM digital_wallet_pending_approval WHERE wallet_id = $1', [wallet.id]);
+  await api.rows('DELETE FROM digital_wallet_whitelist_entry WHERE wallet_id = $1', [wallet.id]);
+  const calls = custodian.calls.listPendingApprovals ?? 0;
+  const refused = await addEntry({ walletId: wallet.id, address: cold, label: 'Cold storage', idempotencyKey: 'rm-1' });
+  assert.equal(
+    refused.errors.map((error: any) => [error.code, error.field]),
+    [['CONFLICT', ['address']]],
+  );
+  assert.match(refused.errors[0].message, /^a change of this address awaits approval/);
+  assert.is(custodian.calls.listPendingApprovals, calls + 1);
+  assert.equal(await entryRows(wallet.id), []);
+  assert.equal(await keyRows('rm-1'), [{ state: 'failed', result_ref: null }]);
+  assert.equal(walletLog(wallet.id), []);
 });
 
 test.run();

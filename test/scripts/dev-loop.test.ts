@@ -1,8 +1,10 @@
 // `npm run dev` as a process on a copy of the checkout (docs/code-generation.md#npm-run-dev): it
-// starts the service; a permissions.yaml edit (a column for a role's select rule) is served by the
-// data layer after its status line; a broken edit prints a `file:line:col` line while the last good
-// version still answers; the fix is served in turn; an openapi.yaml edit (a summary) and a
-// schema.graphql edit (a description) are served in turn. Every wait is bounded; nothing is timed.
+// starts the service; for each of the three specs, an edit is served (permissions.yaml: a column
+// for a role's select rule, answered by the data layer; openapi.yaml: a summary, in /openapi.json;
+// schema.graphql: a description, by introspection), a broken edit prints its `file:line:col` line
+// while the last good version still answers, and the fix recovers; a Query field added without its
+// resolver is named by the typecheck at the resolver map's line while the old schema still answers.
+// Every wait is bounded; nothing is timed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +107,26 @@ test.after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** GET /healthz's summary in the served /openapi.json. */
+async function livenessSummary(): Promise<string> {
+  const spec = (await (await fetch(`http://127.0.0.1:${httpPort}/openapi.json`)).json()) as any;
+  return spec.paths['/healthz'].get.summary;
+}
+
+/** Query's fields as the served schema has them: name → description. */
+async function queryFields(): Promise<Map<string, string>> {
+  const response = await fetch(`http://127.0.0.1:${httpPort}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': adminApiKey },
+    body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name description } } }' }),
+  });
+  const body = (await response.json()) as { data: { __type: { fields: { name: string; description: string }[] } } };
+  return new Map(body.data.__type.fields.map((field) => [field.name, field.description]));
+}
+
+const pingDescription = 'Liveness check of the GraphQL endpoint; returns `"pong"`. Not cached.';
+const pingEdited = 'Liveness check of the GraphQL endpoint, edited; returns `"pong"`. Not cached.';
+
 test('npm run dev starts the service', async () => {
   await line(/^started: typecheck ok, ready in \d+ ms$/, 0);
   assert.match(await auditorCreatedAt(), /^error: field 'created_at' not found in type 'organization'/);
@@ -139,25 +161,54 @@ test('fixing the edit recovers: the fix is served', async () => {
 test('an openapi.yaml edit is regenerated and served: the new summary in /openapi.json', async () => {
   const mark = editSpec('openapi.yaml', 'summary: Liveness probe\n', 'summary: Liveness probe of the process\n');
   await line(/^openapi\.yaml: regenerated .*ready in \d+ ms/, mark);
-  const spec = (await (await fetch(`http://127.0.0.1:${httpPort}/openapi.json`)).json()) as any;
-  assert.is(spec.paths['/healthz'].get.summary, 'Liveness probe of the process');
+  assert.is(await livenessSummary(), 'Liveness probe of the process');
+});
+
+test('a broken openapi.yaml edit prints file:line:col and the last good version answers; the fix recovers', async () => {
+  // The Error schema's `code` (its `message` above makes the place one of a kind).
+  const ref = "names the field.\n        code:\n          $ref: '#/components/schemas/ErrorCode'";
+  const brokenRef = ref.replace('ErrorCode', 'ErrorCod');
+  const broken = editSpec('openapi.yaml', ref, brokenRef);
+  await line(/^openapi\.yaml: 1 problem\(s\), nothing generated; still serving the last good version$/, broken);
+  assert.match(
+    output.slice(broken),
+    /^openapi\.yaml:\d+:\d+: \$ref '#\/components\/schemas\/ErrorCod' does not resolve: .*Did you mean "ErrorCode"/m,
+  );
+  assert.is(await livenessSummary(), 'Liveness probe of the process');
+  const fixed = editSpec('openapi.yaml', brokenRef, ref);
+  await line(/^openapi\.yaml: /, fixed);
+  assert.is(await livenessSummary(), 'Liveness probe of the process');
 });
 
 test('a schema.graphql edit is regenerated and served: the new description in introspection', async () => {
-  const mark = editSpec(
-    'schema.graphql',
-    'Liveness check of the GraphQL endpoint; returns `"pong"`. Not cached.',
-    'Liveness check of the GraphQL endpoint, edited; returns `"pong"`. Not cached.',
-  );
+  const mark = editSpec('schema.graphql', pingDescription, pingEdited);
   await line(/^schema\.graphql: regenerated .*ready in \d+ ms/, mark);
-  const response = await fetch(`http://127.0.0.1:${httpPort}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': adminApiKey },
-    body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name description } } }' }),
-  });
-  const body = (await response.json()) as any;
-  const ping = body.data.__type.fields.find((field: { name: string }) => field.name === 'ping');
-  assert.is(ping.description, 'Liveness check of the GraphQL endpoint, edited; returns `"pong"`. Not cached.');
+  assert.is((await queryFields()).get('ping'), pingEdited);
+});
+
+test('a broken schema.graphql edit prints file:line:col and the last good version answers; the fix recovers', async () => {
+  const broken = editSpec('schema.graphql', 'type Query {\n', 'type Query {\n  devLoopBroken: Strin\n');
+  await line(/^schema\.graphql: 1 problem\(s\), nothing generated; still serving the last good version$/, broken);
+  assert.match(output.slice(broken), /^schema\.graphql:\d+:18: Unknown type "Strin"\. Did you mean "String"/m);
+  assert.is((await queryFields()).get('ping'), pingEdited);
+  const fixed = editSpec('schema.graphql', 'type Query {\n  devLoopBroken: Strin\n', 'type Query {\n');
+  await line(/^schema\.graphql: /, fixed);
+  const fields = await queryFields();
+  assert.equal([fields.get('ping'), fields.has('devLoopBroken')], [pingEdited, false]);
+});
+
+test('a Query field without a resolver: the typecheck names the resolver map, the old schema answers', async () => {
+  const added = editSpec('schema.graphql', 'type Query {\n', 'type Query {\n  devLoopProbe: String\n');
+  const status = await line(/^schema\.graphql: regenerated graphql/, added);
+  assert.match(status, /typecheck: \d+ error\(s\) at \d+ ms; still serving the last good version$/);
+  assert.match(
+    output.slice(added),
+    /^src\/graphql\/resolvers\/business-resolvers\.ts:\d+:\d+: error TS2741: Property 'devLoopProbe' is missing/m,
+  );
+  assert.is((await queryFields()).has('devLoopProbe'), false);
+  const removed = editSpec('schema.graphql', 'type Query {\n  devLoopProbe: String\n', 'type Query {\n');
+  await line(/^schema\.graphql: regenerated graphql .*typecheck ok at \d+ ms/, removed);
+  assert.is((await queryFields()).get('ping'), pingEdited);
 });
 
 test.run();

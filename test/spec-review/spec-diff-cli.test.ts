@@ -188,39 +188,42 @@ test('an allow-list naming the breaks (a fingerprint, a list of them, kind and l
   }
 });
 
-test('a malformed allow-list exits 2 naming the file and the entry', async () => {
+test('a malformed allow-list exits 2 naming the file and the entry at its place', async () => {
   for (const [text, message] of [
     [
       'allow:\n  - { fingerprint: abc, reason: x }\n',
-      "allow entry 1: fingerprint 'abc' is not 12 lowercase hex digits",
+      "2:5: allow entry 1: fingerprint 'abc' is not 12 lowercase hex digits",
     ],
     [
       'allow:\n  - { kind: operation-removed, location: GET /x }\n',
-      'allow entry 1: needs a reason (why the break is intended)',
+      '2:5: allow entry 1: needs a reason (why the break is intended)',
     ],
     [
       'allow:\n  - { kind: removed, location: GET /x, reason: x }\n',
-      "allow entry 1: unknown kind 'removed' (see docs/spec-diff.md#classification)",
+      "2:5: allow entry 1: unknown kind 'removed' (see docs/spec-diff.md#classification)",
     ],
     [
       'allow:\n  - { fingerprint: 0123456789ab, kind: operation-removed, reason: x }\n',
-      'allow entry 1: names a change by fingerprint or by kind and location, not both',
+      '2:5: allow entry 1: names a change by fingerprint or by kind and location, not both',
     ],
-    ['allow:\n  - { location: GET /x, reason: x }\n', "allow entry 1: needs 'fingerprint', or 'kind' and 'location'"],
+    [
+      'allow:\n  - { location: GET /x, reason: x }\n',
+      "2:5: allow entry 1: needs 'fingerprint', or 'kind' and 'location'",
+    ],
     [
       'allow:\n  - { fingerprint: [], reason: x }\n',
-      "allow entry 1: 'fingerprint' must be a name or a non-empty list of names",
+      "2:5: allow entry 1: 'fingerprint' must be a name or a non-empty list of names",
     ],
     [
       'allow:\n  - { fingerprint: 0123456789ab, reason: x, why: y }\n',
-      "allow entry 1: unknown field 'why' (fields: fingerprint, kind, location, spec, reason)",
+      "2:5: allow entry 1: unknown field 'why' (fields: fingerprint, kind, location, spec, reason)",
     ],
-    ['allowed: []\n', "unknown top-level key 'allowed' (expected 'allow')"],
-    ['allow: {}\n', "expected a mapping with an 'allow' list"],
+    ['allowed: []\n', "1:1: unknown top-level key 'allowed' (expected 'allow')"],
+    ['allow: {}\n', "1:1: expected a mapping with an 'allow' list"],
   ] as const) {
     write('bad-allow.yaml', text);
     const result = await specDiff(scratch, 'HEAD~2', 'HEAD~1', '--allow', 'bad-allow.yaml');
-    assert.equal([result.code, result.stderr], [2, `error: bad-allow.yaml: ${message}\n`], text);
+    assert.equal([result.code, result.stderr], [2, `bad-allow.yaml:${message}\n`], text);
   }
   rmSync(path.join(scratch, 'bad-allow.yaml'));
 });

@@ -8,6 +8,7 @@ import {
 import type { SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
 import { mediaWithoutSchema } from './media-without-schema.ts';
 import { redoclyProblems } from './redocly-problems.ts';
+import { schemaKeywordProblems } from './schema-keyword-values.ts';
 
 export type OpenApiValidation =
   | { readonly ok: true; readonly parsed: YamlWithPositions }
@@ -16,6 +17,10 @@ export type OpenApiValidation =
 export async function validateOpenApi(text: string, fileName: string): Promise<OpenApiValidation> {
   const yaml = parseYamlWithPositions(text, fileName);
   if (!yaml.ok) return yaml;
-  const problems = [...(await redoclyProblems(text, yaml.parsed)), ...mediaWithoutSchema(yaml.parsed)];
+  const problems = [
+    ...(await redoclyProblems(text, yaml.parsed)),
+    ...mediaWithoutSchema(yaml.parsed),
+    ...schemaKeywordProblems(yaml.parsed),
+  ];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, parsed: yaml.parsed };
 }

@@ -6,6 +6,8 @@
 // cannot reach for a Node API.
 import path from 'node:path';
 import ts from 'typescript';
+import { specProblem, type SpecProblem } from '../../../src/spec-problems/spec-problem.ts';
+import { SpecProblemsError } from '../../../src/spec-problems/spec-problems-error.ts';
 import { type GeneratedFile, tsBanner } from '../shared/generated-file.ts';
 
 /** Where the sources are placed for the compiler: the repository, so `graphql-ws` resolves from its node_modules. */
@@ -30,7 +32,7 @@ const options: ts.CompilerOptions = {
   outDir: path.join(repository, 'sdk/dist'),
 };
 
-/** Compiles `sources` (paths `sdk/src/…`); type errors fail codegen with their file and line. */
+/** Compiles `sources` (paths `sdk/src/…`); type errors fail codegen as `file:line:col` problems. */
 export function compileSdk(sources: GeneratedFile[]): GeneratedFile[] {
   const files = new Map(sources.map((file) => [path.join(repository, file.path), file.contents]));
   const host = ts.createCompilerHost(options);
@@ -42,14 +44,7 @@ export function compileSdk(sources: GeneratedFile[]): GeneratedFile[] {
   host.directoryExists = (name) => folders.has(name) || ts.sys.directoryExists(name);
   const program = ts.createProgram([...files.keys()].sort(), options, host);
   const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length > 0) {
-    const formatted = ts.formatDiagnostics(diagnostics, {
-      getCanonicalFileName: (name) => name,
-      getCurrentDirectory: () => repository,
-      getNewLine: () => '\n',
-    });
-    throw new Error(`sdk/src does not compile:\n${formatted}`);
-  }
+  if (diagnostics.length > 0) throw new SpecProblemsError(diagnostics.map(diagnosticProblem), 'sdk/src');
   const output: GeneratedFile[] = [];
   program.emit(undefined, (name, text) => {
     const relative = path.relative(repository, name).split(path.sep).join('/');
@@ -59,6 +54,15 @@ export function compileSdk(sources: GeneratedFile[]): GeneratedFile[] {
     output.push({ path: relative, contents: `${tsBanner('tsc (scripts/codegen/sdk)', source)}${contents}` });
   });
   return output;
+}
+
+/** A compiler diagnostic as `sdk/src/…ts:line:col: error TS…: message`, the form of every codegen problem. */
+function diagnosticProblem(diagnostic: ts.Diagnostic): SpecProblem {
+  const message = `error TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+  if (!diagnostic.file || diagnostic.start === undefined) return specProblem('sdk/src', 1, 1, message);
+  const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+  const file = path.relative(repository, diagnostic.file.fileName).split(path.sep).join('/');
+  return specProblem(file, line + 1, character + 1, message);
 }
 
 function ancestors(folder: string): string[] {

@@ -10,12 +10,15 @@
 // NOT_FOUND and changes nothing).
 //
 // A recording that fails after the custodian changed the whitelist is logged as an error. An
-// addition repeated after that is recorded after all: the custodian answers that it lists the
-// address already, which is the state the first request left (logged as a reconciliation).
+// addition repeated after that (or after the process died before its commit) is recorded after
+// all: the custodian answers that it lists the address already, or that a change of it awaits
+// approval, and the platform adopts that state: the entry approved, or pending with the
+// custodian's approval of the addition, read from its pending approvals (logged as a
+// reconciliation; docs/custody.md#consistency). A pending removal is still refused.
 import type { Logger } from 'pino';
 import type { ResultCache } from '../../cache/result-cache.ts';
 import type { ClaimToComplete } from '../../records/idempotency/idempotency-key-table.ts';
-import type { WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
+import { isUniqueViolation, type WalletWriteTable } from '../../records/wallets/wallet-write-table.ts';
 import type {
   NewPendingApproval,
   WhitelistApprovalKind,
@@ -34,6 +37,7 @@ import { failed, type Outcome, succeeded } from '../outcomes/outcome.ts';
 import { userError, type UserError } from '../outcomes/user-error.ts';
 import { addressFormProblem } from './address-forms.ts';
 import { walletFrozen } from './frozen-wallet.ts';
+import { findPendingWhitelistChange } from './pending-whitelist-change.ts';
 import { custodianCoinOf } from './custodian-coin.ts';
 import type { RequestLog } from './provider-failure-messages.ts';
 import { custodyRefusal, type CustodyOperation } from './custody-refusals.ts';
@@ -75,6 +79,15 @@ export interface RemoveWhitelistEntryInput {
 interface AlreadyListed {
   outcome: 'alreadyListed';
 }
+
+/** An addition the custodian refused because one of the address awaits its approval: the state a first request left. */
+interface AdoptedPending {
+  outcome: 'adoptedPending';
+  pendingApproval: CustodyPendingApproval;
+}
+
+/** What the custodian holds of an addition it refused to make again. */
+type HeldByCustodian = AlreadyListed | AdoptedPending;
 
 export type WhitelistChanged = Outcome<{
   entry: WhitelistEntryView;
@@ -156,20 +169,61 @@ export class WhitelistChanges {
       const why = existing.entry.status === 'pending' ? 'awaits approval on' : 'is already on';
       return failed([userError('CONFLICT', `${address} ${why} the whitelist of wallet ${wallet.id}`, 'address')]);
     }
-    const result = await this.#atCustodian('addWhitelistAddress', found, address, label);
+    const result = await this.#addAtCustodian(found, address, label);
     if (Array.isArray(result)) return failed(result);
+    this.#logAdoption(wallet.id, address, result);
+    const pending = result.outcome === 'applied' || result.outcome === 'alreadyListed' ? null : result.pendingApproval;
+    return this.#recordAddition(found, address, label, pending, claim);
+  }
+
+  /** The custodian's addition; or what it holds already of one it refuses to make again; or the errors it was refused with. */
+  async #addAtCustodian(
+    found: ChangeTarget,
+    address: string,
+    label: string | null,
+  ): Promise<WhitelistChangeResult | HeldByCustodian | UserError[]> {
+    try {
+      return await this.#atCustodian('addWhitelistAddress', found, address, label);
+    } catch (error) {
+      const held = await this.#heldByCustodian(error, found, address);
+      return held ?? custodyRefusal(error, 'addWhitelistAddress', found.request);
+    }
+  }
+
+  /**
+   * What the custodian holds of an addition it refused: the address listed, or its addition
+   * awaiting approval (found among the wallet's pending approvals); null when the refusal is
+   * another, or the change awaiting approval is a removal (refused as before). A failed look-up
+   * answers its own refusal: the addition may well be held, so a retry may adopt it.
+   */
+  async #heldByCustodian(
+    error: unknown,
+    { wallet, request }: ChangeTarget,
+    address: string,
+  ): Promise<HeldByCustodian | UserError[] | null> {
+    if (!(error instanceof CustodyProviderError)) return null;
+    if (error.reason === 'whitelistEntryExists') return { outcome: 'alreadyListed' };
+    if (error.reason !== 'whitelistChangePending') return null;
+    try {
+      const pending = await findPendingWhitelistChange(this.#deps.custody, wallet.custodianWalletId, address);
+      return pending?.kind === 'whitelistAdd' ? { outcome: 'adoptedPending', pendingApproval: pending } : null;
+    } catch (lookupError) {
+      return custodyRefusal(lookupError, 'addWhitelistAddress', request);
+    }
+  }
+
+  /** An adopted addition is the trace of a request cut off after the custodian's change: said for the operator. */
+  #logAdoption(walletId: number, address: string, result: WhitelistChangeResult | HeldByCustodian): void {
     if (result.outcome === 'alreadyListed')
       this.#deps.logger.warn(
-        { walletId: wallet.id, address },
+        { walletId, address },
         'the custodian lists a whitelist address the platform had not recorded: recorded as approved',
       );
-    return this.#recordAddition(
-      found,
-      address,
-      label,
-      result.outcome === 'pendingApproval' ? result.pendingApproval : null,
-      claim,
-    );
+    if (result.outcome === 'adoptedPending')
+      this.#deps.logger.warn(
+        { walletId, address, approvalId: result.pendingApproval.id },
+        'the custodian holds a pending whitelist addition the platform had not recorded: recorded as pending with its approval',
+      );
   }
 
   /** The entry an earlier addition with the key made, and its approval, as they are now. */
@@ -191,8 +245,12 @@ export class WhitelistChanges {
     if (Array.isArray(found)) return failed(found);
     const existing = await this.#removableEntry(found, input.address);
     if ('code' in existing) return failed([existing]);
-    const result = await this.#atCustodian('removeWhitelistAddress', found, input.address, null);
-    if (Array.isArray(result)) return failed(result);
+    let result: WhitelistChangeResult;
+    try {
+      result = await this.#atCustodian('removeWhitelistAddress', found, input.address, null);
+    } catch (error) {
+      return failed(custodyRefusal(error, 'removeWhitelistAddress', found.request));
+    }
     return this.#recordRemoval(found, existing, input.address, result);
   }
 
@@ -222,13 +280,13 @@ export class WhitelistChanges {
     return { wallet, caller, request: requester.log };
   }
 
-  /** The custodian's change, or the errors it was refused with. */
+  /** The custodian's change; its refusal is thrown. */
   async #atCustodian(
     operation: Extract<CustodyOperation, 'addWhitelistAddress' | 'removeWhitelistAddress'>,
-    { wallet, caller, request: log }: ChangeTarget,
+    { wallet, caller }: ChangeTarget,
     address: string,
     label: string | null,
-  ): Promise<WhitelistChangeResult | AlreadyListed | UserError[]> {
+  ): Promise<WhitelistChangeResult> {
     const request = {
       coin: custodianCoinOf(wallet.coin),
       walletId: wallet.custodianWalletId,
@@ -236,16 +294,9 @@ export class WhitelistChanges {
       userId: caller.actingUserId,
       ...(label === null ? {} : { label }),
     };
-    try {
-      return operation === 'addWhitelistAddress'
-        ? await this.#deps.custody.addWhitelistAddress(request)
-        : await this.#deps.custody.removeWhitelistAddress(request);
-    } catch (error) {
-      const listed = error instanceof CustodyProviderError && error.reason === 'whitelistEntryExists';
-      return listed && operation === 'addWhitelistAddress'
-        ? { outcome: 'alreadyListed' }
-        : custodyRefusal(error, operation, log);
-    }
+    return operation === 'addWhitelistAddress'
+      ? this.#deps.custody.addWhitelistAddress(request)
+      : this.#deps.custody.removeWhitelistAddress(request);
   }
 
   /** An addition the custodian made or holds for approval: the entry, approved or pending with its approval. */
@@ -256,19 +307,34 @@ export class WhitelistChanges {
     pending: CustodyPendingApproval | null,
     claim: ClaimToComplete | null,
   ): Promise<WhitelistChanged> {
-    const stored = await this.#recorded('addition', wallet, address, () =>
-      this.#deps.whitelist.recordAddition(
-        {
-          walletId: wallet.id,
-          address,
-          label,
-          createdBy: caller.actingUserId,
-          status: pending ? 'pending' : 'approved',
-        },
-        pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
-        claim,
-      ),
-    );
+    let stored: Awaited<ReturnType<WhitelistWriteTable['recordAddition']>>;
+    try {
+      stored = await this.#recorded('addition', wallet, address, () =>
+        this.#deps.whitelist.recordAddition(
+          {
+            walletId: wallet.id,
+            address,
+            label,
+            createdBy: caller.actingUserId,
+            status: pending ? 'pending' : 'approved',
+          },
+          pending ? approvalRecord(pending, wallet.id, 'whitelistAdd') : null,
+          claim,
+        ),
+      );
+    } catch (error) {
+      // A concurrent addition of the address with another key recorded it first (both got past
+      // the custodian: the second adopted the first one's approval): the address is taken.
+      if (isUniqueViolation(error))
+        return failed([
+          userError(
+            'CONFLICT',
+            `${address} awaits approval on, or is already on, the whitelist of wallet ${wallet.id}`,
+            'address',
+          ),
+        ]);
+      throw error;
+    }
     return this.#changed(
       wallet.id,
       stored.entry,
@@ -293,7 +359,7 @@ export class WhitelistChanges {
     { wallet, caller }: ChangeTarget,
     entry: WhitelistEntryRow,
     address: string,
-    result: WhitelistChangeResult | AlreadyListed,
+    result: WhitelistChangeResult,
   ): Promise<WhitelistChanged> {
     if (result.outcome !== 'pendingApproval') {
       await this.#recorded('removal', wallet, address, () =>
@@ -315,6 +381,8 @@ export class WhitelistChanges {
     try {
       return await write();
     } catch (error) {
+      // Another request recorded the same change: nothing to reconcile.
+      if (isUniqueViolation(error)) throw error;
       this.#deps.logger.error(
         { err: error, walletId: wallet.id, custodianWalletId: wallet.custodianWalletId, address },
         `whitelist ${what} made at the custodian but not recorded: reconcile by hand`,

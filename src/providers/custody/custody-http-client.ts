@@ -29,6 +29,7 @@ import {
   assertValidFindWalletByReference,
   assertValidGetTransfer,
   assertValidGetWalletBalances,
+  assertValidListPendingApprovals,
   assertValidListTransfers,
   assertValidResolveApproval,
   assertValidSendCoins,
@@ -37,6 +38,7 @@ import {
 import {
   decodeAddress,
   decodePendingApproval,
+  decodePendingApprovalList,
   decodeSendCoins,
   decodeTransfer,
   decodeTransferList,
@@ -72,6 +74,7 @@ export function createCustodyHttpClient(options: CustodyHttpClientOptions): Cust
     removeWhitelistAddress: (request) => removeWhitelistAddress(read, request),
     sendCoins: (request) => sendCoins(read, request),
     getPendingApproval: (approvalId) => getPendingApproval(read, approvalId),
+    listPendingApprovals: (walletId) => listPendingApprovals(read, walletId),
     resolvePendingApproval: (request) => resolvePendingApproval(read, request),
     getTransfer: (coin, walletId, transferId) => getTransfer(read, coin, walletId, transferId),
     listTransfers: (request) => listTransfers(read, request),
@@ -195,6 +198,20 @@ async function getPendingApproval(read: Read, approvalId: string): Promise<Custo
     context: { approvalId },
   } as const;
   return read(call, decodePendingApproval, (approval) => expectSame('pending approval', approval.id, approvalId));
+}
+
+async function listPendingApprovals(read: Read, walletId: string): Promise<CustodyPendingApproval[]> {
+  assertValidListPendingApprovals(walletId);
+  const call = {
+    operation: 'listPendingApprovals',
+    method: 'GET',
+    path: '/api/v2/pendingapprovals',
+    query: new URLSearchParams({ walletId }),
+    context: { walletId },
+  } as const;
+  return read(call, decodePendingApprovalList, (approvals) => {
+    for (const approval of approvals) expectSame('wallet', approval.walletId, walletId);
+  });
 }
 
 async function resolvePendingApproval(read: Read, request: ResolveApprovalRequest): Promise<CustodyPendingApproval> {

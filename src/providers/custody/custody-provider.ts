@@ -249,6 +249,12 @@ export interface CustodyProvider {
   sendCoins(request: SendCoinsRequest): Promise<SendCoinsResult>;
   getPendingApproval(approvalId: string): Promise<CustodyPendingApproval>;
   /**
+   * The wallet's approvals still pending, oldest first (BitGo's `GET /api/v2/pendingapprovals?walletId=…`):
+   * how a change the custodian holds is found when the answer that named it was lost
+   * (docs/custody.md#consistency).
+   */
+  listPendingApprovals(walletId: string): Promise<CustodyPendingApproval[]>;
+  /**
    * Records one user's decision and answers the approval after it. Once approved, the guarded
    * action happens (a transfer is signed, a whitelist change applies); read the transfer with
    * `getTransfer`.

@@ -165,6 +165,10 @@ export function assertValidFindWalletByReference(coinId: string, reference: stri
   run('findWalletByReference', [coin(coinId), clientReference(reference)]);
 }
 
+export function assertValidListPendingApprovals(wallet: string): void {
+  run('listPendingApprovals', [walletId(wallet)]);
+}
+
 export function assertValidGetWalletBalances(coinId: string, wallet: string): void {
   run('getWalletBalances', [coin(coinId), walletId(wallet)]);
 }

@@ -10,6 +10,7 @@ import type { CustodyDecision, CustodyProvider, CustodyWalletType } from './cust
 import {
   encodeAddress,
   encodePendingApproval,
+  encodePendingApprovalList,
   encodeSendCoins,
   encodeTransfer,
   encodeTransferBatch,
@@ -148,6 +149,16 @@ const routes: Route[] = [
     pattern: /^\/api\/v2\/([^/]+)\/wallet\/([^/]+)\/transfer\/([^/]+)$/,
     handle: async (provider, [coin, walletId, transferId]) =>
       ok(encodeTransfer(await provider.getTransfer(coin!, walletId!, transferId!))),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/api\/v2\/pendingapprovals$/,
+    handle: async (provider, _match, _body, query) => {
+      const walletId = query.get('walletId');
+      // BitGo lists by wallet or by enterprise; this custodian has no enterprises.
+      if (walletId === null) throw new BadRequest('walletId is required');
+      return ok(encodePendingApprovalList(await provider.listPendingApprovals(walletId)));
+    },
   },
   {
     method: 'GET',

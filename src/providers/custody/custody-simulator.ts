@@ -8,6 +8,7 @@ import { createControl, progressTransfers, type CustodySimulatorControl } from '
 import {
   defaultTransferBatchSize,
   type CreateWalletRequest,
+  type CustodyPendingApproval,
   type CustodyProvider,
   type CustodyTransfer,
   type CustodyWallet,
@@ -21,6 +22,7 @@ import {
   assertValidFindWalletByReference,
   assertValidGetTransfer,
   assertValidGetWalletBalances,
+  assertValidListPendingApprovals,
   assertValidListTransfers,
   assertValidResolveApproval,
   assertValidSendCoins,
@@ -122,6 +124,11 @@ function createProvider(state: SimulatorState, settle: () => void): CustodyProvi
       return approvalView(findApproval(state, 'getPendingApproval', approvalId));
     },
 
+    async listPendingApprovals(walletId) {
+      assertValidListPendingApprovals(walletId);
+      return pendingApprovalsOf(state, walletId);
+    },
+
     async resolvePendingApproval(request) {
       assertValidResolveApproval(request);
       settle();
@@ -169,6 +176,16 @@ function createWallet(state: SimulatorState, request: CreateWalletRequest): Cust
   addAddress(state, wallet, null);
   state.wallets.set(wallet.id, wallet);
   return walletView(wallet);
+}
+
+/** The wallet's pending approvals in the order they were opened (the map keeps insertion order). */
+function pendingApprovalsOf(state: SimulatorState, walletId: string): CustodyPendingApproval[] {
+  if (!state.wallets.has(walletId)) {
+    throw refusal(state, 'listPendingApprovals', 'NotFound', `wallet ${walletId} not found`);
+  }
+  return [...state.approvals.values()]
+    .filter((approval) => approval.walletId === walletId && approval.state === 'pending')
+    .map(approvalView);
 }
 
 function getTransfer(state: SimulatorState, coin: string, walletId: string, transferId: string): CustodyTransfer {

@@ -26,9 +26,11 @@ import type {
   WireWhitelistItem,
 } from './custody-wire-format.ts';
 import {
+  type ListedApproval,
   validateAddress,
   validateWalletList,
   validatePendingApproval,
+  validatePendingApprovalList,
   validatePolicyRule,
   validateSendCoins,
   validateTransfer,
@@ -45,20 +47,20 @@ export class UnexpectedCustodyAnswer extends Error {
   }
 }
 
-function checked<T>(validator: () => ValidateFunction<T>, body: unknown): T {
+function checked<T>(validator: () => ValidateFunction<T>, body: unknown, path = ''): T {
   const validate = validator();
   if (validate(body)) return body;
-  throw new UnexpectedCustodyAnswer(describeMisfit(validate.errors ?? []));
+  throw new UnexpectedCustodyAnswer(describeMisfit(validate.errors ?? [], path));
 }
 
 /** The deepest misfit is the most telling one; `oneOf` reports its branches' errors first. */
-function describeMisfit(errors: ErrorObject[]): string {
+function describeMisfit(errors: ErrorObject[], path: string): string {
   const deepest = errors.reduce<ErrorObject | undefined>(
     (best, error) => (best === undefined || error.instancePath.length > best.instancePath.length ? error : best),
     undefined,
   );
-  if (!deepest) return 'the body does not match';
-  return `${deepest.instancePath || '(body)'} ${deepest.message ?? 'does not match'}`;
+  if (!deepest) return `${path || 'the body'} does not match`;
+  return `${path + deepest.instancePath || '(body)'} ${deepest.message ?? 'does not match'}`;
 }
 
 function date(text: string, path: string): Date {
@@ -183,6 +185,29 @@ export function decodeTransfer(body: unknown): CustodyTransfer {
 
 export function decodePendingApproval(body: unknown): CustodyPendingApproval {
   return readPendingApproval(checked(validatePendingApproval, body), '');
+}
+
+/**
+ * The listed approvals of the kinds the platform reads (a transfer's, a whitelist change's), still
+ * pending; each must then fit `pendingApproval` in full. A listed approval of another kind (a
+ * policy rule other than the whitelist, a user change) is left out, not a bad answer.
+ */
+export function decodePendingApprovalList(body: unknown): CustodyPendingApproval[] {
+  const listed = checked(validatePendingApprovalList, body).pendingApprovals;
+  return listed.flatMap((item, index) => {
+    if (!isReadableKind(item.info)) return [];
+    const path = `/pendingApprovals/${index}`;
+    const approval = readPendingApproval(checked(validatePendingApproval, item, path), path);
+    return approval.state === 'pending' ? [approval] : [];
+  });
+}
+
+/** A transfer's approval, or a policy rule's that updates the whitelist (BitGo's `advancedWhitelist`). */
+function isReadableKind(info: ListedApproval['info']): boolean {
+  if (info.type === 'transactionRequest') return true;
+  if (info.type !== 'policyRuleRequest') return false;
+  const update = info.policyRuleRequest?.update;
+  return update?.type === undefined || update.type === 'advancedWhitelist';
 }
 
 export function decodeTransferList(body: unknown): TransferBatch {

@@ -156,6 +156,14 @@ export interface WirePendingApproval {
   info: WireApprovalInfo;
 }
 
+/**
+ * `GET /api/v2/pendingapprovals?walletId=…`: the wallet's pending approvals. A real custodian lists
+ * kinds the platform does not make (policy rules other than the whitelist, user changes) too.
+ */
+export interface WirePendingApprovalList {
+  pendingApprovals: WirePendingApproval[];
+}
+
 export interface WireWhitelistRule {
   id: string;
   type: 'advancedWhitelist';
@@ -311,6 +319,10 @@ export function encodePendingApproval(approval: CustodyPendingApproval): WirePen
     resolvedDate: approval.resolvedAt?.toISOString() ?? null,
     info: encodeApprovalInfo(approval),
   };
+}
+
+export function encodePendingApprovalList(approvals: CustodyPendingApproval[]): WirePendingApprovalList {
+  return { pendingApprovals: approvals.map(encodePendingApproval) };
 }
 
 export function encodeWhitelistChange(

@@ -206,6 +206,29 @@ export const validateWallet = compile<WireWallet>({ $ref: 'custody#/$defs/wallet
 export const validateAddress = compile<WireAddress>({ $ref: 'custody#/$defs/address' });
 export const validateTransfer = compile<WireTransfer>({ $ref: 'custody#/$defs/transfer' });
 export const validatePendingApproval = compile<WirePendingApproval>({ $ref: 'custody#/$defs/pendingApproval' });
+/** A listed approval as checked by `validatePendingApprovalList`: its kind, the rest unread yet. */
+export interface ListedApproval {
+  info: { type: string; policyRuleRequest?: { update?: { type?: unknown } } };
+}
+
+/**
+ * Each listed approval's kind is checked here, its fields only when the platform reads the kind
+ * (custody-wire-decode.ts `decodePendingApprovalList`), against `pendingApproval` above.
+ */
+export const validatePendingApprovalList = compile<{ pendingApprovals: ListedApproval[] }>({
+  type: 'object',
+  required: ['pendingApprovals'],
+  properties: {
+    pendingApprovals: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['info'],
+        properties: { info: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
+      },
+    },
+  },
+});
 export const validateWalletList = compile<WireWalletList>({
   type: 'object',
   required: ['wallets'],

@@ -15,14 +15,8 @@ export interface Write {
 }
 
 export interface WriteOutcome extends Write {
-  /**
-   * `made`, answered with what it made; `left to the operator`: the whitelist change a killed
-   * request asked of the custodian awaits approval there, so its run after the claim's lease is
-   * refused (docs/custody.md#consistency: a pending approval needs the operator).
-   */
-  readonly outcome: 'made' | 'left to the operator';
-  /** The id of what it made. */
-  readonly id?: number;
+  /** The id of what it made (a whitelist addition a killed request left pending at the custodian: adopted, docs/custody.md#consistency). */
+  readonly id: number;
   readonly servedBy: string;
   /** Sends cut off (a 502, 503 or 504, a lost connection) before the one answered. */
   readonly interrupted: number;
@@ -69,8 +63,8 @@ const maxInProgress = 60;
  * or 504 or a lost connection. A repeat that finds the key claimed by a request still running
  * waits 2 s for it on the node, then answers CONFLICT "in progress", and is sent again: a claim
  * a killed request left is taken over once its lease ends (docs/idempotency.md#known-limits), and
- * the write runs again. Any other answer is a failure of the test, but one: a whitelist change
- * the killed request had asked of the custodian, pending approval there.
+ * the write runs again (a whitelist addition the killed request had asked of the custodian is
+ * then adopted from the custodian's pending approvals). Any other answer is a failure of the test.
  */
 export async function sendWrite(send: SendGraphql, write: Write): Promise<WriteOutcome> {
   let interrupted = 0;
@@ -87,9 +81,7 @@ export async function sendWrite(send: SendGraphql, write: Write): Promise<WriteO
     if (answer.status !== 200 || !payload)
       throw new Error(`${write.key}: ${answer.status} ${JSON.stringify(answer.body)}`);
     const answered = { servedBy: answer.servedBy, interrupted, waitedOnClaim, ms: performance.now() - started };
-    if (payload.success) return { ...write, outcome: 'made', id: payload.made.id, ...answered };
-    if (waitedOnClaim > 0 && payload.errors.some(isPendingAtCustodian))
-      return { ...write, outcome: 'left to the operator', ...answered };
+    if (payload.success) return { ...write, id: payload.made.id, ...answered };
     if (!payload.errors.some(isInProgress)) throw new Error(`${write.key}: ${JSON.stringify(payload.errors)}`);
     if (++waitedOnClaim === maxInProgress) throw new Error(`${write.key}: still claimed after ${maxInProgress} tries`);
   }
@@ -97,6 +89,3 @@ export async function sendWrite(send: SendGraphql, write: Write): Promise<WriteO
 
 const isInProgress = (error: { code: string; message: string }) =>
   error.code === 'CONFLICT' && /in progress/.test(error.message);
-
-const isPendingAtCustodian = (error: { code: string; message: string }) =>
-  error.code === 'CONFLICT' && error.message.startsWith('a change of this address awaits approval');

@@ -313,6 +313,41 @@ function runContract(name: string, createHarness: HarnessFactory): void {
     assert.is(retried.outcome, 'pendingApproval');
   });
 
+  test("lists a wallet's pending approvals, oldest first: whitelist changes and sends, none resolved", async ({
+    harness,
+  }) => {
+    const { provider, clock } = harness;
+    const wallet = await fundedWallet(provider, harness, 1);
+    const other = await fundedWallet(provider, harness, 1);
+    assert.equal(await provider.listPendingApprovals(wallet.id), []);
+    const change = { coin: 'btc', walletId: wallet.id, userId: alice };
+    const added = await provider.addWhitelistAddress({ ...change, address: destination, label: 'Cold storage' });
+    clock.advance(minute);
+    const sent = await provider.sendCoins({ ...change, address: otherDestination, amount: '1000' });
+    clock.advance(minute);
+    const resolvedLater = await provider.addWhitelistAddress({ ...change, address: otherDestination });
+    await provider.addWhitelistAddress({ ...change, walletId: other.id, address: destination });
+    if (added.outcome !== 'pendingApproval' || sent.outcome !== 'pendingApproval')
+      throw new Error('expected approvals');
+    if (resolvedLater.outcome !== 'pendingApproval') throw new Error('expected a pending approval');
+    await provider.resolvePendingApproval({
+      approvalId: resolvedLater.pendingApproval.id,
+      decision: 'rejected',
+      userId: bob,
+    });
+    assert.equal(await provider.listPendingApprovals(wallet.id), [added.pendingApproval, sent.pendingApproval]);
+    const [whitelisted] = await provider.listPendingApprovals(wallet.id);
+    assert.equal(
+      [whitelisted?.kind, whitelisted?.address, whitelisted?.label],
+      ['whitelistAdd', destination, 'Cold storage'],
+    );
+
+    const unknown = await custodyRejection(provider.listPendingApprovals('ab'.repeat(16)));
+    assert.equal([unknown.code, unknown.reason], ['NOT_FOUND', 'notFound']);
+    const refused = await custodyRejection(provider.listPendingApprovals('not a wallet'));
+    assert.equal([refused.code, refused.details?.map((detail) => detail.path)], ['VALIDATION_FAILED', ['walletId']]);
+  });
+
   test('send without an approval policy: a signed transfer, fee charged, readable by id', async ({ harness }) => {
     const { provider, simulator } = harness;
     const wallet = await fundedWallet(provider, harness);

@@ -433,6 +433,79 @@ test('a 2xx of the wrong shape is INTERNAL naming the first misfit by its path',
   }
 });
 
+test("lists a wallet's pending approvals from BitGo's listing, leaving out kinds it does not read", async () => {
+  const whitelistApproval = {
+    ...bitgoApproval,
+    id: '7a1f00000000000000000000000000bb',
+    approvalsRequired: 1,
+    resolvers: [],
+    info: {
+      type: 'policyRuleRequest',
+      policyRuleRequest: {
+        action: 'update',
+        update: {
+          id: 'whitelist',
+          type: 'advancedWhitelist',
+          condition: { add: { type: 'address', item: destination, metaData: { label: 'Cold storage' } } },
+          action: { type: 'deny' },
+        },
+      },
+    },
+  };
+  const listing = {
+    pendingApprovals: [
+      bitgoApproval,
+      { ...bitgoApproval, id: '7a1f00000000000000000000000000cc', info: { type: 'userChangeRequest' } },
+      {
+        ...whitelistApproval,
+        id: '7a1f00000000000000000000000000dd',
+        info: {
+          type: 'policyRuleRequest',
+          policyRuleRequest: { action: 'update', update: { type: 'velocityLimit', condition: { amountString: '1' } } },
+        },
+      },
+      { ...whitelistApproval, id: '7a1f00000000000000000000000000ee', state: 'approved' },
+      whitelistApproval,
+    ],
+  };
+  await withCustodian(
+    (_received, response) => sendJson(response, 200, listing),
+    async ({ url, received }) => {
+      const approvals = await client(url).listPendingApprovals(walletId);
+      assert.equal(
+        received.map((request) => `${request.method} ${request.url}`),
+        [`GET /api/v2/pendingapprovals?walletId=${walletId}`],
+      );
+      assert.equal(
+        approvals.map((approval) => [approval.id, approval.kind, approval.address, approval.label]),
+        [
+          [approvalId, 'transfer', destination, null],
+          [whitelistApproval.id, 'whitelistAdd', destination, 'Cold storage'],
+        ],
+      );
+    },
+  );
+  const misfits: [unknown, string][] = [
+    [
+      { pendingApprovals: [bitgoApproval, { ...whitelistApproval, createDate: 'today' }] },
+      '/pendingApprovals/1/createDate',
+    ],
+    [{ pendingApprovals: [{ id: approvalId }] }, "/pendingApprovals/0 must have required property 'info'"],
+    [{ pendingApprovals: [{ ...bitgoApproval, wallet: 'ab'.repeat(16) }] }, `it is about wallet ${'ab'.repeat(16)}`],
+    [{}, "(body) must have required property 'pendingApprovals'"],
+  ];
+  for (const [body, misfit] of misfits) {
+    await withCustodian(
+      (_received, response) => sendJson(response, 200, body),
+      async ({ url }) => {
+        const error = await custodyRejection(client(url).listPendingApprovals(walletId));
+        assert.is(error.reason, 'badResponse');
+        assert.ok(error.message.includes(`unexpected body: ${misfit}`), error.message);
+      },
+    );
+  }
+});
+
 test("reads a wallet's balances from BitGo's wallet answer: its coin at the top, tokens under tokens", async () => {
   const ethWallet = 'e7'.repeat(16);
   const token = (balance: string, confirmed: string, spendable: string) => ({

@@ -134,6 +134,22 @@ export const specMistakes: readonly SpecMistake[] = [
     message: /^GET \/healthz response 200: content 'text\/plain' has no schema$/,
   },
   {
+    name: 'a pattern that is no regular expression',
+    file: 'openapi.yaml',
+    from: "        maxLength: 2\n        pattern: '^[A-Za-z]{2}$'",
+    to: "        maxLength: 2\n        pattern: '^[A-Za-z{2}$'",
+    at: "pattern: '^[A-Za-z{2}$'",
+    message: /^pattern '\^\[A-Za-z\{2\}\$' is not a regular expression: /,
+  },
+  {
+    name: 'a misspelt format',
+    file: 'openapi.yaml',
+    from: '        externalUserEmail:\n          type: string\n          format: email',
+    to: '        externalUserEmail:\n          type: string\n          format: emial',
+    at: 'format: emial',
+    message: /^unknown format 'emial'\. Did you mean "email"\?$/,
+  },
+  {
     name: 'a misspelt operation property',
     file: 'openapi.yaml',
     from: liveness,
