@@ -11,6 +11,7 @@ import {
   execute,
   getOperationAST,
 } from 'graphql';
+import { executeOperation, executesWithoutAbort } from './execute-operation.ts';
 import type { Logger } from 'pino';
 import type { GraphqlMediaType } from './accepted-media-type.ts';
 import type { DocumentCache } from './document-cache.ts';
@@ -59,6 +60,7 @@ export function createGraphqlAnswerer(
   observe: OperationObserver = () => {},
 ): GraphqlAnswerer {
   const known = rootFieldNames(schema);
+  const executeIt = executesWithoutAbort(schema) ? executeOperation : execute;
   const formatError = (error: Error | GraphQLError) => formatGraphqlError(error, logger);
 
   /** The operation's document, or the answer refusing it before execution. */
@@ -92,7 +94,7 @@ export function createGraphqlAnswerer(
     }
     const label = operationLabel(known, document, request.operationName);
     const run = () =>
-      execute({
+      executeIt({
         schema,
         document,
         operationName: request.operationName,
