@@ -48,8 +48,6 @@ export interface KeyedRequest<T> {
    * `writeUnderClaim(claim)`, so the thing and the key's completion commit together (null: no key).
    */
   run: (claim: ClaimToComplete | null) => Promise<Outcome<T>>;
-  /** The id of what a successful run made. */
-  resultRefOf: (value: T) => string;
   /** What an earlier request with the key made, as the caller sees it now. */
   replay: (resultRef: string) => Promise<Outcome<T>>;
 }
@@ -140,10 +138,8 @@ export class Idempotency {
       await this.keys.fail(id, this.now()).catch(() => false);
       throw error;
     }
-    // A run that made its thing completed the claim in the same transaction; this completes one
-    // that answered without writing (nothing matches a claim already completed).
-    if (outcome.ok) await this.keys.complete(id, request.resultRefOf(outcome.value), this.now());
-    else await this.keys.fail(id, this.now());
+    // A run that made its thing completed the claim in the transaction that wrote it.
+    if (!outcome.ok) await this.keys.fail(id, this.now());
     return outcome;
   }
 

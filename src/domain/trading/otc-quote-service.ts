@@ -158,7 +158,6 @@ async function request(desk: QuoteDesk, caller: ActingCaller, input: RequestQuot
     // The size is one amount whichever field carried it.
     digest: requestDigest([organizationId, checked.fromCurrency, checked.toCurrency, checked.side, checked.size]),
     run: (claim) => outcomeOf(() => priceAndStore(desk, caller, checked, organizationId, claim)),
-    resultRefOf: (value) => value.quote.id,
     replay: (quoteId) =>
       outcomeOf(async () => ({ quote: quoteView(await quoteInScope(desk, caller.scope, quoteId), desk.now()) })),
   });

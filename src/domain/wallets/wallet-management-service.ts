@@ -101,7 +101,6 @@ export function createWalletManagementService(deps: WalletManagementDeps) {
         key: input.idempotencyKey,
         digest: requestDigest([wallet.id, label]),
         run: (claim) => makeAddress(deps, wallet, label, requester, claim),
-        resultRefOf: (value) => String(value.address.id),
         replay: async (addressId) => {
           const row = await deps.table.findAddress(caller.scope, Number(addressId));
           return row

@@ -151,7 +151,6 @@ export class WhitelistChanges {
       key: input.idempotencyKey,
       digest: requestDigest([found.wallet.id, input.address, label]),
       run: (claim) => this.#addNew(found, input.address, label, claim),
-      resultRefOf: (value) => String(value.entry.id),
       replay: (entryId) => this.#addedBefore(found.caller, Number(entryId)),
     });
   }

@@ -1,6 +1,7 @@
 // The rows of `idempotency_key` (migration 0023, docs/idempotency.md): a request claims its key
 // (one insert that only one of concurrent requests wins), then completes it with the id of what it
-// made, marks it failed, or releases it; a later request reads the row its key names. Every change
+// made in the transaction that writes it (writeUnderClaim, completeClaim), marks it failed, or
+// releases it; a later request reads the row its key names. Every change
 // of state is conditional on the row still being `pending`, so two requests (or a request and the
 // start-up sweep) that both try to finish one claim cannot both succeed.
 import { type Transaction, sql } from 'kysely';
@@ -99,11 +100,6 @@ export class IdempotencyKeyTable {
   async find(id: string): Promise<IdempotencyRow | null> {
     const row = await this.#db.selectFrom('idempotency_key').select(columns).where('id', '=', id).executeTakeFirst();
     return (row as IdempotencyRow | undefined) ?? null;
-  }
-
-  /** Completes a pending claim; false when it is not pending any more. */
-  async complete(id: string, resultRef: string, now: Date): Promise<boolean> {
-    return completeClaim(this.#db, id, resultRef, now);
   }
 
   /** Marks a pending claim failed (nothing was made); its key can be claimed again. */
