@@ -28,8 +28,7 @@ type OtcResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], OtcField>
 
 /** The organization scope of the API key the root-field guard admitted. */
 function tradingScope(context: GraphqlContext): OrganizationScope {
-  if (context.principal.kind !== 'api-key')
-    throw keyRequired();
+  if (context.principal.kind !== 'api-key') throw keyRequired();
   return callerScope(context);
 }
 
