@@ -15,8 +15,8 @@ import {
   assertValidRule,
   flexibleLimiter,
   retryAfterSeconds,
-  throttledWarning,
 } from './rate-limiter.ts';
+import { throttledWarning } from './throttled-warning.ts';
 
 export interface FailedCredentialLimit {
   readonly rule: RateLimitRule;

@@ -1,10 +1,14 @@
-// Fixed-window rate limits for the authentication routes (docs/identity.md#rate-limits,
-// openapi.yaml "Rate limits"): in process memory by default, in Redis when REDIS_URL is set so
-// every node counts against the same limit (docs/service.md#scale-out).
+// Fixed-window rate limits (docs/identity.md#rate-limits, openapi.yaml "Rate limits"): in process
+// memory by default, in Redis when REDIS_URL is set so every node counts against the same limit
+// (docs/service.md#scale-out). A request counted under several keys (its address and its
+// credential) is admitted only if each has room, and then spends on each; refused, it spends on none.
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { createMemoryRateWindows } from './memory-rate-windows.ts';
+import { createRedisRateWindows } from './redis-rate-windows.ts';
+import type { WindowSpend } from './rate-windows.ts';
 
 export interface RateLimitRule {
   /** Names the limit in keys, messages and logs, e.g. `auth`. */
@@ -20,11 +24,13 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 export interface RateLimiter {
   readonly rule: RateLimitRule;
   /**
-   * Counts one request for `key`, or `points` of it (the business API's cost budget counts an
-   * operation's cost, docs/api-limits.md); never rejects (a failing store allows the request).
+   * Counts one request, or `points` of it (the business API's cost budget counts an operation's
+   * cost, docs/api-limits.md), against every one of `keys` in one step: allowed only if each has
+   * the points left, and then each spends them; refused, none does, and `retryAfterSeconds` is the
+   * wait for the last of the windows that refused it. Never rejects (a failing Redis is replaced
+   * by this node's memory).
    */
-  consume(key: string, points?: number): Promise<RateLimitDecision>;
-  close?(): Promise<void>;
+  consume(keys: string | readonly string[], points?: number): Promise<RateLimitDecision>;
 }
 
 export interface RateLimitStore {
@@ -41,10 +47,28 @@ const maxRetryAfterSeconds = 86_400;
 export function createRateLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiter {
   assertValidRule(rule);
   if (rule.points === 0) return { rule, consume: async () => ({ allowed: true }) };
-  return fromRateLimiterFlexible(rule, flexibleLimiter(rule, store), store.logger);
+  const windows = store.redis
+    ? createRedisRateWindows(rule, { ...store, redis: store.redis })
+    : createMemoryRateWindows(rule);
+  return {
+    rule,
+    async consume(keys, points = 1) {
+      const distinct = typeof keys === 'string' ? [keys] : [...new Set(keys)];
+      if (distinct.length === 0) return { allowed: true };
+      return decisionOf(await windows.spend(distinct, points));
+    },
+  };
 }
 
-/** The rate-limiter-flexible limiter of a rule with points > 0: in memory, or in Redis with memory as insurance. */
+function decisionOf(spend: WindowSpend): RateLimitDecision {
+  return spend.allowed ? spend : { allowed: false, retryAfterSeconds: retryAfterSeconds(spend.msBeforeNext) };
+}
+
+/**
+ * The rate-limiter-flexible limiter of a rule with points > 0, for the failed-credential limit
+ * (one key a request, src/request-envelope/failed-credential-limit.ts): in memory, or in Redis
+ * with memory as insurance.
+ */
 export function flexibleLimiter(rule: RateLimitRule, store: RateLimitStore): RateLimiterMemory | RateLimiterRedis {
   const options = { keyPrefix: `${store.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
   const memory = new RateLimiterMemory(options);
@@ -59,38 +83,6 @@ export function flexibleLimiter(rule: RateLimitRule, store: RateLimitStore): Rat
         inMemoryBlockOnConsumed: rule.points + 1,
       })
     : memory;
-}
-
-/**
- * Adapts a rate-limiter-flexible limiter. It rejects with a `RateLimiterRes` when the limit
- * is reached, but with an `Error` when its store fails and no insurance limiter took over:
- * such a failure must not fail or block the request, so it is allowed and logged (at most
- * once a minute, so an outage cannot flood the log).
- */
-export function fromRateLimiterFlexible(
-  rule: RateLimitRule,
-  limiter: { consume(key: string, points?: number): Promise<RateLimiterRes> },
-  logger: Logger,
-): RateLimiter {
-  const warnings = throttledWarning(logger, 60_000);
-  return {
-    rule,
-    async consume(key, points = 1) {
-      try {
-        await limiter.consume(key, points);
-        return { allowed: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { allowed: false, retryAfterSeconds: retryAfterSeconds(rejection.msBeforeNext) };
-        }
-        warnings.warn(
-          { err: rejection, rateLimit: rule.name },
-          'rate limiter failed; request allowed without counting',
-        );
-        return { allowed: true };
-      }
-    },
-  };
 }
 
 /**
@@ -121,21 +113,4 @@ export function assertValidRule(rule: RateLimitRule): void {
       `rate limit ${rule.name}: durationSeconds must be a whole number from 1 to ${maxRetryAfterSeconds}, got ${rule.durationSeconds}`,
     );
   }
-}
-
-export function throttledWarning(logger: Logger, intervalMs: number) {
-  let lastAt = Number.NEGATIVE_INFINITY;
-  let suppressed = 0;
-  return {
-    warn(fields: Record<string, unknown>, message: string): void {
-      const now = Date.now();
-      if (now - lastAt < intervalMs) {
-        suppressed += 1;
-        return;
-      }
-      logger.warn({ ...fields, suppressedSinceLastWarning: suppressed }, message);
-      lastAt = now;
-      suppressed = 0;
-    },
-  };
 }

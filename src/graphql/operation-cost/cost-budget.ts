@@ -1,7 +1,8 @@
 // The per-minute budget of cost points (GRAPHQL_COST_RATE_LIMIT, docs/api-limits.md#the-cost-budget):
 // each admitted operation spends its cost from the budget of its client address and of its
 // credential, counted by the rate limiter the request limits use (in memory, or in Redis with
-// REDIS_URL); past either, 429 RATE_LIMITED with the seconds until the window ends.
+// REDIS_URL) in one step; past either, 429 RATE_LIMITED with the seconds until both have room,
+// and neither budget spent.
 import { AppError } from '../../errors/app-error.ts';
 import { type RateLimiter, credentialFingerprint } from '../../request-envelope/rate-limiter.ts';
 
@@ -19,14 +20,13 @@ export function costBudget(limiter: RateLimiter, onRejected: (limit: string) => 
   if (points === 0) return null;
   return async (caller, cost) => {
     if (cost === 0) return;
-    const decisions = await Promise.all(budgetKeys(caller).map((key) => limiter.consume(key, cost)));
-    const refused = decisions.find((decision) => !decision.allowed);
-    if (!refused || refused.allowed) return;
+    const decision = await limiter.consume(budgetKeys(caller), cost);
+    if (decision.allowed) return;
     onRejected(name);
     throw new AppError(
       'RATE_LIMITED',
-      `Too many requests: the ${name} limit is ${points} points per ${durationSeconds} seconds and this operation costs ${cost}; retry after ${refused.retryAfterSeconds} seconds`,
-      { retryAfterSeconds: refused.retryAfterSeconds, extensions: { cost } },
+      `Too many requests: the ${name} limit is ${points} points per ${durationSeconds} seconds and this operation costs ${cost}; retry after ${decision.retryAfterSeconds} seconds`,
+      { retryAfterSeconds: decision.retryAfterSeconds, extensions: { cost } },
     );
   };
 }

@@ -1,16 +1,14 @@
 // Rate limits of the authentication routes (docs/identity.md#rate-limits,
 // docs/service.md#scale-out): in memory, shared through Redis across nodes, and degraded
-// to memory (never failing) when Redis is away.
+// to memory (never failing) when Redis is away or refuses the count.
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   type RateLimiter,
   createRateLimiter,
   credentialFingerprint,
-  fromRateLimiterFlexible,
 } from '../../../src/request-envelope/rate-limiter.ts';
 import { closeRedisConnection, createRedisConnection, waitForRedis } from '../../../src/cache/redis-connection.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
@@ -160,24 +158,24 @@ test('insurance: with nothing listening at the Redis URL, limits hold in memory 
   assert.not.match(JSON.stringify(lines), /hunter2/);
 });
 
-test('rate-limiter-flexible rejects with an Error when its store fails; that request is allowed and warned about once a minute', async () => {
-  const closed = connect(redisUrl);
-  await closeRedisConnection(closed);
-  const bare = new RateLimiterRedis({ storeClient: closed, keyPrefix, points: 1, duration: 60 });
-  const rejection = await bare.consume('k').then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  assert.instance(rejection, Error, 'a store failure is an Error');
-  assert.not.instance(rejection, RateLimiterRes);
-
-  const { logger, lines } = capturingLogger();
-  const limiter = fromRateLimiterFlexible({ name: 'auth', points: 1, durationSeconds: 60 }, bare, logger);
-  assert.equal(await consumeTimes(limiter, 'k', 3), [{ allowed: true }, { allowed: true }, { allowed: true }]);
-  const warnings = lines.filter((line) => line.msg === 'rate limiter failed; request allowed without counting');
-  assert.is(warnings.length, 1);
-  assert.is(warnings[0]?.level, 40);
-  assert.is(warnings[0]?.rateLimit, 'auth');
-});
+withRedis(
+  'a script Redis refuses while connected: counted in the node’s memory, warned about once a minute',
+  async () => {
+    const redis = connect(redisUrl);
+    assert.ok(await waitForRedis(redis, 5_000), `Redis is not reachable at ${redisUrl}`);
+    // A list where a count belongs: the script fails with WRONGTYPE, as it would under Redis Cluster with CROSSSLOT.
+    await redis.lpush(`${keyPrefix}:auth:listed`, 'not a count');
+    const { logger, lines } = capturingLogger();
+    const limiter = createRateLimiter({ name: 'auth', points: 2, durationSeconds: 60 }, { redis, keyPrefix, logger });
+    const decisions = await consumeTimes(limiter, 'listed', 3);
+    assert.equal(decisions.slice(0, 2), [{ allowed: true }, { allowed: true }]);
+    assert.is(decisions[2]?.allowed, false, 'the limit holds in memory');
+    const warnings = lines.filter((line) => line.msg === 'rate limit counted in this node’s memory: Redis failed');
+    assert.is(warnings.length, 1);
+    assert.is(warnings[0]?.level, 40);
+    assert.is(warnings[0]?.rateLimit, 'auth');
+    assert.match(warnings[0]?.err?.message ?? '', /WRONGTYPE/);
+  },
+);
 
 test.run();
