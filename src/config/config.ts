@@ -15,13 +15,17 @@ import {
   url,
 } from './config-schema.ts';
 import { type DocumentIssuerConfig, readDocumentIssuer } from './document-issuer-config.ts';
+import { fanoutWorkers } from './fanout-workers-config.ts';
 import { type KycDataKeyEntry, parseKycDataKeys } from './kyc-data-keys-config.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const seedModes = ['demo', 'none'] as const;
 /** Coin prices are refreshed every few minutes (docs/domain.md#trading). */
 export const defaultCoinPricesRefreshMs = 5 * 60_000;
-/** One fan-out process: every socket served by the service's own process (docs/market-data.md#fan-out). */
+/**
+ * One fan-out process: every socket served by the service's own process; not `auto`, as each
+ * worker costs memory and a round trip per socket operation (docs/market-data.md#fan-out-on-several-cores).
+ */
 export const defaultFanoutWorkers = 1;
 /** OTC quotes live tens of seconds by default (docs/domain.md#trading). */
 export const defaultOtcQuoteTtlSeconds = 30;
@@ -96,7 +100,7 @@ export interface Config {
   /**
    * Processes that write the order-book fan-out (docs/market-data.md#fan-out), 1 to 64: 1 serves
    * every graphql-ws socket in the service's own process; more hands each socket to one of that
-   * many fan-out worker processes.
+   * many fan-out worker processes. `auto` is read as the core count (fanout-workers-config.ts).
    */
   readonly fanoutWorkers: number;
   /** The longest a data-layer live query waits between refreshes (docs/data-layer.md#refresh), 10 to 60,000 ms. */
@@ -328,7 +332,7 @@ function readLimits(
       socketsPerCredential: read('WS_MAX_SOCKETS_PER_KEY', count(200)),
       operationsPerSocket: read('WS_MAX_OPERATIONS_PER_SOCKET', count(50)),
     },
-    fanoutWorkers: read('FANOUT_WORKERS', between(1, 64, defaultFanoutWorkers)),
+    fanoutWorkers: read('FANOUT_WORKERS', fanoutWorkers(defaultFanoutWorkers)),
     dataLiveQueryIntervalMs: read('DATA_LIVE_QUERY_INTERVAL_MS', count(1_000)),
     graphqlMaxCost: read('GRAPHQL_MAX_COST', count(1_000)),
     graphqlCostRateLimit: read('GRAPHQL_COST_RATE_LIMIT', count(20_000)),
