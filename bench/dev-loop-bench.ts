@@ -5,65 +5,39 @@
 // Each edit is made after the last one's status line, timed from the file's write, and undone the
 // same way; DEV_LOOP_ROUNDS (default 5) rounds of each. The load average is printed beside them, and
 // the loop's status lines, which say where the time went.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { copyCheckout } from '../test/support/checkout-copy.ts';
-import { freePort } from '../test/support/free-port.ts';
+import { loadavg } from 'node:os';
+import { startDevLoop } from '../test/support/dev-loop-process.ts';
 
 const rounds = Number(process.env.DEV_LOOP_ROUNDS ?? 5);
-const dataAdminSecret = 'dev-loop-bench-data-admin-secret';
 const auditorRule = 'columns: [id, name, slug, kind, country_code]\n      compliance:';
 const auditorRuleWidened = 'columns: [id, name, slug, kind, country_code, created_at]\n      compliance:';
 const queryType = 'type Query {\n';
 const queryWithProbe = 'type Query {\n  devLoopBenchProbe: String\n';
 const missingResolver = /^src\/graphql\/resolvers\/business-resolvers\.ts:\d+:\d+: error TS\d+: .*devLoopBenchProbe/m;
 
-const checkout = copyCheckout('dev-loop-bench-');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'dev-loop-bench-data-'));
-const dataPort = await freePort();
-let output = '';
-const dev: ChildProcess = spawn(process.execPath, ['scripts/dev-loop.ts'], {
-  cwd: checkout,
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    PORT: String(await freePort()),
-    DATA_PORT: String(dataPort),
-    DATA_DIR: dataDir,
-    DATA_ADMIN_SECRET: dataAdminSecret,
-    PDF_PREWARM: 'false',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+const dev = await startDevLoop('dev-loop-bench-');
 
 /** Polls until `done()` holds (every 20 ms, at most 120 s); the ms since `since`. */
 async function until(done: () => boolean | Promise<boolean>, since: number, what: string): Promise<number> {
   while (performance.now() - since < 120_000) {
     if (await done()) return Math.round(performance.now() - since);
-    if (dev.exitCode !== null) break;
+    if (dev.exited()) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`${what} never came; output:\n${output}`);
+  throw new Error(`${what} never came; output:\n${dev.output()}`);
 }
 
 /** Replaces the one `from` of a spec with `to`; when the write happened and where the output stood. */
 function edit(spec: string, from: string, to: string): { since: number; mark: number } {
-  const file = path.join(checkout, spec);
-  const text = readFileSync(file, 'utf8');
-  if (text.split(from).length !== 2) throw new Error(`not one '${from}' in ${spec}`);
-  const mark = output.length;
-  writeFileSync(file, text.replace(from, to));
+  const mark = dev.editSpec(spec, from, to);
   return { since: performance.now(), mark };
 }
 
 /** The loop's status lines, where the time went (regenerating, typecheck, restart), printed with each round. */
 const statusLines: string[] = [];
 const statusAfter = (mark: number, spec: string) => () => {
-  const status = output
+  const status = dev
+    .output()
     .slice(mark)
     .split('\n')
     .find((line) => line.startsWith(`${spec}: `));
@@ -73,13 +47,7 @@ const statusAfter = (mark: number, spec: string) => () => {
 
 /** Whether the auditor may read `created_at`: 'yes', 'no' (the data layer says no such field), or 'down'. */
 async function auditorCreatedAt(): Promise<'yes' | 'no' | 'down'> {
-  const response = await fetch(`http://127.0.0.1:${dataPort}/v1/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-data-admin-secret': dataAdminSecret, 'x-data-role': 'auditor' },
-    body: JSON.stringify({ query: '{ organization(limit: 1) { created_at } }' }),
-  }).catch(() => undefined);
-  const body = (await response?.json().catch(() => undefined)) as
-    { data?: unknown; errors?: { message: string }[] } | undefined;
+  const body = await dev.auditorCreatedAt();
   if (body?.data !== undefined) return 'yes';
   return body?.errors?.[0]?.message.includes("'created_at' not found") ? 'no' : 'down';
 }
@@ -102,7 +70,11 @@ async function permissionsRound(): Promise<[number, number]> {
 /** One schema round: a Query field added until the missing resolver is named; the field removed again. */
 async function schemaRound(): Promise<number> {
   const add = edit('schema.graphql', queryType, queryWithProbe);
-  const named = await until(() => missingResolver.test(output.slice(add.mark)), add.since, 'the missing resolver');
+  const named = await until(
+    () => missingResolver.test(dev.output().slice(add.mark)),
+    add.since,
+    'the missing resolver',
+  );
   await until(statusAfter(add.mark, 'schema.graphql'), add.since, 'the status line');
   const remove = edit('schema.graphql', queryWithProbe, queryType);
   await until(statusAfter(remove.mark, 'schema.graphql'), remove.since, 'the status line of the removal');
@@ -115,7 +87,7 @@ const load = () =>
     .join(' ');
 
 try {
-  await until(() => /^started: /m.test(output), performance.now(), 'the start');
+  await until(() => /^started: /m.test(dev.output()), performance.now(), 'the start');
   const permissions: number[] = [];
   const schema: number[] = [];
   console.log(`dev loop started; load average ${load()}`);
@@ -135,10 +107,5 @@ try {
   console.log(`schema.graphql field → missing resolver named: ${summary(schema)} (goal ≤ 5000 ms)`);
   console.log(`load average at the end ${load()}`);
 } finally {
-  const exited = new Promise((resolve) => dev.on('exit', resolve));
-  if (dev.exitCode === null) dev.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
-  if (dev.exitCode === null) dev.kill('SIGKILL');
-  rmSync(checkout, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await dev.stop();
 }

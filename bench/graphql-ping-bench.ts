@@ -10,15 +10,10 @@
 import { cpuPinning } from './cpu-pinning.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { changedSettings, credentialKinds, startNpmStartService } from './npm-start-service.ts';
-import { pairedRatio, printSideTable, runPairedRounds, type Side } from './paired-rounds.ts';
-import { printRunConditions } from './run-conditions.ts';
+import { pairedRatio, printPairedReport, roundSettings, runPairedRounds, type Side } from './paired-rounds.ts';
 import { startReferenceProcess } from './server-process.ts';
 
-const settings = {
-  seconds: Number(process.env.BENCH_SECONDS ?? 5),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
-  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
-};
+const settings = roundSettings(3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const keyCacheSeconds = process.env.BENCH_API_KEY_CACHE_SECONDS ?? '10';
 const body = JSON.stringify({ query: '{ ping }' });
@@ -55,16 +50,11 @@ try {
     ),
   ];
   const results = await runPairedRounds(generator, sides, settings);
-  console.log('\nBusiness GraphQL { ping }\n');
-  printRunConditions(
-    generator,
-    pinning,
-    { ...changedSettings, ...serviceEnv },
-    `${settings.rounds} of ${settings.seconds} s per side after ${settings.warmupSeconds} s of warm-up; medians`,
+  printPairedReport(
+    'Business GraphQL { ping }',
+    { generator, pinning, changedSettings: { ...changedSettings, ...serviceEnv }, settings },
+    results,
   );
-  console.log('');
-  printSideTable(results);
-  console.log('');
   for (const kind of credentialKinds) console.log(pairedRatio(results, `{ ping }, ${kind}`, reference, 0.8).line);
   console.log(
     pairedRatio(results, 'digitalWalletSummaryById, cached, service key', '{ ping }, service key (read)', 0.5).line,

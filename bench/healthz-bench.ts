@@ -6,27 +6,14 @@
 // per round, ratios per round. BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
 // BENCH_WARMUP_SECONDS (2), BENCH_PIN=off.
 import { cpuPinning } from './cpu-pinning.ts';
-import type { LoadTarget } from './load-driver.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { changedSettings, startNpmStartService } from './npm-start-service.ts';
-import { pairedRatio, printSideTable, runPairedRounds } from './paired-rounds.ts';
-import { printRunConditions } from './run-conditions.ts';
+import { getTarget, pairedRatio, printPairedReport, roundSettings, runPairedRounds } from './paired-rounds.ts';
 import { startReferenceProcess } from './server-process.ts';
 
-const settings = {
-  seconds: Number(process.env.BENCH_SECONDS ?? 5),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
-  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
-};
+const settings = roundSettings(3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const get = (url: string): LoadTarget => ({
-  kind: 'http',
-  method: 'GET',
-  url,
-  headers: {},
-  body: '',
-  expectStart: 'ok',
-});
+const get = (url: string) => getTarget(url, 'ok');
 
 const pinning = cpuPinning();
 const service = await startNpmStartService({ pin: pinning.server });
@@ -41,16 +28,7 @@ try {
     ],
     settings,
   );
-  console.log('\nGET /healthz\n');
-  printRunConditions(
-    generator,
-    pinning,
-    changedSettings,
-    `${settings.rounds} of ${settings.seconds} s per side after ${settings.warmupSeconds} s of warm-up; medians`,
-  );
-  console.log('');
-  printSideTable(results);
-  console.log('');
+  printPairedReport('GET /healthz', { generator, pinning, changedSettings, settings }, results);
   console.log(pairedRatio(results, 'service GET /healthz', 'bare Koa 3 answering ok', 0.85).line);
 } finally {
   await generator.close();

@@ -12,6 +12,7 @@ import { organizationAdminTarget, startBenchService } from './bench-service.ts';
 import { withGcPauses } from './gc-pauses.ts';
 import type { LoadTarget } from './load-driver.ts';
 import { startLoadWorker } from './load-worker.ts';
+import { getTarget } from './paired-rounds.ts';
 import { startBareKoaServer, startGraphqlReferenceServer } from './reference-servers.ts';
 
 interface ProfileNode {
@@ -40,9 +41,9 @@ const load = startLoadWorker({ connections, warmup: 5_000, seconds });
 const body = JSON.stringify({ query });
 const sides: Record<string, LoadTarget> = {
   ping: { kind: 'http', url: `${service.url}/graphql`, headers: { 'x-api-key': service.apiKey }, body },
-  healthz: { kind: 'http', method: 'GET', url: `${service.url}/healthz`, headers: {}, body: '', expectStart: 'ok' },
+  healthz: getTarget(`${service.url}/healthz`, 'ok'),
   'reference-ping': { kind: 'http', url: graphqlReference.url, headers: {}, body },
-  'bare-koa': { kind: 'http', method: 'GET', url: bareKoa.url, headers: {}, body: '', expectStart: 'ok' },
+  'bare-koa': getTarget(bareKoa.url, 'ok'),
   // The data layer's organization_admin query of bench/data-layer-bench.ts, on the demo data.
   'data-layer': organizationAdminTarget(service),
 };

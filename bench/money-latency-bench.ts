@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoOrganizationIds } from '../src/db/seed/demo-organizations.ts';
 import { freePort } from '../test/support/free-port.ts';
+import { benchServiceEnvironment, changedSettings, createApiKey, dataAdminSecret } from './npm-start-service.ts';
 import { spawnNpmStart, stopGroup, untilReady } from './service-process.ts';
 
 /** The commit before migration 0012: sends, trades and dealing moved no balance yet. */
@@ -22,8 +23,6 @@ const LEDGER_BASELINE = 'ccf858f';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const batch = Number(process.env.BENCH_BATCH ?? 10);
 const repo = path.resolve(import.meta.dirname, '..');
-const adminKey = 'wpk_benchmoney00_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
-const dataAdminSecret = 'bench-money-data-admin-secret-0123456789';
 /** The demo's Aurora BTC wallet (src/db/seed/demo-wallets.ts) and the person who sends and trades. */
 const walletId = 1;
 const trader = 'demo-alice';
@@ -46,19 +45,7 @@ const operations: Operation[] = ['send', 'quote', 'trade'];
 async function startIn(checkout: string, label: string): Promise<RunningService> {
   const [port, dataPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-bench-money-'));
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    DATA_PORT: String(dataPort),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_PUBLIC_URL: `http://127.0.0.1:${dataPort}`,
-    ADMIN_API_KEY: adminKey,
-    DATA_ADMIN_SECRET: dataAdminSecret,
-    API_RATE_LIMIT: '0',
-    GRAPHQL_COST_RATE_LIMIT: '0',
-    PDF_PREWARM: 'false',
-    LOG_LEVEL: 'warn',
-  };
+  const env = { ...benchServiceEnvironment(dataDir, { port, dataPort }), ...changedSettings, LOG_LEVEL: 'warn' };
   const child = spawnNpmStart(checkout, env, 'inherit');
   await untilReady(child, `http://127.0.0.1:${port}/readyz`);
   const service = {
@@ -76,35 +63,16 @@ async function startIn(checkout: string, label: string): Promise<RunningService>
 
 /** An organization key made by the checkout's own operator command, as an operator makes one. */
 function createKey(checkout: string, env: Record<string, string>): string {
-  const output = execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'admin',
-      '--',
-      'api-keys',
-      'create',
-      '--name',
-      'money bench',
-      '--kind',
-      'service',
-      '--organization',
-      demoOrganizationIds.aurora,
-      '--owner',
-      trader,
-      '--scope',
-      'read',
-      '--scope',
-      'custody',
-      '--scope',
-      'trading',
-    ],
-    { cwd: checkout, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  const secret = /wpk_[A-Za-z0-9_-]+/.exec(output.split('secret')[1] ?? '')?.[0];
-  if (!secret) throw new Error(`no secret in the output of api-keys create: ${output}`);
-  return secret;
+  const scopes = ['read', 'custody', 'trading'].flatMap((scope) => ['--scope', scope]);
+  return createApiKey(checkout, env, 'money bench', [
+    '--kind',
+    'service',
+    '--organization',
+    demoOrganizationIds.aurora,
+    '--owner',
+    trader,
+    ...scopes,
+  ]);
 }
 
 async function dataLayer(dataUrl: string, query: string): Promise<any> {

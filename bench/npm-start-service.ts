@@ -34,7 +34,8 @@ export interface NpmStartService {
 
 const repo = path.resolve(import.meta.dirname, '..');
 const adminKey = 'wpk_0123456789ab_bench-admin-key-0123456789abcdefghijklmnopqr';
-const dataAdminSecret = 'bench-data-admin-secret-0123456789abcdef';
+/** The data layer's admin secret of every service a bench starts (DATA_ADMIN_SECRET). */
+export const dataAdminSecret = 'bench-data-admin-secret-0123456789abcdef';
 
 /**
  * What the benches change from `npm start`'s defaults, each reported: one address sends all the
@@ -48,6 +49,25 @@ export const changedSettings: Readonly<Record<string, string>> = {
   PDF_PREWARM: 'false',
 };
 
+/**
+ * Where a bench's `npm start` runs, in `checkout` or another (bench/money-latency-bench.ts starts an
+ * older commit too): its own ports and data directory, and the bench's admin key and data-layer secret.
+ */
+export function benchServiceEnvironment(
+  dataDir: string,
+  ports: { port: number; dataPort: number },
+): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    PORT: String(ports.port),
+    DATA_PORT: String(ports.dataPort),
+    PUBLIC_URL: `http://127.0.0.1:${ports.port}`,
+    DATA_PUBLIC_URL: `http://127.0.0.1:${ports.dataPort}`,
+    ADMIN_API_KEY: adminKey,
+    DATA_ADMIN_SECRET: dataAdminSecret,
+  };
+}
+
 /** `databaseUrl`: an external server (seeded with the demo data) instead of the embedded one. */
 export async function startNpmStartService(
   options: { env?: Record<string, string>; pin?: readonly string[]; databaseUrl?: string | undefined } = {},
@@ -57,16 +77,10 @@ export async function startNpmStartService(
   // Written before the service starts, so the embedded server's password is known here too.
   const password = loadLocalSecrets(dataDir).secrets.embeddedPostgresPassword;
   const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    DATA_PORT: String(dataPort),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_PUBLIC_URL: `http://127.0.0.1:${dataPort}`,
+    ...benchServiceEnvironment(dataDir, { port, dataPort }),
     ...(options.databaseUrl
       ? { DATABASE_URL: options.databaseUrl, SEED: 'demo' }
       : { EMBEDDED_POSTGRES_PORT: String(databasePort) }),
-    ADMIN_API_KEY: adminKey,
-    DATA_ADMIN_SECRET: dataAdminSecret,
     ...changedSettings,
     ...options.env,
   };
@@ -85,8 +99,8 @@ export async function startNpmStartService(
       pid,
       keys: {
         'admin key': adminKey,
-        'service key (read)': createKey(env, ['--kind', 'service', '--scope', 'read']),
-        'organization key (read, owner demo-alice)': createKey(env, [
+        'service key (read)': createApiKey(repo, env, 'bench', ['--kind', 'service', '--scope', 'read']),
+        'organization key (read, owner demo-alice)': createApiKey(repo, env, 'bench', [
           '--kind',
           'service',
           '--organization',
@@ -108,13 +122,16 @@ export async function startNpmStartService(
   }
 }
 
-/** A key made by the operator command against the running service's database, as an operator makes one. */
-function createKey(env: Record<string, string>, options: string[]): string {
+/**
+ * A key made by the `npm run admin -- api-keys create` of `checkout` against the database of the
+ * service started with `env`, as an operator makes one; `options` are the command's (kind, scopes…).
+ */
+export function createApiKey(checkout: string, env: Record<string, string>, name: string, options: string[]): string {
   const output = execFileSync(
     'npm',
-    ['run', '--silent', 'admin', '--', 'api-keys', 'create', '--name', 'bench', ...options],
+    ['run', '--silent', 'admin', '--', 'api-keys', 'create', '--name', name, ...options],
     {
-      cwd: repo,
+      cwd: checkout,
       env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
       encoding: 'utf8',
     },

@@ -2,9 +2,12 @@
 // a process of its own, measured in turn by the load generator, the order flipped every round so
 // drift of the machine's load falls on all sides alike; per side req/s, latency, the serving
 // process's CPU per request and the generator's CPU; ratios taken per round (paired), then the median.
+// The settings the paired benches share and the head of their report live here too.
+import type { CpuPinning } from './cpu-pinning.ts';
 import type { LoadTarget } from './load-driver.ts';
 import type { LoadGenerator } from './load-generator.ts';
 import { processCpuMicros } from './process-cpu.ts';
+import { printRunConditions } from './run-conditions.ts';
 import type { GeneratorRun } from './wrk-run.ts';
 
 export interface Side {
@@ -14,6 +17,11 @@ export interface Side {
   readonly pid: number;
 }
 
+/** A side's target that GETs `url` (no headers), answered when the body starts with `expectStart`. */
+export function getTarget(url: string, expectStart: string): LoadTarget {
+  return { kind: 'http', method: 'GET', url, headers: {}, body: '', expectStart };
+}
+
 export type SideRun = GeneratorRun & { readonly serverCpuMicrosPerRequest: number };
 
 export interface RoundSettings {
@@ -21,6 +29,15 @@ export interface RoundSettings {
   readonly seconds: number;
   /** An unmeasured run per side before the first round (JIT, caches, connections). */
   readonly warmupSeconds: number;
+}
+
+/** BENCH_SECONDS (5), BENCH_ROUNDS (`rounds` unless set), BENCH_WARMUP_SECONDS (2). */
+export function roundSettings(rounds: number): RoundSettings {
+  return {
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    rounds: Number(process.env.BENCH_ROUNDS ?? rounds),
+    warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  };
 }
 
 export const median = (values: readonly number[]): number =>
@@ -88,6 +105,30 @@ export function printSideTable(results: ReadonlyMap<string, readonly SideRun[]>)
         `${median(runs.map((run) => run.generatorCpuPercent)).toFixed(0)} (max ${Math.max(...runs.map((run) => run.generatorCpuPercent)).toFixed(0)})`,
       ]),
     );
+}
+
+/** What a paired bench ran under and the medians of each side, below `title`: the bench adds its ratios. */
+export function printPairedReport(
+  title: string,
+  run: {
+    generator: LoadGenerator;
+    pinning: CpuPinning;
+    changedSettings: Readonly<Record<string, string>>;
+    settings: RoundSettings;
+  },
+  results: ReadonlyMap<string, readonly SideRun[]>,
+): void {
+  const { generator, pinning, changedSettings, settings } = run;
+  console.log(`\n${title}\n`);
+  printRunConditions(
+    generator,
+    pinning,
+    changedSettings,
+    `${settings.rounds} of ${settings.seconds} s per side after ${settings.warmupSeconds} s of warm-up; medians`,
+  );
+  console.log('');
+  printSideTable(results);
+  console.log('');
 }
 
 /** `measured / reference` req/s per round, the median and the rounds, against the target; and CPU per request. */

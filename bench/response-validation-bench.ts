@@ -6,27 +6,14 @@
 // it, sides alternating per round, ratios per round. BENCH_SECONDS (5), BENCH_ROUNDS (5),
 // BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2), BENCH_PIN=off.
 import { cpuPinning } from './cpu-pinning.ts';
-import type { LoadTarget } from './load-driver.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { changedSettings, startNpmStartService } from './npm-start-service.ts';
-import { median, pairedRatio, printSideTable, runPairedRounds } from './paired-rounds.ts';
-import { printRunConditions } from './run-conditions.ts';
+import { getTarget, median, pairedRatio, printPairedReport, roundSettings, runPairedRounds } from './paired-rounds.ts';
 
-const settings = {
-  seconds: Number(process.env.BENCH_SECONDS ?? 5),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
-  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
-};
+const settings = roundSettings(5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const route = '/.well-known/openid-configuration';
-const get = (url: string): LoadTarget => ({
-  kind: 'http',
-  method: 'GET',
-  url,
-  headers: {},
-  body: '',
-  expectStart: '{"issuer"',
-});
+const get = (url: string) => getTarget(url, '{"issuer"');
 
 const pinning = cpuPinning();
 const off = await startNpmStartService({ env: { RESPONSE_VALIDATION: 'off' }, pin: pinning.server });
@@ -42,16 +29,7 @@ try {
     ],
     settings,
   );
-  console.log(`\nGET ${route}\n`);
-  printRunConditions(
-    generator,
-    pinning,
-    changedSettings,
-    `${settings.rounds} of ${settings.seconds} s per side after ${settings.warmupSeconds} s of warm-up; medians`,
-  );
-  console.log('');
-  printSideTable(results);
-  console.log('');
+  printPairedReport(`GET ${route}`, { generator, pinning, changedSettings, settings }, results);
   // No target: the check should cost nothing a request shows; 0.9× would be a finding.
   console.log(pairedRatio(results, failSide, offSide, 0.9).line);
   const extra = results

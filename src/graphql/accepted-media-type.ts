@@ -4,7 +4,19 @@
 // document over the limits) use the media type execution would have chosen (docs/requests.md#post-graphql).
 export type GraphqlMediaType = 'application/graphql-response+json' | 'application/json';
 
+/** Answers for the Accept headers seen first: clients send one or two values, each on every request. */
+const remembered = new Map<string | undefined, GraphqlMediaType | null>();
+const rememberedAtMost = 64;
+
 export function acceptedMediaType(accept: string | undefined): GraphqlMediaType | null {
+  const known = remembered.get(accept);
+  if (known !== undefined) return known;
+  const answer = mediaTypeOf(accept);
+  if (remembered.size < rememberedAtMost) remembered.set(accept, answer);
+  return answer;
+}
+
+function mediaTypeOf(accept: string | undefined): GraphqlMediaType | null {
   const ranges = (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',');
   for (const range of ranges) {
     const [mediaType, ...params] = range.split(';');

@@ -6,12 +6,12 @@
 import type { ActingUserDirectory } from '../domain/identity/acting-user.ts';
 import { resolveActingUser } from '../domain/identity/acting-user.ts';
 import { ownCredentialUser, type OwnCredentialOperation } from '../domain/identity/own-credential.ts';
-import { AppError } from '../errors/app-error.ts';
+import { keyRequired } from '../errors/credential-refusal.ts';
 import type { GraphqlContext } from './graphql-context.ts';
 
 export function actingUserOf(context: GraphqlContext, users: ActingUserDirectory): Promise<string> {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return resolveActingUser(principal, context.actingUser, users);
 }
 
@@ -21,6 +21,6 @@ export function actingUserOf(context: GraphqlContext, users: ActingUserDirectory
  */
 export function ownActingUserOf(context: GraphqlContext, operation: OwnCredentialOperation): string {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return ownCredentialUser(principal, context.actingUser, operation);
 }

@@ -5,9 +5,10 @@
 import { type ApiKeyPrincipal, apiKeyHasScope, type Principal } from '../access/principal.ts';
 import type { BusinessScope } from '../domain/identity/api-key-scopes.ts';
 import { AppError } from '../errors/app-error.ts';
+import { keyRequired } from '../errors/credential-refusal.ts';
 
 export function businessCaller(principal: Principal, field: string, scope: BusinessScope | null): ApiKeyPrincipal {
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   if (principal.keyKind === 'partner')
     throw new AppError('FORBIDDEN', 'partner API keys cannot use the business GraphQL API');
   if (scope !== null && !apiKeyHasScope(principal, scope))

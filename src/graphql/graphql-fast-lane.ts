@@ -65,7 +65,11 @@ export function fastLaneRequest(request: IncomingMessage): { mediaType: GraphqlM
   if (request.method !== 'POST' || request.url !== route) return null;
   const { headers } = request;
   const contentType = headers['content-type'] ?? '';
-  if (contentType.split(';')[0] !== 'application/json' || !utf8Json(contentType)) return null;
+  if (
+    contentType !== 'application/json' &&
+    (contentType.split(';')[0] !== 'application/json' || !utf8Json(contentType))
+  )
+    return null;
   if (encodedBodyRefusal(headers['content-encoding']) !== null) return null;
   const declared = headers['content-length'];
   if (declared === undefined || !(Number(declared) <= jsonBodyLimitBytes)) return null;

@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiKeyPrincipal } from '../access/principal.ts';
 import { AppError } from '../errors/app-error.ts';
-import { isCredentialRefusal } from '../errors/credential-refusal.ts';
+import { isCredentialRefusal, keyRequired } from '../errors/credential-refusal.ts';
 import { type FailedCredentialLimit, checkCredential } from '../request-envelope/failed-credential-limit.ts';
 import type { DocumentCache } from './document-cache.ts';
 import {
@@ -115,7 +115,7 @@ async function authorize(
   live: LiveSockets,
 ): Promise<AuthorizedCaller | AppError> {
   const caller = live.callerOf(socket);
-  if (!caller) return new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (!caller) return keyRequired();
   const cap = options.caps.operationsPerSocket;
   if (cap !== 0 && openOperations > cap)
     return new AppError('RATE_LIMITED', `too many operations on this socket at once (at most ${cap})`, {
@@ -139,7 +139,7 @@ async function costRefusal(
   live: LiveSockets,
 ): Promise<AppError | null> {
   const caller = live.callerOf(socket);
-  if (!caller) return new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (!caller) return keyRequired();
   try {
     await options.guardCost(
       {

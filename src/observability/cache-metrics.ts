@@ -1,7 +1,9 @@
 // Hits, misses, entries and bytes of the named caches (docs/metrics.md#caches). A cache itself knows
 // nothing of Prometheus: it calls the observer this returns (src/cache/bounded-cache.ts,
-// src/cache/result-cache.ts).
+// src/cache/result-cache.ts). Hits and misses are counted by addition (series-counter.ts): a
+// request reads two or three caches.
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { SeriesCounter } from './series-counter.ts';
 
 export interface CacheCounts {
   readonly entries: number;
@@ -20,8 +22,8 @@ export interface NamedCacheObserver {
 export function createCacheMetrics(registry: Registry): (name: string) => NamedCacheObserver {
   const reads = new Map<string, () => CacheCounts>();
   const labelNames = ['cache'] as const;
-  const hits = new Counter({ name: 'cache_hits_total', help: 'Cache hits', labelNames, registers: [registry] });
-  const misses = new Counter({ name: 'cache_misses_total', help: 'Cache misses', labelNames, registers: [registry] });
+  const hits = new SeriesCounter({ name: 'cache_hits_total', help: 'Cache hits', labelNames, registry });
+  const misses = new SeriesCounter({ name: 'cache_misses_total', help: 'Cache misses', labelNames, registry });
   const stored = new Counter({
     name: 'cache_stored_bytes_total',
     help: 'Bytes of the entries this node stored in the cache',
@@ -51,11 +53,11 @@ export function createCacheMetrics(registry: Registry): (name: string) => NamedC
   });
   return (cache) => {
     // Both series exist from the start, so a rate over them is defined before the first miss.
-    hits.inc({ cache }, 0);
-    misses.inc({ cache }, 0);
+    const hit = hits.series({ cache });
+    const miss = misses.series({ cache });
     return {
-      hit: () => hits.inc({ cache }),
-      miss: () => misses.inc({ cache }),
+      hit: () => hit.inc(),
+      miss: () => miss.inc(),
       watch: (read) => void reads.set(cache, read),
       stored: (bytes) => stored.inc({ cache }, bytes),
     };

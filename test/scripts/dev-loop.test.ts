@@ -5,119 +5,80 @@
 // while the last good version still answers, and the fix recovers; a Query field added without its
 // resolver is named by the typecheck at the resolver map's line while the old schema still answers.
 // Every wait is bounded; nothing is timed.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyCheckout } from '../support/checkout-copy.ts';
-import { freePort } from '../support/free-port.ts';
+import { repositoryRoot } from '../support/checkout-copy.ts';
+import { type DevLoopProcess, startDevLoop } from '../support/dev-loop-process.ts';
 
 const copied = ['src', 'scripts', 'generated', 'sdk', 'package.json', 'tsconfig.json', 'codegen.yml'];
 const specs = ['openapi.yaml', 'schema.graphql', 'permissions.yaml', 'permissions.schema.json'];
-const dataAdminSecret = 'dev-loop-test-data-admin-secret';
 // The auditor's select rule on organization (permissions.yaml), before and after the edits.
 const auditorRule = 'columns: [id, name, slug, kind, country_code]\n      compliance:';
 const withCreatedAt = 'columns: [id, name, slug, kind, country_code, created_at]\n      compliance:';
 const withUnknownColumn =
   'columns: [id, name, slug, kind, country_code, created_at, no_such_column]\n      compliance:';
-let checkout: string;
-let dataDir: string;
-let dev: ChildProcess | undefined;
-let output = '';
-let dataPort = 0;
-let httpPort = 0;
-const adminApiKey = 'dev-loop-test-admin-api-key-0123456789';
+let dev: DevLoopProcess | undefined;
+
+/** The loop test.before started. */
+function loop(): DevLoopProcess {
+  if (!dev) throw new Error('npm run dev was not started');
+  return dev;
+}
 
 /** Waits for a line of the loop's output after `from` matching `pattern`; the line. */
 async function line(pattern: RegExp, from: number, timeoutMs = 300_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = output
+    const found = loop()
+      .output()
       .slice(from)
       .split('\n')
       .find((text) => pattern.test(text));
     if (found) return found;
-    if (dev?.exitCode !== null) break;
+    if (loop().exited()) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no line matching ${pattern}; output:\n${output}`);
+  throw new Error(`no line matching ${pattern}; output:\n${loop().output()}`);
 }
 
-/** Replaces the one `from` of a spec with `to`; where the loop's output stood before the edit. */
-function editSpec(spec: string, from: string, to: string): number {
-  const file = path.join(checkout, spec);
-  const text = readFileSync(file, 'utf8');
-  assert.is(text.split(from).length, 2, `one '${from}' in ${spec}`);
-  const mark = output.length;
-  writeFileSync(file, text.replace(from, to));
-  return mark;
-}
-
+const editSpec = (spec: string, from: string, to: string) => loop().editSpec(spec, from, to);
 const editPermissions = (from: string, to: string) => editSpec('permissions.yaml', from, to);
+const output = () => loop().output();
 
 /** The auditor's organizations with `created_at`, through the data layer: the rows, or the error message. */
 async function auditorCreatedAt(): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${dataPort}/v1/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-data-admin-secret': dataAdminSecret, 'x-data-role': 'auditor' },
-    body: JSON.stringify({ query: '{ organization(limit: 1) { created_at } }' }),
-  });
-  const body = (await response.json()) as { data?: { organization: unknown[] }; errors?: { message: string }[] };
-  return body.errors ? `error: ${body.errors[0]?.message}` : `rows: ${body.data?.organization.length}`;
+  const body = await loop().auditorCreatedAt();
+  if (!body) return 'no answer from the data layer';
+  return body.errors
+    ? `error: ${body.errors[0]?.message}`
+    : `rows: ${(body.data as { organization: unknown[] }).organization.length}`;
 }
 
 test.before(async () => {
-  checkout = copyCheckout('dev-loop-', [...copied, ...specs]);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'dev-loop-data-'));
-  dataPort = await freePort();
-  httpPort = await freePort();
-  const manifest = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
     scripts: { dev: string };
   };
   assert.is(manifest.scripts.dev, 'node scripts/dev-loop.ts');
-  dev = spawn(process.execPath, ['scripts/dev-loop.ts'], {
-    cwd: checkout,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(httpPort),
-      ADMIN_API_KEY: adminApiKey,
-      DATA_PORT: String(dataPort),
-      DATA_DIR: dataDir,
-      DATA_ADMIN_SECRET: dataAdminSecret,
-      PDF_PREWARM: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  dev = await startDevLoop('dev-loop-', [...copied, ...specs]);
 });
 
 test.after(async () => {
-  if (dev && dev.exitCode === null) {
-    const exited = new Promise((resolve) => dev?.on('exit', resolve));
-    dev.kill('SIGTERM');
-    // The loop stops the service (and its PostgreSQL) before it exits; bounded all the same.
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000))]);
-    if (dev.exitCode === null) dev.kill('SIGKILL');
-  }
-  rmSync(checkout, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await dev?.stop();
 });
 
 /** GET /healthz's summary in the served /openapi.json. */
 async function livenessSummary(): Promise<string> {
-  const spec = (await (await fetch(`http://127.0.0.1:${httpPort}/openapi.json`)).json()) as any;
+  const spec = (await (await fetch(`http://127.0.0.1:${loop().httpPort}/openapi.json`)).json()) as any;
   return spec.paths['/healthz'].get.summary;
 }
 
 /** Query's fields as the served schema has them: name → description. */
 async function queryFields(): Promise<Map<string, string>> {
-  const response = await fetch(`http://127.0.0.1:${httpPort}/graphql`, {
+  const response = await fetch(`http://127.0.0.1:${loop().httpPort}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': adminApiKey },
+    headers: { 'content-type': 'application/json', 'x-api-key': loop().adminApiKey },
     body: JSON.stringify({ query: '{ __type(name: "Query") { fields { name description } } }' }),
   });
   const body = (await response.json()) as { data: { __type: { fields: { name: string; description: string }[] } } };
@@ -146,7 +107,7 @@ test('a broken edit prints file:line:col and the last good version keeps answeri
   const mark = editPermissions(withCreatedAt, withUnknownColumn);
   await line(/still serving the last good version$/, mark);
   assert.match(
-    output.slice(mark),
+    output().slice(mark),
     /^permissions\.yaml:\d+:\d+: unknown column 'no_such_column' in table 'organization' \(select rule for role 'auditor'\)$/m,
   );
   assert.is(await auditorCreatedAt(), 'rows: 1');
@@ -171,7 +132,7 @@ test('a broken openapi.yaml edit prints file:line:col and the last good version 
   const broken = editSpec('openapi.yaml', ref, brokenRef);
   await line(/^openapi\.yaml: 1 problem\(s\), nothing generated; still serving the last good version$/, broken);
   assert.match(
-    output.slice(broken),
+    output().slice(broken),
     /^openapi\.yaml:\d+:\d+: \$ref '#\/components\/schemas\/ErrorCod' does not resolve: .*Did you mean "ErrorCode"/m,
   );
   assert.is(await livenessSummary(), 'Liveness probe of the process');
@@ -189,7 +150,7 @@ test('a schema.graphql edit is regenerated and served: the new description in in
 test('a broken schema.graphql edit prints file:line:col and the last good version answers; the fix recovers', async () => {
   const broken = editSpec('schema.graphql', 'type Query {\n', 'type Query {\n  devLoopBroken: Strin\n');
   await line(/^schema\.graphql: 1 problem\(s\), nothing generated; still serving the last good version$/, broken);
-  assert.match(output.slice(broken), /^schema\.graphql:\d+:18: Unknown type "Strin"\. Did you mean "String"/m);
+  assert.match(output().slice(broken), /^schema\.graphql:\d+:18: Unknown type "Strin"\. Did you mean "String"/m);
   assert.is((await queryFields()).get('ping'), pingEdited);
   const fixed = editSpec('schema.graphql', 'type Query {\n  devLoopBroken: Strin\n', 'type Query {\n');
   await line(/^schema\.graphql: /, fixed);
@@ -202,7 +163,7 @@ test('a Query field without a resolver: the typecheck names the resolver map, th
   const status = await line(/^schema\.graphql: regenerated graphql/, added);
   assert.match(status, /typecheck: \d+ error\(s\) at \d+ ms; still serving the last good version$/);
   assert.match(
-    output.slice(added),
+    output().slice(added),
     /^src\/graphql\/resolvers\/business-resolvers\.ts:\d+:\d+: error TS2741: Property 'devLoopProbe' is missing/m,
   );
   assert.is((await queryFields()).has('devLoopProbe'), false);

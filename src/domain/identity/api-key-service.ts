@@ -82,14 +82,15 @@ export function createApiKeyService(options: ApiKeyServiceOptions) {
 }
 
 async function authenticate(memory: KeyMemory, presented: string): Promise<ApiKeyPrincipal> {
-  // A key is looked up by its prefix: text PostgreSQL cannot hold is no key of ours.
-  if (unstorableText(presented)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
   const hash = hashApiKey(presented);
   const remembered = memory.verified?.get(hash);
   if (remembered) {
     markUsed(memory, remembered.key);
     return remembered.principal;
   }
+  // A key is looked up by its prefix: text PostgreSQL cannot hold is no key of ours. (A remembered
+  // digest is of text that passed this check: only the same text has the same SHA-256.)
+  if (unstorableText(presented)) throw new AppError('UNAUTHENTICATED', 'invalid API key');
   const prefix = prefixOf(presented);
   let key = await memory.store.findByPrefix(prefix);
   // An operator may set ADMIN_API_KEY to a key of the generated shape.

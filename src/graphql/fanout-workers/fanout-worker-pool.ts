@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { Gauge, type MetricObjectWithValues, type MetricValue, type Registry } from 'prom-client';
 import type { MarketDataFeed } from '../../domain/market-data/market-data-feed.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { keyRequired } from '../../errors/credential-refusal.ts';
 import type { ClosableSocket } from '../live-sockets.ts';
 import type { AuthorizedCaller, SocketAuthority, SocketOperationText } from '../socket-authority.ts';
 import { type FromWorker, type ToWorker, sentError } from './fanout-messages.ts';
@@ -231,7 +232,7 @@ class Pool implements FanoutWorkerPool {
         return authority.costRefusal(proxy, message.operation);
       case 'execute': {
         const caller = authority.callerOf(proxy);
-        if (!caller) return Promise.resolve(new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key'));
+        if (!caller) return Promise.resolve(keyRequired());
         return this.#options.execute(caller, message.operation, message.requestId);
       }
     }

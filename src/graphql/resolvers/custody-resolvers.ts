@@ -7,7 +7,7 @@
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { CustodyCaller, CustodyTransferService } from '../../domain/wallets/custody-transfer-service.ts';
 import type { SyncCaller, WalletSyncService } from '../../domain/wallets/wallet-sync-service.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { keyRequired } from '../../errors/credential-refusal.ts';
 import { actingUserOf, ownActingUserOf } from '../acting-user-of.ts';
 import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
@@ -31,7 +31,7 @@ type CustodyResolvers = {
 /** The API key's organization scope and id, and the request's log. */
 function callerKey(context: GraphqlContext): SyncCaller & { keyId: string } {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return { scope: callerScope(context), keyId: principal.keyId, log: context };
 }
 

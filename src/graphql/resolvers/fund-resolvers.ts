@@ -6,7 +6,7 @@
 import type { ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { FundDealer, FundDealingService } from '../../domain/funds/fund-dealing-service.ts';
 import type { FundCanceller, FundRequestService } from '../../domain/funds/fund-request-service.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { keyRequired } from '../../errors/credential-refusal.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
@@ -30,7 +30,7 @@ type FundResolvers = {
 /** Who calls: the same for a cancel and a dealing. */
 async function fundCaller(context: GraphqlContext, users: ActingUserDirectory): Promise<FundCanceller & FundDealer> {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return {
     scope: callerScope(context),
     apiKeyId: principal.keyId,

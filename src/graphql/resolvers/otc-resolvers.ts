@@ -8,7 +8,7 @@ import type { OrganizationScope } from '../../access/organization-scope.ts';
 import type { ActingCaller, ActingUserDirectory } from '../../domain/identity/acting-user.ts';
 import type { OtcQuoteService } from '../../domain/trading/otc-quote-service.ts';
 import type { OtcTrader, OtcTradeService } from '../../domain/trading/otc-trade-service.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { keyRequired } from '../../errors/credential-refusal.ts';
 import { actingUserOf } from '../acting-user-of.ts';
 import { callerScope } from '../caller-scope.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
@@ -28,8 +28,7 @@ type OtcResolvers = { Mutation: Pick<ImplementedResolvers['Mutation'], OtcField>
 
 /** The organization scope of the API key the root-field guard admitted. */
 function tradingScope(context: GraphqlContext): OrganizationScope {
-  if (context.principal.kind !== 'api-key')
-    throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (context.principal.kind !== 'api-key') throw keyRequired();
   return callerScope(context);
 }
 
@@ -39,7 +38,7 @@ async function actingCaller(context: GraphqlContext, users: ActingUserDirectory)
 
 async function trader(context: GraphqlContext, users: ActingUserDirectory): Promise<OtcTrader> {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return {
     scope: callerScope(context),
     actingUserId: await actingUserOf(context, users),

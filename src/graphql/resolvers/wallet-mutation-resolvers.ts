@@ -8,7 +8,7 @@ import type { AmlScreeningService } from '../../domain/wallets/aml-screening-ser
 import type { WalletRequester } from '../../domain/wallets/wallet-caller.ts';
 import type { WalletManagementService } from '../../domain/wallets/wallet-management-service.ts';
 import type { WalletUnfreezeService } from '../../domain/wallets/wallet-unfreeze-service.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { keyRequired } from '../../errors/credential-refusal.ts';
 import type { GraphqlContext } from '../graphql-context.ts';
 import type { ImplementedResolvers } from '../implemented-resolvers.ts';
 import { payloadOf } from '../mutation-payload.ts';
@@ -26,7 +26,7 @@ type WalletMutationResolvers = { Mutation: Pick<ImplementedResolvers['Mutation']
 /** The API key the root-field guard admitted (guard-root-fields.ts), the acting user it names, and the request's log. */
 function requesterOf(context: GraphqlContext): WalletRequester {
   const { principal } = context;
-  if (principal.kind !== 'api-key') throw new AppError('UNAUTHENTICATED', 'authentication required: send X-API-Key');
+  if (principal.kind !== 'api-key') throw keyRequired();
   return { key: principal, namedActingUser: context.actingUser, log: context };
 }
 

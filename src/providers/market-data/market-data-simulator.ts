@@ -48,6 +48,8 @@ interface SimulatedBook {
   readonly priceDecimals: number;
   /** The middle price, in ticks. */
   mid: number;
+  /** The market's step `mid` was read at: the market moves once a step, the book ten times a second. */
+  midStep: number;
   /** Price in ticks → size. */
   readonly bids: Map<number, string>;
   readonly asks: Map<number, string>;
@@ -139,6 +141,7 @@ function freshBook(
     tick: new Plain(10).pow(-priceDecimals),
     priceDecimals,
     mid: 0,
+    midStep: -1,
     bids: new Map(),
     asks: new Map(),
     sequence: 1 + Math.floor(random() * 1_000_000),
@@ -152,9 +155,12 @@ function freshBook(
   return book;
 }
 
-/** The market's price of the base in the quote at `at`, in whole ticks (half up). */
+/** The market's price of the base in the quote at `at`, in whole ticks (half up); read once per market step. */
 function middleTicks(book: SimulatedBook, market: SimulatedMarket, at: Date): number {
+  const step = Math.floor(at.getTime() / market.stepMs);
+  if (step === book.midStep) return book.mid;
   const price = new Plain(market.usdPrice(book.base, at)).div(market.usdPrice(book.quote, at));
+  book.midStep = step;
   return price.div(book.tick).integerValue(BigNumber.ROUND_HALF_UP).toNumber();
 }
 
