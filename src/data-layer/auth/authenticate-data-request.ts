@@ -10,13 +10,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { compiledDataLayerRules, type DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
 import { adminRole } from '../../records/data-layer-sql/role-permissions.ts';
-import { digestsEqual, sha256Hex } from '../../domain/identity/secret-digest.ts';
+import { secretMatcher } from '../../domain/identity/secret-digest.ts';
 import { DataLayerError } from '../data-layer-error.ts';
 import type { BearerVerifier } from './bearer-verifier.ts';
 import type { DataCaller } from './data-caller.ts';
 import { collectSessionText } from './session-variables.ts';
 
-export type DataAuthenticator = (headers: IncomingHttpHeaders) => Promise<DataCaller>;
+/**
+ * The caller a request's headers authenticate; refuses with DataLayerError. With the admin secret
+ * every check is synchronous, so its caller (or refusal) comes at once, without a promise of its
+ * own on every such request; a bearer token's comes once verified. Callers await either.
+ */
+export type DataAuthenticator = (headers: IncomingHttpHeaders) => DataCaller | Promise<DataCaller>;
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
@@ -37,12 +42,11 @@ export function createDataAuthenticator(deps: {
   /** The compiled permissions served (roles, session variables); default generated/permissions'. */
   rules?: DataLayerRules;
 }): DataAuthenticator {
-  const secretDigest = sha256Hex(deps.adminSecret);
+  const isAdminSecret = secretMatcher(deps.adminSecret);
   const rules = deps.rules ?? compiledDataLayerRules;
 
   function withSecret(headers: IncomingHttpHeaders, secret: string): DataCaller {
-    if (!digestsEqual(sha256Hex(secret), secretDigest))
-      throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
+    if (!isAdminSecret(secret)) throw new DataLayerError('UNAUTHENTICATED', 'X-Data-Admin-Secret is wrong');
     const role = header(headers, 'x-data-role')?.trim() || adminRole;
     requireKnownRole(rules, role);
     return {
@@ -74,7 +78,7 @@ export function createDataAuthenticator(deps: {
     return { role, sessionText: collectSessionText(claim, rules.model), via: 'bearer' };
   }
 
-  return async (headers) => {
+  return (headers) => {
     const secret = header(headers, 'x-data-admin-secret');
     if (secret !== undefined) return withSecret(headers, secret);
     const authorization = header(headers, 'authorization');

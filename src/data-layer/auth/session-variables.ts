@@ -14,13 +14,22 @@ import { SessionVariableError } from './session-variable-error.ts';
 
 const compiledModel: PermissionModel = permissionModel;
 
+const namesByModel = new WeakMap<PermissionModel, readonly string[]>();
+
+/** The model's declared variable names, listed once per model: every authenticated request reads them. */
+function declaredNames(model: PermissionModel): readonly string[] {
+  let names = namesByModel.get(model);
+  if (!names) namesByModel.set(model, (names = Object.keys(model.sessionVariables)));
+  return names;
+}
+
 /** The text of every declared variable `raw` gives (a header or claim reader, by lower-case name). */
 export function collectSessionText(
   raw: (name: string) => string | undefined,
   model: PermissionModel = compiledModel,
 ): Record<string, string> {
   const text: Record<string, string> = {};
-  for (const name of Object.keys(model.sessionVariables)) {
+  for (const name of declaredNames(model)) {
     const value = raw(name);
     if (value !== undefined) text[name] = value;
   }
@@ -43,6 +52,12 @@ function missingMessage(caller: DataCaller, missing: readonly SessionVariableUse
   );
 }
 
+/** Whether the caller carries every variable of `uses`; a loop, not a filtered copy, as it runs on every request. */
+function carriesAll(caller: DataCaller, uses: readonly SessionVariableUse[]): boolean {
+  for (const use of uses) if (caller.sessionText[use.name] === undefined) return false;
+  return true;
+}
+
 /**
  * The typed values of the variables `uses` names, parsed from what the caller carries. Refuses
  * the request naming every missing one, or else the first malformed one; variables not in
@@ -53,8 +68,14 @@ export function requireSessionValues(
   uses: readonly SessionVariableUse[],
   model: PermissionModel = compiledModel,
 ): Record<string, SessionValue> {
-  const missing = uses.filter((use) => caller.sessionText[use.name] === undefined);
-  if (missing.length > 0) throw new SessionVariableError(missingMessage(caller, missing, model));
+  if (!carriesAll(caller, uses))
+    throw new SessionVariableError(
+      missingMessage(
+        caller,
+        uses.filter((use) => caller.sessionText[use.name] === undefined),
+        model,
+      ),
+    );
   const values: Record<string, SessionValue> = {};
   for (const { name } of uses) {
     const type = model.sessionVariables[name]?.type;

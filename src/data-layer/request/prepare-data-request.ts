@@ -78,10 +78,7 @@ export function createDataRequestPreparer(options: DataRequestPreparerOptions): 
     const operation = selectOperation(prepared.document, request.operationName);
     requireDoor(operation, door);
     if (prepared.errors) throw new DataLayerErrors(prepared.errors);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
-      maxErrors: 10,
-      hideSuggestions: true,
-    });
+    const coerced = coerceVariables(schema, operation, request.variables);
     if (coerced.errors) {
       throw new DataLayerErrors(
         coerced.errors.map((error) => ({
@@ -93,7 +90,9 @@ export function createDataRequestPreparer(options: DataRequestPreparerOptions): 
     }
     const variables = coerced.variableValues;
     const structural = structuralVariables(schema, operation);
-    const key = `${prepared.id}\u0000${request.operationName ?? ''}\u0000${JSON.stringify(structural.map((name) => variables.coerced[name] ?? null))}`;
+    const shaping =
+      structural.length === 0 ? '[]' : JSON.stringify(structural.map((name) => variables.coerced[name] ?? null));
+    const key = `${prepared.id}\u0000${request.operationName ?? ''}\u0000${shaping}`;
     let ready = operations.get(key)?.operation;
     if (!ready) {
       const fragments = new Map(
@@ -115,6 +114,22 @@ export function createDataRequestPreparer(options: DataRequestPreparerOptions): 
     const session = requireSessionValues(caller, ready.sql.sessionVariables, options.rules?.model);
     return { schema, ready, session, variables: variables.coerced };
   };
+}
+
+/**
+ * The request's variables coerced to the operation's definitions. An operation that defines none
+ * gets what graphql-js' getVariableValues answers then (every variable sent is ignored), without
+ * its closure and error list: most cached queries define none.
+ */
+function coerceVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  sent: DataRequest['variables'],
+): ReturnType<typeof getVariableValues> {
+  const definitions = operation.variableDefinitions ?? [];
+  if (definitions.length === 0)
+    return { variableValues: { sources: Object.create(null), coerced: Object.create(null) } };
+  return getVariableValues(schema, definitions, sent ?? {}, { maxErrors: 10, hideSuggestions: true });
 }
 
 /** Subscriptions live on the socket, queries and mutations on POST (Hasura answers the same). */

@@ -11,6 +11,7 @@
 import { CompiledQuery } from 'kysely';
 import type { DatabaseAccess, Db } from '../../db/create-database.ts';
 import { preparedStatementName } from '../../db/prepared-statement-names.ts';
+import type { TextRow } from '../../db/text-rows-query.ts';
 import { compileRootField } from './compile-root-field.ts';
 import { clientErrorOf } from './database-errors.ts';
 import { defaultDataQueryLimits, type DataQueryLimits } from './compile-scope.ts';
@@ -71,6 +72,12 @@ export interface DataQueryExecutorOptions {
   readonly onStatement?: StatementObserver;
 }
 
+/** A query statement's text rows as StatementRows: one row at most, as the statements aggregate. */
+function statementRows(rows: readonly TextRow[]): StatementRow[] {
+  const first = rows[0];
+  return first ? [{ value: first[0] ?? null, row_count: first[1] ?? undefined }] : [];
+}
+
 /** Prefix of the data layer's prepared statements' names. */
 const statementNamePrefix = 'dl';
 
@@ -82,11 +89,7 @@ export function createDataQueryExecutor(
   const limits = options.limits ?? defaultDataQueryLimits;
   // A query statement's columns are known by position (compile-root-field.ts: `value`, then
   // `row_count` for lists and aggregates), so it is sent without Describe (src/db/text-rows-query.ts).
-  const onPool: StatementSender = async (sql, parameters, name) => {
-    const [first] = await runner.textRows(sql, parameters, name);
-    // One row at most: the statements aggregate.
-    return first ? [{ value: first[0] ?? null, row_count: first[1] ?? undefined }] : [];
-  };
+  const onPool: StatementSender = (sql, parameters, name) => runner.textRows(sql, parameters, name).then(statementRows);
   const inTransaction =
     (transaction: Db): StatementSender =>
     async (sql, parameters) =>

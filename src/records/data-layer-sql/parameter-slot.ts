@@ -4,7 +4,7 @@
 // among the statement's parameters that are resolved when the statement runs. Everything else is
 // bound as an ordinary constant parameter.
 import { AppError } from '../../errors/app-error.ts';
-import type { SessionValue } from '../../access/interpolate-session-variables.ts';
+import type { SessionValue, SessionValues } from '../../access/interpolate-session-variables.ts';
 
 /** What a statement is bound with at execution time. */
 export interface BindingContext {
@@ -60,6 +60,17 @@ export function sessionVariablesOf(parameters: readonly unknown[]): string[] {
     parameter instanceof SessionSlot ? [parameter.sessionVariable] : [],
   );
   return [...new Set(names)].sort();
+}
+
+/**
+ * A request's session values by lower-case name, as BindingContext holds them (a later key wins
+ * over an earlier one that lower-cases the same). A loop rather than entries mapped into a Map:
+ * it runs for every statement sent.
+ */
+export function sessionByName(session: SessionValues): Map<string, SessionValue> {
+  const byName = new Map<string, SessionValue>();
+  for (const name of Object.keys(session)) byName.set(name.toLowerCase(), session[name] as SessionValue);
+  return byName;
 }
 
 /** The statement's parameters with every slot resolved. */

@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { CompiledRootField } from './compiled-operation.ts';
 import { clientErrorOf } from './database-errors.ts';
 import { isSlot, type MultiplexedStatement } from './multiplexed-statement.ts';
-import { bindParameters } from './parameter-slot.ts';
+import { bindParameters, sessionByName } from './parameter-slot.ts';
 import type { RunBinding, StatementObserver } from './run-statement.ts';
 
 /** One binding's result: the root field's JSON text and, for a stream, the cursor of its batch's last row (JSON text; null when empty). */
@@ -23,7 +23,7 @@ export type TextRowsSender = (
 ) => Promise<readonly (readonly (string | null)[])[]>;
 
 function bound(statement: CompiledRootField, binding: RunBinding): unknown[] | { error: unknown } {
-  const session = new Map(Object.entries(binding.session).map(([name, value]) => [name.toLowerCase(), value]));
+  const session = sessionByName(binding.session);
   try {
     return bindParameters(statement.parameters, { session, variables: binding.variables });
   } catch (error) {

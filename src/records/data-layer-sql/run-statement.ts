@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { SessionValues } from '../../access/interpolate-session-variables.ts';
 import type { CompiledRootField } from './compiled-operation.ts';
 import { clientErrorOf } from './database-errors.ts';
-import { bindParameters } from './parameter-slot.ts';
+import { bindParameters, sessionByName } from './parameter-slot.ts';
 
 export interface RunBinding {
   readonly session: SessionValues;
@@ -43,12 +43,12 @@ export async function runStatement(
   name: string | undefined,
   onStatement: StatementObserver | undefined,
 ): Promise<string> {
-  const session = new Map(Object.entries(binding.session).map(([name, value]) => [name.toLowerCase(), value]));
-  const parameters = bindParameters(statement.parameters, {
-    session,
-    variables: binding.variables,
-    ...(binding.results ? { results: binding.results } : {}),
-  });
+  const session = sessionByName(binding.session);
+  const { variables, results } = binding;
+  const parameters = bindParameters(
+    statement.parameters,
+    results ? { session, variables, results } : { session, variables },
+  );
   onStatement?.(statement.sql, parameters, name);
   let rows: readonly StatementRow[];
   try {
