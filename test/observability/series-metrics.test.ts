@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SeriesCounter } from '../../src/observability/series-counter.ts';
 import { SeriesHistogram } from '../../src/observability/series-histogram.ts';
+import { seededRandom } from '../../src/providers/simulated-market/seeded-random.ts';
 
 const buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const labelNames = ['server', 'route'] as const;
@@ -16,21 +17,9 @@ const labelSets = [
   { server: 'api', route: 'unmatched' },
 ];
 
-/** mulberry32: the same observations on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Values on, between and beyond the bounds. */
 function observations(seed: number): { set: number; value: number }[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const values = [...buckets, 0, 20, 1e-9, ...Array.from({ length: 200 }, () => random() ** 3 * 12)];
   return values.map((value) => ({ set: Math.floor(random() * labelSets.length), value }));
 }

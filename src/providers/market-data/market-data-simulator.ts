@@ -11,6 +11,7 @@ import BigNumber from 'bignumber.js';
 import { createSimulatedMarket, type SimulatedMarket } from '../simulated-market/simulated-market.ts';
 import type { Level2Change, Level2Level, Level2Snapshot, Level2Update } from './level2-messages.ts';
 import { productIdPattern } from './level2-messages.ts';
+import { seededRandom } from '../simulated-market/seeded-random.ts';
 
 export interface MarketDataSimulatorOptions {
   /** The products served, `BASE-QUOTE`. */
@@ -258,16 +259,4 @@ function priceAt(book: SimulatedBook, ticks: number): string {
 function randomSize(random: () => number): string {
   const units = 1 + Math.floor(random() * 500_000_000);
   return new Plain(units).shiftedBy(-sizeDecimals).toFixed(sizeDecimals);
-}
-
-/** mulberry32: small, fast and the same on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
