@@ -114,40 +114,28 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
       guard.broken ??= faultOrError(error, performance.now(), guard.outage) as Error;
   });
   const query = (sql: string, parameters: readonly unknown[], name?: string) =>
-    traced(guard, sql, parameters, name, sendStatement);
+    traced(sql, name, () =>
+      guarded(guard, sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared)),
+    );
   return {
     checkOut() {
       guard.checkedOut = true;
       guard.broken = undefined;
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
-    textRows: (sql, parameters, name) => traced(guard, sql, parameters, name, sendTextRowsStatement),
+    textRows: (sql, parameters, name) =>
+      traced(sql, name, () =>
+        guarded(guard, sql, name, (timeoutMs, prepared) =>
+          sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared),
+        ),
+      ),
     release: (destroy?: boolean) => release(guard, destroy),
   };
 }
 
-/**
- * How a statement goes out on the connection (send-statement.ts): the same arguments for both
- * kinds, so the guard passes them on without a closure per statement.
- */
-type Send<T> = (
-  client: pg.ClientBase,
-  sql: string,
-  parameters: readonly unknown[],
-  timeoutMs: number | undefined,
-  prepared: string | undefined,
-) => Promise<T>;
-
-/** The statement guarded, in a span of its own while tracing is on (docs/tracing.md#spans). */
-function traced<T>(
-  guard: ClientGuard,
-  sql: string,
-  parameters: readonly unknown[],
-  name: string | undefined,
-  send: Send<T>,
-): Promise<T> {
-  if (!tracingOn()) return guarded(guard, sql, parameters, name, send);
-  return inStatementSpan(sql, name, () => guarded(guard, sql, parameters, name, send));
+/** The statement in a span of its own while tracing is on (docs/tracing.md#spans). */
+function traced<T>(sql: string, name: string | undefined, send: () => Promise<T>): Promise<T> {
+  return tracingOn() ? inStatementSpan(sql, name, send) : send();
 }
 
 function limitFor(guard: ClientGuard, deadline: RequestDeadline | undefined): StatementLimit {
@@ -161,9 +149,8 @@ function limitFor(guard: ClientGuard, deadline: RequestDeadline | undefined): St
 async function guarded<T>(
   guard: ClientGuard,
   sql: string,
-  parameters: readonly unknown[],
   name: string | undefined,
-  send: Send<T>,
+  send: (timeoutMs: number | undefined, prepared: string | undefined) => Promise<T>,
 ): Promise<T> {
   if (guard.broken) throw guard.broken;
   const deadline = currentDeadline();
@@ -178,7 +165,7 @@ async function guarded<T>(
   guard.running = true;
   try {
     const prepared = name === undefined ? undefined : nameOnConnection(guard.client, name, guard.maxPrepared);
-    const result = await send(guard.client, sql, parameters, limit.ms, prepared);
+    const result = await send(limit.ms, prepared);
     guard.outage?.succeeded(startedAt);
     return result;
   } catch (error) {

@@ -22,25 +22,18 @@ export interface NamingClient {
 }
 
 export function createStatementRunner(pool: { connect(): Promise<NamingClient> }): StatementRunner {
-  // Each kind written out rather than through a shared helper taking a callback: the data layer
-  // sends every cached statement here, and a closure per statement is what that would cost.
+  async function onConnection<T>(run: (client: NamingClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await run(client);
+    } finally {
+      client.release();
+    }
+  }
   return {
-    async query<Row>(sql: string, parameters: readonly unknown[], name?: string) {
-      const client = await pool.connect();
-      try {
-        return (await client.query(sql, parameters, name)).rows as Row[];
-      } finally {
-        client.release();
-      }
-    },
-    async textRows(sql, parameters, name) {
-      const client = await pool.connect();
-      try {
-        return await client.textRows(sql, parameters, name);
-      } finally {
-        client.release();
-      }
-    },
+    query: async <Row>(sql: string, parameters: readonly unknown[], name?: string) =>
+      (await onConnection((client) => client.query(sql, parameters, name))).rows as Row[],
+    textRows: (sql, parameters, name) => onConnection((client) => client.textRows(sql, parameters, name)),
   };
 }
 
