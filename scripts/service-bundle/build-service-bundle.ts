@@ -47,10 +47,14 @@ export async function buildServiceBundle(
     format: 'esm',
     platform: 'node',
     target: 'node24',
-    // Class and function names stay what the sources say: renaming on collision would change
-    // an error's constructor name in a log.
-    keepNames: true,
-    // Whitespace and syntax only, names kept: a smaller file reads, parses and maps faster
+    // No keepNames: it writes each function's name onto it as it is made, a defineProperty for
+    // every closure a request creates (about ten per `{ ping }`, most in graphql-js), which cost
+    // `{ ping }` 14 % of its CPU (docs/benchmarks-log.md#the-service-bundle-without-keepnames-2026-12-07).
+    // A name that collides gets a numeric suffix instead; stack traces map it back through the
+    // source map, and test/composition/service-bundle-names.test.ts keeps src/'s classes (an
+    // error's constructor name is a log line's `type`) from being renamed.
+    keepNames: false,
+    // Whitespace and syntax only, identifiers kept: a smaller file reads, parses and maps faster
     // (docs/benchmarks.md#start-up-benchstart-up-benchts).
     minifyWhitespace: true,
     minifySyntax: true,
