@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { applyEntry, compileYaml, type CorpusEntry } from './corpus-entry.ts';
 import { handWrittenEntries } from './hand-written-entries.ts';
 import { withVerdictInEffect } from './in-effect-entries.ts';
+import { seededChoices } from '../../support/seeded-choices.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const yamlText = readFileSync(path.join(repo, 'permissions.yaml'), 'utf8');
@@ -26,25 +27,8 @@ const seed = 20_240_601;
 const wantedMutations = 230;
 const wantedRefactors = 70;
 
-/** mulberry32: a small seeded PRNG, so the corpus is the same on every run. */
-function random(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(seed);
-const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(next() * items.length)] as Item;
-function shuffle<Item>(items: readonly Item[]): Item[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(next() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as Item, copy[index] as Item];
-  }
-  return copy;
-}
+// Seeded, so the corpus is the same on every run.
+const { pick, shuffle } = seededChoices(seed);
 
 type Yaml = Record<string, unknown>;
 type Action = CorpusEntry['action'];

@@ -15,21 +15,10 @@ import type { TransferEntry } from '../../../src/records/ledger/transfer-request
 import { assetTotals } from './ledger-assertions.ts';
 import { applyGroup, type LedgerModel, type ModelAccount } from './ledger-model.ts';
 import { type LedgerTestBed, openLedgerTestBed } from './ledger-test-bed.ts';
+import { type SeededChoices, seededChoices } from '../../support/seeded-choices.ts';
 
 const seed = Number(process.env.LEDGER_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const steps = Number(process.env.LEDGER_STEPS ?? 400);
-
-/** mulberry32: a small seeded generator, so a failing run replays exactly. */
-function generator(state: number) {
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const below = (n: number) => Math.floor(next() * n);
-  return { next, below, pick: <T>(items: readonly T[]) => items[below(items.length)] as T };
-}
 
 const scales: Record<string, bigint> = { BTC: 10n ** 8n, ETH: 10n ** 18n, USD: 100n };
 
@@ -69,7 +58,7 @@ test.after(async () => {
   await bed?.close();
 });
 
-type Random = ReturnType<typeof generator>;
+type Random = SeededChoices;
 
 /** An amount of up to a few whole units of the asset, sometimes a single base unit. */
 function amountOf(random: Random, asset: string): bigint {
@@ -187,7 +176,7 @@ async function projectionsFromTransfers(): Promise<Map<number, ModelAccount>> {
 }
 
 test(`a random sequence of postings keeps every account equal to the model and to the sum of its transfers`, async () => {
-  const random = generator(seed);
+  const random = seededChoices(seed);
   const posted: { linkedId: string | null; entries: TransferEntry[] }[] = [];
   try {
     for (let index = 0; index < steps; index += 1) await step(random, index, posted);

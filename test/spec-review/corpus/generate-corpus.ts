@@ -8,13 +8,14 @@ import path from 'node:path';
 import { format } from 'prettier';
 import { parse } from 'yaml';
 import { baseDir, type CorpusEntry } from './corpus-entry.ts';
-import { seededRandom } from './corpus-random.ts';
+import { seededChoices } from '../../support/seeded-choices.ts';
+import type { Random } from './corpus-random.ts';
 import { graphqlBreakingOperators, graphqlRefactorOperators } from './graphql-operators.ts';
 import { handWrittenEntries } from './hand-written-entries.ts';
 import { breakingOperators, refactorOperators } from './openapi-operators.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-const random = seededRandom(20_261_125);
+const random = seededChoices(20_261_125);
 
 /** How many candidates of each operator the corpus keeps. */
 const perOperator = { openapiBreaking: 2, openapiRefactor: 3, graphqlBreaking: 3, graphqlRefactor: 3 };
@@ -26,7 +27,7 @@ const graphql = readFileSync(path.join(baseDir, 'schema.graphql'), 'utf8');
 
 const entries: CorpusEntry[] = [];
 function sample<Candidate extends { target: string; expected: CorpusEntry['expected'] }>(
-  operators: Record<string, (input: any, random: ReturnType<typeof seededRandom>) => Candidate[]>,
+  operators: Record<string, (input: any, random: Random) => Candidate[]>,
   input: unknown,
   count: number,
   shape: (candidate: Candidate) => Pick<CorpusEntry, 'spec' | 'openapi' | 'graphql'>,
