@@ -1,8 +1,9 @@
 // Instructions per request on the main thread, counted rather than timed
 // (docs/benchmarks.md#instructions-per-request-benchinstruction-profilets): `node
-// bench/instruction-profile.ts [data-layer|hand-written|ping|reference-ping]` runs bench/instruction-target.ts under
-// valgrind's callgrind (a thread per file, JIT code named through Node's perf map) and prints the
-// main thread's instructions per request, by area and by function. On these shared machines
+// bench/instruction-profile.ts [data-layer|hand-written|ping|reference-ping]` runs
+// bench/instruction-target.ts under valgrind's callgrind (a thread per file, JIT code named
+// through Node's perf map) and prints the main thread's instructions per request, by area and by
+// function. On these shared machines
 // timings of one setting move by ±15 % from round to round; the counts repeat within 1–2 %, so
 // they can tell a change of a few hundred instructions per request. Needs valgrind (Debian's
 // package); the hand-written side needs BENCH_DATABASE_URL. `PROFILE_SECONDS` (10, the measured

@@ -1,8 +1,9 @@
 // The process bench/instruction-profile.ts runs under callgrind: the service (or the bare server
 // with the hand-written statement, or graphql-js' reference for `{ ping }`) and the load driver in
-// its worker thread, as the data-layer and hot-path benches have them. Instrumentation stays off through start-up and the warm-up rounds (JIT tiers
-// and caches settle) and is switched on for one measured round with `callgrind_control`; it
-// prints the requests of that round for the parent to divide by.
+// its worker thread, as the data-layer and hot-path benches have them. Instrumentation stays off
+// through start-up and the warm-up rounds (JIT tiers and caches settle) and is switched on for one
+// measured round with `callgrind_control`; it prints the requests of that round for the parent to
+// divide by.
 import { execFileSync } from 'node:child_process';
 import { aurora, organizationAdminTarget, startBenchService } from './bench-service.ts';
 import { startBareServer } from './data-layer-bare-server.ts';

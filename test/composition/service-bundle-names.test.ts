@@ -16,11 +16,18 @@ import { bundledSourceFolders } from '../../scripts/service-bundle/source-finger
 const repo = path.resolve(import.meta.dirname, '../..');
 const classDeclaration = /\bclass ([A-Za-z_$][\w$]*)(?=\s*(?:extends\b|\{))|\b([A-Za-z_$][\w$]*)=class\b/g;
 
-/** The classes a source file declares, by its own text. */
+const declaredClasses = new Map<string, Set<string>>();
+
+/** The classes a source file declares, by its own text; each file read once. */
 function classNamesIn(file: string): Set<string> {
-  const text = readFileSync(file, 'utf8');
-  const pattern = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm;
-  return new Set([...text.matchAll(pattern)].map((match) => match[1]!));
+  let names = declaredClasses.get(file);
+  if (!names) {
+    const text = readFileSync(file, 'utf8');
+    const pattern = /^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/gm;
+    names = new Set([...text.matchAll(pattern)].map((match) => match[1]!));
+    declaredClasses.set(file, names);
+  }
+  return names;
 }
 
 /** Each class the bundle declares from a file of src/: its name there and in the source. */
