@@ -1,9 +1,16 @@
 // The request deadline's scope (docs/database.md#database-faults): work under it sees it,
 // work outside does not; it answers with the work's result, or with the expiry error at the
-// deadline while the work goes on unawaited; 0 means no deadline.
+// deadline while the work goes on unawaited; 0 means no deadline. Deadlines of one length share
+// one timer: each expires at its own time, in the order they started, and a stopped one never does.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { currentDeadline, withRequestDeadline } from '../../src/request-scope/request-deadline.ts';
+import {
+  currentDeadline,
+  runWithin,
+  startDeadline,
+  stopDeadline,
+  withRequestDeadline,
+} from '../../src/request-scope/request-deadline.ts';
 
 const expired = (deadline: { timeoutMs: number }) => new Error(`expired after ${deadline.timeoutMs} ms`);
 
@@ -46,6 +53,44 @@ test('at the deadline the expiry error answers and the deadline is marked expire
 
 test('0 runs the work without a deadline', async () => {
   assert.is(await withRequestDeadline(0, async () => currentDeadline(), expired), undefined);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('deadlines of one length expire each no sooner than its own time, in order; a stopped one never', async () => {
+  const expired: { name: string; late: boolean }[] = [];
+  let allExpired: () => void = () => {};
+  const done = new Promise<void>((resolve) => (allExpired = resolve));
+  const note = (name: string) => (deadline: { expiresAt: number }) => {
+    expired.push({ name, late: performance.now() >= deadline.expiresAt });
+    if (expired.length === 2) allExpired();
+  };
+  const first = startDeadline(40, note('first'));
+  const stopped = startDeadline(40, note('stopped'));
+  await sleep(25);
+  const third = startDeadline(40, note('third'));
+  assert.is(stopDeadline(stopped), true);
+  await done;
+  await sleep(60); // the stopped one's time, and more, has passed
+  assert.equal(expired, [
+    { name: 'first', late: true },
+    { name: 'third', late: true },
+  ]);
+  assert.ok(third!.expiresAt - first!.expiresAt >= 25, 'the third started 25 ms later and expired by its own time');
+  assert.is(stopped?.expired, false);
+  // Stopping after expiry says the door answered then.
+  assert.is(stopDeadline(first), false);
+});
+
+test('work run within a started deadline sees it; none is started for 0', async () => {
+  const deadline = startDeadline(5_000, () => assert.unreachable('expired'));
+  assert.is(await runWithin(deadline, async () => currentDeadline()), deadline);
+  assert.is(stopDeadline(deadline), true);
+  assert.is(
+    startDeadline(0, () => {}),
+    undefined,
+  );
+  assert.is(stopDeadline(undefined), true);
 });
 
 test.run();
