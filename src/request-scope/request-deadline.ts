@@ -69,6 +69,7 @@ class DeadlineClock {
     else this.#oldest = deadline;
     this.#newest = deadline;
     if (this.#timer === null) this.#arm(deadline.expiresAt);
+    else if (this.#oldest === deadline) this.#timer.ref();
     return deadline;
   }
 
@@ -83,6 +84,9 @@ class DeadlineClock {
     else this.#newest = earlier;
     running.earlier = null;
     running.later = null;
+    // The timer stays armed for a deadline gone, but holds the process only while one runs: a
+    // process that has stopped serving exits without waiting for it.
+    if (this.#oldest === null) this.#timer?.unref();
   }
 
   #arm(expiresAt: number): void {

@@ -2,6 +2,9 @@
 // work outside does not; it answers with the work's result, or with the expiry error at the
 // deadline while the work goes on unawaited; 0 means no deadline. Deadlines of one length share
 // one timer: each expires at its own time, in the order they started, and a stopped one never does.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -12,6 +15,7 @@ import {
   withRequestDeadline,
 } from '../../src/request-scope/request-deadline.ts';
 
+const deadlineModule = fileURLToPath(new URL('../../src/request-scope/request-deadline.ts', import.meta.url));
 const expired = (deadline: { timeoutMs: number }) => new Error(`expired after ${deadline.timeoutMs} ms`);
 
 test('work under a deadline sees it, across awaits; outside there is none', async () => {
@@ -91,6 +95,24 @@ test('work run within a started deadline sees it; none is started for 0', async 
     undefined,
   );
   assert.is(stopDeadline(undefined), true);
+});
+
+test('the shared timer holds a process only while a deadline runs', async () => {
+  // A deadline of ten minutes, stopped at once: the process must end now, not when it would have expired.
+  const script = [
+    `import { startDeadline, stopDeadline } from ${JSON.stringify(deadlineModule)};`,
+    'stopDeadline(startDeadline(600_000, () => {}));',
+    'process.stdout.write("stopped");',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(guard);
+  assert.equal({ code, signal, output }, { code: 0, signal: null, output: 'stopped' });
 });
 
 test.run();
