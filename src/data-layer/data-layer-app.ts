@@ -27,6 +27,7 @@ import {
 } from './access-matrix-page.ts';
 import { authenticateUnderLimit } from './data-layer-credential-limit.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
+import type { DataCaller } from './auth/data-caller.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, DocumentLimitError, errorEntry, errorsBody } from './data-layer-error.ts';
 import { executeBatch } from './batched-requests.ts';
@@ -106,6 +107,15 @@ async function handleGraphql(
   if (stopDeadline(deadline)) writeAnswer(response, requestId, 200, json, result);
 }
 
+/** The request counted by the rate limit, then its caller authenticated and noted for its log line. */
+async function admitCaller(request: IncomingMessage, options: DataLayerAppOptions): Promise<DataCaller> {
+  // Before authentication, so guessing secrets or tokens is limited too.
+  if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
+  const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
+  noteCaller(request, caller);
+  return caller;
+}
+
 /** The JSON answer to a POST /v1/graphql; `progress.stage` says whose the error thrown is. */
 async function answerGraphql(
   request: IncomingMessage,
@@ -119,10 +129,7 @@ async function answerGraphql(
       'METHOD_NOT_ALLOWED',
       `${request.method} is not supported: send the GraphQL request with POST`,
     );
-  // Before authentication, so guessing secrets or tokens is limited too.
-  if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-  const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
-  noteCaller(request, caller);
+  const caller = await admitCaller(request, options);
   const body = await readGraphqlBody(request, response);
   if (!isBatch(body)) {
     progress.stage = 'graphql';
@@ -149,9 +156,7 @@ async function handleAccessMatrix(
         'METHOD_NOT_ALLOWED',
         `${request.method} is not supported: fetch the permission matrix with GET`,
       );
-    if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-    const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
-    noteCaller(request, caller);
+    const caller = await admitCaller(request, options);
     if (caller.role !== adminRole)
       throw new DataLayerError(
         'FORBIDDEN',
