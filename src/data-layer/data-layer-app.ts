@@ -16,7 +16,8 @@ import { adminRole } from '../records/data-layer-sql/admin-role.ts';
 import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { assignRequestId } from '../request-envelope/request-id.ts';
-import { underDeadline } from '../request-envelope/under-deadline.ts';
+import { doorDeadline } from '../request-envelope/under-deadline.ts';
+import { runWithin, stopDeadline } from '../request-scope/request-deadline.ts';
 import { writeAnswer, writeHead } from '../request-envelope/write-answer.ts';
 import {
   accessMatrixHeaders,
@@ -26,6 +27,7 @@ import {
 } from './access-matrix-page.ts';
 import { authenticateUnderLimit } from './data-layer-credential-limit.ts';
 import type { DataAuthenticator } from './auth/authenticate-data-request.ts';
+import type { DataCaller } from './auth/data-caller.ts';
 import { SessionVariableError } from './auth/session-variable-error.ts';
 import { DataLayerError, DataLayerErrors, DocumentLimitError, errorEntry, errorsBody } from './data-layer-error.ts';
 import { executeBatch } from './batched-requests.ts';
@@ -88,34 +90,56 @@ async function handleGraphql(
   options: DataLayerAppOptions,
   requestId: string,
 ): Promise<void> {
-  let stage: 'request' | 'graphql' = 'request';
+  const log = { logger: options.logger, requestId };
+  const progress = { stage: 'request' as 'request' | 'graphql' };
+  const fail = (error: unknown) => {
+    if (!response.headersSent) sendError(response, error, progress.stage, log);
+  };
+  // At the deadline the door answers from here; the work's late outcome is never written.
+  const deadline = doorDeadline(request, options.requestTimeoutMs ?? 0, fail);
+  let result: string;
   try {
-    // The answer is written after the deadline's race: work that outlives it never writes.
-    const result = await underDeadline(request, options.requestTimeoutMs ?? 0, async () => {
-      if (request.method !== 'POST')
-        throw new DataLayerError(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} is not supported: send the GraphQL request with POST`,
-        );
-      // Before authentication, so guessing secrets or tokens is limited too.
-      if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-      const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
-      noteCaller(request, caller);
-      const body = await readGraphqlBody(request, response);
-      if (!isBatch(body)) {
-        stage = 'graphql';
-        return options.execute(caller, body);
-      }
-      // Each element counts as a request (the first was counted above), before any runs.
-      for (let index = 1; index < body.length; index++)
-        if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-      stage = 'graphql';
-      return executeBatch(caller, body, options.execute, { logger: options.logger, requestId });
-    });
-    writeAnswer(response, requestId, 200, json, result);
+    result = await runWithin(deadline, () => answerGraphql(request, response, options, progress, log));
   } catch (error) {
-    if (!response.headersSent) sendError(response, error, stage, { logger: options.logger, requestId });
+    if (stopDeadline(deadline)) fail(error);
+    return;
   }
+  if (stopDeadline(deadline)) writeAnswer(response, requestId, 200, json, result);
+}
+
+/** The request counted by the rate limit, then its caller authenticated and noted for its log line. */
+async function admitCaller(request: IncomingMessage, options: DataLayerAppOptions): Promise<DataCaller> {
+  // Before authentication, so guessing secrets or tokens is limited too.
+  if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
+  const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
+  noteCaller(request, caller);
+  return caller;
+}
+
+/** The JSON answer to a POST /v1/graphql; `progress.stage` says whose the error thrown is. */
+async function answerGraphql(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: DataLayerAppOptions,
+  progress: { stage: 'request' | 'graphql' },
+  log: { logger: Logger; requestId: string },
+): Promise<string> {
+  if (request.method !== 'POST')
+    throw new DataLayerError(
+      'METHOD_NOT_ALLOWED',
+      `${request.method} is not supported: send the GraphQL request with POST`,
+    );
+  const caller = await admitCaller(request, options);
+  const body = await readGraphqlBody(request, response);
+  if (!isBatch(body)) {
+    progress.stage = 'graphql';
+    return options.execute(caller, body);
+  }
+  // Each element counts as a request (the first was counted above), before any runs.
+  for (let index = 1; index < body.length; index++)
+    if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
+  progress.stage = 'graphql';
+  return executeBatch(caller, body, options.execute, log);
 }
 
 /** The matrix page to the admin (the secret alone, or with X-Data-Role: admin); anyone else gets the usual 401 or 403. */
@@ -132,9 +156,7 @@ async function handleAccessMatrix(
         'METHOD_NOT_ALLOWED',
         `${request.method} is not supported: fetch the permission matrix with GET`,
       );
-    if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-    const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
-    noteCaller(request, caller);
+    const caller = await admitCaller(request, options);
     if (caller.role !== adminRole)
       throw new DataLayerError(
         'FORBIDDEN',

@@ -14,11 +14,16 @@ export function requestBodyTimedOut(deadline: { timeoutMs: number }): AppError {
 }
 
 /**
- * The error for the deadline of `request`, a node:http IncomingMessage: `complete` is set once the
+ * The error for the expired deadline of `request`, a node:http IncomingMessage: `complete` is set once the
  * whole message, its body included, has been received, whether or not anyone has read it yet.
  */
+export function deadlineError(request: { readonly complete: boolean }, deadline: ExpiredDeadline): AppError {
+  return request.complete ? requestDeadlineExceeded(deadline) : requestBodyTimedOut(deadline);
+}
+
+/** `deadlineError` for `request`, as a function of the deadline. */
 export function deadlineErrorFor(request: { readonly complete: boolean }): (deadline: ExpiredDeadline) => AppError {
-  return (deadline) => (request.complete ? requestDeadlineExceeded(deadline) : requestBodyTimedOut(deadline));
+  return (deadline) => deadlineError(request, deadline);
 }
 
 /** Whether an answer must close the connection: after a 408 the rest of the body is still on its way. */

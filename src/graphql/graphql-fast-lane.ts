@@ -20,7 +20,8 @@ import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { requestIdFor } from '../request-envelope/request-id.ts';
 import { RequestObserver, secondsSince } from '../request-envelope/request-observer.ts';
 import { settleError } from '../request-envelope/settle-error.ts';
-import { underDeadline } from '../request-envelope/under-deadline.ts';
+import { doorDeadline } from '../request-envelope/under-deadline.ts';
+import { runWithin, stopDeadline } from '../request-scope/request-deadline.ts';
 import { writeAnswer } from '../request-envelope/write-answer.ts';
 import { type GraphqlMediaType, acceptedMediaType } from './accepted-media-type.ts';
 import type { GraphqlAnswer, GraphqlAnswerer } from './graphql-answer.ts';
@@ -86,41 +87,79 @@ async function serve(
   options: GraphqlFastLaneOptions,
   observer: RequestObserver,
 ): Promise<void> {
-  const started = performance.now();
-  const requestId = requestIdFor(request.headers);
-  let principal: Principal = anonymous;
+  const exchange = new LaneExchange(request, response, options, observer);
+  const deadline = doorDeadline(request, options.requestTimeoutMs, (error) => exchange.fail(error));
   let answer: GraphqlAnswer;
-  let error: AppError | undefined;
   try {
-    answer = await underDeadline(request, options.requestTimeoutMs, async () => {
-      // Before the key, so guessing keys is limited too (as the route's guard).
-      const address = request.socket.remoteAddress ?? '';
-      if (options.rateLimit) await options.rateLimit(address, request.headers);
-      principal = await checkCredential(options.failedCredentials, address, () =>
-        options.authenticateApiKey(lane.apiKey),
-      );
-      const graphqlRequest = await readGraphqlRequest(request);
-      const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
-      const context = new RequestGraphqlContext(requestId, principal, actingUser, options.logger);
-      return options.answer(graphqlRequest, context, lane.mediaType, { ip: address, credential: lane.apiKey });
-    });
+    answer = await runWithin(deadline, () => exchange.answer(lane));
   } catch (thrown) {
-    error = settleError(thrown, options.logger, { requestId, route });
-    const { contentType, body } = graphqlErrorBody(error, request.headers.accept);
-    answer = { status: error.httpStatus, contentType, body };
+    // Past the deadline the request was answered then: a late failure is dropped.
+    if (stopDeadline(deadline)) exchange.fail(thrown);
+    return;
   }
-  if (writable(response)) writeAnswer(response, requestId, answer.status, answer.contentType, answer.body, error);
-  nameServerSpan(response, 'POST', route);
-  observer.answered(
-    'POST',
-    route,
-    answer.status,
-    requestId,
-    principalKind(principal),
-    undefined,
-    secondsSince(started),
-    traceIdOf(response),
-  );
+  if (stopDeadline(deadline)) exchange.finish(answer);
+}
+
+/** One request through the lane: its answer and, once answered, its access log line and metrics. */
+class LaneExchange {
+  readonly #started = performance.now();
+  readonly #requestId: string;
+  #principal: Principal = anonymous;
+  readonly #request: IncomingMessage;
+  readonly #response: ServerResponse;
+  readonly #options: GraphqlFastLaneOptions;
+  readonly #observer: RequestObserver;
+
+  constructor(
+    request: IncomingMessage,
+    response: ServerResponse,
+    options: GraphqlFastLaneOptions,
+    observer: RequestObserver,
+  ) {
+    this.#request = request;
+    this.#response = response;
+    this.#options = options;
+    this.#observer = observer;
+    this.#requestId = requestIdFor(request.headers);
+  }
+
+  async answer(lane: { mediaType: GraphqlMediaType; apiKey: string }): Promise<GraphqlAnswer> {
+    const request = this.#request;
+    const options = this.#options;
+    // Before the key, so guessing keys is limited too (as the route's guard).
+    const address = request.socket.remoteAddress ?? '';
+    if (options.rateLimit) await options.rateLimit(address, request.headers);
+    this.#principal = await checkCredential(options.failedCredentials, address, () =>
+      options.authenticateApiKey(lane.apiKey),
+    );
+    const graphqlRequest = await readGraphqlRequest(request);
+    const actingUser = (request.headers['x-acting-user'] as string | undefined) || undefined;
+    const context = new RequestGraphqlContext(this.#requestId, this.#principal, actingUser, options.logger);
+    return options.answer(graphqlRequest, context, lane.mediaType, { ip: address, credential: lane.apiKey });
+  }
+
+  fail(thrown: unknown): void {
+    const error = settleError(thrown, this.#options.logger, { requestId: this.#requestId, route });
+    const { contentType, body } = graphqlErrorBody(error, this.#request.headers.accept);
+    this.finish({ status: error.httpStatus, contentType, body }, error);
+  }
+
+  finish(answer: GraphqlAnswer, error?: AppError): void {
+    const response = this.#response;
+    if (writable(response))
+      writeAnswer(response, this.#requestId, answer.status, answer.contentType, answer.body, error);
+    nameServerSpan(response, 'POST', route);
+    this.#observer.answered(
+      'POST',
+      route,
+      answer.status,
+      this.#requestId,
+      principalKind(this.#principal),
+      undefined,
+      secondsSince(this.#started),
+      traceIdOf(response),
+    );
+  }
 }
 
 /** Koa's rule (`ctx.writable`): nothing is written to a response already ended or a socket gone. */

@@ -18,11 +18,36 @@ export interface BodyLimit {
   readonly cut: boolean;
 }
 
+/** A request's body stream: node:http's IncomingMessage, whose head declares its length. */
+type BodyStream = Readable & { readonly headers?: { readonly 'content-length'?: string | undefined } };
+
 /**
  * The body's bytes; past `limit.bytes`, whatever Content-Length said, `limit.tooLarge()` is thrown.
- * An error of the stream (a client gone before its body arrived) is thrown as it is.
+ * An error of the stream (a client gone before its body arrived) is thrown as it is. A body that
+ * has all arrived and waits in the stream is returned as it is, without a promise (`await` takes both).
  */
-export function readBody(stream: Readable, limit: BodyLimit): Promise<Buffer> {
+export function readBody(stream: BodyStream, limit: BodyLimit): Buffer | Promise<Buffer> {
+  return arrivedBody(stream, limit) ?? streamedBody(stream, limit);
+}
+
+/**
+ * The whole body when all the bytes its Content-Length declares wait unread in the stream, as a
+ * small request's do when they came in the packets of its head: one `read()` takes them, without
+ * the listeners, closures and promise of reading them as they come. The stream is left flowing,
+ * so it still ends. Undefined otherwise (no declared length, chunked, not all here, over the limit).
+ */
+function arrivedBody(stream: BodyStream, limit: BodyLimit): Buffer | undefined {
+  const waiting = stream.readableLength;
+  if (waiting === 0 || waiting > limit.bytes || stream.readableFlowing === true || stream.readableEncoding !== null)
+    return undefined;
+  if (Number(stream.headers?.['content-length']) !== waiting) return undefined;
+  const chunk: unknown = stream.read();
+  if (!Buffer.isBuffer(chunk)) return undefined;
+  stream.resume();
+  return chunk;
+}
+
+function streamedBody(stream: Readable, limit: BodyLimit): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
