@@ -5,8 +5,9 @@
 // through Node's perf map) and prints the main thread's instructions per request, by area and by
 // function. On these shared machines timings of one setting move by ±15 % from round to round;
 // the counts repeat within 1–2 %, so they can tell a change of a few hundred instructions per
-// request. Needs valgrind (Debian's package); the hand-written side needs BENCH_DATABASE_URL. `PROFILE_SECONDS` (10, the measured
-// round, about 50× slower under callgrind), `PROFILE_WARM_ROUNDS` (2), `PROFILE_TOP` (40).
+// request. Needs valgrind (Debian's package); the hand-written side needs BENCH_DATABASE_URL.
+// `PROFILE_SECONDS` (10, the measured round, about 50× slower under callgrind),
+// `PROFILE_WARM_ROUNDS` (2), `PROFILE_TOP` (40).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

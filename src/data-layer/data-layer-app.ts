@@ -16,8 +16,7 @@ import { adminRole } from '../records/data-layer-sql/admin-role.ts';
 import type { FailedCredentialLimit } from '../request-envelope/failed-credential-limit.ts';
 import type { ClientRateLimit } from '../request-envelope/rate-limit.ts';
 import { assignRequestId } from '../request-envelope/request-id.ts';
-import { doorDeadline } from '../request-envelope/under-deadline.ts';
-import { runWithin, stopDeadline } from '../request-scope/request-deadline.ts';
+import { doorDeadline, runWithin, stopDeadline } from '../request-envelope/under-deadline.ts';
 import { writeAnswer, writeHead } from '../request-envelope/write-answer.ts';
 import {
   accessMatrixHeaders,

@@ -21,11 +21,6 @@ export function deadlineError(request: { readonly complete: boolean }, deadline:
   return request.complete ? requestDeadlineExceeded(deadline) : requestBodyTimedOut(deadline);
 }
 
-/** `deadlineError` for `request`, as a function of the deadline. */
-export function deadlineErrorFor(request: { readonly complete: boolean }): (deadline: ExpiredDeadline) => AppError {
-  return (deadline) => deadlineError(request, deadline);
-}
-
 /** Whether an answer must close the connection: after a 408 the rest of the body is still on its way. */
 export function closesConnection(error: AppError): boolean {
   return error.code === 'REQUEST_TIMEOUT';

@@ -6,8 +6,11 @@
 // doors answer from the deadline's own callback (`doorDeadline`), which costs a request less.
 import type { IncomingMessage } from 'node:http';
 import type { AppError } from '../errors/app-error.ts';
-import { deadlineError, deadlineErrorFor } from '../errors/request-deadline-errors.ts';
+import { deadlineError } from '../errors/request-deadline-errors.ts';
 import { type RequestDeadline, startDeadline, withRequestDeadline } from '../request-scope/request-deadline.ts';
+
+// What a door does with the deadline `doorDeadline` started: the envelope stays the doors' one way to it.
+export { runWithin, stopDeadline } from '../request-scope/request-deadline.ts';
 
 /**
  * Runs `work` for `request` under a deadline of `timeoutMs`; 0 or less: none, and then no timer,
@@ -15,7 +18,7 @@ import { type RequestDeadline, startDeadline, withRequestDeadline } from '../req
  */
 export function underDeadline<T>(request: IncomingMessage, timeoutMs: number, work: () => Promise<T>): Promise<T> {
   if (timeoutMs <= 0) return work();
-  return withRequestDeadline(timeoutMs, work, deadlineErrorFor(request));
+  return withRequestDeadline(timeoutMs, work, (deadline) => deadlineError(request, deadline));
 }
 
 /**
