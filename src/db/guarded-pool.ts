@@ -1,6 +1,7 @@
 // The pg pool as Kysely sees it, with every statement guarded (docs/database.md#database-faults):
-// - a statement gets a client-side timeout: the server's own statement timeout plus a second
-//   (a silent, stalled server ends too), or what is left of the request's deadline if less;
+// - a statement gets a client-side limit: the server's own statement timeout plus a second
+//   (a silent, stalled server ends too), or what is left of the request's deadline if less
+//   (statement-limits.ts);
 // - once the request's deadline has passed, no statement but ROLLBACK is sent, so a request
 //   answered 503 commits nothing afterwards;
 // - a connection whose statement timed out on our side or broke is discarded (its socket
@@ -19,6 +20,7 @@ import type { ConnectionPressure } from './connection-pressure.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
 import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
+import { destroySocket, type StatementLimit, type StatementLimits, statementLimits } from './statement-limits.ts';
 import type { NamingClient } from './statement-runner.ts';
 import { inStatementSpan } from '../observability/tracing/statement-span.ts';
 import { tracingOn } from '../observability/tracing/tracing.ts';
@@ -41,14 +43,12 @@ export interface GuardedPool extends PostgresPool {
 /** COMMIT or ROLLBACK at the start of a statement, read without copying the statement's text. */
 const transactionEnd = /^\s*(commit|rollback)\b/i;
 
-/** How much longer than its own statement timeout the server may take to say it cancelled. */
-const serverGraceMs = 1_000;
-
 export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
   // One guard per pg client, made on its first checkout and kept as long as the client lives: as
   // pg-pool hands out the same client object again, Kysely finds its connection wrapper again, and
   // a checkout allocates nothing (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
   const guards = new WeakMap<pg.PoolClient, GuardedClient>();
+  const limits = statementLimits(options.statementTimeoutMs);
   return {
     options: pool.options,
     async connect() {
@@ -63,7 +63,7 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
       options.pressure?.waited(performance.now() - startedAt);
       let guard = guards.get(client);
       if (!guard) {
-        guard = guardClient(client, options);
+        guard = guardClient(client, options, limits);
         guards.set(client, guard);
       }
       guard.checkOut();
@@ -71,12 +71,6 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
     },
     end: () => pool.end(),
   };
-}
-
-interface StatementLimit {
-  ms: number | undefined;
-  /** The request's deadline is nearer than the server's statement timeout. */
-  byDeadline: boolean;
 }
 
 /** A pool connection with its statements guarded; `checkOut` starts each use of it. */
@@ -87,20 +81,20 @@ interface ClientGuard {
   readonly client: pg.PoolClient;
   readonly outage: DatabaseOutage | undefined;
   readonly maxPrepared: number;
-  /** The server's statement timeout plus its grace; undefined when the server sets none. */
-  readonly backstopMs: number | undefined;
+  /** The client-side limits of the pool's running statements. */
+  readonly limits: StatementLimits;
   /** Why the connection can serve nobody else; it is discarded on release. */
   broken: Error | undefined;
   running: boolean;
   checkedOut: boolean;
 }
 
-function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClient {
+function guardClient(client: pg.PoolClient, options: GuardOptions, limits: StatementLimits): GuardedClient {
   const guard: ClientGuard = {
     client,
     outage: options.outage,
     maxPrepared: options.maxPreparedStatements ?? maxPreparedStatementsPerConnection,
-    backstopMs: options.statementTimeoutMs > 0 ? options.statementTimeoutMs + serverGraceMs : undefined,
+    limits,
     broken: undefined,
     running: false,
     checkedOut: false,
@@ -114,9 +108,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
       guard.broken ??= faultOrError(error, performance.now(), guard.outage) as Error;
   });
   const query = (sql: string, parameters: readonly unknown[], name?: string) =>
-    traced(sql, name, () =>
-      guarded(guard, sql, name, (timeoutMs, prepared) => sendStatement(client, sql, parameters, timeoutMs, prepared)),
-    );
+    traced(sql, name, () => guarded(guard, sql, name, (prepared) => sendStatement(client, sql, parameters, prepared)));
   return {
     checkOut() {
       guard.checkedOut = true;
@@ -125,9 +117,7 @@ function guardClient(client: pg.PoolClient, options: GuardOptions): GuardedClien
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     textRows: (sql, parameters, name) =>
       traced(sql, name, () =>
-        guarded(guard, sql, name, (timeoutMs, prepared) =>
-          sendTextRowsStatement(client, sql, parameters, timeoutMs, prepared),
-        ),
+        guarded(guard, sql, name, (prepared) => sendTextRowsStatement(client, sql, parameters, prepared)),
       ),
     release: (destroy?: boolean) => release(guard, destroy),
   };
@@ -138,19 +128,12 @@ function traced<T>(sql: string, name: string | undefined, send: () => Promise<T>
   return tracingOn() ? inStatementSpan(sql, name, send) : send();
 }
 
-function limitFor(guard: ClientGuard, deadline: RequestDeadline | undefined): StatementLimit {
-  const { backstopMs } = guard;
-  const left = deadline && !deadline.expired ? Math.max(1, Math.ceil(remainingMs(deadline))) : undefined;
-  if (left !== undefined && (backstopMs === undefined || left < backstopMs)) return { ms: left, byDeadline: true };
-  return { ms: backstopMs, byDeadline: false };
-}
-
-/** Runs `send` guarded: the deadline, the client-side timeout, faults, the outage log. */
+/** Runs `send` guarded: the deadline, the client-side limit, faults, the outage log. */
 async function guarded<T>(
   guard: ClientGuard,
   sql: string,
   name: string | undefined,
-  send: (timeoutMs: number | undefined, prepared: string | undefined) => Promise<T>,
+  send: (prepared: string | undefined) => Promise<T>,
 ): Promise<T> {
   if (guard.broken) throw guard.broken;
   const deadline = currentDeadline();
@@ -159,18 +142,19 @@ async function guarded<T>(
   if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
     throw requestDeadlineExceeded(deadline);
   const commit = command === 'commit';
-  const limit = limitFor(guard, deadline);
   const startedAt = performance.now();
   if (commit && deadline) deadline.commitsInFlight += 1;
   guard.running = true;
+  const limit = guard.limits.start(guard.client, deadline);
   try {
     const prepared = name === undefined ? undefined : nameOnConnection(guard.client, name, guard.maxPrepared);
-    const result = await send(limit.ms, prepared);
+    const result = await send(prepared);
     guard.outage?.succeeded(startedAt);
     return result;
   } catch (error) {
     throw statementFailure(guard, error, { limit, deadline, startedAt, commit });
   } finally {
+    guard.limits.stop(limit);
     guard.running = false;
     if (commit && deadline) deadline.commitsInFlight -= 1;
   }
@@ -178,7 +162,7 @@ async function guarded<T>(
 
 /** How a failed statement was sent: its limit, the request's deadline, when, and whether it was a COMMIT. */
 interface SentStatement {
-  limit: StatementLimit;
+  limit: StatementLimit | undefined;
   deadline: RequestDeadline | undefined;
   startedAt: number;
   commit: boolean;
@@ -187,10 +171,9 @@ interface SentStatement {
 /** What a failed statement throws; marks the connection broken when it can serve nobody else. */
 function statementFailure(guard: ClientGuard, error: unknown, sent: SentStatement): unknown {
   const { limit, deadline } = sent;
-  const timedOut = isClientTimeout(error);
-  // The statement may still run on the server: this connection can serve nobody else.
-  if (timedOut && limit.byDeadline && deadline) return (guard.broken = requestDeadlineExceeded(deadline));
-  const fault: DatabaseFault | null = timedOut
+  // At its limit the statement's connection was given up (statement-limits.ts); it can serve nobody else.
+  if (limit?.expired && limit.byDeadline && deadline) return (guard.broken = requestDeadlineExceeded(deadline));
+  const fault: DatabaseFault | null = limit?.expired
     ? { kind: 'no-answer', cause: `no answer within ${limit.ms} ms` }
     : databaseFaultOf(error);
   if (!fault) return error;
@@ -205,12 +188,7 @@ function release(guard: ClientGuard, destroy: boolean | undefined): void {
   guard.checkedOut = false;
   if (!guard.broken) return client.release(destroy || isRetiring(client));
   client.release(guard.broken);
-  // pg ends a released client politely and waits for the server's goodbye; a stalled server never sends one.
-  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-}
-
-function isClientTimeout(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Query read timeout';
+  destroySocket(client);
 }
 
 /** A fault becomes SERVICE_UNAVAILABLE (and is told to the outage log); anything else stays as thrown. */

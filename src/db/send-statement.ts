@@ -7,23 +7,21 @@ import { type TextRow, TextRowsQuery } from './text-rows-query.ts';
 
 /**
  * Sends `text` with `values` on `client`: named, it is prepared under `name` on that connection
- * (prepared-statement-names.ts); with `timeoutMs`, pg fails it with "Query read timeout" when no
- * answer came by then, as its `query_timeout` does.
+ * (prepared-statement-names.ts). No client-side timeout: the guarded pool limits its statements
+ * itself (statement-limits.ts).
  */
 export function sendStatement(
   client: pg.ClientBase,
   text: string,
   values: readonly unknown[],
-  timeoutMs: number | undefined,
   name: string | undefined,
 ): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
     const query = new pg.Query(text, values as unknown[], (error: Error | undefined, result: pg.QueryResult) =>
       error ? reject(error) : resolve(result),
     );
-    // Made from text, the query takes these as fields: pg prepares a query by its `name`, and
-    // Client.query reads `query_timeout` from what it is given.
-    Object.assign(query, { name, query_timeout: timeoutMs });
+    // Made from text, the query takes its name as a field: pg prepares a query by its `name`.
+    Object.assign(query, { name });
     client.query(query);
   });
 }
@@ -33,13 +31,10 @@ export function sendTextRowsStatement(
   client: pg.ClientBase,
   text: string,
   values: readonly unknown[],
-  timeoutMs: number | undefined,
   name: string | undefined,
 ): Promise<TextRow[]> {
   return new Promise((resolve, reject) => {
-    const query = new TextRowsQuery(text, values, name, timeoutMs, (error, rows) =>
-      error ? reject(error) : resolve(rows ?? []),
-    );
+    const query = new TextRowsQuery(text, values, name, (error, rows) => (error ? reject(error) : resolve(rows ?? [])));
     client.query(query as unknown as pg.Submittable);
   });
 }

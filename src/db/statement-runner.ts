@@ -42,8 +42,8 @@ export function namingClient(client: pg.PoolClient, maxPrepared: number): Naming
   const named = (name: string | undefined) =>
     name === undefined ? undefined : nameOnConnection(client, name, maxPrepared);
   return {
-    query: (sql, parameters, name) => sendStatement(client, sql, parameters, undefined, named(name)),
-    textRows: (sql, parameters, name) => sendTextRowsStatement(client, sql, parameters, undefined, named(name)),
+    query: (sql, parameters, name) => sendStatement(client, sql, parameters, named(name)),
+    textRows: (sql, parameters, name) => sendTextRowsStatement(client, sql, parameters, named(name)),
     release: (destroy) => client.release(destroy || isRetiring(client)),
   };
 }

@@ -30,25 +30,16 @@ export class TextRowsQuery {
   /** Read by pg's Client: a failed statement's name is forgotten on its connection. */
   readonly name: string | undefined;
   readonly text: string;
-  /** Read by pg's Client.query: the client-side timeout ("Query read timeout"). */
-  readonly query_timeout: number | undefined;
-  /** Set and wrapped by pg's Client.query (its timeout); called once. */
-  callback: Callback;
+  /** Called once. */
+  readonly callback: Callback;
   private readonly values: readonly unknown[];
   private readonly received: TextRow[] = [];
   private answered = false;
 
-  constructor(
-    text: string,
-    values: readonly unknown[],
-    name: string | undefined,
-    timeoutMs: number | undefined,
-    callback: Callback,
-  ) {
+  constructor(text: string, values: readonly unknown[], name: string | undefined, callback: Callback) {
     this.text = text;
     this.values = values;
     this.name = name;
-    this.query_timeout = timeoutMs;
     this.callback = callback;
   }
 

@@ -4,6 +4,7 @@
 // at its deadline may leave work running; the guard then sends no further statement but a
 // ROLLBACK, so nothing is committed after the client was told it failed.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Expiring, ExpiryQueue } from './expiry-queue.ts';
 
 export interface RequestDeadline {
   readonly timeoutMs: number;
@@ -15,12 +16,15 @@ export interface RequestDeadline {
   commitsInFlight: number;
 }
 
-/** A deadline its clock is running: what its expiry does, and its place in the clock's list. */
-interface RunningDeadline extends RequestDeadline {
-  readonly onExpired: (deadline: RequestDeadline) => void;
-  /** The one started before and the one after it, while it runs. */
-  earlier: RunningDeadline | null;
-  later: RunningDeadline | null;
+/** A deadline its clock is running: what its expiry does, and its place in the clock's queue. */
+interface RunningDeadline extends RequestDeadline, Expiring<RunningDeadline> {
+  /**
+   * Dropped once the deadline stops or fires. Whatever the request's work created keeps the
+   * deadline through the async context it captured (a socket's or a pool's idle timer, a pg
+   * connection opened for it) and may outlive the request by seconds; through this callback it
+   * would keep the whole request (its response, body and rows) that long.
+   */
+  onExpired: ((deadline: RequestDeadline) => void) | null;
 }
 
 const scopes = new AsyncLocalStorage<RequestDeadline>();
@@ -37,18 +41,12 @@ export function remainingMs(deadline: RequestDeadline): number {
 
 /**
  * The running deadlines of one length. Started one after another and all `timeoutMs` long, they
- * expire in the order they started, so one timer serves them all: armed for the oldest one's
- * expiry and, when it fires, re-armed for the oldest one still running. They are kept in a list
- * in that order, linked through themselves: a request costs two links set and cut, where a timer
- * of its own was an object, a closure and an entry in Node's timer lists, made and cleared on
- * every request of both servers.
+ * expire in the order they started: a queue of them (expiry-queue.ts) serves them all on one
+ * timer, and a request costs two links set and cut.
  */
 class DeadlineClock {
   readonly #timeoutMs: number;
-  #oldest: RunningDeadline | null = null;
-  #newest: RunningDeadline | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  readonly #fire = () => this.#expireDue();
+  readonly #running = new ExpiryQueue<RunningDeadline>(expire);
 
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs;
@@ -62,52 +60,25 @@ class DeadlineClock {
       expired: false,
       commitsInFlight: 0,
       onExpired,
-      earlier: this.#newest,
+      earlier: null,
       later: null,
     };
-    if (this.#newest) this.#newest.later = deadline;
-    else this.#oldest = deadline;
-    this.#newest = deadline;
-    if (this.#timer === null) this.#arm(deadline.expiresAt);
-    else if (this.#oldest === deadline) this.#timer.ref();
+    this.#running.add(deadline);
     return deadline;
   }
 
-  /** Takes a running deadline out of the list. */
+  /** Takes a running deadline out of the queue. */
   stop(deadline: RequestDeadline): void {
     const running = deadline as RunningDeadline;
-    const { earlier, later } = running;
-    if (earlier) earlier.later = later;
-    else if (this.#oldest === running) this.#oldest = later;
-    else return; // not running: stopped already
-    if (later) later.earlier = earlier;
-    else this.#newest = earlier;
-    running.earlier = null;
-    running.later = null;
-    // The timer stays armed for a deadline gone, but holds the process only while one runs: a
-    // process that has stopped serving exits without waiting for it.
-    if (this.#oldest === null) this.#timer?.unref();
+    if (this.#running.remove(running)) running.onExpired = null;
   }
+}
 
-  #arm(expiresAt: number): void {
-    this.#timer = setTimeout(this.#fire, Math.max(1, Math.ceil(expiresAt - performance.now())));
-  }
-
-  #expireDue(): void {
-    this.#timer = null;
-    const now = performance.now();
-    const due: RunningDeadline[] = [];
-    for (let oldest = this.#oldest; oldest; oldest = this.#oldest) {
-      if (oldest.expiresAt > now) {
-        this.#arm(oldest.expiresAt);
-        break;
-      }
-      this.stop(oldest);
-      oldest.expired = true;
-      due.push(oldest);
-    }
-    for (const deadline of due) deadline.onExpired(deadline);
-  }
+function expire(deadline: RunningDeadline): void {
+  const { onExpired } = deadline;
+  deadline.expired = true;
+  deadline.onExpired = null;
+  onExpired?.(deadline);
 }
 
 const clocks = new Map<number, DeadlineClock>();

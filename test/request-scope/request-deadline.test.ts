@@ -1,10 +1,13 @@
 // The request deadline's scope (docs/database.md#database-faults): work under it sees it,
 // work outside does not; it answers with the work's result, or with the expiry error at the
 // deadline while the work goes on unawaited; 0 means no deadline. Deadlines of one length share
-// one timer: each expires at its own time, in the order they started, and a stopped one never does.
+// one timer: each expires at its own time, in the order they started, and a stopped one never does;
+// once stopped or expired, a deadline holds nothing of its request.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -95,6 +98,27 @@ test('work run within a started deadline sees it; none is started for 0', async 
     undefined,
   );
   assert.is(stopDeadline(undefined), true);
+});
+
+test('a stopped or expired deadline no longer holds what its expiry would have answered', async () => {
+  // Whatever a request's work made keeps its deadline through the async context it captured (a
+  // pool's idle timer, a pg connection): the deadline must not keep the request with it.
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const held = (timeoutMs: number) => {
+    const request = { body: 'x'.repeat(1_000) };
+    const deadline = startDeadline(timeoutMs, () => request.body);
+    return { deadline, request: new WeakRef(request) };
+  };
+  const stopped = held(5_000);
+  stopDeadline(stopped.deadline);
+  const expiredOne = held(5);
+  await sleep(30);
+  assert.is(expiredOne.deadline?.expired, true);
+  collect();
+  assert.ok(stopped.deadline, 'the stopped deadline is still held here');
+  assert.is(stopped.request.deref(), undefined, 'a stopped deadline kept its request');
+  assert.is(expiredOne.request.deref(), undefined, 'an expired deadline kept its request');
 });
 
 test('the shared timer holds a process only while a deadline runs', async () => {
