@@ -83,22 +83,32 @@ function isBatch(body: DataRequest | readonly DataRequest[]): body is readonly D
   return Array.isArray(body);
 }
 
+/** One POST /v1/graphql on its way: what its answer needs, and whose error a failure is. */
+interface GraphqlExchange {
+  readonly request: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly options: DataLayerAppOptions;
+  readonly logger: Logger;
+  readonly requestId: string;
+  /** 'graphql' once the document runs: its errors are then answered 200 with `errors`. */
+  stage: 'request' | 'graphql';
+}
+
 async function handleGraphql(
   request: IncomingMessage,
   response: ServerResponse,
   options: DataLayerAppOptions,
   requestId: string,
 ): Promise<void> {
-  const log = { logger: options.logger, requestId };
-  const progress = { stage: 'request' as 'request' | 'graphql' };
+  const exchange: GraphqlExchange = { request, response, options, logger: options.logger, requestId, stage: 'request' };
   const fail = (error: unknown) => {
-    if (!response.headersSent) sendError(response, error, progress.stage, log);
+    if (!response.headersSent) sendError(response, error, exchange.stage, exchange);
   };
   // At the deadline the door answers from here; the work's late outcome is never written.
   const deadline = doorDeadline(request, options.requestTimeoutMs ?? 0, fail);
   let result: string;
   try {
-    result = await runWithin(deadline, () => answerGraphql(request, response, options, progress, log));
+    result = await runWithin(deadline, () => answerGraphql(exchange));
   } catch (error) {
     if (stopDeadline(deadline)) fail(error);
     return;
@@ -106,39 +116,71 @@ async function handleGraphql(
   if (stopDeadline(deadline)) writeAnswer(response, requestId, 200, json, result);
 }
 
-/** The request counted by the rate limit, then its caller authenticated and noted for its log line. */
-async function admitCaller(request: IncomingMessage, options: DataLayerAppOptions): Promise<DataCaller> {
+/**
+ * The request counted by the rate limit, then its caller authenticated and noted for its log
+ * line; at once, without a promise, when neither has to wait (no rate limit, the admin secret).
+ */
+function admitCaller(request: IncomingMessage, options: DataLayerAppOptions): DataCaller | Promise<DataCaller> {
   // Before authentication, so guessing secrets or tokens is limited too.
-  if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-  const caller = await authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
+  if (options.rateLimit)
+    return options
+      .rateLimit(request.socket.remoteAddress ?? '', request.headers)
+      .then(() => authenticatedCaller(request, options));
+  return authenticatedCaller(request, options);
+}
+
+function authenticatedCaller(request: IncomingMessage, options: DataLayerAppOptions): DataCaller | Promise<DataCaller> {
+  const caller = authenticateUnderLimit(options.failedCredentials, request, options.authenticate);
+  return caller instanceof Promise ? caller.then((known) => noted(request, known)) : noted(request, caller);
+}
+
+function noted(request: IncomingMessage, caller: DataCaller): DataCaller {
   noteCaller(request, caller);
   return caller;
 }
 
-/** The JSON answer to a POST /v1/graphql; `progress.stage` says whose the error thrown is. */
-async function answerGraphql(
-  request: IncomingMessage,
-  response: ServerResponse,
-  options: DataLayerAppOptions,
-  progress: { stage: 'request' | 'graphql' },
-  log: { logger: Logger; requestId: string },
-): Promise<string> {
+/**
+ * The JSON answer to a POST /v1/graphql. Each step that has its answer at once (the caller, a
+ * body that came with the head) hands it to the next without a promise between them; the
+ * statements then run under one.
+ */
+function answerGraphql(exchange: GraphqlExchange): Promise<string> {
+  const { request, options } = exchange;
   if (request.method !== 'POST')
     throw new DataLayerError(
       'METHOD_NOT_ALLOWED',
       `${request.method} is not supported: send the GraphQL request with POST`,
     );
-  const caller = await admitCaller(request, options);
-  const body = await readGraphqlBody(request, response);
-  if (!isBatch(body)) {
-    progress.stage = 'graphql';
-    return options.execute(caller, body);
-  }
+  const caller = admitCaller(request, options);
+  return caller instanceof Promise
+    ? caller.then((known) => answerCaller(exchange, known))
+    : answerCaller(exchange, caller);
+}
+
+function answerCaller(exchange: GraphqlExchange, caller: DataCaller): Promise<string> {
+  const body = readGraphqlBody(exchange.request, exchange.response);
+  return body instanceof Promise
+    ? body.then((read) => runGraphql(exchange, caller, read))
+    : runGraphql(exchange, caller, body);
+}
+
+function runGraphql(
+  exchange: GraphqlExchange,
+  caller: DataCaller,
+  body: DataRequest | readonly DataRequest[],
+): Promise<string> {
+  if (isBatch(body)) return runBatch(exchange, caller, body);
+  exchange.stage = 'graphql';
+  return exchange.options.execute(caller, body);
+}
+
+async function runBatch(exchange: GraphqlExchange, caller: DataCaller, body: readonly DataRequest[]): Promise<string> {
+  const { request, options } = exchange;
   // Each element counts as a request (the first was counted above), before any runs.
   for (let index = 1; index < body.length; index++)
     if (options.rateLimit) await options.rateLimit(request.socket.remoteAddress ?? '', request.headers);
-  progress.stage = 'graphql';
-  return executeBatch(caller, body, options.execute, log);
+  exchange.stage = 'graphql';
+  return executeBatch(caller, body, options.execute, exchange);
 }
 
 /** The matrix page to the admin (the secret alone, or with X-Data-Role: admin); anyone else gets the usual 401 or 403. */

@@ -28,11 +28,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The request the body holds (an array: a batch); throws the 400, 413 or 415 the client is answered. `response`: the request's, closed after a 413 of a declared length. */
-export async function readGraphqlBody(
+/**
+ * The request the body holds (an array: a batch); throws the 400, 413 or 415 the client is
+ * answered. `response`: the request's, closed after a 413 of a declared length. At once when the
+ * whole body has arrived with the request's head, as a small one does (read-body.ts).
+ */
+export function readGraphqlBody(
   request: IncomingMessage,
   response: ServerResponse,
-): Promise<DataRequest | readonly DataRequest[]> {
+): GraphqlBody | Promise<GraphqlBody> {
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new DataLayerError('UNSUPPORTED_MEDIA_TYPE', 'send the GraphQL request as Content-Type: application/json');
@@ -43,16 +47,37 @@ export async function readGraphqlBody(
     closeAfterAnswer(response);
     throw new DataLayerError('PAYLOAD_TOO_LARGE', tooLargeMessage);
   }
+  let raw: Buffer | Promise<Buffer>;
+  try {
+    raw = readBody(request, graphqlBodyLimit);
+  } catch (error) {
+    throw unreadable(error);
+  }
+  return raw instanceof Promise
+    ? raw.then(parseGraphqlBody, (error: unknown) => {
+        throw unreadable(error);
+      })
+    : parseGraphqlBody(raw);
+}
+
+/** A POST /v1/graphql body: one request, or a batch. */
+type GraphqlBody = DataRequest | readonly DataRequest[];
+
+function parseGraphqlBody(raw: Buffer): GraphqlBody {
   let body: unknown;
   try {
-    body = JSON.parse((await readBody(request, graphqlBodyLimit)).toString('utf8'));
-  } catch (error) {
-    if (error instanceof DataLayerError) throw error;
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
     throw new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
   }
   return Array.isArray(body)
     ? batchRequests(body, (element, path) => graphqlRequest(element, path))
     : graphqlRequest(body, '$');
+}
+
+/** A body that could not be read is the client's 413 when too large, else not JSON to us. */
+function unreadable(error: unknown): DataLayerError {
+  return error instanceof DataLayerError ? error : new DataLayerError('BAD_REQUEST', 'request body is not valid JSON');
 }
 
 /** One `{query, variables?, operationName?}`; `path` is where it sits in the body (`$`, `$[2]`). */

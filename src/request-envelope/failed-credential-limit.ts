@@ -20,16 +20,21 @@ import { throttledWarning } from './throttled-warning.ts';
 
 export interface FailedCredentialLimit {
   readonly rule: RateLimitRule;
-  /** Whether `address` may present a credential now; never rejects (a failing store allows it). */
-  check(address: string): Promise<RateLimitDecision>;
+  /**
+   * Whether `address` may present a credential now; never rejects (a failing store allows it).
+   * At once for an address this node saw no refusal from, as nearly every request's.
+   */
+  check(address: string): RateLimitDecision | Promise<RateLimitDecision>;
   /** Counts one refused credential from `address`; never rejects. */
   failed(address: string): Promise<void>;
 }
 
+const allowed: RateLimitDecision = Object.freeze({ allowed: true });
+
 export function createFailedCredentialLimit(points: number, store: RateLimitStore): FailedCredentialLimit {
   const rule: RateLimitRule = { name: 'failed-credential', points, durationSeconds: 60 };
   assertValidRule(rule);
-  if (points === 0) return { rule, check: async () => ({ allowed: true }), failed: async () => {} };
+  if (points === 0) return { rule, check: () => allowed, failed: async () => {} };
   const limiter = flexibleLimiter(rule, store);
   // Addresses this node saw a refusal from within the window: only they are looked up, so a
   // request with a valid credential from anywhere else costs no lookup. With Redis an address
@@ -38,19 +43,19 @@ export function createFailedCredentialLimit(points: number, store: RateLimitStor
   const warnings = throttledWarning(store.logger, 60_000);
   const warn = (error: unknown) =>
     warnings.warn({ err: error, rateLimit: rule.name }, 'rate limiter failed; credential checked without counting');
+  async function lookUp(address: string): Promise<RateLimitDecision> {
+    try {
+      const spent = await limiter.get(address);
+      if (!spent || spent.consumedPoints < points) return allowed;
+      return { allowed: false, retryAfterSeconds: retryAfterSeconds(spent.msBeforeNext) };
+    } catch (error) {
+      warn(error);
+      return allowed;
+    }
+  }
   return {
     rule,
-    async check(address) {
-      if (!suspects.get(address)) return { allowed: true };
-      try {
-        const spent = await limiter.get(address);
-        if (!spent || spent.consumedPoints < points) return { allowed: true };
-        return { allowed: false, retryAfterSeconds: retryAfterSeconds(spent.msBeforeNext) };
-      } catch (error) {
-        warn(error);
-        return { allowed: true };
-      }
-    },
+    check: (address) => (suspects.get(address) ? lookUp(address) : allowed),
     async failed(address) {
       suspects.set(address, true);
       try {
