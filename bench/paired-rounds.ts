@@ -47,10 +47,19 @@ export const median = (values: readonly number[]): number =>
 export async function checkAnswer(side: Side): Promise<void> {
   const { target } = side;
   const method = target.method ?? 'POST';
-  const response = await fetch(target.url, {
-    method,
-    headers: method === 'GET' ? target.headers : { ...target.headers, 'content-type': 'application/json' },
-    ...(method === 'GET' ? {} : { body: target.body }),
+  const send = () =>
+    fetch(target.url, {
+      method,
+      headers: method === 'GET' ? target.headers : { ...target.headers, 'content-type': 'application/json' },
+      ...(method === 'GET' ? {} : { body: target.body }),
+    });
+  // Sent again once when the connection it was sent on had been closed by the server: fetch keeps
+  // the connection of the last readiness probe, and while this process waited synchronously for
+  // the operator command that makes the API keys, the service closed it as idle
+  // (keepAliveTimeout) before fetch could see that.
+  const response = await send().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET') return send();
+    throw error;
   });
   const text = await response.text();
   const expectStart = target.expectStart ?? '{"data"';
