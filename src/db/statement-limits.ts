@@ -12,7 +12,7 @@ import { type Expiring, ExpiryQueue } from '../request-scope/expiry-queue.ts';
 import { remainingMs, type RequestDeadline } from '../request-scope/request-deadline.ts';
 
 /** How much longer than its own statement timeout the server may take to say it cancelled. */
-export const serverGraceMs = 1_000;
+const serverGraceMs = 1_000;
 
 /** One running statement's limit. */
 export interface StatementLimit extends Expiring<StatementLimit> {
