@@ -8,7 +8,7 @@ import type { DataRequest } from '../data-request.ts';
 import { introspect } from './introspection-document.ts';
 import type { RequestLimits } from './plan-context.ts';
 import { responseJson } from './prepared-operation.ts';
-import { createDataRequestPreparer, type DataRequestPreparer } from './prepare-data-request.ts';
+import { createDataRequestPreparer, type DataRequestPreparer, type PreparedRequest } from './prepare-data-request.ts';
 import type { DataLayerRules } from '../../records/data-layer-sql/data-layer-rules.ts';
 
 export type DataRequestExecutor = (caller: DataCaller, request: DataRequest) => Promise<string>;
@@ -23,10 +23,20 @@ export function createDataRequestExecutor(options: {
   prepare?: DataRequestPreparer;
 }): DataRequestExecutor {
   const prepare = options.prepare ?? createDataRequestPreparer(options);
-  return async (caller, request) => {
-    const { schema, ready, session, variables } = prepare(caller, request, 'http');
-    const introspected = ready.introspection ? await introspect(schema, ready.introspection, request) : {};
-    const json = await options.queries.runOperation(ready.sql, { session, variables });
-    return responseJson(ready, json, introspected);
+  // Not an async function: a query without introspection is answered through the statements' own
+  // promise, without one more step of its own (docs/benchmarks-log.md#the-data-layers-promise-steps-2026-12-07).
+  return (caller, request) => {
+    let prepared: PreparedRequest;
+    try {
+      prepared = prepare(caller, request, 'http');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { schema, ready, session, variables } = prepared;
+    const run = (introspected: Readonly<Record<string, unknown>>) =>
+      options.queries
+        .runOperation(ready.sql, { session, variables })
+        .then((json) => responseJson(ready, json, introspected));
+    return ready.introspection ? introspect(schema, ready.introspection, request).then(run) : run({});
   };
 }

@@ -78,6 +78,8 @@ function statementRows(rows: readonly TextRow[]): StatementRow[] {
   return first ? [{ value: first[0] ?? null, row_count: first[1] ?? undefined }] : [];
 }
 
+const inList = (json: string): string[] => [json];
+
 /** Prefix of the data layer's prepared statements' names. */
 const statementNamePrefix = 'dl';
 
@@ -101,9 +103,11 @@ export function createDataQueryExecutor(
     ranOnce.add(statement);
     return undefined;
   };
-  const runQuery = (entry: CompiledEntry, binding: RunBinding) => {
+  const runQuery = (entry: CompiledEntry, binding: RunBinding): Promise<string> => {
     if ('kind' in entry)
-      throw new Error(`'${entry.alias}' is a mutation's list of statements, run outside a transaction`);
+      return Promise.reject(
+        new Error(`'${entry.alias}' is a mutation's list of statements, run outside a transaction`),
+      );
     return runStatement(onPool, entry, binding, nameOf(entry), options.onStatement);
   };
 
@@ -211,14 +215,12 @@ export function createDataQueryExecutor(
       return runQuery(statement, binding);
     },
 
-    async runOperation(operation, binding) {
-      if (!operation.mutation) {
-        const { statements } = operation;
-        // Most operations have one root field: no Promise.all around a single statement.
-        if (statements.length === 1) return [await runQuery(statements[0]!, binding)];
-        return Promise.all(statements.map((statement) => runQuery(statement, binding)));
-      }
-      return runMutation(operation.statements, binding);
+    runOperation(operation, binding) {
+      if (operation.mutation) return runMutation(operation.statements, binding);
+      const { statements } = operation;
+      // Most operations have one root field: its statement's promise carried one step, no Promise.all.
+      if (statements.length === 1) return runQuery(statements[0]!, binding).then(inList);
+      return Promise.all(statements.map((statement) => runQuery(statement, binding)));
     },
 
     runMultiplexed: (statement, bindings) =>
