@@ -19,9 +19,10 @@ import { type DatabaseFault, databaseFaultOf } from './database-faults.ts';
 import type { ConnectionPressure } from './connection-pressure.ts';
 import type { DatabaseOutage } from './database-outage.ts';
 import { isRetiring, maxPreparedStatementsPerConnection, nameOnConnection } from './prepared-statement-names.ts';
-import { sendStatement, sendTextRowsStatement } from './send-statement.ts';
+import { type Settled, sent, submitStatement, submitTextRows } from './send-statement.ts';
 import { destroySocket, type StatementLimit, type StatementLimits, statementLimits } from './statement-limits.ts';
 import type { NamingClient } from './statement-runner.ts';
+import type { TextRow } from './text-rows-query.ts';
 import { inStatementSpan } from '../observability/tracing/statement-span.ts';
 import { tracingOn } from '../observability/tracing/tracing.ts';
 
@@ -38,6 +39,13 @@ export interface GuardOptions {
 /** The guarded pool: Kysely's pool, whose connections can also send a statement under a name. */
 export interface GuardedPool extends PostgresPool {
   connect(): Promise<PostgresPoolClient & NamingClient>;
+  /**
+   * One statement's text rows on a connection checked out for it and released after it: the
+   * data layer's reads (docs/data-layer.md#how-a-request-runs). One promise for the whole, where
+   * `connect` and the connection's `textRows` take one each, and their callers one more
+   * (docs/benchmarks-log.md#the-data-layers-promise-steps-2026-12-07).
+   */
+  textRows(sql: string, parameters: readonly unknown[], name?: string): Promise<TextRow[]>;
 }
 
 /** COMMIT or ROLLBACK at the start of a statement, read without copying the statement's text. */
@@ -49,16 +57,12 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
   // a checkout allocates nothing (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
   const guards = new WeakMap<pg.PoolClient, GuardedClient>();
   const limits = statementLimits(options.statementTimeoutMs);
-  return {
-    options: pool.options,
-    async connect() {
-      const startedAt = performance.now();
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
+  function checkOut(settled: Settled<GuardedClient>): void {
+    const startedAt = performance.now();
+    pool.connect((error, client) => {
+      if (error || !client) {
         options.pressure?.refused(databaseFaultOf(error)?.cause ?? 'an unexpected error');
-        throw faultOrError(error, startedAt, options.outage);
+        return settled(faultOrError(error, startedAt, options.outage) as Error);
       }
       options.pressure?.waited(performance.now() - startedAt);
       let guard = guards.get(client);
@@ -67,14 +71,44 @@ export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
         guards.set(client, guard);
       }
       guard.checkOut();
-      return guard;
-    },
+      settled(undefined, guard);
+    });
+  }
+  // The request's deadline is read here, in the caller's scope: pg-pool may hand the connection
+  // over from another request's release, whose scope its callback then runs in.
+  const textRowsOnce = (sql: string, parameters: readonly unknown[], name: string | undefined) => {
+    const deadline = currentDeadline();
+    return sent<TextRow[]>((settled) =>
+      checkOut((refused, client) => {
+        if (refused) return settled(refused);
+        client!.submitTextRows(sql, parameters, name, deadline, (error, rows) => {
+          client!.release();
+          settled(error, rows);
+        });
+      }),
+    );
+  };
+  return {
+    options: pool.options,
+    connect: () => sent(checkOut),
+    textRows: (sql, parameters, name) => traced(sql, name, () => textRowsOnce(sql, parameters, name)),
     end: () => pool.end(),
   };
 }
 
 /** A pool connection with its statements guarded; `checkOut` starts each use of it. */
-type GuardedClient = PostgresPoolClient & NamingClient & { checkOut(): void };
+type GuardedClient = PostgresPoolClient &
+  NamingClient & {
+    checkOut(): void;
+    /** The connection's `textRows` as a callback, under `deadline` (the pool's one-statement path). */
+    submitTextRows(
+      sql: string,
+      parameters: readonly unknown[],
+      name: string | undefined,
+      deadline: RequestDeadline | undefined,
+      settled: Settled<TextRow[]>,
+    ): void;
+  };
 
 /** One pool connection's guard: its limits, and what it knows of the connection's state. */
 interface ClientGuard {
@@ -107,8 +141,27 @@ function guardClient(client: pg.PoolClient, options: GuardOptions, limits: State
     if (guard.checkedOut && !guard.running)
       guard.broken ??= faultOrError(error, performance.now(), guard.outage) as Error;
   });
+  const textRows = (
+    sql: string,
+    parameters: readonly unknown[],
+    name: string | undefined,
+    deadline: RequestDeadline | undefined,
+    settled: Settled<TextRow[]>,
+  ) =>
+    sendGuarded(
+      guard,
+      sql,
+      name,
+      deadline,
+      (prepared, sentRows) => submitTextRows(client, sql, parameters, prepared, sentRows),
+      settled,
+    );
   const query = (sql: string, parameters: readonly unknown[], name?: string) =>
-    traced(sql, name, () => guarded(guard, sql, name, (prepared) => sendStatement(client, sql, parameters, prepared)));
+    traced(sql, name, () =>
+      guarded<pg.QueryResult>(guard, sql, name, (prepared, settled) =>
+        submitStatement(client, sql, parameters, prepared, settled),
+      ),
+    );
   return {
     checkOut() {
       guard.checkedOut = true;
@@ -116,9 +169,11 @@ function guardClient(client: pg.PoolClient, options: GuardOptions, limits: State
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
     textRows: (sql, parameters, name) =>
-      traced(sql, name, () =>
-        guarded(guard, sql, name, (prepared) => sendTextRowsStatement(client, sql, parameters, prepared)),
-      ),
+      traced(sql, name, () => {
+        const deadline = currentDeadline();
+        return sent<TextRow[]>((settled) => textRows(sql, parameters, name, deadline, settled));
+      }),
+    submitTextRows: textRows,
     release: (destroy?: boolean) => release(guard, destroy),
   };
 }
@@ -128,35 +183,52 @@ function traced<T>(sql: string, name: string | undefined, send: () => Promise<T>
   return tracingOn() ? inStatementSpan(sql, name, send) : send();
 }
 
-/** Runs `send` guarded: the deadline, the client-side limit, faults, the outage log. */
-async function guarded<T>(
+/** Runs `send` guarded (sendGuarded) under the request's deadline, as a promise. */
+function guarded<T>(
   guard: ClientGuard,
   sql: string,
   name: string | undefined,
-  send: (prepared: string | undefined) => Promise<T>,
+  send: (prepared: string | undefined, settled: Settled<T>) => void,
 ): Promise<T> {
-  if (guard.broken) throw guard.broken;
   const deadline = currentDeadline();
+  return sent<T>((settled) => sendGuarded(guard, sql, name, deadline, send, settled));
+}
+
+/**
+ * Runs `send` guarded: the deadline, the client-side limit, faults, the outage log. `settled` is
+ * called once, with what the statement failed with or its result; nothing is thrown.
+ */
+function sendGuarded<T>(
+  guard: ClientGuard,
+  sql: string,
+  name: string | undefined,
+  deadline: RequestDeadline | undefined,
+  send: (prepared: string | undefined, settled: Settled<T>) => void,
+  settled: Settled<T>,
+): void {
+  if (guard.broken) return settled(guard.broken);
   const command = transactionEnd.exec(sql)?.[1]?.toLowerCase();
   const rollback = command === 'rollback';
   if (deadline && !rollback && (deadline.expired || remainingMs(deadline) <= 0))
-    throw requestDeadlineExceeded(deadline);
+    return settled(requestDeadlineExceeded(deadline));
   const commit = command === 'commit';
   const startedAt = performance.now();
   if (commit && deadline) deadline.commitsInFlight += 1;
   guard.running = true;
   const limit = guard.limits.start(guard.client, deadline);
-  try {
-    const prepared = name === undefined ? undefined : nameOnConnection(guard.client, name, guard.maxPrepared);
-    const result = await send(prepared);
-    guard.outage?.succeeded(startedAt);
-    return result;
-  } catch (error) {
-    throw statementFailure(guard, error, { limit, deadline, startedAt, commit });
-  } finally {
+  const finish: Settled<T> = (error, result) => {
+    const failure = error && (statementFailure(guard, error, { limit, deadline, startedAt, commit }) as Error);
     guard.limits.stop(limit);
     guard.running = false;
     if (commit && deadline) deadline.commitsInFlight -= 1;
+    if (failure) return settled(failure);
+    guard.outage?.succeeded(startedAt);
+    settled(undefined, result);
+  };
+  try {
+    send(name === undefined ? undefined : nameOnConnection(guard.client, name, guard.maxPrepared), finish);
+  } catch (error) {
+    finish(error as Error);
   }
 }
 

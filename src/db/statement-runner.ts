@@ -21,7 +21,14 @@ export interface NamingClient {
   release(destroy?: boolean): void;
 }
 
-export function createStatementRunner(pool: { connect(): Promise<NamingClient> }): StatementRunner {
+/** Where the runner's statements run: a pool's connections, or (the guarded pool) its one-statement reads. */
+export interface StatementPool {
+  connect(): Promise<NamingClient>;
+  /** One statement's text rows on a connection of its own, checked out and released in one step. */
+  textRows?: StatementRunner['textRows'];
+}
+
+export function createStatementRunner(pool: StatementPool): StatementRunner {
   async function onConnection<T>(run: (client: NamingClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
@@ -33,7 +40,8 @@ export function createStatementRunner(pool: { connect(): Promise<NamingClient> }
   return {
     query: async <Row>(sql: string, parameters: readonly unknown[], name?: string) =>
       (await onConnection((client) => client.query(sql, parameters, name))).rows as Row[],
-    textRows: (sql, parameters, name) => onConnection((client) => client.textRows(sql, parameters, name)),
+    textRows:
+      pool.textRows ?? ((sql, parameters, name) => onConnection((client) => client.textRows(sql, parameters, name))),
   };
 }
 

@@ -75,6 +75,28 @@ test('a statement without Describe still running at the deadline ends there; the
   assert.equal(await statements.textRows('SELECT $1::text', ['after']), [['after']]);
 });
 
+test('a read that waited for a connection keeps its own deadline when another request hands the connection over', async () => {
+  // Both connections busy under a long deadline; the read waits, and its connection comes from
+  // their release, in their scope (pg-pool calls the next waiter back from inside release).
+  const holders = [1, 2].map(() =>
+    withRequestDeadline(
+      5_000,
+      () => statements.textRows('SELECT pg_sleep($1::float8)', [0.15], 'hold'),
+      requestDeadlineExceeded,
+    ),
+  );
+  let statement: Promise<unknown> = Promise.resolve();
+  const answer = withRequestDeadline(
+    100,
+    () => (statement = statements.textRows('SELECT $1::text', ['waited'], 'waited')),
+    requestDeadlineExceeded,
+  );
+  const answered = await failure(answer);
+  // Its deadline had passed when the connection came: never sent.
+  assert.is((await failure(statement)).message, answered.message);
+  assert.equal(await Promise.all(holders), [[['']], [['']]]);
+});
+
 test('after the deadline a transaction in flight is rolled back, never committed', async () => {
   let releaseWork: () => void = () => {};
   const held = new Promise<void>((resolve) => (releaseWork = resolve));
