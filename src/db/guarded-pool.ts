@@ -52,48 +52,73 @@ export interface GuardedPool extends PostgresPool {
 const transactionEnd = /^\s*(commit|rollback)\b/i;
 
 export function guardPool(pool: pg.Pool, options: GuardOptions): GuardedPool {
-  // One guard per pg client, made on its first checkout and kept as long as the client lives: as
-  // pg-pool hands out the same client object again, Kysely finds its connection wrapper again, and
-  // a checkout allocates nothing (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
-  const guards = new WeakMap<pg.PoolClient, GuardedClient>();
-  const limits = statementLimits(options.statementTimeoutMs);
-  function checkOut(settled: Settled<GuardedClient>): void {
-    const startedAt = performance.now();
-    pool.connect((error, client) => {
-      if (error || !client) {
-        options.pressure?.refused(databaseFaultOf(error)?.cause ?? 'an unexpected error');
-        return settled(faultOrError(error, startedAt, options.outage) as Error);
-      }
-      options.pressure?.waited(performance.now() - startedAt);
-      let guard = guards.get(client);
-      if (!guard) {
-        guard = guardClient(client, options, limits);
-        guards.set(client, guard);
-      }
-      guard.checkOut();
-      settled(undefined, guard);
-    });
-  }
-  // The request's deadline is read here, in the caller's scope: pg-pool may hand the connection
-  // over from another request's release, whose scope its callback then runs in.
-  const textRowsOnce = (sql: string, parameters: readonly unknown[], name: string | undefined) => {
-    const deadline = currentDeadline();
-    return sent<TextRow[]>((settled) =>
-      checkOut((refused, client) => {
-        if (refused) return settled(refused);
-        client!.submitTextRows(sql, parameters, name, deadline, (error, rows) => {
-          client!.release();
-          settled(error, rows);
-        });
-      }),
-    );
+  const guarding: PoolGuarding = {
+    pool,
+    options,
+    // One guard per pg client, made on its first checkout and kept as long as the client lives: as
+    // pg-pool hands out the same client object again, Kysely finds its connection wrapper again,
+    // and a checkout allocates nothing (docs/benchmarks-log.md#what-the-hot-paths-pay-for-2026-11-24).
+    guards: new WeakMap(),
+    limits: statementLimits(options.statementTimeoutMs),
   };
   return {
     options: pool.options,
-    connect: () => sent(checkOut),
-    textRows: (sql, parameters, name) => traced(sql, name, () => textRowsOnce(sql, parameters, name)),
+    connect: () => sent((settled) => checkOut(guarding, settled)),
+    textRows: (sql, parameters, name) => traced(sql, name, () => textRowsOnce(guarding, sql, parameters, name)),
     end: () => pool.end(),
   };
+}
+
+/** A pool and what guards its connections. */
+interface PoolGuarding {
+  readonly pool: pg.Pool;
+  readonly options: GuardOptions;
+  readonly guards: WeakMap<pg.PoolClient, GuardedClient>;
+  /** The client-side limits of the pool's running statements. */
+  readonly limits: StatementLimits;
+}
+
+/** A connection of the pool, guarded, or why none could be had (told to readiness and the outage log). */
+function checkOut(guarding: PoolGuarding, settled: Settled<GuardedClient>): void {
+  const { pool, options, guards } = guarding;
+  const startedAt = performance.now();
+  pool.connect((error, client) => {
+    if (error || !client) {
+      options.pressure?.refused(databaseFaultOf(error)?.cause ?? 'an unexpected error');
+      return settled(faultOrError(error, startedAt, options.outage) as Error);
+    }
+    options.pressure?.waited(performance.now() - startedAt);
+    let guard = guards.get(client);
+    if (!guard) {
+      guard = guardClient(client, options, guarding.limits);
+      guards.set(client, guard);
+    }
+    guard.checkOut();
+    settled(undefined, guard);
+  });
+}
+
+/**
+ * One statement's text rows on a connection checked out for it and released after it. The
+ * request's deadline is read here, in the caller's scope: pg-pool may hand the connection over
+ * from inside another request's release, whose scope its callback then runs in.
+ */
+function textRowsOnce(
+  guarding: PoolGuarding,
+  sql: string,
+  parameters: readonly unknown[],
+  name: string | undefined,
+): Promise<TextRow[]> {
+  const deadline = currentDeadline();
+  return sent<TextRow[]>((settled) =>
+    checkOut(guarding, (refused, client) => {
+      if (!client) return settled(refused);
+      client.submitTextRows(sql, parameters, name, deadline, (error, rows) => {
+        client.release();
+        settled(error, rows);
+      });
+    }),
+  );
 }
 
 /** A pool connection with its statements guarded; `checkOut` starts each use of it. */
