@@ -241,7 +241,11 @@ function sendGuarded<T>(
   if (commit && deadline) deadline.commitsInFlight += 1;
   guard.running = true;
   const limit = guard.limits.start(guard.client, deadline);
+  // Once, whatever `send` does: a second call would count the COMMIT out twice.
+  let finished = false;
   const finish: Settled<T> = (error, result) => {
+    if (finished) return;
+    finished = true;
     const failure = error && (statementFailure(guard, error, { limit, deadline, startedAt, commit }) as Error);
     guard.limits.stop(limit);
     guard.running = false;
