@@ -193,11 +193,13 @@ function guardClient(client: pg.PoolClient, options: GuardOptions, limits: State
       guard.broken = undefined;
     },
     query: query as unknown as PostgresPoolClient['query'] & NamingClient['query'],
+    // The pool's own textRows serves the statement runner; this one keeps NamingClient whole.
     textRows: (sql, parameters, name) =>
-      traced(sql, name, () => {
-        const deadline = currentDeadline();
-        return sent<TextRow[]>((settled) => textRows(sql, parameters, name, deadline, settled));
-      }),
+      traced(sql, name, () =>
+        guarded<TextRow[]>(guard, sql, name, (prepared, settled) =>
+          submitTextRows(client, sql, parameters, prepared, settled),
+        ),
+      ),
     submitTextRows: textRows,
     release: (destroy?: boolean) => release(guard, destroy),
   };

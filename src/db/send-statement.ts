@@ -48,6 +48,7 @@ export function sent<T>(submit: (settled: Settled<T>) => void): Promise<T> {
   return new Promise((resolve, reject) => submit((error, result) => (error ? reject(error) : resolve(result as T))));
 }
 
+/** submitStatement as a promise (a plain pool's connection: statement-runner.ts namingClient). */
 export function sendStatement(
   client: pg.ClientBase,
   text: string,
@@ -57,6 +58,7 @@ export function sendStatement(
   return sent((settled) => submitStatement(client, text, values, name, settled));
 }
 
+/** submitTextRows as a promise. */
 export function sendTextRowsStatement(
   client: pg.ClientBase,
   text: string,
