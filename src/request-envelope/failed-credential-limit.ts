@@ -74,24 +74,81 @@ export function failedCredentialMessage(limit: FailedCredentialLimit, retryAfter
 }
 
 /**
- * Checks a credential from `address` under the limit (the HTTP app, POST /graphql's fast lane and
- * the graphql-ws sockets): 429 RATE_LIMITED past it, without looking at the credential; a
- * credential refused (UNAUTHENTICATED, or FORBIDDEN for a revoked key) is counted.
+ * How one door answers under the limit: the 429 it throws past it, in its own error type, and which
+ * of its errors refuse a presented credential (each counted).
+ */
+export interface CredentialDoor {
+  tooMany(message: string, retryAfterSeconds: number): Error;
+  counts(error: unknown): boolean;
+}
+
+/** The business API's doors: 429 RATE_LIMITED; UNAUTHENTICATED, or FORBIDDEN for a revoked key, counted. */
+const businessDoor: CredentialDoor = {
+  tooMany: (message, retryAfterSeconds) => new AppError('RATE_LIMITED', message, { retryAfterSeconds }),
+  counts: isCredentialRefusal,
+};
+
+/**
+ * `check(credential)` from `address` under the limit, for every door: past the limit the door's
+ * 429 without looking at the credential; a refusal `door.counts` is counted, then rethrown. At
+ * once, without a promise, when the address needs no lookup and `check` answers at once (the data
+ * layer's admin secret on every request).
+ */
+export function underCredentialLimit<C, T>(
+  limit: FailedCredentialLimit,
+  address: string,
+  door: CredentialDoor,
+  check: (credential: C) => T | Promise<T>,
+  credential: C,
+): T | Promise<T> {
+  const decision = limit.check(address);
+  return decision instanceof Promise
+    ? decision.then((settled) => checkAllowed(limit, address, door, check, credential, settled))
+    : checkAllowed(limit, address, door, check, credential, decision);
+}
+
+function checkAllowed<C, T>(
+  limit: FailedCredentialLimit,
+  address: string,
+  door: CredentialDoor,
+  check: (credential: C) => T | Promise<T>,
+  credential: C,
+  decision: RateLimitDecision,
+): T | Promise<T> {
+  if (!decision.allowed)
+    throw door.tooMany(failedCredentialMessage(limit, decision.retryAfterSeconds), decision.retryAfterSeconds);
+  let checked: T | Promise<T>;
+  try {
+    checked = check(credential);
+  } catch (error) {
+    return refused(limit, address, door, error);
+  }
+  return checked instanceof Promise ? checked.catch((error: unknown) => refused(limit, address, door, error)) : checked;
+}
+
+/** Rethrows `error` once it is counted, when the door counts it. */
+async function refused(
+  limit: FailedCredentialLimit,
+  address: string,
+  door: CredentialDoor,
+  error: unknown,
+): Promise<never> {
+  if (door.counts(error)) await limit.failed(address);
+  throw error;
+}
+
+/**
+ * A business API credential from `address` checked under the limit (the HTTP app, POST /graphql's
+ * fast lane and the graphql-ws sockets); always a promise.
  */
 export async function checkCredential<T>(
   limit: FailedCredentialLimit,
   address: string,
   attempt: () => Promise<T>,
 ): Promise<T> {
-  const decision = await limit.check(address);
-  if (!decision.allowed)
-    throw new AppError('RATE_LIMITED', failedCredentialMessage(limit, decision.retryAfterSeconds), {
-      retryAfterSeconds: decision.retryAfterSeconds,
-    });
-  try {
-    return await attempt();
-  } catch (error) {
-    if (isCredentialRefusal(error)) await limit.failed(address);
-    throw error;
-  }
+  return underCredentialLimit(limit, address, businessDoor, callAttempt, attempt);
+}
+
+function callAttempt<T>(attempt: () => Promise<T>): Promise<T> {
+  return attempt();
 }

@@ -68,4 +68,28 @@ test('valid credentials count nothing: the limit is reached only by refusals', a
   assert.equal(refusals, [401, 401, 401, 401, 401, 429]);
 });
 
+test('on the data layer only a secret or token that was sent and refused counts: none sent, or a role it may not take, is no guess', async () => {
+  const secret = 'test-data-admin-secret-0123456789';
+  const answers = [];
+  for (let sent = 0; sent <= limit; sent++) {
+    answers.push((await dataLayer({})).status);
+    answers.push((await dataLayer({ 'x-data-admin-secret': secret, 'x-data-role': 'no-such-role' })).status);
+  }
+  assert.equal(
+    answers,
+    Array.from({ length: 2 * (limit + 1) }, (_, index) => (index % 2 === 0 ? 401 : 403)),
+  );
+  assert.is((await dataLayer({ 'x-data-admin-secret': secret })).status, 200);
+  const refusals = [];
+  for (let sent = 0; sent <= limit; sent++)
+    refusals.push((await dataLayer({ authorization: `Bearer not-a-token-${sent}` })).status);
+  assert.equal(refusals, [401, 401, 401, 401, 401, 429]);
+  // Past the limit nothing is looked at, a request that sends no credential included.
+  const none = await dataLayer({});
+  assert.equal(
+    [none.status, ((await none.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code],
+    [429, 'RATE_LIMITED'],
+  );
+});
+
 test.run();
