@@ -68,8 +68,8 @@ export function createFailedCredentialLimit(points: number, store: RateLimitStor
   };
 }
 
-/** The message of a refusal, the same on every transport. */
-export function failedCredentialMessage(limit: FailedCredentialLimit, retryAfter: number): string {
+/** The message of a refusal, the same on every transport (each door's `tooMany` carries it). */
+function failedCredentialMessage(limit: FailedCredentialLimit, retryAfter: number): string {
   return `Too many failed credentials from this address: the limit is ${limit.rule.points} per ${limit.rule.durationSeconds} seconds; retry after ${retryAfter} seconds`;
 }
 
@@ -92,7 +92,8 @@ const businessDoor: CredentialDoor = {
  * `check(credential)` from `address` under the limit, for every door: past the limit the door's
  * 429 without looking at the credential; a refusal `door.counts` is counted, then rethrown. At
  * once, without a promise, when the address needs no lookup and `check` answers at once (the data
- * layer's admin secret on every request).
+ * layer's admin secret on every request). The credential is passed beside `check`, not closed
+ * over, so that hot path allocates no closure per request.
  */
 export function underCredentialLimit<C, T>(
   limit: FailedCredentialLimit,
